@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Sets up a fresh Debian 12 machine, builds cbt-terrain and runs every test.
+# Extra arguments go to ctest, e.g. `scripts/run-tests.sh -L unit`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup-debian.sh
+bash scripts/build.sh
+cd build
+ctest --output-on-failure --timeout 1500 "$@"
