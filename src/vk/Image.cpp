@@ -1,0 +1,125 @@
+#include "vk/Image.h"
+
+#include "vk/Device.h"
+#include "vk/Error.h"
+
+#include <algorithm>
+#include <string>
+
+namespace gpu {
+
+Image::Image(const Device& device, const ImageDescription& description) : description_(description) {
+    if (description.extent.width == 0 || description.extent.height == 0 || description.mipLevels == 0) {
+        throw Error("gpu::Image: extent and mip level count must be non-zero");
+    }
+    VkImageCreateInfo info{};
+    info.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO;
+    info.imageType = VK_IMAGE_TYPE_2D;
+    info.format = description.format;
+    info.extent = VkExtent3D{description.extent.width, description.extent.height, 1};
+    info.mipLevels = description.mipLevels;
+    info.arrayLayers = 1;
+    info.samples = VK_SAMPLE_COUNT_1_BIT;
+    info.tiling = VK_IMAGE_TILING_OPTIMAL;
+    info.usage = description.usage;
+    info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
+    info.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+    VkImage image = VK_NULL_HANDLE;
+    GPU_CHECK(vkCreateImage(device.handle(), &info, nullptr, &image));
+    image_ = UniqueImage(device.handle(), image);
+
+    VkMemoryRequirements requirements{};
+    vkGetImageMemoryRequirements(device.handle(), image, &requirements);
+    VkMemoryAllocateInfo allocateInfo{};
+    allocateInfo.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO;
+    allocateInfo.allocationSize = requirements.size;
+    allocateInfo.memoryTypeIndex =
+        device.findMemoryType(requirements.memoryTypeBits, 0, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+    VkDeviceMemory memory = VK_NULL_HANDLE;
+    GPU_CHECK(vkAllocateMemory(device.handle(), &allocateInfo, nullptr, &memory));
+    memory_ = UniqueDeviceMemory(device.handle(), memory);
+    GPU_CHECK(vkBindImageMemory(device.handle(), image, memory, 0));
+
+    VkImageViewCreateInfo viewInfo{};
+    viewInfo.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO;
+    viewInfo.image = image;
+    viewInfo.viewType = VK_IMAGE_VIEW_TYPE_2D;
+    viewInfo.format = description.format;
+    viewInfo.subresourceRange = fullRange();
+    VkImageView view = VK_NULL_HANDLE;
+    GPU_CHECK(vkCreateImageView(device.handle(), &viewInfo, nullptr, &view));
+    view_ = UniqueImageView(device.handle(), view);
+}
+
+VkImageSubresourceRange Image::fullRange() const {
+    return VkImageSubresourceRange{description_.aspect, 0, description_.mipLevels, 0, 1};
+}
+
+VkImageSubresourceRange Image::mipRange(uint32_t mipLevel) const {
+    if (mipLevel >= description_.mipLevels) {
+        throw Error("gpu::Image: mip level " + std::to_string(mipLevel) + " of " +
+                    std::to_string(description_.mipLevels));
+    }
+    return VkImageSubresourceRange{description_.aspect, mipLevel, 1, 0, 1};
+}
+
+VkExtent2D Image::mipExtent(uint32_t mipLevel) const {
+    return VkExtent2D{std::max(1u, description_.extent.width >> mipLevel),
+                      std::max(1u, description_.extent.height >> mipLevel)};
+}
+
+uint32_t formatTexelSize(VkFormat format) {
+    switch (format) {
+        case VK_FORMAT_R8_UNORM:
+        case VK_FORMAT_R8_UINT:
+            return 1;
+        case VK_FORMAT_R8G8_UNORM:
+        case VK_FORMAT_R16_UNORM:
+        case VK_FORMAT_R16_SFLOAT:
+        case VK_FORMAT_R16_UINT:
+            return 2;
+        case VK_FORMAT_R8G8B8A8_UNORM:
+        case VK_FORMAT_R8G8B8A8_SRGB:
+        case VK_FORMAT_B8G8R8A8_UNORM:
+        case VK_FORMAT_B8G8R8A8_SRGB:
+        case VK_FORMAT_R16G16_SFLOAT:
+        case VK_FORMAT_R16G16_UNORM:
+        case VK_FORMAT_R32_SFLOAT:
+        case VK_FORMAT_R32_UINT:
+        case VK_FORMAT_D32_SFLOAT:
+        case VK_FORMAT_A2B10G10R10_UNORM_PACK32:
+        case VK_FORMAT_B10G11R11_UFLOAT_PACK32:
+            return 4;
+        case VK_FORMAT_R16G16B16A16_SFLOAT:
+        case VK_FORMAT_R16G16B16A16_UNORM:
+        case VK_FORMAT_R32G32_SFLOAT:
+            return 8;
+        case VK_FORMAT_R32G32B32A32_SFLOAT:
+            return 16;
+        default:
+            throw Error("gpu::formatTexelSize: VkFormat " + std::to_string(static_cast<int>(format)) +
+                        " is not supported");
+    }
+}
+
+Sampler::Sampler(const Device& device, const SamplerDescription& description) {
+    VkSamplerCreateInfo info{};
+    info.sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO;
+    info.magFilter = description.filter;
+    info.minFilter = description.filter;
+    info.mipmapMode = description.mipmapMode;
+    info.addressModeU = description.addressMode;
+    info.addressModeV = description.addressMode;
+    info.addressModeW = description.addressMode;
+    const bool anisotropic = description.maxAnisotropy > 1.0f && device.features().samplerAnisotropy;
+    info.anisotropyEnable = anisotropic ? VK_TRUE : VK_FALSE;
+    info.maxAnisotropy = anisotropic ? std::min(description.maxAnisotropy, device.limits().maxSamplerAnisotropy) : 1.0f;
+    info.minLod = 0.0f;
+    info.maxLod = VK_LOD_CLAMP_NONE;
+    info.borderColor = VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK;
+    VkSampler sampler = VK_NULL_HANDLE;
+    GPU_CHECK(vkCreateSampler(device.handle(), &info, nullptr, &sampler));
+    sampler_ = UniqueSampler(device.handle(), sampler);
+}
+
+}  // namespace gpu

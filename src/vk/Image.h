@@ -1,0 +1,99 @@
+// 2D images (image + memory + a view of every mip level) and samplers.
+#pragma once
+
+#include "vk/UniqueHandle.h"
+
+#include <vulkan/vulkan.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace gpu {
+
+class Device;
+
+struct ImageDescription {
+    VkFormat format = VK_FORMAT_R8G8B8A8_UNORM;
+    VkExtent2D extent{1, 1};
+    uint32_t mipLevels = 1;
+    VkImageUsageFlags usage = VK_IMAGE_USAGE_SAMPLED_BIT;
+    // COLOR for colour formats; DEPTH (| STENCIL) for depth formats.
+    VkImageAspectFlags aspect = VK_IMAGE_ASPECT_COLOR_BIT;
+};
+
+// Move-only owner of a device-local, optimally tiled 2D image, its memory and
+// a view of all its mip levels. The image starts in VK_IMAGE_LAYOUT_UNDEFINED;
+// layouts are the caller's to track (see imageBarrier in Barriers.h).
+class Image {
+public:
+    Image() = default;
+    Image(const Device& device, const ImageDescription& description);
+
+    [[nodiscard]] VkImage handle() const { return image_.get(); }
+    [[nodiscard]] VkImageView view() const { return view_.get(); }
+    [[nodiscard]] VkFormat format() const { return description_.format; }
+    [[nodiscard]] VkExtent2D extent() const { return description_.extent; }
+    [[nodiscard]] uint32_t mipLevels() const { return description_.mipLevels; }
+    [[nodiscard]] const ImageDescription& description() const { return description_; }
+    // All mip levels, layer 0, the image's aspect.
+    [[nodiscard]] VkImageSubresourceRange fullRange() const;
+    // One mip level.
+    [[nodiscard]] VkImageSubresourceRange mipRange(uint32_t mipLevel) const;
+    // Width/height of a mip level (at least 1).
+    [[nodiscard]] VkExtent2D mipExtent(uint32_t mipLevel) const;
+
+private:
+    ImageDescription description_;
+    UniqueImage image_;
+    UniqueDeviceMemory memory_;
+    UniqueImageView view_;
+};
+
+// Bytes per texel of the uncompressed formats this project uses (R8, RG8,
+// RGBA8 (+SRGB, BGRA), R16, R16F, RG16F, RGBA16F, R32F, RG32F, RGBA32F, R32UI,
+// D32F). Throws gpu::Error for other formats.
+uint32_t formatTexelSize(VkFormat format);
+
+// Copies tightly packed texels into one mip level (bytes.size() must be
+// width * height * texel size of that level) and leaves that level in
+// `finalLayout`, ready for (FRAGMENT|COMPUTE shader, SHADER_READ) use when
+// finalLayout is SHADER_READ_ONLY_OPTIMAL. `currentLayout` is the level's
+// layout before (UNDEFINED for a fresh image). The image needs TRANSFER_DST usage.
+void uploadImageLevel(Device& device, const Image& image, uint32_t mipLevel, std::span<const std::byte> bytes,
+                      VkImageLayout currentLayout = VK_IMAGE_LAYOUT_UNDEFINED,
+                      VkImageLayout finalLayout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
+
+// Mip 0 shorthand for uploadImageLevel.
+void uploadImageMip0(Device& device, const Image& image, std::span<const std::byte> bytes,
+                     VkImageLayout currentLayout = VK_IMAGE_LAYOUT_UNDEFINED,
+                     VkImageLayout finalLayout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
+
+// Reads one mip level back as tightly packed texels (e.g. for screenshots).
+// The level is in `currentLayout` (after all earlier GPU work) and is left in
+// that layout. The image needs TRANSFER_SRC usage.
+std::vector<std::byte> downloadImageLevel(Device& device, const Image& image, uint32_t mipLevel,
+                                          VkImageLayout currentLayout);
+
+struct SamplerDescription {
+    VkFilter filter = VK_FILTER_LINEAR;
+    VkSamplerMipmapMode mipmapMode = VK_SAMPLER_MIPMAP_MODE_LINEAR;
+    VkSamplerAddressMode addressMode = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
+    // > 1 enables anisotropic filtering when the device supports it (clamped
+    // to its limit); ignored otherwise.
+    float maxAnisotropy = 1.0f;
+};
+
+class Sampler {
+public:
+    Sampler() = default;
+    Sampler(const Device& device, const SamplerDescription& description = {});
+
+    [[nodiscard]] VkSampler handle() const { return sampler_.get(); }
+
+private:
+    UniqueSampler sampler_;
+};
+
+}  // namespace gpu

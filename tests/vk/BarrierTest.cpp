@@ -1,0 +1,31 @@
+// The mapping of synchronization2 flags onto the Vulkan 1.0 barrier call.
+#include "vk/Barriers.h"
+
+#include <gtest/gtest.h>
+
+namespace gpu {
+namespace {
+
+TEST(BarrierTest, LegacyStagesKeepCommonBitsAndMapSync2OnlyOnes) {
+    EXPECT_EQ(toLegacyStages(VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, true), VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT);
+    EXPECT_EQ(toLegacyStages(VK_PIPELINE_STAGE_2_COPY_BIT, true), VK_PIPELINE_STAGE_TRANSFER_BIT);
+    EXPECT_EQ(toLegacyStages(VK_PIPELINE_STAGE_2_CLEAR_BIT | VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT, false),
+              VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT);
+    EXPECT_EQ(toLegacyStages(VK_PIPELINE_STAGE_2_INDEX_INPUT_BIT, false), VK_PIPELINE_STAGE_VERTEX_INPUT_BIT);
+    EXPECT_EQ(toLegacyStages(VK_PIPELINE_STAGE_2_NONE, true), VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT);
+    EXPECT_EQ(toLegacyStages(VK_PIPELINE_STAGE_2_NONE, false), VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT);
+    EXPECT_EQ(toLegacyStages(VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT | VK_PIPELINE_STAGE_2_HOST_BIT, false),
+              VK_PIPELINE_STAGE_ALL_COMMANDS_BIT | VK_PIPELINE_STAGE_HOST_BIT);
+}
+
+TEST(BarrierTest, LegacyAccessMapsStorageAndSampledBits) {
+    EXPECT_EQ(toLegacyAccess(VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT), VK_ACCESS_SHADER_WRITE_BIT);
+    EXPECT_EQ(toLegacyAccess(VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_SAMPLED_READ_BIT),
+              VK_ACCESS_SHADER_READ_BIT);
+    EXPECT_EQ(toLegacyAccess(VK_ACCESS_2_TRANSFER_WRITE_BIT | VK_ACCESS_2_HOST_READ_BIT),
+              VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_HOST_READ_BIT);
+    EXPECT_EQ(toLegacyAccess(VK_ACCESS_2_NONE), 0u);
+}
+
+}  // namespace
+}  // namespace gpu

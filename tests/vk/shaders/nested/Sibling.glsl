@@ -1,0 +1,2 @@
+// Found through the including file's own folder.
+const uint kSiblingValue = 21u;
