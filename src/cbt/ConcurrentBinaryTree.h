@@ -40,13 +40,15 @@ int findMSB(std::uint64_t value) noexcept;
 int depthOf(HeapIndex heapIndex) noexcept;
 
 // Bit range of element k of a heap of max depth D, per paper §3.3.
+// Heap index 0 is the header: {0, D + 3}.
 struct BitRange {
     std::uint64_t offset;  // first bit
     int width;             // number of bits, 1 .. D + 1
 };
 BitRange elementBitRange(int maxDepth, HeapIndex heapIndex) noexcept;
 
-// Size of the heap in bytes: 2^(D+2) bits / 8.
+// Size of the heap in bytes: 2^(D+2) bits / 8 (D = 1 is one byte).
+// Throws std::invalid_argument when D is outside 1..30.
 std::size_t heapByteSize(int maxDepth);
 
 class ConcurrentBinaryTree {
@@ -64,6 +66,8 @@ public:
 
     ConcurrentBinaryTree(const ConcurrentBinaryTree&);
     ConcurrentBinaryTree& operator=(const ConcurrentBinaryTree&);
+    // A moved-from tree is empty (maxDepth() == 0, byteSize() == 0) and may
+    // only be assigned to or destroyed.
     ConcurrentBinaryTree(ConcurrentBinaryTree&&) noexcept;
     ConcurrentBinaryTree& operator=(ConcurrentBinaryTree&&) noexcept;
     ~ConcurrentBinaryTree();
@@ -74,7 +78,7 @@ public:
     int maxDepth() const noexcept { return maxDepth_; }
     // Alg. 10: CBT[1], the number of leaves.
     std::uint32_t nodeCount() const noexcept;
-    // CBT[k] for 1 <= k < 2^(D+1).
+    // CBT[k] for 1 <= k < 2^(D+1); 0 for any other k.
     std::uint32_t heapRead(HeapIndex heapIndex) const noexcept;
     // Alg. 11: CBT[k] == 1. Meaningful for nodes that exist in the tree or
     // whose parent is split (a missing right child reads 0).
@@ -89,7 +93,8 @@ public:
 
     // Alg. 12. Set / clear the bitfield bit of the right child of
     // `heapIndex` (split) or of `heapIndex | 1` (merge). Atomic, idempotent.
-    // A ceil node does not split; the root (heap index 1) does not merge.
+    // A ceil node does not split; the root (heap index 1) does not merge;
+    // heap indices outside [1, 2^(D+1)) are ignored.
     // The reduction is not updated: call computeSumReduction() afterwards.
     void splitNode(HeapIndex heapIndex) noexcept;
     void mergeNode(HeapIndex heapIndex) noexcept;
@@ -103,7 +108,10 @@ public:
 
     // Alg. 4: runs `callback(tree, heapIndex)` for every leaf, spread over
     // `threadCount` threads (0 = hardware concurrency), then reduces.
-    // The callback may call splitNode / mergeNode and read the heap.
+    // The callback may call splitNode / mergeNode and read the heap. If a
+    // callback throws, the remaining leaves are skipped, the threads are
+    // joined, the tree is reduced (so it stays consistent) and the first
+    // exception is rethrown.
     using LeafCallback = std::function<void(ConcurrentBinaryTree&, HeapIndex)>;
     void update(const LeafCallback& callback, unsigned threadCount = 1);
 
