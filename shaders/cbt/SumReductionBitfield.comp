@@ -1,0 +1,102 @@
+#version 460
+// Sum reduction, first dispatch: from the bitfield (depth D) up to 13 levels.
+//
+// Design of the GPU sum reduction (paper Alg. 2, bit-exact with
+// cbt::ConcurrentBinaryTree::computeSumReductionFull for D = 1 .. 30):
+//
+// Instead of one dispatch per level (the paper's D - 1 kernels), several
+// levels are folded per dispatch through shared memory, in the spirit of the
+// reduce-by-256 / reduce-by-8 passes of Schneider & Rautek's GPU Fenwick tree:
+//
+//  1. SumReductionBitfield.comp (this file). A workgroup of 256 threads owns
+//     a block of 256 bitfield words = 8192 bits (the whole bitfield when
+//     2^D < 8192). Each thread loads one word into shared memory and its
+//     bitCount becomes a leaf of a shared-memory tree of 256 leaves. Levels
+//     D-1 .. D-5 are never stored: a field of level D-j (j <= 5) is the
+//     bitCount of a 2^j-bit slice of one cached word (bitfieldExtract), and
+//     levels D-5 .. D-13 are the nodes of the shared tree. The block then
+//     writes its segments of levels D-1 .. D-13 (min(D, 13) levels).
+//  2. SumReductionUpper.comp. A workgroup reads 512 fields of level L (two
+//     per thread) into the leaves of a shared tree of 512 leaves and writes
+//     its segments of levels L-1 .. L-9. It runs as often as needed:
+//     D = 27 takes 3 dispatches (26..14, 13..5, 4..0), D = 30 also 3
+//     (29..17, 16..8, 7..0), D <= 13 just one.
+//
+// Writing packed fields (cbt/SumReductionWrite.glsl): every 32-bit word of a
+// block's segment of a level is composed by one thread, which gathers the
+// fields overlapping it. A word entirely inside the segment gets a plain
+// store; a word shared with another block's segment, another level, the
+// header or the bitfield gets atomicAnd / atomicOr on the segment's bits only.
+// Reads of words written in the same dispatch are atomic or ordered: the
+// header word (cbt_MaxDepth) is loaded atomically; the upper pass loads its
+// input with relaxed atomic loads, since the first word of level L may hold
+// the end of the output level L-1; for D < 5 the bitfield shares a word with
+// the levels, but the single workgroup reads it before its first barrier.
+// Consecutive dispatches are separated by buffer memory barriers on the heap
+// (compute read/write -> compute read/write).
+//
+// Dispatch: one workgroup per block, flattened over x and y when there are
+// more blocks than maxComputeWorkGroupCount[0]; extra workgroups return.
+#extension GL_GOOGLE_include_directive : require
+#extension GL_KHR_memory_scope_semantics : require
+
+#define CBT_HEAP_BUFFER_BINDING 0
+#include "cbt/ConcurrentBinaryTree.glsl"
+
+#define SUM_REDUCTION_THREADS 256u
+#define SUM_REDUCTION_BLOCK_BITS_LOG2 13u
+layout(local_size_x = 256) in;
+
+// The block's bitfield words (only word 0, holding all 2^D bits, when D < 5).
+shared uint sumReduction_words[256];
+// Leaves [W, 2W) = bitCount of the W words, node 1 = the block's total.
+shared uint sumReduction_tree[512];
+#include "cbt/SumReductionWrite.glsl"
+
+// Number of words in a block (1 for D <= 5), set at the start of main().
+uint sumReduction_wordCount = 1u;
+
+uint sumReduction_BlockFieldValue(uint levelsUp, uint localField)
+{
+    if (levelsUp < 5u) {
+        uint firstBit = localField << levelsUp;
+        uint word = sumReduction_words[firstBit >> 5u];
+        return uint(bitCount(bitfieldExtract(word, int(firstBit & 31u), int(1u << levelsUp))));
+    }
+    return sumReduction_tree[(sumReduction_wordCount >> (levelsUp - 5u)) + localField];
+}
+
+void main()
+{
+    uint maxDepth = cbt_MaxDepth();
+    uint blockBitsLog2 = min(maxDepth, SUM_REDUCTION_BLOCK_BITS_LOG2);
+    uint blockIndex = sumReduction_BlockIndex();
+    if (blockIndex >= (1u << (maxDepth - blockBitsLog2))) {
+        return;  // the whole workgroup: padding of a 2-D dispatch
+    }
+    uint wordCountLog2 = blockBitsLog2 >= 5u ? blockBitsLog2 - 5u : 0u;
+    uint wordCount = 1u << wordCountLog2;
+    sumReduction_wordCount = wordCount;
+    uint thread = gl_LocalInvocationIndex;
+    if (thread < wordCount) {
+        uint bitfieldOffset = cbt_BitfieldOffset(maxDepth);
+        uint word;
+        if (maxDepth >= 5u) {
+            word = cbt_heap[(bitfieldOffset >> 5u) + blockIndex * wordCount + thread];
+        } else {
+            // 2^D < 32 bits that do not start on a word boundary.
+            word = bitfieldExtract(cbt_heap[bitfieldOffset >> 5u], int(bitfieldOffset & 31u),
+                                   int(1u << maxDepth));
+        }
+        sumReduction_words[thread] = word;
+        sumReduction_tree[wordCount + thread] = uint(bitCount(word));
+    }
+    // For D < 5 the word just read also holds level bits written below.
+    memoryBarrierBuffer();
+    sumReduction_BuildTree(wordCount);
+
+    for (uint levelsUp = 1u; levelsUp <= blockBitsLog2; ++levelsUp) {
+        sumReduction_WriteSegment(maxDepth, maxDepth - levelsUp, levelsUp, blockIndex,
+                                  1u << (blockBitsLog2 - levelsUp));
+    }
+}

@@ -1,0 +1,121 @@
+#include "terrain/CbtUpdatePipeline.h"
+
+#include "terrain/GpuConcurrentBinaryTree.h"
+#include "vk/Barriers.h"
+#include "vk/TimestampQueries.h"
+
+namespace terrain {
+
+namespace {
+
+enum TimestampPass : std::uint32_t { kDispatcherTime, kSubdivisionTime, kSumReductionTime, kDrawDispatcherTime };
+
+constexpr VkPipelineStageFlags2 kCompute = VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT;
+constexpr VkPipelineStageFlags2 kIndirect = VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT;
+constexpr VkPipelineStageFlags2 kHeapReaders = kCompute | VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT;
+constexpr VkAccessFlags2 kStorageRead = VK_ACCESS_2_SHADER_STORAGE_READ_BIT;
+constexpr VkAccessFlags2 kStorageWrite = VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT;
+constexpr VkAccessFlags2 kStorageReadWrite = kStorageRead | kStorageWrite;
+constexpr VkAccessFlags2 kIndirectRead = VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT;
+
+// Optional timestamps around one pass (start when constructed, end when
+// destroyed). The pass index is looked up, and may throw, up front.
+class PassTimer {
+public:
+    PassTimer(gpu::TimestampQueries* timer, VkCommandBuffer commands, std::uint32_t pass)
+        : timer_(timer), commands_(commands)
+    {
+        if (timer_ != nullptr) {
+            passIndex_ = timer_->passIndex(CbtUpdatePipeline::timestampPassNames()[pass]);
+            timer_->writeStart(commands_, passIndex_);
+        }
+    }
+    ~PassTimer()
+    {
+        if (timer_ != nullptr) {
+            timer_->writeEnd(commands_, passIndex_);
+        }
+    }
+    PassTimer(const PassTimer&) = delete;
+    PassTimer& operator=(const PassTimer&) = delete;
+
+private:
+    gpu::TimestampQueries* timer_;
+    VkCommandBuffer commands_;
+    std::uint32_t passIndex_ = 0;
+};
+
+}  // namespace
+
+CbtUpdatePipeline::CbtUpdatePipeline(gpu::Device& device, const gpu::ShaderCompiler& compiler,
+                                     const GpuConcurrentBinaryTree& tree, const SubdivisionCriterion& criterion,
+                                     leb::Domain domain, std::uint32_t verticesPerLeaf)
+    : device_(&device),
+      tree_(&tree),
+      dispatcher_(device, compiler, tree, verticesPerLeaf),
+      subdivision_(device, compiler, tree, criterion, domain),
+      sumReduction_(device, compiler, tree)
+{
+}
+
+const std::vector<std::string>& CbtUpdatePipeline::timestampPassNames()
+{
+    static const std::vector<std::string> names{"dispatcher", "subdivision", "sum reduction", "draw dispatcher"};
+    return names;
+}
+
+void CbtUpdatePipeline::recordLeadingBarriers(VkCommandBuffer commands) const
+{
+    // After earlier users of the heap: a previous update's kernels (compute
+    // read / write) and the draw's vertex shader (read). Uploads and
+    // downloads bring their own barriers.
+    tree_->barrier(commands, kHeapReaders, kStorageReadWrite, kCompute, kStorageReadWrite);
+    // Earlier indirect reads of the arguments before the dispatcher rewrites them.
+    gpu::bufferBarrier(*device_, commands, dispatcher_.argumentsBuffer(), kIndirect | kCompute,
+                       kIndirectRead | kStorageReadWrite, kCompute, kStorageWrite);
+}
+
+void CbtUpdatePipeline::recordTrailingBarriers(VkCommandBuffer commands) const
+{
+    tree_->barrier(commands, kCompute, kStorageReadWrite, kHeapReaders, kStorageRead);
+    gpu::bufferBarrier(*device_, commands, dispatcher_.argumentsBuffer(), kCompute, kStorageWrite,
+                       kIndirect | kCompute, kIndirectRead | kStorageRead);
+}
+
+void CbtUpdatePipeline::record(VkCommandBuffer commands, SubdivisionPhase phase, VkDescriptorSet criterionSet,
+                               gpu::TimestampQueries* timer) const
+{
+    const gpu::Buffer& arguments = dispatcher_.argumentsBuffer();
+    recordLeadingBarriers(commands);
+    {
+        const PassTimer time(timer, commands, kDispatcherTime);
+        dispatcher_.record(commands);
+    }
+    gpu::bufferBarrier(*device_, commands, arguments, kCompute, kStorageWrite, kIndirect, kIndirectRead);
+    {
+        const PassTimer time(timer, commands, kSubdivisionTime);
+        subdivision_.record(commands, arguments, phase, criterionSet);
+    }
+    tree_->barrier(commands, kCompute, kStorageReadWrite, kCompute, kStorageReadWrite);
+    {
+        const PassTimer time(timer, commands, kSumReductionTime);
+        sumReduction_.record(commands);
+    }
+    tree_->barrier(commands, kCompute, kStorageReadWrite, kCompute, kStorageRead);
+    // The subdivision's indirect read of the arguments before they are rewritten.
+    gpu::bufferBarrier(*device_, commands, arguments, kIndirect, kIndirectRead, kCompute, kStorageWrite);
+    {
+        const PassTimer time(timer, commands, kDrawDispatcherTime);
+        dispatcher_.record(commands);
+    }
+    recordTrailingBarriers(commands);
+}
+
+void CbtUpdatePipeline::recordDispatcherOnly(VkCommandBuffer commands) const
+{
+    recordLeadingBarriers(commands);
+    dispatcher_.record(commands);
+    recordTrailingBarriers(commands);
+}
+
+}  // namespace terrain

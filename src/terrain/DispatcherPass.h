@@ -1,0 +1,72 @@
+// The dispatcher kernel (paper §4.2, shaders/cbt/Dispatcher.comp): one
+// thread turns the tree's leaf count into the indirect arguments of the
+// per-leaf kernels and of the terrain draw.
+#pragma once
+
+#include "terrain/ComputeKernel.h"
+#include "vk/Buffer.h"
+
+#include <vulkan/vulkan.h>
+
+#include <cstdint>
+
+namespace gpu {
+class Device;
+class ShaderCompiler;
+}  // namespace gpu
+
+namespace terrain {
+
+class GpuConcurrentBinaryTree;
+
+// Local size of every per-leaf kernel (subdivision, leaf decode).
+inline constexpr std::uint32_t kLeafKernelWorkgroupSize = 256;
+
+// The indirect-argument buffer's bytes (std430 layout of Dispatcher.comp).
+struct IndirectArguments {
+    VkDispatchIndirectCommand dispatch;  // {ceil(L / 256) or spread over y, ..., 1}
+    std::uint32_t leafCount;             // L
+    VkDrawIndirectCommand draw;          // {verticesPerLeaf, L, 0, 0}
+};
+static_assert(sizeof(IndirectArguments) == 32);
+inline constexpr VkDeviceSize kDispatchArgumentsOffset = 0;
+inline constexpr VkDeviceSize kDrawArgumentsOffset = 16;
+
+class DispatcherPass {
+public:
+    // `verticesPerLeaf` is 3 times the uniform subdivision factor of the draw.
+    // The tree must outlive the pass.
+    DispatcherPass(gpu::Device& device, const gpu::ShaderCompiler& compiler, const GpuConcurrentBinaryTree& tree,
+                   std::uint32_t verticesPerLeaf = 3);
+
+    // Device-local, usable as INDIRECT and STORAGE buffer.
+    [[nodiscard]] const gpu::Buffer& argumentsBuffer() const { return arguments_; }
+    [[nodiscard]] std::uint32_t verticesPerLeaf() const { return verticesPerLeaf_; }
+    // Takes effect at the next record().
+    void setVerticesPerLeaf(std::uint32_t verticesPerLeaf) { verticesPerLeaf_ = verticesPerLeaf; }
+
+    // The x limit past which workgroups spread over y; the device's
+    // maxComputeWorkGroupCount[0] by default. Lowering it (clamped to
+    // [1, device limit]) exercises the 2-D spreading. Takes effect at the next
+    // record().
+    [[nodiscard]] std::uint32_t maxWorkgroupCountX() const { return maxWorkgroupCountX_; }
+    void setMaxWorkgroupCountX(std::uint32_t count);
+
+    // Records the one-thread dispatch. Barriers are the caller's: it reads
+    // the heap (compute shader storage read) and writes argumentsBuffer()
+    // (compute shader storage write).
+    void record(VkCommandBuffer commands) const;
+
+    // Reads argumentsBuffer() back (a blocking transfer; for tests and tools).
+    [[nodiscard]] IndirectArguments download() const;
+
+private:
+    gpu::Device* device_;
+    std::uint32_t verticesPerLeaf_;
+    std::uint32_t deviceMaxWorkgroupCountX_;
+    std::uint32_t maxWorkgroupCountX_;
+    gpu::Buffer arguments_;
+    ComputeKernel kernel_;
+};
+
+}  // namespace terrain

@@ -1,0 +1,121 @@
+#include "terrain/GpuConcurrentBinaryTree.h"
+
+#include "vk/Barriers.h"
+#include "vk/BufferTransfer.h"
+#include "vk/Device.h"
+#include "vk/Error.h"
+
+#include <stdexcept>
+#include <string>
+
+namespace terrain {
+
+namespace {
+
+VkDeviceSize roundUp(VkDeviceSize value, VkDeviceSize multiple)
+{
+    return (value + multiple - 1) / multiple * multiple;
+}
+
+int checkedMaxDepth(int maxDepth)
+{
+    if (maxDepth < cbt::kMinMaxDepth || maxDepth > cbt::kMaxMaxDepth) {
+        throw std::invalid_argument("GpuConcurrentBinaryTree: max depth " + std::to_string(maxDepth) +
+                                    " is outside [" + std::to_string(cbt::kMinMaxDepth) + ", " +
+                                    std::to_string(cbt::kMaxMaxDepth) + "]");
+    }
+    return maxDepth;
+}
+
+}  // namespace
+
+GpuConcurrentBinaryTree::GpuConcurrentBinaryTree(gpu::Device& device, int maxDepth, HeapGuardBytes guard)
+    : device_(&device),
+      maxDepth_(checkedMaxDepth(maxDepth)),
+      heapByteSize_(cbt::heapByteSize(maxDepth)),
+      heapOffset_(roundUp(guard.before, device.limits().minStorageBufferOffsetAlignment)),
+      heapRange_(roundUp(heapByteSize_, 4)),
+      guardAfter_(roundUp(guard.after, 4))
+{
+    if (heapRange_ > device.maxStorageBufferRange()) {
+        throw gpu::Error("GpuConcurrentBinaryTree: a heap of max depth " + std::to_string(maxDepth) + " (" +
+                         std::to_string(heapRange_) + " bytes) exceeds the device's maxStorageBufferRange (" +
+                         std::to_string(device.maxStorageBufferRange()) + " bytes)");
+    }
+    buffer_ = gpu::Buffer(device, heapOffset_ + heapRange_ + guardAfter_, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+    gpu::fillBuffer(device, buffer_, 0u);
+}
+
+GpuConcurrentBinaryTree::GpuConcurrentBinaryTree(gpu::Device& device, const cbt::ConcurrentBinaryTree& tree,
+                                                 HeapGuardBytes guard)
+    : GpuConcurrentBinaryTree(device, tree.maxDepth(), guard)
+{
+    upload(tree);
+}
+
+VkDescriptorBufferInfo GpuConcurrentBinaryTree::descriptorInfo() const
+{
+    return buffer_.descriptorInfo(heapOffset_, heapRange_);
+}
+
+void GpuConcurrentBinaryTree::upload(const cbt::ConcurrentBinaryTree& tree)
+{
+    if (tree.maxDepth() != maxDepth_) {
+        throw std::invalid_argument("GpuConcurrentBinaryTree::upload: the tree's max depth " +
+                                    std::to_string(tree.maxDepth()) + " differs from the GPU heap's " +
+                                    std::to_string(maxDepth_));
+    }
+    uploadBytes(tree.bytes());
+}
+
+void GpuConcurrentBinaryTree::uploadBytes(std::span<const std::byte> heapBytes)
+{
+    if (heapBytes.size() != heapByteSize_) {
+        throw std::invalid_argument("GpuConcurrentBinaryTree::uploadBytes: got " + std::to_string(heapBytes.size()) +
+                                    " bytes for a heap of " + std::to_string(heapByteSize_));
+    }
+    // Heaps of D < 3 are padded to one word; the padding is zero.
+    std::vector<std::byte> padded(static_cast<std::size_t>(heapRange_), std::byte{0});
+    std::copy(heapBytes.begin(), heapBytes.end(), padded.begin());
+    gpu::uploadToBuffer(*device_, buffer_, std::span<const std::byte>(padded), heapOffset_);
+}
+
+std::vector<std::byte> GpuConcurrentBinaryTree::downloadBytes() const
+{
+    return gpu::downloadFromBuffer(*device_, buffer_, heapOffset_, heapByteSize_);
+}
+
+cbt::ConcurrentBinaryTree GpuConcurrentBinaryTree::download() const
+{
+    const std::vector<std::byte> bytes = downloadBytes();
+    return cbt::ConcurrentBinaryTree::fromBytes(bytes);
+}
+
+void GpuConcurrentBinaryTree::fillGuards(std::uint32_t pattern)
+{
+    if (heapOffset_ > 0) {
+        gpu::fillBuffer(*device_, buffer_, pattern, 0, heapOffset_);
+    }
+    if (guardAfter_ > 0) {
+        gpu::fillBuffer(*device_, buffer_, pattern, heapOffset_ + heapRange_, guardAfter_);
+    }
+}
+
+std::vector<std::byte> GpuConcurrentBinaryTree::downloadGuards() const
+{
+    std::vector<std::byte> guards = gpu::downloadFromBuffer(*device_, buffer_, 0, heapOffset_);
+    const std::vector<std::byte> after =
+        gpu::downloadFromBuffer(*device_, buffer_, heapOffset_ + heapRange_, guardAfter_);
+    guards.insert(guards.end(), after.begin(), after.end());
+    return guards;
+}
+
+void GpuConcurrentBinaryTree::barrier(VkCommandBuffer commands, VkPipelineStageFlags2 srcStage,
+                                      VkAccessFlags2 srcAccess, VkPipelineStageFlags2 dstStage,
+                                      VkAccessFlags2 dstAccess) const
+{
+    gpu::bufferBarrier(*device_, commands, buffer_, srcStage, srcAccess, dstStage, dstAccess, heapOffset_,
+                       heapRange_);
+}
+
+}  // namespace terrain
