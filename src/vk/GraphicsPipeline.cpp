@@ -109,6 +109,7 @@ GraphicsPipeline::GraphicsPipeline(const Device& device, const PipelineLayout& l
     rendering.colorAttachmentCount = static_cast<uint32_t>(description.colorFormats.size());
     rendering.pColorAttachmentFormats = description.colorFormats.data();
     rendering.depthAttachmentFormat = description.depthFormat;
+    rendering.stencilAttachmentFormat = description.stencilFormat;
 
     VkGraphicsPipelineCreateInfo info{};
     info.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO;

@@ -48,9 +48,11 @@ struct GraphicsPipelineDescription {
     ColorBlending blending = ColorBlending::Opaque;
 
     // Attachment formats of the rendering the pipeline is used in
-    // (VkPipelineRenderingCreateInfo); depthFormat UNDEFINED = no depth.
+    // (VkPipelineRenderingCreateInfo); UNDEFINED = no such attachment. They
+    // must match the VkRenderingInfo's attachments exactly.
     std::vector<VkFormat> colorFormats;
     VkFormat depthFormat = VK_FORMAT_UNDEFINED;
+    VkFormat stencilFormat = VK_FORMAT_UNDEFINED;
 
     // Specialization constants given to both stages.
     std::vector<SpecializationConstant> constants;

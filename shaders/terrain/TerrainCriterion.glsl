@@ -1,0 +1,113 @@
+// The terrain's level-of-detail criterion (paper §5.3), appended to
+// leb/Subdivision.comp by terrain::SubdivisionPass (interface at the top of
+// that file; the terrain uses the square domain).
+//
+// A triangle splits when all of these hold:
+//   - its displaced bounds intersect the view frustum: the box spanned by its
+//     unit-square bounds and the conservative min/max heights of the
+//     heightmap texels under it (from the min/max chain);
+//   - its longest edge (the hypotenuse v0-v2), with its end points displaced
+//     by the heightmap exactly as the vertex shader displaces them, projects
+//     to more than levelOfDetail.z pixels; an end point at or behind the
+//     camera plane counts as infinitely long. (The min/max bounds would make
+//     a poor length estimate: below the chain's finest level they stop
+//     shrinking with the triangle, so steep regions would refine to the max
+//     depth);
+//   - it is not flat: the standard deviation of the heights under it (from
+//     the moments chain, in metres) is not below levelOfDetail.w (so 0 means
+//     nothing is ever flat).
+// A leaf merges (with its sibling and the diamond's other pair, see Alg. 8)
+// when neither its parent nor the parent's longest-edge neighbour would
+// split: the exact negation of the split test one level up, so a split is
+// never undone while the view holds still.
+//
+// Data, descriptor set 1: binding 0 the frame uniforms, bindings 1 and 2 the
+// min/max and moments chains, binding 3 the heightmap (terrain::TerrainCriterion
+// in C++).
+#ifndef TERRAIN_CRITERION_GLSL
+#define TERRAIN_CRITERION_GLSL
+
+#define TERRAIN_UNIFORMS_SET 1
+#define TERRAIN_UNIFORMS_BINDING 0
+#define TERRAIN_STATISTICS_SET 1
+#define TERRAIN_MIN_MAX_BINDING 1
+#define TERRAIN_MOMENTS_BINDING 2
+#include "terrain/TerrainUniforms.glsl"
+#include "terrain/TerrainTriangle.glsl"
+#include "terrain/HeightStatistics.glsl"
+
+layout(set = 1, binding = 3) uniform sampler2D terrain_heightmap;
+
+// Projected lengths beyond this count as "at or behind the camera".
+const float TERRAIN_UNBOUNDED_PIXELS = 3.0e38;
+// Clip w (distance along the view axis, metres) under which a point is
+// treated as being at the camera plane.
+const float TERRAIN_MIN_CLIP_W = 1.0e-3;
+
+bool terrain_BoxIntersectsFrustum(vec3 lowest, vec3 highest)
+{
+    for (int i = 0; i < 6; ++i) {
+        vec4 plane = terrainFrame.frustumPlanes[i];
+        // The box corner farthest along the plane's normal.
+        vec3 corner = vec3(plane.x >= 0.0 ? highest.x : lowest.x, plane.y >= 0.0 ? highest.y : lowest.y,
+                           plane.z >= 0.0 ? highest.z : lowest.z);
+        if (dot(plane.xyz, corner) + plane.w < 0.0) {
+            return false;
+        }
+    }
+    return true;
+}
+
+float terrain_ProjectedLengthPixels(vec3 a, vec3 b)
+{
+    vec4 clipA = terrainFrame.viewProjection * vec4(a, 1.0);
+    vec4 clipB = terrainFrame.viewProjection * vec4(b, 1.0);
+    if (clipA.w <= TERRAIN_MIN_CLIP_W || clipB.w <= TERRAIN_MIN_CLIP_W) {
+        return TERRAIN_UNBOUNDED_PIXELS;
+    }
+    vec2 halfViewport = 0.5 * terrainFrame.levelOfDetail.xy;
+    return length((clipA.xy / clipA.w - clipB.xy / clipB.w) * halfViewport);
+}
+
+// The split test of the triangle of `heapIndex` (any node, leaf or not).
+bool terrain_WantsSplit(uint heapIndex)
+{
+    terrain_Triangle triangle = terrain_DecodeTriangle(heapIndex);
+    vec2 uvMin = min(min(triangle.v[0], triangle.v[1]), triangle.v[2]);
+    vec2 uvMax = max(max(triangle.v[0], triangle.v[1]), triangle.v[2]);
+    terrain_StatisticsFootprint footprint = terrain_FootprintOf(uvMin, uvMax);
+    vec2 heights = terrain_HeightBounds(footprint);
+    if (!terrain_BoxIntersectsFrustum(terrain_WorldPosition(uvMin, heights.x),
+                                      terrain_WorldPosition(uvMax, heights.y))) {
+        return false;
+    }
+    float flatness = terrainFrame.levelOfDetail.w;
+    if (flatness > 0.0 && terrain_HeightStandardDeviation(footprint) * terrainFrame.extent.z < flatness) {
+        return false;
+    }
+    float heightA = textureLod(terrain_heightmap, terrain_HeightmapCoordinate(triangle.v[0]), 0.0).r;
+    float heightB = textureLod(terrain_heightmap, terrain_HeightmapCoordinate(triangle.v[2]), 0.0).r;
+    float pixels = terrain_ProjectedLengthPixels(terrain_WorldPosition(triangle.v[0], heightA),
+                                                 terrain_WorldPosition(triangle.v[2], heightB));
+    return pixels > terrainFrame.levelOfDetail.z;
+}
+
+bool lebShouldSplit(uint heapIndex, uint domain)
+{
+    return terrain_WantsSplit(heapIndex);
+}
+
+bool lebShouldMerge(uint heapIndex, uint domain)
+{
+    if (!leb_IsMergeableLevel(heapIndex, domain)) {
+        return false;
+    }
+    uint parent = heapIndex / 2u;
+    if (terrain_WantsSplit(parent)) {
+        return false;
+    }
+    uint diamond = leb_SameDepthNeighbors(parent, domain).edge;
+    return diamond == LEB_NO_NEIGHBOR || !terrain_WantsSplit(diamond);
+}
+
+#endif  // TERRAIN_CRITERION_GLSL

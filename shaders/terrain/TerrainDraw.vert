@@ -1,0 +1,39 @@
+#version 460
+// Terrain vertex shader, drawn with one vkCmdDrawIndirect on the
+// dispatcher's arguments: instance i is leaf i of the CBT, and each instance
+// has 3 * 2^s vertices, s = drawOptions.y uniform subdivision levels.
+// Leaf -> heap index (Alg. 1) -> LEB triangle -> sub-triangle gl_VertexIndex / 3
+// -> corner gl_VertexIndex % 3 -> displaced by the heightmap -> clip space.
+#extension GL_GOOGLE_include_directive : require
+
+#define CBT_HEAP_BUFFER_BINDING 0
+#define CBT_HEAP_READ_ONLY
+#include "cbt/ConcurrentBinaryTree.glsl"
+
+#define TERRAIN_UNIFORMS_SET 0
+#define TERRAIN_UNIFORMS_BINDING 1
+#include "terrain/TerrainUniforms.glsl"
+#include "terrain/TerrainTriangle.glsl"
+
+layout(set = 0, binding = 2) uniform sampler2D heightmap;
+
+layout(location = 0) noperspective out vec3 barycentric;
+layout(location = 1) out vec3 worldPosition;
+layout(location = 2) out vec2 heightmapCoordinate;
+layout(location = 3) flat out uint leafDepth;
+
+void main()
+{
+    uint heapIndex = cbt_DecodeNode(uint(gl_InstanceIndex));
+    uint corner = uint(gl_VertexIndex) % 3u;
+    uint subTriangle = uint(gl_VertexIndex) / 3u;
+    terrain_Triangle triangle =
+        terrain_SubdivideTriangle(terrain_DecodeTriangle(heapIndex), subTriangle, terrainFrame.drawOptions.y);
+    vec2 uv = triangle.v[corner];
+    heightmapCoordinate = terrain_HeightmapCoordinate(uv);
+    float height = textureLod(heightmap, heightmapCoordinate, 0.0).r;
+    worldPosition = terrain_WorldPosition(uv, height);
+    barycentric = vec3(corner == 0u ? 1.0 : 0.0, corner == 1u ? 1.0 : 0.0, corner == 2u ? 1.0 : 0.0);
+    leafDepth = uint(findMSB(heapIndex));
+    gl_Position = terrainFrame.viewProjection * vec4(worldPosition, 1.0);
+}

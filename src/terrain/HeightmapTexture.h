@@ -1,0 +1,41 @@
+// The heightmap on the GPU: an R16_UNORM image holding the 16-bit samples
+// exactly as loaded (8-bit maps are widened by v * 257, which keeps v / 255
+// exact), with a full mip chain (box-filtered by linear blits) for sampling,
+// and a linear, clamp-to-edge sampler. Texel row 0 is v = 0.
+#pragma once
+
+#include "terrain/Heightmap.h"
+#include "vk/Image.h"
+
+#include <cstdint>
+
+namespace gpu {
+class Device;
+}
+
+namespace terrain {
+
+class HeightmapTexture {
+public:
+    // Throws gpu::Error (one line naming heightmap.sourcePath) when the map is
+    // larger than the device's maxImageDimension2D, or when the device cannot
+    // sample, filter and blit R16_UNORM images.
+    HeightmapTexture(gpu::Device& device, const Heightmap& heightmap);
+
+    [[nodiscard]] const gpu::Image& image() const { return image_; }
+    [[nodiscard]] VkImageView view() const { return image_.view(); }
+    [[nodiscard]] VkSampler sampler() const { return sampler_.handle(); }
+    [[nodiscard]] std::uint32_t width() const { return image_.extent().width; }
+    [[nodiscard]] std::uint32_t height() const { return image_.extent().height; }
+    // The layout every mip level is in after construction.
+    static constexpr VkImageLayout kLayout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
+
+private:
+    gpu::Image image_;
+    gpu::Sampler sampler_;
+};
+
+// Number of levels of a full mip chain of a width x height image.
+std::uint32_t fullMipLevelCount(std::uint32_t width, std::uint32_t height);
+
+}  // namespace terrain

@@ -1,0 +1,44 @@
+#include "terrain/TerrainCriterion.h"
+
+#include "terrain/HeightStatistics.h"
+#include "terrain/HeightmapTexture.h"
+#include "vk/Buffer.h"
+
+#include <array>
+
+namespace terrain {
+
+namespace {
+
+constexpr std::array<gpu::DescriptorBinding, 4> kCriterionBindings{{
+    {0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
+    {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
+    {2, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
+    {3, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
+}};
+
+}  // namespace
+
+TerrainCriterion::TerrainCriterion(const gpu::Device& device, const HeightStatistics& statistics,
+                                   const HeightmapTexture& heightmap, std::span<const gpu::Buffer* const> frameUniforms)
+    : setLayout_(device, kCriterionBindings),
+      pool_(device, setLayout_, static_cast<std::uint32_t>(frameUniforms.size()))
+{
+    for (const gpu::Buffer* uniforms : frameUniforms) {
+        const VkDescriptorSet set = pool_.allocate(setLayout_);
+        gpu::DescriptorWriter()
+            .uniformBuffer(0, *uniforms)
+            .storageBuffer(1, statistics.minMaxBuffer())
+            .storageBuffer(2, statistics.momentsBuffer())
+            .combinedImageSampler(3, heightmap.view(), heightmap.sampler(), HeightmapTexture::kLayout)
+            .update(device, set);
+        sets_.push_back(set);
+    }
+}
+
+SubdivisionCriterion TerrainCriterion::criterion() const
+{
+    return SubdivisionCriterion{"terrain/TerrainCriterion.glsl", {}, setLayout_.handle()};
+}
+
+}  // namespace terrain

@@ -1,0 +1,124 @@
+#include "terrain/TerrainDrawPass.h"
+
+#include "terrain/GpuConcurrentBinaryTree.h"
+#include "terrain/HeightmapTexture.h"
+#include "vk/Buffer.h"
+#include "vk/Device.h"
+#include "vk/ShaderCompiler.h"
+
+#include <array>
+
+namespace terrain {
+
+namespace {
+
+constexpr VkShaderStageFlags kDrawStages = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
+
+constexpr std::array<gpu::DescriptorBinding, 3> kDrawBindings{{
+    {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_VERTEX_BIT, 1},
+    {1, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kDrawStages, 1},
+    {2, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kDrawStages, 1},
+}};
+
+}  // namespace
+
+struct TerrainDrawPass::Pipelines {
+    gpu::GraphicsPipeline sky;
+    gpu::GraphicsPipeline terrain;
+};
+
+bool isSrgbFormat(VkFormat format)
+{
+    switch (format) {
+        case VK_FORMAT_R8_SRGB:
+        case VK_FORMAT_R8G8_SRGB:
+        case VK_FORMAT_R8G8B8_SRGB:
+        case VK_FORMAT_B8G8R8_SRGB:
+        case VK_FORMAT_R8G8B8A8_SRGB:
+        case VK_FORMAT_B8G8R8A8_SRGB:
+        case VK_FORMAT_A8B8G8R8_SRGB_PACK32:
+            return true;
+        default:
+            return false;
+    }
+}
+
+TerrainDrawPass::TerrainDrawPass(const gpu::Device& device, const gpu::ShaderCompiler& compiler,
+                                 const HeightmapTexture& heightmap, std::span<const gpu::Buffer* const> frameUniforms,
+                                 VkFormat colorFormat, VkFormat depthFormat)
+    : device_(&device),
+      compiler_(&compiler),
+      colorFormat_(colorFormat),
+      depthFormat_(depthFormat),
+      setLayout_(device, kDrawBindings),
+      pipelineLayout_(device, setLayout_.handle()),
+      pool_(device, setLayout_, static_cast<std::uint32_t>(frameUniforms.size())),
+      pipelines_(buildPipelines())
+{
+    for (const gpu::Buffer* uniforms : frameUniforms) {
+        const VkDescriptorSet set = pool_.allocate(setLayout_);
+        gpu::DescriptorWriter()
+            .uniformBuffer(1, *uniforms)
+            .combinedImageSampler(2, heightmap.view(), heightmap.sampler(), HeightmapTexture::kLayout)
+            .update(device, set);
+        sets_.push_back(set);
+    }
+}
+
+TerrainDrawPass::~TerrainDrawPass() = default;
+
+std::unique_ptr<TerrainDrawPass::Pipelines> TerrainDrawPass::buildPipelines() const
+{
+    const bool hasDepth = depthFormat_ != VK_FORMAT_UNDEFINED;
+    gpu::GraphicsPipelineDescription sky;
+    sky.colorFormats = {colorFormat_};
+    sky.depthFormat = depthFormat_;
+    gpu::GraphicsPipelineDescription terrain = sky;
+    terrain.depthTest = hasDepth;
+    terrain.depthWrite = hasDepth;
+    terrain.dynamicDepthCompareOp = hasDepth;
+
+    auto pipelines = std::make_unique<Pipelines>();
+    pipelines->sky = gpu::GraphicsPipeline(
+        *device_, pipelineLayout_, compiler_->compileFile("terrain/Sky.vert", gpu::ShaderStage::Vertex),
+        compiler_->compileFile("terrain/Sky.frag", gpu::ShaderStage::Fragment), sky);
+    pipelines->terrain = gpu::GraphicsPipeline(
+        *device_, pipelineLayout_, compiler_->compileFile("terrain/TerrainDraw.vert", gpu::ShaderStage::Vertex),
+        compiler_->compileFile("terrain/TerrainDraw.frag", gpu::ShaderStage::Fragment), terrain);
+    return pipelines;
+}
+
+void TerrainDrawPass::rebuildPipelines()
+{
+    std::unique_ptr<Pipelines> rebuilt = buildPipelines();
+    pipelines_ = std::move(rebuilt);
+}
+
+void TerrainDrawPass::bindHeap(const GpuConcurrentBinaryTree& tree)
+{
+    for (const VkDescriptorSet set : sets_) {
+        gpu::DescriptorWriter()
+            .storageBuffer(0, tree.buffer(), tree.heapOffset(), tree.heapRange())
+            .update(*device_, set);
+    }
+}
+
+void TerrainDrawPass::record(VkCommandBuffer commands, std::uint32_t frameSlot, VkExtent2D viewport,
+                             bool reversedDepth, const gpu::Buffer& drawArguments,
+                             VkDeviceSize drawArgumentsOffset) const
+{
+    const VkDescriptorSet set = sets_.at(frameSlot);
+    gpu::setViewportAndScissor(commands, viewport);
+    vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelineLayout_.handle(), 0, 1, &set, 0,
+                            nullptr);
+    pipelines_->sky.bind(commands);
+    vkCmdDraw(commands, 3, 1, 0, 0);
+
+    pipelines_->terrain.bind(commands);
+    if (depthFormat_ != VK_FORMAT_UNDEFINED) {
+        vkCmdSetDepthCompareOp(commands, reversedDepth ? VK_COMPARE_OP_GREATER_OR_EQUAL : VK_COMPARE_OP_LESS_OR_EQUAL);
+    }
+    vkCmdDrawIndirect(commands, drawArguments.handle(), drawArgumentsOffset, 1, sizeof(VkDrawIndirectCommand));
+}
+
+}  // namespace terrain

@@ -1,0 +1,77 @@
+// The draw of the terrain, recorded inside the app's dynamic rendering:
+//   1. the sky: a fullscreen triangle without depth test, so every pixel the
+//      terrain leaves uncovered shows sky (shaders/terrain/Sky.*);
+//   2. the terrain: one vkCmdDrawIndirect on the dispatcher's
+//      VkDrawIndirectCommand (one instance per CBT leaf, 3 * 2^s vertices),
+//      depth-tested (shaders/terrain/TerrainDraw.*).
+// Both use one descriptor set per frame slot: binding 0 the CBT heap,
+// binding 1 the slot's TerrainFrameUniforms, binding 2 the heightmap.
+#pragma once
+
+#include "vk/Descriptors.h"
+#include "vk/GraphicsPipeline.h"
+#include "vk/Pipeline.h"
+
+#include <vulkan/vulkan.h>
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+namespace gpu {
+class Buffer;
+class Device;
+class ShaderCompiler;
+}  // namespace gpu
+
+namespace terrain {
+
+class GpuConcurrentBinaryTree;
+class HeightmapTexture;
+
+class TerrainDrawPass {
+public:
+    // One descriptor set per element of `frameUniforms`; the buffers and the
+    // heightmap must outlive the pass. Call bindHeap before recording.
+    TerrainDrawPass(const gpu::Device& device, const gpu::ShaderCompiler& compiler, const HeightmapTexture& heightmap,
+                    std::span<const gpu::Buffer* const> frameUniforms, VkFormat colorFormat, VkFormat depthFormat);
+    ~TerrainDrawPass();
+    TerrainDrawPass(const TerrainDrawPass&) = delete;
+    TerrainDrawPass& operator=(const TerrainDrawPass&) = delete;
+
+    // Points every slot's set at the tree's heap. No recorded command buffer
+    // using the pass may be pending (wait for the device first).
+    void bindHeap(const GpuConcurrentBinaryTree& tree);
+
+    // Compiles both pipelines again from disk; on failure throws gpu::Error
+    // and keeps the current ones. No recorded command buffer using the pass
+    // may be pending.
+    void rebuildPipelines();
+
+    // Records the sky then the terrain. `drawArguments` holds a
+    // VkDrawIndirectCommand at `drawArgumentsOffset`, made visible to
+    // DRAW_INDIRECT by the caller; `reversedDepth` picks GREATER_OR_EQUAL.
+    void record(VkCommandBuffer commands, std::uint32_t frameSlot, VkExtent2D viewport, bool reversedDepth,
+                const gpu::Buffer& drawArguments, VkDeviceSize drawArgumentsOffset) const;
+
+private:
+    struct Pipelines;
+    [[nodiscard]] std::unique_ptr<Pipelines> buildPipelines() const;
+
+    const gpu::Device* device_;
+    const gpu::ShaderCompiler* compiler_;
+    VkFormat colorFormat_;
+    VkFormat depthFormat_;
+    gpu::DescriptorSetLayout setLayout_;
+    gpu::PipelineLayout pipelineLayout_;
+    gpu::DescriptorPool pool_;
+    std::vector<VkDescriptorSet> sets_;
+    std::unique_ptr<Pipelines> pipelines_;
+};
+
+// True for the VK_FORMAT_*_SRGB colour formats (the hardware encodes the
+// shader's linear output); false means the shader encodes sRGB itself.
+bool isSrgbFormat(VkFormat format);
+
+}  // namespace terrain

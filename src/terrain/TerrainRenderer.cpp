@@ -1,0 +1,345 @@
+#include "terrain/TerrainRenderer.h"
+
+#include "terrain/HeightStatistics.h"
+#include "terrain/HeightmapTexture.h"
+#include "terrain/TerrainCriterion.h"
+#include "terrain/TerrainDrawPass.h"
+#include "terrain/TerrainFrameUniforms.h"
+#include "terrain/TerrainTree.h"
+#include "vk/Barriers.h"
+#include "vk/Buffer.h"
+#include "vk/Device.h"
+#include "vk/Error.h"
+#include "vk/TimestampQueries.h"
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace terrain {
+
+namespace {
+
+constexpr std::uint32_t kMaxUniformSubdivision = 6;
+constexpr const char* kDrawTimestamp = "draw";
+
+std::vector<std::string> timestampPassNames()
+{
+    std::vector<std::string> names = CbtUpdatePipeline::timestampPassNames();
+    names.emplace_back(kDrawTimestamp);
+    return names;
+}
+
+void validateSettings(const TerrainSettings& settings)
+{
+    if (settings.uniformSubdivision < 0 || settings.uniformSubdivision > static_cast<int>(kMaxUniformSubdivision)) {
+        throw std::invalid_argument("TerrainSettings: uniformSubdivision must be in 0..6, got " +
+                                    std::to_string(settings.uniformSubdivision));
+    }
+    if (!(settings.targetEdgePixels > 0.0f) || !(settings.extentMetres > 0.0f) ||
+        !(settings.heightScaleMetres >= 0.0f) || !(settings.flatnessThreshold >= 0.0f)) {
+        throw std::invalid_argument("TerrainSettings: targetEdgePixels and extentMetres must be positive, "
+                                    "heightScaleMetres and flatnessThreshold not negative");
+    }
+}
+
+// Compiler messages may hold several lines; the UI shows one.
+std::string oneLine(std::string message)
+{
+    while (!message.empty() && (message.back() == '\n' || message.back() == '\r')) {
+        message.pop_back();
+    }
+    std::string joined;
+    for (const char character : message) {
+        if (character == '\n') {
+            joined += " | ";
+        } else if (character != '\r') {
+            joined += character;
+        }
+    }
+    return joined;
+}
+
+// The settings, once checked (before any GPU work is done with them).
+const TerrainSettings& checkedSettings(const gpu::Device& device, const TerrainSettings& settings)
+{
+    validateSettings(settings);
+    requireMaxDepthFits(device, settings.maxDepth);
+    return settings;
+}
+
+std::uint32_t verticesPerLeaf(const TerrainSettings& settings)
+{
+    return 3u << static_cast<std::uint32_t>(settings.uniformSubdivision);
+}
+
+// Per frame slot: the uniforms of the frame being recorded and a host copy
+// of the indirect arguments of the last frame recorded in the slot.
+struct FrameSlot {
+    gpu::Buffer uniforms;
+    gpu::Buffer argumentsReadback;
+    bool readbackPending = false;     // a frame wrote argumentsReadback, not read yet
+    std::uint32_t subdivisionLevels = 0;  // of that frame
+    bool updateRecorded = false;      // recordUpdate began the slot's timestamps
+};
+
+}  // namespace
+
+int defaultMaxDepthFor(const Heightmap& heightmap)
+{
+    // Smallest D with 2^D >= 2 * texels: two finest triangles per texel.
+    const std::uint64_t twiceTexels = 2 * std::max<std::uint64_t>(heightmap.texelCount(), 1);
+    const int depth = static_cast<int>(std::bit_width(twiceTexels - 1));
+    return std::clamp(depth, 10, 30);
+}
+
+struct TerrainRenderer::Impl {
+    Impl(gpu::Device& device, gpu::ShaderCompiler& compiler, const Heightmap& heightmap,
+         const TerrainSettings& initialSettings, VkFormat colorFormat, VkFormat depthFormat,
+         std::uint32_t framesInFlight);
+
+    [[nodiscard]] std::vector<const gpu::Buffer*> uniformBuffers() const;
+    void writeUniforms(const FrameView& view, std::uint32_t frameSlot);
+    void collectSlotResults(std::uint32_t frameSlot);
+    void recordArgumentsReadback(VkCommandBuffer commands, std::uint32_t frameSlot);
+    FrameSlot& slot(std::uint32_t frameSlot);
+
+    gpu::Device& device;
+    gpu::ShaderCompiler& compiler;
+    TerrainSettings settings;
+    HeightmapTexture heightmapTexture;
+    HeightStatistics heightStatistics;
+    TerrainFrameContext context;
+    std::vector<FrameSlot> slots;
+    TerrainCriterion criterion;
+    TerrainDrawPass drawPass;
+    gpu::TimestampQueries timer;
+    std::unique_ptr<TerrainTree> tree;
+    std::uint64_t updatesRecorded = 0;
+    TerrainStatistics latest;
+};
+
+TerrainRenderer::Impl::Impl(gpu::Device& gpuDevice, gpu::ShaderCompiler& shaderCompiler, const Heightmap& heightmap,
+                            const TerrainSettings& initialSettings, VkFormat colorFormat, VkFormat depthFormat,
+                            std::uint32_t framesInFlight)
+    : device(gpuDevice),
+      compiler(shaderCompiler),
+      settings(checkedSettings(gpuDevice, initialSettings)),
+      heightmapTexture(gpuDevice, heightmap),
+      heightStatistics(gpuDevice, shaderCompiler, heightmapTexture),
+      context{heightmap.width, heightmap.height, heightStatistics.levels(), initialSettings.maxDepth,
+              !isSrgbFormat(colorFormat)},
+      slots([&] {
+          if (framesInFlight == 0) {
+              throw std::invalid_argument("TerrainRenderer: framesInFlight must be at least 1");
+          }
+          std::vector<FrameSlot> made;
+          for (std::uint32_t i = 0; i < framesInFlight; ++i) {
+              made.push_back(FrameSlot{
+                  gpu::Buffer(gpuDevice, sizeof(TerrainFrameUniforms), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT,
+                              gpu::MemoryLocation::HostUpload),
+                  gpu::Buffer(gpuDevice, sizeof(IndirectArguments), VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                              gpu::MemoryLocation::HostReadback)});
+          }
+          return made;
+      }()),
+      criterion(gpuDevice, heightStatistics, heightmapTexture, uniformBuffers()),
+      drawPass(gpuDevice, shaderCompiler, heightmapTexture, uniformBuffers(), colorFormat, depthFormat),
+      timer(gpuDevice, framesInFlight, timestampPassNames())
+{
+    tree = std::make_unique<TerrainTree>(device, compiler, settings.maxDepth, criterion.criterion(),
+                                         verticesPerLeaf(settings));
+    drawPass.bindHeap(tree->heap());
+    latest.cbtBytes = tree->heap().heapByteSize();
+    latest.leafCount = 2;
+    latest.triangleCount = 2;
+}
+
+std::vector<const gpu::Buffer*> TerrainRenderer::Impl::uniformBuffers() const
+{
+    std::vector<const gpu::Buffer*> buffers;
+    for (const FrameSlot& frame : slots) {
+        buffers.push_back(&frame.uniforms);
+    }
+    return buffers;
+}
+
+FrameSlot& TerrainRenderer::Impl::slot(std::uint32_t frameSlot)
+{
+    if (frameSlot >= slots.size()) {
+        throw gpu::Error("TerrainRenderer: frame slot " + std::to_string(frameSlot) + " of " +
+                         std::to_string(slots.size()));
+    }
+    return slots[frameSlot];
+}
+
+void TerrainRenderer::Impl::writeUniforms(const FrameView& view, std::uint32_t frameSlot)
+{
+    context.maxDepth = tree->heap().maxDepth();
+    const TerrainFrameUniforms uniforms = makeTerrainFrameUniforms(view, settings, context);
+    std::memcpy(slot(frameSlot).uniforms.mapped().data(), &uniforms, sizeof(uniforms));
+}
+
+void TerrainRenderer::Impl::collectSlotResults(std::uint32_t frameSlot)
+{
+    FrameSlot& frame = slot(frameSlot);
+    if (!frame.readbackPending) {
+        return;
+    }
+    frame.readbackPending = false;
+    IndirectArguments arguments{};
+    std::memcpy(&arguments, frame.argumentsReadback.mapped().data(), sizeof(arguments));
+    latest.leafCount = arguments.leafCount;
+    latest.triangleCount = std::uint64_t{arguments.leafCount} << frame.subdivisionLevels;
+    const std::optional<std::vector<gpu::PassTime>> times = timer.collect(frameSlot);
+    if (!times) {
+        return;
+    }
+    PassTimings timings;
+    for (const gpu::PassTime& time : *times) {
+        if (time.name == "dispatcher" || time.name == "draw dispatcher") {
+            timings.dispatcherMs += time.milliseconds;
+        } else if (time.name == "subdivision") {
+            timings.subdivisionMs = time.milliseconds;
+        } else if (time.name == "sum reduction") {
+            timings.sumReductionMs = time.milliseconds;
+        } else if (time.name == kDrawTimestamp) {
+            timings.drawMs = time.milliseconds;
+        }
+    }
+    latest.timings = timings;
+}
+
+void TerrainRenderer::Impl::recordArgumentsReadback(VkCommandBuffer commands, std::uint32_t frameSlot)
+{
+    FrameSlot& frame = slot(frameSlot);
+    const gpu::Buffer& arguments = tree->update().indirectArguments();
+    gpu::bufferBarrier(device, commands, arguments, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                       VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT, VK_PIPELINE_STAGE_2_COPY_BIT,
+                       VK_ACCESS_2_TRANSFER_READ_BIT);
+    const VkBufferCopy region{0, 0, sizeof(IndirectArguments)};
+    vkCmdCopyBuffer(commands, arguments.handle(), frame.argumentsReadback.handle(), 1, &region);
+    gpu::bufferBarrier(device, commands, frame.argumentsReadback, VK_PIPELINE_STAGE_2_COPY_BIT,
+                       VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
+    // The next update's dispatcher rewrites the arguments after this copy read them.
+    gpu::bufferBarrier(device, commands, arguments, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_NONE,
+                       VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_NONE);
+    frame.readbackPending = true;
+    frame.subdivisionLevels = static_cast<std::uint32_t>(settings.uniformSubdivision);
+}
+
+TerrainRenderer::TerrainRenderer(gpu::Device& device, gpu::ShaderCompiler& compiler, const Heightmap& heightmap,
+                                 const TerrainSettings& settings, VkFormat colorFormat, VkFormat depthFormat,
+                                 uint32_t framesInFlight)
+    : impl_(std::make_unique<Impl>(device, compiler, heightmap, settings, colorFormat, depthFormat, framesInFlight))
+{
+}
+
+TerrainRenderer::~TerrainRenderer()
+{
+    // Submitted frames may still use the renderer's objects; the result is
+    // not checked (a lost device has nothing left to wait for).
+    static_cast<void>(vkDeviceWaitIdle(impl_->device.handle()));
+}
+
+void TerrainRenderer::applySettings(const TerrainSettings& settings)
+{
+    validateSettings(settings);
+    Impl& impl = *impl_;
+    if (settings.maxDepth != impl.tree->heap().maxDepth()) {
+        requireMaxDepthFits(impl.device, settings.maxDepth);
+        impl.device.waitIdle();
+        // Built before the old tree goes, so a failure leaves the renderer as it was.
+        auto rebuilt = std::make_unique<TerrainTree>(impl.device, impl.compiler, settings.maxDepth,
+                                                     impl.criterion.criterion(), verticesPerLeaf(settings));
+        impl.drawPass.bindHeap(rebuilt->heap());
+        impl.tree = std::move(rebuilt);
+        impl.latest.cbtBytes = impl.tree->heap().heapByteSize();
+    }
+    impl.settings = settings;
+}
+
+const TerrainSettings& TerrainRenderer::settings() const
+{
+    return impl_->settings;
+}
+
+void TerrainRenderer::recordUpdate(VkCommandBuffer commands, const FrameView& view, uint32_t frameSlot)
+{
+    Impl& impl = *impl_;
+    impl.collectSlotResults(frameSlot);
+    impl.writeUniforms(view, frameSlot);
+    impl.timer.begin(commands, frameSlot);
+    CbtUpdatePipeline& update = impl.tree->update();
+    update.dispatcher().setVerticesPerLeaf(verticesPerLeaf(impl.settings));
+    if (impl.settings.freezeSubdivision) {
+        const std::uint32_t dispatcherPass = impl.timer.passIndex("dispatcher");
+        impl.timer.writeStart(commands, dispatcherPass);
+        update.recordDispatcherOnly(commands);
+        impl.timer.writeEnd(commands, dispatcherPass);
+    } else {
+        const SubdivisionPhase phase =
+            impl.updatesRecorded % 2 == 0 ? SubdivisionPhase::Split : SubdivisionPhase::Merge;
+        update.record(commands, phase, impl.criterion.descriptorSet(frameSlot), &impl.timer);
+        ++impl.updatesRecorded;
+    }
+    impl.recordArgumentsReadback(commands, frameSlot);
+    impl.slot(frameSlot).updateRecorded = true;
+}
+
+void TerrainRenderer::recordDraw(VkCommandBuffer commands, const FrameView& view, uint32_t frameSlot)
+{
+    Impl& impl = *impl_;
+    FrameSlot& frame = impl.slot(frameSlot);
+    impl.writeUniforms(view, frameSlot);
+    const bool timed = frame.updateRecorded;
+    const std::uint32_t drawPass = impl.timer.passIndex(kDrawTimestamp);
+    if (timed) {
+        impl.timer.writeStart(commands, drawPass);
+    }
+    impl.drawPass.record(commands, frameSlot, view.viewport, usesReversedDepth(view.projection),
+                         impl.tree->update().indirectArguments(), kDrawArgumentsOffset);
+    if (timed) {
+        impl.timer.writeEnd(commands, drawPass);
+    }
+    frame.updateRecorded = false;
+}
+
+std::optional<std::string> TerrainRenderer::reloadShaders()
+{
+    Impl& impl = *impl_;
+    try {
+        std::unique_ptr<CbtUpdatePipeline> update =
+            impl.tree->compileUpdatePipeline(impl.compiler, impl.criterion.criterion());
+        impl.device.waitIdle();
+        impl.drawPass.rebuildPipelines();  // replaces the draw pipelines only when all compile
+        impl.tree->replaceUpdatePipeline(std::move(update));
+    } catch (const std::exception& error) {
+        return oneLine(error.what());
+    }
+    return std::nullopt;
+}
+
+TerrainStatistics TerrainRenderer::statistics() const
+{
+    return impl_->latest;
+}
+
+glm::vec3 TerrainRenderer::worldMin() const
+{
+    const glm::vec2 extent =
+        terrainWorldExtent(impl_->context.heightmapWidth, impl_->context.heightmapHeight, impl_->settings);
+    return glm::vec3(-0.5f * extent.x, 0.0f, -0.5f * extent.y);
+}
+
+glm::vec3 TerrainRenderer::worldMax() const
+{
+    const glm::vec2 extent =
+        terrainWorldExtent(impl_->context.heightmapWidth, impl_->context.heightmapHeight, impl_->settings);
+    return glm::vec3(0.5f * extent.x, impl_->settings.heightScaleMetres, 0.5f * extent.y);
+}
+
+}  // namespace terrain

@@ -1,0 +1,118 @@
+// The terrain: a heightmap on the GPU, the CBT + LEB update pipeline driven by
+// the level-of-detail criterion of paper §5.3, and one indirect draw.
+//
+// World convention (shared by the app, the shaders and the tests): Y is up.
+// The unit square (u, v) of the LEB square domain maps to
+//   x = (u - 0.5) * extentX,  z = (v - 0.5) * extentZ,  y = height * heightScale
+// where extentX = settings.extentMetres, extentZ = extentX * rows / columns
+// (non-square maps keep their aspect ratio), height in [0, 1] is the
+// normalised heightmap sample and texel row 0 of the image is v = 0.
+#pragma once
+
+#include "terrain/Heightmap.h"
+
+#include <glm/mat4x4.hpp>
+#include <glm/vec2.hpp>
+#include <glm/vec3.hpp>
+#include <vulkan/vulkan.h>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+
+namespace gpu {
+class Device;
+class ShaderCompiler;
+}  // namespace gpu
+
+namespace terrain {
+
+enum class ShadingMode { Lit, Normals, Depth };
+
+// Everything the UI can change. Changing maxDepth rebuilds the CBT (see
+// TerrainRenderer::applySettings); everything else applies next frame.
+struct TerrainSettings {
+    int maxDepth = 25;                 // CBT max depth D, 1..30 (capped by the device)
+    float targetEdgePixels = 7.0f;     // split while the longest edge covers more pixels
+    float flatnessThreshold = 0.0f;    // height std-dev (metres) under which a region counts as flat
+    int uniformSubdivision = 0;        // 0..6 extra uniform LEB levels per leaf in the vertex shader
+    bool freezeSubdivision = false;    // skip the update pipeline (camera still moves)
+    bool wireframe = false;            // barycentric wireframe overlay over the shading
+    ShadingMode shading = ShadingMode::Lit;
+    float extentMetres = 20000.0f;     // world width of the map
+    float heightScaleMetres = 3000.0f; // world height of the brightest sample
+    float sunAzimuthDegrees = 135.0f;
+    float sunElevationDegrees = 35.0f;
+};
+
+// The largest D worth using for a map: the finest triangles reach the texel
+// spacing (D = 25 for 4096 x 4096), capped at 30.
+int defaultMaxDepthFor(const Heightmap& heightmap);
+
+// Camera and target for one frame.
+struct FrameView {
+    glm::mat4 view{1.0f};
+    glm::mat4 projection{1.0f};   // Vulkan clip space (y down, depth 0..1)
+    glm::vec3 cameraPosition{0.0f};
+    VkExtent2D viewport{1, 1};    // pixels of the render target
+};
+
+// GPU time of each pass of one completed frame, in milliseconds.
+struct PassTimings {
+    double dispatcherMs = 0.0;
+    double subdivisionMs = 0.0;
+    double sumReductionMs = 0.0;
+    double drawMs = 0.0;
+};
+
+struct TerrainStatistics {
+    uint32_t leafCount = 0;           // CBT leaves of the last completed frame
+    uint64_t triangleCount = 0;       // leaves * 2^uniformSubdivision
+    uint64_t cbtBytes = 0;            // size of the CBT heap
+    std::optional<PassTimings> timings;  // empty until a frame's queries are available
+};
+
+// Owns every GPU object of the terrain. One instance per device; the app
+// records its work into its own command buffers each frame:
+//   recordUpdate(cmd, view, frame)   outside any rendering (compute passes)
+//   ...begin dynamic rendering on colour + depth targets...
+//   recordDraw(cmd, view, frame)     sky background, then the terrain
+//   ...end rendering...
+// `frameSlot` is in [0, framesInFlight) and identifies per-frame resources
+// (timestamp queries, uniforms); results of a slot are read back, without
+// stalling, the next time that slot is recorded.
+class TerrainRenderer {
+public:
+    TerrainRenderer(gpu::Device& device, gpu::ShaderCompiler& compiler, const Heightmap& heightmap,
+                    const TerrainSettings& settings, VkFormat colorFormat, VkFormat depthFormat,
+                    uint32_t framesInFlight);
+    ~TerrainRenderer();
+    TerrainRenderer(const TerrainRenderer&) = delete;
+    TerrainRenderer& operator=(const TerrainRenderer&) = delete;
+
+    // Takes new settings; a different maxDepth rebuilds the CBT (waits for
+    // the device to be idle first). Throws gpu::Error when the depth does not
+    // fit the device (message names the largest depth that fits).
+    void applySettings(const TerrainSettings& settings);
+    const TerrainSettings& settings() const;
+
+    void recordUpdate(VkCommandBuffer commands, const FrameView& view, uint32_t frameSlot);
+    void recordDraw(VkCommandBuffer commands, const FrameView& view, uint32_t frameSlot);
+
+    // Recompiles every shader from disk; on a compile error keeps the old
+    // pipelines and returns the one-line error.
+    std::optional<std::string> reloadShaders();
+
+    // Statistics of the most recent frame whose results are available.
+    TerrainStatistics statistics() const;
+
+    // World-space bounds of the terrain (for the camera's start pose).
+    glm::vec3 worldMin() const;
+    glm::vec3 worldMax() const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace terrain
