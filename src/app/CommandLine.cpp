@@ -1,0 +1,284 @@
+#include "app/CommandLine.h"
+
+#include "app/TextParsing.h"
+
+#include <cstdlib>
+#include <functional>
+#include <sstream>
+#include <vector>
+
+namespace app {
+
+namespace {
+
+constexpr const char* kDefaultHeightmapFileName = "terrain-4096.png";
+
+// One flag: how --help shows it and how its value is applied.
+struct FlagSpec {
+    std::string name;       // "--extent"
+    std::string valueName;  // "METRES"; empty for a switch
+    std::string help;       // one sentence
+    std::string defaultText;
+    // Applies the value (empty for a switch). Throws ParseError with a
+    // message that does not name the flag.
+    std::function<void(ViewerOptions&, std::string_view)> apply;
+};
+
+std::string numberText(double value) {
+    std::ostringstream text;
+    text << value;
+    return text.str();
+}
+
+long long integerIn(std::string_view text, long long low, long long high) {
+    const std::optional<long long> value = parseInteger(text);
+    if (!value || *value < low || *value > high) {
+        throw ParseError("expected an integer in " + std::to_string(low) + ".." + std::to_string(high) +
+                         ", got " + quoted(text));
+    }
+    return *value;
+}
+
+float numberIn(std::string_view text, double low, double high, bool lowExclusive) {
+    const std::optional<double> value = parseNumber(text);
+    const bool aboveLow = value && (lowExclusive ? *value > low : *value >= low);
+    if (!value || !aboveLow || *value > high) {
+        throw ParseError("expected a number in " + std::string(lowExclusive ? "(" : "[") + numberText(low) +
+                         ", " + numberText(high) + "], got " + quoted(text));
+    }
+    return static_cast<float>(*value);
+}
+
+PixelSize parsePixelSize(std::string_view text) {
+    const size_t separator = text.find_first_of("xX");
+    if (separator == std::string_view::npos) {
+        throw ParseError("expected WIDTHxHEIGHT such as 1280x720, got " + quoted(text));
+    }
+    const std::optional<long long> width = parseInteger(text.substr(0, separator));
+    const std::optional<long long> height = parseInteger(text.substr(separator + 1));
+    if (!width || !height || *width < 1 || *height < 1 || *width > kMaxTargetDimension ||
+        *height > kMaxTargetDimension) {
+        throw ParseError("expected WIDTHxHEIGHT with both in 1.." + std::to_string(kMaxTargetDimension) +
+                         ", got " + quoted(text));
+    }
+    return PixelSize{static_cast<uint32_t>(*width), static_cast<uint32_t>(*height)};
+}
+
+std::filesystem::path nonEmptyPath(std::string_view text) {
+    if (text.empty()) {
+        throw ParseError("expected a file name, got an empty one");
+    }
+    return std::filesystem::path(std::string(text));
+}
+
+terrain::ShadingMode parseShading(std::string_view text) {
+    for (const terrain::ShadingMode mode :
+         {terrain::ShadingMode::Lit, terrain::ShadingMode::Normals, terrain::ShadingMode::Depth}) {
+        if (text == shadingModeName(mode)) {
+            return mode;
+        }
+    }
+    throw ParseError("expected lit, normals or depth, got " + quoted(text));
+}
+
+void parseSun(ViewerOptions& options, std::string_view text) {
+    const std::vector<std::string_view> parts = splitAt(text, ',');
+    if (parts.size() != 2) {
+        throw ParseError("expected AZIMUTH,ELEVATION in degrees, got " + quoted(text));
+    }
+    options.sunAzimuthDegrees = numberIn(parts[0], -360.0, 360.0, false);
+    options.sunElevationDegrees = numberIn(parts[1], -90.0, 90.0, false);
+}
+
+std::vector<FlagSpec> flagSpecs() {
+    const ViewerOptions defaults;
+    std::vector<FlagSpec> flags;
+    flags.push_back({"--extent", "METRES", "world width of the heightmap", numberText(defaults.extentMetres),
+                     [](ViewerOptions& o, std::string_view v) { o.extentMetres = numberIn(v, 0.0, 1.0e7, true); }});
+    flags.push_back({"--height-scale", "METRES", "world height of the brightest heightmap value",
+                     numberText(defaults.heightScaleMetres), [](ViewerOptions& o, std::string_view v) {
+                         o.heightScaleMetres = numberIn(v, 0.0, 1.0e6, false);
+                     }});
+    flags.push_back({"--depth", "D", "CBT max depth, 1..30", "deep enough for the heightmap's texel spacing",
+                     [](ViewerOptions& o, std::string_view v) { o.maxDepth = static_cast<int>(integerIn(v, 1, 30)); }});
+    flags.push_back({"--target-pixels", "PIXELS", "split a triangle while its longest edge covers more pixels",
+                     numberText(defaults.targetEdgePixels), [](ViewerOptions& o, std::string_view v) {
+                         o.targetEdgePixels = numberIn(v, 0.0, 10000.0, true);
+                     }});
+    flags.push_back({"--subdivision", "LEVELS", "extra uniform subdivision levels per leaf, 0..6",
+                     std::to_string(defaults.uniformSubdivision), [](ViewerOptions& o, std::string_view v) {
+                         o.uniformSubdivision = static_cast<int>(integerIn(v, 0, 6));
+                     }});
+    flags.push_back({"--device", "INDEX|NAME", "Vulkan device: its index or part of its name",
+                     "the first discrete GPU, else the best one",
+                     [](ViewerOptions& o, std::string_view v) {
+                         if (v.empty()) {
+                             throw ParseError("expected a device index or name, got an empty one");
+                         }
+                         o.deviceSelector = std::string(v);
+                     }});
+    flags.push_back({"--validate", "", "enable the Vulkan validation layer; any message fails the run", "off",
+                     [](ViewerOptions& o, std::string_view) { o.validate = true; }});
+    flags.push_back({"--vsync", "on|off", "wait for vertical blank when presenting", "on",
+                     [](ViewerOptions& o, std::string_view v) {
+                         if (v != "on" && v != "off") {
+                             throw ParseError("expected on or off, got " + quoted(v));
+                         }
+                         o.vsync = v == "on";
+                     }});
+    flags.push_back({"--headless", "", "render offscreen without a window", "off",
+                     [](ViewerOptions& o, std::string_view) { o.headless = true; }});
+    flags.push_back({"--size", "WxH", "window or offscreen image size in pixels",
+                     std::to_string(defaults.size.width) + "x" + std::to_string(defaults.size.height),
+                     [](ViewerOptions& o, std::string_view v) { o.size = parsePixelSize(v); }});
+    flags.push_back({"--frames", "N", "frames to render (headless), or quit after N frames (window)",
+                     std::to_string(kHeadlessDefaultFrames) + " headless, or one per --camera-path pose; "
+                                                              "unlimited in a window",
+                     [](ViewerOptions& o, std::string_view v) {
+                         o.frames = static_cast<uint32_t>(integerIn(v, 1, 10000000));
+                     }});
+    flags.push_back({"--camera", "X,Y,Z,YAW,PITCH",
+                     "camera position in metres (Y up) and heading in degrees (yaw 0 looks along -Z, "
+                     "yaw 90 along +X; pitch > 0 looks up)",
+                     "a pose that frames the whole terrain",
+                     [](ViewerOptions& o, std::string_view v) { o.camera = parseCameraPose(v); }});
+    flags.push_back({"--camera-path", "FILE", "fly a recorded path: one \"X Y Z YAW PITCH\" pose per line and "
+                                              "per frame, '#' comments; loops when --frames is larger",
+                     "none", [](ViewerOptions& o, std::string_view v) { o.cameraPathFile = nonEmptyPath(v); }});
+    flags.push_back({"--screenshot", "OUT.png", "write the last frame as a PNG", "none",
+                     [](ViewerOptions& o, std::string_view v) { o.screenshotPath = nonEmptyPath(v); }});
+    flags.push_back({"--stats", "OUT.json", "write timings, leaf counts and memory as JSON", "none",
+                     [](ViewerOptions& o, std::string_view v) { o.statsPath = nonEmptyPath(v); }});
+    flags.push_back({"--wireframe", "", "draw the triangle edges over the shading", "off",
+                     [](ViewerOptions& o, std::string_view) { o.wireframe = true; }});
+    flags.push_back({"--shading", "lit|normals|depth", "shading mode", std::string(shadingModeName(defaults.shading)),
+                     [](ViewerOptions& o, std::string_view v) { o.shading = parseShading(v); }});
+    flags.push_back({"--sun", "AZIMUTH,ELEVATION", "sun direction in degrees",
+                     numberText(defaults.sunAzimuthDegrees) + "," + numberText(defaults.sunElevationDegrees),
+                     [](ViewerOptions& o, std::string_view v) { parseSun(o, v); }});
+    flags.push_back({"--help", "", "show this text and exit", "",
+                     [](ViewerOptions& o, std::string_view) { o.showHelp = true; }});
+    return flags;
+}
+
+const FlagSpec* findFlag(const std::vector<FlagSpec>& flags, std::string_view name) {
+    for (const FlagSpec& flag : flags) {
+        if (flag.name == name || (name == "-h" && flag.name == "--help")) {
+            return &flag;
+        }
+    }
+    return nullptr;
+}
+
+void checkCombinations(const ViewerOptions& options) {
+    if (options.camera && options.cameraPathFile) {
+        throw CommandLineError("--camera-path: cannot be combined with --camera");
+    }
+}
+
+}  // namespace
+
+std::string_view shadingModeName(terrain::ShadingMode mode) {
+    switch (mode) {
+        case terrain::ShadingMode::Lit: return "lit";
+        case terrain::ShadingMode::Normals: return "normals";
+        case terrain::ShadingMode::Depth: return "depth";
+    }
+    return "lit";
+}
+
+ViewerOptions parseCommandLine(std::span<const std::string_view> arguments) {
+    const std::vector<FlagSpec> flags = flagSpecs();
+    ViewerOptions options;
+    for (size_t index = 0; index < arguments.size(); ++index) {
+        const std::string_view argument = arguments[index];
+        if (argument.size() < 2 || argument.front() != '-') {
+            if (options.heightmapPath) {
+                throw CommandLineError("unexpected argument " + quoted(argument) + ": only one heightmap can be given");
+            }
+            if (argument.empty()) {
+                throw CommandLineError("the heightmap file name is empty");
+            }
+            options.heightmapPath = std::filesystem::path(std::string(argument));
+            continue;
+        }
+        const size_t equals = argument.find('=');
+        const std::string_view name = argument.substr(0, equals);
+        const FlagSpec* flag = findFlag(flags, name);
+        if (flag == nullptr) {
+            throw CommandLineError("unknown flag " + quoted(name) + " (see --help)");
+        }
+        std::string_view value;
+        if (flag->valueName.empty()) {
+            if (equals != std::string_view::npos) {
+                throw CommandLineError(flag->name + ": takes no value");
+            }
+        } else if (equals != std::string_view::npos) {
+            value = argument.substr(equals + 1);
+        } else if (index + 1 < arguments.size() && !arguments[index + 1].starts_with("--")) {
+            value = arguments[++index];
+        } else {
+            throw CommandLineError(flag->name + ": missing value " + flag->valueName);
+        }
+        try {
+            flag->apply(options, value);
+        } catch (const ParseError& error) {
+            throw CommandLineError(flag->name + ": " + error.what());
+        }
+    }
+    checkCombinations(options);
+    return options;
+}
+
+std::string commandLineHelp() {
+    std::ostringstream text;
+    text << "usage: cbt-terrain [HEIGHTMAP.png] [flags]\n"
+         << "\n"
+         << "Renders a heightmap with a GPU concurrent binary tree and longest edge bisection.\n"
+         << "HEIGHTMAP.png is an 8- or 16-bit greyscale PNG (default: " << defaultHeightmapPath().string()
+         << ").\n"
+         << "\n"
+         << "flags (--flag VALUE or --flag=VALUE):\n";
+    for (const FlagSpec& flag : flagSpecs()) {
+        std::string left = "  " + flag.name;
+        if (!flag.valueName.empty()) {
+            left += " " + flag.valueName;
+        }
+        text << left;
+        const size_t column = 32;
+        text << (left.size() < column ? std::string(column - left.size(), ' ') : std::string("\n") +
+                                                                                     std::string(column, ' '));
+        text << flag.help;
+        if (!flag.defaultText.empty()) {
+            text << " (default: " << flag.defaultText << ")";
+        }
+        text << "\n";
+    }
+    text << "\n"
+         << "headless example:\n"
+         << "  cbt-terrain --headless --size 640x360 --frames 60 --camera 0,2500,6000,0,-20 \\\n"
+         << "              --screenshot out.png --stats out.json\n"
+         << "\n"
+         << "window keys: right mouse button + move: look; W A S D: move; Q / E: down / up; wheel: speed;\n"
+         << "  Shift: faster; Home: reset camera; F: wireframe; Space: freeze subdivision; F1: overlay;\n"
+         << "  F12: screenshot (without the overlay) into the working directory; R: reload shaders; Esc: quit\n";
+    return text.str();
+}
+
+std::vector<std::string> commandLineFlagNames() {
+    std::vector<std::string> names;
+    for (const FlagSpec& flag : flagSpecs()) {
+        names.push_back(flag.name);
+    }
+    return names;
+}
+
+std::filesystem::path defaultHeightmapPath() {
+    const char* fromEnvironment = std::getenv("CBT_ASSET_DIR");
+    const std::filesystem::path directory =
+        fromEnvironment != nullptr && fromEnvironment[0] != '\0' ? std::filesystem::path(fromEnvironment)
+                                                                  : std::filesystem::path(CBT_ASSET_DIR);
+    return directory / kDefaultHeightmapFileName;
+}
+
+}  // namespace app

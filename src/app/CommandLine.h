@@ -1,0 +1,77 @@
+// The command line of cbt-terrain: every flag, its parser and --help.
+#pragma once
+
+#include "app/CameraPose.h"
+#include "terrain/TerrainRenderer.h"
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace app {
+
+// A bad flag or value; what() is one line that names the flag.
+class CommandLineError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// Pixel size of a render target (window or offscreen image).
+struct PixelSize {
+    uint32_t width = 0;
+    uint32_t height = 0;
+};
+
+inline constexpr uint32_t kMaxTargetDimension = 16384;
+inline constexpr uint32_t kHeadlessDefaultFrames = 60;
+
+struct ViewerOptions {
+    // Empty: the default asset (see defaultHeightmapPath).
+    std::optional<std::filesystem::path> heightmapPath;
+    float extentMetres = terrain::TerrainSettings{}.extentMetres;
+    float heightScaleMetres = terrain::TerrainSettings{}.heightScaleMetres;
+    // Empty: terrain::defaultMaxDepthFor(heightmap).
+    std::optional<int> maxDepth;
+    float targetEdgePixels = terrain::TerrainSettings{}.targetEdgePixels;
+    int uniformSubdivision = terrain::TerrainSettings{}.uniformSubdivision;
+    std::string deviceSelector;  // empty: the best device
+    bool validate = false;
+    bool vsync = true;
+    bool headless = false;
+    PixelSize size{1280, 720};
+    // Headless: how many frames to render (default kHeadlessDefaultFrames, or
+    // the number of poses of --camera-path). Window: quit after this many.
+    std::optional<uint32_t> frames;
+    std::optional<CameraPose> camera;
+    std::optional<std::filesystem::path> cameraPathFile;
+    std::optional<std::filesystem::path> screenshotPath;
+    std::optional<std::filesystem::path> statsPath;
+    bool wireframe = false;
+    terrain::ShadingMode shading = terrain::ShadingMode::Lit;
+    float sunAzimuthDegrees = terrain::TerrainSettings{}.sunAzimuthDegrees;
+    float sunElevationDegrees = terrain::TerrainSettings{}.sunElevationDegrees;
+    bool showHelp = false;
+};
+
+// Parses the arguments after the program name. Throws CommandLineError.
+ViewerOptions parseCommandLine(std::span<const std::string_view> arguments);
+
+// The --help text: usage and every flag with its default.
+std::string commandLineHelp();
+
+// The flags parseCommandLine knows ("--extent", ...), in --help order.
+std::vector<std::string> commandLineFlagNames();
+
+// The heightmap loaded when none is given: CBT_ASSET_DIR (environment
+// variable when set and non-empty, else the compile-time asset folder) /
+// kDefaultHeightmapFileName.
+std::filesystem::path defaultHeightmapPath();
+
+// The shading mode's command-line name ("lit", "normals", "depth").
+std::string_view shadingModeName(terrain::ShadingMode mode);
+
+}  // namespace app

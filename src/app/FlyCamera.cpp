@@ -1,0 +1,137 @@
+#include "app/FlyCamera.h"
+
+#include <glm/geometric.hpp>
+#include <glm/gtc/matrix_transform.hpp>
+#include <glm/trigonometric.hpp>
+
+#include <algorithm>
+#include <cmath>
+
+namespace app {
+
+namespace {
+
+constexpr glm::vec3 kWorldUp{0.0f, 1.0f, 0.0f};
+constexpr float kFramingPitchDegrees = -35.0f;
+constexpr float kNearToFarRatio = 1.0e-5f;
+constexpr float kMinimumNearPlane = 0.05f;
+
+}  // namespace
+
+glm::vec3 viewDirection(float yawDegrees, float pitchDegrees) {
+    const float yaw = glm::radians(yawDegrees);
+    const float pitch = glm::radians(pitchDegrees);
+    return {std::sin(yaw) * std::cos(pitch), std::sin(pitch), -std::cos(yaw) * std::cos(pitch)};
+}
+
+glm::mat4 vulkanPerspective(float verticalFovRadians, float aspect, float nearPlane, float farPlane,
+                            DepthConvention depth) {
+    const float focal = 1.0f / std::tan(verticalFovRadians * 0.5f);
+    glm::mat4 projection(0.0f);
+    projection[0][0] = focal / aspect;
+    projection[1][1] = -focal;  // Vulkan clip space: y points down
+    projection[2][3] = -1.0f;   // w = -z_view (the camera looks along -Z)
+    if (depth == DepthConvention::Standard) {
+        // z_view = -near -> 0, z_view = -far -> 1
+        projection[2][2] = farPlane / (nearPlane - farPlane);
+        projection[3][2] = nearPlane * farPlane / (nearPlane - farPlane);
+    } else {
+        // z_view = -near -> 1, z_view = -far -> 0
+        projection[2][2] = nearPlane / (farPlane - nearPlane);
+        projection[3][2] = nearPlane * farPlane / (farPlane - nearPlane);
+    }
+    return projection;
+}
+
+float depthClearValue(DepthConvention depth) {
+    return depth == DepthConvention::Standard ? 1.0f : 0.0f;
+}
+
+ClipRange clipRangeFor(const glm::vec3& eye, const glm::vec3& worldMin, const glm::vec3& worldMax) {
+    // The farthest corner of the box, per axis.
+    const glm::vec3 farthest{std::max(std::abs(eye.x - worldMin.x), std::abs(eye.x - worldMax.x)),
+                             std::max(std::abs(eye.y - worldMin.y), std::abs(eye.y - worldMax.y)),
+                             std::max(std::abs(eye.z - worldMin.z), std::abs(eye.z - worldMax.z))};
+    ClipRange range;
+    range.farPlane = std::max(glm::length(farthest) * 1.01f, 1.0f);
+    range.nearPlane = std::max(range.farPlane * kNearToFarRatio, kMinimumNearPlane);
+    return range;
+}
+
+CameraPose framingPose(const glm::vec3& worldMin, const glm::vec3& worldMax, float verticalFovDegrees, float aspect) {
+    const glm::vec3 centre = (worldMin + worldMax) * 0.5f;
+    const float radius = std::max(glm::length(worldMax - worldMin) * 0.5f, 1.0f);
+    const float halfVertical = glm::radians(verticalFovDegrees) * 0.5f;
+    const float halfHorizontal = std::atan(std::tan(halfVertical) * aspect);
+    const float halfNarrowest = std::min(halfVertical, halfHorizontal);
+    const float distance = radius / std::sin(halfNarrowest);
+    CameraPose pose;
+    pose.yawDegrees = 0.0f;
+    pose.pitchDegrees = kFramingPitchDegrees;
+    pose.position = centre - viewDirection(pose.yawDegrees, pose.pitchDegrees) * distance;
+    return pose;
+}
+
+FlyCamera::FlyCamera(const CameraPose& pose) {
+    setPose(pose);
+}
+
+void FlyCamera::setPose(const CameraPose& pose) {
+    pose_ = pose;
+    pose_.pitchDegrees = std::clamp(pose.pitchDegrees, -kMaxPitchDegrees, kMaxPitchDegrees);
+}
+
+glm::vec3 FlyCamera::forward() const {
+    return viewDirection(pose_.yawDegrees, pose_.pitchDegrees);
+}
+
+glm::vec3 FlyCamera::right() const {
+    const float yaw = glm::radians(pose_.yawDegrees);
+    return {std::cos(yaw), 0.0f, std::sin(yaw)};
+}
+
+glm::mat4 FlyCamera::viewMatrix() const {
+    return glm::lookAt(pose_.position, pose_.position + forward(), kWorldUp);
+}
+
+void FlyCamera::turn(float yawDegrees, float pitchDegrees) {
+    float yaw = std::fmod(pose_.yawDegrees + yawDegrees, 360.0f);
+    if (yaw < 0.0f) {
+        yaw += 360.0f;
+    }
+    pose_.yawDegrees = yaw;
+    pose_.pitchDegrees = std::clamp(pose_.pitchDegrees + pitchDegrees, -kMaxPitchDegrees, kMaxPitchDegrees);
+}
+
+void FlyCamera::move(const MovementKeys& keys, float speedMetresPerSecond, float seconds) {
+    const auto axis = [](bool positive, bool negative) {
+        return static_cast<float>(static_cast<int>(positive) - static_cast<int>(negative));
+    };
+    const glm::vec3 direction = forward() * axis(keys.forward, keys.backward) +
+                                right() * axis(keys.right, keys.left) + kWorldUp * axis(keys.up, keys.down);
+    if (glm::length(direction) == 0.0f) {
+        return;
+    }
+    const float speed = speedMetresPerSecond * (keys.fast ? kFastMovementFactor : 1.0f);
+    pose_.position += glm::normalize(direction) * speed * seconds;
+}
+
+float speedAfterWheel(float speed, double wheelSteps, float minimum, float maximum) {
+    const double scaled = static_cast<double>(speed) * std::pow(static_cast<double>(kWheelSpeedFactor), wheelSteps);
+    return std::clamp(static_cast<float>(scaled), minimum, maximum);
+}
+
+terrain::FrameView makeFrameView(const FlyCamera& camera, VkExtent2D extent, const ProjectionSettings& projection,
+                                 const glm::vec3& worldMin, const glm::vec3& worldMax) {
+    terrain::FrameView view;
+    view.viewport = VkExtent2D{std::max(extent.width, 1u), std::max(extent.height, 1u)};
+    const float aspect = static_cast<float>(view.viewport.width) / static_cast<float>(view.viewport.height);
+    const ClipRange range = clipRangeFor(camera.pose().position, worldMin, worldMax);
+    view.view = camera.viewMatrix();
+    view.projection = vulkanPerspective(glm::radians(projection.verticalFovDegrees), aspect, range.nearPlane,
+                                        range.farPlane, projection.depth);
+    view.cameraPosition = camera.pose().position;
+    return view;
+}
+
+}  // namespace app

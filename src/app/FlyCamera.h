@@ -1,0 +1,94 @@
+// The free-fly camera: pose, view and projection matrices in the Vulkan
+// convention of terrain::FrameView (clip y down, depth 0..1), movement from
+// held keys and a start pose that frames the whole terrain.
+#pragma once
+
+#include "app/CameraPose.h"
+#include "terrain/TerrainRenderer.h"
+
+#include <glm/mat4x4.hpp>
+#include <glm/vec3.hpp>
+#include <vulkan/vulkan.h>
+
+namespace app {
+
+// Whether depth 0 is the near plane (Standard, compare LESS, clear to 1) or
+// the far plane (Reversed, compare GREATER, clear to 0). The terrain
+// renderer's depth test decides which one the app must use.
+enum class DepthConvention { Standard, Reversed };
+
+struct ProjectionSettings {
+    float verticalFovDegrees = 60.0f;
+    DepthConvention depth = DepthConvention::Standard;
+};
+
+// Unit view direction for a yaw and pitch (see CameraPose).
+glm::vec3 viewDirection(float yawDegrees, float pitchDegrees);
+
+// Perspective projection to Vulkan clip space: x right, y down, depth 0..1
+// (0 at the near plane for Standard, at the far plane for Reversed).
+glm::mat4 vulkanPerspective(float verticalFovRadians, float aspect, float nearPlane, float farPlane,
+                            DepthConvention depth);
+
+// The depth value a depth buffer is cleared to under `depth` (the far plane).
+float depthClearValue(DepthConvention depth);
+
+// Near and far planes that hold the whole box [worldMin, worldMax] seen from
+// `eye`: far reaches the farthest corner, near = far / 10^5 (at least 0.05 m).
+struct ClipRange {
+    float nearPlane = 0.1f;
+    float farPlane = 1000.0f;
+};
+ClipRange clipRangeFor(const glm::vec3& eye, const glm::vec3& worldMin, const glm::vec3& worldMax);
+
+// A pose that looks down at the centre of the box from the +Z side (yaw 0,
+// pitch -35 degrees), far enough that the box's bounding sphere fits the
+// narrower field of view.
+CameraPose framingPose(const glm::vec3& worldMin, const glm::vec3& worldMax, float verticalFovDegrees, float aspect);
+
+// Held movement keys of one frame.
+struct MovementKeys {
+    bool forward = false;   // W
+    bool backward = false;  // S
+    bool left = false;      // A
+    bool right = false;     // D
+    bool down = false;      // Q
+    bool up = false;        // E
+    bool fast = false;      // Shift
+};
+
+inline constexpr float kFastMovementFactor = 5.0f;
+inline constexpr float kWheelSpeedFactor = 1.25f;
+
+class FlyCamera {
+public:
+    explicit FlyCamera(const CameraPose& pose = {});
+
+    [[nodiscard]] const CameraPose& pose() const { return pose_; }
+    void setPose(const CameraPose& pose);
+
+    [[nodiscard]] glm::vec3 forward() const;
+    // Horizontal, perpendicular to forward, pointing to the right of the view.
+    [[nodiscard]] glm::vec3 right() const;
+    [[nodiscard]] glm::mat4 viewMatrix() const;
+
+    // Adds to yaw and pitch (degrees); pitch is clamped to +-kMaxPitchDegrees.
+    void turn(float yawDegrees, float pitchDegrees);
+    // Moves along forward (W/S), right (A/D) and world up (Q/E) at
+    // `speedMetresPerSecond` (times kFastMovementFactor with Shift) for
+    // `seconds`. Opposite keys cancel.
+    void move(const MovementKeys& keys, float speedMetresPerSecond, float seconds);
+
+private:
+    CameraPose pose_;
+};
+
+// Speed after `wheelSteps` wheel notches (each multiplies by
+// kWheelSpeedFactor, or divides when negative), kept in [minimum, maximum].
+float speedAfterWheel(float speed, double wheelSteps, float minimum, float maximum);
+
+// The FrameView of `camera` for a target of `extent` pixels.
+terrain::FrameView makeFrameView(const FlyCamera& camera, VkExtent2D extent, const ProjectionSettings& projection,
+                                 const glm::vec3& worldMin, const glm::vec3& worldMax);
+
+}  // namespace app

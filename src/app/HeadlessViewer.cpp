@@ -1,0 +1,146 @@
+#include "app/HeadlessViewer.h"
+
+#include "app/FlyCamera.h"
+#include "app/RenderTargets.h"
+#include "app/ViewerSetup.h"
+#include "terrain/TerrainRenderer.h"
+#include "vk/Commands.h"
+#include "vk/Device.h"
+#include "vk/Error.h"
+#include "vk/Image.h"
+#include "vk/Instance.h"
+#include "vk/ShaderCompiler.h"
+
+#include <chrono>
+#include <memory>
+#include <vector>
+
+namespace app {
+
+namespace {
+
+// The resources of one frame in flight.
+struct HeadlessFrameSlot {
+    HeadlessFrameSlot(const gpu::Device& device, const gpu::CommandPool& pool, VkExtent2D extent, VkFormat depth)
+        : commands(pool.allocate()), inFlight(device, true), targets(device, extent, kHeadlessColorFormat, depth) {}
+
+    VkCommandBuffer commands;
+    gpu::Fence inFlight;
+    RenderTargets targets;
+};
+
+void submit(const gpu::Device& device, VkCommandBuffer commands, const gpu::Fence& fence) {
+    VkSubmitInfo info{};
+    info.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO;
+    info.commandBufferCount = 1;
+    info.pCommandBuffers = &commands;
+    GPU_CHECK(vkQueueSubmit(device.queue(), 1, &info, fence.handle()));
+}
+
+// Records and submits one frame in `slot`; returns the renderer's statistics
+// as they stand right after recordUpdate (the results of the last frame that
+// used this slot).
+terrain::TerrainStatistics renderFrame(gpu::Device& device, terrain::TerrainRenderer& renderer,
+                                       HeadlessFrameSlot& slot, uint32_t slotIndex, const terrain::FrameView& view,
+                                       float depthClear) {
+    slot.inFlight.wait();
+    slot.inFlight.reset();
+    gpu::beginCommandBuffer(slot.commands);
+    recordTerrainFrame(device, slot.commands, renderer, slot.targets, view, slotIndex, depthClear);
+    const terrain::TerrainStatistics statistics = renderer.statistics();
+    gpu::endCommandBuffer(slot.commands);
+    submit(device, slot.commands, slot.inFlight);
+    return statistics;
+}
+
+}  // namespace
+
+int runHeadless(const ViewerOptions& options, std::ostream& out) {
+    checkOutputFolders(options);
+    const terrain::Heightmap heightmap = loadViewerHeightmap(options);
+    const std::vector<CameraPose> path = loadViewerCameraPath(options);
+    const uint32_t frameCount = headlessFrameCount(options, path.size());
+
+    gpu::InstanceOptions instanceOptions;
+    instanceOptions.validation = options.validate;
+    gpu::Instance instance(instanceOptions);
+    gpu::Device device = openViewerDevice(instance, options, VK_NULL_HANDLE, {});
+    checkViewerDeviceFeatures(device);
+    checkHeightmapFitsDevice(heightmap, device);
+
+    gpu::ShaderCompiler compiler;
+    const terrain::TerrainSettings settings = initialTerrainSettings(options, heightmap);
+    const VkFormat depthFormat = chooseDepthFormat(device);
+    const VkExtent2D extent{options.size.width, options.size.height};
+    terrain::TerrainRenderer renderer(device, compiler, heightmap, settings, kHeadlessColorFormat, depthFormat,
+                                      kFramesInFlight);
+
+    const ProjectionSettings projection{60.0f, kTerrainDepthConvention};
+    const float depthClear = depthClearValue(projection.depth);
+    const glm::vec3 worldMin = renderer.worldMin();
+    const glm::vec3 worldMax = renderer.worldMax();
+    const float aspect = static_cast<float>(extent.width) / static_cast<float>(extent.height);
+    FlyCamera camera(options.camera.value_or(framingPose(worldMin, worldMax, projection.verticalFovDegrees, aspect)));
+
+    const gpu::CommandPool pool(device);
+    std::vector<std::unique_ptr<HeadlessFrameSlot>> slots;
+    for (uint32_t i = 0; i < kFramesInFlight; ++i) {
+        slots.push_back(std::make_unique<HeadlessFrameSlot>(device, pool, extent, depthFormat));
+    }
+
+    const DeviceIdleGuard idleBeforeDestruction(device);
+
+    RunStatistics statistics;
+    uint32_t lastSlot = 0;
+    for (uint32_t frame = 0; frame < frameCount; ++frame) {
+        const auto start = std::chrono::steady_clock::now();
+        if (!path.empty()) {
+            camera.setPose(path[frame % path.size()]);
+        }
+        lastSlot = frame % kFramesInFlight;
+        const terrain::FrameView view = makeFrameView(camera, extent, projection, worldMin, worldMax);
+        const terrain::TerrainStatistics completed =
+            renderFrame(device, renderer, *slots[lastSlot], lastSlot, view, depthClear);
+        if (frame >= kFramesInFlight) {
+            statistics.addTerrainStatistics(completed);  // frame - kFramesInFlight
+        }
+        const std::chrono::duration<double, std::milli> elapsed = std::chrono::steady_clock::now() - start;
+        statistics.addFrameTime(elapsed.count());
+    }
+    device.waitIdle();
+
+    const RenderTargets& lastTargets = slots[lastSlot]->targets;
+    if (options.screenshotPath) {
+        writeColorTargetPng(device, lastTargets, *options.screenshotPath);
+    }
+
+    // The results of the last frames in flight are read when their slots are
+    // recorded again: record one more frame per slot (after the screenshot).
+    for (uint32_t frame = frameCount; frame < frameCount + kFramesInFlight; ++frame) {
+        const uint32_t slotIndex = frame % kFramesInFlight;
+        const terrain::FrameView view = makeFrameView(camera, extent, projection, worldMin, worldMax);
+        const terrain::TerrainStatistics completed =
+            renderFrame(device, renderer, *slots[slotIndex], slotIndex, view, depthClear);
+        if (frame >= kFramesInFlight) {
+            statistics.addTerrainStatistics(completed);
+        }
+    }
+    device.waitIdle();
+
+    const RunDescription description = describeRun(options, heightmap, settings, device, extent, frameCount);
+    if (options.statsPath) {
+        writeTextFile(*options.statsPath, statistics.toJson(description));
+    }
+    out << "cbt-terrain: rendered " << frameCount << " frames of " << extent.width << "x" << extent.height << " on "
+        << description.deviceName << ", D = " << settings.maxDepth;
+    if (const auto& latest = statistics.latest()) {
+        out << ", " << latest->leafCount << " leaves";
+    }
+    if (const auto frameTimes = statistics.frameTimes().summary()) {
+        out << ", median frame " << frameTimes->median << " ms";
+    }
+    out << "\n";
+    return reportValidationMessages(instance);
+}
+
+}  // namespace app

@@ -1,0 +1,123 @@
+#include "app/OverlayPanel.h"
+
+#include "app/CommandLine.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+
+namespace app {
+
+void RollingSeries::add(float value) {
+    values_[next_] = value;
+    next_ = (next_ + 1) % kLength;
+}
+
+float RollingSeries::maximum() const {
+    return *std::max_element(values_.begin(), values_.end());
+}
+
+void TimingHistory::addPasses(const terrain::PassTimings& timings) {
+    dispatcher.add(static_cast<float>(timings.dispatcherMs));
+    subdivision.add(static_cast<float>(timings.subdivisionMs));
+    sumReduction.add(static_cast<float>(timings.sumReductionMs));
+    draw.add(static_cast<float>(timings.drawMs));
+}
+
+namespace {
+
+void plotSeries(const char* label, const RollingSeries& series, double latest) {
+    const float top = std::max(series.maximum() * 1.1f, 0.01f);
+    ImGui::Text("%-13s %8.3f ms", label, latest);
+    ImGui::PlotLines((std::string("##") + label).c_str(), series.data(), series.count(), series.offset(), nullptr,
+                     0.0f, top, ImVec2(0.0f, 36.0f));
+}
+
+void showStatistics(const OverlayFacts& facts, const TimingHistory& history) {
+    const double fps = facts.frameMilliseconds > 0.0 ? 1000.0 / facts.frameMilliseconds : 0.0;
+    ImGui::Text("%s", facts.deviceName.c_str());
+    ImGui::Text("%u x %u   frame %.2f ms   %.1f FPS", facts.width, facts.height, facts.frameMilliseconds, fps);
+    ImGui::PlotLines("##frame", history.frame.data(), history.frame.count(), history.frame.offset(), nullptr, 0.0f,
+                     std::max(history.frame.maximum() * 1.1f, 1.0f), ImVec2(0.0f, 36.0f));
+    if (!facts.statistics) {
+        ImGui::TextUnformatted("waiting for the first completed frame");
+        return;
+    }
+    const terrain::TerrainStatistics& statistics = *facts.statistics;
+    ImGui::Text("leaves %u   triangles %llu", statistics.leafCount,
+                static_cast<unsigned long long>(statistics.triangleCount));
+    ImGui::Text("CBT memory %.2f MiB", static_cast<double>(statistics.cbtBytes) / (1024.0 * 1024.0));
+    if (ImGui::CollapsingHeader("GPU time per pass", ImGuiTreeNodeFlags_DefaultOpen)) {
+        const terrain::PassTimings timings = statistics.timings.value_or(terrain::PassTimings{});
+        plotSeries("dispatcher", history.dispatcher, timings.dispatcherMs);
+        plotSeries("subdivision", history.subdivision, timings.subdivisionMs);
+        plotSeries("sum reduction", history.sumReduction, timings.sumReductionMs);
+        plotSeries("draw", history.draw, timings.drawMs);
+    }
+}
+
+bool editSettings(terrain::TerrainSettings& settings, OverlayRequests& requests) {
+    bool changed = false;
+    changed |= ImGui::SliderFloat("target pixels", &settings.targetEdgePixels, 1.0f, 64.0f, "%.1f");
+    changed |= ImGui::SliderFloat("flatness (m)", &settings.flatnessThreshold, 0.0f, 50.0f, "%.2f");
+    changed |= ImGui::SliderInt("subdivision", &settings.uniformSubdivision, 0, 6);
+    int shading = static_cast<int>(settings.shading);
+    const char* shadingNames[] = {"lit", "normals", "depth"};
+    if (ImGui::Combo("shading", &shading, shadingNames, 3)) {
+        settings.shading = static_cast<terrain::ShadingMode>(shading);
+        changed = true;
+    }
+    changed |= ImGui::Checkbox("wireframe (F)", &settings.wireframe);
+    ImGui::SameLine();
+    changed |= ImGui::Checkbox("freeze (Space)", &settings.freezeSubdivision);
+    changed |= ImGui::DragFloat("extent (m)", &settings.extentMetres, 50.0f, 100.0f, 1.0e6f, "%.0f");
+    changed |= ImGui::DragFloat("height scale (m)", &settings.heightScaleMetres, 10.0f, 0.0f, 1.0e5f, "%.0f");
+    changed |= ImGui::SliderFloat("sun azimuth", &settings.sunAzimuthDegrees, -180.0f, 360.0f, "%.0f deg");
+    changed |= ImGui::SliderFloat("sun elevation", &settings.sunElevationDegrees, -10.0f, 90.0f, "%.1f deg");
+    if (ImGui::Button("reload shaders (R)")) {
+        requests.reloadShaders = true;
+    }
+    return changed;
+}
+
+}  // namespace
+
+OverlayRequests drawOverlayPanel(OverlayModel& model, const OverlayFacts& facts, const TimingHistory& history) {
+    OverlayRequests requests;
+    ImGui::SetNextWindowPos(ImVec2(10.0f, 10.0f), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(360.0f, 0.0f), ImGuiCond_FirstUseEver);
+    if (!ImGui::Begin("cbt-terrain (F1)")) {
+        ImGui::End();
+        return requests;
+    }
+    showStatistics(facts, history);
+
+    if (ImGui::CollapsingHeader("Terrain", ImGuiTreeNodeFlags_DefaultOpen)) {
+        requests.settingsChanged = editSettings(model.settings, requests);
+        ImGui::SliderInt("max depth", &model.requestedMaxDepth, 1, 30);
+        ImGui::SameLine();
+        if (ImGui::Button("rebuild")) {
+            requests.rebuildDepth = true;
+        }
+        ImGui::Text("current max depth %d", model.settings.maxDepth);
+    }
+    if (ImGui::CollapsingHeader("Camera", ImGuiTreeNodeFlags_DefaultOpen)) {
+        ImGui::SliderFloat("speed (m/s)", &model.cameraSpeed, 1.0f, model.maxCameraSpeed, "%.0f",
+                           ImGuiSliderFlags_Logarithmic);
+        ImGui::Text("position %.0f, %.0f, %.0f", static_cast<double>(facts.pose.position.x),
+                    static_cast<double>(facts.pose.position.y), static_cast<double>(facts.pose.position.z));
+        ImGui::Text("yaw %.1f  pitch %.1f", static_cast<double>(facts.pose.yawDegrees),
+                    static_cast<double>(facts.pose.pitchDegrees));
+        if (ImGui::Button("reset (Home)")) {
+            requests.resetCamera = true;
+        }
+    }
+    if (!model.status.empty()) {
+        ImGui::Separator();
+        ImGui::TextWrapped("%s", model.status.c_str());
+    }
+    ImGui::End();
+    return requests;
+}
+
+}  // namespace app

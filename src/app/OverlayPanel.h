@@ -1,0 +1,71 @@
+// The widgets of the ImGui overlay: frame time and FPS, GPU time per pass
+// (numbers and rolling plots), leaf / triangle counts, CBT memory, and a
+// control for every terrain setting, the camera speed and the sun.
+#pragma once
+
+#include "app/CameraPose.h"
+#include "terrain/TerrainRenderer.h"
+
+#include <array>
+#include <cstddef>
+#include <optional>
+#include <string>
+
+namespace app {
+
+// The last kLength values of one quantity, oldest first from offset().
+class RollingSeries {
+public:
+    static constexpr size_t kLength = 240;
+
+    void add(float value);
+    [[nodiscard]] const float* data() const { return values_.data(); }
+    [[nodiscard]] int count() const { return static_cast<int>(kLength); }
+    [[nodiscard]] int offset() const { return static_cast<int>(next_); }
+    [[nodiscard]] float maximum() const;
+
+private:
+    std::array<float, kLength> values_{};
+    size_t next_ = 0;
+};
+
+struct TimingHistory {
+    RollingSeries dispatcher;
+    RollingSeries subdivision;
+    RollingSeries sumReduction;
+    RollingSeries draw;
+    RollingSeries frame;  // CPU frame time
+
+    void addPasses(const terrain::PassTimings& timings);
+};
+
+// What the panel edits.
+struct OverlayModel {
+    terrain::TerrainSettings settings;  // applied when the panel reports settingsChanged
+    int requestedMaxDepth = 0;          // applied on "Rebuild"
+    float cameraSpeed = 100.0f;         // metres per second
+    float maxCameraSpeed = 100000.0f;
+    std::string status;                 // last message (shader errors, ...)
+};
+
+// What the panel shows.
+struct OverlayFacts {
+    double frameMilliseconds = 0.0;  // smoothed
+    std::optional<terrain::TerrainStatistics> statistics;
+    std::string deviceName;
+    CameraPose pose;
+    uint32_t width = 0;
+    uint32_t height = 0;
+};
+
+struct OverlayRequests {
+    bool settingsChanged = false;
+    bool rebuildDepth = false;
+    bool reloadShaders = false;
+    bool resetCamera = false;
+};
+
+// Adds the panel to the current ImGui frame.
+OverlayRequests drawOverlayPanel(OverlayModel& model, const OverlayFacts& facts, const TimingHistory& history);
+
+}  // namespace app

@@ -1,0 +1,126 @@
+#include "app/RenderTargets.h"
+
+#include "app/Screenshot.h"
+#include "terrain/TerrainRenderer.h"
+#include "vk/Barriers.h"
+#include "vk/Device.h"
+#include "vk/Error.h"
+
+#include <vector>
+
+namespace app {
+
+namespace {
+
+bool hasStencil(VkFormat format) {
+    return format == VK_FORMAT_D24_UNORM_S8_UINT || format == VK_FORMAT_D32_SFLOAT_S8_UINT ||
+           format == VK_FORMAT_D16_UNORM_S8_UINT;
+}
+
+VkImageAspectFlags depthAspect(VkFormat format) {
+    return hasStencil(format) ? VkImageAspectFlags{VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT}
+                              : VkImageAspectFlags{VK_IMAGE_ASPECT_DEPTH_BIT};
+}
+
+constexpr VkPipelineStageFlags2 kDepthStages =
+    VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT;
+constexpr VkAccessFlags2 kDepthAccess =
+    VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT | VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT;
+
+}  // namespace
+
+VkFormat chooseDepthFormat(const gpu::Device& device) {
+    for (const VkFormat format :
+         {VK_FORMAT_D32_SFLOAT, VK_FORMAT_X8_D24_UNORM_PACK32, VK_FORMAT_D24_UNORM_S8_UINT}) {
+        VkFormatProperties properties{};
+        vkGetPhysicalDeviceFormatProperties(device.physicalDevice(), format, &properties);
+        if ((properties.optimalTilingFeatures & VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT) != 0) {
+            return format;
+        }
+    }
+    throw gpu::Error("the Vulkan device has no usable depth attachment format");
+}
+
+RenderTargets::RenderTargets(const gpu::Device& device, VkExtent2D extent, VkFormat colorFormat,
+                             VkFormat depthFormat)
+    : color_(device, gpu::ImageDescription{colorFormat, extent, 1,
+                                           VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
+                                           VK_IMAGE_ASPECT_COLOR_BIT}),
+      depth_(device, gpu::ImageDescription{depthFormat, extent, 1, VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT,
+                                           depthAspect(depthFormat)}) {}
+
+void recordTerrainFrame(const gpu::Device& device, VkCommandBuffer commands, terrain::TerrainRenderer& renderer,
+                        const RenderTargets& targets, const terrain::FrameView& view, uint32_t frameSlot,
+                        float depthClearValue) {
+    renderer.recordUpdate(commands, view, frameSlot);
+
+    // The previous frame in these targets ended with a transfer read of the
+    // colour image and depth writes; both are discarded here.
+    gpu::imageBarrier(device, commands, targets.color().handle(), targets.color().fullRange(),
+                      VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                      VK_PIPELINE_STAGE_2_TRANSFER_BIT, 0, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                      VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT);
+    gpu::imageBarrier(device, commands, targets.depth().handle(), targets.depth().fullRange(),
+                      VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL, kDepthStages,
+                      VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT, kDepthStages, kDepthAccess);
+
+    VkRenderingAttachmentInfo colorAttachment{};
+    colorAttachment.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO;
+    colorAttachment.imageView = targets.color().view();
+    colorAttachment.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
+    colorAttachment.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
+    colorAttachment.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+    colorAttachment.clearValue.color = VkClearColorValue{{0.0f, 0.0f, 0.0f, 1.0f}};
+
+    VkRenderingAttachmentInfo depthAttachment{};
+    depthAttachment.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO;
+    depthAttachment.imageView = targets.depth().view();
+    depthAttachment.imageLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
+    depthAttachment.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
+    depthAttachment.storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
+    depthAttachment.clearValue.depthStencil = VkClearDepthStencilValue{depthClearValue, 0};
+
+    VkRenderingInfo rendering{};
+    rendering.sType = VK_STRUCTURE_TYPE_RENDERING_INFO;
+    rendering.renderArea = VkRect2D{{0, 0}, targets.extent()};
+    rendering.layerCount = 1;
+    rendering.colorAttachmentCount = 1;
+    rendering.pColorAttachments = &colorAttachment;
+    rendering.pDepthAttachment = &depthAttachment;
+    vkCmdBeginRendering(commands, &rendering);
+
+    const VkViewport viewport{0.0f, 0.0f, static_cast<float>(targets.extent().width),
+                              static_cast<float>(targets.extent().height), 0.0f, 1.0f};
+    const VkRect2D scissor{{0, 0}, targets.extent()};
+    vkCmdSetViewport(commands, 0, 1, &viewport);
+    vkCmdSetScissor(commands, 0, 1, &scissor);
+    renderer.recordDraw(commands, view, frameSlot);
+    vkCmdEndRendering(commands);
+
+    gpu::imageBarrier(device, commands, targets.color().handle(), targets.color().fullRange(),
+                      VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                      VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+                      VK_PIPELINE_STAGE_2_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
+}
+
+void recordCopyToImage(const gpu::Device& device, VkCommandBuffer commands, const RenderTargets& targets,
+                       VkImage destination) {
+    const VkImageSubresourceRange colorRange{VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+    gpu::imageBarrier(device, commands, destination, colorRange, VK_IMAGE_LAYOUT_UNDEFINED,
+                      VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_PIPELINE_STAGE_2_TRANSFER_BIT, 0,
+                      VK_PIPELINE_STAGE_2_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
+    VkImageCopy region{};
+    region.srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+    region.dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+    region.extent = VkExtent3D{targets.extent().width, targets.extent().height, 1};
+    vkCmdCopyImage(commands, targets.color().handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, destination,
+                   VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
+}
+
+void writeColorTargetPng(gpu::Device& device, const RenderTargets& targets, const std::filesystem::path& path) {
+    const std::vector<std::byte> texels =
+        gpu::downloadImageLevel(device, targets.color(), 0, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+    writePng(path, rgbaImageFromTexels(texels, targets.extent(), targets.color().format()));
+}
+
+}  // namespace app

@@ -1,0 +1,66 @@
+// The images one frame renders into (colour + depth, the same for the window
+// and headless runs) and the commands that fill them with the terrain.
+#pragma once
+
+#include "vk/Image.h"
+
+#include <vulkan/vulkan.h>
+
+#include <filesystem>
+
+namespace gpu {
+class Device;
+}
+namespace terrain {
+class TerrainRenderer;
+struct FrameView;
+}  // namespace terrain
+
+namespace app {
+
+// Headless colour format: 8-bit sRGB, read back as is for screenshots.
+inline constexpr VkFormat kHeadlessColorFormat = VK_FORMAT_R8G8B8A8_SRGB;
+
+// The first of D32_SFLOAT, X8_D24_UNORM_PACK32, D24_UNORM_S8_UINT that the
+// device can use as an optimally tiled depth attachment. Throws gpu::Error
+// when none can.
+VkFormat chooseDepthFormat(const gpu::Device& device);
+
+// A colour image (COLOR_ATTACHMENT | TRANSFER_SRC) and a depth image of one
+// size. After recordTerrainFrame the colour image is in
+// VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, ready to be copied out.
+class RenderTargets {
+public:
+    RenderTargets(const gpu::Device& device, VkExtent2D extent, VkFormat colorFormat, VkFormat depthFormat);
+
+    [[nodiscard]] const gpu::Image& color() const { return color_; }
+    [[nodiscard]] const gpu::Image& depth() const { return depth_; }
+    [[nodiscard]] VkExtent2D extent() const { return color_.extent(); }
+
+private:
+    gpu::Image color_;
+    gpu::Image depth_;
+};
+
+// Records one terrain frame into `targets`: the renderer's update passes,
+// then dynamic rendering that clears colour and depth (to `depthClearValue`)
+// and draws the sky and the terrain, then moves the colour image to
+// TRANSFER_SRC_OPTIMAL (visible to transfer reads). The previous contents of
+// the targets are discarded.
+void recordTerrainFrame(const gpu::Device& device, VkCommandBuffer commands, terrain::TerrainRenderer& renderer,
+                        const RenderTargets& targets, const terrain::FrameView& view, uint32_t frameSlot,
+                        float depthClearValue);
+
+// Records a copy of the colour image (TRANSFER_SRC_OPTIMAL) into
+// `destination` (same size and a format of the same texel size), moving the
+// destination from UNDEFINED to TRANSFER_DST_OPTIMAL first. `destination` is
+// left in TRANSFER_DST_OPTIMAL with the copy's writes made available.
+void recordCopyToImage(const gpu::Device& device, VkCommandBuffer commands, const RenderTargets& targets,
+                       VkImage destination);
+
+// Reads the colour image back (it must be in TRANSFER_SRC_OPTIMAL after all
+// submitted work; this waits for the device) and writes it as a PNG.
+// Throws std::runtime_error / gpu::Error on failure.
+void writeColorTargetPng(gpu::Device& device, const RenderTargets& targets, const std::filesystem::path& path);
+
+}  // namespace app

@@ -1,0 +1,142 @@
+#include "app/RunStatistics.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iomanip>
+#include <sstream>
+#include <stdexcept>
+
+namespace app {
+
+namespace {
+
+void writeSummary(std::ostringstream& json, const SampleSeries& series) {
+    const std::optional<SeriesSummary> summary = series.summary();
+    if (!summary) {
+        json << "null";
+        return;
+    }
+    json << "{\"median\": " << summary->median << ", \"min\": " << summary->minimum << ", \"max\": "
+         << summary->maximum << ", \"count\": " << summary->count << "}";
+}
+
+}  // namespace
+
+std::optional<SeriesSummary> SampleSeries::summary() const {
+    if (samples_.empty()) {
+        return std::nullopt;
+    }
+    std::vector<double> sorted = samples_;
+    std::sort(sorted.begin(), sorted.end());
+    const size_t middle = sorted.size() / 2;
+    SeriesSummary summary;
+    summary.median = sorted.size() % 2 == 1 ? sorted[middle] : 0.5 * (sorted[middle - 1] + sorted[middle]);
+    summary.minimum = sorted.front();
+    summary.maximum = sorted.back();
+    summary.count = sorted.size();
+    return summary;
+}
+
+void RunStatistics::addFrameTime(double milliseconds) {
+    frameTimes_.add(milliseconds);
+}
+
+void RunStatistics::addTerrainStatistics(const terrain::TerrainStatistics& statistics) {
+    if (statistics.timings) {
+        const terrain::PassTimings& timings = *statistics.timings;
+        dispatcher_.add(timings.dispatcherMs);
+        subdivision_.add(timings.subdivisionMs);
+        sumReduction_.add(timings.sumReductionMs);
+        draw_.add(timings.drawMs);
+        total_.add(timings.dispatcherMs + timings.subdivisionMs + timings.sumReductionMs + timings.drawMs);
+    }
+    leafCounts_.add(static_cast<double>(statistics.leafCount));
+    latest_ = statistics;
+}
+
+std::string RunStatistics::toJson(const RunDescription& description) const {
+    std::ostringstream json;
+    json << std::setprecision(9);
+    json << "{\n";
+    json << "  \"device\": \"" << jsonEscaped(description.deviceName) << "\",\n";
+    json << "  \"heightmap\": \"" << jsonEscaped(description.heightmapPath) << "\",\n";
+    json << "  \"width\": " << description.width << ",\n";
+    json << "  \"height\": " << description.height << ",\n";
+    json << "  \"frames\": " << description.frames << ",\n";
+    json << "  \"maxDepth\": " << description.maxDepth << ",\n";
+    json << "  \"uniformSubdivision\": " << description.uniformSubdivision << ",\n";
+    json << "  \"targetEdgePixels\": " << description.targetEdgePixels << ",\n";
+    json << "  \"shading\": \"" << jsonEscaped(description.shading) << "\",\n";
+    json << "  \"wireframe\": " << (description.wireframe ? "true" : "false") << ",\n";
+    json << "  \"frameTimeMs\": ";
+    writeSummary(json, frameTimes_);
+    json << ",\n  \"gpuTimesMs\": {\n    \"dispatcher\": ";
+    writeSummary(json, dispatcher_);
+    json << ",\n    \"subdivision\": ";
+    writeSummary(json, subdivision_);
+    json << ",\n    \"sumReduction\": ";
+    writeSummary(json, sumReduction_);
+    json << ",\n    \"draw\": ";
+    writeSummary(json, draw_);
+    json << ",\n    \"total\": ";
+    writeSummary(json, total_);
+    json << "\n  },\n";
+    json << "  \"timedFrames\": " << dispatcher_.samples().size() << ",\n";
+    json << "  \"leafCount\": ";
+    if (const std::optional<SeriesSummary> leaves = leafCounts_.summary()) {
+        json << "{\"last\": " << static_cast<uint64_t>(leafCounts_.samples().back())
+             << ", \"min\": " << static_cast<uint64_t>(leaves->minimum)
+             << ", \"max\": " << static_cast<uint64_t>(leaves->maximum) << "},\n";
+    } else {
+        json << "null,\n";
+    }
+    json << "  \"leafCountHistory\": [";
+    for (size_t i = 0; i < leafCounts_.samples().size(); ++i) {
+        json << (i == 0 ? "" : ", ") << static_cast<uint64_t>(leafCounts_.samples()[i]);
+    }
+    json << "],\n";
+    json << "  \"triangleCount\": " << (latest_ ? latest_->triangleCount : 0) << ",\n";
+    json << "  \"cbtBytes\": " << (latest_ ? latest_->cbtBytes : 0) << "\n";
+    json << "}\n";
+    return json.str();
+}
+
+std::string jsonEscaped(const std::string& text) {
+    std::string escaped;
+    escaped.reserve(text.size());
+    for (const char c : text) {
+        switch (c) {
+            case '"': escaped += "\\\""; break;
+            case '\\': escaped += "\\\\"; break;
+            case '\n': escaped += "\\n"; break;
+            case '\r': escaped += "\\r"; break;
+            case '\t': escaped += "\\t"; break;
+            default:
+                if (static_cast<unsigned char>(c) < 0x20) {
+                    char code[8];
+                    std::snprintf(code, sizeof(code), "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(c)));
+                    escaped += code;
+                } else {
+                    escaped += c;
+                }
+        }
+    }
+    return escaped;
+}
+
+void writeTextFile(const std::filesystem::path& path, const std::string& text) {
+    std::ofstream file(path, std::ios::binary | std::ios::trunc);
+    if (!file) {
+        throw std::runtime_error(path.string() + ": cannot write: " + std::strerror(errno));
+    }
+    file << text;
+    file.close();
+    if (!file) {
+        throw std::runtime_error(path.string() + ": cannot write: I/O error");
+    }
+}
+
+}  // namespace app

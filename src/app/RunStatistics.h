@@ -1,0 +1,87 @@
+// What a run measured, frame by frame, and its JSON report (--stats).
+#pragma once
+
+#include "terrain/TerrainRenderer.h"
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace app {
+
+struct SeriesSummary {
+    double median = 0.0;  // the mean of the two middle samples for an even count
+    double minimum = 0.0;
+    double maximum = 0.0;
+    size_t count = 0;
+};
+
+// A list of samples and its median / min / max.
+class SampleSeries {
+public:
+    void add(double sample) { samples_.push_back(sample); }
+    [[nodiscard]] bool empty() const { return samples_.empty(); }
+    [[nodiscard]] const std::vector<double>& samples() const { return samples_; }
+    // std::nullopt when empty.
+    [[nodiscard]] std::optional<SeriesSummary> summary() const;
+
+private:
+    std::vector<double> samples_;
+};
+
+// Facts about the run that the report repeats.
+struct RunDescription {
+    std::string deviceName;
+    std::string heightmapPath;
+    uint32_t width = 0;
+    uint32_t height = 0;
+    uint32_t frames = 0;
+    int maxDepth = 0;
+    int uniformSubdivision = 0;
+    float targetEdgePixels = 0.0f;
+    std::string shading;
+    bool wireframe = false;
+};
+
+class RunStatistics {
+public:
+    // CPU wall time of one frame, in milliseconds.
+    void addFrameTime(double milliseconds);
+    // The renderer's statistics of one completed frame (each completed frame
+    // once): pass timings when present, and the leaf count.
+    void addTerrainStatistics(const terrain::TerrainStatistics& statistics);
+
+    [[nodiscard]] const SampleSeries& frameTimes() const { return frameTimes_; }
+    [[nodiscard]] const SampleSeries& dispatcherTimes() const { return dispatcher_; }
+    [[nodiscard]] const SampleSeries& subdivisionTimes() const { return subdivision_; }
+    [[nodiscard]] const SampleSeries& sumReductionTimes() const { return sumReduction_; }
+    [[nodiscard]] const SampleSeries& drawTimes() const { return draw_; }
+    [[nodiscard]] const SampleSeries& leafCounts() const { return leafCounts_; }
+    [[nodiscard]] const std::optional<terrain::TerrainStatistics>& latest() const { return latest_; }
+
+    // The --stats report: the description, frame times, per-pass GPU times
+    // (median/min/max/count in ms), leaf counts (last/min/max and the
+    // per-frame history), triangle count and CBT bytes.
+    [[nodiscard]] std::string toJson(const RunDescription& description) const;
+
+private:
+    SampleSeries frameTimes_;
+    SampleSeries dispatcher_;
+    SampleSeries subdivision_;
+    SampleSeries sumReduction_;
+    SampleSeries draw_;
+    SampleSeries total_;
+    SampleSeries leafCounts_;
+    std::optional<terrain::TerrainStatistics> latest_;
+};
+
+// `text` with JSON string escapes, without the surrounding quotes.
+std::string jsonEscaped(const std::string& text);
+
+// Writes `text` to `path` (replacing it). Throws std::runtime_error
+// ("PATH: cannot write: reason") on failure.
+void writeTextFile(const std::filesystem::path& path, const std::string& text);
+
+}  // namespace app

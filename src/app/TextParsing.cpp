@@ -1,0 +1,106 @@
+#include "app/TextParsing.h"
+
+#include <charconv>
+#include <cmath>
+#include <system_error>
+
+namespace app {
+
+namespace {
+
+bool isBlank(char c) {
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+}  // namespace
+
+std::string_view trimmed(std::string_view text) {
+    while (!text.empty() && isBlank(text.front())) {
+        text.remove_prefix(1);
+    }
+    while (!text.empty() && isBlank(text.back())) {
+        text.remove_suffix(1);
+    }
+    return text;
+}
+
+std::optional<long long> parseInteger(std::string_view text) {
+    if (!text.empty() && text.front() == '+') {
+        text.remove_prefix(1);
+        if (!text.empty() && text.front() == '-') {
+            return std::nullopt;
+        }
+    }
+    if (text.empty()) {
+        return std::nullopt;
+    }
+    long long value = 0;
+    const char* end = text.data() + text.size();
+    const auto [stop, error] = std::from_chars(text.data(), end, value);
+    if (error != std::errc{} || stop != end) {
+        return std::nullopt;
+    }
+    return value;
+}
+
+std::optional<double> parseNumber(std::string_view text) {
+    if (!text.empty() && text.front() == '+') {
+        text.remove_prefix(1);
+        if (!text.empty() && text.front() == '-') {
+            return std::nullopt;
+        }
+    }
+    if (text.empty()) {
+        return std::nullopt;
+    }
+    double value = 0.0;
+    const char* end = text.data() + text.size();
+    const auto [stop, error] = std::from_chars(text.data(), end, value, std::chars_format::general);
+    if (error != std::errc{} || stop != end || !std::isfinite(value)) {
+        return std::nullopt;
+    }
+    return value;
+}
+
+std::vector<std::string_view> splitAt(std::string_view text, char separator) {
+    std::vector<std::string_view> pieces;
+    size_t start = 0;
+    while (true) {
+        const size_t position = text.find(separator, start);
+        if (position == std::string_view::npos) {
+            pieces.push_back(trimmed(text.substr(start)));
+            return pieces;
+        }
+        pieces.push_back(trimmed(text.substr(start, position - start)));
+        start = position + 1;
+    }
+}
+
+std::vector<std::string_view> splitAtSpaces(std::string_view text) {
+    std::vector<std::string_view> pieces;
+    size_t index = 0;
+    while (index < text.size()) {
+        while (index < text.size() && isBlank(text[index])) {
+            ++index;
+        }
+        const size_t start = index;
+        while (index < text.size() && !isBlank(text[index])) {
+            ++index;
+        }
+        if (index > start) {
+            pieces.push_back(text.substr(start, index - start));
+        }
+    }
+    return pieces;
+}
+
+std::string quoted(std::string_view text) {
+    std::string result;
+    result.reserve(text.size() + 2);
+    result += '\'';
+    result += text;
+    result += '\'';
+    return result;
+}
+
+}  // namespace app

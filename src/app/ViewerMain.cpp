@@ -1,0 +1,46 @@
+#include "app/ViewerMain.h"
+
+#include "app/CommandLine.h"
+#include "app/GlfwWindow.h"
+#include "app/HeadlessViewer.h"
+#include "app/TextParsing.h"
+#include "app/WindowViewer.h"
+#include "terrain/Heightmap.h"
+#include "vk/Error.h"
+
+#include <exception>
+#include <new>
+
+namespace app {
+
+int runViewer(std::span<const std::string_view> arguments, std::ostream& out, std::ostream& err) {
+    constexpr const char* kPrefix = "cbt-terrain: ";
+    try {
+        const ViewerOptions options = parseCommandLine(arguments);
+        if (options.showHelp) {
+            out << commandLineHelp();
+            return kExitSuccess;
+        }
+        return options.headless ? runHeadless(options, out) : runWindow(options, out);
+    } catch (const CommandLineError& error) {
+        err << kPrefix << error.what() << "\n";
+        return kExitBadCommandLine;
+    } catch (const terrain::HeightmapError& error) {
+        err << kPrefix << error.what() << "\n";
+    } catch (const ParseError& error) {
+        err << kPrefix << error.what() << "\n";
+    } catch (const WindowError& error) {
+        err << kPrefix << error.what() << "\n";
+    } catch (const gpu::Error& error) {
+        err << kPrefix << error.what() << "\n";
+    } catch (const std::bad_alloc&) {
+        err << kPrefix << "out of memory\n";
+    } catch (const std::exception& error) {
+        err << kPrefix << error.what() << "\n";
+    } catch (...) {
+        err << kPrefix << "unexpected error\n";
+    }
+    return kExitFailure;
+}
+
+}  // namespace app

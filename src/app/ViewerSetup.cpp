@@ -1,0 +1,124 @@
+#include "app/ViewerSetup.h"
+
+#include "vk/Device.h"
+#include "vk/Error.h"
+#include "vk/Instance.h"
+
+#include <iostream>
+
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+
+namespace app {
+
+terrain::Heightmap loadViewerHeightmap(const ViewerOptions& options) {
+    const std::filesystem::path path = options.heightmapPath.value_or(defaultHeightmapPath());
+    return terrain::loadHeightmapPng(path, terrain::HeightmapLimits{});
+}
+
+void checkHeightmapFitsDevice(const terrain::Heightmap& heightmap, const gpu::Device& device) {
+    const uint32_t largest = device.limits().maxImageDimension2D;
+    if (heightmap.width > largest || heightmap.height > largest) {
+        throw terrain::HeightmapError("heightmap '" + heightmap.sourcePath + "' is " + std::to_string(heightmap.width) +
+                                      "x" + std::to_string(heightmap.height) + ", larger than the " +
+                                      std::to_string(largest) + " pixels a 2D image of " + device.info().name +
+                                      " can have");
+    }
+}
+
+void checkOutputFolders(const ViewerOptions& options) {
+    const auto check = [](const std::optional<std::filesystem::path>& file, const char* flag) {
+        if (!file) {
+            return;
+        }
+        const std::filesystem::path folder = file->parent_path();
+        if (!folder.empty() && !std::filesystem::is_directory(folder)) {
+            throw std::runtime_error(std::string(flag) + ": folder '" + folder.string() + "' does not exist");
+        }
+    };
+    check(options.screenshotPath, "--screenshot");
+    check(options.statsPath, "--stats");
+}
+
+gpu::Device openViewerDevice(const gpu::Instance& instance, const ViewerOptions& options, VkSurfaceKHR surface,
+                             std::vector<const char*> extraExtensions) {
+    gpu::DeviceOptions deviceOptions;
+    deviceOptions.selector = options.deviceSelector;
+    deviceOptions.surface = surface;
+    deviceOptions.extraExtensions = std::move(extraExtensions);
+    try {
+        return gpu::Device(instance, deviceOptions);
+    } catch (const gpu::Error& error) {
+        if (options.deviceSelector.empty()) {
+            throw;
+        }
+        throw gpu::Error("--device: " + std::string(error.what()));
+    }
+}
+
+void checkViewerDeviceFeatures(const gpu::Device& device) {
+    if (!device.hasDynamicRendering()) {
+        throw gpu::Error("Vulkan device " + device.info().name + " lacks dynamic rendering (Vulkan 1.3)");
+    }
+}
+
+std::vector<CameraPose> loadViewerCameraPath(const ViewerOptions& options) {
+    if (!options.cameraPathFile) {
+        return {};
+    }
+    return loadCameraPath(*options.cameraPathFile);
+}
+
+terrain::TerrainSettings initialTerrainSettings(const ViewerOptions& options, const terrain::Heightmap& heightmap) {
+    terrain::TerrainSettings settings;
+    settings.maxDepth = options.maxDepth.value_or(terrain::defaultMaxDepthFor(heightmap));
+    settings.targetEdgePixels = options.targetEdgePixels;
+    settings.uniformSubdivision = options.uniformSubdivision;
+    settings.wireframe = options.wireframe;
+    settings.shading = options.shading;
+    settings.extentMetres = options.extentMetres;
+    settings.heightScaleMetres = options.heightScaleMetres;
+    settings.sunAzimuthDegrees = options.sunAzimuthDegrees;
+    settings.sunElevationDegrees = options.sunElevationDegrees;
+    return settings;
+}
+
+uint32_t headlessFrameCount(const ViewerOptions& options, size_t cameraPathPoses) {
+    if (options.frames) {
+        return *options.frames;
+    }
+    if (cameraPathPoses > 0) {
+        return static_cast<uint32_t>(cameraPathPoses);
+    }
+    return kHeadlessDefaultFrames;
+}
+
+int reportValidationMessages(const gpu::Instance& instance) {
+    const std::vector<std::string> messages = instance.validationMessages();
+    if (messages.empty()) {
+        return 0;
+    }
+    std::cerr << "cbt-terrain: the Vulkan validation layer reported " << messages.size()
+              << (messages.size() == 1 ? " message" : " messages") << " (printed above)\n";
+    return 1;
+}
+
+RunDescription describeRun(const ViewerOptions& options, const terrain::Heightmap& heightmap,
+                           const terrain::TerrainSettings& settings, const gpu::Device& device, VkExtent2D size,
+                           uint32_t frames) {
+    RunDescription description;
+    description.deviceName = device.info().name;
+    description.heightmapPath = heightmap.sourcePath;
+    description.width = size.width;
+    description.height = size.height;
+    description.frames = frames;
+    description.maxDepth = settings.maxDepth;
+    description.uniformSubdivision = settings.uniformSubdivision;
+    description.targetEdgePixels = settings.targetEdgePixels;
+    description.shading = std::string(shadingModeName(settings.shading));
+    description.wireframe = options.wireframe;
+    return description;
+}
+
+}  // namespace app

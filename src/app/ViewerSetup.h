@@ -1,0 +1,84 @@
+// What the window and the headless runs share: loading the inputs named on
+// the command line, checking them against the device, and the terrain
+// settings and run description they imply.
+#pragma once
+
+#include "app/CameraPose.h"
+#include "app/CommandLine.h"
+#include "app/FlyCamera.h"
+#include "app/RunStatistics.h"
+#include "terrain/Heightmap.h"
+#include "terrain/TerrainRenderer.h"
+#include "vk/Device.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace gpu {
+class Instance;
+}  // namespace gpu
+
+namespace app {
+
+// Two frames are recorded while the GPU works on the previous one.
+inline constexpr uint32_t kFramesInFlight = 2;
+
+// The depth convention of terrain::TerrainRenderer's depth test.
+inline constexpr DepthConvention kTerrainDepthConvention = DepthConvention::Reversed;
+
+// Loads the heightmap named by the options, or the default asset. Throws
+// terrain::HeightmapError (one line naming the file).
+terrain::Heightmap loadViewerHeightmap(const ViewerOptions& options);
+
+// Throws terrain::HeightmapError naming the file when the map is larger than
+// the device's maxImageDimension2D.
+void checkHeightmapFitsDevice(const terrain::Heightmap& heightmap, const gpu::Device& device);
+
+// Throws std::runtime_error naming the flag when the folder of --screenshot
+// or --stats does not exist (checked before any frame is rendered).
+void checkOutputFolders(const ViewerOptions& options);
+
+// The Vulkan device the options select; a device selection error names the
+// --device flag. Throws gpu::Error.
+gpu::Device openViewerDevice(const gpu::Instance& instance, const ViewerOptions& options, VkSurfaceKHR surface,
+                             std::vector<const char*> extraExtensions);
+
+// Throws gpu::Error when the device lacks a feature the viewer needs
+// (dynamic rendering).
+void checkViewerDeviceFeatures(const gpu::Device& device);
+
+// The --camera-path poses (empty without the flag). Throws ParseError.
+std::vector<CameraPose> loadViewerCameraPath(const ViewerOptions& options);
+
+// The terrain settings the options ask for (maxDepth: --depth, else
+// terrain::defaultMaxDepthFor(heightmap)).
+terrain::TerrainSettings initialTerrainSettings(const ViewerOptions& options, const terrain::Heightmap& heightmap);
+
+// Frames a headless run renders: --frames, else one per camera path pose,
+// else kHeadlessDefaultFrames.
+uint32_t headlessFrameCount(const ViewerOptions& options, size_t cameraPathPoses);
+
+// Waits for the device to be idle when it goes out of scope, also when an
+// exception unwinds. Declare it after the objects the GPU may still be
+// using, so that it is destroyed (and waits) before them.
+class DeviceIdleGuard {
+public:
+    explicit DeviceIdleGuard(const gpu::Device& device) : device_(device.handle()) {}
+    ~DeviceIdleGuard() { vkDeviceWaitIdle(device_); }
+    DeviceIdleGuard(const DeviceIdleGuard&) = delete;
+    DeviceIdleGuard& operator=(const DeviceIdleGuard&) = delete;
+
+private:
+    VkDevice device_;
+};
+
+// 0 when the instance recorded no validation message (or validation is
+// off); otherwise prints the count to stderr (the messages themselves were
+// printed as they came) and returns 1, the exit code of such a run.
+int reportValidationMessages(const gpu::Instance& instance);
+
+RunDescription describeRun(const ViewerOptions& options, const terrain::Heightmap& heightmap,
+                           const terrain::TerrainSettings& settings, const gpu::Device& device, VkExtent2D size,
+                           uint32_t frames);
+
+}  // namespace app

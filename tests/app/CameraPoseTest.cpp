@@ -1,0 +1,107 @@
+// Camera poses and camera path files: accepted forms and file:line errors.
+#include "app/CameraPose.h"
+#include "app/TextParsing.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <unistd.h>
+
+namespace app {
+namespace {
+
+std::string pathErrorOf(std::string_view text) {
+    try {
+        parseCameraPath(text, "path.txt");
+    } catch (const ParseError& error) {
+        return error.what();
+    }
+    return "";
+}
+
+TEST(CameraPose, CommaAndSpaceSeparatedFormsAgree) {
+    const CameraPose commas = parseCameraPose("10, -20.5,3e2,90,-45");
+    const CameraPose spaces = parseCameraPose("  10 -20.5\t3e2 90 -45 ");
+    for (const CameraPose& pose : {commas, spaces}) {
+        EXPECT_FLOAT_EQ(pose.position.x, 10.0f);
+        EXPECT_FLOAT_EQ(pose.position.y, -20.5f);
+        EXPECT_FLOAT_EQ(pose.position.z, 300.0f);
+        EXPECT_FLOAT_EQ(pose.yawDegrees, 90.0f);
+        EXPECT_FLOAT_EQ(pose.pitchDegrees, -45.0f);
+    }
+}
+
+TEST(CameraPose, RejectsWrongCountsNonNumbersAndSteepPitch) {
+    EXPECT_THROW(parseCameraPose("1,2,3,4"), ParseError);
+    EXPECT_THROW(parseCameraPose("1,2,3,4,5,6"), ParseError);
+    EXPECT_THROW(parseCameraPose("1,,3,4,5"), ParseError);
+    EXPECT_THROW(parseCameraPose("1,2,3,inf,5"), ParseError);
+    EXPECT_THROW(parseCameraPose("1,2,3,4,-90"), ParseError);
+    EXPECT_NO_THROW(parseCameraPose("1,2,3,4,-89"));
+}
+
+TEST(CameraPath, SkipsCommentsAndBlankLines) {
+    const std::vector<CameraPose> poses = parseCameraPath(
+        "# a recorded flight\n"
+        "0 100 200 0 -10\n"
+        "\n"
+        "   # indented comment\n"
+        "5,100,190,2,-10   # trailing comment\r\n"
+        "10 100 180 4 -10",
+        "path.txt");
+    ASSERT_EQ(poses.size(), 3u);
+    EXPECT_FLOAT_EQ(poses[1].position.x, 5.0f);
+    EXPECT_FLOAT_EQ(poses[1].yawDegrees, 2.0f);
+    EXPECT_FLOAT_EQ(poses[2].position.z, 180.0f);
+}
+
+TEST(CameraPath, BadLinesNameTheFileAndLine) {
+    EXPECT_EQ(pathErrorOf("0 0 0 0 0\n# ok\n1 2 3 4\n"), "path.txt:3: expected 5 numbers X Y Z YAW PITCH, found 4");
+    EXPECT_EQ(pathErrorOf("0 0 0 0 0\n0 0 zero 0 0\n"), "path.txt:2: Z is not a finite number: 'zero'");
+    EXPECT_EQ(pathErrorOf("0 0 0 0 120\n").rfind("path.txt:1: PITCH must be within", 0), 0u);
+    EXPECT_EQ(pathErrorOf("# only a comment\n\n").rfind("path.txt: no camera pose", 0), 0u);
+    EXPECT_EQ(pathErrorOf("").rfind("path.txt: no camera pose", 0), 0u);
+}
+
+TEST(CameraPath, LoadsFilesAndNamesUnreadableOnes) {
+    const std::filesystem::path file =
+        std::filesystem::temp_directory_path() / ("cbt-app-path-" + std::to_string(::getpid()) + ".txt");
+    {
+        std::ofstream out(file);
+        out << "1 2 3 4 5\n6 7 8 9 10\n";
+    }
+    const std::vector<CameraPose> poses = loadCameraPath(file);
+    std::filesystem::remove(file);
+    ASSERT_EQ(poses.size(), 2u);
+    EXPECT_FLOAT_EQ(poses[1].pitchDegrees, 10.0f);
+    try {
+        loadCameraPath(file);
+        FAIL() << "a missing file loaded";
+    } catch (const ParseError& error) {
+        EXPECT_EQ(std::string(error.what()).rfind(file.string() + ": cannot read", 0), 0u) << error.what();
+    }
+}
+
+TEST(TextParsing, StrictNumbers) {
+    EXPECT_EQ(parseInteger("42"), 42);
+    EXPECT_EQ(parseInteger("+7"), 7);
+    EXPECT_EQ(parseInteger("-3"), -3);
+    EXPECT_FALSE(parseInteger("4x"));
+    EXPECT_FALSE(parseInteger(""));
+    EXPECT_FALSE(parseInteger("+-1"));
+    EXPECT_FALSE(parseInteger("99999999999999999999"));
+    EXPECT_DOUBLE_EQ(*parseNumber("2.5e3"), 2500.0);
+    EXPECT_FALSE(parseNumber("1.5.2"));
+    EXPECT_FALSE(parseNumber("nan"));
+    EXPECT_FALSE(parseNumber("1e999"));
+    EXPECT_EQ(splitAt("a, b,,c", ',').size(), 4u);
+    EXPECT_EQ(splitAt("a, b,,c", ',')[1], "b");
+    EXPECT_EQ(splitAtSpaces("  a \t bb  c ").size(), 3u);
+    EXPECT_EQ(trimmed(" \tx y \r\n"), "x y");
+}
+
+}  // namespace
+}  // namespace app

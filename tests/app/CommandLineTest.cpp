@@ -1,0 +1,168 @@
+// The command line: defaults, every flag's value, and the one-line error of
+// every bad flag (it must name the flag).
+#include "app/CommandLine.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace app {
+namespace {
+
+ViewerOptions parse(std::vector<std::string_view> arguments) {
+    return parseCommandLine(arguments);
+}
+
+// The error message parseCommandLine gives, or "" when it accepts the line.
+std::string errorOf(std::vector<std::string_view> arguments) {
+    try {
+        parseCommandLine(arguments);
+    } catch (const CommandLineError& error) {
+        return error.what();
+    }
+    return "";
+}
+
+TEST(CommandLine, DefaultsMatchTheTerrainSettings) {
+    const ViewerOptions options = parse({});
+    const terrain::TerrainSettings defaults;
+    EXPECT_FALSE(options.heightmapPath);
+    EXPECT_FLOAT_EQ(options.extentMetres, defaults.extentMetres);
+    EXPECT_FLOAT_EQ(options.heightScaleMetres, defaults.heightScaleMetres);
+    EXPECT_FLOAT_EQ(options.targetEdgePixels, 7.0f);
+    EXPECT_EQ(options.uniformSubdivision, 0);
+    EXPECT_FALSE(options.maxDepth);
+    EXPECT_FALSE(options.headless);
+    EXPECT_FALSE(options.validate);
+    EXPECT_TRUE(options.vsync);
+    EXPECT_EQ(options.size.width, 1280u);
+    EXPECT_EQ(options.size.height, 720u);
+    EXPECT_EQ(options.shading, terrain::ShadingMode::Lit);
+    EXPECT_FALSE(options.showHelp);
+}
+
+TEST(CommandLine, ParsesEveryFlag) {
+    const ViewerOptions options =
+        parse({"map.png", "--extent", "5000", "--height-scale=800", "--depth", "18", "--target-pixels", "4.5",
+               "--subdivision", "3", "--device", "llvmpipe", "--validate", "--vsync", "off", "--headless", "--size",
+               "320x180", "--frames", "42", "--camera", "1,2,3,45,-30", "--screenshot", "out.png", "--stats",
+               "out.json", "--wireframe", "--shading", "normals", "--sun", "90,10"});
+    EXPECT_EQ(options.heightmapPath->string(), "map.png");
+    EXPECT_FLOAT_EQ(options.extentMetres, 5000.0f);
+    EXPECT_FLOAT_EQ(options.heightScaleMetres, 800.0f);
+    EXPECT_EQ(options.maxDepth, 18);
+    EXPECT_FLOAT_EQ(options.targetEdgePixels, 4.5f);
+    EXPECT_EQ(options.uniformSubdivision, 3);
+    EXPECT_EQ(options.deviceSelector, "llvmpipe");
+    EXPECT_TRUE(options.validate);
+    EXPECT_FALSE(options.vsync);
+    EXPECT_TRUE(options.headless);
+    EXPECT_EQ(options.size.width, 320u);
+    EXPECT_EQ(options.size.height, 180u);
+    EXPECT_EQ(options.frames, 42u);
+    ASSERT_TRUE(options.camera);
+    EXPECT_FLOAT_EQ(options.camera->position.x, 1.0f);
+    EXPECT_FLOAT_EQ(options.camera->position.y, 2.0f);
+    EXPECT_FLOAT_EQ(options.camera->position.z, 3.0f);
+    EXPECT_FLOAT_EQ(options.camera->yawDegrees, 45.0f);
+    EXPECT_FLOAT_EQ(options.camera->pitchDegrees, -30.0f);
+    EXPECT_EQ(options.screenshotPath->string(), "out.png");
+    EXPECT_EQ(options.statsPath->string(), "out.json");
+    EXPECT_TRUE(options.wireframe);
+    EXPECT_EQ(options.shading, terrain::ShadingMode::Normals);
+    EXPECT_FLOAT_EQ(options.sunAzimuthDegrees, 90.0f);
+    EXPECT_FLOAT_EQ(options.sunElevationDegrees, 10.0f);
+}
+
+TEST(CommandLine, CameraPathAndShadingDepthAndHelp) {
+    const ViewerOptions options = parse({"--camera-path", "poses.txt", "--shading=depth", "-h"});
+    EXPECT_EQ(options.cameraPathFile->string(), "poses.txt");
+    EXPECT_EQ(options.shading, terrain::ShadingMode::Depth);
+    EXPECT_TRUE(options.showHelp);
+    EXPECT_TRUE(parse({"--help"}).showHelp);
+    EXPECT_TRUE(parse({"--vsync", "on"}).vsync);
+}
+
+TEST(CommandLine, NegativeNumbersAreValuesNotFlags) {
+    const ViewerOptions options = parse({"--camera", "-100,50,-20,-90,-10", "--sun", "-45,5"});
+    EXPECT_FLOAT_EQ(options.camera->position.x, -100.0f);
+    EXPECT_FLOAT_EQ(options.camera->yawDegrees, -90.0f);
+    EXPECT_FLOAT_EQ(options.sunAzimuthDegrees, -45.0f);
+}
+
+struct BadFlagCase {
+    std::vector<std::string_view> arguments;
+    std::string expectedStart;  // the message must start with this (it names the flag)
+};
+
+TEST(CommandLine, EveryBadFlagGivesAOneLineErrorNamingIt) {
+    const std::vector<BadFlagCase> cases = {
+        {{"--bogus"}, "unknown flag '--bogus'"},
+        {{"--extent"}, "--extent: missing value METRES"},
+        {{"--extent", "0"}, "--extent: expected a number in (0"},
+        {{"--extent", "abc"}, "--extent: expected a number"},
+        {{"--extent", "nan"}, "--extent: expected a number"},
+        {{"--height-scale", "-1"}, "--height-scale: expected a number in [0"},
+        {{"--depth", "0"}, "--depth: expected an integer in 1..30, got '0'"},
+        {{"--depth", "31"}, "--depth: expected an integer in 1..30, got '31'"},
+        {{"--depth", "2.5"}, "--depth: expected an integer"},
+        {{"--target-pixels", "0"}, "--target-pixels: expected a number in (0"},
+        {{"--subdivision", "7"}, "--subdivision: expected an integer in 0..6, got '7'"},
+        {{"--device", ""}, "--device: expected a device index or name"},
+        {{"--vsync", "maybe"}, "--vsync: expected on or off, got 'maybe'"},
+        {{"--size", "320"}, "--size: expected WIDTHxHEIGHT"},
+        {{"--size", "0x10"}, "--size: expected WIDTHxHEIGHT with both in 1..16384"},
+        {{"--size", "20000x10"}, "--size: expected WIDTHxHEIGHT with both in 1..16384"},
+        {{"--frames", "0"}, "--frames: expected an integer in 1..10000000, got '0'"},
+        {{"--frames", "ten"}, "--frames: expected an integer"},
+        {{"--camera", "1,2,3"}, "--camera: expected 5 numbers X Y Z YAW PITCH, found 3"},
+        {{"--camera", "1,2,x,4,5"}, "--camera: Z is not a finite number: 'x'"},
+        {{"--camera", "1,2,3,4,95"}, "--camera: PITCH must be within [-89, 89] degrees"},
+        {{"--camera-path", ""}, "--camera-path: expected a file name"},
+        {{"--screenshot"}, "--screenshot: missing value OUT.png"},
+        {{"--screenshot", "--stats", "x.json"}, "--screenshot: missing value OUT.png"},
+        {{"--stats", ""}, "--stats: expected a file name"},
+        {{"--shading", "flat"}, "--shading: expected lit, normals or depth, got 'flat'"},
+        {{"--sun", "10"}, "--sun: expected AZIMUTH,ELEVATION"},
+        {{"--sun", "10,95"}, "--sun: expected a number in [-90, 90], got '95'"},
+        {{"--wireframe=yes"}, "--wireframe: takes no value"},
+        {{"--camera", "0,0,0,0,0", "--camera-path", "p.txt"}, "--camera-path: cannot be combined with --camera"},
+        {{"a.png", "b.png"}, "unexpected argument 'b.png'"},
+    };
+    for (const BadFlagCase& badCase : cases) {
+        const std::string message = errorOf(badCase.arguments);
+        EXPECT_EQ(message.rfind(badCase.expectedStart, 0), 0u)
+            << "arguments starting " << badCase.arguments.front() << " gave \"" << message << "\"";
+        EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+    }
+}
+
+TEST(CommandLine, HelpShowsEveryFlagWithItsDefault) {
+    const std::string help = commandLineHelp();
+    const std::vector<std::string> flags = commandLineFlagNames();
+    ASSERT_GE(flags.size(), 19u);
+    for (const std::string& flag : flags) {
+        const size_t position = help.find("  " + flag + " ");
+        ASSERT_NE(position, std::string::npos) << flag;
+        if (flag != "--help") {
+            const size_t lineEnd = help.find('\n', position);
+            EXPECT_NE(help.substr(position, lineEnd - position).find("(default: "), std::string::npos) << flag;
+        }
+    }
+    EXPECT_NE(help.find("(default: 20000)"), std::string::npos);
+    EXPECT_NE(help.find("(default: 7)"), std::string::npos);
+    EXPECT_NE(help.find("(default: 1280x720)"), std::string::npos);
+    EXPECT_NE(help.find(defaultHeightmapPath().string()), std::string::npos);
+}
+
+TEST(CommandLine, DefaultHeightmapFollowsTheEnvironment) {
+    ASSERT_EQ(setenv("CBT_ASSET_DIR", "/some/where", 1), 0);
+    EXPECT_EQ(defaultHeightmapPath().parent_path().string(), "/some/where");
+    ASSERT_EQ(unsetenv("CBT_ASSET_DIR"), 0);
+    EXPECT_EQ(defaultHeightmapPath().parent_path().string(), std::string(CBT_ASSET_DIR));
+    EXPECT_EQ(defaultHeightmapPath().extension().string(), ".png");
+}
+
+}  // namespace
+}  // namespace app

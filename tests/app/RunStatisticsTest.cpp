@@ -1,0 +1,165 @@
+// Statistics of a run (median/min/max, leaf history, JSON), screenshot
+// pixels and names, and the swapchain's choices.
+#include "app/RunStatistics.h"
+#include "app/Screenshot.h"
+#include "app/WindowInput.h"
+#include "vk/Swapchain.h"
+
+#include <GLFW/glfw3.h>
+#include <gtest/gtest.h>
+
+#include <array>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <unistd.h>
+
+namespace app {
+namespace {
+
+TEST(RunStatistics, SeriesSummaryIsMedianMinMax) {
+    SampleSeries series;
+    EXPECT_FALSE(series.summary());
+    for (const double sample : {5.0, 1.0, 3.0, 9.0}) {
+        series.add(sample);
+    }
+    SeriesSummary summary = *series.summary();
+    EXPECT_DOUBLE_EQ(summary.median, 4.0);
+    EXPECT_DOUBLE_EQ(summary.minimum, 1.0);
+    EXPECT_DOUBLE_EQ(summary.maximum, 9.0);
+    EXPECT_EQ(summary.count, 4u);
+    series.add(2.0);
+    EXPECT_DOUBLE_EQ(series.summary()->median, 3.0);
+}
+
+TEST(RunStatistics, JsonHoldsTimingsLeavesAndDescription) {
+    RunStatistics statistics;
+    statistics.addFrameTime(10.0);
+    statistics.addFrameTime(30.0);
+    statistics.addFrameTime(20.0);
+    terrain::TerrainStatistics frame;
+    frame.leafCount = 100;
+    frame.triangleCount = 400;
+    frame.cbtBytes = 65536;
+    statistics.addTerrainStatistics(frame);  // no timings yet
+    frame.leafCount = 120;
+    frame.timings = terrain::PassTimings{0.5, 1.5, 2.5, 3.5};
+    statistics.addTerrainStatistics(frame);
+    EXPECT_EQ(statistics.dispatcherTimes().samples().size(), 1u);
+    EXPECT_EQ(statistics.leafCounts().samples().size(), 2u);
+
+    RunDescription description;
+    description.deviceName = "test \"device\"";
+    description.width = 320;
+    description.height = 180;
+    description.frames = 3;
+    description.maxDepth = 18;
+    description.shading = "lit";
+    const std::string json = statistics.toJson(description);
+    EXPECT_NE(json.find("\"device\": \"test \\\"device\\\"\""), std::string::npos) << json;
+    EXPECT_NE(json.find("\"width\": 320"), std::string::npos);
+    EXPECT_NE(json.find("\"maxDepth\": 18"), std::string::npos);
+    EXPECT_NE(json.find("\"frameTimeMs\": {\"median\": 20, \"min\": 10, \"max\": 30, \"count\": 3}"),
+              std::string::npos)
+        << json;
+    EXPECT_NE(json.find("\"subdivision\": {\"median\": 1.5"), std::string::npos) << json;
+    EXPECT_NE(json.find("\"total\": {\"median\": 8"), std::string::npos) << json;
+    EXPECT_NE(json.find("\"leafCount\": {\"last\": 120, \"min\": 100, \"max\": 120}"), std::string::npos) << json;
+    EXPECT_NE(json.find("\"leafCountHistory\": [100, 120]"), std::string::npos) << json;
+    EXPECT_NE(json.find("\"triangleCount\": 400"), std::string::npos);
+    EXPECT_NE(json.find("\"cbtBytes\": 65536"), std::string::npos);
+    EXPECT_NE(json.find("\"timedFrames\": 1"), std::string::npos);
+}
+
+TEST(RunStatistics, EmptyRunWritesNulls) {
+    const std::string json = RunStatistics{}.toJson(RunDescription{});
+    EXPECT_NE(json.find("\"frameTimeMs\": null"), std::string::npos);
+    EXPECT_NE(json.find("\"leafCount\": null"), std::string::npos);
+    EXPECT_EQ(jsonEscaped(std::string("a\tb\x01")), "a\\tb\\u0001");
+}
+
+TEST(Screenshot, BgraTexelsBecomeOpaqueRgba) {
+    const std::array<std::byte, 8> texels{std::byte{10}, std::byte{20}, std::byte{30}, std::byte{0},
+                                          std::byte{40}, std::byte{50}, std::byte{60}, std::byte{7}};
+    const Rgba8Image bgra = rgbaImageFromTexels(texels, VkExtent2D{2, 1}, VK_FORMAT_B8G8R8A8_SRGB);
+    EXPECT_EQ(bgra.pixels, (std::vector<uint8_t>{30, 20, 10, 255, 60, 50, 40, 255}));
+    const Rgba8Image rgba = rgbaImageFromTexels(texels, VkExtent2D{2, 1}, VK_FORMAT_R8G8B8A8_UNORM);
+    EXPECT_EQ(rgba.pixels, (std::vector<uint8_t>{10, 20, 30, 255, 40, 50, 60, 255}));
+    EXPECT_THROW(rgbaImageFromTexels(texels, VkExtent2D{3, 1}, VK_FORMAT_R8G8B8A8_UNORM), std::runtime_error);
+    EXPECT_THROW(rgbaImageFromTexels(texels, VkExtent2D{2, 1}, VK_FORMAT_R16G16_UNORM), std::runtime_error);
+}
+
+TEST(Screenshot, TimestampedNamesNeverOverwrite) {
+    std::tm time{};
+    time.tm_year = 2025 - 1900;
+    time.tm_mon = 2;
+    time.tm_mday = 7;
+    time.tm_hour = 9;
+    time.tm_min = 5;
+    time.tm_sec = 3;
+    EXPECT_EQ(screenshotFileName(time), "cbt-terrain-20250307-090503.png");
+    const std::filesystem::path directory =
+        std::filesystem::temp_directory_path() / ("cbt-app-shots-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(directory);
+    const std::filesystem::path first = unusedScreenshotPath(directory, time);
+    EXPECT_EQ(first.filename().string(), "cbt-terrain-20250307-090503.png");
+    Rgba8Image image;
+    image.width = 1;
+    image.height = 1;
+    image.pixels = {1, 2, 3, 255};
+    writePng(first, image);
+    EXPECT_TRUE(std::filesystem::exists(first));
+    const std::filesystem::path second = unusedScreenshotPath(directory, time);
+    EXPECT_EQ(second.filename().string(), "cbt-terrain-20250307-090503-2.png");
+    std::filesystem::remove_all(directory);
+    EXPECT_THROW(writePng(directory / "missing-folder" / "x.png", image), std::runtime_error);
+}
+
+TEST(WindowInput, KeysMapToTheDocumentedActions) {
+    EXPECT_EQ(actionForKey(GLFW_KEY_F), ViewerAction::ToggleWireframe);
+    EXPECT_EQ(actionForKey(GLFW_KEY_SPACE), ViewerAction::ToggleFreeze);
+    EXPECT_EQ(actionForKey(GLFW_KEY_F1), ViewerAction::ToggleOverlay);
+    EXPECT_EQ(actionForKey(GLFW_KEY_F12), ViewerAction::Screenshot);
+    EXPECT_EQ(actionForKey(GLFW_KEY_R), ViewerAction::ReloadShaders);
+    EXPECT_EQ(actionForKey(GLFW_KEY_HOME), ViewerAction::ResetCamera);
+    EXPECT_EQ(actionForKey(GLFW_KEY_ESCAPE), ViewerAction::Quit);
+    EXPECT_FALSE(actionForKey(GLFW_KEY_W));
+}
+
+TEST(SwapchainChoice, PrefersSrgbAndTheRequestedPresentMode) {
+    const std::array<VkSurfaceFormatKHR, 3> formats{
+        VkSurfaceFormatKHR{VK_FORMAT_B8G8R8A8_UNORM, VK_COLOR_SPACE_SRGB_NONLINEAR_KHR},
+        VkSurfaceFormatKHR{VK_FORMAT_R8G8B8A8_SRGB, VK_COLOR_SPACE_SRGB_NONLINEAR_KHR},
+        VkSurfaceFormatKHR{VK_FORMAT_B8G8R8A8_SRGB, VK_COLOR_SPACE_SRGB_NONLINEAR_KHR}};
+    EXPECT_EQ(gpu::chooseSurfaceFormat(formats).format, VK_FORMAT_B8G8R8A8_SRGB);
+    EXPECT_EQ(gpu::chooseSurfaceFormat(std::span(formats).first(1)).format, VK_FORMAT_B8G8R8A8_UNORM);
+
+    const std::array<VkPresentModeKHR, 3> modes{VK_PRESENT_MODE_FIFO_KHR, VK_PRESENT_MODE_IMMEDIATE_KHR,
+                                                VK_PRESENT_MODE_MAILBOX_KHR};
+    EXPECT_EQ(gpu::choosePresentMode(modes, true), VK_PRESENT_MODE_FIFO_KHR);
+    EXPECT_EQ(gpu::choosePresentMode(modes, false), VK_PRESENT_MODE_MAILBOX_KHR);
+    EXPECT_EQ(gpu::choosePresentMode(std::span(modes).first(2), false), VK_PRESENT_MODE_IMMEDIATE_KHR);
+    EXPECT_EQ(gpu::choosePresentMode(std::span(modes).first(1), false), VK_PRESENT_MODE_FIFO_KHR);
+}
+
+TEST(SwapchainChoice, ExtentAndImageCountRespectTheSurface) {
+    VkSurfaceCapabilitiesKHR capabilities{};
+    capabilities.minImageCount = 2;
+    capabilities.maxImageCount = 0;
+    capabilities.currentExtent = VkExtent2D{800, 600};
+    capabilities.minImageExtent = VkExtent2D{1, 1};
+    capabilities.maxImageExtent = VkExtent2D{4096, 4096};
+    EXPECT_EQ(gpu::chooseSwapchainExtent(capabilities, VkExtent2D{1, 1}).width, 800u);
+    EXPECT_EQ(gpu::chooseSwapchainImageCount(capabilities), 3u);
+    capabilities.maxImageCount = 2;
+    EXPECT_EQ(gpu::chooseSwapchainImageCount(capabilities), 2u);
+    capabilities.currentExtent = VkExtent2D{std::numeric_limits<uint32_t>::max(), std::numeric_limits<uint32_t>::max()};
+    const VkExtent2D clamped = gpu::chooseSwapchainExtent(capabilities, VkExtent2D{9000, 300});
+    EXPECT_EQ(clamped.width, 4096u);
+    EXPECT_EQ(clamped.height, 300u);
+    capabilities.currentExtent = VkExtent2D{0, 0};  // minimised
+    EXPECT_EQ(gpu::chooseSwapchainExtent(capabilities, VkExtent2D{640, 480}).width, 0u);
+}
+
+}  // namespace
+}  // namespace app

@@ -1,0 +1,143 @@
+// Every bad input to the real binary gives one line on stderr that names
+// the file or flag, and a non-zero exit code (2 for bad flags, 1 otherwise).
+#include "ChildProcess.h"
+#include "ViewerTestFiles.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace app_test {
+namespace {
+
+class ViewerInputErrorTest : public ::testing::Test {
+protected:
+    ViewerInputErrorTest() : scratch_("errors") {}
+
+    static ProcessResult runViewer(std::vector<std::string> arguments,
+                                   std::map<std::string, std::optional<std::string>> environment = {}) {
+        ProcessOptions options;
+        options.arguments = {CBT_TERRAIN_BINARY};
+        options.arguments.insert(options.arguments.end(), arguments.begin(), arguments.end());
+        options.environment = std::move(environment);
+        return runProcess(options);
+    }
+
+    // Exit code `code`, nothing on stdout, exactly one stderr line that
+    // starts with "cbt-terrain: " and contains every `needle`.
+    static void expectOneLineError(const ProcessResult& result, int code, const std::vector<std::string>& needles) {
+        EXPECT_FALSE(result.timedOut);
+        EXPECT_EQ(result.exitCode, code) << result.err;
+        const std::vector<std::string> lines = linesOf(result.err);
+        ASSERT_EQ(lines.size(), 1u) << result.err;
+        EXPECT_EQ(lines[0].rfind("cbt-terrain: ", 0), 0u) << lines[0];
+        for (const std::string& needle : needles) {
+            EXPECT_NE(lines[0].find(needle), std::string::npos) << "'" << needle << "' missing from: " << lines[0];
+        }
+    }
+
+    // A headless run of `heightmap` that must fail before rendering.
+    static ProcessResult runHeadlessOn(const std::filesystem::path& heightmap) {
+        return runViewer({heightmap.string(), "--headless", "--size", "64x64", "--frames", "1"});
+    }
+
+    ScratchFolder scratch_;
+};
+
+TEST_F(ViewerInputErrorTest, MissingFile) {
+    const std::filesystem::path missing = scratch_.file("no-such-map.png");
+    expectOneLineError(runHeadlessOn(missing), 1, {missing.string(), "does not exist"});
+}
+
+TEST_F(ViewerInputErrorTest, NotAPng) {
+    const std::filesystem::path text = scratch_.file("notes.png");
+    writeText(text, "this is a text file, not an image\n");
+    expectOneLineError(runHeadlessOn(text), 1, {text.string()});
+}
+
+TEST_F(ViewerInputErrorTest, TruncatedPng) {
+    const std::filesystem::path good = scratch_.file("good.png");
+    writeReliefHeightmap(good, 64);
+    std::vector<unsigned char> bytes = readBytes(good);
+    bytes.resize(bytes.size() / 2);
+    const std::filesystem::path truncated = scratch_.file("truncated.png");
+    writeBytes(truncated, bytes);
+    expectOneLineError(runHeadlessOn(truncated), 1, {truncated.string()});
+}
+
+TEST_F(ViewerInputErrorTest, ColourPng) {
+    const std::filesystem::path colour = scratch_.file("colour.png");
+    writeColourPng(colour);
+    expectOneLineError(runHeadlessOn(colour), 1, {colour.string()});
+}
+
+TEST_F(ViewerInputErrorTest, EmptyFileAndEmptyImage) {
+    const std::filesystem::path emptyFile = scratch_.file("empty-file.png");
+    writeText(emptyFile, "");
+    expectOneLineError(runHeadlessOn(emptyFile), 1, {emptyFile.string()});
+
+    const std::filesystem::path good = scratch_.file("good.png");
+    writeReliefHeightmap(good, 16);
+    std::vector<unsigned char> bytes = readBytes(good);
+    patchPngSize(bytes, 0, 0);
+    const std::filesystem::path emptyImage = scratch_.file("zero-by-zero.png");
+    writeBytes(emptyImage, bytes);
+    expectOneLineError(runHeadlessOn(emptyImage), 1, {emptyImage.string()});
+}
+
+TEST_F(ViewerInputErrorTest, SizeTheDeviceCannotHold) {
+    const std::filesystem::path good = scratch_.file("good.png");
+    writeReliefHeightmap(good, 16);
+    std::vector<unsigned char> bytes = readBytes(good);
+    patchPngSize(bytes, 100000, 100000);
+    const std::filesystem::path huge = scratch_.file("huge.png");
+    writeBytes(huge, bytes);
+    expectOneLineError(runHeadlessOn(huge), 1, {huge.string(), "100000"});
+}
+
+TEST_F(ViewerInputErrorTest, BadFlagsExitWithTwo) {
+    expectOneLineError(runViewer({"--bogus"}), 2, {"--bogus"});
+    expectOneLineError(runViewer({"--depth", "99"}), 2, {"--depth", "99"});
+    expectOneLineError(runViewer({"--headless", "--size", "big"}), 2, {"--size", "big"});
+    expectOneLineError(runViewer({"--headless", "--frames"}), 2, {"--frames"});
+    expectOneLineError(runViewer({"--shading", "toon"}), 2, {"--shading", "toon"});
+}
+
+TEST_F(ViewerInputErrorTest, BadCameraPathNamesFileAndLine) {
+    const std::filesystem::path map = scratch_.file("map.png");
+    writeReliefHeightmap(map, 32);
+    const std::filesystem::path path = scratch_.file("path.txt");
+    writeText(path, "0 100 100 0 -10\n0 100 oops 0 -10\n");
+    const ProcessResult result =
+        runViewer({map.string(), "--headless", "--size", "64x64", "--camera-path", path.string()});
+    expectOneLineError(result, 1, {path.string() + ":2:", "'oops'"});
+}
+
+TEST_F(ViewerInputErrorTest, HelpListsFlagsAndSucceeds) {
+    const ProcessResult result = runViewer({"--help"});
+    EXPECT_EQ(result.exitCode, 0);
+    EXPECT_EQ(result.err, "");
+    EXPECT_NE(result.out.find("--camera-path FILE"), std::string::npos);
+    EXPECT_NE(result.out.find("(default: 7)"), std::string::npos);
+}
+
+TEST_F(ViewerInputErrorTest, NoVulkanDriver) {
+    const std::filesystem::path map = scratch_.file("map.png");
+    writeReliefHeightmap(map, 32);
+    const std::string nowhere = scratch_.file("no-driver.json").string();
+    const ProcessResult result = runViewer({map.string(), "--headless", "--size", "64x64", "--frames", "1"},
+                                           {{"VK_ICD_FILENAMES", nowhere}, {"VK_DRIVER_FILES", nowhere}});
+    expectOneLineError(result, 1, {"Vulkan"});
+}
+
+TEST_F(ViewerInputErrorTest, NoDisplayForTheWindow) {
+    const std::filesystem::path map = scratch_.file("map.png");
+    writeReliefHeightmap(map, 32);
+    const ProcessResult result =
+        runViewer({map.string(), "--frames", "1"}, {{"DISPLAY", std::nullopt}, {"WAYLAND_DISPLAY", std::nullopt}});
+    expectOneLineError(result, 1, {"cannot open a window: no display (set DISPLAY or use --headless)"});
+}
+
+}  // namespace
+}  // namespace app_test

@@ -1,0 +1,178 @@
+// The real cbt-terrain binary rendering headless frames on the Vulkan device
+// (lavapipe in CI) with the validation layer on: the image shows sky over
+// terrain, wireframe changes it, leaf counts follow the camera distance and
+// settle while it holds still, and the validation layer stays silent.
+#include "ChildProcess.h"
+#include "ViewerTestFiles.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+namespace app_test {
+namespace {
+
+constexpr int kWidth = 320;
+constexpr int kHeight = 180;
+// Looks north over the map from its south edge: sky in the top rows,
+// terrain in the bottom rows.
+constexpr const char* kNearCamera = "0,3200,9500,0,-18";
+constexpr const char* kMiddleCamera = "0,9000,22000,0,-22";
+constexpr const char* kFarCamera = "0,30000,70000,0,-22";
+
+struct ViewerRun {
+    ProcessResult process;
+    std::optional<DecodedImage> image;
+    std::string stats;
+};
+
+class ViewerRenderTest : public ::testing::Test {
+protected:
+    ViewerRenderTest() : scratch_("render") { writeReliefHeightmap(heightmap(), 256); }
+
+    [[nodiscard]] std::filesystem::path heightmap() const { return scratch_.file("relief.png"); }
+
+    ViewerRun runHeadless(const std::string& name, const std::vector<std::string>& extra, int frames = 48) {
+        ProcessOptions options;
+        options.arguments = {CBT_TERRAIN_BINARY, heightmap().string(), "--headless", "--validate",
+                             "--size", std::to_string(kWidth) + "x" + std::to_string(kHeight), "--depth", "18",
+                             "--frames", std::to_string(frames), "--screenshot", scratch_.file(name + ".png").string(),
+                             "--stats", scratch_.file(name + ".json").string()};
+        options.arguments.insert(options.arguments.end(), extra.begin(), extra.end());
+        ViewerRun run;
+        run.process = runProcess(options);
+        run.image = decodePng(scratch_.file(name + ".png"));
+        run.stats = readFileText(scratch_.file(name + ".json"));
+        return run;
+    }
+
+    static std::string readFileText(const std::filesystem::path& path) {
+        const std::vector<unsigned char> bytes = readBytes(path);
+        return std::string(bytes.begin(), bytes.end());
+    }
+
+    // The run succeeded with the validation layer silent and wrote its files.
+    static void expectCleanRun(const ViewerRun& run) {
+        EXPECT_FALSE(run.process.timedOut);
+        EXPECT_EQ(run.process.exitCode, 0) << run.process.err;
+        expectNoValidationOrErrors(run.process.err);
+        ASSERT_TRUE(run.image) << "no screenshot";
+        EXPECT_EQ(run.image->width, kWidth);
+        EXPECT_EQ(run.image->height, kHeight);
+        ASSERT_FALSE(run.stats.empty()) << "no stats";
+    }
+
+    ScratchFolder scratch_;
+};
+
+TEST_F(ViewerRenderTest, LitFrameShowsSkyAboveTerrainAndTheLeafCountSettles) {
+    const ViewerRun run = runHeadless("near", {"--camera", kNearCamera}, 56);
+    expectCleanRun(run);
+    ASSERT_TRUE(run.image);
+    const DecodedImage& image = *run.image;
+
+    // Top rows: sky (bluish, smooth). Bottom rows: lit terrain (textured).
+    const BandStatistics sky = bandStatistics(image, 0, kHeight / 10);
+    const BandStatistics ground = bandStatistics(image, kHeight * 6 / 10, kHeight);
+    EXPECT_GT(sky.blue, sky.red + 5.0) << "top rows are not sky-coloured";
+    EXPECT_LT(sky.luminanceDeviation, 12.0) << "top rows are not a smooth sky";
+    EXPECT_GT(ground.luminanceDeviation, 12.0) << "bottom rows have no relief shading";
+    const double colourDistance = std::abs(sky.red - ground.red) + std::abs(sky.green - ground.green) +
+                                  std::abs(sky.blue - ground.blue);
+    EXPECT_GT(colourDistance, 30.0) << "sky and terrain look alike";
+    const BandStatistics whole = bandStatistics(image, 0, kHeight);
+    EXPECT_GT(whole.luminanceDeviation, 15.0) << "the frame is nearly uniform";
+
+    // Stats: the description and per-pass timings are present.
+    EXPECT_EQ(jsonNumber(run.stats, "frames"), 56.0);
+    EXPECT_EQ(jsonNumber(run.stats, "maxDepth"), 18.0);
+    EXPECT_EQ(jsonNumber(run.stats, "width"), kWidth);
+    for (const char* pass : {"dispatcher", "subdivision", "sumReduction", "draw"}) {
+        const std::optional<double> median = jsonNumber(run.stats, pass, "median");
+        ASSERT_TRUE(median) << pass;
+        EXPECT_GT(*median, 0.0) << pass;
+    }
+    EXPECT_GT(jsonNumber(run.stats, "frameTimeMs", "median").value_or(0.0), 0.0);
+    EXPECT_EQ(jsonNumber(run.stats, "cbtBytes"), double(1u << 20) / 8.0);  // 2^(18+2) bits
+
+    // Leaf count: one observation per frame, converged and bounded at the end.
+    const std::vector<double> leaves = jsonNumberArray(run.stats, "leafCountHistory");
+    ASSERT_EQ(leaves.size(), 56u);
+    const std::vector<double> tail(leaves.end() - 10, leaves.end());
+    const double lowest = *std::min_element(tail.begin(), tail.end());
+    const double highest = *std::max_element(tail.begin(), tail.end());
+    EXPECT_GT(lowest, 1000.0) << "the tree did not refine";
+    EXPECT_LE(highest - lowest, 0.02 * highest) << "the leaf count still moves with a still camera";
+    EXPECT_LT(highest, double(kWidth) * kHeight) << "more leaves than pixels at 7-pixel edges";
+    EXPECT_EQ(jsonNumber(run.stats, "leafCount", "last"), leaves.back());
+}
+
+TEST_F(ViewerRenderTest, WireframeChangesTheImage) {
+    const ViewerRun lit = runHeadless("lit", {"--camera", kNearCamera}, 32);
+    const ViewerRun wire = runHeadless("wire", {"--camera", kNearCamera, "--wireframe"}, 32);
+    expectCleanRun(lit);
+    expectCleanRun(wire);
+    ASSERT_TRUE(lit.image && wire.image);
+    EXPECT_GT(differingPixelFraction(*lit.image, *wire.image, 16), 0.05);
+    // The sky has no triangles: its rows stay the same.
+    const BandStatistics litSky = bandStatistics(*lit.image, 0, kHeight / 10);
+    const BandStatistics wireSky = bandStatistics(*wire.image, 0, kHeight / 10);
+    EXPECT_NEAR(litSky.luminanceMean, wireSky.luminanceMean, 2.0);
+    EXPECT_NE(wire.stats.find("\"wireframe\": true"), std::string::npos);
+}
+
+TEST_F(ViewerRenderTest, CloserCameraRefinesMoreAndFartherLess) {
+    const ViewerRun near = runHeadless("near", {"--camera", kNearCamera}, 40);
+    const ViewerRun middle = runHeadless("middle", {"--camera", kMiddleCamera}, 40);
+    const ViewerRun far = runHeadless("far", {"--camera", kFarCamera}, 40);
+    for (const ViewerRun* run : {&near, &middle, &far}) {
+        expectCleanRun(*run);
+    }
+    const double nearLeaves = jsonNumber(near.stats, "leafCount", "last").value_or(0.0);
+    const double middleLeaves = jsonNumber(middle.stats, "leafCount", "last").value_or(0.0);
+    const double farLeaves = jsonNumber(far.stats, "leafCount", "last").value_or(0.0);
+    EXPECT_GT(nearLeaves, middleLeaves);
+    EXPECT_GT(middleLeaves, farLeaves);
+    EXPECT_GT(farLeaves, 0.0);
+}
+
+TEST_F(ViewerRenderTest, CameraPathIsFlownAndLooped) {
+    const std::filesystem::path path = scratch_.file("path.txt");
+    writeText(path,
+              "# approach\n"
+              "0 9000 22000 0 -22\n"
+              "0,6000,16000,0,-20\n"
+              "0 3200 9500 0 -18\n");
+    const ViewerRun run = runHeadless("path", {"--camera-path", path.string()}, 5);
+    expectCleanRun(run);
+    EXPECT_EQ(jsonNumber(run.stats, "frames"), 5.0);
+    EXPECT_EQ(jsonNumberArray(run.stats, "leafCountHistory").size(), 5u);
+}
+
+TEST_F(ViewerRenderTest, ShadingModesRenderDifferentImages) {
+    const ViewerRun normals = runHeadless("normals", {"--camera", kNearCamera, "--shading", "normals"}, 24);
+    const ViewerRun depth = runHeadless("depth", {"--camera", kNearCamera, "--shading", "depth"}, 24);
+    expectCleanRun(normals);
+    expectCleanRun(depth);
+    ASSERT_TRUE(normals.image && depth.image);
+    EXPECT_GT(differingPixelFraction(*normals.image, *depth.image, 16), 0.05);
+}
+
+TEST_F(ViewerRenderTest, DefaultAssetLoadsWithoutArgumentsAtItsDefaultDepth) {
+    ProcessOptions options;
+    options.arguments = {CBT_TERRAIN_BINARY, "--headless", "--validate", "--size", "160x90", "--frames", "2",
+                         "--stats", scratch_.file("default.json").string()};
+    options.environment = {{"CBT_ASSET_DIR", std::nullopt}};
+    const ProcessResult result = runProcess(options);
+    EXPECT_EQ(result.exitCode, 0) << result.err;
+    expectNoValidationOrErrors(result.err);
+    const std::string stats = readFileText(scratch_.file("default.json"));
+    EXPECT_NE(stats.find("terrain-4096.png\""), std::string::npos) << stats;
+    EXPECT_EQ(jsonNumber(stats, "maxDepth"), 25.0);  // a 4096 x 4096 map reaches its texels at D = 25
+    EXPECT_EQ(jsonNumber(stats, "cbtBytes"), double(1u << 27) / 8.0);
+}
+
+}  // namespace
+}  // namespace app_test

@@ -1,0 +1,191 @@
+#include "ViewerTestFiles.h"
+
+#include "terrain/HeightmapPngWriter.h"
+
+#define STB_IMAGE_STATIC
+#define STB_IMAGE_IMPLEMENTATION
+#include <stb_image.h>
+#define STB_IMAGE_WRITE_STATIC
+#define STB_IMAGE_WRITE_IMPLEMENTATION
+#include <stb_image_write.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <unistd.h>
+
+namespace app_test {
+
+ScratchFolder::ScratchFolder(const std::string& purpose)
+    : path_(std::filesystem::temp_directory_path() /
+            ("cbt-app-" + purpose + "-" + std::to_string(::getpid()))) {
+    std::filesystem::remove_all(path_);
+    std::filesystem::create_directories(path_);
+}
+
+ScratchFolder::~ScratchFolder() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path_, ignored);
+}
+
+void writeReliefHeightmap(const std::filesystem::path& path, uint32_t size) {
+    std::vector<uint16_t> samples(static_cast<size_t>(size) * size);
+    for (uint32_t y = 0; y < size; ++y) {
+        for (uint32_t x = 0; x < size; ++x) {
+            const double u = static_cast<double>(x) / size - 0.5;
+            const double v = static_cast<double>(y) / size - 0.5;
+            const double dome = 0.55 - 0.9 * (u * u + v * v);
+            const double ridges = 0.18 * std::abs(std::sin(23.0 * u + 7.0 * std::sin(9.0 * v))) +
+                                  0.08 * std::sin(61.0 * v + 3.0 * std::cos(17.0 * u)) +
+                                  0.04 * std::sin(130.0 * (u + v));
+            const double height = std::clamp(dome + ridges, 0.0, 1.0);
+            samples[static_cast<size_t>(y) * size + x] = static_cast<uint16_t>(std::lround(height * 65535.0));
+        }
+    }
+    terrain::writePng16(path, size, size, samples);
+}
+
+void writeColourPng(const std::filesystem::path& path) {
+    std::vector<uint8_t> rgb(8 * 8 * 3);
+    for (size_t i = 0; i < rgb.size(); ++i) {
+        rgb[i] = static_cast<uint8_t>(i * 7);
+    }
+    if (stbi_write_png(path.string().c_str(), 8, 8, 3, rgb.data(), 8 * 3) == 0) {
+        throw std::runtime_error("cannot write " + path.string());
+    }
+}
+
+std::vector<unsigned char> readBytes(const std::filesystem::path& path) {
+    std::ifstream file(path, std::ios::binary);
+    return std::vector<unsigned char>(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
+}
+
+void writeBytes(const std::filesystem::path& path, const std::vector<unsigned char>& bytes) {
+    std::ofstream file(path, std::ios::binary | std::ios::trunc);
+    file.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+}
+
+void writeText(const std::filesystem::path& path, const std::string& text) {
+    std::ofstream file(path, std::ios::binary | std::ios::trunc);
+    file << text;
+}
+
+void patchPngSize(std::vector<unsigned char>& png, uint32_t width, uint32_t height) {
+    for (size_t i = 0; i < 4; ++i) {
+        png.at(16 + i) = static_cast<unsigned char>(width >> (24 - 8 * i));
+        png.at(20 + i) = static_cast<unsigned char>(height >> (24 - 8 * i));
+    }
+}
+
+std::optional<DecodedImage> decodePng(const std::filesystem::path& path) {
+    int width = 0;
+    int height = 0;
+    int channels = 0;
+    stbi_uc* pixels = stbi_load(path.string().c_str(), &width, &height, &channels, 3);
+    if (pixels == nullptr) {
+        return std::nullopt;
+    }
+    DecodedImage image;
+    image.width = width;
+    image.height = height;
+    image.rgb.assign(pixels, pixels + static_cast<size_t>(width) * static_cast<size_t>(height) * 3);
+    stbi_image_free(pixels);
+    return image;
+}
+
+BandStatistics bandStatistics(const DecodedImage& image, int firstRow, int endRow) {
+    BandStatistics band;
+    double luminanceSquares = 0.0;
+    double count = 0.0;
+    for (int y = firstRow; y < endRow; ++y) {
+        for (int x = 0; x < image.width; ++x) {
+            const uint8_t* p = image.pixel(x, y);
+            const double luminance = 0.2126 * p[0] + 0.7152 * p[1] + 0.0722 * p[2];
+            band.red += p[0];
+            band.green += p[1];
+            band.blue += p[2];
+            band.luminanceMean += luminance;
+            luminanceSquares += luminance * luminance;
+            count += 1.0;
+        }
+    }
+    band.red /= count;
+    band.green /= count;
+    band.blue /= count;
+    band.luminanceMean /= count;
+    band.luminanceDeviation =
+        std::sqrt(std::max(luminanceSquares / count - band.luminanceMean * band.luminanceMean, 0.0));
+    return band;
+}
+
+double differingPixelFraction(const DecodedImage& a, const DecodedImage& b, int threshold) {
+    if (a.width != b.width || a.height != b.height) {
+        return 1.0;
+    }
+    size_t differing = 0;
+    const size_t pixels = static_cast<size_t>(a.width) * static_cast<size_t>(a.height);
+    for (size_t i = 0; i < pixels; ++i) {
+        for (size_t c = 0; c < 3; ++c) {
+            if (std::abs(int{a.rgb[i * 3 + c]} - int{b.rgb[i * 3 + c]}) > threshold) {
+                ++differing;
+                break;
+            }
+        }
+    }
+    return static_cast<double>(differing) / static_cast<double>(pixels);
+}
+
+namespace {
+
+// Position just after `"key":` at or after `from`, or npos.
+size_t valuePosition(const std::string& json, const std::string& key, size_t from) {
+    const size_t position = json.find("\"" + key + "\"", from);
+    if (position == std::string::npos) {
+        return position;
+    }
+    const size_t colon = json.find(':', position);
+    return colon == std::string::npos ? colon : colon + 1;
+}
+
+}  // namespace
+
+std::optional<double> jsonNumber(const std::string& json, const std::string& key, const std::string& innerKey) {
+    size_t position = valuePosition(json, key, 0);
+    if (position != std::string::npos && !innerKey.empty()) {
+        position = valuePosition(json, innerKey, position);
+    }
+    if (position == std::string::npos) {
+        return std::nullopt;
+    }
+    const char* start = json.c_str() + position;
+    char* end = nullptr;
+    const double value = std::strtod(start, &end);
+    if (end == start) {
+        return std::nullopt;
+    }
+    return value;
+}
+
+std::vector<double> jsonNumberArray(const std::string& json, const std::string& key) {
+    std::vector<double> values;
+    const size_t position = valuePosition(json, key, 0);
+    if (position == std::string::npos) {
+        return values;
+    }
+    const size_t open = json.find('[', position);
+    const size_t close = json.find(']', open);
+    if (open == std::string::npos || close == std::string::npos) {
+        return values;
+    }
+    std::istringstream items(json.substr(open + 1, close - open - 1));
+    std::string item;
+    while (std::getline(items, item, ',')) {
+        values.push_back(std::strtod(item.c_str(), nullptr));
+    }
+    return values;
+}
+
+}  // namespace app_test

@@ -1,0 +1,74 @@
+// Files the viewer tests make and read: a scratch folder, a small heightmap
+// with real relief, broken inputs, PNG screenshots and the stats JSON.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace app_test {
+
+// A fresh folder under the temporary directory, removed with the object.
+class ScratchFolder {
+public:
+    explicit ScratchFolder(const std::string& purpose);
+    ~ScratchFolder();
+    ScratchFolder(const ScratchFolder&) = delete;
+    ScratchFolder& operator=(const ScratchFolder&) = delete;
+
+    [[nodiscard]] const std::filesystem::path& path() const { return path_; }
+    [[nodiscard]] std::filesystem::path file(const std::string& name) const { return path_ / name; }
+
+private:
+    std::filesystem::path path_;
+};
+
+// A 16-bit greyscale heightmap of `size` x `size` texels: ridges and valleys
+// over a broad dome, deterministic, as a PNG file.
+void writeReliefHeightmap(const std::filesystem::path& path, uint32_t size);
+
+// A valid 8x8 RGB (colour) PNG.
+void writeColourPng(const std::filesystem::path& path);
+
+std::vector<unsigned char> readBytes(const std::filesystem::path& path);
+void writeBytes(const std::filesystem::path& path, const std::vector<unsigned char>& bytes);
+void writeText(const std::filesystem::path& path, const std::string& text);
+
+// Overwrites the IHDR width and height of PNG bytes.
+void patchPngSize(std::vector<unsigned char>& png, uint32_t width, uint32_t height);
+
+// An 8-bit RGB image decoded from a PNG (stb_image).
+struct DecodedImage {
+    int width = 0;
+    int height = 0;
+    std::vector<uint8_t> rgb;  // width * height * 3
+
+    [[nodiscard]] const uint8_t* pixel(int x, int y) const {
+        const size_t index = static_cast<size_t>(y) * static_cast<size_t>(width) + static_cast<size_t>(x);
+        return &rgb[index * 3];
+    }
+};
+std::optional<DecodedImage> decodePng(const std::filesystem::path& path);
+
+// Mean colour and luminance spread of rows [firstRow, endRow).
+struct BandStatistics {
+    double red = 0.0;
+    double green = 0.0;
+    double blue = 0.0;
+    double luminanceMean = 0.0;
+    double luminanceDeviation = 0.0;
+};
+BandStatistics bandStatistics(const DecodedImage& image, int firstRow, int endRow);
+
+// Fraction of pixels whose colour differs by more than `threshold` in any channel.
+double differingPixelFraction(const DecodedImage& a, const DecodedImage& b, int threshold);
+
+// Values from the stats JSON the viewer writes: the number after
+// "key" (or after "innerKey" inside the object of "key"), and number arrays.
+std::optional<double> jsonNumber(const std::string& json, const std::string& key,
+                                 const std::string& innerKey = "");
+std::vector<double> jsonNumberArray(const std::string& json, const std::string& key);
+
+}  // namespace app_test

@@ -1,0 +1,220 @@
+// The real window under a private Xvfb server: it opens, renders, answers
+// injected keys (Space freeze, F12 screenshot, F wireframe, F12), survives a
+// resize, and exits cleanly on Esc with the validation layer silent.
+#include "ChildProcess.h"
+#include "ViewerTestFiles.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <memory>
+#include <poll.h>
+#include <unistd.h>
+
+namespace app_test {
+namespace {
+
+constexpr std::chrono::seconds kStepLimit{120};
+
+// An Xvfb server on a display number it picks itself (-displayfd), stopped
+// when the object goes.
+class VirtualDisplay {
+public:
+    VirtualDisplay() {
+        int descriptors[2] = {-1, -1};
+        if (::pipe2(descriptors, O_CLOEXEC) != 0) {
+            throw std::runtime_error("pipe2 failed: " + std::string(std::strerror(errno)));
+        }
+        ProcessOptions options;
+        options.arguments = {"Xvfb", "-displayfd", "3", "-screen", "0", "1280x720x24", "-nolisten", "tcp", "-noreset"};
+        options.descriptorForChild = descriptors[1];
+        server_ = std::make_unique<ChildProcess>(options);
+        ::close(descriptors[1]);
+        number_ = readDisplayNumber(descriptors[0]);
+        ::close(descriptors[0]);
+    }
+    ~VirtualDisplay() { server_->stop(); }
+    VirtualDisplay(const VirtualDisplay&) = delete;
+    VirtualDisplay& operator=(const VirtualDisplay&) = delete;
+
+    [[nodiscard]] bool ready() const { return !number_.empty(); }
+    [[nodiscard]] std::string name() const { return ":" + number_; }
+
+private:
+    static std::string readDisplayNumber(int descriptor) {
+        std::string number;
+        pollfd request{descriptor, POLLIN, 0};
+        while (::poll(&request, 1, 60000) > 0) {
+            char c = 0;
+            if (::read(descriptor, &c, 1) != 1 || c == '\n') {
+                break;
+            }
+            number += c;
+        }
+        return number;
+    }
+
+    std::unique_ptr<ChildProcess> server_;
+    std::string number_;
+};
+
+std::vector<std::filesystem::path> screenshotsIn(const std::filesystem::path& folder) {
+    std::vector<std::filesystem::path> found;
+    for (const auto& entry : std::filesystem::directory_iterator(folder)) {
+        const std::string name = entry.path().filename().string();
+        if (name.rfind("cbt-terrain-", 0) == 0 && entry.path().extension() == ".png") {
+            found.push_back(entry.path());
+        }
+    }
+    return found;
+}
+
+// Adds the screenshots in `folder` that `seen` lacks to its end (in the
+// order they appeared, as long as one new file is taken at a time).
+void noteNewScreenshots(const std::filesystem::path& folder, std::vector<std::filesystem::path>& seen) {
+    for (const std::filesystem::path& shot : screenshotsIn(folder)) {
+        if (std::find(seen.begin(), seen.end(), shot) == seen.end()) {
+            seen.push_back(shot);
+        }
+    }
+}
+
+class ViewerWindowTest : public ::testing::Test {
+protected:
+    ViewerWindowTest() : scratch_("window") {}
+
+    ProcessResult xdotool(std::vector<std::string> arguments) const {
+        ProcessOptions options;
+        options.arguments = {"xdotool"};
+        options.arguments.insert(options.arguments.end(), arguments.begin(), arguments.end());
+        options.environment = {{"DISPLAY", display_.name()}};
+        return runProcess(options, std::chrono::seconds(30));
+    }
+
+    // The id of the viewer's window, once it is mapped.
+    std::string findViewerWindow(ChildProcess& viewer) const {
+        std::string window;
+        waitUntil(
+            [&] {
+                if (!viewer.running()) {
+                    return true;
+                }
+                const std::vector<std::string> ids =
+                    linesOf(xdotool({"search", "--onlyvisible", "--name", "^cbt-terrain"}).out);
+                if (!ids.empty()) {
+                    window = ids.front();
+                }
+                return !window.empty();
+            },
+            kStepLimit);
+        return window;
+    }
+
+    // The leaf count in the window title ("cbt-terrain - map.png - 1234 leaves"), 0 before it shows one.
+    long leafCountInTitle(const std::string& window) const {
+        const std::string title = xdotool({"getwindowname", window}).out;
+        const size_t suffix = title.find(" leaves");
+        const size_t start = title.rfind(' ', suffix == std::string::npos ? 0 : suffix - 1);
+        if (suffix == std::string::npos || start == std::string::npos) {
+            return 0;
+        }
+        return std::strtol(title.c_str() + start + 1, nullptr, 10);
+    }
+
+    ScratchFolder scratch_;
+    VirtualDisplay display_;
+};
+
+TEST_F(ViewerWindowTest, KeysFreezeScreenshotWireframeResizeAndQuit) {
+    ASSERT_TRUE(display_.ready()) << "Xvfb did not start";
+    const std::filesystem::path map = scratch_.file("relief.png");
+    writeReliefHeightmap(map, 256);
+
+    ProcessOptions options;
+    options.arguments = {CBT_TERRAIN_BINARY, map.string(), "--validate", "--size", "480x270", "--depth", "18",
+                         "--camera", "0,3200,9500,0,-18"};
+    options.environment = {{"DISPLAY", display_.name()}, {"WAYLAND_DISPLAY", std::nullopt}};
+    options.workingDirectory = scratch_.path();
+    ChildProcess viewer(options);
+
+    const std::string window = findViewerWindow(viewer);
+    ASSERT_FALSE(window.empty()) << "no window appeared: " << viewer.wait(std::chrono::seconds(1)).err;
+    ASSERT_EQ(xdotool({"windowfocus", "--sync", window}).exitCode, 0);
+
+    // Once the tree has refined (the title shows the leaf count), Space
+    // freezes the subdivision, so the two screenshots differ only by F.
+    ASSERT_TRUE(waitUntil([&] { return leafCountInTitle(window) >= 2000 || !viewer.running(); }, kStepLimit))
+        << "the title never showed 2000 leaves";
+    ASSERT_TRUE(viewer.running()) << viewer.wait(std::chrono::seconds(1)).err;
+    ASSERT_EQ(xdotool({"key", "space", "F12"}).exitCode, 0);
+    ASSERT_TRUE(waitUntil([&] { return screenshotsIn(scratch_.path()).size() >= 1 || !viewer.running(); },
+                          kStepLimit));
+    ASSERT_EQ(screenshotsIn(scratch_.path()).size(), 1u) << viewer.wait(std::chrono::seconds(1)).err;
+    std::vector<std::filesystem::path> shots;  // in the order they were taken
+    noteNewScreenshots(scratch_.path(), shots);
+
+    ASSERT_EQ(xdotool({"key", "f"}).exitCode, 0);
+    ASSERT_EQ(xdotool({"key", "F12"}).exitCode, 0);
+    ASSERT_TRUE(waitUntil([&] { return screenshotsIn(scratch_.path()).size() >= 2 || !viewer.running(); },
+                          kStepLimit));
+    noteNewScreenshots(scratch_.path(), shots);
+
+    // A resized window gets a new swapchain and new render targets.
+    ASSERT_EQ(xdotool({"windowsize", "--sync", window, "320", "200"}).exitCode, 0);
+    ASSERT_EQ(xdotool({"key", "F12"}).exitCode, 0);
+    ASSERT_TRUE(waitUntil([&] { return screenshotsIn(scratch_.path()).size() >= 3 || !viewer.running(); },
+                          kStepLimit));
+    noteNewScreenshots(scratch_.path(), shots);
+
+    ASSERT_EQ(xdotool({"key", "Escape"}).exitCode, 0);
+    const ProcessResult result = viewer.wait(kStepLimit);
+    EXPECT_FALSE(result.timedOut) << "Esc did not quit";
+    EXPECT_EQ(result.exitCode, 0) << result.err;
+    expectNoValidationOrErrors(result.err);
+
+    ASSERT_EQ(shots.size(), 3u);
+    const std::optional<DecodedImage> resized = decodePng(shots[2]);
+    ASSERT_TRUE(resized);
+    EXPECT_EQ(resized->width, 320);
+    EXPECT_EQ(resized->height, 200);
+    const std::optional<DecodedImage> plain = decodePng(shots[0]);
+    const std::optional<DecodedImage> wireframe = decodePng(shots[1]);
+    ASSERT_TRUE(plain && wireframe);
+    EXPECT_EQ(plain->width, 480);
+    EXPECT_EQ(plain->height, 270);
+    const BandStatistics sky = bandStatistics(*plain, 0, plain->height / 10);
+    const BandStatistics ground = bandStatistics(*plain, plain->height * 6 / 10, plain->height);
+    EXPECT_GT(sky.blue, sky.red + 5.0) << "no sky at the top";
+    EXPECT_GT(ground.luminanceDeviation, 12.0) << "no shaded terrain at the bottom";
+    EXPECT_GT(differingPixelFraction(*plain, *wireframe, 16), 0.05) << "F did not show the wireframe";
+}
+
+TEST_F(ViewerWindowTest, FramesLimitWritesScreenshotAndStatsOfTheLastFrame) {
+    ASSERT_TRUE(display_.ready()) << "Xvfb did not start";
+    const std::filesystem::path map = scratch_.file("relief.png");
+    writeReliefHeightmap(map, 128);
+    ProcessOptions options;
+    options.arguments = {CBT_TERRAIN_BINARY, map.string(), "--validate", "--size", "256x160", "--depth", "16",
+                         "--frames", "12", "--vsync", "off", "--screenshot", scratch_.file("last.png").string(),
+                         "--stats", scratch_.file("last.json").string()};
+    options.environment = {{"DISPLAY", display_.name()}, {"WAYLAND_DISPLAY", std::nullopt}};
+    const ProcessResult result = runProcess(options, kStepLimit);
+    EXPECT_FALSE(result.timedOut);
+    EXPECT_EQ(result.exitCode, 0) << result.err;
+    expectNoValidationOrErrors(result.err);
+    const std::optional<DecodedImage> last = decodePng(scratch_.file("last.png"));
+    ASSERT_TRUE(last);
+    EXPECT_EQ(last->width, 256);
+    const std::vector<unsigned char> bytes = readBytes(scratch_.file("last.json"));
+    const std::string stats(bytes.begin(), bytes.end());
+    EXPECT_EQ(jsonNumber(stats, "frames"), 12.0);
+    EXPECT_EQ(jsonNumber(stats, "maxDepth"), 16.0);
+    EXPECT_EQ(jsonNumberArray(stats, "leafCountHistory").size(), 10u);  // the last 2 frames are still in flight
+}
+
+}  // namespace
+}  // namespace app_test
