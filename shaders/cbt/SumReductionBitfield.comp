@@ -35,6 +35,10 @@
 // Consecutive dispatches are separated by buffer memory barriers on the heap
 // (compute read/write -> compute read/write).
 //
+// Variant: cbt/SumReductionBitfieldSerial.comp replaces dispatch 1 on CPU
+// drivers (lavapipe), where barriers are costly: one invocation per block,
+// no shared memory, no barrier (terrain::SumReductionPass picks the variant).
+//
 // Dispatch: one workgroup per block, flattened over x and y when there are
 // more blocks than maxComputeWorkGroupCount[0]; extra workgroups return.
 #extension GL_GOOGLE_include_directive : require

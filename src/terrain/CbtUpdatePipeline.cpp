@@ -20,14 +20,28 @@ constexpr VkAccessFlags2 kIndirectRead = VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT;
 
 // Optional timestamps around one pass (start when constructed, end when
 // destroyed). The pass index is looked up, and may throw, up front.
+//
+// The start timestamp is followed by an execution barrier, so the pass's
+// commands run after it is written. Without it lavapipe under-reports the
+// passes: once a framebuffer has been bound (the viewer's draw of the
+// previous frame), llvmpipe writes timestamps when it next flushes its
+// rendering queue, and compute dispatches, which it runs at once, do not
+// flush it; a pipeline barrier does. A start timestamp was thus written at
+// the first barrier after the pass had begun: for the sum reduction after its
+// first, most costly dispatch (only the upper dispatches were timed), for the
+// dispatcher and the subdivision after the whole pass. The end timestamp is
+// written at the barrier that follows every pass in record(). On GPUs the
+// extra barrier waits for nothing: the barrier before each pass already did.
 class PassTimer {
 public:
-    PassTimer(gpu::TimestampQueries* timer, VkCommandBuffer commands, std::uint32_t pass)
+    PassTimer(const gpu::Device& device, gpu::TimestampQueries* timer, VkCommandBuffer commands, std::uint32_t pass)
         : timer_(timer), commands_(commands)
     {
         if (timer_ != nullptr) {
             passIndex_ = timer_->passIndex(CbtUpdatePipeline::timestampPassNames()[pass]);
             timer_->writeStart(commands_, passIndex_);
+            gpu::memoryBarrier(device, commands_, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_NONE,
+                               VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_NONE);
         }
     }
     ~PassTimer()
@@ -88,24 +102,24 @@ void CbtUpdatePipeline::record(VkCommandBuffer commands, SubdivisionPhase phase,
     const gpu::Buffer& arguments = dispatcher_.argumentsBuffer();
     recordLeadingBarriers(commands);
     {
-        const PassTimer time(timer, commands, kDispatcherTime);
+        const PassTimer time(*device_, timer, commands, kDispatcherTime);
         dispatcher_.record(commands);
     }
     gpu::bufferBarrier(*device_, commands, arguments, kCompute, kStorageWrite, kIndirect, kIndirectRead);
     {
-        const PassTimer time(timer, commands, kSubdivisionTime);
+        const PassTimer time(*device_, timer, commands, kSubdivisionTime);
         subdivision_.record(commands, arguments, phase, criterionSet);
     }
     tree_->barrier(commands, kCompute, kStorageReadWrite, kCompute, kStorageReadWrite);
     {
-        const PassTimer time(timer, commands, kSumReductionTime);
+        const PassTimer time(*device_, timer, commands, kSumReductionTime);
         sumReduction_.record(commands);
     }
     tree_->barrier(commands, kCompute, kStorageReadWrite, kCompute, kStorageRead);
     // The subdivision's indirect read of the arguments before they are rewritten.
     gpu::bufferBarrier(*device_, commands, arguments, kIndirect, kIndirectRead, kCompute, kStorageWrite);
     {
-        const PassTimer time(timer, commands, kDrawDispatcherTime);
+        const PassTimer time(*device_, timer, commands, kDrawDispatcherTime);
         dispatcher_.record(commands);
     }
     recordTrailingBarriers(commands);

@@ -6,17 +6,33 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdlib>
 #include <span>
+#include <stdexcept>
+#include <string>
 
 namespace terrain {
 
 namespace {
 
-// Levels folded by one workgroup (see the shaders): 256 threads read 8192
-// bitfield bits (2^13) in the bitfield dispatch and 512 fields (2^9) in an
-// upper dispatch.
+// Levels folded by the bitfield dispatch (a block of 2^13 bitfield bits per
+// workgroup of 256 threads, or per invocation of the serial kernel) and by
+// an upper dispatch (512 = 2^9 fields per workgroup); see the shaders.
 constexpr int kBitfieldBlockBitsLog2 = 13;
 constexpr int kUpperBlockFieldsLog2 = 9;
+// Invocations per workgroup of cbt/SumReductionBitfieldSerial.comp: one
+// SIMD group of lavapipe (on 2 cores, 8 .. 32 measured alike, 64 slower).
+constexpr std::uint32_t kSerialLocalSize = 8;
+// The serial kernel needs D >= 14 (its segments are then word-aligned). Below
+// that the bitfield is one block of at most 8192 bits and both variants run
+// the shared-memory kernel's single workgroup (on lavapipe it took 0.15 ms at
+// D = 13, one invocation doing the block serially 0.38 ms).
+constexpr int kSerialMinDepth = 14;
+
+bool usesSerialBitfieldKernel(int maxDepth, SumReductionVariant variant)
+{
+    return variant == SumReductionVariant::SerialBlocks && maxDepth >= kSerialMinDepth;
+}
 
 constexpr std::array<gpu::DescriptorBinding, 1> kBindings{{
     {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
@@ -28,15 +44,71 @@ struct UpperConstants {
 
 constexpr VkAccessFlags2 kStorageReadWrite = VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT;
 
+constexpr std::string_view kSharedName = "shared";
+constexpr std::string_view kSerialName = "serial";
+constexpr const char* kVariantVariable = "CBT_SUM_REDUCTION";
+
+ComputeKernel makeBitfieldKernel(const gpu::Device& device, const gpu::ShaderCompiler& compiler, int maxDepth,
+                                 SumReductionVariant variant)
+{
+    if (usesSerialBitfieldKernel(maxDepth, variant)) {
+        const std::array<gpu::ShaderMacro, 1> macros{
+            {{"SUM_REDUCTION_SERIAL_LOCAL_SIZE", std::to_string(kSerialLocalSize)}}};
+        return ComputeKernel(device,
+                             compiler.compileFile("cbt/SumReductionBitfieldSerial.comp", gpu::ShaderStage::Compute,
+                                                  macros),
+                             kBindings, 0);
+    }
+    return ComputeKernel(device, compiler.compileFile("cbt/SumReductionBitfield.comp", gpu::ShaderStage::Compute),
+                         kBindings, 0);
+}
+
 }  // namespace
 
+std::string_view sumReductionVariantName(SumReductionVariant variant)
+{
+    return variant == SumReductionVariant::SerialBlocks ? kSerialName : kSharedName;
+}
+
+SumReductionVariant chooseSumReductionVariant(VkPhysicalDeviceType deviceType, std::string_view override)
+{
+    if (override == kSharedName) {
+        return SumReductionVariant::SharedMemoryTree;
+    }
+    if (override == kSerialName) {
+        return SumReductionVariant::SerialBlocks;
+    }
+    if (!override.empty()) {
+        throw std::invalid_argument(std::string(kVariantVariable) + " must be \"shared\" or \"serial\", not \"" +
+                                    std::string(override) + "\"");
+    }
+    return deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU ? SumReductionVariant::SerialBlocks
+                                                     : SumReductionVariant::SharedMemoryTree;
+}
+
+SumReductionVariant defaultSumReductionVariant(const gpu::Device& device)
+{
+    const char* override = std::getenv(kVariantVariable);
+    return chooseSumReductionVariant(device.properties().deviceType,
+                                     override != nullptr ? std::string_view(override) : std::string_view());
+}
+
 std::vector<SumReductionDispatch> sumReductionSchedule(int maxDepth)
+{
+    return sumReductionSchedule(maxDepth, SumReductionVariant::SharedMemoryTree);
+}
+
+std::vector<SumReductionDispatch> sumReductionSchedule(int maxDepth, SumReductionVariant variant)
 {
     std::vector<SumReductionDispatch> dispatches;
     const int bitfieldLevels = std::min(maxDepth, kBitfieldBlockBitsLog2);
     int depth = maxDepth - bitfieldLevels;
+    const std::uint32_t blockCount = 1u << depth;
+    const std::uint32_t bitfieldWorkgroups = usesSerialBitfieldKernel(maxDepth, variant)
+                                                 ? (blockCount + kSerialLocalSize - 1) / kSerialLocalSize
+                                                 : blockCount;
     dispatches.push_back(SumReductionDispatch{true, static_cast<std::uint32_t>(maxDepth),
-                                              static_cast<std::uint32_t>(depth), 1u << depth});
+                                              static_cast<std::uint32_t>(depth), bitfieldWorkgroups});
     while (depth > 0) {
         const int levels = std::min(depth, kUpperBlockFieldsLog2);
         const int outputDepth = depth - levels;
@@ -49,11 +121,17 @@ std::vector<SumReductionDispatch> sumReductionSchedule(int maxDepth)
 
 SumReductionPass::SumReductionPass(const gpu::Device& device, const gpu::ShaderCompiler& compiler,
                                    const GpuConcurrentBinaryTree& tree)
+    : SumReductionPass(device, compiler, tree, defaultSumReductionVariant(device))
+{
+}
+
+SumReductionPass::SumReductionPass(const gpu::Device& device, const gpu::ShaderCompiler& compiler,
+                                   const GpuConcurrentBinaryTree& tree, SumReductionVariant variant)
     : tree_(&tree),
+      variant_(variant),
       maxWorkgroupCountX_(device.limits().maxComputeWorkGroupCount[0]),
-      schedule_(sumReductionSchedule(tree.maxDepth())),
-      bitfieldKernel_(device, compiler.compileFile("cbt/SumReductionBitfield.comp", gpu::ShaderStage::Compute),
-                      kBindings, 0),
+      schedule_(sumReductionSchedule(tree.maxDepth(), variant)),
+      bitfieldKernel_(makeBitfieldKernel(device, compiler, tree.maxDepth(), variant)),
       upperKernel_(device, compiler.compileFile("cbt/SumReductionUpper.comp", gpu::ShaderStage::Compute), kBindings,
                    sizeof(UpperConstants))
 {

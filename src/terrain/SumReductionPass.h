@@ -1,7 +1,25 @@
 // The sum-reduction kernel (paper §4.2, Alg. 2) on the GPU, folding many
-// levels per dispatch through shared memory (design notes at the top of
+// levels per dispatch (design notes at the top of
 // shaders/cbt/SumReductionBitfield.comp). Bit-exact with
 // cbt::ConcurrentBinaryTree::computeSumReductionFull for D = 1 .. 30.
+//
+// Two variants of the first dispatch (the one that reads the bitfield and
+// writes up to 13 levels; the upper dispatches are the same for both):
+//  - SharedMemoryTree (shaders/cbt/SumReductionBitfield.comp): workgroups of
+//    256 threads fold a block of 8192 bits through a shared-memory tree with
+//    a barrier per level. Meant for GPUs.
+//  - SerialBlocks (shaders/cbt/SumReductionBitfieldSerial.comp): one
+//    invocation per block of 8192 bits computes its levels serially in
+//    registers; no shared memory, no barrier. CPU drivers (lavapipe) run
+//    barriers by switching between a workgroup's SIMD groups, which makes
+//    the shared-memory kernel many times slower there than this one
+//    (lavapipe, 2 cores, D = 22: 21 ms against 0.59 ms). For D < 14 (a
+//    single block) this variant also runs the shared-memory kernel's one
+//    workgroup.
+// The default is SerialBlocks on VK_PHYSICAL_DEVICE_TYPE_CPU devices and
+// SharedMemoryTree elsewhere; the environment variable
+// CBT_SUM_REDUCTION=shared|serial overrides it (for experiments, e.g. with
+// cbt-bench gpu-reduce or the viewer).
 #pragma once
 
 #include "terrain/ComputeKernel.h"
@@ -9,6 +27,7 @@
 #include <vulkan/vulkan.h>
 
 #include <cstdint>
+#include <string_view>
 #include <vector>
 
 namespace gpu {
@@ -20,6 +39,22 @@ namespace terrain {
 
 class GpuConcurrentBinaryTree;
 
+enum class SumReductionVariant { SharedMemoryTree, SerialBlocks };
+
+// "shared" or "serial" (the values of CBT_SUM_REDUCTION).
+[[nodiscard]] std::string_view sumReductionVariantName(SumReductionVariant variant);
+
+// The variant for a device of type `deviceType` given the value of
+// CBT_SUM_REDUCTION (`override`; empty when the variable is not set): the
+// override when it is "shared" or "serial" (throws std::invalid_argument for
+// any other value), else SerialBlocks for VK_PHYSICAL_DEVICE_TYPE_CPU and
+// SharedMemoryTree for every other type.
+[[nodiscard]] SumReductionVariant chooseSumReductionVariant(VkPhysicalDeviceType deviceType,
+                                                            std::string_view override);
+
+// chooseSumReductionVariant for the device and the process's CBT_SUM_REDUCTION.
+[[nodiscard]] SumReductionVariant defaultSumReductionVariant(const gpu::Device& device);
+
 // One dispatch of the reduction: it reads level `inputDepth` (D for the
 // bitfield dispatch) and writes levels inputDepth-1 .. outputDepth.
 struct SumReductionDispatch {
@@ -30,15 +65,21 @@ struct SumReductionDispatch {
 };
 
 // The dispatches for a tree of max depth D: one from the bitfield (up to 13
-// levels), then as many upper ones (up to 9 levels each) as needed.
+// levels), then as many upper ones (up to 9 levels each) as needed. The
+// one-argument form is the SharedMemoryTree schedule; the variants differ
+// only in the workgroup count of the bitfield dispatch.
 std::vector<SumReductionDispatch> sumReductionSchedule(int maxDepth);
+std::vector<SumReductionDispatch> sumReductionSchedule(int maxDepth, SumReductionVariant variant);
 
 class SumReductionPass {
 public:
-    // The tree must outlive the pass.
+    // The tree must outlive the pass. Uses defaultSumReductionVariant(device).
     SumReductionPass(const gpu::Device& device, const gpu::ShaderCompiler& compiler,
                      const GpuConcurrentBinaryTree& tree);
+    SumReductionPass(const gpu::Device& device, const gpu::ShaderCompiler& compiler,
+                     const GpuConcurrentBinaryTree& tree, SumReductionVariant variant);
 
+    [[nodiscard]] SumReductionVariant variant() const { return variant_; }
     [[nodiscard]] const std::vector<SumReductionDispatch>& schedule() const { return schedule_; }
 
     // Records every dispatch, with a heap barrier (compute read/write ->
@@ -49,6 +90,7 @@ public:
 
 private:
     const GpuConcurrentBinaryTree* tree_;
+    SumReductionVariant variant_;
     std::uint32_t maxWorkgroupCountX_;
     std::vector<SumReductionDispatch> schedule_;
     ComputeKernel bitfieldKernel_;

@@ -8,7 +8,9 @@
 
 #include <gtest/gtest.h>
 
+#include <stdexcept>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -18,14 +20,19 @@ namespace {
 // Depths [first, last] checked by one test (one device for several depths
 // keeps the suite fast; every depth uploads and reduces its own heap).
 using DepthRange = std::pair<int, int>;
+using VariantAndDepths = std::tuple<SumReductionVariant, DepthRange>;
 
-class SumReductionTest : public gpu::test::GpuTest, public ::testing::WithParamInterface<DepthRange> {};
+constexpr SumReductionVariant kBothVariants[] = {SumReductionVariant::SharedMemoryTree,
+                                                 SumReductionVariant::SerialBlocks};
+
+class SumReductionTest : public gpu::test::GpuTest, public ::testing::WithParamInterface<VariantAndDepths> {};
 
 // Random bitfield, garbage reduction uploaded: the GPU must rebuild every
 // level from the bitfield alone, byte for byte, leaving the guards alone.
 TEST_P(SumReductionTest, MatchesCpuReductionOfRandomBitfield)
 {
-    const auto [firstDepth, lastDepth] = GetParam();
+    const auto [variant, depths] = GetParam();
+    const auto [firstDepth, lastDepth] = depths;
     for (int maxDepth = firstDepth; maxDepth <= lastDepth; ++maxDepth) {
         const auto seed = static_cast<std::uint32_t>(maxDepth);
         const cbt::ConcurrentBinaryTree reference = randomBitfieldTree(maxDepth, 1000u + seed);
@@ -37,7 +44,8 @@ TEST_P(SumReductionTest, MatchesCpuReductionOfRandomBitfield)
         GpuConcurrentBinaryTree tree(device(), maxDepth, kTestGuards);
         tree.fillGuards(kGuardPattern);
         tree.uploadBytes(garbage);
-        const SumReductionPass reduction(device(), shaderCompiler(), tree);
+        const SumReductionPass reduction(device(), shaderCompiler(), tree, variant);
+        ASSERT_EQ(reduction.variant(), variant);
         device().submitAndWait([&](VkCommandBuffer commands) { reduction.record(commands); });
 
         EXPECT_TRUE(sameBytes(tree.downloadBytes(), reference.bytes())) << "D = " << maxDepth;
@@ -45,31 +53,36 @@ TEST_P(SumReductionTest, MatchesCpuReductionOfRandomBitfield)
     }
 }
 
-std::string depthRangeName(const ::testing::TestParamInfo<DepthRange>& paramInfo)
+std::string variantAndDepthsName(const ::testing::TestParamInfo<VariantAndDepths>& paramInfo)
 {
-    std::string name = "D";
-    name += std::to_string(paramInfo.param.first);
+    const auto& [variant, depths] = paramInfo.param;
+    std::string name = variant == SumReductionVariant::SerialBlocks ? "Serial" : "Shared";
+    name += "D";
+    name += std::to_string(depths.first);
     name += "to";
-    name += std::to_string(paramInfo.param.second);
+    name += std::to_string(depths.second);
     return name;
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryDepth, SumReductionTest,
-                         ::testing::Values(DepthRange{1, 4}, DepthRange{5, 12}, DepthRange{13, 18},
-                                           DepthRange{19, 22}, DepthRange{23, 24}),
-                         depthRangeName);
+                         ::testing::Combine(::testing::ValuesIn(kBothVariants),
+                                            ::testing::Values(DepthRange{1, 4}, DepthRange{5, 12},
+                                                              DepthRange{13, 18}, DepthRange{19, 22},
+                                                              DepthRange{23, 24})),
+                         variantAndDepthsName);
 
-class SumReductionRepeatTest : public gpu::test::GpuTest {};
+class SumReductionRepeatTest : public gpu::test::GpuTest,
+                               public ::testing::WithParamInterface<SumReductionVariant> {};
 
 // Reducing twice in a row (the second time from a correct reduction, across
 // a barrier) changes nothing.
-TEST_F(SumReductionRepeatTest, SecondReductionChangesNothing)
+TEST_P(SumReductionRepeatTest, SecondReductionChangesNothing)
 {
     for (const int maxDepth : {1, 5, 9, 13, 17, 21}) {
         const cbt::ConcurrentBinaryTree reference = randomBitfieldTree(maxDepth, 77u);
         GpuConcurrentBinaryTree tree(device(), maxDepth);
         tree.uploadBytes(withGarbageReduction(reference, 5u));
-        const SumReductionPass reduction(device(), shaderCompiler(), tree);
+        const SumReductionPass reduction(device(), shaderCompiler(), tree, GetParam());
         device().submitAndWait([&](VkCommandBuffer commands) {
             reduction.record(commands);
             tree.barrier(commands, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
@@ -81,6 +94,11 @@ TEST_F(SumReductionRepeatTest, SecondReductionChangesNothing)
         EXPECT_TRUE(sameBytes(tree.downloadBytes(), reference.bytes())) << "D = " << maxDepth;
     }
 }
+
+INSTANTIATE_TEST_SUITE_P(BothVariants, SumReductionRepeatTest, ::testing::ValuesIn(kBothVariants),
+                         [](const ::testing::TestParamInfo<SumReductionVariant>& paramInfo) {
+                             return paramInfo.param == SumReductionVariant::SerialBlocks ? "Serial" : "Shared";
+                         });
 
 // The schedule folds many levels per dispatch and covers each level once.
 TEST(SumReductionSchedule, FoldsLevelsIntoFewDispatches)
@@ -103,6 +121,50 @@ TEST(SumReductionSchedule, FoldsLevelsIntoFewDispatches)
         }
         EXPECT_EQ(schedule.back().outputDepth, 0u) << "D = " << maxDepth;
     }
+}
+
+// The serial variant reads the bitfield with one invocation per 2^13-bit
+// block, so it needs fewer workgroups; the levels it covers are the same.
+TEST(SumReductionSchedule, SerialVariantCoversTheSameLevels)
+{
+    for (int maxDepth = 1; maxDepth <= 30; ++maxDepth) {
+        const std::vector<SumReductionDispatch> shared = sumReductionSchedule(maxDepth);
+        const std::vector<SumReductionDispatch> serial =
+            sumReductionSchedule(maxDepth, SumReductionVariant::SerialBlocks);
+        ASSERT_EQ(serial.size(), shared.size()) << "D = " << maxDepth;
+        for (std::size_t index = 0; index < serial.size(); ++index) {
+            EXPECT_EQ(serial[index].fromBitfield, shared[index].fromBitfield);
+            EXPECT_EQ(serial[index].inputDepth, shared[index].inputDepth);
+            EXPECT_EQ(serial[index].outputDepth, shared[index].outputDepth);
+            if (index > 0) {
+                EXPECT_EQ(serial[index].workgroupCount, shared[index].workgroupCount);
+            }
+        }
+        EXPECT_GE(serial.front().workgroupCount, 1u);
+        EXPECT_LT(serial.front().workgroupCount, 1u + shared.front().workgroupCount);
+    }
+    EXPECT_EQ(sumReductionSchedule(13, SumReductionVariant::SerialBlocks).front().workgroupCount, 1u);
+    EXPECT_LT(sumReductionSchedule(24, SumReductionVariant::SerialBlocks).front().workgroupCount,
+              sumReductionSchedule(24).front().workgroupCount / 4);
+}
+
+// Serial blocks on CPU drivers, the shared-memory tree on GPUs, unless
+// CBT_SUM_REDUCTION says otherwise; a misspelt override is an error.
+TEST(SumReductionVariantChoice, FollowsDeviceTypeAndOverride)
+{
+    EXPECT_EQ(chooseSumReductionVariant(VK_PHYSICAL_DEVICE_TYPE_CPU, ""), SumReductionVariant::SerialBlocks);
+    for (const VkPhysicalDeviceType gpuType :
+         {VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU, VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU,
+          VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU, VK_PHYSICAL_DEVICE_TYPE_OTHER}) {
+        EXPECT_EQ(chooseSumReductionVariant(gpuType, ""), SumReductionVariant::SharedMemoryTree);
+        EXPECT_EQ(chooseSumReductionVariant(gpuType, "serial"), SumReductionVariant::SerialBlocks);
+    }
+    EXPECT_EQ(chooseSumReductionVariant(VK_PHYSICAL_DEVICE_TYPE_CPU, "shared"),
+              SumReductionVariant::SharedMemoryTree);
+    EXPECT_THROW(static_cast<void>(chooseSumReductionVariant(VK_PHYSICAL_DEVICE_TYPE_CPU, "Serial")),
+                 std::invalid_argument);
+    EXPECT_EQ(sumReductionVariantName(SumReductionVariant::SerialBlocks), "serial");
+    EXPECT_EQ(sumReductionVariantName(SumReductionVariant::SharedMemoryTree), "shared");
 }
 
 }  // namespace
