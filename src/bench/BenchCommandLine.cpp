@@ -1,0 +1,307 @@
+#include "bench/BenchCommandLine.h"
+
+#include "cbt/ConcurrentBinaryTree.h"
+#include "leb/PointRefinement.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <map>
+#include <string_view>
+#include <vector>
+
+namespace bench {
+
+namespace {
+
+constexpr int kMaxThreads = 1024;
+constexpr int kMaxIterations = 1000000;
+
+struct FlagSpec {
+    std::string_view name;  // without the leading "--"
+    bool takesValue = true;
+};
+
+// The flags of one subcommand, scanned from its arguments.
+class ParsedFlags {
+public:
+    ParsedFlags(std::string_view subcommand, std::span<const std::string> arguments,
+                std::span<const FlagSpec> specs)
+        : subcommand_(subcommand)
+    {
+        for (std::size_t index = 0; index < arguments.size(); ++index) {
+            const std::string_view argument = arguments[index];
+            if (!argument.starts_with("--") || argument.size() == 2) {
+                fail("unexpected argument '" + std::string(argument) + "'");
+            }
+            const std::size_t equals = argument.find('=');
+            const std::string name(argument.substr(2, equals == std::string_view::npos ? equals : equals - 2));
+            const auto spec = std::find_if(specs.begin(), specs.end(),
+                                           [&name](const FlagSpec& candidate) { return candidate.name == name; });
+            if (spec == specs.end()) {
+                fail("unknown flag '--" + name + "'");
+            }
+            if (values_.contains(name)) {
+                fail("--" + name + " given twice");
+            }
+            if (!spec->takesValue) {
+                if (equals != std::string_view::npos) {
+                    fail("--" + name + " takes no value");
+                }
+                values_.emplace(name, std::string());
+            } else if (equals != std::string_view::npos) {
+                values_.emplace(name, std::string(argument.substr(equals + 1)));
+            } else if (index + 1 < arguments.size()) {
+                values_.emplace(name, arguments[++index]);
+            } else {
+                fail("--" + name + " needs a value");
+            }
+        }
+    }
+
+    [[noreturn]] void fail(const std::string& problem) const
+    {
+        throw UsageError("cbt-bench " + subcommand_ + ": " + problem);
+    }
+
+    [[nodiscard]] bool isSet(std::string_view name) const { return values_.contains(name); }
+
+    [[nodiscard]] std::optional<std::string> value(std::string_view name) const
+    {
+        const auto found = values_.find(name);
+        return found == values_.end() ? std::nullopt : std::optional<std::string>(found->second);
+    }
+
+    [[nodiscard]] std::string requiredValue(std::string_view name) const
+    {
+        auto found = value(name);
+        if (!found) {
+            fail("missing --" + std::string(name));
+        }
+        return *found;
+    }
+
+    [[nodiscard]] long long integer(std::string_view name, const std::string& text, long long minimum,
+                                    long long maximum) const
+    {
+        long long parsed = 0;
+        const char* end = text.data() + text.size();
+        const auto [stop, error] = std::from_chars(text.data(), end, parsed);
+        if (text.empty() || error != std::errc{} || stop != end || parsed < minimum || parsed > maximum) {
+            fail("--" + std::string(name) + " expects an integer from " + std::to_string(minimum) + " to " +
+                 std::to_string(maximum) + ", got '" + text + "'");
+        }
+        return parsed;
+    }
+
+    [[nodiscard]] int intValue(std::string_view name, int fallback, int minimum, int maximum) const
+    {
+        const auto text = value(name);
+        return text ? static_cast<int>(integer(name, *text, minimum, maximum)) : fallback;
+    }
+
+    [[nodiscard]] int requiredDepth() const
+    {
+        return static_cast<int>(integer("depth", requiredValue("depth"), cbt::kMinMaxDepth, cbt::kMaxMaxDepth));
+    }
+
+    [[nodiscard]] unsigned threads() const
+    {
+        return static_cast<unsigned>(intValue("threads", 1, 1, kMaxThreads));
+    }
+
+    [[nodiscard]] std::uint64_t seed() const
+    {
+        const auto text = value("seed");
+        if (!text) {
+            return kDefaultSeed;
+        }
+        std::uint64_t parsed = 0;
+        const char* end = text->data() + text->size();
+        const auto [stop, error] = std::from_chars(text->data(), end, parsed);
+        if (text->empty() || error != std::errc{} || stop != end) {
+            fail("--seed expects a non-negative integer, got '" + *text + "'");
+        }
+        return parsed;
+    }
+
+    [[nodiscard]] glm::dvec2 requiredPoint() const
+    {
+        const std::string text = requiredValue("point");
+        const std::size_t comma = text.find(',');
+        glm::dvec2 point(0.0);
+        bool valid = comma != std::string::npos && text.find(',', comma + 1) == std::string::npos;
+        for (int axis = 0; valid && axis < 2; ++axis) {
+            const std::size_t first = axis == 0 ? 0 : comma + 1;
+            const std::size_t last = axis == 0 ? comma : text.size();
+            const char* end = text.data() + last;
+            double coordinate = 0.0;
+            const auto [stop, error] = std::from_chars(text.data() + first, end, coordinate);
+            valid = first < last && error == std::errc{} && stop == end && std::isfinite(coordinate) &&
+                    coordinate >= 0.0 && coordinate <= 1.0;
+            point[axis] = coordinate;
+        }
+        if (!valid) {
+            fail("--point expects X,Y with both coordinates in [0, 1], got '" + text + "'");
+        }
+        return point;
+    }
+
+    [[nodiscard]] leb::Domain domain() const
+    {
+        const auto text = value("domain");
+        if (!text || *text == "square") {
+            return leb::Domain::Square;
+        }
+        if (*text == "triangle") {
+            return leb::Domain::Triangle;
+        }
+        fail("--domain expects 'square' or 'triangle', got '" + *text + "'");
+    }
+
+    [[nodiscard]] std::optional<std::filesystem::path> path(std::string_view name) const
+    {
+        const auto text = value(name);
+        if (text && text->empty()) {
+            fail("--" + std::string(name) + " expects a file name");
+        }
+        return text ? std::optional<std::filesystem::path>(*text) : std::nullopt;
+    }
+
+    [[nodiscard]] GpuRunOptions gpuRun() const
+    {
+        GpuRunOptions options;
+        options.deviceSelector = value("device").value_or(std::string());
+        if (isSet("device") && options.deviceSelector.empty()) {
+            fail("--device expects an index or part of a device name");
+        }
+        options.validate = isSet("validate");
+        options.iterations = intValue("iterations", kMinGpuIterations, kMinGpuIterations, kMaxIterations);
+        return options;
+    }
+
+private:
+    std::string subcommand_;
+    std::map<std::string, std::string, std::less<>> values_;
+};
+
+constexpr FlagSpec kJson{"json"};
+constexpr FlagSpec kDepth{"depth"};
+constexpr FlagSpec kThreads{"threads"};
+constexpr FlagSpec kIterations{"iterations"};
+constexpr FlagSpec kSeed{"seed"};
+constexpr FlagSpec kPoint{"point"};
+constexpr FlagSpec kDomain{"domain"};
+constexpr FlagSpec kDevice{"device"};
+constexpr FlagSpec kValidate{"validate", false};
+
+// Records the quantized point and, when quantization moved it, the original.
+glm::dvec2 quantizedPoint(glm::dvec2 typed, Invocation& invocation)
+{
+    const glm::dvec2 quantized = leb::quantizePoint(typed);
+    if (quantized != typed) {
+        invocation.unquantizedPoint = typed;
+    }
+    return quantized;
+}
+
+CommandOptions parseSubcommand(const std::string& subcommand, std::span<const std::string> flags,
+                               Invocation& invocation)
+{
+    if (subcommand == "refine") {
+        const FlagSpec specs[] = {kDepth, kPoint, kThreads, kDomain, {"dump-triangles"}, kJson};
+        const ParsedFlags parsed(subcommand, flags, specs);
+        invocation.jsonPath = parsed.path("json");
+        return RefineOptions{parsed.requiredDepth(), quantizedPoint(parsed.requiredPoint(), invocation),
+                             parsed.threads(), parsed.domain(), parsed.path("dump-triangles")};
+    }
+    if (subcommand == "reduce") {
+        const FlagSpec specs[] = {kDepth, kThreads, kIterations, kSeed, kJson};
+        const ParsedFlags parsed(subcommand, flags, specs);
+        invocation.jsonPath = parsed.path("json");
+        return ReduceOptions{parsed.requiredDepth(), parsed.threads(),
+                             parsed.intValue("iterations", kDefaultCpuReduceIterations, 1, kMaxIterations),
+                             parsed.seed()};
+    }
+    if (subcommand == "decode") {
+        const FlagSpec specs[] = {kDepth, kThreads, kIterations, kJson};
+        const ParsedFlags parsed(subcommand, flags, specs);
+        invocation.jsonPath = parsed.path("json");
+        return DecodeOptions{parsed.requiredDepth(), parsed.threads(),
+                             parsed.intValue("iterations", kDefaultCpuDecodeIterations, 1, kMaxIterations)};
+    }
+    if (subcommand == "devices") {
+        const FlagSpec specs[] = {kValidate, kJson};
+        const ParsedFlags parsed(subcommand, flags, specs);
+        invocation.jsonPath = parsed.path("json");
+        return DevicesOptions{parsed.isSet("validate")};
+    }
+    if (subcommand == "gpu-reduce") {
+        const FlagSpec specs[] = {kDepth, kDevice, kIterations, kSeed, kValidate, kJson};
+        const ParsedFlags parsed(subcommand, flags, specs);
+        invocation.jsonPath = parsed.path("json");
+        return GpuReduceOptions{parsed.requiredDepth(), parsed.seed(), parsed.gpuRun()};
+    }
+    if (subcommand == "gpu-update") {
+        const FlagSpec specs[] = {kDepth, kPoint, kDomain, kDevice, kIterations, kValidate, kJson};
+        const ParsedFlags parsed(subcommand, flags, specs);
+        invocation.jsonPath = parsed.path("json");
+        return GpuUpdateOptions{parsed.requiredDepth(), quantizedPoint(parsed.requiredPoint(), invocation),
+                                parsed.domain(), parsed.gpuRun()};
+    }
+    if (subcommand == "gpu-decode") {
+        const FlagSpec specs[] = {kDepth, kDevice, kIterations, kValidate, kJson};
+        const ParsedFlags parsed(subcommand, flags, specs);
+        invocation.jsonPath = parsed.path("json");
+        return GpuDecodeOptions{parsed.requiredDepth(), parsed.gpuRun()};
+    }
+    throw UsageError("cbt-bench: unknown subcommand '" + subcommand + "'");
+}
+
+}  // namespace
+
+Invocation parseCommandLine(std::span<const std::string> arguments)
+{
+    const bool wantsHelp = std::any_of(arguments.begin(), arguments.end(), [](const std::string& argument) {
+        return argument == "--help" || argument == "-h";
+    });
+    if (wantsHelp || (!arguments.empty() && arguments.front() == "help")) {
+        return Invocation{"help", HelpRequest{}, std::nullopt, std::nullopt};
+    }
+    if (arguments.empty()) {
+        throw UsageError("cbt-bench: missing subcommand");
+    }
+    if (arguments.front().starts_with("-")) {
+        throw UsageError("cbt-bench: expected a subcommand before '" + arguments.front() + "'");
+    }
+    Invocation invocation;
+    invocation.subcommand = arguments.front();
+    invocation.options = parseSubcommand(invocation.subcommand, arguments.subspan(1), invocation);
+    return invocation;
+}
+
+std::string usageText()
+{
+    return "usage: cbt-bench <subcommand> [flags]\n"
+           "\n"
+           "CPU (the cbt and leb libraries):\n"
+           "  refine     --depth D --point X,Y [--threads N] [--domain square|triangle]\n"
+           "             [--dump-triangles FILE] [--json FILE]\n"
+           "             refine around a point from the two root triangles (paper Table 2)\n"
+           "  reduce     --depth D [--threads N] [--iterations K] [--seed S] [--json FILE]\n"
+           "             full sum reduction of a random bitfield, next to a memcpy of the heap\n"
+           "  decode     --depth D [--threads N] [--iterations K] [--json FILE]\n"
+           "             decode every leaf of a full tree (2023 paper, Fig. 11)\n"
+           "GPU (Vulkan compute; timestamps; median over K >= 100 runs):\n"
+           "  devices    [--validate] [--json FILE]      list the Vulkan devices\n"
+           "  gpu-reduce --depth D [--device SEL] [--iterations K] [--seed S] [--validate] [--json FILE]\n"
+           "  gpu-update --depth D --point X,Y [--domain square|triangle] [--device SEL]\n"
+           "             [--iterations K] [--validate] [--json FILE]\n"
+           "  gpu-decode --depth D [--device SEL] [--iterations K] [--validate] [--json FILE]\n"
+           "\n"
+           "D is 1..30, X and Y are in [0, 1] (rounded to multiples of 2^-20), N is 1..1024.\n"
+           "SEL is a device index or part of its name (see `cbt-bench devices`).\n"
+           "Exit codes: 0 success, 1 run-time failure (e.g. no usable Vulkan device), 2 bad arguments.\n";
+}
+
+}  // namespace bench

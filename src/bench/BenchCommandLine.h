@@ -1,0 +1,112 @@
+// The command line of cbt-bench: one subcommand and its flags.
+//
+//   cbt-bench refine     --depth D --point X,Y [--threads N] [--domain square|triangle]
+//                        [--dump-triangles FILE] [--json FILE]
+//   cbt-bench reduce     --depth D [--threads N] [--iterations K] [--seed S] [--json FILE]
+//   cbt-bench decode     --depth D [--threads N] [--iterations K] [--json FILE]
+//   cbt-bench devices    [--validate] [--json FILE]
+//   cbt-bench gpu-reduce --depth D [--device SEL] [--iterations K] [--seed S] [--validate] [--json FILE]
+//   cbt-bench gpu-update --depth D --point X,Y [--domain square|triangle] [--device SEL]
+//                        [--iterations K] [--validate] [--json FILE]
+//   cbt-bench gpu-decode --depth D [--device SEL] [--iterations K] [--validate] [--json FILE]
+//   cbt-bench --help
+//
+// Flags take their value as the next argument or after '=' (--depth=20).
+// Anything wrong throws UsageError whose message names the bad flag.
+#pragma once
+
+#include "leb/LongestEdgeBisection.h"
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <variant>
+
+#include <glm/vec2.hpp>
+
+namespace bench {
+
+// A bad command line; main() prints the message and the usage, exit code 2.
+class UsageError : public std::runtime_error {
+public:
+    explicit UsageError(const std::string& message) : std::runtime_error(message) {}
+};
+
+inline constexpr int kDefaultCpuReduceIterations = 21;
+inline constexpr int kDefaultCpuDecodeIterations = 5;
+inline constexpr int kMinGpuIterations = 100;
+inline constexpr std::uint64_t kDefaultSeed = 20200;
+
+struct HelpRequest {};
+
+struct RefineOptions {
+    int depth = 0;
+    glm::dvec2 point{0.0};  // already quantized to the 2^-20 grid
+    unsigned threads = 1;
+    leb::Domain domain = leb::Domain::Square;
+    std::optional<std::filesystem::path> dumpTrianglesPath;
+};
+
+struct ReduceOptions {
+    int depth = 0;
+    unsigned threads = 1;
+    int iterations = kDefaultCpuReduceIterations;
+    std::uint64_t seed = kDefaultSeed;
+};
+
+struct DecodeOptions {
+    int depth = 0;
+    unsigned threads = 1;
+    int iterations = kDefaultCpuDecodeIterations;
+};
+
+struct DevicesOptions {
+    bool validate = false;
+};
+
+// What every GPU subcommand shares.
+struct GpuRunOptions {
+    std::string deviceSelector;  // --device: index or part of the name; empty = best device
+    bool validate = false;       // --validate: Khronos validation + synchronization validation
+    int iterations = kMinGpuIterations;
+};
+
+struct GpuReduceOptions {
+    int depth = 0;
+    std::uint64_t seed = kDefaultSeed;
+    GpuRunOptions gpu;
+};
+
+struct GpuUpdateOptions {
+    int depth = 0;
+    glm::dvec2 point{0.0};  // already quantized to the 2^-20 grid
+    leb::Domain domain = leb::Domain::Square;
+    GpuRunOptions gpu;
+};
+
+struct GpuDecodeOptions {
+    int depth = 0;
+    GpuRunOptions gpu;
+};
+
+using CommandOptions = std::variant<HelpRequest, RefineOptions, ReduceOptions, DecodeOptions, DevicesOptions,
+                                    GpuReduceOptions, GpuUpdateOptions, GpuDecodeOptions>;
+
+struct Invocation {
+    std::string subcommand;  // "refine", ...; "help" for HelpRequest
+    CommandOptions options;
+    std::optional<std::filesystem::path> jsonPath;
+    // The point as typed, when quantization to the 2^-20 grid moved it.
+    std::optional<glm::dvec2> unquantizedPoint;
+};
+
+// Parses the arguments after the program name. Throws UsageError.
+Invocation parseCommandLine(std::span<const std::string> arguments);
+
+// The usage text printed by --help and after a usage error.
+std::string usageText();
+
+}  // namespace bench

@@ -1,0 +1,91 @@
+// The CPU subcommands of cbt-bench: refine (paper Table 2), reduce and decode
+// (2023 paper Fig. 11). Each has a measuring function returning plain
+// figures (used by the tests) and a function turning them into a Report.
+#pragma once
+
+#include "bench/BenchCommandLine.h"
+#include "bench/BenchReport.h"
+#include "bench/Timing.h"
+#include "cbt/ConcurrentBinaryTree.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+
+namespace bench {
+
+// ---- refine -----------------------------------------------------------------
+
+struct RefineMeasurement {
+    std::uint32_t leafCount = 0;
+    int passes = 0;
+    double refineSeconds = 0.0;      // refineAroundPoint only
+    double allocationSeconds = 0.0;  // allocating the heap and initialising it (init depth below)
+    int initDepth = 0;               // 1 for the square domain (its two root triangles), 0 for the triangle
+    std::size_t heapBytes = 0;
+};
+
+struct RefineRun {
+    cbt::ConcurrentBinaryTree tree;  // the refined tree
+    RefineMeasurement measurement;
+};
+
+// Allocates a tree of max depth options.depth at the domain's init depth and
+// refines it around options.point (leb::refineAroundPoint).
+RefineRun runRefine(const RefineOptions& options);
+
+// The paper's Table 2 time (AMD Threadripper 3960X, D = 27) for a thread
+// count it lists (1, 2, 4, 8, 16), if any.
+std::optional<double> paperRefineSeconds(unsigned threads);
+
+Report refineReport(const RefineOptions& options, const RefineMeasurement& measurement);
+
+// ---- reduce -----------------------------------------------------------------
+
+// Sets each bitfield bit but the first (which is always set) with
+// probability 1/2, from a seeded generator, through splitNode, then runs a
+// full reduction. The same seed gives the same bytes.
+void fillBitfieldRandomly(cbt::ConcurrentBinaryTree& tree, std::uint64_t seed);
+
+// Median time of copying `source` into `destination` (same size) with
+// std::memcpy split over `threads` threads, over `iterations` runs.
+SampleSummary measureMemcpy(std::span<const std::byte> source, std::span<std::byte> destination, unsigned threads,
+                            int iterations);
+
+struct ReduceMeasurement {
+    SampleSummary reduceSeconds;  // computeSumReductionFull
+    SampleSummary memcpySeconds;  // memcpy of the heap's bytes
+    std::size_t heapBytes = 0;
+    std::uint32_t leafCount = 0;  // CBT[1] after the reduction
+    std::uint64_t setBits = 0;    // bits set in the bitfield (must equal leafCount)
+};
+
+ReduceMeasurement runReduce(const ReduceOptions& options);
+Report reduceReport(const ReduceOptions& options, const ReduceMeasurement& measurement);
+
+// ---- decode -----------------------------------------------------------------
+
+// Decodes leaves [0, nodeCount) of `tree` over `threads` threads (contiguous
+// ranges) and returns the sum of the heap indices found.
+std::uint64_t decodeEveryLeaf(const cbt::ConcurrentBinaryTree& tree, unsigned threads);
+
+// The sum of the heap indices of every leaf of a full tree of max depth D:
+// leaves are 2^D .. 2^(D+1) - 1.
+std::uint64_t fullTreeHeapIndexSum(int maxDepth);
+
+// The 2023 paper's Fig. 11 time (Intel Core i7-11700) for depths 10, 15,
+// 20, 25, 30 and 1, 2, 4 or 8 threads, if listed.
+std::optional<double> paperDecodeSeconds(int depth, unsigned threads);
+
+struct DecodeMeasurement {
+    SampleSummary seconds;
+    std::uint64_t leafCount = 0;
+    double allocationSeconds = 0.0;
+    bool heapIndicesVerified = false;  // every run's heap-index sum equals fullTreeHeapIndexSum
+};
+
+DecodeMeasurement runDecode(const DecodeOptions& options);
+Report decodeReport(const DecodeOptions& options, const DecodeMeasurement& measurement);
+
+}  // namespace bench

@@ -1,0 +1,37 @@
+// The GPU subcommands of cbt-bench. Each opens a GpuSession (throwing
+// gpu::Error with a one-line message when no Vulkan device is usable), runs
+// its passes at least GpuRunOptions::iterations (>= 100) times with
+// timestamps, next to a vkCmdCopyBuffer of the heap's bytes recorded in the
+// same command buffers, checks the GPU result against the CPU library, and
+// returns the report.
+#pragma once
+
+#include "bench/BenchCommandLine.h"
+#include "bench/GpuSession.h"
+
+#include <cstddef>
+#include <span>
+#include <vector>
+
+namespace bench {
+
+// cbt-bench devices: every Vulkan device with index, name, type, API
+// version, driver, whether it is usable and which one would be chosen.
+CommandOutcome runDevicesListing(const DevicesOptions& options);
+
+// cbt-bench gpu-reduce: the sum-reduction pass on a random bitfield.
+CommandOutcome runGpuReduce(const GpuReduceOptions& options);
+
+// cbt-bench gpu-update: dispatcher + subdivision + sum reduction (+ the
+// dispatcher that refreshes the draw arguments) refining around a point,
+// while refining from the root triangles and once converged.
+CommandOutcome runGpuUpdate(const GpuUpdateOptions& options);
+
+// cbt-bench gpu-decode: the leaf-decode pass on a full tree (2^D leaves).
+CommandOutcome runGpuDecode(const GpuDecodeOptions& options);
+
+// The heap bytes with levels 0 .. D-1 (the sum reduction) cleared; the
+// header and the bitfield are kept. What the GPU reduction must rebuild.
+std::vector<std::byte> withoutSumReduction(std::span<const std::byte> heapBytes, int maxDepth);
+
+}  // namespace bench

@@ -1,0 +1,58 @@
+#include "bench/GpuSession.h"
+
+#include "vk/PhysicalDevice.h"
+
+#include <utility>
+
+namespace bench {
+
+namespace {
+
+gpu::InstanceOptions instanceOptions(bool validate)
+{
+    gpu::InstanceOptions options;
+    options.validation = validate;
+    options.printValidationMessages = true;
+    options.appName = "cbt-bench";
+    return options;
+}
+
+gpu::DeviceOptions deviceOptions(const std::string& deviceSelector)
+{
+    gpu::DeviceOptions options;
+    options.selector = deviceSelector;
+    return options;
+}
+
+}  // namespace
+
+GpuSession::GpuSession(const std::string& deviceSelector, bool validate)
+    : instance_(instanceOptions(validate)), device_(instance_, deviceOptions(deviceSelector))
+{
+}
+
+void GpuSession::describe(Report& report) const
+{
+    const gpu::PhysicalDeviceInfo& info = device_.info();
+    report.addParameter("device_index", "device index", std::int64_t{info.index});
+    report.addParameter("device_name", "device", info.name);
+    report.addParameter("device_type", "device type", info.typeName);
+    report.addParameter("device_api_version", "device Vulkan version", info.apiVersionText);
+    report.addParameter("driver", "driver", info.driverName + (info.driverInfo.empty() ? "" : " " + info.driverInfo));
+    report.addParameter("validation", "validation layer", instance_.validationEnabled());
+}
+
+CommandOutcome finishGpuRun(GpuSession& session, Report report)
+{
+    session.device().waitIdle();
+    CommandOutcome outcome;
+    if (session.validationEnabled()) {
+        outcome.validationMessageCount = session.validationMessages().size();
+        report.addFigure("validation_messages", "validation messages",
+                         static_cast<std::int64_t>(outcome.validationMessageCount));
+    }
+    outcome.report = std::move(report);
+    return outcome;
+}
+
+}  // namespace bench

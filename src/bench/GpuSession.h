@@ -1,0 +1,44 @@
+// What every GPU subcommand opens: a Vulkan instance (validation with
+// --validate), the chosen device and the shader compiler; and the device
+// description every GPU report carries.
+#pragma once
+
+#include "bench/BenchReport.h"
+#include "vk/Device.h"
+#include "vk/Instance.h"
+#include "vk/ShaderCompiler.h"
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace bench {
+
+class GpuSession {
+public:
+    // Throws gpu::Error with a one-line message when there is no Vulkan
+    // driver, no device matching `deviceSelector`, no suitable device, or
+    // (with `validate`) no validation layer.
+    GpuSession(const std::string& deviceSelector, bool validate);
+
+    [[nodiscard]] gpu::Device& device() { return device_; }
+    [[nodiscard]] const gpu::ShaderCompiler& compiler() const { return compiler_; }
+    [[nodiscard]] bool validationEnabled() const { return instance_.validationEnabled(); }
+    // WARNING and ERROR messages of the validation layer so far.
+    [[nodiscard]] std::vector<std::string> validationMessages() const { return instance_.validationMessages(); }
+
+    // Adds the device's name, type, API version and driver to the report's
+    // parameters, and whether validation is on.
+    void describe(Report& report) const;
+
+private:
+    gpu::Instance instance_;
+    gpu::Device device_;
+    gpu::ShaderCompiler compiler_;
+};
+
+// Waits for the device, then adds "validation_messages" to the report when
+// validation is on and returns the outcome.
+CommandOutcome finishGpuRun(GpuSession& session, Report report);
+
+}  // namespace bench

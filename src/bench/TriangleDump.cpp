@@ -1,0 +1,43 @@
+#include "bench/TriangleDump.h"
+
+#include "leb/PointRefinement.h"
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <ostream>
+#include <stdexcept>
+
+namespace bench {
+
+std::uint64_t writeTriangleDump(std::ostream& out, const cbt::ConcurrentBinaryTree& tree, leb::Domain domain)
+{
+    std::uint64_t lineCount = 0;
+    std::array<char, 256> line{};
+    for (const leb::LeafTriangle& leaf : leb::leafTriangles(tree, domain)) {
+        const auto& v = leaf.triangle.v;
+        const int length = std::snprintf(line.data(), line.size(), "%u %.17g %.17g %.17g %.17g %.17g %.17g\n",
+                                         static_cast<unsigned>(leaf.heapIndex), v[0].x, v[0].y, v[1].x, v[1].y,
+                                         v[2].x, v[2].y);
+        out.write(line.data(), length);
+        ++lineCount;
+    }
+    return lineCount;
+}
+
+std::uint64_t writeTriangleDumpFile(const std::filesystem::path& path, const cbt::ConcurrentBinaryTree& tree,
+                                    leb::Domain domain)
+{
+    std::ofstream file(path, std::ios::binary | std::ios::trunc);
+    if (!file) {
+        throw std::runtime_error("can not open '" + path.string() + "' for writing");
+    }
+    const std::uint64_t lineCount = writeTriangleDump(file, tree, domain);
+    file.flush();
+    if (!file) {
+        throw std::runtime_error("could not write '" + path.string() + "'");
+    }
+    return lineCount;
+}
+
+}  // namespace bench

@@ -1,0 +1,152 @@
+// cbt-bench's command line: every subcommand's flags, defaults, and a usage
+// error naming the bad flag for every kind of bad input.
+#include "bench/BenchCommandLine.h"
+
+#include "leb/PointRefinement.h"
+
+#include <gtest/gtest.h>
+
+#include <initializer_list>
+#include <string>
+#include <vector>
+
+namespace bench {
+namespace {
+
+Invocation parse(std::initializer_list<const char*> arguments)
+{
+    const std::vector<std::string> list(arguments.begin(), arguments.end());
+    return parseCommandLine(list);
+}
+
+// The UsageError message of a command line that must be rejected.
+std::string usageErrorOf(std::initializer_list<const char*> arguments)
+{
+    try {
+        parse(arguments);
+    } catch (const UsageError& error) {
+        return error.what();
+    }
+    ADD_FAILURE() << "no UsageError";
+    return {};
+}
+
+TEST(BenchCommandLine, RefineWithDefaults)
+{
+    const Invocation invocation = parse({"refine", "--depth", "20", "--point", "0.25,0.75"});
+    EXPECT_EQ(invocation.subcommand, "refine");
+    const auto& options = std::get<RefineOptions>(invocation.options);
+    EXPECT_EQ(options.depth, 20);
+    EXPECT_EQ(options.point, glm::dvec2(0.25, 0.75));
+    EXPECT_EQ(options.threads, 1u);
+    EXPECT_EQ(options.domain, leb::Domain::Square);
+    EXPECT_FALSE(options.dumpTrianglesPath.has_value());
+    EXPECT_FALSE(invocation.jsonPath.has_value());
+    EXPECT_FALSE(invocation.unquantizedPoint.has_value());  // 0.25 and 0.75 are on the grid
+}
+
+TEST(BenchCommandLine, RefineWithEveryFlagAndEqualsForm)
+{
+    const Invocation invocation = parse({"refine", "--depth=27", "--point=0.3,0.7", "--threads", "4", "--domain",
+                                         "triangle", "--dump-triangles", "leaves.txt", "--json", "out.json"});
+    const auto& options = std::get<RefineOptions>(invocation.options);
+    EXPECT_EQ(options.depth, 27);
+    EXPECT_EQ(options.threads, 4u);
+    EXPECT_EQ(options.domain, leb::Domain::Triangle);
+    ASSERT_TRUE(options.dumpTrianglesPath.has_value());
+    EXPECT_EQ(options.dumpTrianglesPath->string(), "leaves.txt");
+    ASSERT_TRUE(invocation.jsonPath.has_value());
+    EXPECT_EQ(invocation.jsonPath->string(), "out.json");
+    // 0.3 is not a multiple of 2^-20: quantized, and the typed point kept.
+    EXPECT_EQ(options.point, leb::quantizePoint(glm::dvec2(0.3, 0.7)));
+    ASSERT_TRUE(invocation.unquantizedPoint.has_value());
+    EXPECT_EQ(*invocation.unquantizedPoint, glm::dvec2(0.3, 0.7));
+}
+
+TEST(BenchCommandLine, ReduceAndDecodeDefaults)
+{
+    const auto reduce = std::get<ReduceOptions>(parse({"reduce", "--depth", "24"}).options);
+    EXPECT_EQ(reduce.depth, 24);
+    EXPECT_EQ(reduce.iterations, kDefaultCpuReduceIterations);
+    EXPECT_EQ(reduce.seed, kDefaultSeed);
+    const auto seeded = std::get<ReduceOptions>(parse({"reduce", "--depth", "5", "--seed", "7"}).options);
+    EXPECT_EQ(seeded.seed, 7u);
+    const auto decode =
+        std::get<DecodeOptions>(parse({"decode", "--depth", "20", "--threads", "2", "--iterations", "3"}).options);
+    EXPECT_EQ(decode.depth, 20);
+    EXPECT_EQ(decode.threads, 2u);
+    EXPECT_EQ(decode.iterations, 3);
+}
+
+TEST(BenchCommandLine, GpuSubcommands)
+{
+    const auto reduce = std::get<GpuReduceOptions>(
+        parse({"gpu-reduce", "--depth", "20", "--device", "llvmpipe", "--validate", "--iterations", "150"}).options);
+    EXPECT_EQ(reduce.depth, 20);
+    EXPECT_EQ(reduce.gpu.deviceSelector, "llvmpipe");
+    EXPECT_TRUE(reduce.gpu.validate);
+    EXPECT_EQ(reduce.gpu.iterations, 150);
+
+    const auto update = std::get<GpuUpdateOptions>(parse({"gpu-update", "--depth", "16", "--point", "0.5,0.5"}).options);
+    EXPECT_EQ(update.point, glm::dvec2(0.5, 0.5));
+    EXPECT_FALSE(update.gpu.validate);
+    EXPECT_EQ(update.gpu.iterations, kMinGpuIterations);
+    EXPECT_TRUE(update.gpu.deviceSelector.empty());
+
+    const auto decode = std::get<GpuDecodeOptions>(parse({"gpu-decode", "--depth", "12"}).options);
+    EXPECT_EQ(decode.depth, 12);
+    EXPECT_TRUE(std::holds_alternative<DevicesOptions>(parse({"devices"}).options));
+}
+
+TEST(BenchCommandLine, HelpAnywhere)
+{
+    EXPECT_TRUE(std::holds_alternative<HelpRequest>(parse({"--help"}).options));
+    EXPECT_TRUE(std::holds_alternative<HelpRequest>(parse({"refine", "--depth", "x", "-h"}).options));
+    EXPECT_TRUE(std::holds_alternative<HelpRequest>(parse({"help"}).options));
+    EXPECT_NE(usageText().find("gpu-update"), std::string::npos);
+}
+
+TEST(BenchCommandLine, ErrorsNameTheBadFlag)
+{
+    EXPECT_NE(usageErrorOf({"refine", "--depth", "20", "--point", "0.5,0.5", "--bogus"}).find("'--bogus'"),
+              std::string::npos);
+    EXPECT_NE(usageErrorOf({"refine", "--point", "0.5,0.5"}).find("missing --depth"), std::string::npos);
+    EXPECT_NE(usageErrorOf({"refine", "--depth", "20"}).find("missing --point"), std::string::npos);
+    for (const char* badDepth : {"0", "31", "abc", "20x", "", "-3"}) {
+        EXPECT_NE(usageErrorOf({"reduce", "--depth", badDepth}).find("--depth expects an integer from 1 to 30"),
+                  std::string::npos)
+            << badDepth;
+    }
+    for (const char* badPoint : {"0.5", "1.5,0.5", "a,b", "0.5,0.5,0.5", ",0.5", "0.5,", "nan,0.5", "-0.1,0.2"}) {
+        EXPECT_NE(usageErrorOf({"refine", "--depth", "10", "--point", badPoint}).find("--point expects"),
+                  std::string::npos)
+            << badPoint;
+    }
+    EXPECT_NE(usageErrorOf({"refine", "--depth", "10", "--point", "0.5,0.5", "--domain", "disk"}).find("--domain"),
+              std::string::npos);
+    EXPECT_NE(usageErrorOf({"decode", "--depth", "10", "--threads", "0"}).find("--threads"), std::string::npos);
+    EXPECT_NE(usageErrorOf({"decode", "--depth", "10", "--iterations", "0"}).find("--iterations"), std::string::npos);
+    EXPECT_NE(usageErrorOf({"reduce", "--depth", "10", "--seed", "-1"}).find("--seed"), std::string::npos);
+    EXPECT_NE(usageErrorOf({"gpu-reduce", "--depth", "10", "--iterations", "99"}).find("--iterations"),
+              std::string::npos);
+    EXPECT_NE(usageErrorOf({"gpu-decode", "--depth", "10", "--validate=yes"}).find("--validate takes no value"),
+              std::string::npos);
+    EXPECT_NE(usageErrorOf({"gpu-decode", "--depth", "10", "--device", ""}).find("--device"), std::string::npos);
+    EXPECT_NE(usageErrorOf({"decode", "--depth", "10", "--depth", "11"}).find("--depth given twice"),
+              std::string::npos);
+    EXPECT_NE(usageErrorOf({"decode", "--depth"}).find("--depth needs a value"), std::string::npos);
+    EXPECT_NE(usageErrorOf({"decode", "--depth", "10", "--json", ""}).find("--json"), std::string::npos);
+    // A flag of another subcommand is unknown here.
+    EXPECT_NE(usageErrorOf({"decode", "--depth", "10", "--device", "0"}).find("'--device'"), std::string::npos);
+    EXPECT_NE(usageErrorOf({"decode", "10"}).find("unexpected argument '10'"), std::string::npos);
+}
+
+TEST(BenchCommandLine, ErrorsWithoutAValidSubcommand)
+{
+    EXPECT_NE(usageErrorOf({}).find("missing subcommand"), std::string::npos);
+    EXPECT_NE(usageErrorOf({"frobnicate"}).find("unknown subcommand 'frobnicate'"), std::string::npos);
+    EXPECT_NE(usageErrorOf({"--depth", "10"}).find("'--depth'"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace bench

@@ -1,0 +1,102 @@
+# Runs cbt-bench once and checks what it did; used by the bench_cli.* tests.
+#
+#   cmake -DBENCH=<cbt-bench> -DARGS="a|b|c" -DEXPECTED_EXIT=<code>
+#         [-DSTDERR_REGEX=<regex>] [-DSTDOUT_REGEX=<regex>]
+#         [-DJSON_FILE=<path>] [-DJSON_CHECKS="key.path==value|key.path>number|..."]
+#         [-DDUMP_FILE=<path> -DDUMP_LINES_KEY=<key.path>]
+#         [-DENV="NAME=value|..."] -P RunBenchCli.cmake
+#
+# JSON_CHECKS compare a value of the --json file (a dotted path, e.g.
+# figures.leaf_count) with ==, > or >=; JSON true/false read as true/false.
+# DUMP_LINES_KEY: the number of lines of DUMP_FILE must equal that value.
+cmake_minimum_required(VERSION 3.25)
+
+string(REPLACE "|" ";" arguments "${ARGS}")
+foreach(file IN ITEMS "${JSON_FILE}" "${DUMP_FILE}")
+  if(file)
+    file(REMOVE "${file}")
+  endif()
+endforeach()
+
+set(command "${BENCH}" ${arguments})
+if(ENV)
+  string(REPLACE "|" ";" variables "${ENV}")
+  set(command "${CMAKE_COMMAND}" -E env ${variables} ${command})
+endif()
+execute_process(COMMAND ${command} RESULT_VARIABLE exitCode OUTPUT_VARIABLE out ERROR_VARIABLE err)
+message(STATUS "stdout:\n${out}")
+message(STATUS "stderr:\n${err}")
+
+if(NOT exitCode STREQUAL "${EXPECTED_EXIT}")
+  message(FATAL_ERROR "cbt-bench exited with '${exitCode}', expected ${EXPECTED_EXIT}")
+endif()
+if(DEFINED STDERR_REGEX AND NOT err MATCHES "${STDERR_REGEX}")
+  message(FATAL_ERROR "stderr does not match '${STDERR_REGEX}'")
+endif()
+if(DEFINED STDOUT_REGEX AND NOT out MATCHES "${STDOUT_REGEX}")
+  message(FATAL_ERROR "stdout does not match '${STDOUT_REGEX}'")
+endif()
+
+# A value of the JSON document at a dotted path, booleans as true/false.
+function(json_value json path result)
+  string(REPLACE "." ";" members "${path}")
+  string(JSON value ERROR_VARIABLE failure GET "${json}" ${members})
+  if(failure)
+    message(FATAL_ERROR "JSON has no ${path}: ${failure}")
+  endif()
+  string(JSON type TYPE "${json}" ${members})
+  if(type STREQUAL "BOOLEAN")
+    if(value)
+      set(value true)
+    else()
+      set(value false)
+    endif()
+  endif()
+  set(${result} "${value}" PARENT_SCOPE)
+endfunction()
+
+if(JSON_FILE)
+  if(NOT EXISTS "${JSON_FILE}")
+    message(FATAL_ERROR "--json file ${JSON_FILE} was not written")
+  endif()
+  file(READ "${JSON_FILE}" json)
+  string(REPLACE "|" ";" checks "${JSON_CHECKS}")
+  foreach(check IN LISTS checks)
+    if(NOT check MATCHES "^([a-z0-9_.]+)(==|>=|>)(.+)$")
+      message(FATAL_ERROR "bad check '${check}'")
+    endif()
+    set(path "${CMAKE_MATCH_1}")
+    set(operator "${CMAKE_MATCH_2}")
+    set(expected "${CMAKE_MATCH_3}")
+    json_value("${json}" "${path}" actual)
+    if(operator STREQUAL "==")
+      if(NOT actual STREQUAL expected)
+        message(FATAL_ERROR "${path} is '${actual}', expected '${expected}'")
+      endif()
+    elseif(operator STREQUAL ">")
+      if(NOT actual GREATER expected)
+        message(FATAL_ERROR "${path} is '${actual}', expected > ${expected}")
+      endif()
+    elseif(NOT actual GREATER_EQUAL expected)
+      message(FATAL_ERROR "${path} is '${actual}', expected >= ${expected}")
+    endif()
+  endforeach()
+endif()
+
+if(DUMP_FILE)
+  if(NOT EXISTS "${DUMP_FILE}")
+    message(FATAL_ERROR "${DUMP_FILE} was not written")
+  endif()
+  file(STRINGS "${DUMP_FILE}" lines)
+  list(LENGTH lines lineCount)
+  json_value("${json}" "${DUMP_LINES_KEY}" expectedLines)
+  if(NOT lineCount EQUAL expectedLines)
+    message(FATAL_ERROR "${DUMP_FILE} has ${lineCount} lines, expected ${expectedLines}")
+  endif()
+  foreach(line IN LISTS lines)
+    # heapIndex x0 y0 x1 y1 x2 y2
+    if(NOT line MATCHES "^[0-9]+( [-+0-9.eE]+)( [-+0-9.eE]+)( [-+0-9.eE]+)( [-+0-9.eE]+)( [-+0-9.eE]+)( [-+0-9.eE]+)$")
+      message(FATAL_ERROR "bad triangle line '${line}'")
+    endif()
+  endforeach()
+endif()
