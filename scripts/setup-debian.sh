@@ -12,6 +12,8 @@ PACKAGES=(
   libglfw3-dev libglm-dev libimgui-dev libstb-dev zlib1g-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   xvfb xdotool
+  libgdal-dev ferret-datasets
+  clang libclang-rt-14-dev
 )
 
 if [ "$(id -u)" -eq 0 ]; then

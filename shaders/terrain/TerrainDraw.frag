@@ -1,14 +1,17 @@
 #version 460
 // Terrain fragment shader: normals from the heightmap (central differences
 // at the mip level matching the pixel's footprint), three shading modes
-// (lit with a plain sun and distance fog, normals, subdivision depth) and an
-// optional single-pass wireframe overlay from the barycentrics.
+// (lit by the physically based atmosphere, normals, subdivision depth) and
+// an optional single-pass wireframe overlay from the barycentrics.
 #extension GL_GOOGLE_include_directive : require
 
 #define TERRAIN_UNIFORMS_SET 0
 #define TERRAIN_UNIFORMS_BINDING 1
 #include "terrain/TerrainUniforms.glsl"
-#include "terrain/SkyAndSun.glsl"
+#include "terrain/TerrainOutput.glsl"
+
+#define ATMOSPHERE_SET 1
+#include "atmosphere/AtmosphereCommon.glsl"
 
 layout(set = 0, binding = 2) uniform sampler2D heightmap;
 
@@ -35,24 +38,31 @@ vec3 heightmapNormal(vec2 coordinate)
     return normalize(vec3(-slope.x, 1.0, -slope.y));
 }
 
+// Lambertian reflectance of the ground: grass on gentle slopes, bare soil
+// where it steepens, rock on steep slopes, snow on high gentle ground.
+vec3 groundAlbedo(vec3 normal)
+{
+    float steepness = 1.0 - normal.y;
+    float altitude = (worldPosition.y - terrainFrame.extent.w) / max(terrainFrame.extent.z, 1.0e-6);
+    vec3 grass = vec3(0.060, 0.105, 0.035);
+    vec3 soil = vec3(0.160, 0.120, 0.075);
+    vec3 rock = vec3(0.150, 0.135, 0.120);
+    vec3 snow = vec3(0.800, 0.820, 0.860);
+    vec3 albedo = mix(grass, soil, smoothstep(0.05, 0.15, steepness));
+    albedo = mix(albedo, rock, smoothstep(0.18, 0.35, steepness));
+    return mix(albedo, snow, smoothstep(0.72, 0.85, altitude) * (1.0 - smoothstep(0.2, 0.4, steepness)));
+}
+
+// Scene luminance of the ground towards the camera: sunlight through the
+// air above the point, skylight from the atmosphere's tables, a Lambertian
+// material, then the air between the point and the camera.
 vec3 litTerrain(vec3 normal)
 {
-    vec3 sun = terrainFrame.sunDirection.xyz;
-    float steepness = 1.0 - normal.y;
-    float altitude = worldPosition.y / max(terrainFrame.extent.z, 1.0e-6);
-    vec3 grass = vec3(0.10, 0.14, 0.05);
-    vec3 rock = vec3(0.19, 0.17, 0.15);
-    vec3 snow = vec3(0.80, 0.82, 0.86);
-    vec3 albedo = mix(grass, rock, smoothstep(0.12, 0.35, steepness));
-    albedo = mix(albedo, snow, smoothstep(0.72, 0.85, altitude) * (1.0 - smoothstep(0.2, 0.4, steepness)));
-    float direct = max(dot(normal, sun), 0.0);
-    vec3 ambient = terrain_SkyRadiance(vec3(0.0, 1.0, 0.0), sun) * (0.55 + 0.45 * normal.y);
-    vec3 radiance = albedo * (terrain_SunColour(sun) * direct + ambient);
-    vec3 towardsFragment = worldPosition - terrainFrame.cameraPosition.xyz;
-    float distance = length(towardsFragment);
-    float fog = 1.0 - exp(-distance / max(terrainFrame.extent.w, 1.0));
-    vec3 sky = terrain_SkyRadiance(towardsFragment / max(distance, 1.0e-6), sun);
-    return mix(radiance, sky, fog);
+    float facingSun = max(dot(normal, terrainFrame.sunDirection.xyz), 0.0);
+    vec3 sunIlluminance = atmosphere_SunIlluminanceAt(worldPosition) * facingSun;
+    vec3 skyIrradiance = atmosphere_SkyIrradiance(normal);
+    vec3 reflected = groundAlbedo(normal) / ATMOSPHERE_PI * (sunIlluminance + skyIrradiance);
+    return atmosphere_ApplyAerialPerspective(reflected, worldPosition);
 }
 
 // A ramp from blue (depth 0) through green and yellow to red (depth D).
@@ -95,8 +105,7 @@ void main()
         result = litTerrain(normal);
     }
     if (terrainFrame.drawOptions.x != 0u) {
-        vec3 lineColour = mode == TERRAIN_SHADING_LIT ? vec3(0.02, 0.02, 0.03) : vec3(0.0);
-        result = mix(result, lineColour, 0.85 * wireframeCoverage());
+        result = mix(result, vec3(0.0), 0.85 * wireframeCoverage());
     }
-    colour = vec4(terrainFrame.drawOptions.z != 0u ? terrain_EncodeSrgb(result) : result, 1.0);
+    colour = terrain_OutputColour(result, mode == TERRAIN_SHADING_LIT);
 }

@@ -8,7 +8,7 @@
 //
 // World convention (src/terrain/TerrainRenderer.h): Y up; the LEB square's
 // (u, v) maps to x = (u - 0.5) * extent.x, z = (v - 0.5) * extent.y and
-// y = height * extent.z, height the normalised heightmap sample.
+// y = extent.w + height * extent.z, height the normalised heightmap sample.
 #ifndef TERRAIN_UNIFORMS_GLSL
 #define TERRAIN_UNIFORMS_GLSL
 
@@ -18,6 +18,11 @@
 
 // Upper bound of the height statistics chain's level count (a 2^17 map).
 const uint TERRAIN_MAX_STATISTICS_LEVELS = 16u;
+
+// What the sky and terrain shaders write (drawOptions.z; terrain::TerrainOutput).
+const uint TERRAIN_OUTPUT_HDR_LUMINANCE = 0u;
+const uint TERRAIN_OUTPUT_DISPLAY_COLOUR = 1u;
+const uint TERRAIN_OUTPUT_ENCODED_DISPLAY_COLOUR = 2u;
 
 const uint TERRAIN_SHADING_LIT = 0u;
 const uint TERRAIN_SHADING_NORMALS = 1u;
@@ -32,17 +37,18 @@ layout(std140, set = TERRAIN_UNIFORMS_SET, binding = TERRAIN_UNIFORMS_BINDING) u
     vec4 frustumPlanes[6];
     vec4 cameraPosition;        // xyz world position
     vec4 sunDirection;          // xyz unit vector towards the sun
-    vec4 extent;                // x: world width, y: world depth, z: height scale (metres), w: fog distance
+    vec4 extent;                // x: world width, y: world depth, z: height scale, w: height offset (metres)
     vec4 levelOfDetail;         // x, y: viewport pixels, z: target edge pixels, w: flatness std-dev (metres)
     uvec4 heightmapInfo;        // x, y: heightmap texels, z: statistics level count, w: shading mode
-    uvec4 drawOptions;          // x: wireframe, y: uniform subdivision levels, z: encode sRGB in shader, w: max depth D
+    uvec4 drawOptions;          // x: wireframe, y: uniform subdivision levels, z: TERRAIN_OUTPUT_*, w: max depth D
     uvec4 statisticsLevels[TERRAIN_MAX_STATISTICS_LEVELS];  // x: first texel, y: width, z: height
+    vec4 display;               // x: exposure stops, y: tone curve (ATMOSPHERE_TONEMAPPER_*)
 } terrainFrame;
 
 // World position of a unit-square point at normalised height `height`.
 vec3 terrain_WorldPosition(vec2 uv, float height)
 {
-    return vec3((uv.x - 0.5) * terrainFrame.extent.x, height * terrainFrame.extent.z,
+    return vec3((uv.x - 0.5) * terrainFrame.extent.x, terrainFrame.extent.w + height * terrainFrame.extent.z,
                 (uv.y - 0.5) * terrainFrame.extent.y);
 }
 

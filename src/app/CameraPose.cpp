@@ -3,6 +3,7 @@
 #include "app/TextParsing.h"
 
 #include <cerrno>
+#include <cmath>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -23,6 +24,70 @@ std::vector<std::string_view> poseFields(std::string_view text) {
     return splitAtSpaces(text);
 }
 
+std::string outOfRange(size_t field, double limit, const char* unit, std::string_view text) {
+    std::ostringstream message;
+    message << kPoseFieldNames[field] << " must be within [-" << limit << ", " << limit << "] " << unit << ", got "
+            << quoted(text);
+    return message.str();
+}
+
+// The first five fields as a pose, every value checked.
+CameraPose poseOf(const std::vector<std::string_view>& fields) {
+    double values[kPoseFieldCount] = {};
+    for (size_t i = 0; i < kPoseFieldCount; ++i) {
+        const std::optional<double> value = parseNumber(fields[i]);
+        if (!value) {
+            throw ParseError(std::string(kPoseFieldNames[i]) + " is not a finite number: " + quoted(fields[i]));
+        }
+        values[i] = *value;
+    }
+    for (size_t i = 0; i < 3; ++i) {
+        if (std::abs(values[i]) > kMaxCameraCoordinateMetres) {
+            throw ParseError(outOfRange(i, kMaxCameraCoordinateMetres, "metres", fields[i]));
+        }
+    }
+    if (std::abs(values[3]) > kMaxYawDegrees) {
+        throw ParseError(outOfRange(3, kMaxYawDegrees, "degrees", fields[3]));
+    }
+    if (std::abs(values[4]) > static_cast<double>(kMaxPitchDegrees)) {
+        throw ParseError(outOfRange(4, static_cast<double>(kMaxPitchDegrees), "degrees", fields[4]));
+    }
+    CameraPose pose;
+    pose.position = glm::vec3(static_cast<float>(values[0]), static_cast<float>(values[1]),
+                              static_cast<float>(values[2]));
+    pose.yawDegrees = static_cast<float>(values[3]);
+    pose.pitchDegrees = static_cast<float>(values[4]);
+    return pose;
+}
+
+CameraPathRenderSize renderSizeOf(std::string_view text) {
+    const size_t separator = text.find_first_of("xX");
+    const std::optional<long long> width =
+        separator == std::string_view::npos ? std::nullopt : parseInteger(text.substr(0, separator));
+    const std::optional<long long> height =
+        separator == std::string_view::npos ? std::nullopt : parseInteger(text.substr(separator + 1));
+    const long long largest = kMaxCameraPathRenderDimension;
+    if (!width || !height || *width < 1 || *height < 1 || *width > largest || *height > largest) {
+        throw ParseError("the render size must be WIDTHxHEIGHT with both in 1.." + std::to_string(largest) +
+                         ", got " + quoted(text));
+    }
+    return CameraPathRenderSize{static_cast<uint32_t>(*width), static_cast<uint32_t>(*height)};
+}
+
+CameraPathFrame pathFrameOf(std::string_view line) {
+    const std::vector<std::string_view> fields = poseFields(line);
+    if (fields.size() != kPoseFieldCount && fields.size() != kPoseFieldCount + 1) {
+        throw ParseError("expected 5 numbers X Y Z YAW PITCH and optionally WIDTHxHEIGHT, found " +
+                         std::to_string(fields.size()) + " fields");
+    }
+    CameraPathFrame frame;
+    frame.pose = poseOf(fields);
+    if (fields.size() == kPoseFieldCount + 1) {
+        frame.renderSize = renderSizeOf(fields[kPoseFieldCount]);
+    }
+    return frame;
+}
+
 }  // namespace
 
 CameraPose parseCameraPose(std::string_view text) {
@@ -30,29 +95,11 @@ CameraPose parseCameraPose(std::string_view text) {
     if (fields.size() != kPoseFieldCount) {
         throw ParseError("expected 5 numbers X Y Z YAW PITCH, found " + std::to_string(fields.size()));
     }
-    float values[kPoseFieldCount] = {};
-    for (size_t i = 0; i < kPoseFieldCount; ++i) {
-        const std::optional<double> value = parseNumber(fields[i]);
-        if (!value) {
-            throw ParseError(std::string(kPoseFieldNames[i]) + " is not a finite number: " + quoted(fields[i]));
-        }
-        values[i] = static_cast<float>(*value);
-    }
-    if (values[4] < -kMaxPitchDegrees || values[4] > kMaxPitchDegrees) {
-        std::ostringstream message;
-        message << "PITCH must be within [-" << kMaxPitchDegrees << ", " << kMaxPitchDegrees
-                << "] degrees, got " << quoted(fields[4]);
-        throw ParseError(message.str());
-    }
-    CameraPose pose;
-    pose.position = glm::vec3(values[0], values[1], values[2]);
-    pose.yawDegrees = values[3];
-    pose.pitchDegrees = values[4];
-    return pose;
+    return poseOf(fields);
 }
 
-std::vector<CameraPose> parseCameraPath(std::string_view text, std::string_view sourceName) {
-    std::vector<CameraPose> poses;
+std::vector<CameraPathFrame> parseCameraPathFrames(std::string_view text, std::string_view sourceName) {
+    std::vector<CameraPathFrame> frames;
     size_t lineNumber = 0;
     size_t start = 0;
     while (start <= text.size()) {
@@ -68,20 +115,28 @@ std::vector<CameraPose> parseCameraPath(std::string_view text, std::string_view 
         line = trimmed(line);
         if (!line.empty()) {
             try {
-                poses.push_back(parseCameraPose(line));
+                frames.push_back(pathFrameOf(line));
             } catch (const ParseError& error) {
                 throw ParseError(std::string(sourceName) + ":" + std::to_string(lineNumber) + ": " + error.what());
             }
         }
         start = end + 1;
     }
-    if (poses.empty()) {
+    if (frames.empty()) {
         throw ParseError(std::string(sourceName) + ": no camera pose in the file (one \"X Y Z YAW PITCH\" per line)");
+    }
+    return frames;
+}
+
+std::vector<CameraPose> parseCameraPath(std::string_view text, std::string_view sourceName) {
+    std::vector<CameraPose> poses;
+    for (const CameraPathFrame& frame : parseCameraPathFrames(text, sourceName)) {
+        poses.push_back(frame.pose);
     }
     return poses;
 }
 
-std::vector<CameraPose> loadCameraPath(const std::filesystem::path& file) {
+std::vector<CameraPathFrame> loadCameraPathFrames(const std::filesystem::path& file) {
     std::ifstream stream(file, std::ios::binary);
     if (!stream) {
         throw ParseError(file.string() + ": cannot read: " + std::strerror(errno));
@@ -91,7 +146,15 @@ std::vector<CameraPose> loadCameraPath(const std::filesystem::path& file) {
     if (stream.bad()) {
         throw ParseError(file.string() + ": cannot read: I/O error");
     }
-    return parseCameraPath(contents.str(), file.string());
+    return parseCameraPathFrames(contents.str(), file.string());
+}
+
+std::vector<CameraPose> loadCameraPath(const std::filesystem::path& file) {
+    std::vector<CameraPose> poses;
+    for (const CameraPathFrame& frame : loadCameraPathFrames(file)) {
+        poses.push_back(frame.pose);
+    }
+    return poses;
 }
 
 }  // namespace app

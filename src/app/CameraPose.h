@@ -8,13 +8,21 @@
 
 #include <glm/vec3.hpp>
 
+#include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string_view>
 #include <vector>
 
 namespace app {
 
 inline constexpr float kMaxPitchDegrees = 89.0f;
+// Limits that keep every value a finite float with room to spare: positions
+// within +-kMaxCameraCoordinateMetres, yaw within +-kMaxYawDegrees.
+inline constexpr double kMaxCameraCoordinateMetres = 1.0e8;
+inline constexpr double kMaxYawDegrees = 1.0e6;
+// Largest width or height of a camera path's render size.
+inline constexpr uint32_t kMaxCameraPathRenderDimension = 16384;
 
 struct CameraPose {
     glm::vec3 position{0.0f};
@@ -26,14 +34,34 @@ struct CameraPose {
 // Throws ParseError with a one-line message that does not name the source.
 CameraPose parseCameraPose(std::string_view text);
 
-// A camera path: one pose per line as in parseCameraPose, '#' starts a
-// comment, blank lines are skipped. `sourceName` prefixes every error
-// ("path.txt:3: expected 5 numbers X Y Z YAW PITCH, found 4"). Throws
-// ParseError; a text with no pose is an error too.
+// Pixel size of the render target from a camera path frame on.
+struct CameraPathRenderSize {
+    uint32_t width = 0;
+    uint32_t height = 0;
+};
+
+// One line of a camera path: a pose and, optionally, a new render size.
+struct CameraPathFrame {
+    CameraPose pose;
+    // From this frame on, render at this size (headless runs: the offscreen
+    // targets are recreated; a window ignores it). Empty: unchanged.
+    std::optional<CameraPathRenderSize> renderSize;
+};
+
+// A camera path: one frame per line, "X Y Z YAW PITCH" as in parseCameraPose
+// optionally followed by a sixth field WIDTHxHEIGHT (1..16384 each), '#'
+// starts a comment, blank lines are skipped. `sourceName` prefixes every
+// error ("path.txt:3: expected 5 numbers X Y Z YAW PITCH (and optionally
+// WIDTHxHEIGHT), found 4"). Throws ParseError; a text with no pose is an error
+// too.
+std::vector<CameraPathFrame> parseCameraPathFrames(std::string_view text, std::string_view sourceName);
+
+// parseCameraPathFrames without the render sizes.
 std::vector<CameraPose> parseCameraPath(std::string_view text, std::string_view sourceName);
 
-// parseCameraPath on the contents of `file` ("FILE: cannot read: ..." when it
-// cannot be opened).
+// parseCameraPathFrames / parseCameraPath on the contents of `file`
+// ("FILE: cannot read: ..." when it cannot be opened).
+std::vector<CameraPathFrame> loadCameraPathFrames(const std::filesystem::path& file);
 std::vector<CameraPose> loadCameraPath(const std::filesystem::path& file);
 
 }  // namespace app

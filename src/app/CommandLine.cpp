@@ -90,13 +90,23 @@ void parseSun(ViewerOptions& options, std::string_view text) {
     options.sunElevationDegrees = numberIn(parts[1], -90.0, 90.0, false);
 }
 
+atmosphere::Tonemapper parseTonemapper(std::string_view text) {
+    if (const std::optional<atmosphere::Tonemapper> tonemapper = atmosphere::tonemapperFromName(text)) {
+        return *tonemapper;
+    }
+    throw ParseError("expected none, aces or hable, got " + quoted(text));
+}
+
 std::vector<FlagSpec> flagSpecs() {
     const ViewerOptions defaults;
+    const terrain::TerrainSettings terrainDefaults;
     std::vector<FlagSpec> flags;
-    flags.push_back({"--extent", "METRES", "world width of the heightmap", numberText(defaults.extentMetres),
+    flags.push_back({"--extent", "METRES", "world width of the heightmap",
+                     "a DEM's georeferenced width, else " + numberText(terrainDefaults.extentMetres),
                      [](ViewerOptions& o, std::string_view v) { o.extentMetres = numberIn(v, 0.0, 1.0e7, true); }});
     flags.push_back({"--height-scale", "METRES", "world height of the brightest heightmap value",
-                     numberText(defaults.heightScaleMetres), [](ViewerOptions& o, std::string_view v) {
+                     "a DEM's height range, else " + numberText(terrainDefaults.heightScaleMetres),
+                     [](ViewerOptions& o, std::string_view v) {
                          o.heightScaleMetres = numberIn(v, 0.0, 1.0e6, false);
                      }});
     flags.push_back({"--depth", "D", "CBT max depth, 1..30", "deep enough for the heightmap's texel spacing",
@@ -142,8 +152,9 @@ std::vector<FlagSpec> flagSpecs() {
                      "yaw 90 along +X; pitch > 0 looks up)",
                      "a pose that frames the whole terrain",
                      [](ViewerOptions& o, std::string_view v) { o.camera = parseCameraPose(v); }});
-    flags.push_back({"--camera-path", "FILE", "fly a recorded path: one \"X Y Z YAW PITCH\" pose per line and "
-                                              "per frame, '#' comments; loops when --frames is larger",
+    flags.push_back({"--camera-path", "FILE", "fly a recorded path: one \"X Y Z YAW PITCH [WxH]\" pose per line and "
+                                              "per frame (WxH: headless render size from that frame on), '#' "
+                                              "comments; loops when --frames is larger",
                      "none", [](ViewerOptions& o, std::string_view v) { o.cameraPathFile = nonEmptyPath(v); }});
     flags.push_back({"--screenshot", "OUT.png", "write the last frame as a PNG", "none",
                      [](ViewerOptions& o, std::string_view v) { o.screenshotPath = nonEmptyPath(v); }});
@@ -156,6 +167,13 @@ std::vector<FlagSpec> flagSpecs() {
     flags.push_back({"--sun", "AZIMUTH,ELEVATION", "sun direction in degrees",
                      numberText(defaults.sunAzimuthDegrees) + "," + numberText(defaults.sunElevationDegrees),
                      [](ViewerOptions& o, std::string_view v) { parseSun(o, v); }});
+    flags.push_back({"--exposure", "STOPS", "exposure of the HDR image: luminance times 2^STOPS",
+                     numberText(defaults.display.exposureStops), [](ViewerOptions& o, std::string_view v) {
+                         o.display.exposureStops = numberIn(v, -20.0, 20.0, false);
+                     }});
+    flags.push_back({"--tonemap", "none|aces|hable", "tone curve from HDR to the display",
+                     std::string(atmosphere::tonemapperName(defaults.display.tonemapper)),
+                     [](ViewerOptions& o, std::string_view v) { o.display.tonemapper = parseTonemapper(v); }});
     flags.push_back({"--help", "", "show this text and exit", "",
                      [](ViewerOptions& o, std::string_view) { o.showHelp = true; }});
     return flags;
@@ -232,10 +250,12 @@ ViewerOptions parseCommandLine(std::span<const std::string_view> arguments) {
 
 std::string commandLineHelp() {
     std::ostringstream text;
-    text << "usage: cbt-terrain [HEIGHTMAP.png] [flags]\n"
+    text << "usage: cbt-terrain [HEIGHTMAP] [flags]\n"
          << "\n"
          << "Renders a heightmap with a GPU concurrent binary tree and longest edge bisection.\n"
-         << "HEIGHTMAP.png is an 8- or 16-bit greyscale PNG (default: " << defaultHeightmapPath().string()
+         << "HEIGHTMAP is an 8- or 16-bit greyscale PNG, or an elevation model GDAL reads (GeoTIFF,\n"
+         << "SRTM .hgt, NetCDF, ...) whose georeferencing and heights in metres set the extent, the\n"
+         << "height scale and sea level (y = 0) unless given (default: " << defaultHeightmapPath().string()
          << ").\n"
          << "\n"
          << "flags (--flag VALUE or --flag=VALUE):\n";
@@ -261,7 +281,8 @@ std::string commandLineHelp() {
          << "\n"
          << "window keys: right mouse button + move: look; W A S D: move; Q / E: down / up; wheel: speed;\n"
          << "  Shift: faster; Home: reset camera; F: wireframe; Space: freeze subdivision; F1: overlay;\n"
-         << "  F12: screenshot (without the overlay) into the working directory; R: reload shaders; Esc: quit\n";
+         << "  F12: screenshot (without the overlay) into the working directory; R: reload shaders; Esc: quit;\n"
+         << "  [ / ]: lower / raise the sun\n";
     return text.str();
 }
 

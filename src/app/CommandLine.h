@@ -32,8 +32,10 @@ inline constexpr uint32_t kHeadlessDefaultFrames = 60;
 struct ViewerOptions {
     // Empty: the default asset (see defaultHeightmapPath).
     std::optional<std::filesystem::path> heightmapPath;
-    float extentMetres = terrain::TerrainSettings{}.extentMetres;
-    float heightScaleMetres = terrain::TerrainSettings{}.heightScaleMetres;
+    // Empty: a DEM's ground extent / height range when it has them (see
+    // terrain::DemMetadata), else terrain::TerrainSettings' defaults.
+    std::optional<float> extentMetres;
+    std::optional<float> heightScaleMetres;
     // Empty: terrain::defaultMaxDepthFor(heightmap).
     std::optional<int> maxDepth;
     float targetEdgePixels = terrain::TerrainSettings{}.targetEdgePixels;
@@ -54,6 +56,7 @@ struct ViewerOptions {
     terrain::ShadingMode shading = terrain::ShadingMode::Lit;
     float sunAzimuthDegrees = terrain::TerrainSettings{}.sunAzimuthDegrees;
     float sunElevationDegrees = terrain::TerrainSettings{}.sunElevationDegrees;
+    atmosphere::DisplaySettings display;  // --exposure, --tonemap
     bool showHelp = false;
 };
 

@@ -1,8 +1,10 @@
 #include "app/HeadlessViewer.h"
 
 #include "app/FlyCamera.h"
+#include "app/ProcessMemory.h"
 #include "app/RenderTargets.h"
 #include "app/ViewerSetup.h"
+#include "atmosphere/TonemapPass.h"
 #include "terrain/TerrainRenderer.h"
 #include "vk/Commands.h"
 #include "vk/Device.h"
@@ -22,11 +24,13 @@ namespace {
 // The resources of one frame in flight.
 struct HeadlessFrameSlot {
     HeadlessFrameSlot(const gpu::Device& device, const gpu::CommandPool& pool, VkExtent2D extent, VkFormat depth)
-        : commands(pool.allocate()), inFlight(device, true), targets(device, extent, kHeadlessColorFormat, depth) {}
+        : commands(pool.allocate()),
+          inFlight(device, true),
+          targets(std::make_unique<RenderTargets>(device, extent, kHeadlessColorFormat, depth)) {}
 
     VkCommandBuffer commands;
     gpu::Fence inFlight;
-    RenderTargets targets;
+    std::unique_ptr<RenderTargets> targets;  // replaced when a camera path changes the render size
 };
 
 void submit(const gpu::Device& device, VkCommandBuffer commands, const gpu::Fence& fence) {
@@ -41,39 +45,43 @@ void submit(const gpu::Device& device, VkCommandBuffer commands, const gpu::Fenc
 // as they stand right after recordUpdate (the results of the last frame that
 // used this slot).
 terrain::TerrainStatistics renderFrame(gpu::Device& device, terrain::TerrainRenderer& renderer,
-                                       HeadlessFrameSlot& slot, uint32_t slotIndex, const terrain::FrameView& view,
-                                       float depthClear) {
+                                       const atmosphere::TonemapPass& display, HeadlessFrameSlot& slot,
+                                       uint32_t slotIndex, const terrain::FrameView& view, float depthClear) {
     slot.inFlight.wait();
     slot.inFlight.reset();
+    const VkExtent2D extent = slot.targets->extent();
+    if (extent.width != view.viewport.width || extent.height != view.viewport.height) {
+        // The slot's last submission has completed: its targets are free.
+        const VkFormat depthFormat = slot.targets->depth().format();
+        slot.targets.reset();
+        slot.targets = std::make_unique<RenderTargets>(device, view.viewport, kHeadlessColorFormat, depthFormat);
+    }
     gpu::beginCommandBuffer(slot.commands);
-    recordTerrainFrame(device, slot.commands, renderer, slot.targets, view, slotIndex, depthClear);
+    recordTerrainFrame(device, slot.commands, renderer, display, *slot.targets, view, slotIndex, depthClear);
     const terrain::TerrainStatistics statistics = renderer.statistics();
     gpu::endCommandBuffer(slot.commands);
     submit(device, slot.commands, slot.inFlight);
     return statistics;
 }
 
-}  // namespace
-
-int runHeadless(const ViewerOptions& options, std::ostream& out) {
-    checkOutputFolders(options);
-    const terrain::Heightmap heightmap = loadViewerHeightmap(options);
-    const std::vector<CameraPose> path = loadViewerCameraPath(options);
+// Everything that lives on the device: when this returns, every Vulkan
+// object of the run is destroyed, so the validation layer has reported any
+// leak (at vkDestroyDevice) before the caller counts its messages.
+void renderHeadless(const gpu::Instance& instance, const ViewerOptions& options, const terrain::TerrainSource& terrain,
+                    const std::vector<CameraPathFrame>& path, std::ostream& out) {
+    const terrain::Heightmap& heightmap = terrain.heightmap;
     const uint32_t frameCount = headlessFrameCount(options, path.size());
-
-    gpu::InstanceOptions instanceOptions;
-    instanceOptions.validation = options.validate;
-    gpu::Instance instance(instanceOptions);
     gpu::Device device = openViewerDevice(instance, options, VK_NULL_HANDLE, {});
     checkViewerDeviceFeatures(device);
     checkHeightmapFitsDevice(heightmap, device);
 
     gpu::ShaderCompiler compiler;
-    const terrain::TerrainSettings settings = initialTerrainSettings(options, heightmap);
+    const terrain::TerrainSettings settings = initialTerrainSettings(options, heightmap, terrain.dem);
     const VkFormat depthFormat = chooseDepthFormat(device);
-    const VkExtent2D extent{options.size.width, options.size.height};
-    terrain::TerrainRenderer renderer(device, compiler, heightmap, settings, kHeadlessColorFormat, depthFormat,
-                                      kFramesInFlight);
+    VkExtent2D extent{options.size.width, options.size.height};
+    terrain::TerrainRenderer renderer(device, compiler, heightmap, settings, atmosphere::kHdrColorFormat,
+                                      depthFormat, kFramesInFlight);
+    const atmosphere::TonemapPass display(device, compiler, kHeadlessColorFormat, kFramesInFlight);
 
     const ProjectionSettings projection{60.0f, kTerrainDepthConvention};
     const float depthClear = depthClearValue(projection.depth);
@@ -95,21 +103,28 @@ int runHeadless(const ViewerOptions& options, std::ostream& out) {
     for (uint32_t frame = 0; frame < frameCount; ++frame) {
         const auto start = std::chrono::steady_clock::now();
         if (!path.empty()) {
-            camera.setPose(path[frame % path.size()]);
+            const CameraPathFrame& step = path[frame % path.size()];
+            camera.setPose(step.pose);
+            if (step.renderSize) {
+                extent = VkExtent2D{step.renderSize->width, step.renderSize->height};
+            }
         }
         lastSlot = frame % kFramesInFlight;
         const terrain::FrameView view = makeFrameView(camera, extent, projection, worldMin, worldMax);
         const terrain::TerrainStatistics completed =
-            renderFrame(device, renderer, *slots[lastSlot], lastSlot, view, depthClear);
+            renderFrame(device, renderer, display, *slots[lastSlot], lastSlot, view, depthClear);
         if (frame >= kFramesInFlight) {
             statistics.addTerrainStatistics(completed);  // frame - kFramesInFlight
         }
         const std::chrono::duration<double, std::milli> elapsed = std::chrono::steady_clock::now() - start;
         statistics.addFrameTime(elapsed.count());
+        if (const std::optional<uint64_t> resident = residentMemoryBytes()) {
+            statistics.addResidentMemory(static_cast<double>(*resident) / (1024.0 * 1024.0));
+        }
     }
     device.waitIdle();
 
-    const RenderTargets& lastTargets = slots[lastSlot]->targets;
+    const RenderTargets& lastTargets = *slots[lastSlot]->targets;
     if (options.screenshotPath) {
         writeColorTargetPng(device, lastTargets, *options.screenshotPath);
     }
@@ -120,7 +135,7 @@ int runHeadless(const ViewerOptions& options, std::ostream& out) {
         const uint32_t slotIndex = frame % kFramesInFlight;
         const terrain::FrameView view = makeFrameView(camera, extent, projection, worldMin, worldMax);
         const terrain::TerrainStatistics completed =
-            renderFrame(device, renderer, *slots[slotIndex], slotIndex, view, depthClear);
+            renderFrame(device, renderer, display, *slots[slotIndex], slotIndex, view, depthClear);
         if (frame >= kFramesInFlight) {
             statistics.addTerrainStatistics(completed);
         }
@@ -140,6 +155,22 @@ int runHeadless(const ViewerOptions& options, std::ostream& out) {
         out << ", median frame " << frameTimes->median << " ms";
     }
     out << "\n";
+}
+
+}  // namespace
+
+int runHeadless(const ViewerOptions& options, std::ostream& out) {
+    checkOutputFolders(options);
+    const terrain::TerrainSource terrain = loadViewerTerrain(options);
+    if (const std::string description = describeTerrainSource(terrain); !description.empty()) {
+        out << "cbt-terrain: " << description << "\n";
+    }
+    const std::vector<CameraPathFrame> path = loadViewerCameraPathFrames(options);
+
+    gpu::InstanceOptions instanceOptions;
+    instanceOptions.validation = options.validate;
+    const gpu::Instance instance(instanceOptions);
+    renderHeadless(instance, options, terrain, path, out);
     return reportValidationMessages(instance);
 }
 

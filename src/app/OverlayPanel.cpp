@@ -1,5 +1,6 @@
 #include "app/OverlayPanel.h"
 
+#include "app/AtmospherePanel.h"
 #include "app/CommandLine.h"
 
 #include <imgui.h>
@@ -22,6 +23,7 @@ void TimingHistory::addPasses(const terrain::PassTimings& timings) {
     subdivision.add(static_cast<float>(timings.subdivisionMs));
     sumReduction.add(static_cast<float>(timings.sumReductionMs));
     draw.add(static_cast<float>(timings.drawMs));
+    atmosphere.add(static_cast<float>(timings.atmosphereMs));
 }
 
 namespace {
@@ -53,6 +55,10 @@ void showStatistics(const OverlayFacts& facts, const TimingHistory& history) {
         plotSeries("subdivision", history.subdivision, timings.subdivisionMs);
         plotSeries("sum reduction", history.sumReduction, timings.sumReductionMs);
         plotSeries("draw", history.draw, timings.drawMs);
+        plotSeries("atmosphere", history.atmosphere, timings.atmosphereMs);
+        if (statistics.atmosphereTablesMs) {
+            ImGui::Text("atmosphere tables %8.3f ms (last recompute)", *statistics.atmosphereTablesMs);
+        }
     }
 }
 
@@ -72,8 +78,6 @@ bool editSettings(terrain::TerrainSettings& settings, OverlayRequests& requests)
     changed |= ImGui::Checkbox("freeze (Space)", &settings.freezeSubdivision);
     changed |= ImGui::DragFloat("extent (m)", &settings.extentMetres, 50.0f, 100.0f, 1.0e6f, "%.0f");
     changed |= ImGui::DragFloat("height scale (m)", &settings.heightScaleMetres, 10.0f, 0.0f, 1.0e5f, "%.0f");
-    changed |= ImGui::SliderFloat("sun azimuth", &settings.sunAzimuthDegrees, -180.0f, 360.0f, "%.0f deg");
-    changed |= ImGui::SliderFloat("sun elevation", &settings.sunElevationDegrees, -10.0f, 90.0f, "%.1f deg");
     if (ImGui::Button("reload shaders (R)")) {
         requests.reloadShaders = true;
     }
@@ -100,6 +104,9 @@ OverlayRequests drawOverlayPanel(OverlayModel& model, const OverlayFacts& facts,
             requests.rebuildDepth = true;
         }
         ImGui::Text("current max depth %d", model.settings.maxDepth);
+    }
+    if (ImGui::CollapsingHeader("Atmosphere", ImGuiTreeNodeFlags_DefaultOpen)) {
+        requests.settingsChanged |= editAtmosphereSettings(model.settings);
     }
     if (ImGui::CollapsingHeader("Camera", ImGuiTreeNodeFlags_DefaultOpen)) {
         ImGui::SliderFloat("speed (m/s)", &model.cameraSpeed, 1.0f, model.maxCameraSpeed, "%.0f",

@@ -1,6 +1,7 @@
 // The widgets of the ImGui overlay: frame time and FPS, GPU time per pass
 // (numbers and rolling plots), leaf / triangle counts, CBT memory, and a
-// control for every terrain setting, the camera speed and the sun.
+// control for every terrain setting, the atmosphere (AtmospherePanel.h), the
+// sun and the camera speed.
 #pragma once
 
 #include "app/CameraPose.h"
@@ -34,6 +35,7 @@ struct TimingHistory {
     RollingSeries subdivision;
     RollingSeries sumReduction;
     RollingSeries draw;
+    RollingSeries atmosphere;  // the atmosphere's tables + sky pass
     RollingSeries frame;  // CPU frame time
 
     void addPasses(const terrain::PassTimings& timings);

@@ -1,6 +1,7 @@
 #include "app/RenderTargets.h"
 
 #include "app/Screenshot.h"
+#include "atmosphere/TonemapPass.h"
 #include "terrain/TerrainRenderer.h"
 #include "vk/Barriers.h"
 #include "vk/Device.h"
@@ -41,36 +42,75 @@ VkFormat chooseDepthFormat(const gpu::Device& device) {
     throw gpu::Error("the Vulkan device has no usable depth attachment format");
 }
 
+namespace {
+
+VkRenderingAttachmentInfo colorAttachmentInfo(VkImageView view, VkAttachmentLoadOp load) {
+    VkRenderingAttachmentInfo attachment{};
+    attachment.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO;
+    attachment.imageView = view;
+    attachment.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
+    attachment.loadOp = load;
+    attachment.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+    attachment.clearValue.color = VkClearColorValue{{0.0f, 0.0f, 0.0f, 1.0f}};
+    return attachment;
+}
+
+// The tone-mapping pass: the HDR image, now readable, into the colour image.
+void recordDisplay(const gpu::Device& device, VkCommandBuffer commands, const atmosphere::TonemapPass& display,
+                   const terrain::TerrainRenderer& renderer, const RenderTargets& targets, uint32_t frameSlot) {
+    gpu::imageBarrier(device, commands, targets.hdr().handle(), targets.hdr().fullRange(),
+                      VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
+                      VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+                      VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
+    // The previous frame in the colour image ended with a transfer read; discarded here.
+    gpu::imageBarrier(device, commands, targets.color().handle(), targets.color().fullRange(),
+                      VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                      VK_PIPELINE_STAGE_2_TRANSFER_BIT, 0, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                      VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT);
+    const VkRenderingAttachmentInfo colorAttachment =
+        colorAttachmentInfo(targets.color().view(), VK_ATTACHMENT_LOAD_OP_DONT_CARE);
+    VkRenderingInfo rendering{};
+    rendering.sType = VK_STRUCTURE_TYPE_RENDERING_INFO;
+    rendering.renderArea = VkRect2D{{0, 0}, targets.extent()};
+    rendering.layerCount = 1;
+    rendering.colorAttachmentCount = 1;
+    rendering.pColorAttachments = &colorAttachment;
+    vkCmdBeginRendering(commands, &rendering);
+    display.record(commands, targets.hdr().view(), targets.extent(), frameSlot, renderer.settings().display);
+    vkCmdEndRendering(commands);
+}
+
+}  // namespace
+
 RenderTargets::RenderTargets(const gpu::Device& device, VkExtent2D extent, VkFormat colorFormat,
                              VkFormat depthFormat)
-    : color_(device, gpu::ImageDescription{colorFormat, extent, 1,
+    : hdr_(device, gpu::ImageDescription{atmosphere::kHdrColorFormat, extent, 1,
+                                         VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT |
+                                             VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
+                                         VK_IMAGE_ASPECT_COLOR_BIT}),
+      color_(device, gpu::ImageDescription{colorFormat, extent, 1,
                                            VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
                                            VK_IMAGE_ASPECT_COLOR_BIT}),
       depth_(device, gpu::ImageDescription{depthFormat, extent, 1, VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT,
                                            depthAspect(depthFormat)}) {}
 
 void recordTerrainFrame(const gpu::Device& device, VkCommandBuffer commands, terrain::TerrainRenderer& renderer,
-                        const RenderTargets& targets, const terrain::FrameView& view, uint32_t frameSlot,
-                        float depthClearValue) {
+                        const atmosphere::TonemapPass& display, const RenderTargets& targets,
+                        const terrain::FrameView& view, uint32_t frameSlot, float depthClearValue) {
     renderer.recordUpdate(commands, view, frameSlot);
 
-    // The previous frame in these targets ended with a transfer read of the
-    // colour image and depth writes; both are discarded here.
-    gpu::imageBarrier(device, commands, targets.color().handle(), targets.color().fullRange(),
+    // The previous frame in these targets ended with the tone-mapping pass
+    // reading the HDR image and with depth writes; both are discarded here.
+    gpu::imageBarrier(device, commands, targets.hdr().handle(), targets.hdr().fullRange(),
                       VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                      VK_PIPELINE_STAGE_2_TRANSFER_BIT, 0, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                      VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, 0, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
                       VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT);
     gpu::imageBarrier(device, commands, targets.depth().handle(), targets.depth().fullRange(),
                       VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL, kDepthStages,
                       VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT, kDepthStages, kDepthAccess);
 
-    VkRenderingAttachmentInfo colorAttachment{};
-    colorAttachment.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO;
-    colorAttachment.imageView = targets.color().view();
-    colorAttachment.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
-    colorAttachment.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
-    colorAttachment.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
-    colorAttachment.clearValue.color = VkClearColorValue{{0.0f, 0.0f, 0.0f, 1.0f}};
+    const VkRenderingAttachmentInfo colorAttachment =
+        colorAttachmentInfo(targets.hdr().view(), VK_ATTACHMENT_LOAD_OP_CLEAR);
 
     VkRenderingAttachmentInfo depthAttachment{};
     depthAttachment.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO;
@@ -88,14 +128,10 @@ void recordTerrainFrame(const gpu::Device& device, VkCommandBuffer commands, ter
     rendering.pColorAttachments = &colorAttachment;
     rendering.pDepthAttachment = &depthAttachment;
     vkCmdBeginRendering(commands, &rendering);
-
-    const VkViewport viewport{0.0f, 0.0f, static_cast<float>(targets.extent().width),
-                              static_cast<float>(targets.extent().height), 0.0f, 1.0f};
-    const VkRect2D scissor{{0, 0}, targets.extent()};
-    vkCmdSetViewport(commands, 0, 1, &viewport);
-    vkCmdSetScissor(commands, 0, 1, &scissor);
     renderer.recordDraw(commands, view, frameSlot);
     vkCmdEndRendering(commands);
+
+    recordDisplay(device, commands, display, renderer, targets, frameSlot);
 
     gpu::imageBarrier(device, commands, targets.color().handle(), targets.color().fullRange(),
                       VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,

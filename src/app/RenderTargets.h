@@ -1,5 +1,6 @@
-// The images one frame renders into (colour + depth, the same for the window
-// and headless runs) and the commands that fill them with the terrain.
+// The images one frame renders into (HDR colour + depth, then the display
+// colour; the same for the window and headless runs) and the commands that
+// fill them with the terrain.
 #pragma once
 
 #include "vk/Image.h"
@@ -8,6 +9,9 @@
 
 #include <filesystem>
 
+namespace atmosphere {
+class TonemapPass;
+}
 namespace gpu {
 class Device;
 }
@@ -26,30 +30,39 @@ inline constexpr VkFormat kHeadlessColorFormat = VK_FORMAT_R8G8B8A8_SRGB;
 // when none can.
 VkFormat chooseDepthFormat(const gpu::Device& device);
 
-// A colour image (COLOR_ATTACHMENT | TRANSFER_SRC) and a depth image of one
-// size. After recordTerrainFrame the colour image is in
-// VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, ready to be copied out.
+// An HDR colour image (atmosphere::kHdrColorFormat: COLOR_ATTACHMENT |
+// SAMPLED | TRANSFER_SRC) and a depth image the terrain renderer draws into
+// (the renderer is made with kHdrColorFormat), and the display colour image
+// (COLOR_ATTACHMENT | TRANSFER_SRC, `colorFormat`) the tone-mapping pass
+// writes, all of one size. After recordTerrainFrame the colour image is in
+// VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, ready to be copied out, and the HDR
+// image in SHADER_READ_ONLY_OPTIMAL.
 class RenderTargets {
 public:
     RenderTargets(const gpu::Device& device, VkExtent2D extent, VkFormat colorFormat, VkFormat depthFormat);
 
+    [[nodiscard]] const gpu::Image& hdr() const { return hdr_; }
     [[nodiscard]] const gpu::Image& color() const { return color_; }
     [[nodiscard]] const gpu::Image& depth() const { return depth_; }
     [[nodiscard]] VkExtent2D extent() const { return color_.extent(); }
 
 private:
+    gpu::Image hdr_;
     gpu::Image color_;
     gpu::Image depth_;
 };
 
-// Records one terrain frame into `targets`: the renderer's update passes,
-// then dynamic rendering that clears colour and depth (to `depthClearValue`)
-// and draws the sky and the terrain, then moves the colour image to
-// TRANSFER_SRC_OPTIMAL (visible to transfer reads). The previous contents of
-// the targets are discarded.
+// Records one terrain frame into `targets`: the renderer's update passes
+// (the atmosphere's tables among them), dynamic rendering that clears the
+// HDR image and depth (to `depthClearValue`) and draws the sky and the
+// terrain, then dynamic rendering of `display` (exposure and tone curve of
+// the renderer's settings) from the HDR image into the colour image, which
+// ends in TRANSFER_SRC_OPTIMAL (visible to transfer reads). The previous
+// contents of the targets are discarded. `display` writes the colour
+// image's format.
 void recordTerrainFrame(const gpu::Device& device, VkCommandBuffer commands, terrain::TerrainRenderer& renderer,
-                        const RenderTargets& targets, const terrain::FrameView& view, uint32_t frameSlot,
-                        float depthClearValue);
+                        const atmosphere::TonemapPass& display, const RenderTargets& targets,
+                        const terrain::FrameView& view, uint32_t frameSlot, float depthClearValue);
 
 // Records a copy of the colour image (TRANSFER_SRC_OPTIMAL) into
 // `destination` (same size and a format of the same texel size), moving the

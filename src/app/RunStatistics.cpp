@@ -44,6 +44,10 @@ void RunStatistics::addFrameTime(double milliseconds) {
     frameTimes_.add(milliseconds);
 }
 
+void RunStatistics::addResidentMemory(double mebibytes) {
+    residentMemory_.add(mebibytes);
+}
+
 void RunStatistics::addTerrainStatistics(const terrain::TerrainStatistics& statistics) {
     if (statistics.timings) {
         const terrain::PassTimings& timings = *statistics.timings;
@@ -51,7 +55,9 @@ void RunStatistics::addTerrainStatistics(const terrain::TerrainStatistics& stati
         subdivision_.add(timings.subdivisionMs);
         sumReduction_.add(timings.sumReductionMs);
         draw_.add(timings.drawMs);
-        total_.add(timings.dispatcherMs + timings.subdivisionMs + timings.sumReductionMs + timings.drawMs);
+        atmosphere_.add(timings.atmosphereMs);
+        total_.add(timings.dispatcherMs + timings.subdivisionMs + timings.sumReductionMs + timings.drawMs +
+                   timings.atmosphereMs);
     }
     leafCounts_.add(static_cast<double>(statistics.leafCount));
     latest_ = statistics;
@@ -71,6 +77,10 @@ std::string RunStatistics::toJson(const RunDescription& description) const {
     json << "  \"targetEdgePixels\": " << description.targetEdgePixels << ",\n";
     json << "  \"shading\": \"" << jsonEscaped(description.shading) << "\",\n";
     json << "  \"wireframe\": " << (description.wireframe ? "true" : "false") << ",\n";
+    json << "  \"terrain\": {\"extentMetres\": " << description.extentMetres
+         << ", \"depthMetres\": " << description.depthMetres
+         << ", \"heightScaleMetres\": " << description.heightScaleMetres
+         << ", \"heightOffsetMetres\": " << description.heightOffsetMetres << "},\n";
     json << "  \"frameTimeMs\": ";
     writeSummary(json, frameTimes_);
     json << ",\n  \"gpuTimesMs\": {\n    \"dispatcher\": ";
@@ -81,6 +91,8 @@ std::string RunStatistics::toJson(const RunDescription& description) const {
     writeSummary(json, sumReduction_);
     json << ",\n    \"draw\": ";
     writeSummary(json, draw_);
+    json << ",\n    \"atmosphere\": ";
+    writeSummary(json, atmosphere_);
     json << ",\n    \"total\": ";
     writeSummary(json, total_);
     json << "\n  },\n";
@@ -99,7 +111,20 @@ std::string RunStatistics::toJson(const RunDescription& description) const {
     }
     json << "],\n";
     json << "  \"triangleCount\": " << (latest_ ? latest_->triangleCount : 0) << ",\n";
-    json << "  \"cbtBytes\": " << (latest_ ? latest_->cbtBytes : 0) << "\n";
+    json << "  \"cbtBytes\": " << (latest_ ? latest_->cbtBytes : 0) << ",\n";
+    json << "  \"atmosphereTablesMs\": ";
+    if (latest_ && latest_->atmosphereTablesMs) {
+        json << *latest_->atmosphereTablesMs << ",\n";
+    } else {
+        json << "null,\n";
+    }
+    json << "  \"residentMemoryMiB\": ";
+    writeSummary(json, residentMemory_);
+    json << ",\n  \"residentMemoryHistoryMiB\": [";
+    for (size_t i = 0; i < residentMemory_.samples().size(); ++i) {
+        json << (i == 0 ? "" : ", ") << residentMemory_.samples()[i];
+    }
+    json << "]\n";
     json << "}\n";
     return json.str();
 }

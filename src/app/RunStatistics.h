@@ -43,6 +43,12 @@ struct RunDescription {
     float targetEdgePixels = 0.0f;
     std::string shading;
     bool wireframe = false;
+    // The terrain's world size (terrain::TerrainSettings): from the command
+    // line, a DEM's georeferencing and heights, or the defaults.
+    float extentMetres = 0.0f;
+    float depthMetres = 0.0f;
+    float heightScaleMetres = 0.0f;
+    float heightOffsetMetres = 0.0f;
 };
 
 class RunStatistics {
@@ -52,18 +58,26 @@ public:
     // The renderer's statistics of one completed frame (each completed frame
     // once): pass timings when present, and the leaf count.
     void addTerrainStatistics(const terrain::TerrainStatistics& statistics);
+    // The process's resident memory after one frame, in MiB.
+    void addResidentMemory(double mebibytes);
 
     [[nodiscard]] const SampleSeries& frameTimes() const { return frameTimes_; }
     [[nodiscard]] const SampleSeries& dispatcherTimes() const { return dispatcher_; }
     [[nodiscard]] const SampleSeries& subdivisionTimes() const { return subdivision_; }
     [[nodiscard]] const SampleSeries& sumReductionTimes() const { return sumReduction_; }
     [[nodiscard]] const SampleSeries& drawTimes() const { return draw_; }
+    [[nodiscard]] const SampleSeries& atmosphereTimes() const { return atmosphere_; }
     [[nodiscard]] const SampleSeries& leafCounts() const { return leafCounts_; }
+    [[nodiscard]] const SampleSeries& residentMemory() const { return residentMemory_; }
     [[nodiscard]] const std::optional<terrain::TerrainStatistics>& latest() const { return latest_; }
 
     // The --stats report: the description, frame times, per-pass GPU times
-    // (median/min/max/count in ms), leaf counts (last/min/max and the
-    // per-frame history), triangle count and CBT bytes.
+    // (median/min/max/count in ms; "atmosphere" is the atmosphere's
+    // per-frame tables + the sky pass), leaf counts (last/min/max and the
+    // per-frame history), triangle count, CBT bytes, the GPU time of the
+    // atmosphere's static tables (atmosphereTablesMs, null when unknown) and
+    // the resident memory in MiB (residentMemoryMiB median/min/max/count and
+    // residentMemoryHistoryMiB, one sample per frame).
     [[nodiscard]] std::string toJson(const RunDescription& description) const;
 
 private:
@@ -72,8 +86,10 @@ private:
     SampleSeries subdivision_;
     SampleSeries sumReduction_;
     SampleSeries draw_;
+    SampleSeries atmosphere_;
     SampleSeries total_;
     SampleSeries leafCounts_;
+    SampleSeries residentMemory_;
     std::optional<terrain::TerrainStatistics> latest_;
 };
 

@@ -4,7 +4,10 @@
 #include "vk/Error.h"
 #include "vk/Instance.h"
 
+#include <algorithm>
+#include <iomanip>
 #include <iostream>
+#include <sstream>
 
 #include <filesystem>
 #include <stdexcept>
@@ -12,9 +15,24 @@
 
 namespace app {
 
-terrain::Heightmap loadViewerHeightmap(const ViewerOptions& options) {
+terrain::TerrainSource loadViewerTerrain(const ViewerOptions& options) {
     const std::filesystem::path path = options.heightmapPath.value_or(defaultHeightmapPath());
-    return terrain::loadHeightmapPng(path, terrain::HeightmapLimits{});
+    return terrain::loadTerrainSource(path, terrain::HeightmapLimits{});
+}
+
+std::string describeTerrainSource(const terrain::TerrainSource& source) {
+    if (!source.dem) {
+        return "";
+    }
+    const terrain::DemMetadata& dem = *source.dem;
+    std::ostringstream line;
+    line << std::fixed << std::setprecision(1) << "elevation model '" << source.heightmap.sourcePath << "' ("
+         << dem.driverName << "): " << source.heightmap.width << "x" << source.heightmap.height << " samples, heights "
+         << dem.minimumHeightMetres << " to " << dem.maximumHeightMetres << " m, " << dem.extentSource;
+    if (dem.noDataCount > 0) {
+        line << ", " << dem.noDataCount << " no-data samples filled";
+    }
+    return line.str();
 }
 
 void checkHeightmapFitsDevice(const terrain::Heightmap& heightmap, const gpu::Device& device) {
@@ -70,17 +88,41 @@ std::vector<CameraPose> loadViewerCameraPath(const ViewerOptions& options) {
     return loadCameraPath(*options.cameraPathFile);
 }
 
-terrain::TerrainSettings initialTerrainSettings(const ViewerOptions& options, const terrain::Heightmap& heightmap) {
+std::vector<CameraPathFrame> loadViewerCameraPathFrames(const ViewerOptions& options) {
+    if (!options.cameraPathFile) {
+        return {};
+    }
+    return loadCameraPathFrames(*options.cameraPathFile);
+}
+
+terrain::TerrainSettings initialTerrainSettings(const ViewerOptions& options, const terrain::Heightmap& heightmap,
+                                                const std::optional<terrain::DemMetadata>& dem) {
     terrain::TerrainSettings settings;
+    if (dem && dem->extent) {
+        // The DEM's ground proportions, at its own size or scaled to --extent
+        // (and to the overlay's extent later).
+        settings.extentMetres = options.extentMetres.value_or(static_cast<float>(dem->extent->xMetres));
+        settings.depthPerWidth = static_cast<float>(dem->extent->zMetres / dem->extent->xMetres);
+    }
+    if (dem) {
+        // Real heights, or heights exaggerated to --height-scale: either way
+        // sea level stays at y = 0.
+        const double range = dem->heightRangeMetres();
+        const double scale = options.heightScaleMetres.value_or(static_cast<float>(range));
+        settings.heightScaleMetres = static_cast<float>(scale);
+        settings.heightOffsetMetres =
+            static_cast<float>(range > 0.0 ? dem->minimumHeightMetres * scale / range : dem->minimumHeightMetres);
+    }
     settings.maxDepth = options.maxDepth.value_or(terrain::defaultMaxDepthFor(heightmap));
     settings.targetEdgePixels = options.targetEdgePixels;
     settings.uniformSubdivision = options.uniformSubdivision;
     settings.wireframe = options.wireframe;
     settings.shading = options.shading;
-    settings.extentMetres = options.extentMetres;
-    settings.heightScaleMetres = options.heightScaleMetres;
+    settings.extentMetres = options.extentMetres.value_or(settings.extentMetres);
+    settings.heightScaleMetres = options.heightScaleMetres.value_or(settings.heightScaleMetres);
     settings.sunAzimuthDegrees = options.sunAzimuthDegrees;
     settings.sunElevationDegrees = options.sunElevationDegrees;
+    settings.display = options.display;
     return settings;
 }
 
@@ -118,6 +160,13 @@ RunDescription describeRun(const ViewerOptions& options, const terrain::Heightma
     description.targetEdgePixels = settings.targetEdgePixels;
     description.shading = std::string(shadingModeName(settings.shading));
     description.wireframe = options.wireframe;
+    description.extentMetres = settings.extentMetres;
+    description.depthMetres =
+        settings.extentMetres * (settings.depthPerWidth > 0.0f ? settings.depthPerWidth
+                                                               : static_cast<float>(heightmap.height) /
+                                                                     static_cast<float>(std::max(heightmap.width, 1u)));
+    description.heightScaleMetres = settings.heightScaleMetres;
+    description.heightOffsetMetres = settings.heightOffsetMetres;
     return description;
 }
 

@@ -7,6 +7,7 @@
 #include "app/CommandLine.h"
 #include "app/FlyCamera.h"
 #include "app/RunStatistics.h"
+#include "terrain/DemLoader.h"
 #include "terrain/Heightmap.h"
 #include "terrain/TerrainRenderer.h"
 #include "vk/Device.h"
@@ -26,9 +27,15 @@ inline constexpr uint32_t kFramesInFlight = 2;
 // The depth convention of terrain::TerrainRenderer's depth test.
 inline constexpr DepthConvention kTerrainDepthConvention = DepthConvention::Reversed;
 
-// Loads the heightmap named by the options, or the default asset. Throws
+// Loads the heightmap named by the options, or the default asset: a PNG, or
+// an elevation model through GDAL (with its real-world metres). Throws
 // terrain::HeightmapError (one line naming the file).
-terrain::Heightmap loadViewerHeightmap(const ViewerOptions& options);
+terrain::TerrainSource loadViewerTerrain(const ViewerOptions& options);
+
+// One line about an elevation model for the console: size, height range,
+// ground extent and where it comes from, filled no-data samples; empty for a
+// PNG.
+std::string describeTerrainSource(const terrain::TerrainSource& source);
 
 // Throws terrain::HeightmapError naming the file when the map is larger than
 // the device's maxImageDimension2D.
@@ -49,10 +56,17 @@ void checkViewerDeviceFeatures(const gpu::Device& device);
 
 // The --camera-path poses (empty without the flag). Throws ParseError.
 std::vector<CameraPose> loadViewerCameraPath(const ViewerOptions& options);
+// The same with the render sizes of the path's optional sixth column.
+std::vector<CameraPathFrame> loadViewerCameraPathFrames(const ViewerOptions& options);
 
 // The terrain settings the options ask for (maxDepth: --depth, else
-// terrain::defaultMaxDepthFor(heightmap)).
-terrain::TerrainSettings initialTerrainSettings(const ViewerOptions& options, const terrain::Heightmap& heightmap);
+// terrain::defaultMaxDepthFor(heightmap)). With an elevation model's metadata
+// (`dem`): the extent comes from its georeferencing unless --extent is given,
+// and the depth along Z keeps its ground proportions either way; the height
+// scale is its height range unless --height-scale is given (a vertical
+// exaggeration), and the height offset puts sea level at y = 0.
+terrain::TerrainSettings initialTerrainSettings(const ViewerOptions& options, const terrain::Heightmap& heightmap,
+                                                const std::optional<terrain::DemMetadata>& dem);
 
 // Frames a headless run renders: --frames, else one per camera path pose,
 // else kHeadlessDefaultFrames.

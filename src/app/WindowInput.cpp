@@ -2,6 +2,8 @@
 
 #include <GLFW/glfw3.h>
 
+#include <algorithm>
+
 namespace app {
 
 std::optional<ViewerAction> actionForKey(int glfwKey) {
@@ -13,8 +15,14 @@ std::optional<ViewerAction> actionForKey(int glfwKey) {
         case GLFW_KEY_R: return ViewerAction::ReloadShaders;
         case GLFW_KEY_HOME: return ViewerAction::ResetCamera;
         case GLFW_KEY_ESCAPE: return ViewerAction::Quit;
+        case GLFW_KEY_LEFT_BRACKET: return ViewerAction::LowerSun;
+        case GLFW_KEY_RIGHT_BRACKET: return ViewerAction::RaiseSun;
         default: return std::nullopt;
     }
+}
+
+float steppedSunElevation(float elevationDegrees, int steps) {
+    return std::clamp(elevationDegrees + static_cast<float>(steps) * kSunElevationStepDegrees, -10.0f, 90.0f);
 }
 
 WindowInput::WindowInput(GLFWwindow* window, InputCapture capture) : window_(window), capture_(std::move(capture)) {

@@ -23,7 +23,16 @@ enum class ViewerAction {
     ReloadShaders,        // R
     ResetCamera,          // Home
     Quit,                 // Esc
+    LowerSun,             // [
+    RaiseSun,             // ]
 };
+
+// Degrees the sun's elevation moves per press of [ or ].
+inline constexpr float kSunElevationStepDegrees = 1.0f;
+
+// The sun's elevation after `steps` presses of ] (negative: [), kept within
+// the overlay's range [-10, 90] degrees.
+float steppedSunElevation(float elevationDegrees, int steps);
 
 // The action a key press asks for, if any (GLFW key code).
 std::optional<ViewerAction> actionForKey(int glfwKey);

@@ -9,6 +9,7 @@
 #include "app/ViewerSetup.h"
 #include "app/WindowFrameSlot.h"
 #include "app/WindowInput.h"
+#include "atmosphere/TonemapPass.h"
 #include "terrain/TerrainRenderer.h"
 #include "vk/Device.h"
 #include "vk/Error.h"
@@ -69,9 +70,10 @@ std::string windowTitle(const terrain::Heightmap& heightmap) {
 
 class WindowViewer {
 public:
-    WindowViewer(const ViewerOptions& options, terrain::Heightmap heightmap, std::vector<CameraPose> path)
+    WindowViewer(const ViewerOptions& options, terrain::TerrainSource terrain, std::vector<CameraPose> path)
         : options_(options),
-          heightmap_(std::move(heightmap)),
+          heightmap_(std::move(terrain.heightmap)),
+          dem_(std::move(terrain.dem)),
           path_(std::move(path)),
           window_(glfw_, options.size, windowTitle(heightmap_)),
           instance_(windowInstanceOptions(options, glfw_)),
@@ -80,8 +82,9 @@ public:
           swapchain_(makeSwapchain(device_, surface_, window_, options.vsync)),
           depthFormat_(chooseDepthFormat(device_)),
           renderer_(checkedViewerDevice(device_, heightmap_), compiler_, heightmap_,
-                    initialTerrainSettings(options, heightmap_), swapchain_->format(), depthFormat_,
+                    initialTerrainSettings(options, heightmap_, dem_), atmosphere::kHdrColorFormat, depthFormat_,
                     kFramesInFlight),
+          display_(device_, compiler_, swapchain_->format(), kFramesInFlight),
           pool_(device_),
           input_(window_.handle(), InputCapture{&ImGuiOverlay::wantsTextInput, &ImGuiOverlay::wantsMouse}),
           overlay_(window_.handle(), instance_, device_, *swapchain_) {
@@ -128,6 +131,7 @@ private:
 
     const ViewerOptions& options_;
     terrain::Heightmap heightmap_;
+    std::optional<terrain::DemMetadata> dem_;
     std::vector<CameraPose> path_;
     GlfwLibrary glfw_;
     GlfwWindow window_;
@@ -138,6 +142,7 @@ private:
     std::unique_ptr<gpu::Swapchain> swapchain_;
     VkFormat depthFormat_;
     terrain::TerrainRenderer renderer_;
+    atmosphere::TonemapPass display_;
     gpu::CommandPool pool_;
     std::vector<std::unique_ptr<WindowFrameSlot>> slots_;
     WindowInput input_;
@@ -201,6 +206,12 @@ bool WindowViewer::takeActionsUntilScreenshot() {
                 settings.freezeSubdivision = !settings.freezeSubdivision;
                 applySettings(settings);
                 break;
+            case ViewerAction::LowerSun:
+            case ViewerAction::RaiseSun:
+                settings.sunElevationDegrees =
+                    steppedSunElevation(settings.sunElevationDegrees, action == ViewerAction::RaiseSun ? 1 : -1);
+                applySettings(settings);
+                break;
         }
     }
     return false;
@@ -230,7 +241,10 @@ void WindowViewer::applySettings(const terrain::TerrainSettings& settings) {
 }
 
 void WindowViewer::reloadShaders() {
-    const std::optional<std::string> error = renderer_.reloadShaders();
+    std::optional<std::string> error = renderer_.reloadShaders();
+    if (!error) {
+        error = display_.reloadShaders();  // the renderer waited for the device to be idle
+    }
     model_.status = error ? "shader reload failed: " + *error : "shaders reloaded";
     if (error) {
         std::cerr << "cbt-terrain: " << model_.status << "\n";
@@ -291,7 +305,7 @@ bool WindowViewer::renderFrame(bool screenshot, std::ostream& out) {
         makeFrameView(camera_, targets.extent(), projection_, renderer_.worldMin(), renderer_.worldMax());
     slot.inFlight.reset();
     gpu::beginCommandBuffer(slot.commands);
-    recordTerrainFrame(device_, slot.commands, renderer_, targets, view, slotIndex,
+    recordTerrainFrame(device_, slot.commands, renderer_, display_, targets, view, slotIndex,
                        depthClearValue(projection_.depth));
     const terrain::TerrainStatistics completed = renderer_.statistics();
     recordCopyToImage(device_, slot.commands, targets, swapchain_->image(imageIndex));
@@ -381,9 +395,12 @@ int WindowViewer::run(std::ostream& out) {
 
 int runWindow(const ViewerOptions& options, std::ostream& out) {
     checkOutputFolders(options);
-    terrain::Heightmap heightmap = loadViewerHeightmap(options);
+    terrain::TerrainSource terrain = loadViewerTerrain(options);
+    if (const std::string description = describeTerrainSource(terrain); !description.empty()) {
+        out << "cbt-terrain: " << description << "\n";
+    }
     std::vector<CameraPose> path = loadViewerCameraPath(options);
-    WindowViewer viewer(options, std::move(heightmap), std::move(path));
+    WindowViewer viewer(options, std::move(terrain), std::move(path));
     return viewer.run(out);
 }
 

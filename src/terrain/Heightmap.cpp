@@ -172,7 +172,16 @@ void checkChunkList(const std::filesystem::path& path, std::FILE* file) {
             fail(path, "is a truncated PNG (its " + std::string(type) + " chunk at byte " + std::to_string(offset) +
                            " runs past the end of the " + std::to_string(fileSize) + "-byte file)");
         }
-        if (type == "IDAT") sawImageData = true;
+        if (type == "IDAT") {
+            // stb_image copies each IDAT into a buffer it allocates at the
+            // first non-empty one: an empty first IDAT has it memcpy into a
+            // null pointer (undefined behaviour, found by fuzzing).
+            if (length == 0 && !sawImageData) {
+                fail(path, "is a corrupt PNG (its first IDAT image data chunk at byte " + std::to_string(offset) +
+                               " is empty)");
+            }
+            sawImageData = true;
+        }
         if (type == "IEND") break;
         offset = chunkEnd;
     }

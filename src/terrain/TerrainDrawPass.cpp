@@ -20,6 +20,13 @@ constexpr std::array<gpu::DescriptorBinding, 3> kDrawBindings{{
     {2, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kDrawStages, 1},
 }};
 
+gpu::PipelineLayout makeDrawPipelineLayout(const gpu::Device& device, VkDescriptorSetLayout drawLayout,
+                                           VkDescriptorSetLayout atmosphereLayout)
+{
+    const std::array<VkDescriptorSetLayout, 2> layouts{drawLayout, atmosphereLayout};
+    return gpu::PipelineLayout(device, layouts);
+}
+
 }  // namespace
 
 struct TerrainDrawPass::Pipelines {
@@ -45,13 +52,13 @@ bool isSrgbFormat(VkFormat format)
 
 TerrainDrawPass::TerrainDrawPass(const gpu::Device& device, const gpu::ShaderCompiler& compiler,
                                  const HeightmapTexture& heightmap, std::span<const gpu::Buffer* const> frameUniforms,
-                                 VkFormat colorFormat, VkFormat depthFormat)
+                                 VkDescriptorSetLayout atmosphereLayout, VkFormat colorFormat, VkFormat depthFormat)
     : device_(&device),
       compiler_(&compiler),
       colorFormat_(colorFormat),
       depthFormat_(depthFormat),
       setLayout_(device, kDrawBindings),
-      pipelineLayout_(device, setLayout_.handle()),
+      pipelineLayout_(makeDrawPipelineLayout(device, setLayout_.handle(), atmosphereLayout)),
       pool_(device, setLayout_, static_cast<std::uint32_t>(frameUniforms.size())),
       pipelines_(buildPipelines())
 {
@@ -103,17 +110,29 @@ void TerrainDrawPass::bindHeap(const GpuConcurrentBinaryTree& tree)
     }
 }
 
-void TerrainDrawPass::record(VkCommandBuffer commands, std::uint32_t frameSlot, VkExtent2D viewport,
-                             bool reversedDepth, const gpu::Buffer& drawArguments,
-                             VkDeviceSize drawArgumentsOffset) const
+void TerrainDrawPass::bindSets(VkCommandBuffer commands, std::uint32_t frameSlot,
+                               VkDescriptorSet atmosphereSet) const
 {
-    const VkDescriptorSet set = sets_.at(frameSlot);
+    const std::array<VkDescriptorSet, 2> sets{sets_.at(frameSlot), atmosphereSet};
+    vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelineLayout_.handle(), 0,
+                            static_cast<std::uint32_t>(sets.size()), sets.data(), 0, nullptr);
+}
+
+void TerrainDrawPass::recordSky(VkCommandBuffer commands, std::uint32_t frameSlot, VkExtent2D viewport,
+                                VkDescriptorSet atmosphereSet) const
+{
     gpu::setViewportAndScissor(commands, viewport);
-    vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelineLayout_.handle(), 0, 1, &set, 0,
-                            nullptr);
+    bindSets(commands, frameSlot, atmosphereSet);
     pipelines_->sky.bind(commands);
     vkCmdDraw(commands, 3, 1, 0, 0);
+}
 
+void TerrainDrawPass::recordTerrain(VkCommandBuffer commands, std::uint32_t frameSlot, VkExtent2D viewport,
+                                    bool reversedDepth, VkDescriptorSet atmosphereSet,
+                                    const gpu::Buffer& drawArguments, VkDeviceSize drawArgumentsOffset) const
+{
+    gpu::setViewportAndScissor(commands, viewport);
+    bindSets(commands, frameSlot, atmosphereSet);
     pipelines_->terrain.bind(commands);
     if (depthFormat_ != VK_FORMAT_UNDEFINED) {
         vkCmdSetDepthCompareOp(commands, reversedDepth ? VK_COMPARE_OP_GREATER_OR_EQUAL : VK_COMPARE_OP_LESS_OR_EQUAL);

@@ -5,7 +5,8 @@
 //      VkDrawIndirectCommand (one instance per CBT leaf, 3 * 2^s vertices),
 //      depth-tested (shaders/terrain/TerrainDraw.*).
 // Both use one descriptor set per frame slot: binding 0 the CBT heap,
-// binding 1 the slot's TerrainFrameUniforms, binding 2 the heightmap.
+// binding 1 the slot's TerrainFrameUniforms, binding 2 the heightmap; and
+// the atmosphere's descriptor set as set 1 (atmosphere::Atmosphere).
 #pragma once
 
 #include "vk/Descriptors.h"
@@ -35,7 +36,8 @@ public:
     // One descriptor set per element of `frameUniforms`; the buffers and the
     // heightmap must outlive the pass. Call bindHeap before recording.
     TerrainDrawPass(const gpu::Device& device, const gpu::ShaderCompiler& compiler, const HeightmapTexture& heightmap,
-                    std::span<const gpu::Buffer* const> frameUniforms, VkFormat colorFormat, VkFormat depthFormat);
+                    std::span<const gpu::Buffer* const> frameUniforms, VkDescriptorSetLayout atmosphereLayout,
+                    VkFormat colorFormat, VkFormat depthFormat);
     ~TerrainDrawPass();
     TerrainDrawPass(const TerrainDrawPass&) = delete;
     TerrainDrawPass& operator=(const TerrainDrawPass&) = delete;
@@ -49,15 +51,21 @@ public:
     // may be pending.
     void rebuildPipelines();
 
-    // Records the sky then the terrain. `drawArguments` holds a
-    // VkDrawIndirectCommand at `drawArgumentsOffset`, made visible to
-    // DRAW_INDIRECT by the caller; `reversedDepth` picks GREATER_OR_EQUAL.
-    void record(VkCommandBuffer commands, std::uint32_t frameSlot, VkExtent2D viewport, bool reversedDepth,
-                const gpu::Buffer& drawArguments, VkDeviceSize drawArgumentsOffset) const;
+    // Records the sky (first, it covers every pixel). `atmosphereSet` is the
+    // atmosphere's descriptor set.
+    void recordSky(VkCommandBuffer commands, std::uint32_t frameSlot, VkExtent2D viewport,
+                   VkDescriptorSet atmosphereSet) const;
+    // Records the terrain. `drawArguments` holds a VkDrawIndirectCommand at
+    // `drawArgumentsOffset`, made visible to DRAW_INDIRECT by the caller;
+    // `reversedDepth` picks GREATER_OR_EQUAL.
+    void recordTerrain(VkCommandBuffer commands, std::uint32_t frameSlot, VkExtent2D viewport, bool reversedDepth,
+                       VkDescriptorSet atmosphereSet, const gpu::Buffer& drawArguments,
+                       VkDeviceSize drawArgumentsOffset) const;
 
 private:
     struct Pipelines;
     [[nodiscard]] std::unique_ptr<Pipelines> buildPipelines() const;
+    void bindSets(VkCommandBuffer commands, std::uint32_t frameSlot, VkDescriptorSet atmosphereSet) const;
 
     const gpu::Device* device_;
     const gpu::ShaderCompiler* compiler_;

@@ -1,5 +1,7 @@
 #include "terrain/TerrainFrameUniforms.h"
 
+#include "terrain/TerrainDrawPass.h"
+
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/mat4x4.hpp>
 #include <glm/trigonometric.hpp>
@@ -9,9 +11,6 @@
 namespace terrain {
 
 namespace {
-
-// The fog's e-folding distance as a multiple of the terrain's width.
-constexpr float kFogDistanceFraction = 4.0f;
 
 glm::vec4 matrixRow(const glm::mat4& matrix, int row)
 {
@@ -52,7 +51,9 @@ bool usesReversedDepth(const glm::mat4& projection)
 glm::vec2 terrainWorldExtent(std::uint32_t heightmapWidth, std::uint32_t heightmapHeight,
                              const TerrainSettings& settings)
 {
-    const double aspect = static_cast<double>(heightmapHeight) / static_cast<double>(heightmapWidth);
+    const double aspect = settings.depthPerWidth > 0.0f
+                              ? static_cast<double>(settings.depthPerWidth)
+                              : static_cast<double>(heightmapHeight) / static_cast<double>(heightmapWidth);
     return glm::vec2(settings.extentMetres, static_cast<float>(settings.extentMetres * aspect));
 }
 
@@ -71,19 +72,34 @@ TerrainFrameUniforms makeTerrainFrameUniforms(const FrameView& view, const Terra
     uniforms.cameraPosition = glm::vec4(view.cameraPosition, 1.0f);
     uniforms.sunDirection = glm::vec4(sunDirectionOf(settings.sunAzimuthDegrees, settings.sunElevationDegrees), 0.0f);
     const glm::vec2 extent = terrainWorldExtent(context.heightmapWidth, context.heightmapHeight, settings);
-    uniforms.extent = glm::vec4(extent, settings.heightScaleMetres, kFogDistanceFraction * settings.extentMetres);
+    uniforms.extent = glm::vec4(extent, settings.heightScaleMetres, settings.heightOffsetMetres);
     uniforms.levelOfDetail = glm::vec4(static_cast<float>(view.viewport.width), static_cast<float>(view.viewport.height),
                                        settings.targetEdgePixels, settings.flatnessThreshold);
     uniforms.heightmapInfo = glm::uvec4(context.heightmapWidth, context.heightmapHeight,
                                         static_cast<std::uint32_t>(context.statisticsLevels.size()),
                                         static_cast<std::uint32_t>(settings.shading));
     uniforms.drawOptions = glm::uvec4(settings.wireframe ? 1u : 0u, static_cast<std::uint32_t>(settings.uniformSubdivision),
-                                      context.encodeSrgbInShader ? 1u : 0u, static_cast<std::uint32_t>(context.maxDepth));
+                                      static_cast<std::uint32_t>(context.output), static_cast<std::uint32_t>(context.maxDepth));
     for (std::size_t level = 0; level < context.statisticsLevels.size() && level < kMaxStatisticsLevels; ++level) {
         const HeightStatisticsLevel& info = context.statisticsLevels[level];
         uniforms.statisticsLevels[level] = glm::uvec4(info.firstTexel, info.width, info.height, 0u);
     }
+    uniforms.display = glm::vec4(settings.display.exposureStops, static_cast<float>(settings.display.tonemapper),
+                                 0.0f, 0.0f);
     return uniforms;
+}
+
+TerrainOutput terrainOutputFor(VkFormat colorFormat)
+{
+    switch (colorFormat) {
+        case VK_FORMAT_R16G16B16A16_SFLOAT:
+        case VK_FORMAT_R32G32B32A32_SFLOAT:
+        case VK_FORMAT_B10G11R11_UFLOAT_PACK32:
+        case VK_FORMAT_R16G16B16_SFLOAT:
+            return TerrainOutput::HdrLuminance;
+        default:
+            return isSrgbFormat(colorFormat) ? TerrainOutput::DisplayColour : TerrainOutput::EncodedDisplayColour;
+    }
 }
 
 }  // namespace terrain

@@ -8,6 +8,7 @@
 
 #include <glm/mat4x4.hpp>
 #include <glm/vec4.hpp>
+#include <vulkan/vulkan.h>
 
 #include <array>
 #include <cstddef>
@@ -22,16 +23,27 @@ struct TerrainFrameUniforms {
     std::array<glm::vec4, 6> frustumPlanes{};
     glm::vec4 cameraPosition{0.0f};
     glm::vec4 sunDirection{0.0f};
-    glm::vec4 extent{0.0f};         // world width, world depth, height scale, fog distance
+    glm::vec4 extent{0.0f};         // world width, world depth, height scale, 0
     glm::vec4 levelOfDetail{0.0f};  // viewport width, height, target edge pixels, flatness metres
     glm::uvec4 heightmapInfo{0u};   // heightmap width, height, statistics level count, shading mode
-    glm::uvec4 drawOptions{0u};     // wireframe, uniform subdivision, encode sRGB, max depth
+    glm::uvec4 drawOptions{0u};     // wireframe, uniform subdivision, TerrainOutput, max depth
     std::array<glm::uvec4, kMaxStatisticsLevels> statisticsLevels{};  // first texel, width, height, 0
+    glm::vec4 display{0.0f};        // exposure stops, tone curve (atmosphere::Tonemapper), 0, 0
 };
-static_assert(sizeof(TerrainFrameUniforms) == 576);
+static_assert(sizeof(TerrainFrameUniforms) == 592);
 static_assert(offsetof(TerrainFrameUniforms, frustumPlanes) == 128);
 static_assert(offsetof(TerrainFrameUniforms, heightmapInfo) == 288);
 static_assert(offsetof(TerrainFrameUniforms, statisticsLevels) == 320);
+
+// What the sky and terrain shaders write (TERRAIN_OUTPUT_* in TerrainUniforms.glsl).
+enum class TerrainOutput : std::uint32_t {
+    HdrLuminance = 0,       // float target: scene luminance, alpha 1 (0 for display colours)
+    DisplayColour = 1,      // SRGB target: exposed, tone-mapped, linear
+    EncodedDisplayColour = 2,  // UNORM target: the same, sRGB-encoded by the shader
+};
+
+// The output for a colour attachment format.
+TerrainOutput terrainOutputFor(VkFormat colorFormat);
 
 // What the uniforms need besides the view and the settings.
 struct TerrainFrameContext {
@@ -39,7 +51,7 @@ struct TerrainFrameContext {
     std::uint32_t heightmapHeight = 1;
     std::vector<HeightStatisticsLevel> statisticsLevels;
     int maxDepth = 1;
-    bool encodeSrgbInShader = false;  // the colour target is UNORM, not SRGB
+    TerrainOutput output = TerrainOutput::HdrLuminance;
 };
 
 // Clip-space planes (a, b, c, d) of viewProjection's frustum in world space,

@@ -1,5 +1,6 @@
 #include "terrain/TerrainRenderer.h"
 
+#include "atmosphere/Atmosphere.h"
 #include "terrain/HeightStatistics.h"
 #include "terrain/HeightmapTexture.h"
 #include "terrain/TerrainCriterion.h"
@@ -14,6 +15,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <cstring>
 #include <stdexcept>
 #include <string>
@@ -25,10 +27,12 @@ namespace {
 
 constexpr std::uint32_t kMaxUniformSubdivision = 6;
 constexpr const char* kDrawTimestamp = "draw";
+constexpr const char* kSkyTimestamp = "sky";
 
 std::vector<std::string> timestampPassNames()
 {
     std::vector<std::string> names = CbtUpdatePipeline::timestampPassNames();
+    names.emplace_back(kSkyTimestamp);
     names.emplace_back(kDrawTimestamp);
     return names;
 }
@@ -40,10 +44,23 @@ void validateSettings(const TerrainSettings& settings)
                                     std::to_string(settings.uniformSubdivision));
     }
     if (!(settings.targetEdgePixels > 0.0f) || !(settings.extentMetres > 0.0f) ||
-        !(settings.heightScaleMetres >= 0.0f) || !(settings.flatnessThreshold >= 0.0f)) {
+        !(settings.heightScaleMetres >= 0.0f) || !(settings.flatnessThreshold >= 0.0f) ||
+        !(settings.depthPerWidth >= 0.0f) || !std::isfinite(settings.heightOffsetMetres)) {
         throw std::invalid_argument("TerrainSettings: targetEdgePixels and extentMetres must be positive, "
-                                    "heightScaleMetres and flatnessThreshold not negative");
+                                    "heightScaleMetres, depthPerWidth and flatnessThreshold not negative, "
+                                    "heightOffsetMetres finite");
     }
+    if (const std::optional<std::string> error = atmosphere::parameterError(settings.atmosphere)) {
+        throw std::invalid_argument("TerrainSettings: atmosphere: " + *error);
+    }
+    if (!std::isfinite(settings.display.exposureStops)) {
+        throw std::invalid_argument("TerrainSettings: the exposure must be finite");
+    }
+}
+
+atmosphere::AtmosphereView atmosphereViewOf(const FrameView& view)
+{
+    return atmosphere::AtmosphereView{view.view, view.projection, view.cameraPosition};
 }
 
 // Compiler messages may hold several lines; the UI shows one.
@@ -112,6 +129,8 @@ struct TerrainRenderer::Impl {
     TerrainSettings settings;
     HeightmapTexture heightmapTexture;
     HeightStatistics heightStatistics;
+    atmosphere::Atmosphere atmosphere;
+    bool atmosphereRecomputePending = false;
     TerrainFrameContext context;
     std::vector<FrameSlot> slots;
     TerrainCriterion criterion;
@@ -130,8 +149,9 @@ TerrainRenderer::Impl::Impl(gpu::Device& gpuDevice, gpu::ShaderCompiler& shaderC
       settings(checkedSettings(gpuDevice, initialSettings)),
       heightmapTexture(gpuDevice, heightmap),
       heightStatistics(gpuDevice, shaderCompiler, heightmapTexture),
+      atmosphere(gpuDevice, shaderCompiler, initialSettings.atmosphere, framesInFlight),
       context{heightmap.width, heightmap.height, heightStatistics.levels(), initialSettings.maxDepth,
-              !isSrgbFormat(colorFormat)},
+              terrainOutputFor(colorFormat)},
       slots([&] {
           if (framesInFlight == 0) {
               throw std::invalid_argument("TerrainRenderer: framesInFlight must be at least 1");
@@ -147,7 +167,8 @@ TerrainRenderer::Impl::Impl(gpu::Device& gpuDevice, gpu::ShaderCompiler& shaderC
           return made;
       }()),
       criterion(gpuDevice, heightStatistics, heightmapTexture, uniformBuffers()),
-      drawPass(gpuDevice, shaderCompiler, heightmapTexture, uniformBuffers(), colorFormat, depthFormat),
+      drawPass(gpuDevice, shaderCompiler, heightmapTexture, uniformBuffers(), atmosphere.descriptorSetLayout(),
+               colorFormat, depthFormat),
       timer(gpuDevice, framesInFlight, timestampPassNames())
 {
     tree = std::make_unique<TerrainTree>(device, compiler, settings.maxDepth, criterion.criterion(),
@@ -156,6 +177,9 @@ TerrainRenderer::Impl::Impl(gpu::Device& gpuDevice, gpu::ShaderCompiler& shaderC
     latest.cbtBytes = tree->heap().heapByteSize();
     latest.leafCount = 2;
     latest.triangleCount = 2;
+    if (const std::optional<atmosphere::AtmosphereTableTimings> tables = atmosphere.tableTimings()) {
+        latest.atmosphereTablesMs = tables->totalMs;
+    }
 }
 
 std::vector<const gpu::Buffer*> TerrainRenderer::Impl::uniformBuffers() const
@@ -199,6 +223,12 @@ void TerrainRenderer::Impl::collectSlotResults(std::uint32_t frameSlot)
         return;
     }
     PassTimings timings;
+    if (const std::optional<atmosphere::AtmosphereFrameTimings> atmosphereTimes = atmosphere.frameTimings(frameSlot)) {
+        timings.atmosphereMs = atmosphereTimes->totalMs;
+    }
+    if (const std::optional<atmosphere::AtmosphereTableTimings> tables = atmosphere.tableTimings()) {
+        latest.atmosphereTablesMs = tables->totalMs;
+    }
     for (const gpu::PassTime& time : *times) {
         if (time.name == "dispatcher" || time.name == "draw dispatcher") {
             timings.dispatcherMs += time.milliseconds;
@@ -208,6 +238,8 @@ void TerrainRenderer::Impl::collectSlotResults(std::uint32_t frameSlot)
             timings.sumReductionMs = time.milliseconds;
         } else if (time.name == kDrawTimestamp) {
             timings.drawMs = time.milliseconds;
+        } else if (time.name == kSkyTimestamp) {
+            timings.atmosphereMs += time.milliseconds;
         }
     }
     latest.timings = timings;
@@ -259,6 +291,9 @@ void TerrainRenderer::applySettings(const TerrainSettings& settings)
         impl.tree = std::move(rebuilt);
         impl.latest.cbtBytes = impl.tree->heap().heapByteSize();
     }
+    if (settings.atmosphere != impl.atmosphere.parameters()) {
+        impl.atmosphereRecomputePending = true;
+    }
     impl.settings = settings;
 }
 
@@ -287,6 +322,13 @@ void TerrainRenderer::recordUpdate(VkCommandBuffer commands, const FrameView& vi
         ++impl.updatesRecorded;
     }
     impl.recordArgumentsReadback(commands, frameSlot);
+    if (impl.atmosphereRecomputePending) {
+        impl.atmosphere.recompute(commands, impl.settings.atmosphere, frameSlot);
+        impl.atmosphereRecomputePending = false;
+    }
+    impl.atmosphere.recordPerFrame(commands, atmosphereViewOf(view),
+                                   sunDirectionOf(impl.settings.sunAzimuthDegrees, impl.settings.sunElevationDegrees),
+                                   frameSlot);
     impl.slot(frameSlot).updateRecorded = true;
 }
 
@@ -296,12 +338,19 @@ void TerrainRenderer::recordDraw(VkCommandBuffer commands, const FrameView& view
     FrameSlot& frame = impl.slot(frameSlot);
     impl.writeUniforms(view, frameSlot);
     const bool timed = frame.updateRecorded;
+    const VkDescriptorSet atmosphereSet = impl.atmosphere.descriptorSet();
+    const std::uint32_t skyPass = impl.timer.passIndex(kSkyTimestamp);
     const std::uint32_t drawPass = impl.timer.passIndex(kDrawTimestamp);
     if (timed) {
+        impl.timer.writeStart(commands, skyPass);
+    }
+    impl.drawPass.recordSky(commands, frameSlot, view.viewport, atmosphereSet);
+    if (timed) {
+        impl.timer.writeEnd(commands, skyPass);
         impl.timer.writeStart(commands, drawPass);
     }
-    impl.drawPass.record(commands, frameSlot, view.viewport, usesReversedDepth(view.projection),
-                         impl.tree->update().indirectArguments(), kDrawArgumentsOffset);
+    impl.drawPass.recordTerrain(commands, frameSlot, view.viewport, usesReversedDepth(view.projection), atmosphereSet,
+                                impl.tree->update().indirectArguments(), kDrawArgumentsOffset);
     if (timed) {
         impl.timer.writeEnd(commands, drawPass);
     }
@@ -311,6 +360,9 @@ void TerrainRenderer::recordDraw(VkCommandBuffer commands, const FrameView& view
 std::optional<std::string> TerrainRenderer::reloadShaders()
 {
     Impl& impl = *impl_;
+    if (const std::optional<std::string> error = impl.atmosphere.reloadShaders()) {
+        return oneLine(*error);
+    }
     try {
         std::unique_ptr<CbtUpdatePipeline> update =
             impl.tree->compileUpdatePipeline(impl.compiler, impl.criterion.criterion());
@@ -332,14 +384,15 @@ glm::vec3 TerrainRenderer::worldMin() const
 {
     const glm::vec2 extent =
         terrainWorldExtent(impl_->context.heightmapWidth, impl_->context.heightmapHeight, impl_->settings);
-    return glm::vec3(-0.5f * extent.x, 0.0f, -0.5f * extent.y);
+    return glm::vec3(-0.5f * extent.x, impl_->settings.heightOffsetMetres, -0.5f * extent.y);
 }
 
 glm::vec3 TerrainRenderer::worldMax() const
 {
     const glm::vec2 extent =
         terrainWorldExtent(impl_->context.heightmapWidth, impl_->context.heightmapHeight, impl_->settings);
-    return glm::vec3(0.5f * extent.x, impl_->settings.heightScaleMetres, 0.5f * extent.y);
+    return glm::vec3(0.5f * extent.x, impl_->settings.heightOffsetMetres + impl_->settings.heightScaleMetres,
+                     0.5f * extent.y);
 }
 
 }  // namespace terrain

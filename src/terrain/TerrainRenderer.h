@@ -3,12 +3,16 @@
 //
 // World convention (shared by the app, the shaders and the tests): Y is up.
 // The unit square (u, v) of the LEB square domain maps to
-//   x = (u - 0.5) * extentX,  z = (v - 0.5) * extentZ,  y = height * heightScale
-// where extentX = settings.extentMetres, extentZ = extentX * rows / columns
+//   x = (u - 0.5) * extentX,  z = (v - 0.5) * extentZ,
+//   y = heightOffset + height * heightScale
+// where extentX = settings.extentMetres, extentZ = extentX *
+// settings.depthPerWidth when that is positive, else extentX * rows / columns
 // (non-square maps keep their aspect ratio), height in [0, 1] is the
 // normalised heightmap sample and texel row 0 of the image is v = 0.
 #pragma once
 
+#include "atmosphere/AtmosphereParameters.h"
+#include "atmosphere/Tonemapping.h"
 #include "terrain/Heightmap.h"
 
 #include <glm/mat4x4.hpp>
@@ -40,9 +44,17 @@ struct TerrainSettings {
     bool wireframe = false;            // barycentric wireframe overlay over the shading
     ShadingMode shading = ShadingMode::Lit;
     float extentMetres = 20000.0f;     // world width of the map
-    float heightScaleMetres = 3000.0f; // world height of the brightest sample
+    float heightScaleMetres = 3000.0f; // world height of the brightest sample, above the darkest
+    float depthPerWidth = 0.0f;        // world depth (Z) / width (X); 0: rows / columns (square texels)
+    float heightOffsetMetres = 0.0f;   // world height of the darkest sample (a DEM's lowest point, so
+                                       // that sea level is y = 0)
     float sunAzimuthDegrees = 135.0f;
     float sunElevationDegrees = 35.0f;
+    // The sky and the light (a change recomputes the atmosphere's tables).
+    atmosphere::AtmosphereParameters atmosphere;
+    // Exposure and tone curve: applied by the draw itself on a display
+    // (8-bit) target, by the app's atmosphere::TonemapPass on an HDR target.
+    atmosphere::DisplaySettings display;
 };
 
 // The largest D worth using for a map: the finest triangles reach the texel
@@ -62,7 +74,8 @@ struct PassTimings {
     double dispatcherMs = 0.0;
     double subdivisionMs = 0.0;
     double sumReductionMs = 0.0;
-    double drawMs = 0.0;
+    double drawMs = 0.0;          // the terrain's draw
+    double atmosphereMs = 0.0;    // the atmosphere's per-frame tables + the sky pass
 };
 
 struct TerrainStatistics {
@@ -70,6 +83,9 @@ struct TerrainStatistics {
     uint64_t triangleCount = 0;       // leaves * 2^uniformSubdivision
     uint64_t cbtBytes = 0;            // size of the CBT heap
     std::optional<PassTimings> timings;  // empty until a frame's queries are available
+    // GPU time of the last computation of the atmosphere's static tables
+    // (transmittance, multiple scattering), e.g. at start-up.
+    std::optional<double> atmosphereTablesMs;
 };
 
 // Owns every GPU object of the terrain. One instance per device; the app
@@ -78,6 +94,14 @@ struct TerrainStatistics {
 //   ...begin dynamic rendering on colour + depth targets...
 //   recordDraw(cmd, view, frame)     sky background, then the terrain
 //   ...end rendering...
+// The sky and the terrain's lit shading come from the physically based
+// atmosphere (atmosphere::Atmosphere, whose per-frame tables recordUpdate
+// records). What the draw writes depends on the colour format: a float
+// format (atmosphere::kHdrColorFormat) receives HDR scene luminance with
+// alpha 1 (alpha 0 marks the display colours of the debug shading modes),
+// for atmosphere::TonemapPass to map; an 8-bit format receives display
+// colours, exposed and tone-mapped by the draw itself (and sRGB-encoded by
+// the shader for UNORM formats).
 // `frameSlot` is in [0, framesInFlight) and identifies per-frame resources
 // (timestamp queries, uniforms); results of a slot are read back, without
 // stalling, the next time that slot is recorded.

@@ -59,11 +59,47 @@ TEST(CameraPath, SkipsCommentsAndBlankLines) {
 }
 
 TEST(CameraPath, BadLinesNameTheFileAndLine) {
-    EXPECT_EQ(pathErrorOf("0 0 0 0 0\n# ok\n1 2 3 4\n"), "path.txt:3: expected 5 numbers X Y Z YAW PITCH, found 4");
+    EXPECT_EQ(pathErrorOf("0 0 0 0 0\n# ok\n1 2 3 4\n"),
+              "path.txt:3: expected 5 numbers X Y Z YAW PITCH and optionally WIDTHxHEIGHT, found 4 fields");
     EXPECT_EQ(pathErrorOf("0 0 0 0 0\n0 0 zero 0 0\n"), "path.txt:2: Z is not a finite number: 'zero'");
     EXPECT_EQ(pathErrorOf("0 0 0 0 120\n").rfind("path.txt:1: PITCH must be within", 0), 0u);
     EXPECT_EQ(pathErrorOf("# only a comment\n\n").rfind("path.txt: no camera pose", 0), 0u);
     EXPECT_EQ(pathErrorOf("").rfind("path.txt: no camera pose", 0), 0u);
+}
+
+TEST(CameraPose, ValuesBeyondAFloatsRangeAreRefused) {
+    // Found by tests/fuzz/CameraPathFuzzer.cpp: 9.3e44 parsed as a finite
+    // double and became an infinite float position.
+    EXPECT_THROW(parseCameraPose("1e4 -3 +93e43 93e4 -87"), ParseError);
+    EXPECT_EQ(pathErrorOf("0 0 0 0 0\n1e4 -3 +93e43 0 -87\n"),
+              "path.txt:2: Z must be within [-1e+08, 1e+08] metres, got '+93e43'");
+    EXPECT_EQ(pathErrorOf("0 0 0 2e6 0\n"), "path.txt:1: YAW must be within [-1e+06, 1e+06] degrees, got '2e6'");
+    EXPECT_NO_THROW(parseCameraPose("-1e8 1e8 0 -1e6 89"));
+}
+
+TEST(CameraPath, OptionalRenderSizeColumn) {
+    const std::vector<CameraPathFrame> frames = parseCameraPathFrames(
+        "0 100 200 0 -10 640x360\n"
+        "5,100,190,2,-10\n"
+        "10 100 180 4 -10 32X24 # shrink\n",
+        "path.txt");
+    ASSERT_EQ(frames.size(), 3u);
+    ASSERT_TRUE(frames[0].renderSize.has_value());
+    EXPECT_EQ(frames[0].renderSize->width, 640u);
+    EXPECT_EQ(frames[0].renderSize->height, 360u);
+    EXPECT_FALSE(frames[1].renderSize.has_value());
+    EXPECT_FLOAT_EQ(frames[1].pose.position.x, 5.0f);
+    ASSERT_TRUE(frames[2].renderSize.has_value());
+    EXPECT_EQ(frames[2].renderSize->width, 32u);
+    EXPECT_EQ(frames[2].renderSize->height, 24u);
+    EXPECT_EQ(parseCameraPath("0 100 200 0 -10 640x360\n", "path.txt").size(), 1u);
+
+    EXPECT_EQ(pathErrorOf("0 0 0 0 0 0x10\n"),
+              "path.txt:1: the render size must be WIDTHxHEIGHT with both in 1..16384, got '0x10'");
+    EXPECT_EQ(pathErrorOf("0 0 0 0 0\n0 0 0 0 0 -5x10\n").rfind("path.txt:2: the render size must be", 0), 0u);
+    EXPECT_EQ(pathErrorOf("0 0 0 0 0 16385x2\n").rfind("path.txt:1: the render size must be", 0), 0u);
+    EXPECT_EQ(pathErrorOf("0 0 0 0 0 big\n").rfind("path.txt:1: the render size must be", 0), 0u);
+    EXPECT_EQ(pathErrorOf("0 0 0 0 0 1x1 7\n").rfind("path.txt:1: expected 5 numbers", 0), 0u);
 }
 
 TEST(CameraPath, LoadsFilesAndNamesUnreadableOnes) {

@@ -28,8 +28,8 @@ TEST(CommandLine, DefaultsMatchTheTerrainSettings) {
     const ViewerOptions options = parse({});
     const terrain::TerrainSettings defaults;
     EXPECT_FALSE(options.heightmapPath);
-    EXPECT_FLOAT_EQ(options.extentMetres, defaults.extentMetres);
-    EXPECT_FLOAT_EQ(options.heightScaleMetres, defaults.heightScaleMetres);
+    EXPECT_FALSE(options.extentMetres) << "a DEM's georeferencing or the renderer's default decides";
+    EXPECT_FALSE(options.heightScaleMetres);
     EXPECT_FLOAT_EQ(options.targetEdgePixels, 7.0f);
     EXPECT_EQ(options.uniformSubdivision, 0);
     EXPECT_FALSE(options.maxDepth);
@@ -49,8 +49,8 @@ TEST(CommandLine, ParsesEveryFlag) {
                "320x180", "--frames", "42", "--camera", "1,2,3,45,-30", "--screenshot", "out.png", "--stats",
                "out.json", "--wireframe", "--shading", "normals", "--sun", "90,10"});
     EXPECT_EQ(options.heightmapPath->string(), "map.png");
-    EXPECT_FLOAT_EQ(options.extentMetres, 5000.0f);
-    EXPECT_FLOAT_EQ(options.heightScaleMetres, 800.0f);
+    EXPECT_EQ(options.extentMetres, 5000.0f);
+    EXPECT_EQ(options.heightScaleMetres, 800.0f);
     EXPECT_EQ(options.maxDepth, 18);
     EXPECT_FLOAT_EQ(options.targetEdgePixels, 4.5f);
     EXPECT_EQ(options.uniformSubdivision, 3);
@@ -113,12 +113,15 @@ TEST(CommandLine, EveryBadFlagGivesAOneLineErrorNamingIt) {
         {{"--vsync", "maybe"}, "--vsync: expected on or off, got 'maybe'"},
         {{"--size", "320"}, "--size: expected WIDTHxHEIGHT"},
         {{"--size", "0x10"}, "--size: expected WIDTHxHEIGHT with both in 1..16384"},
+        {{"--size", "-640x480"}, "--size: expected WIDTHxHEIGHT with both in 1..16384"},
+        {{"--size", "640x-480"}, "--size: expected WIDTHxHEIGHT with both in 1..16384"},
         {{"--size", "20000x10"}, "--size: expected WIDTHxHEIGHT with both in 1..16384"},
         {{"--frames", "0"}, "--frames: expected an integer in 1..10000000, got '0'"},
         {{"--frames", "ten"}, "--frames: expected an integer"},
         {{"--camera", "1,2,3"}, "--camera: expected 5 numbers X Y Z YAW PITCH, found 3"},
         {{"--camera", "1,2,x,4,5"}, "--camera: Z is not a finite number: 'x'"},
         {{"--camera", "1,2,3,4,95"}, "--camera: PITCH must be within [-89, 89] degrees"},
+        {{"--camera", "1,2e9,3,4,5"}, "--camera: Y must be within [-1e+08, 1e+08] metres"},
         {{"--camera-path", ""}, "--camera-path: expected a file name"},
         {{"--screenshot"}, "--screenshot: missing value OUT.png"},
         {{"--screenshot", "--stats", "x.json"}, "--screenshot: missing value OUT.png"},
@@ -150,7 +153,7 @@ TEST(CommandLine, HelpShowsEveryFlagWithItsDefault) {
             EXPECT_NE(help.substr(position, lineEnd - position).find("(default: "), std::string::npos) << flag;
         }
     }
-    EXPECT_NE(help.find("(default: 20000)"), std::string::npos);
+    EXPECT_NE(help.find("(default: a DEM's georeferenced width, else 20000)"), std::string::npos);
     EXPECT_NE(help.find("(default: 7)"), std::string::npos);
     EXPECT_NE(help.find("(default: 1280x720)"), std::string::npos);
     EXPECT_NE(help.find(defaultHeightmapPath().string()), std::string::npos);

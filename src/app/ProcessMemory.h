@@ -1,0 +1,15 @@
+// The memory the viewer's process holds, for the --stats report and the
+// soak runs (scripts/soak.sh): on a CPU Vulkan driver such as lavapipe the
+// device's allocations are process memory too.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+namespace app {
+
+// Resident set size of this process in bytes (/proc/self/statm); empty where
+// it cannot be read.
+std::optional<uint64_t> residentMemoryBytes();
+
+}  // namespace app

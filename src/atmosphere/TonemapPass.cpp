@@ -1,0 +1,105 @@
+#include "atmosphere/TonemapPass.h"
+
+#include "vk/Device.h"
+#include "vk/Error.h"
+#include "vk/ShaderCompiler.h"
+
+#include <array>
+#include <stdexcept>
+
+namespace atmosphere {
+
+namespace {
+
+constexpr std::array<gpu::DescriptorBinding, 1> kBindings{
+    gpu::DescriptorBinding{0, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, VK_SHADER_STAGE_FRAGMENT_BIT, 1}};
+
+struct DisplayControl {
+    float exposureStops = 0.0f;
+    uint32_t tonemapper = 0;
+    uint32_t encodeSrgb = 0;
+};
+
+gpu::SamplerDescription nearestSampler()
+{
+    gpu::SamplerDescription description;
+    description.filter = VK_FILTER_NEAREST;
+    description.mipmapMode = VK_SAMPLER_MIPMAP_MODE_NEAREST;
+    return description;
+}
+
+}  // namespace
+
+bool shaderEncodesSrgb(VkFormat format)
+{
+    switch (format) {
+        case VK_FORMAT_R8G8B8A8_UNORM:
+        case VK_FORMAT_B8G8R8A8_UNORM:
+        case VK_FORMAT_A8B8G8R8_UNORM_PACK32:
+        case VK_FORMAT_R8G8B8_UNORM:
+        case VK_FORMAT_B8G8R8_UNORM:
+            return true;
+        default:
+            return false;
+    }
+}
+
+TonemapPass::TonemapPass(const gpu::Device& device, const gpu::ShaderCompiler& compiler, VkFormat outputFormat,
+                         uint32_t framesInFlight)
+    : device_(&device),
+      compiler_(&compiler),
+      outputFormat_(outputFormat),
+      sampler_(device, nearestSampler()),
+      setLayout_(device, kBindings),
+      pipelineLayout_(device, setLayout_.handle(), sizeof(DisplayControl), VK_SHADER_STAGE_FRAGMENT_BIT),
+      pool_(device, setLayout_, framesInFlight),
+      pipeline_(buildPipeline())
+{
+    if (framesInFlight == 0) {
+        throw std::invalid_argument("TonemapPass: framesInFlight must be at least 1");
+    }
+    for (uint32_t i = 0; i < framesInFlight; ++i) {
+        sets_.push_back(pool_.allocate(setLayout_));
+    }
+}
+
+gpu::GraphicsPipeline TonemapPass::buildPipeline() const
+{
+    gpu::GraphicsPipelineDescription description;
+    description.colorFormats = {outputFormat_};
+    return gpu::GraphicsPipeline(*device_, pipelineLayout_,
+                                 compiler_->compileFile("atmosphere/Tonemap.vert", gpu::ShaderStage::Vertex),
+                                 compiler_->compileFile("atmosphere/Tonemap.frag", gpu::ShaderStage::Fragment),
+                                 description);
+}
+
+void TonemapPass::record(VkCommandBuffer commands, VkImageView hdrImage, VkExtent2D extent, uint32_t frameSlot,
+                         const DisplaySettings& display) const
+{
+    const VkDescriptorSet set = sets_.at(frameSlot);
+    gpu::DescriptorWriter()
+        .combinedImageSampler(0, hdrImage, sampler_.handle(), VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL)
+        .update(*device_, set);
+    const DisplayControl control{display.exposureStops, static_cast<uint32_t>(display.tonemapper),
+                                 shaderEncodesSrgb(outputFormat_) ? 1u : 0u};
+    pipeline_.bind(commands);
+    gpu::setViewportAndScissor(commands, extent);
+    vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelineLayout_.handle(), 0, 1, &set, 0,
+                            nullptr);
+    vkCmdPushConstants(commands, pipelineLayout_.handle(), VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(control),
+                       &control);
+    vkCmdDraw(commands, 3, 1, 0, 0);
+}
+
+std::optional<std::string> TonemapPass::reloadShaders()
+{
+    try {
+        gpu::GraphicsPipeline rebuilt = buildPipeline();
+        pipeline_ = std::move(rebuilt);
+    } catch (const gpu::Error& error) {
+        return std::string(error.what());
+    }
+    return std::nullopt;
+}
+
+}  // namespace atmosphere

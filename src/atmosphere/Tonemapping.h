@@ -1,0 +1,48 @@
+// Display mapping of HDR luminance: exposure, a choice of tone curve and the
+// sRGB transfer function. CPU mirrors of shaders/atmosphere/Tonemapping.glsl
+// (same names without the atmosphere_ prefix, same constants), used by the
+// tests and by anything that needs the displayed value of a colour.
+#pragma once
+
+#include <glm/vec3.hpp>
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace atmosphere {
+
+// The value is what the shaders receive (ATMOSPHERE_TONEMAPPER_* in Tonemapping.glsl).
+enum class Tonemapper : uint32_t {
+    None = 0,        // clamp to [0, 1]
+    AcesFitted = 1,  // Narkowicz's rational fit of the ACES reference rendering transform
+    Hable = 2,       // Hable's filmic curve (Uncharted 2), white point 11.2
+};
+
+// How HDR scene luminance is shown.
+struct DisplaySettings {
+    float exposureStops = 3.0f;  // scene luminance is multiplied by 2^exposureStops
+    Tonemapper tonemapper = Tonemapper::AcesFitted;
+
+    bool operator==(const DisplaySettings&) const = default;
+};
+
+inline constexpr std::array<Tonemapper, 3> kTonemappers{Tonemapper::None, Tonemapper::AcesFitted,
+                                                        Tonemapper::Hable};
+
+// "none", "aces", "hable".
+std::string_view tonemapperName(Tonemapper tonemapper);
+std::optional<Tonemapper> tonemapperFromName(std::string_view name);
+
+// Linear scene colour times 2^exposureStops.
+glm::vec3 applyExposure(glm::vec3 colour, float exposureStops);
+
+// The tone curve, per channel, of an exposed linear colour; the result is a
+// linear display colour in [0, 1].
+glm::vec3 tonemap(Tonemapper tonemapper, glm::vec3 exposedColour);
+
+// The sRGB transfer function (IEC 61966-2-1) of a linear colour clamped to [0, 1].
+glm::vec3 encodeSrgb(glm::vec3 linearColour);
+
+}  // namespace atmosphere

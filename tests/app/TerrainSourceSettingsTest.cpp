@@ -1,0 +1,90 @@
+// initialTerrainSettings with an elevation model's metadata: the extent, the
+// depth along Z and the heights come from the DEM unless the command line
+// gives them, and sea level stays at y = 0 (unit).
+#include "app/CommandLine.h"
+#include "app/ViewerSetup.h"
+
+#include <gtest/gtest.h>
+
+namespace app {
+namespace {
+
+terrain::Heightmap mapOf(uint32_t width, uint32_t height) {
+    terrain::Heightmap heightmap;
+    heightmap.width = width;
+    heightmap.height = height;
+    heightmap.samples.assign(size_t{width} * height, 0);
+    return heightmap;
+}
+
+// The ETOPO5 cut of Italy (tests/dem): 865.8 x 888.1 km, -3913..1923 m.
+terrain::DemMetadata italy() {
+    terrain::DemMetadata dem;
+    dem.minimumHeightMetres = -3913.0;
+    dem.maximumHeightMetres = 1923.0;
+    dem.extent = terrain::GroundExtent{865764.0, 888130.0};
+    return dem;
+}
+
+TEST(TerrainSourceSettings, DemMetresSetExtentDepthHeightScaleAndSeaLevel) {
+    const terrain::TerrainSettings settings = initialTerrainSettings(ViewerOptions{}, mapOf(120, 96), italy());
+    EXPECT_FLOAT_EQ(settings.extentMetres, 865764.0f);
+    EXPECT_FLOAT_EQ(settings.extentMetres * settings.depthPerWidth, 888130.0f)
+        << "non-square ground texels keep their real depth";
+    EXPECT_FLOAT_EQ(settings.heightScaleMetres, 5836.0f);
+    EXPECT_FLOAT_EQ(settings.heightOffsetMetres, -3913.0f) << "the lowest sample at its real height";
+}
+
+TEST(TerrainSourceSettings, CommandLineValuesWinAndKeepTheDemsProportionsAndSeaLevel) {
+    ViewerOptions options;
+    options.extentMetres = 10000.0f;
+    options.heightScaleMetres = 2.0f * 5836.0f;  // exaggerated twice
+    const terrain::TerrainSettings settings = initialTerrainSettings(options, mapOf(120, 96), italy());
+    EXPECT_FLOAT_EQ(settings.extentMetres, 10000.0f);
+    EXPECT_FLOAT_EQ(settings.depthPerWidth, 888130.0f / 865764.0f);
+    EXPECT_FLOAT_EQ(settings.heightScaleMetres, 11672.0f);
+    EXPECT_FLOAT_EQ(settings.heightOffsetMetres, -7826.0f) << "sea level (y = 0) scales with the heights";
+}
+
+TEST(TerrainSourceSettings, DemWithoutGeoreferencingKeepsTheDefaultExtent) {
+    terrain::DemMetadata dem = italy();
+    dem.extent.reset();
+    const terrain::TerrainSettings defaults;
+    const terrain::TerrainSettings settings = initialTerrainSettings(ViewerOptions{}, mapOf(120, 96), dem);
+    EXPECT_FLOAT_EQ(settings.extentMetres, defaults.extentMetres);
+    EXPECT_FLOAT_EQ(settings.depthPerWidth, 0.0f);
+    EXPECT_FLOAT_EQ(settings.heightScaleMetres, 5836.0f);
+    EXPECT_FLOAT_EQ(settings.heightOffsetMetres, -3913.0f);
+}
+
+TEST(TerrainSourceSettings, PngUsesTheCommandLineOrTheDefaults) {
+    const terrain::TerrainSettings defaults;
+    const terrain::TerrainSettings plain = initialTerrainSettings(ViewerOptions{}, mapOf(64, 32), std::nullopt);
+    EXPECT_FLOAT_EQ(plain.extentMetres, defaults.extentMetres);
+    EXPECT_FLOAT_EQ(plain.heightScaleMetres, defaults.heightScaleMetres);
+    EXPECT_FLOAT_EQ(plain.depthPerWidth, 0.0f);
+    EXPECT_FLOAT_EQ(plain.heightOffsetMetres, 0.0f);
+    ViewerOptions options;
+    options.extentMetres = 1234.0f;
+    options.heightScaleMetres = 56.0f;
+    const terrain::TerrainSettings given = initialTerrainSettings(options, mapOf(64, 32), std::nullopt);
+    EXPECT_FLOAT_EQ(given.extentMetres, 1234.0f);
+    EXPECT_FLOAT_EQ(given.heightScaleMetres, 56.0f);
+}
+
+TEST(TerrainSourceSettings, DescriptionLineOnlyForDems) {
+    terrain::TerrainSource png{mapOf(4, 4), std::nullopt};
+    EXPECT_EQ(describeTerrainSource(png), "");
+    terrain::DemMetadata dem = italy();
+    dem.driverName = "GTiff";
+    dem.extentSource = "geographic coordinates (WGS 84) at latitude 39.042: 865.764 x 888.130 km";
+    dem.noDataCount = 7;
+    terrain::TerrainSource source{mapOf(120, 96), dem};
+    source.heightmap.sourcePath = "italy.tif";
+    EXPECT_EQ(describeTerrainSource(source),
+              "elevation model 'italy.tif' (GTiff): 120x96 samples, heights -3913.0 to 1923.0 m, geographic "
+              "coordinates (WGS 84) at latitude 39.042: 865.764 x 888.130 km, 7 no-data samples filled");
+}
+
+}  // namespace
+}  // namespace app

@@ -1,0 +1,238 @@
+// terrain::loadDem on rasters the tests write: no-data holes (punched into
+// the real ETOPO5 cut, NaN no-data, alpha masks), sample types, units,
+// scale and offset, orientation and the extent of each kind of CRS.
+#include "DemTestFiles.h"
+
+#include "terrain/DemLoader.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace {
+
+using dem_test::rasterOf;
+using dem_test::RasterSpec;
+using dem_test::ScratchDirectory;
+using terrain::DemTerrain;
+using terrain::HeightmapLimits;
+using terrain::loadDem;
+
+double tolerance(const DemTerrain& dem) { return dem.metadata.heightRangeMetres() / 65535.0 * 0.5 + 1e-3; }
+
+double loadedMetres(const DemTerrain& dem, std::uint32_t column, std::uint32_t row) {
+    return dem.metadata.heightOfSample(dem.heightmap.sample(column, row));
+}
+
+// A hole: the samples of a rectangle of the grid.
+struct Hole {
+    std::uint32_t column;
+    std::uint32_t row;
+    std::uint32_t width;
+    std::uint32_t height;
+
+    bool holds(std::uint32_t x, std::uint32_t y) const {
+        return x >= column && x < column + width && y >= row && y < row + height;
+    }
+};
+
+TEST(DemNoData, HolesPunchedIntoTheEtopoCutAreFilledWithinTheirRimRange) {
+    const ScratchDirectory scratch;
+    const auto source = dem_test::fixture("etopo5-italy-int16.tif");
+    const std::vector<double> original = dem_test::readBand(source);
+    constexpr std::uint32_t kWidth = 120;
+    constexpr std::uint32_t kHeight = 96;
+    ASSERT_EQ(original.size(), std::size_t{kWidth} * kHeight);
+    // A block across the Sardinian coast, a corner, two single samples.
+    const std::vector<Hole> holes{{3, 30, 14, 10}, {0, 0, 4, 6}, {60, 50, 1, 1}, {119, 95, 1, 1}};
+    RasterSpec spec = rasterOf(kWidth, kHeight, GDT_Int16, original);
+    spec.noData = -32768.0;
+    spec.geoTransform = dem_test::readGeoTransform(source);
+    spec.epsg = 4326;
+    std::uint64_t punched = 0;
+    for (std::uint32_t y = 0; y < kHeight; ++y) {
+        for (std::uint32_t x = 0; x < kWidth; ++x) {
+            if (std::any_of(holes.begin(), holes.end(), [&](const Hole& hole) { return hole.holds(x, y); })) {
+                spec.values[std::size_t{y} * kWidth + x] = -32768.0;
+                ++punched;
+            }
+        }
+    }
+    const auto path = scratch.file("holes.tif");
+    dem_test::writeRaster(path, spec);
+    const DemTerrain dem = loadDem(path, HeightmapLimits{});
+    EXPECT_EQ(dem.metadata.noDataCount, punched);
+    EXPECT_GT(dem.metadata.minimumHeightMetres, -32768.0 + 1000.0) << "no-data drawn as a spike";
+
+    for (const Hole& hole : holes) {
+        // The valid samples around the hole bound every value filled in it.
+        double rimLow = std::numeric_limits<double>::max();
+        double rimHigh = std::numeric_limits<double>::lowest();
+        for (std::uint32_t y = hole.row == 0 ? 0 : hole.row - 1; y <= std::min(hole.row + hole.height, kHeight - 1); ++y) {
+            for (std::uint32_t x = hole.column == 0 ? 0 : hole.column - 1;
+                 x <= std::min(hole.column + hole.width, kWidth - 1); ++x) {
+                if (hole.holds(x, y)) continue;
+                rimLow = std::min(rimLow, original[std::size_t{y} * kWidth + x]);
+                rimHigh = std::max(rimHigh, original[std::size_t{y} * kWidth + x]);
+            }
+        }
+        for (std::uint32_t y = hole.row; y < hole.row + hole.height; ++y) {
+            for (std::uint32_t x = hole.column; x < hole.column + hole.width; ++x) {
+                const double filled = loadedMetres(dem, x, y);
+                EXPECT_GE(filled, rimLow - tolerance(dem)) << "hole sample " << x << ", " << y;
+                EXPECT_LE(filled, rimHigh + tolerance(dem)) << "hole sample " << x << ", " << y;
+            }
+        }
+    }
+    // A single interior hole takes the mean of its 8 neighbours.
+    double neighbourSum = 0.0;
+    for (std::uint32_t y = 49; y <= 51; ++y) {
+        for (std::uint32_t x = 59; x <= 61; ++x) {
+            if (x != 60 || y != 50) neighbourSum += original[std::size_t{y} * kWidth + x];
+        }
+    }
+    EXPECT_NEAR(loadedMetres(dem, 60, 50), neighbourSum / 8.0, tolerance(dem));
+    // Samples outside the holes are untouched.
+    EXPECT_NEAR(loadedMetres(dem, 30, 70), original[70 * kWidth + 30], tolerance(dem));
+    EXPECT_NEAR(loadedMetres(dem, 100, 10), original[10 * kWidth + 100], tolerance(dem));
+}
+
+TEST(DemNoData, NanNoDataValueMarksHolesInAFloatGrid) {
+    const ScratchDirectory scratch;
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    RasterSpec spec = rasterOf(4, 3, GDT_Float32, {10, 20, 30, 40, 10, nan, nan, 40, 10, 20, 30, 40});
+    spec.noData = nan;
+    const auto path = scratch.file("nan-nodata.tif");
+    dem_test::writeRaster(path, spec);
+    const DemTerrain dem = loadDem(path, HeightmapLimits{});
+    EXPECT_EQ(dem.metadata.noDataCount, 2u);
+    EXPECT_DOUBLE_EQ(dem.metadata.minimumHeightMetres, 10.0);
+    EXPECT_DOUBLE_EQ(dem.metadata.maximumHeightMetres, 40.0);
+    EXPECT_GT(loadedMetres(dem, 1, 1), 10.0);
+    EXPECT_LT(loadedMetres(dem, 2, 1), 40.0);
+}
+
+TEST(DemNoData, FloatNoDataMatchesSamplesRoundedToFloat) {
+    // ETOPO declares -1e34 but stores the Float32 nearest to it.
+    const ScratchDirectory scratch;
+    const double fill = static_cast<double>(static_cast<float>(-1e34));
+    RasterSpec spec = rasterOf(3, 2, GDT_Float32, {-5, fill, -7, -5, -6, fill});
+    spec.noData = -1e34;
+    const auto path = scratch.file("float-fill.tif");
+    dem_test::writeRaster(path, spec);
+    const DemTerrain dem = loadDem(path, HeightmapLimits{});
+    EXPECT_EQ(dem.metadata.noDataCount, 2u);
+    EXPECT_DOUBLE_EQ(dem.metadata.minimumHeightMetres, -7.0);
+    EXPECT_DOUBLE_EQ(dem.metadata.maximumHeightMetres, -5.0);
+}
+
+TEST(DemNoData, AlphaBandZeroMarksHoles) {
+    const ScratchDirectory scratch;
+    RasterSpec spec = rasterOf(3, 3, GDT_Int16, {1, 2, 3, 4, 5000, 6, 7, 8, 9});
+    spec.alpha = {255, 255, 255, 255, 0, 255, 255, 255, 255};
+    const auto path = scratch.file("alpha.tif");
+    dem_test::writeRaster(path, spec);
+    const DemTerrain dem = loadDem(path, HeightmapLimits{});
+    EXPECT_EQ(dem.metadata.noDataCount, 1u);
+    EXPECT_DOUBLE_EQ(dem.metadata.maximumHeightMetres, 9.0) << "the masked 5000 is not drawn";
+    EXPECT_NEAR(loadedMetres(dem, 1, 1), 5.0, tolerance(dem));  // mean of 1..9 without the centre
+}
+
+TEST(DemSamples, EveryIntegerAndFloatTypeLoadsItsValues) {
+    const ScratchDirectory scratch;
+    const std::vector<std::pair<GDALDataType, std::vector<double>>> cases{
+        {GDT_Byte, {0, 17, 200, 255}},          {GDT_UInt16, {0, 1000, 40000, 65535}},
+        {GDT_Int16, {-11000, -1, 0, 8848}},     {GDT_UInt32, {0, 5, 70000, 900000}},
+        {GDT_Int32, {-400000, -3, 7, 400000}},  {GDT_Float32, {-10.5, 0.25, 3.75, 8848.5}},
+        {GDT_Float64, {-10994.25, -0.5, 0.5, 8848.86}},
+    };
+    for (const auto& [type, values] : cases) {
+        const auto path = scratch.file(std::string(GDALGetDataTypeName(type)) + ".tif");
+        dem_test::writeRaster(path, rasterOf(2, 2, type, values));
+        const DemTerrain dem = loadDem(path, HeightmapLimits{});
+        EXPECT_DOUBLE_EQ(dem.metadata.minimumHeightMetres, values.front()) << GDALGetDataTypeName(type);
+        EXPECT_NEAR(dem.metadata.maximumHeightMetres, values.back(), 1e-3) << GDALGetDataTypeName(type);
+        EXPECT_EQ(dem.heightmap.samples.front(), 0) << GDALGetDataTypeName(type);
+        EXPECT_EQ(dem.heightmap.samples.back(), 65535) << GDALGetDataTypeName(type);
+        EXPECT_NEAR(loadedMetres(dem, 1, 0), values[1], tolerance(dem)) << GDALGetDataTypeName(type);
+    }
+}
+
+TEST(DemSamples, UnitScaleAndOffsetGiveMetres) {
+    const ScratchDirectory scratch;
+    RasterSpec spec = rasterOf(2, 1, GDT_Int16, {0, 1000});
+    spec.unit = "ft";
+    spec.scale = 0.5;
+    spec.offset = -100.0;
+    const auto path = scratch.file("feet.tif");
+    dem_test::writeRaster(path, spec);
+    const DemTerrain dem = loadDem(path, HeightmapLimits{});
+    EXPECT_NEAR(dem.metadata.minimumHeightMetres, -100.0 * 0.3048, 1e-4);
+    EXPECT_NEAR(dem.metadata.maximumHeightMetres, 400.0 * 0.3048, 1e-4);
+}
+
+TEST(DemSamples, AFlatRasterLoadsAsZeroRange) {
+    const ScratchDirectory scratch;
+    const auto path = scratch.file("flat.tif");
+    dem_test::writeRaster(path, rasterOf(3, 3, GDT_Int16, std::vector<double>(9, -42.0)));
+    const DemTerrain dem = loadDem(path, HeightmapLimits{});
+    EXPECT_DOUBLE_EQ(dem.metadata.minimumHeightMetres, -42.0);
+    EXPECT_DOUBLE_EQ(dem.metadata.heightRangeMetres(), 0.0);
+    EXPECT_TRUE(std::all_of(dem.heightmap.samples.begin(), dem.heightmap.samples.end(),
+                            [](std::uint16_t sample) { return sample == 0; }));
+}
+
+TEST(DemOrientation, SouthUpAndEastToWestGridsAreFlippedToNorthWest) {
+    const ScratchDirectory scratch;
+    // Stored south row first and east column first: file (0, 0) is the
+    // south-east corner.
+    RasterSpec spec = rasterOf(3, 2, GDT_Int16, {1, 2, 3, 4, 5, 6});
+    spec.geoTransform = std::array<double, 6>{10.0, -0.5, 0.0, 40.0, 0.0, 0.5};
+    spec.epsg = 4326;
+    const auto path = scratch.file("south-up.tif");
+    dem_test::writeRaster(path, spec);
+    const DemTerrain dem = loadDem(path, HeightmapLimits{});
+    EXPECT_NEAR(loadedMetres(dem, 0, 0), 6.0, tolerance(dem));  // north-west: file's last sample
+    EXPECT_NEAR(loadedMetres(dem, 2, 1), 1.0, tolerance(dem));  // south-east: file's first sample
+    EXPECT_NEAR(loadedMetres(dem, 2, 0), 4.0, tolerance(dem));
+}
+
+TEST(DemExtent, ProjectedMetresGiveThePixelSizeTimesTheCount) {
+    const ScratchDirectory scratch;
+    RasterSpec spec = rasterOf(40, 25, GDT_Float32, std::vector<double>(1000, 3.0));
+    spec.values[7] = 900.0;
+    spec.geoTransform = std::array<double, 6>{500000.0, 30.0, 0.0, 4500000.0, 0.0, -30.0};
+    spec.epsg = 32633;  // WGS 84 / UTM zone 33N
+    const auto path = scratch.file("utm.tif");
+    dem_test::writeRaster(path, spec);
+    const DemTerrain dem = loadDem(path, HeightmapLimits{});
+    ASSERT_TRUE(dem.metadata.extent.has_value()) << dem.metadata.extentSource;
+    EXPECT_DOUBLE_EQ(dem.metadata.extent->xMetres, 1200.0);
+    EXPECT_DOUBLE_EQ(dem.metadata.extent->zMetres, 750.0);
+    EXPECT_NE(dem.metadata.extentSource.find("UTM zone 33N"), std::string::npos) << dem.metadata.extentSource;
+}
+
+TEST(DemExtent, AGridWithoutGeoreferencingHasNoExtent) {
+    const ScratchDirectory scratch;
+    const auto path = scratch.file("plain.tif");
+    dem_test::writeRaster(path, rasterOf(2, 2, GDT_Int16, {1, 2, 3, 4}));
+    const DemTerrain dem = loadDem(path, HeightmapLimits{});
+    EXPECT_FALSE(dem.metadata.extent.has_value());
+    EXPECT_EQ(dem.metadata.extentSource, "no georeferencing in the file");
+}
+
+TEST(DemFormats, ArcInfoAsciiGridLoads) {
+    const ScratchDirectory scratch;
+    RasterSpec spec = rasterOf(3, 2, GDT_Int32, {-3, 0, 3, 6, 9, 12});
+    spec.geoTransform = std::array<double, 6>{0.0, 100.0, 0.0, 200.0, 0.0, -100.0};
+    const auto path = scratch.file("grid.asc");
+    dem_test::writeRaster(path, spec, "AAIGrid");
+    const DemTerrain dem = loadDem(path, HeightmapLimits{});
+    EXPECT_EQ(dem.metadata.driverName, "AAIGrid");
+    EXPECT_DOUBLE_EQ(dem.metadata.minimumHeightMetres, -3.0);
+    EXPECT_DOUBLE_EQ(dem.metadata.maximumHeightMetres, 12.0);
+}
+
+}  // namespace

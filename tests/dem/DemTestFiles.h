@@ -1,0 +1,84 @@
+// Files for the DEM tests: a scratch directory per test, rasters written
+// through GDAL with any sample type, band layout, no-data value and
+// georeferencing, a hand-made TIFF header for sizes GDAL refuses to write,
+// and the fixtures cut from ETOPO5 at build time (DemFixtureMaker.cpp).
+#pragma once
+
+#include <gdal.h>
+
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace dem_test {
+
+class ScratchDirectory {
+public:
+    ScratchDirectory();
+    ~ScratchDirectory();
+    ScratchDirectory(const ScratchDirectory&) = delete;
+    ScratchDirectory& operator=(const ScratchDirectory&) = delete;
+
+    std::filesystem::path file(const std::string& name) const { return path_ / name; }
+
+private:
+    std::filesystem::path path_;
+};
+
+// A raster to write. `values` holds width * height samples of band 1 (the
+// other bands get the same values); `alpha`, when not empty, adds an alpha
+// band with these values.
+struct RasterSpec {
+    std::uint32_t width = 0;
+    std::uint32_t height = 0;
+    GDALDataType type = GDT_Float32;
+    std::vector<double> values;
+    int bandCount = 1;
+    std::vector<GDALColorInterp> bandInterpretations;  // empty: GDAL's default
+    std::vector<double> alpha;
+    std::optional<double> noData;
+    std::optional<std::array<double, 6>> geoTransform;
+    int epsg = 0;  // 0: no CRS
+    std::string unit;
+    std::optional<double> scale;
+    std::optional<double> offset;
+    bool palette = false;  // a colour table on band 1
+    std::vector<std::string> creationOptions;  // "KEY=VALUE" for the driver
+};
+
+// A RasterSpec of width x height samples of `type`, everything else default.
+RasterSpec rasterOf(std::uint32_t width, std::uint32_t height, GDALDataType type, std::vector<double> values);
+
+// Writes `spec` with a GDAL driver ("GTiff", "netCDF", "AAIGrid"...); fails
+// the current test (ADD_FAILURE) when GDAL can not.
+void writeRaster(const std::filesystem::path& path, const RasterSpec& spec, const char* driverName = "GTiff");
+
+// The samples of band 1 as doubles, row-major, as GDAL reads them.
+std::vector<double> readBand(const std::filesystem::path& path);
+// The geotransform of a raster file.
+std::array<double, 6> readGeoTransform(const std::filesystem::path& path);
+
+// A little-endian baseline TIFF of one 16-bit signed band claiming
+// width x height samples but holding only 8 bytes of pixel data: GDAL reads
+// its header, and any size can be declared (0 x 0, 10^6 x 10^6). With
+// compression 8 (deflate) the 8 bytes are not a valid zlib stream.
+std::vector<unsigned char> tiffWithDeclaredSize(std::uint32_t width, std::uint32_t height,
+                                                std::uint16_t compression = 1);
+
+void writeBytes(const std::filesystem::path& path, std::span<const unsigned char> bytes);
+std::vector<unsigned char> readBytes(const std::filesystem::path& path);
+
+// The fixtures the build cut from ETOPO5 (see DemFixtureMaker.cpp).
+std::filesystem::path fixture(const std::string& name);
+// The ETOPO grid the fixtures come from (ferret-datasets).
+std::filesystem::path etopoGrid(const std::string& name);
+
+// The value of band 1 of a georeferenced raster at a longitude and latitude
+// (the cell that holds the point).
+double valueAt(const std::filesystem::path& path, double longitude, double latitude);
+
+}  // namespace dem_test
