@@ -82,7 +82,10 @@ bool terrain_WantsSplit(uint heapIndex)
         return false;
     }
     float flatness = terrainFrame.levelOfDetail.w;
-    if (flatness > 0.0 && terrain_HeightStandardDeviation(footprint) * terrainFrame.extent.z < flatness) {
+    // No "flatness > 0.0 &&" shortcut (a zero threshold never passes the
+    // test anyway): a branch on uniform data alone makes Mesa 22.3 lavapipe
+    // compile (and keep) a new variant of this kernel every frame.
+    if (terrain_HeightStandardDeviation(footprint) * terrainFrame.extent.z < flatness) {
         return false;
     }
     float heightA = textureLod(terrain_heightmap, terrain_HeightmapCoordinate(triangle.v[0]), 0.0).r;

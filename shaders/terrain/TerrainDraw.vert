@@ -27,8 +27,13 @@ void main()
     uint heapIndex = cbt_DecodeNode(uint(gl_InstanceIndex));
     uint corner = uint(gl_VertexIndex) % 3u;
     uint subTriangle = uint(gl_VertexIndex) / 3u;
-    terrain_Triangle triangle =
-        terrain_SubdivideTriangle(terrain_DecodeTriangle(heapIndex), subTriangle, terrainFrame.drawOptions.y);
+    // The level count is tied to a per-vertex value (the min() never changes
+    // it: levels <= 6) so that no loop or branch depends on uniform data
+    // alone: Mesa 22.3 lavapipe "inlines" such uniforms, compiling (and
+    // keeping) a new shader variant each time the uniform buffer is bound,
+    // i.e. every frame.
+    uint levels = min(terrainFrame.drawOptions.y, uint(gl_VertexIndex) | 0x80000000u);
+    terrain_Triangle triangle = terrain_SubdivideTriangle(terrain_DecodeTriangle(heapIndex), subTriangle, levels);
     vec2 uv = triangle.v[corner];
     heightmapCoordinate = terrain_HeightmapCoordinate(uv);
     float height = textureLod(heightmap, heightmapCoordinate, 0.0).r;
