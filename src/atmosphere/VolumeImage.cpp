@@ -7,6 +7,7 @@
 #include "vk/Image.h"
 
 #include <cstring>
+#include <utility>
 
 namespace atmosphere {
 
@@ -16,43 +17,11 @@ VolumeImage::VolumeImage(const gpu::Device& device, VkFormat format, VkExtent3D 
     if (extent.width == 0 || extent.height == 0 || extent.depth == 0) {
         throw gpu::Error("atmosphere::VolumeImage: the extent must be non-zero");
     }
-    VkImageCreateInfo info{};
-    info.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO;
-    info.imageType = VK_IMAGE_TYPE_3D;
-    info.format = format;
-    info.extent = extent;
-    info.mipLevels = 1;
-    info.arrayLayers = 1;
-    info.samples = VK_SAMPLE_COUNT_1_BIT;
-    info.tiling = VK_IMAGE_TILING_OPTIMAL;
-    info.usage = usage;
-    info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
-    info.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
-    VkImage image = VK_NULL_HANDLE;
-    GPU_CHECK(vkCreateImage(device.handle(), &info, nullptr, &image));
-    image_ = gpu::UniqueImage(device.handle(), image);
-
-    VkMemoryRequirements requirements{};
-    vkGetImageMemoryRequirements(device.handle(), image, &requirements);
-    VkMemoryAllocateInfo allocateInfo{};
-    allocateInfo.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO;
-    allocateInfo.allocationSize = requirements.size;
-    allocateInfo.memoryTypeIndex =
-        device.findMemoryType(requirements.memoryTypeBits, 0, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
-    VkDeviceMemory memory = VK_NULL_HANDLE;
-    GPU_CHECK(vkAllocateMemory(device.handle(), &allocateInfo, nullptr, &memory));
-    memory_ = gpu::UniqueDeviceMemory(device.handle(), memory);
-    GPU_CHECK(vkBindImageMemory(device.handle(), image, memory, 0));
-
-    VkImageViewCreateInfo viewInfo{};
-    viewInfo.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO;
-    viewInfo.image = image;
-    viewInfo.viewType = VK_IMAGE_VIEW_TYPE_3D;
-    viewInfo.format = format;
-    viewInfo.subresourceRange = fullRange();
-    VkImageView view = VK_NULL_HANDLE;
-    GPU_CHECK(vkCreateImageView(device.handle(), &viewInfo, nullptr, &view));
-    view_ = gpu::UniqueImageView(device.handle(), view);
+    gpu::DeviceLocalImage created =
+        gpu::createDeviceLocalImage(device, VK_IMAGE_TYPE_3D, format, extent, 1, usage, fullRange());
+    image_ = std::move(created.image);
+    memory_ = std::move(created.memory);
+    view_ = std::move(created.view);
 }
 
 VkImageSubresourceRange VolumeImage::fullRange() const

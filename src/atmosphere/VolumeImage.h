@@ -1,5 +1,6 @@
 // A 3D image (the aerial-perspective volumes): device-local, optimally
-// tiled, one mip level, with a 3D view. gpu::Image is 2D only.
+// tiled, one mip level, with a 3D view (made by gpu::createDeviceLocalImage,
+// like gpu::Image, which is 2D only).
 #pragma once
 
 #include "vk/UniqueHandle.h"

@@ -5,28 +5,32 @@
 
 #include <algorithm>
 #include <string>
+#include <utility>
 
 namespace gpu {
 
-Image::Image(const Device& device, const ImageDescription& description) : description_(description) {
-    if (description.extent.width == 0 || description.extent.height == 0 || description.mipLevels == 0) {
-        throw Error("gpu::Image: extent and mip level count must be non-zero");
+DeviceLocalImage createDeviceLocalImage(const Device& device, VkImageType imageType, VkFormat format,
+                                        VkExtent3D extent, uint32_t mipLevels, VkImageUsageFlags usage,
+                                        const VkImageSubresourceRange& viewRange) {
+    if (imageType != VK_IMAGE_TYPE_2D && imageType != VK_IMAGE_TYPE_3D) {
+        throw Error("gpu::createDeviceLocalImage: only 2D and 3D images are supported");
     }
+    DeviceLocalImage result;
     VkImageCreateInfo info{};
     info.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO;
-    info.imageType = VK_IMAGE_TYPE_2D;
-    info.format = description.format;
-    info.extent = VkExtent3D{description.extent.width, description.extent.height, 1};
-    info.mipLevels = description.mipLevels;
+    info.imageType = imageType;
+    info.format = format;
+    info.extent = extent;
+    info.mipLevels = mipLevels;
     info.arrayLayers = 1;
     info.samples = VK_SAMPLE_COUNT_1_BIT;
     info.tiling = VK_IMAGE_TILING_OPTIMAL;
-    info.usage = description.usage;
+    info.usage = usage;
     info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
     info.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
     VkImage image = VK_NULL_HANDLE;
     GPU_CHECK(vkCreateImage(device.handle(), &info, nullptr, &image));
-    image_ = UniqueImage(device.handle(), image);
+    result.image = UniqueImage(device.handle(), image);
 
     VkMemoryRequirements requirements{};
     vkGetImageMemoryRequirements(device.handle(), image, &requirements);
@@ -37,18 +41,31 @@ Image::Image(const Device& device, const ImageDescription& description) : descri
         device.findMemoryType(requirements.memoryTypeBits, 0, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
     VkDeviceMemory memory = VK_NULL_HANDLE;
     GPU_CHECK(vkAllocateMemory(device.handle(), &allocateInfo, nullptr, &memory));
-    memory_ = UniqueDeviceMemory(device.handle(), memory);
+    result.memory = UniqueDeviceMemory(device.handle(), memory);
     GPU_CHECK(vkBindImageMemory(device.handle(), image, memory, 0));
 
     VkImageViewCreateInfo viewInfo{};
     viewInfo.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO;
     viewInfo.image = image;
-    viewInfo.viewType = VK_IMAGE_VIEW_TYPE_2D;
-    viewInfo.format = description.format;
-    viewInfo.subresourceRange = fullRange();
+    viewInfo.viewType = imageType == VK_IMAGE_TYPE_3D ? VK_IMAGE_VIEW_TYPE_3D : VK_IMAGE_VIEW_TYPE_2D;
+    viewInfo.format = format;
+    viewInfo.subresourceRange = viewRange;
     VkImageView view = VK_NULL_HANDLE;
     GPU_CHECK(vkCreateImageView(device.handle(), &viewInfo, nullptr, &view));
-    view_ = UniqueImageView(device.handle(), view);
+    result.view = UniqueImageView(device.handle(), view);
+    return result;
+}
+
+Image::Image(const Device& device, const ImageDescription& description) : description_(description) {
+    if (description.extent.width == 0 || description.extent.height == 0 || description.mipLevels == 0) {
+        throw Error("gpu::Image: extent and mip level count must be non-zero");
+    }
+    DeviceLocalImage created = createDeviceLocalImage(
+        device, VK_IMAGE_TYPE_2D, description.format, VkExtent3D{description.extent.width, description.extent.height, 1},
+        description.mipLevels, description.usage, fullRange());
+    image_ = std::move(created.image);
+    memory_ = std::move(created.memory);
+    view_ = std::move(created.view);
 }
 
 VkImageSubresourceRange Image::fullRange() const {

@@ -26,6 +26,18 @@ struct ImageDescription {
 // Move-only owner of a device-local, optimally tiled 2D image, its memory and
 // a view of all its mip levels. The image starts in VK_IMAGE_LAYOUT_UNDEFINED;
 // layouts are the caller's to track (see imageBarrier in Barriers.h).
+// A device-local, optimally tiled image with its own memory and one view of
+// `viewRange`: what gpu::Image (2D) and other image kinds (e.g. 3D volumes)
+// are made of. `imageType` is VK_IMAGE_TYPE_2D or _3D (the view type follows).
+struct DeviceLocalImage {
+    UniqueImage image;
+    UniqueDeviceMemory memory;
+    UniqueImageView view;
+};
+DeviceLocalImage createDeviceLocalImage(const Device& device, VkImageType imageType, VkFormat format,
+                                        VkExtent3D extent, uint32_t mipLevels, VkImageUsageFlags usage,
+                                        const VkImageSubresourceRange& viewRange);
+
 class Image {
 public:
     Image() = default;
