@@ -7,7 +7,9 @@
 #
 #   scripts/run-fuzzers.sh [SECONDS_PER_TARGET]    (default 45)
 #
-# Environment: CBT_FUZZ_BUILD_DIR (default build-fuzz).
+# Environment: CBT_FUZZ_BUILD_DIR (default build-fuzz); CBT_FUZZ_SEED (a
+# libFuzzer -seed: the README's test command sets it so that a CI run
+# replays the same mutation sequence; unset, libFuzzer picks one).
 # Exit status: 0 when no target found anything, 1 otherwise.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,6 +32,9 @@ mkdir -p "$findings"
 export ASAN_OPTIONS="${ASAN_OPTIONS:-allocator_may_return_null=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1}"
 
+seed_flag=()
+if [ -n "${CBT_FUZZ_SEED:-}" ]; then seed_flag=(-seed="$CBT_FUZZ_SEED"); fi
+
 status=0
 for entry in "${targets[@]}"; do
   target="${entry%%:*}"
@@ -39,7 +44,7 @@ for entry in "${targets[@]}"; do
   log="$findings/$target.log"
   echo "run-fuzzers.sh: $target for ${seconds} s (log: $log)"
   if "$build/tests/fuzz/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-      -artifact_prefix="$findings/$target-" -print_final_stats=1 "$scratch/$corpus" >"$log" 2>&1; then
+      -artifact_prefix="$findings/$target-" -print_final_stats=1 "${seed_flag[@]}" "$scratch/$corpus" >"$log" 2>&1; then
     grep -E '^stat::number_of_executed_units' "$log" | sed "s/^/  /" || true
   else
     echo "run-fuzzers.sh: $target FOUND A PROBLEM; the input is in $findings/$target-*" >&2

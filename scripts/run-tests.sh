@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Sets up a fresh Debian 12 machine, builds cbt-terrain, runs the CPU
-# libraries' unit tests under ASan + UBSan, then every test with ctest.
+# libraries' unit tests under ASan + UBSan, each file loader's libFuzzer
+# target for a bounded time (30 s each, fixed seed), then every test with
+# ctest (last, so its summary closes the output).
 # Extra arguments go to ctest, e.g. `scripts/run-tests.sh -L unit`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup-debian.sh
 bash scripts/build.sh
 bash scripts/run-sanitizers.sh
+CBT_FUZZ_SEED="${CBT_FUZZ_SEED:-20200}" bash scripts/run-fuzzers.sh 30
 cd build
 ctest --output-on-failure --timeout 1500 "$@"
