@@ -8,34 +8,38 @@
 // cbt/SumReductionUpper.comp, are shared by both variants), but with no
 // shared memory and no barrier. CPU Vulkan drivers such as lavapipe run a
 // workgroup's invocations as SIMD groups of 8 and implement barrier() by
-// switching between them, which makes the shared-memory tree slow there; and
-// llvmpipe runs every buffer access lane by lane, so this kernel also keeps
-// the number of loads and stores near the minimum: 64-bit words, each output
-// word composed in registers and stored once.
+// switching between them, which makes the shared-memory tree slow there.
+// What costs on such a driver, measured on lavapipe (llvmpipe, 256-bit SIMD):
+// every non-uniform buffer access runs lane by lane, about as dear for a
+// 256-bit quad as for one word, so this kernel loads and stores whole quads
+// (u64vec4) wherever the layout allows; and a 64-bit operation is two SIMD
+// instructions, a 32-bit one one, so all counting is done on 32-bit words.
 //
-// An invocation owns a block of 2^13 bitfield bits (128 64-bit words) and
-// writes its segment of levels D-1 .. D-13: 2^(13-j) fields of j+1 bits for
-// level D-j, starting at bit 2^(D-j) (j+3) + block 2^(13-j) (j+1).
-//  1. Levels D-1 .. D-7, in 8 units of 16 words. Levels D-1 .. D-6 of one
-//     word come from SWAR counting (cbt/SumReductionSerialWrite.glsl): 64,
-//     48, 32, 20, 12 and 7 bits; a field of level D-7 is the sum of two
-//     words' counts (8 bits). Per unit, levels D-1 .. D-5 and D-7 are whole
-//     64-bit words (16, 12, 8, 5, 3 and 1), so the unit's writers start on a
-//     word boundary and, unrolled, compose every word with constant shifts;
-//     level D-6 (112 bits per unit) is gathered in two registers and
-//     appended to a writer that runs across units (448 bits = 7 words per
-//     4 units).
-//  2. Levels D-8 .. D-13 from the block's 64 fields of level D-7 (8 words,
+// An invocation owns a block of 2^13 bitfield bits (32 quads) and writes its
+// segment of levels D-1 .. D-13: 2^(13-j) fields of j+1 bits for level D-j,
+// starting at bit 2^(D-j) (j+3) + block 2^(13-j) (j+1).
+//  1. Levels D-1 .. D-3 from the bitfield, in 8 units of 4 quads: SWAR
+//     counting of each 32-bit word (cbt/SumReductionSerialWrite.glsl) gives
+//     32, 24 and 16 bits, i.e. 4, 3 and 2 whole quads per unit, so the
+//     unit's writers start on a quad boundary and, unrolled, compose every
+//     quad with constant shifts and store it once.
+//  2. Levels D-4 .. D-7 from level D-3 (read back: it is this invocation's
+//     own, just written), in 2 units of 8 quads: per 32-bit word of level
+//     D-3, 20, 12 and 7 bits of levels D-4 .. D-6, and per two such words one
+//     8-bit field of level D-7. Per unit: 5 and 3 quads (D-4, D-5), 7 64-bit
+//     words (D-6: 448 bits is not a whole number of quads) and 1 quad (D-7).
+//  3. Levels D-8 .. D-13 from the block's 64 fields of level D-7 (2 quads,
 //     read back): D-8 (288 bits) and D-9 (160 bits) are whole 32-bit words;
-//     the 88, 48, 26 and 14 bits of levels D-10 .. D-13 share words with
-//     neighbouring blocks and are written field by field with atomics.
-// Alignment, for D >= 14: level d starts at a multiple of 64 bits when
-// d >= 6 and of 32 bits when d >= 5, and a block's segments of levels D-1 ..
-// D-7 are 8192, 6144, 4096, 2560, 1536, 896 and 512 bits, all multiples of
-// 64. So levels D-1 .. D-9 are written with plain stores of whole words that
-// no other invocation touches, and the two views of the heap (64-bit and
-// 32-bit words) never touch the same word in this dispatch. The pass uses
-// cbt/SumReductionBitfield.comp for D < 14.
+//     the 88, 48, 26 and 14 bits of levels D-10 .. D-13 share their first and
+//     last words with neighbouring blocks, which get atomicAnd / atomicOr.
+// Alignment, for D >= 14: levels D-1 .. D-5 and D-7 start at a multiple of
+// 256 bits and a block's segments of them (8192, 6144, 4096, 2560, 1536 and
+// 512 bits) are multiples of 256; level D-6 starts at a multiple of 64 and
+// its segments are 896 bits; levels D-8 and D-9 start at multiples of 32. So
+// levels D-1 .. D-9 are written with plain stores of whole quads or words
+// that no other invocation touches, and the three views of the heap (quads,
+// 64-bit and 32-bit words) never touch the same word in this dispatch. The
+// pass uses cbt/SumReductionBitfield.comp for D < 14.
 //
 // Dispatch: ceil(2^(D-13) / SUM_REDUCTION_SERIAL_LOCAL_SIZE) workgroups,
 // flattened over x and y when there are more than maxComputeWorkGroupCount[0];
@@ -48,9 +52,13 @@
 #define CBT_HEAP_BUFFER_BINDING 0
 #include "cbt/ConcurrentBinaryTree.glsl"
 
-// The same buffer as cbt_heap, seen as 64-bit words (little-endian pairs).
+// The same buffer as cbt_heap, seen as 64-bit words (little-endian pairs)
+// and as 256-bit quads of four such words.
 layout(std430, set = 0, binding = CBT_HEAP_BUFFER_BINDING) buffer SumReductionHeapPairs {
     uint64_t sumReduction_heapPairs[];
+};
+layout(std430, set = 0, binding = CBT_HEAP_BUFFER_BINDING) buffer SumReductionHeapQuads {
+    u64vec4 sumReduction_heapQuads[];
 };
 #include "cbt/SumReductionSerialWrite.glsl"
 
@@ -60,10 +68,12 @@ layout(std430, set = 0, binding = CBT_HEAP_BUFFER_BINDING) buffer SumReductionHe
 layout(local_size_x = SUM_REDUCTION_SERIAL_LOCAL_SIZE) in;
 
 #define SUM_REDUCTION_BLOCK_BITS_LOG2 13u
-#define SUM_REDUCTION_BLOCK_PAIRS 128u
-#define SUM_REDUCTION_UNIT_PAIRS 16u
-// Levels D-1 .. D-5, written per unit.
-#define SUM_REDUCTION_UNIT_LEVELS 5u
+// A block's bitfield bits: 128 64-bit words, 32 quads.
+#define SUM_REDUCTION_BLOCK_QUADS 32u
+// Part 1 works in units of 16 bitfield words (4 quads).
+#define SUM_REDUCTION_BITFIELD_UNIT_QUADS 4u
+// Part 2 works in units of 32 words of level D-3 (8 quads); a block has 64.
+#define SUM_REDUCTION_LEVEL3_UNIT_QUADS 8u
 
 // First bit of the block's segment of level D - levelsUp.
 uint sumReduction_SegmentFirstBit(uint maxDepth, uint block, uint levelsUp)
@@ -72,88 +82,122 @@ uint sumReduction_SegmentFirstBit(uint maxDepth, uint block, uint levelsUp)
            block * (1u << (SUM_REDUCTION_BLOCK_BITS_LOG2 - levelsUp)) * (levelsUp + 1u);
 }
 
-// Part 1: levels D-1 .. D-7 of the block.
-void sumReduction_WriteLowLevels(uint maxDepth, uint block)
+// Part 1: levels D-1 .. D-3 of the block from its bitfield words. Per unit of
+// 16 words: 4, 3 and 2 quads.
+void sumReduction_WriteLevels1To3(uint maxDepth, uint block)
 {
-    uint firstInputPair = (cbt_BitfieldOffset(maxDepth) >> 6u) + block * SUM_REDUCTION_BLOCK_PAIRS;
-    uint level7FirstPair = sumReduction_SegmentFirstBit(maxDepth, block, 7u) >> 6u;
-    sumReduction_PairWriter level6 = sumReduction_BeginPairSegment(sumReduction_SegmentFirstBit(maxDepth, block, 6u));
-    for (uint unit = 0u; unit < SUM_REDUCTION_BLOCK_PAIRS / SUM_REDUCTION_UNIT_PAIRS; ++unit) {
-        // writers[j - 1]: the unit's 16 * 64 / 2^j fields of level D - j.
-        sumReduction_PairWriter writers[SUM_REDUCTION_UNIT_LEVELS];
-        [[unroll]] for (uint levelsUp = 1u; levelsUp <= SUM_REDUCTION_UNIT_LEVELS; ++levelsUp) {
-            uint unitBits = (SUM_REDUCTION_UNIT_PAIRS * 64u >> levelsUp) * (levelsUp + 1u);
-            writers[levelsUp - 1u] = sumReduction_BeginPairSegment(
-                sumReduction_SegmentFirstBit(maxDepth, block, levelsUp) + unit * unitBits);
+    uint firstInputQuad = (cbt_BitfieldOffset(maxDepth) >> 8u) + block * SUM_REDUCTION_BLOCK_QUADS;
+    uint level1FirstBit = sumReduction_SegmentFirstBit(maxDepth, block, 1u);
+    uint level2FirstBit = sumReduction_SegmentFirstBit(maxDepth, block, 2u);
+    uint level3FirstBit = sumReduction_SegmentFirstBit(maxDepth, block, 3u);
+    for (uint unit = 0u; unit < SUM_REDUCTION_BLOCK_QUADS / SUM_REDUCTION_BITFIELD_UNIT_QUADS; ++unit) {
+        sumReduction_QuadWriter level1 = sumReduction_BeginQuadSegment(level1FirstBit + unit * 1024u);
+        sumReduction_QuadWriter level2 = sumReduction_BeginQuadSegment(level2FirstBit + unit * 768u);
+        sumReduction_QuadWriter level3 = sumReduction_BeginQuadSegment(level3FirstBit + unit * 512u);
+        [[unroll]] for (uint quad = 0u; quad < SUM_REDUCTION_BITFIELD_UNIT_QUADS; ++quad) {
+            u64vec4 words = sumReduction_heapQuads[firstInputQuad + unit * SUM_REDUCTION_BITFIELD_UNIT_QUADS + quad];
+            [[unroll]] for (uint wordHalf = 0u; wordHalf < 8u; ++wordHalf) {
+                sumReduction_BitfieldCounts counts =
+                    sumReduction_CountBitfieldWord(unpackUint2x32(words[wordHalf >> 1u])[wordHalf & 1u]);
+                sumReduction_AppendToQuads(level1, counts.level1, 32u);
+                sumReduction_AppendToQuads(level2, counts.level2, 24u);
+                sumReduction_AppendToQuads(level3, counts.level3, 16u);
+            }
         }
-        uint64_t level6Low = 0ul;   // the unit's level D-6 bits 0 .. 63
-        uint64_t level6High = 0ul;  // and 64 .. 111
-        uint64_t level7 = 0ul;
-        uint64_t previousTotal = 0ul;
-        [[unroll]] for (uint pair = 0u; pair < SUM_REDUCTION_UNIT_PAIRS; ++pair) {
-            sumReduction_PairCounts counts = sumReduction_CountPair(
-                sumReduction_heapPairs[firstInputPair + unit * SUM_REDUCTION_UNIT_PAIRS + pair]);
-            sumReduction_AppendToPairs(writers[0], counts.level1, 64u);
-            sumReduction_AppendToPairs(writers[1], counts.level2, 48u);
-            sumReduction_AppendToPairs(writers[2], counts.level3, 32u);
-            sumReduction_AppendToPairs(writers[3], counts.level4, 20u);
-            sumReduction_AppendToPairs(writers[4], counts.level5, 12u);
-            uint level6Bit = 7u * pair;
-            if (level6Bit < 64u) {
-                level6Low |= counts.total << level6Bit;
-            }
-            if (level6Bit + 7u > 64u) {
-                level6High |= level6Bit >= 64u ? counts.total << (level6Bit - 64u) : counts.total >> (64u - level6Bit);
-            }
-            if ((pair & 1u) == 1u) {
-                level7 |= (previousTotal + counts.total) << (4u * (pair - 1u));
-            }
-            previousTotal = counts.total;
-        }
-        sumReduction_heapPairs[level7FirstPair + unit] = level7;
-        sumReduction_AppendToPairs(level6, level6Low, 64u);
-        sumReduction_AppendToPairs(level6, level6High, 48u);
     }
 }
 
-// Part 2: levels D-8 .. D-13 from the block's 64 fields of level D-7.
-void sumReduction_WriteHighLevels(uint maxDepth, uint block)
+// Part 2: levels D-4 .. D-7 from the block's 64 words of level D-3, read
+// back. Per unit of 32 words: 5 quads of level D-4, 3 of D-5, 7 words of D-6
+// and 1 quad of D-7.
+void sumReduction_WriteLevels4To7(uint maxDepth, uint block)
 {
-    uint level7FirstPair = sumReduction_SegmentFirstBit(maxDepth, block, 7u) >> 6u;
+    uint level3FirstQuad = sumReduction_SegmentFirstBit(maxDepth, block, 3u) >> 8u;
+    uint level4FirstBit = sumReduction_SegmentFirstBit(maxDepth, block, 4u);
+    uint level5FirstBit = sumReduction_SegmentFirstBit(maxDepth, block, 5u);
+    uint level6FirstBit = sumReduction_SegmentFirstBit(maxDepth, block, 6u);
+    uint level7FirstBit = sumReduction_SegmentFirstBit(maxDepth, block, 7u);
+    for (uint unit = 0u; unit < 2u; ++unit) {
+        sumReduction_QuadWriter level4 = sumReduction_BeginQuadSegment(level4FirstBit + unit * 1280u);
+        sumReduction_QuadWriter level5 = sumReduction_BeginQuadSegment(level5FirstBit + unit * 768u);
+        sumReduction_PairWriter level6 = sumReduction_BeginPairSegment(level6FirstBit + unit * 448u);
+        sumReduction_QuadWriter level7 = sumReduction_BeginQuadSegment(level7FirstBit + unit * 256u);
+        [[unroll]] for (uint quad = 0u; quad < SUM_REDUCTION_LEVEL3_UNIT_QUADS; ++quad) {
+            u64vec4 words = sumReduction_heapQuads[level3FirstQuad + unit * SUM_REDUCTION_LEVEL3_UNIT_QUADS + quad];
+            uint previousTotal = 0u;
+            [[unroll]] for (uint wordHalf = 0u; wordHalf < 8u; ++wordHalf) {
+                sumReduction_Level3Counts counts =
+                    sumReduction_CountLevel3Word(unpackUint2x32(words[wordHalf >> 1u])[wordHalf & 1u]);
+                sumReduction_AppendToQuads(level4, counts.level4, 20u);
+                sumReduction_AppendToQuads(level5, counts.level5, 12u);
+                sumReduction_AppendToPairs(level6, counts.level6, 7u);
+                if ((wordHalf & 1u) == 1u) {
+                    sumReduction_AppendToQuads(level7, previousTotal + counts.level6, 8u);
+                }
+                previousTotal = counts.level6;
+            }
+        }
+    }
+}
+
+// Part 3: levels D-8 .. D-13 from the block's 64 fields of level D-7 (8
+// words, read back). D-8 (288 bits) and D-9 (160 bits) are whole 32-bit
+// words; the 88, 48, 26 and 14 bits of levels D-10 .. D-13 share their first
+// and last words with neighbouring blocks.
+void sumReduction_WriteLevels8To13(uint maxDepth, uint block)
+{
+    uint level7FirstQuad = sumReduction_SegmentFirstBit(maxDepth, block, 7u) >> 8u;
     sumReduction_WordWriter level8 = sumReduction_BeginWordSegment(sumReduction_SegmentFirstBit(maxDepth, block, 8u));
     sumReduction_WordWriter level9 = sumReduction_BeginWordSegment(sumReduction_SegmentFirstBit(maxDepth, block, 9u));
-    uint level10FirstBit = sumReduction_SegmentFirstBit(maxDepth, block, 10u);
-    uint level11FirstBit = sumReduction_SegmentFirstBit(maxDepth, block, 11u);
-    uint level12FirstBit = sumReduction_SegmentFirstBit(maxDepth, block, 12u);
+    sumReduction_FieldPack level10 = sumReduction_FieldPack(0ul, 0ul);
+    uint level11 = 0u;  // 4 fields of 12 bits: 48 bits, in level11 and level11High
+    uint level11High = 0u;
+    uint level12 = 0u;  // 2 fields of 13 bits
     uint level10Sum = 0u;
     uint level11Sum = 0u;
     uint level12Sum = 0u;
     uint level13Sum = 0u;
+    u64vec4 level7Quads[2] = u64vec4[2](sumReduction_heapQuads[level7FirstQuad],
+                                        sumReduction_heapQuads[level7FirstQuad + 1u]);
     // Each 32-bit half of a level D-7 word: four 8-bit fields.
     [[unroll]] for (uint halfWord = 0u; halfWord < 16u; ++halfWord) {
-        uint fields7 = uint(sumReduction_heapPairs[level7FirstPair + (halfWord >> 1u)] >> (32u * (halfWord & 1u)));
+        uint fields7 = uint(level7Quads[halfWord >> 3u][(halfWord >> 1u) & 3u] >> (32u * (halfWord & 1u)));
         uint sums8 = (fields7 & 0x00FF00FFu) + ((fields7 >> 8u) & 0x00FF00FFu);  // two 9-bit sums in 16-bit lanes
         sumReduction_AppendToWords(level8, (sums8 & 0x1FFu) | ((sums8 >> 7u) & 0x3FE00u), 18u);
         uint field9 = (sums8 & 0xFFFFu) + (sums8 >> 16u);
         sumReduction_AppendToWords(level9, field9, 10u);
         level10Sum += field9;
         if ((halfWord & 1u) == 1u) {
-            cbt_WriteBitsAtomic(level10FirstBit + (halfWord >> 1u) * 11u, 11u, level10Sum);
+            sumReduction_PackField(level10, (halfWord >> 1u) * 11u, level10Sum, 11u);
             level11Sum += level10Sum;
             level10Sum = 0u;
         }
         if ((halfWord & 3u) == 3u) {
-            cbt_WriteBitsAtomic(level11FirstBit + (halfWord >> 2u) * 12u, 12u, level11Sum);
+            uint position = (halfWord >> 2u) * 12u;
+            if (position < 32u) {
+                level11 |= level11Sum << position;
+                if (position + 12u > 32u) {
+                    level11High |= level11Sum >> (32u - position);
+                }
+            } else {
+                level11High |= level11Sum << (position - 32u);
+            }
             level12Sum += level11Sum;
             level11Sum = 0u;
         }
         if ((halfWord & 7u) == 7u) {
-            cbt_WriteBitsAtomic(level12FirstBit + (halfWord >> 3u) * 13u, 13u, level12Sum);
+            level12 |= level12Sum << ((halfWord >> 3u) * 13u);
             level13Sum += level12Sum;
             level12Sum = 0u;
         }
     }
-    cbt_WriteBitsAtomic(sumReduction_SegmentFirstBit(maxDepth, block, 13u), 14u, level13Sum);
+    sumReduction_WriteSharedSegment(sumReduction_SegmentFirstBit(maxDepth, block, 10u),
+                                    sumReduction_PackWords(level10), 88u);
+    sumReduction_WriteSharedSegment(sumReduction_SegmentFirstBit(maxDepth, block, 11u),
+                                    uvec3(level11, level11High, 0u), 48u);
+    sumReduction_WriteSharedSegment(sumReduction_SegmentFirstBit(maxDepth, block, 12u), uvec3(level12, 0u, 0u), 26u);
+    sumReduction_WriteSharedSegment(sumReduction_SegmentFirstBit(maxDepth, block, 13u), uvec3(level13Sum, 0u, 0u),
+                                    14u);
 }
 
 void main()
@@ -164,7 +208,8 @@ void main()
     if (block >= (1u << (maxDepth - SUM_REDUCTION_BLOCK_BITS_LOG2))) {
         return;  // past the last block
     }
-    sumReduction_WriteLowLevels(maxDepth, block);
-    // Part 2 reads back level D-7 as written by this invocation in part 1.
-    sumReduction_WriteHighLevels(maxDepth, block);
+    // Each part reads back what this invocation wrote in the part before.
+    sumReduction_WriteLevels1To3(maxDepth, block);
+    sumReduction_WriteLevels4To7(maxDepth, block);
+    sumReduction_WriteLevels8To13(maxDepth, block);
 }
