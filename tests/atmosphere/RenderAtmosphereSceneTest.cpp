@@ -3,17 +3,88 @@
 // finite, and distant terrain is hazier (closer to the sky's colour) than
 // near terrain. The fixture fails any test on a validation message.
 #include "AtmosphereGpuTest.h"
-#include "HdrSceneRenderer.h"
+#include "TerrainRenderHarness.h"
+#include "TerrainTestScene.h"
+
+#include "atmosphere/TonemapPass.h"
+#include "vk/ShaderCompiler.h"
 
 #include <glm/geometric.hpp>
+#include <glm/matrix.hpp>
 
 #include <algorithm>
+#include <cmath>
+#include <cstddef>
 #include <iostream>
+#include <numbers>
+#include <span>
+#include <vector>
 
 namespace atmosphere::test {
 namespace {
 
-class RenderAtmosphereScene : public AtmosphereGpuTest {};
+using terrain::test::TerrainRenderHarness;
+
+// The viewer's HDR target before tone mapping, cleared to transparent black.
+constexpr terrain::test::RenderTarget kHdrTarget{kHdrColorFormat, {192, 108}, {{0.0f, 0.0f, 0.0f, 0.0f}}};
+constexpr float kFarMetres = 200000.0f;
+
+class RenderAtmosphereScene : public AtmosphereGpuTest {
+protected:
+    gpu::ShaderCompiler compiler_;
+};
+
+struct HdrFrame {
+    uint32_t width = 0;
+    uint32_t height = 0;
+    std::vector<glm::vec4> colour;  // scene luminance, alpha 1 (0 for debug display colours)
+    std::vector<float> depth;       // 1 where nothing but sky was drawn (standard depth)
+    std::vector<float> distance;    // metres from the camera to the surface; 0 for sky pixels
+
+    [[nodiscard]] bool isTerrain(size_t pixel) const { return depth[pixel] < 1.0f; }
+};
+
+// A 128 x 128 map of gentle rolling hills (grass almost everywhere).
+terrain::Heightmap gentleHillsHeightmap()
+{
+    return terrain::test::makeHeightmap(128, 128, [](double u, double v) {
+        constexpr double tau = 2.0 * std::numbers::pi;
+        return 0.5 + 0.25 * std::sin(tau * 3.0 * u) * std::cos(tau * 2.0 * v) +
+               0.1 * std::sin(tau * 7.0 * (u + 0.4 * v));
+    });
+}
+
+// Renders `frames` frames of `view` (each submitted and waited for, so the
+// tree refines) and reads the last one back as floats, with the distance of
+// every terrain pixel from the camera.
+HdrFrame renderHdrFrame(TerrainRenderHarness& scene, const terrain::FrameView& view, int frames)
+{
+    for (int frame = 0; frame < frames; ++frame) {
+        scene.renderFrame(view);
+    }
+    const terrain::test::RenderedImage image = scene.readBack();
+    HdrFrame frame;
+    frame.width = image.width;
+    frame.height = image.height;
+    frame.colour = rgba16fTexels(std::as_bytes(std::span(image.colour)));
+    frame.depth = image.depth;
+    const glm::mat4 inverseProjection = glm::inverse(view.projection);
+    frame.distance.assign(frame.depth.size(), 0.0f);
+    for (uint32_t y = 0; y < frame.height; ++y) {
+        for (uint32_t x = 0; x < frame.width; ++x) {
+            const size_t pixel = size_t{y} * frame.width + x;
+            if (!frame.isTerrain(pixel)) {
+                continue;
+            }
+            const float clipX = (static_cast<float>(x) + 0.5f) / static_cast<float>(frame.width) * 2.0f - 1.0f;
+            const float clipY = (static_cast<float>(y) + 0.5f) / static_cast<float>(frame.height) * 2.0f - 1.0f;
+            const glm::vec4 clip(clipX, clipY, frame.depth[pixel], 1.0f);
+            const glm::vec4 viewSpace = inverseProjection * clip;
+            frame.distance[pixel] = glm::length(glm::vec3(viewSpace) / viewSpace.w);
+        }
+    }
+    return frame;
+}
 
 terrain::TerrainSettings sceneSettings(float sunElevationDegrees)
 {
@@ -69,12 +140,12 @@ float meanDistanceToSky(const HdrFrame& frame, glm::vec3 sky, float nearest, flo
 
 TEST_F(RenderAtmosphereScene, HdrFramesAreFiniteAtNoonSunsetAndNight)
 {
-    HdrSceneRenderer scene(device(), gentleHillsHeightmap(), sceneSettings(60.0f));
-    const terrain::FrameView view =
-        cameraLookingAt(glm::vec3(0.0f, 900.0f, 20500.0f), glm::vec3(0.0f, 0.0f, 2000.0f), HdrSceneRenderer::kSize);
+    TerrainRenderHarness scene(device(), compiler_, gentleHillsHeightmap(), sceneSettings(60.0f), kHdrTarget);
+    const terrain::FrameView view = terrain::test::lookAt(glm::vec3(0.0f, 900.0f, 20500.0f),
+                                                          glm::vec3(0.0f, 0.0f, 2000.0f), kHdrTarget.size, kFarMetres);
     for (const float elevation : {60.0f, 2.0f, -4.0f}) {
         scene.renderer().applySettings(sceneSettings(elevation));
-        const HdrFrame frame = scene.render(view, 6);
+        const HdrFrame frame = renderHdrFrame(scene, view, 6);
         size_t terrainPixels = 0;
         for (size_t pixel = 0; pixel < frame.colour.size(); ++pixel) {
             const glm::vec4& colour = frame.colour[pixel];
@@ -91,10 +162,10 @@ TEST_F(RenderAtmosphereScene, HdrFramesAreFiniteAtNoonSunsetAndNight)
 
 TEST_F(RenderAtmosphereScene, DistantTerrainIsHazierThanNearTerrain)
 {
-    HdrSceneRenderer scene(device(), gentleHillsHeightmap(), sceneSettings(35.0f));
-    const terrain::FrameView view =
-        cameraLookingAt(glm::vec3(0.0f, 700.0f, 20500.0f), glm::vec3(0.0f, 0.0f, -20000.0f), HdrSceneRenderer::kSize);
-    const HdrFrame frame = scene.render(view, 12);
+    TerrainRenderHarness scene(device(), compiler_, gentleHillsHeightmap(), sceneSettings(35.0f), kHdrTarget);
+    const terrain::FrameView view = terrain::test::lookAt(
+        glm::vec3(0.0f, 700.0f, 20500.0f), glm::vec3(0.0f, 0.0f, -20000.0f), kHdrTarget.size, kFarMetres);
+    const HdrFrame frame = renderHdrFrame(scene, view, 12);
     const glm::vec3 sky = skyNearTheHorizon(frame, 6);
     ASSERT_GT(glm::length(sky), 0.0f);
     size_t nearPixels = 0;

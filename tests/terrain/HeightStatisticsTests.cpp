@@ -2,7 +2,7 @@
 // of the same definition (src/terrain/HeightStatistics.h), on maps with odd
 // sizes so the edge texels that cover three columns or rows are exercised.
 #include "GpuTestEnvironment.h"
-#include "TerrainRenderHarness.h"
+#include "TerrainTestScene.h"
 #include "terrain/HeightStatistics.h"
 #include "terrain/HeightmapTexture.h"
 #include "vk/BufferTransfer.h"

@@ -3,6 +3,7 @@
 // and rebuilding the CBT at another max depth.
 #include "GpuTestEnvironment.h"
 #include "TerrainRenderHarness.h"
+#include "TerrainTestScene.h"
 #include "cbt/ConcurrentBinaryTree.h"
 #include "terrain/PointCriterion.h"
 #include "terrain/TerrainTree.h"
@@ -24,7 +25,7 @@ const glm::vec3 kViewDirection = glm::normalize(glm::vec3(0.0f, 2200.0f, 8500.0f
 // On one line of sight towards kTarget, `distance` metres from it.
 FrameView cameraAtDistance(float distance)
 {
-    return lookAt(kTarget + distance * kViewDirection, kTarget);
+    return lookAt(kTarget + distance * kViewDirection, kTarget, kRgba8Target.size);
 }
 
 class TerrainLevelOfDetailTest : public gpu::test::GpuTest {
@@ -71,7 +72,7 @@ TEST_F(TerrainLevelOfDetailTest, StillCameraConvergesToStableBoundedCount)
     }
     // Bounded: far fewer leaves than pixels (the target is 7 pixels per edge)
     // and far from the 2^18 leaves of a uniform tree.
-    EXPECT_LT(converged, kTargetSize.width * kTargetSize.height / 4);
+    EXPECT_LT(converged, kRgba8Target.size.width * kRgba8Target.size.height / 4);
     EXPECT_GT(converged, 100u);
     const TerrainStatistics statistics = harness.renderer().statistics();
     EXPECT_EQ(statistics.triangleCount, statistics.leafCount);
@@ -88,7 +89,7 @@ TEST_F(TerrainLevelOfDetailTest, FlatGroundConvergesToTargetPixelSize)
 {
     harness_.emplace(device(), compiler_, makeHeightmap(64, 64, [](double, double) { return 0.5; }), testSettings());
     const std::uint32_t leaves =
-        harness_->converge(lookAt(glm::vec3(0.0f, 3000.0f, 0.0f), glm::vec3(0.0f, 0.0f, -0.01f)));
+        harness_->converge(lookAt(glm::vec3(0.0f, 3000.0f, 0.0f), glm::vec3(0.0f, 0.0f, -0.01f), kRgba8Target.size));
     RecordProperty("leaves", static_cast<int>(leaves));
     EXPECT_GT(leaves, 3000u);
     EXPECT_LT(leaves, 9000u);
@@ -111,7 +112,7 @@ TEST_F(TerrainLevelOfDetailTest, NothingOutsideTheFrustumIsRefined)
     TerrainRenderHarness& harness = makeHarness();
     // Above the terrain, looking straight up: the frustum misses it entirely.
     const std::uint32_t lookingUp =
-        harness.converge(lookAt(glm::vec3(0.0f, 3000.0f, 0.0f), glm::vec3(0.0f, 9000.0f, 1.0f)));
+        harness.converge(lookAt(glm::vec3(0.0f, 3000.0f, 0.0f), glm::vec3(0.0f, 9000.0f, 1.0f), kRgba8Target.size));
     EXPECT_LE(lookingUp, 4u);
     const std::uint32_t lookingDown = harness.converge(cameraAtDistance(9000.0f));
     EXPECT_GT(lookingDown, 100u);

@@ -3,6 +3,7 @@
 // the wireframe overlay, normals from the heightmap, shader reload.
 #include "GpuTestEnvironment.h"
 #include "TerrainRenderHarness.h"
+#include "TerrainTestScene.h"
 
 #include <gtest/gtest.h>
 
@@ -26,7 +27,7 @@ namespace {
 // terrain in the lower part of the image, sky above the horizon.
 FrameView overviewCamera()
 {
-    return lookAt(glm::vec3(0.0f, 2600.0f, 4000.0f), glm::vec3(0.0f, 400.0f, -4500.0f));
+    return lookAt(glm::vec3(0.0f, 2600.0f, 4000.0f), glm::vec3(0.0f, 400.0f, -4500.0f), kRgba8Target.size);
 }
 
 struct RegionStatistics {
@@ -58,7 +59,7 @@ RegionStatistics regionStatistics(const RenderedImage& image, bool terrain)
 
 bool isClearColour(const RenderedImage& image, std::size_t pixel)
 {
-    const std::uint8_t* rgba = &image.rgba[pixel * 4];
+    const std::uint8_t* rgba = &image.colour[pixel * 4];
     return rgba[0] == 255 && rgba[1] == 0 && rgba[2] == 255;
 }
 
@@ -129,7 +130,7 @@ TEST_F(TerrainRenderTest, WireframeOverlayChangesTerrainPixelsOnly)
     std::size_t changedTerrain = 0;
     std::size_t terrainPixels = 0;
     for (std::size_t pixel = 0; pixel < shaded.depth.size(); ++pixel) {
-        const bool changed = std::memcmp(&shaded.rgba[pixel * 4], &wireframe.rgba[pixel * 4], 3) != 0;
+        const bool changed = std::memcmp(&shaded.colour[pixel * 4], &wireframe.colour[pixel * 4], 3) != 0;
         if (shaded.isTerrain(pixel)) {
             ++terrainPixels;
             changedTerrain += changed ? 1 : 0;
@@ -152,14 +153,14 @@ TEST_F(TerrainRenderTest, NormalsComeFromHeightmapInMetres)
     settings.heightScaleMetres = 2000.0f;
     TerrainRenderHarness& harness = makeHarness(makeHeightmap(64, 64, [](double u, double) { return u; }), settings);
     // Straight down from above the centre.
-    const FrameView view = lookAt(glm::vec3(0.0f, 4000.0f, 1.0f), glm::vec3(0.0f, 1000.0f, 0.0f));
+    const FrameView view = lookAt(glm::vec3(0.0f, 4000.0f, 1.0f), glm::vec3(0.0f, 1000.0f, 0.0f), kRgba8Target.size);
     harness.converge(view);
     harness.renderFrame(view);
     const RenderedImage image = harness.readBack();
     saveForInspection(image, "terrain-normals");
     const std::size_t centre = (image.height / 2) * image.width + image.width / 2;
     ASSERT_TRUE(image.isTerrain(centre));
-    const std::uint8_t* rgba = &image.rgba[centre * 4];
+    const std::uint8_t* rgba = &image.colour[centre * 4];
     // The shader encodes sRGB for a UNORM target after decoding with 2.2:
     // within a few levels of n * 0.5 + 0.5.
     EXPECT_NEAR(rgba[0], 0.146 * 255.0, 6.0);
@@ -182,9 +183,9 @@ TEST_F(TerrainRenderTest, ShadingModesDiffer)
         images.push_back(harness.readBack());
     }
     saveForInspection(images[2], "terrain-depth");
-    EXPECT_NE(images[0].rgba, images[1].rgba);
-    EXPECT_NE(images[0].rgba, images[2].rgba);
-    EXPECT_NE(images[1].rgba, images[2].rgba);
+    EXPECT_NE(images[0].colour, images[1].colour);
+    EXPECT_NE(images[0].colour, images[2].colour);
+    EXPECT_NE(images[1].colour, images[2].colour);
 }
 
 void replaceInFile(const std::filesystem::path& path, const std::string& text)

@@ -1,55 +1,55 @@
-// Offscreen rendering through terrain::TerrainRenderer for the render tests
-// (label gpu): synthetic heightmaps, a colour + depth target, a camera, one
-// frame per submission, and read-back of the images.
+// Offscreen rendering through terrain::TerrainRenderer for the render tests:
+// a colour target of a chosen format, size and clear colour plus a D32 depth
+// target, one frame per submission, and read-back of both images.
 #pragma once
 
-#include "GpuTestEnvironment.h"
 #include "terrain/Heightmap.h"
 #include "terrain/TerrainRenderer.h"
 #include "vk/Image.h"
+#include "vk/ShaderCompiler.h"
 
-#include <glm/vec3.hpp>
+#include <vulkan/vulkan.h>
 
+#include <cstddef>
 #include <cstdint>
-#include <filesystem>
-#include <functional>
 #include <memory>
-#include <optional>
 #include <string>
 #include <vector>
 
+namespace gpu {
+class Device;
+}  // namespace gpu
+
 namespace terrain::test {
 
-inline constexpr VkFormat kColorFormat = VK_FORMAT_R8G8B8A8_UNORM;
 inline constexpr VkFormat kDepthFormat = VK_FORMAT_D32_SFLOAT;
-inline constexpr VkExtent2D kTargetSize{256, 144};
 inline constexpr std::uint32_t kFramesInFlight = 2;
 
-// A 16-bit heightmap of width x height texels whose normalised height at
-// texel (x, y) is heightAt(x / (width - 1), y / (height - 1)), clamped to [0, 1].
-Heightmap makeHeightmap(std::uint32_t width, std::uint32_t height,
-                        const std::function<double(double, double)>& heightAt);
-// Rolling hills and a ridge: real relief with no flat regions.
-Heightmap makeHillsHeightmap(std::uint32_t size);
+// The colour attachment a harness renders into (cleared before each frame).
+struct RenderTarget {
+    VkFormat colourFormat = VK_FORMAT_UNDEFINED;
+    VkExtent2D size{0, 0};
+    VkClearColorValue clearColour{};
+};
 
-// Settings small enough for lavapipe: D = 18, a 10 km wide, 2 km high terrain.
-TerrainSettings testSettings();
-
-// A camera at `position` looking at `target`, 60 degrees vertical field of
-// view, Vulkan clip space (y down, depth 0..1, near 1 m, far 100 km).
-FrameView lookAt(glm::vec3 position, glm::vec3 target, VkExtent2D viewport = kTargetSize);
+// 256 x 144 RGBA8 cleared to magenta, so that pixels nothing drew stand out.
+inline constexpr RenderTarget kRgba8Target{VK_FORMAT_R8G8B8A8_UNORM, {256, 144}, {{1.0f, 0.0f, 1.0f, 1.0f}}};
 
 struct RenderedImage {
+    VkFormat colourFormat = VK_FORMAT_UNDEFINED;
     std::uint32_t width = 0;
     std::uint32_t height = 0;
-    std::vector<std::uint8_t> rgba;  // width * height * 4
-    std::vector<float> depth;        // width * height, 1 where nothing was drawn
+    std::vector<std::uint8_t> colour;  // width * height texels of colourFormat, tightly packed
+    std::vector<float> depth;          // width * height, 1 where nothing was drawn
 
     [[nodiscard]] bool isTerrain(std::size_t pixel) const { return depth[pixel] < 1.0f; }
+    // Rec. 709 luminance of an RGBA8 texel in [0, 1]; throws
+    // std::logic_error for other colour formats.
     [[nodiscard]] float luminance(std::size_t pixel) const;
 };
 
-// Writes the image as a PNG under $CBT_TEST_IMAGE_DIR when that is set.
+// Writes an RGBA8 image as a PNG under $CBT_TEST_IMAGE_DIR when that is set;
+// throws std::logic_error for other colour formats.
 void saveForInspection(const RenderedImage& image, const std::string& name);
 
 // A TerrainRenderer rendering into its own offscreen colour + depth target.
@@ -58,10 +58,13 @@ void saveForInspection(const RenderedImage& image, const std::string& name);
 class TerrainRenderHarness {
 public:
     TerrainRenderHarness(gpu::Device& device, gpu::ShaderCompiler& compiler, const Heightmap& heightmap,
-                         const TerrainSettings& settings);
+                         const TerrainSettings& settings, const RenderTarget& target = kRgba8Target);
     ~TerrainRenderHarness();
+    TerrainRenderHarness(const TerrainRenderHarness&) = delete;
+    TerrainRenderHarness& operator=(const TerrainRenderHarness&) = delete;
 
     [[nodiscard]] TerrainRenderer& renderer() { return *renderer_; }
+    [[nodiscard]] const RenderTarget& target() const { return target_; }
 
     // Records update + draw of one frame, submits it and waits.
     void renderFrame(const FrameView& view);
@@ -77,7 +80,8 @@ public:
 
 private:
     gpu::Device* device_;
-    gpu::Image color_;
+    RenderTarget target_;
+    gpu::Image colour_;
     gpu::Image depth_;
     std::unique_ptr<TerrainRenderer> renderer_;
     std::uint32_t frameIndex_ = 0;
