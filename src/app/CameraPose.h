@@ -44,7 +44,8 @@ struct CameraPathRenderSize {
 struct CameraPathFrame {
     CameraPose pose;
     // From this frame on, render at this size (headless runs: the offscreen
-    // targets are recreated; a window ignores it). Empty: unchanged.
+    // targets are recreated; a window is resized, and its swapchain and
+    // targets with it). Empty: unchanged.
     std::optional<CameraPathRenderSize> renderSize;
 };
 

@@ -153,8 +153,8 @@ std::vector<FlagSpec> flagSpecs() {
                      "a pose that frames the whole terrain",
                      [](ViewerOptions& o, std::string_view v) { o.camera = parseCameraPose(v); }});
     flags.push_back({"--camera-path", "FILE", "fly a recorded path: one \"X Y Z YAW PITCH [WxH]\" pose per line and "
-                                              "per frame (WxH: headless render size from that frame on), '#' "
-                                              "comments; loops when --frames is larger",
+                                              "per frame (WxH: render size from that frame on, the window's size "
+                                              "when not headless), '#' comments; loops when --frames is larger",
                      "none", [](ViewerOptions& o, std::string_view v) { o.cameraPathFile = nonEmptyPath(v); }});
     flags.push_back({"--screenshot", "OUT.png", "write the last frame as a PNG", "none",
                      [](ViewerOptions& o, std::string_view v) { o.screenshotPath = nonEmptyPath(v); }});

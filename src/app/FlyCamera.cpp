@@ -1,8 +1,9 @@
 #include "app/FlyCamera.h"
 
 #include <glm/geometric.hpp>
-#include <glm/gtc/matrix_transform.hpp>
+#include <glm/mat4x4.hpp>
 #include <glm/trigonometric.hpp>
+#include <glm/vec3.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -91,7 +92,25 @@ glm::vec3 FlyCamera::right() const {
 }
 
 glm::mat4 FlyCamera::viewMatrix() const {
-    return glm::lookAt(pose_.position, pose_.position + forward(), kWorldUp);
+    // Built from the direction itself, not glm::lookAt(eye, eye + forward):
+    // far from the origin (a global elevation model frames the camera tens of
+    // thousands of km away) eye + forward rounds to a float a metre or more
+    // apart, which bends the view direction or zeroes it, and the terrain
+    // leaves the view. The translation is computed in double.
+    const glm::dvec3 forwardAxis = glm::normalize(glm::dvec3(forward()));
+    const glm::dvec3 rightAxis = glm::normalize(glm::cross(forwardAxis, glm::dvec3(kWorldUp)));
+    const glm::dvec3 upAxis = glm::cross(rightAxis, forwardAxis);
+    const glm::dvec3 eye(pose_.position);
+    glm::dmat4 view(1.0);
+    for (int column = 0; column < 3; ++column) {
+        view[column][0] = rightAxis[column];
+        view[column][1] = upAxis[column];
+        view[column][2] = -forwardAxis[column];
+    }
+    view[3][0] = -glm::dot(rightAxis, eye);
+    view[3][1] = -glm::dot(upAxis, eye);
+    view[3][2] = glm::dot(forwardAxis, eye);
+    return glm::mat4(view);
 }
 
 void FlyCamera::turn(float yawDegrees, float pitchDegrees) {

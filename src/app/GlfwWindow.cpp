@@ -6,6 +6,7 @@
 #include <GLFW/glfw3.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 
 namespace app {
@@ -85,6 +86,34 @@ void GlfwWindow::requestClose() const {
 
 void GlfwWindow::setTitle(const std::string& title) const {
     glfwSetWindowTitle(window_, title.c_str());
+}
+
+VkExtent2D GlfwWindow::resizeFramebuffer(VkExtent2D pixels, std::chrono::milliseconds limit) const {
+    int windowWidth = 0;
+    int windowHeight = 0;
+    glfwGetWindowSize(window_, &windowWidth, &windowHeight);
+    const VkExtent2D framebuffer = framebufferExtent();
+    // Screen coordinates for `wanted` pixels at the current pixels per
+    // coordinate (1 on X11, the content scale elsewhere).
+    const auto coordinates = [](uint32_t wanted, uint32_t current, int currentCoordinates) {
+        const double scale = currentCoordinates > 0 && current > 0
+                                 ? static_cast<double>(current) / static_cast<double>(currentCoordinates)
+                                 : 1.0;
+        return std::max(static_cast<int>(std::lround(static_cast<double>(wanted) / scale)), 1);
+    };
+    const int wantedWidth = coordinates(pixels.width, framebuffer.width, windowWidth);
+    const int wantedHeight = coordinates(pixels.height, framebuffer.height, windowHeight);
+    glfwSetWindowSize(window_, wantedWidth, wantedHeight);
+    const auto deadline = std::chrono::steady_clock::now() + limit;
+    constexpr double kEventWaitSeconds = 0.005;
+    while (std::chrono::steady_clock::now() < deadline) {
+        glfwWaitEventsTimeout(kEventWaitSeconds);
+        glfwGetWindowSize(window_, &windowWidth, &windowHeight);
+        if (windowWidth == wantedWidth && windowHeight == wantedHeight) {
+            break;
+        }
+    }
+    return framebufferExtent();
 }
 
 gpu::Surface GlfwWindow::createSurface(VkInstance instance) const {

@@ -7,6 +7,7 @@
 
 #include <vulkan/vulkan.h>
 
+#include <chrono>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -47,6 +48,11 @@ public:
     [[nodiscard]] bool closeRequested() const;
     void requestClose() const;
     void setTitle(const std::string& title) const;
+    // Asks for a framebuffer of `pixels` (the window's size in screen
+    // coordinates scaled by its current pixels per coordinate) and handles
+    // events until the window has that size, or `limit` passed (a window
+    // manager may refuse or clamp it). Returns the framebuffer size then.
+    VkExtent2D resizeFramebuffer(VkExtent2D pixels, std::chrono::milliseconds limit) const;
 
     // A Vulkan surface for the window, owned by the returned object.
     [[nodiscard]] gpu::Surface createSurface(VkInstance instance) const;

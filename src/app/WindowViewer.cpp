@@ -6,9 +6,11 @@
 #include "app/OverlayPanel.h"
 #include "app/RunStatistics.h"
 #include "app/Screenshot.h"
+#include "app/ViewerCommands.h"
 #include "app/ViewerSetup.h"
 #include "app/WindowFrameSlot.h"
 #include "app/WindowInput.h"
+#include "app/WindowSwapchain.h"
 #include "atmosphere/TonemapPass.h"
 #include "terrain/TerrainRenderer.h"
 #include "vk/Device.h"
@@ -21,10 +23,13 @@
 
 #include <GLFW/glfw3.h>
 
+#include <algorithm>
 #include <chrono>
 #include <ctime>
 #include <iostream>
 #include <memory>
+#include <optional>
+#include <vector>
 
 namespace app {
 
@@ -40,23 +45,6 @@ gpu::InstanceOptions windowInstanceOptions(const ViewerOptions& options, const G
     return instanceOptions;
 }
 
-// A swapchain with images: waits while the window is minimised.
-std::unique_ptr<gpu::Swapchain> makeSwapchain(const gpu::Device& device, const gpu::Surface& surface,
-                                              const GlfwWindow& window, bool vsync) {
-    gpu::SwapchainOptions swapchainOptions;
-    swapchainOptions.vsync = vsync;
-    auto swapchain =
-        std::make_unique<gpu::Swapchain>(device, surface.handle(), window.framebufferExtent(), swapchainOptions);
-    while (!swapchain->isUsable() && !window.closeRequested()) {
-        glfwWaitEvents();
-        swapchain->rebuild(window.framebufferExtent());
-    }
-    if (!swapchain->isUsable()) {
-        throw WindowError("the window was closed before it could be shown");
-    }
-    return swapchain;
-}
-
 // `device` after the checks that must pass before the renderer is built.
 gpu::Device& checkedViewerDevice(gpu::Device& device, const terrain::Heightmap& heightmap) {
     checkViewerDeviceFeatures(device);
@@ -68,9 +56,17 @@ std::string windowTitle(const terrain::Heightmap& heightmap) {
     return "cbt-terrain - " + std::filesystem::path(heightmap.sourcePath).filename().string();
 }
 
+// --camera, else the pose that frames the whole terrain in a view of `extent`.
+CameraPose startPoseFor(const ViewerOptions& options, const terrain::TerrainRenderer& renderer,
+                        const ProjectionSettings& projection, VkExtent2D extent) {
+    const float aspect = static_cast<float>(extent.width) / static_cast<float>(std::max(extent.height, 1u));
+    return options.camera.value_or(
+        framingPose(renderer.worldMin(), renderer.worldMax(), projection.verticalFovDegrees, aspect));
+}
+
 class WindowViewer {
 public:
-    WindowViewer(const ViewerOptions& options, terrain::TerrainSource terrain, std::vector<CameraPose> path)
+    WindowViewer(const ViewerOptions& options, terrain::TerrainSource terrain, std::vector<CameraPathFrame> path)
         : options_(options),
           heightmap_(std::move(terrain.heightmap)),
           dem_(std::move(terrain.dem)),
@@ -79,28 +75,16 @@ public:
           instance_(windowInstanceOptions(options, glfw_)),
           surface_(window_.createSurface(instance_.handle())),
           device_(openViewerDevice(instance_, options, surface_.handle(), {VK_KHR_SWAPCHAIN_EXTENSION_NAME})),
-          swapchain_(makeSwapchain(device_, surface_, window_, options.vsync)),
           depthFormat_(chooseDepthFormat(device_)),
+          presentation_(device_, surface_, window_, options.vsync, depthFormat_, kFramesInFlight),
           renderer_(checkedViewerDevice(device_, heightmap_), compiler_, heightmap_,
                     initialTerrainSettings(options, heightmap_, dem_), atmosphere::kHdrColorFormat, depthFormat_,
                     kFramesInFlight),
-          display_(device_, compiler_, swapchain_->format(), kFramesInFlight),
-          pool_(device_),
+          display_(device_, compiler_, presentation_.swapchain().format(), kFramesInFlight),
           input_(window_.handle(), InputCapture{&ImGuiOverlay::wantsTextInput, &ImGuiOverlay::wantsMouse}),
-          overlay_(window_.handle(), instance_, device_, *swapchain_) {
-        for (uint32_t i = 0; i < kFramesInFlight; ++i) {
-            slots_.push_back(std::make_unique<WindowFrameSlot>(device_, pool_));
-        }
-        rebuildTargets();
-        model_.settings = renderer_.settings();
-        model_.requestedMaxDepth = model_.settings.maxDepth;
-        const glm::vec3 size = renderer_.worldMax() - renderer_.worldMin();
-        model_.maxCameraSpeed = std::max(size.x, size.z) * 2.0f;
-        model_.cameraSpeed = std::max(size.x, size.z) / 20.0f;
-        startPose_ = options.camera.value_or(framingPose(renderer_.worldMin(), renderer_.worldMax(),
-                                                          projection_.verticalFovDegrees, aspect()));
-        camera_.setPose(startPose_);
-    }
+          overlay_(window_.handle(), instance_, device_, presentation_.swapchain()),
+          camera_(startPoseFor(options, renderer_, projection_, presentation_.extent())),
+          commands_(renderer_, display_, camera_, camera_.pose()) {}
 
     ~WindowViewer() {
         try {
@@ -115,158 +99,83 @@ public:
     int run(std::ostream& out);
 
 private:
-    [[nodiscard]] float aspect() const {
-        const VkExtent2D extent = swapchain_->extent();
-        return static_cast<float>(extent.width) / static_cast<float>(std::max(extent.height, 1u));
-    }
     bool ensureSwapchain();
-    void rebuildTargets();
-    bool takeActionsUntilScreenshot();
+    void followPathRenderSize();
     void updateCamera(float seconds);
-    void applyOverlayRequests(const OverlayRequests& requests);
-    void applySettings(const terrain::TerrainSettings& settings);
-    void reloadShaders();
     bool renderFrame(bool screenshot, std::ostream& out);
     void saveScreenshot(const RenderTargets& targets, const std::filesystem::path& path, std::ostream& out);
 
     const ViewerOptions& options_;
     terrain::Heightmap heightmap_;
     std::optional<terrain::DemMetadata> dem_;
-    std::vector<CameraPose> path_;
+    std::vector<CameraPathFrame> path_;
     GlfwLibrary glfw_;
     GlfwWindow window_;
     gpu::Instance instance_;
     gpu::Surface surface_;
     gpu::Device device_;
     gpu::ShaderCompiler compiler_;
-    std::unique_ptr<gpu::Swapchain> swapchain_;
     VkFormat depthFormat_;
+    WindowSwapchain presentation_;
     terrain::TerrainRenderer renderer_;
     atmosphere::TonemapPass display_;
-    gpu::CommandPool pool_;
-    std::vector<std::unique_ptr<WindowFrameSlot>> slots_;
     WindowInput input_;
     ImGuiOverlay overlay_;
 
-    ProjectionSettings projection_{60.0f, kTerrainDepthConvention};
+    const ProjectionSettings projection_{60.0f, kTerrainDepthConvention};
     FlyCamera camera_;
-    CameraPose startPose_;
-    OverlayModel model_;
+    ViewerCommands commands_;
+    std::optional<CameraPathRenderSize> pathRenderSize_;  // the last size the camera path asked for
     TimingHistory history_;
     RunStatistics statistics_;
     double smoothedFrameMs_ = 0.0;
-    bool overlayVisible_ = true;
-    bool needsRebuild_ = false;
-    bool quit_ = false;
     uint64_t recordedFrames_ = 0;
     uint32_t lastSlot_ = 0;
     uint32_t titleLeafCount_ = 0;  // shown in the window title
 };
 
 bool WindowViewer::ensureSwapchain() {
-    needsRebuild_ = input_.takeResized() || needsRebuild_;
-    if (!needsRebuild_ && swapchain_->isUsable()) {
-        return true;
+    if (input_.takeResized()) {
+        presentation_.markStale();
     }
-    const VkExtent2D extent = window_.framebufferExtent();
-    if (extent.width == 0 || extent.height == 0 || !swapchain_->rebuild(extent)) {
-        return false;  // minimised
+    switch (presentation_.ensureUsable()) {
+        case SwapchainState::Minimised: return false;
+        case SwapchainState::Rebuilt: overlay_.onSwapchainRebuilt(presentation_.swapchain()); return true;
+        case SwapchainState::Unchanged: return true;
     }
-    needsRebuild_ = false;
-    overlay_.onSwapchainRebuilt(*swapchain_);
-    rebuildTargets();
     return true;
 }
 
-void WindowViewer::rebuildTargets() {
-    device_.waitIdle();
-    for (const auto& slot : slots_) {
-        slot->targets.reset();
-        slot->targets.emplace(device_, swapchain_->extent(), swapchain_->format(), depthFormat_);
+// A camera path frame with a size column resizes the window (and so the
+// swapchain and the render targets) from that frame on, as a headless run
+// resizes its targets.
+void WindowViewer::followPathRenderSize() {
+    if (path_.empty()) {
+        return;
     }
-}
-
-bool WindowViewer::takeActionsUntilScreenshot() {
-    std::deque<ViewerAction>& actions = input_.actions();
-    while (!actions.empty() && !quit_) {
-        const ViewerAction action = actions.front();
-        actions.pop_front();
-        terrain::TerrainSettings settings = model_.settings;
-        switch (action) {
-            case ViewerAction::Screenshot: return true;  // of the next frame; later keys wait for it
-            case ViewerAction::Quit: quit_ = true; break;
-            case ViewerAction::ToggleOverlay: overlayVisible_ = !overlayVisible_; break;
-            case ViewerAction::ResetCamera: camera_.setPose(startPose_); break;
-            case ViewerAction::ReloadShaders: reloadShaders(); break;
-            case ViewerAction::ToggleWireframe:
-                settings.wireframe = !settings.wireframe;
-                applySettings(settings);
-                break;
-            case ViewerAction::ToggleFreeze:
-                settings.freezeSubdivision = !settings.freezeSubdivision;
-                applySettings(settings);
-                break;
-            case ViewerAction::LowerSun:
-            case ViewerAction::RaiseSun:
-                settings.sunElevationDegrees =
-                    steppedSunElevation(settings.sunElevationDegrees, action == ViewerAction::RaiseSun ? 1 : -1);
-                applySettings(settings);
-                break;
-        }
+    const std::optional<CameraPathRenderSize>& size = path_[recordedFrames_ % path_.size()].renderSize;
+    if (!size || (pathRenderSize_ && pathRenderSize_->width == size->width &&
+                  pathRenderSize_->height == size->height)) {
+        return;
     }
-    return false;
+    pathRenderSize_ = size;
+    const VkExtent2D got = presentation_.resizeWindow(VkExtent2D{size->width, size->height});
+    if (got.width != size->width || got.height != size->height) {
+        std::cerr << "cbt-terrain: --camera-path: the window system gave the window " << got.width << "x"
+                  << got.height << " pixels, not the path's " << size->width << "x" << size->height << "\n";
+    }
 }
 
 void WindowViewer::updateCamera(float seconds) {
     if (!path_.empty()) {
-        camera_.setPose(path_[recordedFrames_ % path_.size()]);
+        camera_.setPose(path_[recordedFrames_ % path_.size()].pose);
         return;
     }
     const glm::dvec2 look = input_.takeLookMotion();
     camera_.turn(static_cast<float>(look.x) * kLookDegreesPerPixel, -static_cast<float>(look.y) * kLookDegreesPerPixel);
-    model_.cameraSpeed = speedAfterWheel(model_.cameraSpeed, input_.takeWheelSteps(), 1.0f, model_.maxCameraSpeed);
-    camera_.move(input_.movementKeys(), model_.cameraSpeed, seconds);
-}
-
-void WindowViewer::applySettings(const terrain::TerrainSettings& settings) {
-    try {
-        renderer_.applySettings(settings);
-        model_.settings = renderer_.settings();
-    } catch (const std::exception& error) {  // a depth the device cannot hold, an invalid value
-        model_.status = error.what();
-        std::cerr << "cbt-terrain: " << error.what() << "\n";
-        model_.settings = renderer_.settings();
-    }
-    model_.requestedMaxDepth = model_.settings.maxDepth;
-}
-
-void WindowViewer::reloadShaders() {
-    std::optional<std::string> error = renderer_.reloadShaders();
-    if (!error) {
-        error = display_.reloadShaders();  // the renderer waited for the device to be idle
-    }
-    model_.status = error ? "shader reload failed: " + *error : "shaders reloaded";
-    if (error) {
-        std::cerr << "cbt-terrain: " << model_.status << "\n";
-    }
-}
-
-void WindowViewer::applyOverlayRequests(const OverlayRequests& requests) {
-    if (requests.settingsChanged || requests.rebuildDepth) {
-        terrain::TerrainSettings settings = model_.settings;
-        settings.maxDepth = requests.rebuildDepth ? model_.requestedMaxDepth : renderer_.settings().maxDepth;
-        const int requestedDepth = model_.requestedMaxDepth;
-        applySettings(settings);
-        if (!requests.rebuildDepth) {
-            model_.requestedMaxDepth = requestedDepth;  // keep the slider until "rebuild"
-        }
-    }
-    if (requests.reloadShaders) {
-        reloadShaders();
-    }
-    if (requests.resetCamera) {
-        camera_.setPose(startPose_);
-    }
+    OverlayModel& model = commands_.model();
+    model.cameraSpeed = speedAfterWheel(model.cameraSpeed, input_.takeWheelSteps(), 1.0f, model.maxCameraSpeed);
+    camera_.move(input_.movementKeys(), model.cameraSpeed, seconds);
 }
 
 void WindowViewer::saveScreenshot(const RenderTargets& targets, const std::filesystem::path& path,
@@ -277,26 +186,28 @@ void WindowViewer::saveScreenshot(const RenderTargets& targets, const std::files
 
 bool WindowViewer::renderFrame(bool screenshot, std::ostream& out) {
     const uint32_t slotIndex = static_cast<uint32_t>(recordedFrames_ % kFramesInFlight);
-    WindowFrameSlot& slot = *slots_[slotIndex];
+    WindowFrameSlot& slot = presentation_.slot(slotIndex);
     slot.inFlight.wait();
     uint32_t imageIndex = 0;
-    const gpu::SwapchainStatus acquired = swapchain_->acquireNextImage(slot.imageAvailable.handle(), imageIndex);
-    if (acquired == gpu::SwapchainStatus::OutOfDate) {
-        needsRebuild_ = true;
-        return false;
+    gpu::Swapchain& swapchain = presentation_.swapchain();
+    const gpu::SwapchainStatus acquired = swapchain.acquireNextImage(slot.imageAvailable.handle(), imageIndex);
+    if (acquired != gpu::SwapchainStatus::Ready) {
+        presentation_.markStale();
+        if (acquired == gpu::SwapchainStatus::OutOfDate) {
+            return false;
+        }
     }
-    needsRebuild_ = acquired == gpu::SwapchainStatus::Suboptimal;
 
     overlay_.beginFrame();
-    if (overlayVisible_) {
+    if (commands_.overlayVisible()) {
         OverlayFacts facts;
         facts.frameMilliseconds = smoothedFrameMs_;
         facts.statistics = statistics_.latest();
         facts.deviceName = device_.info().name;
         facts.pose = camera_.pose();
-        facts.width = swapchain_->extent().width;
-        facts.height = swapchain_->extent().height;
-        applyOverlayRequests(drawOverlayPanel(model_, facts, history_));
+        facts.width = swapchain.extent().width;
+        facts.height = swapchain.extent().height;
+        commands_.applyOverlayRequests(drawOverlayPanel(commands_.model(), facts, history_));
     }
     overlay_.endFrame();
 
@@ -308,10 +219,10 @@ bool WindowViewer::renderFrame(bool screenshot, std::ostream& out) {
     recordTerrainFrame(device_, slot.commands, renderer_, display_, targets, view, slotIndex,
                        depthClearValue(projection_.depth));
     const terrain::TerrainStatistics completed = renderer_.statistics();
-    recordCopyToImage(device_, slot.commands, targets, swapchain_->image(imageIndex));
-    overlay_.recordDraw(slot.commands, imageIndex, overlayVisible_);
+    recordCopyToImage(device_, slot.commands, targets, swapchain.image(imageIndex));
+    overlay_.recordDraw(slot.commands, imageIndex, commands_.overlayVisible());
     gpu::endCommandBuffer(slot.commands);
-    submitWindowFrame(device_, slot, *swapchain_, imageIndex);
+    submitWindowFrame(device_, slot, swapchain, imageIndex);
 
     if (recordedFrames_ >= kFramesInFlight) {
         statistics_.addTerrainStatistics(completed);
@@ -332,12 +243,11 @@ bool WindowViewer::renderFrame(bool screenshot, std::ostream& out) {
         try {
             saveScreenshot(targets, unusedScreenshotPath(std::filesystem::current_path(), localTime), out);
         } catch (const std::runtime_error& error) {  // e.g. a read-only working directory: keep running
-            model_.status = error.what();
-            std::cerr << "cbt-terrain: " << error.what() << "\n";
+            commands_.reportError(error.what());
         }
     }
-    if (swapchain_->present(imageIndex) != gpu::SwapchainStatus::Ready) {
-        needsRebuild_ = true;
+    if (swapchain.present(imageIndex) != gpu::SwapchainStatus::Ready) {
+        presentation_.markStale();
     }
     return true;
 }
@@ -345,19 +255,20 @@ bool WindowViewer::renderFrame(bool screenshot, std::ostream& out) {
 int WindowViewer::run(std::ostream& out) {
     auto previous = std::chrono::steady_clock::now();
     bool screenshotPending = false;
-    while (!quit_) {
+    while (!commands_.quitRequested()) {
         glfwPollEvents();
         if (window_.closeRequested()) {
             break;
         }
+        followPathRenderSize();
         if (!ensureSwapchain()) {
             glfwWaitEvents();
             continue;
         }
         if (!screenshotPending) {
-            screenshotPending = takeActionsUntilScreenshot();
+            screenshotPending = commands_.runUntilScreenshot(input_.actions());
         }
-        if (quit_) {
+        if (commands_.quitRequested()) {
             break;
         }
         const auto now = std::chrono::steady_clock::now();
@@ -380,11 +291,11 @@ int WindowViewer::run(std::ostream& out) {
     }
     device_.waitIdle();
     if (recordedFrames_ > 0 && options_.screenshotPath) {
-        saveScreenshot(*slots_[lastSlot_]->targets, *options_.screenshotPath, out);
+        saveScreenshot(*presentation_.slot(lastSlot_).targets, *options_.screenshotPath, out);
     }
     if (options_.statsPath) {
         const RunDescription description =
-            describeRun(options_, heightmap_, renderer_.settings(), device_, swapchain_->extent(),
+            describeRun(options_, heightmap_, renderer_.settings(), device_, presentation_.extent(),
                         static_cast<uint32_t>(recordedFrames_));
         writeTextFile(*options_.statsPath, statistics_.toJson(description));
     }
@@ -399,7 +310,7 @@ int runWindow(const ViewerOptions& options, std::ostream& out) {
     if (const std::string description = describeTerrainSource(terrain); !description.empty()) {
         out << "cbt-terrain: " << description << "\n";
     }
-    std::vector<CameraPose> path = loadViewerCameraPath(options);
+    std::vector<CameraPathFrame> path = loadViewerCameraPathFrames(options);
     WindowViewer viewer(options, std::move(terrain), std::move(path));
     return viewer.run(out);
 }

@@ -1,12 +1,18 @@
 // The real binary on elevation models (label render): the ETOPO60 NetCDF grid
 // of the Debian package ferret-datasets renders validation-clean with its
-// real extent and heights (sea level at y = 0); a file GDAL can not read and
-// a tree deeper than the device holds give one-line errors.
+// real extent and heights (sea level at y = 0) and, at the default framing
+// (tens of thousands of km away), shows the terrain, not only sky; a file
+// GDAL can not read and a tree deeper than the device holds give one-line
+// errors.
 #include "ChildProcess.h"
 #include "ViewerTestFiles.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -28,7 +34,24 @@ ProcessResult runViewer(const std::vector<std::string>& arguments) {
     return runProcess(options);
 }
 
+// Mean colour of the pixels in [x0, x1) x [y0, y1).
+std::array<double, 3> meanColour(const DecodedImage& image, int x0, int y0, int x1, int y1) {
+    std::array<double, 3> sum{};
+    for (int y = y0; y < y1; ++y) {
+        for (int x = x0; x < x1; ++x) {
+            for (int channel = 0; channel < 3; ++channel) {
+                sum[static_cast<size_t>(channel)] += image.pixel(x, y)[channel];
+            }
+        }
+    }
+    const double count = static_cast<double>((x1 - x0) * (y1 - y0));
+    return {sum[0] / count, sum[1] / count, sum[2] / count};
+}
+
 TEST(DemViewer, EtopoNetCdfRendersWithItsRealExtentAndHeights) {
+    if (!std::filesystem::exists(CBT_ETOPO60_GRID)) {
+        GTEST_SKIP() << CBT_ETOPO60_GRID << " is missing (Debian package ferret-datasets, scripts/setup-debian.sh)";
+    }
     const ScratchFolder scratch("dem-viewer");
     const std::filesystem::path stats = scratch.file("etopo.json");
     const std::filesystem::path image = scratch.file("etopo.png");
@@ -56,6 +79,39 @@ TEST(DemViewer, EtopoNetCdfRendersWithItsRealExtentAndHeights) {
     ASSERT_TRUE(decoded);
     EXPECT_EQ(decoded->width, 160);
     EXPECT_GT(bandStatistics(*decoded, 0, decoded->height).luminanceDeviation, 5.0) << "a uniform frame";
+}
+
+TEST(DemViewer, GlobalReliefAtTheDefaultFramingShowsTerrainNotOnlySky) {
+    if (!std::filesystem::exists(CBT_ETOPO60_GRID)) {
+        GTEST_SKIP() << CBT_ETOPO60_GRID << " is missing (Debian package ferret-datasets, scripts/setup-debian.sh)";
+    }
+    // No --camera: the pose that frames the whole 40,075 km grid, about
+    // 45,000 km from its centre, which sits at the middle of the frame.
+    const ScratchFolder scratch("dem-viewer-framing");
+    const std::filesystem::path stats = scratch.file("etopo.json");
+    const std::filesystem::path image = scratch.file("etopo.png");
+    const ProcessResult result = runViewer({CBT_ETOPO60_GRID, "--headless", "--validate", "--size", "160x90",
+                                            "--frames", "12", "--stats", stats.string(), "--screenshot",
+                                            image.string()});
+    EXPECT_FALSE(result.timedOut);
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    expectNoValidationOrErrors(result.err);
+
+    const std::vector<double> leaves = jsonNumberArray(fileText(stats), "leafCountHistory");
+    ASSERT_FALSE(leaves.empty());
+    EXPECT_GT(leaves.back(), 8.0) << "the tree never split: no triangle was in view";
+    const std::optional<DecodedImage> decoded = decodePng(image);
+    ASSERT_TRUE(decoded);
+    ASSERT_EQ(decoded->width, 160);
+    ASSERT_EQ(decoded->height, 90);
+    // The middle of the frame (terrain) against its top rows (sky).
+    const std::array<double, 3> middle = meanColour(*decoded, 64, 40, 96, 50);
+    const std::array<double, 3> sky = meanColour(*decoded, 0, 0, 160, 10);
+    double difference = 0.0;
+    for (size_t channel = 0; channel < 3; ++channel) {
+        difference = std::max(difference, std::abs(middle[channel] - sky[channel]));
+    }
+    EXPECT_GT(difference, 40.0) << "the middle of the frame has the sky's colour: no terrain";
 }
 
 TEST(DemViewer, UnreadableElevationModelIsOneLineNamingTheFile) {

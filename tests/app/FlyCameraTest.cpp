@@ -45,6 +45,22 @@ TEST(FlyCamera, ViewMatrixPutsTheCameraAtTheOriginLookingDownMinusZ) {
     expectNear(glm::vec3(view * glm::vec4(ahead, 1.0f)), {0.0f, 0.0f, -10.0f});
 }
 
+TEST(FlyCamera, ViewMatrixKeepsItsDirectionFarFromTheOrigin) {
+    // Where a global elevation model's framing puts the camera (~45,000 km
+    // away): eye + forward is no longer a distinct float direction there.
+    for (const float distance : {1.0e5f, 2.0e7f, 4.5e7f}) {
+        const FlyCamera camera(CameraPose{{3.0e3f, distance * 0.57f, distance * 0.82f}, 7.0f, -35.0f});
+        const glm::mat4 view = camera.viewMatrix();
+        const glm::vec3 rowForward{-view[0][2], -view[1][2], -view[2][2]};
+        const glm::vec3 rowRight{view[0][0], view[1][0], view[2][0]};
+        expectNear(rowForward, camera.forward());
+        expectNear(rowRight, camera.right());
+        // The world origin, ahead and below, stays in front of the camera at its distance.
+        const glm::vec3 origin = glm::vec3(view * glm::vec4(0.0f, 0.0f, 0.0f, 1.0f));
+        EXPECT_LT(origin.z, -0.9f * distance) << "distance " << distance;
+    }
+}
+
 TEST(FlyCamera, ProjectionIsVulkanClipSpaceInBothDepthConventions) {
     const float nearPlane = 0.5f;
     const float farPlane = 5000.0f;

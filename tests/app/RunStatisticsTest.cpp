@@ -43,7 +43,8 @@ TEST(RunStatistics, JsonHoldsTimingsLeavesAndDescription) {
     frame.cbtBytes = 65536;
     statistics.addTerrainStatistics(frame);  // no timings yet
     frame.leafCount = 120;
-    frame.timings = terrain::PassTimings{0.5, 1.5, 2.5, 3.5};
+    frame.timings =
+        terrain::PassTimings{.dispatcherMs = 0.5, .subdivisionMs = 1.5, .sumReductionMs = 2.5, .drawMs = 3.5};
     statistics.addTerrainStatistics(frame);
     EXPECT_EQ(statistics.dispatcherTimes().samples().size(), 1u);
     EXPECT_EQ(statistics.leafCounts().samples().size(), 2u);

@@ -1,6 +1,7 @@
 // The real window under a private Xvfb server: it opens, renders, answers
 // injected keys (Space freeze, F12 screenshot, F wireframe, F12), survives a
-// resize, and exits cleanly on Esc with the validation layer silent.
+// resize, follows a camera path's size column, and exits cleanly on Esc with
+// the validation layer silent.
 #include "ChildProcess.h"
 #include "ViewerTestFiles.h"
 
@@ -214,6 +215,39 @@ TEST_F(ViewerWindowTest, FramesLimitWritesScreenshotAndStatsOfTheLastFrame) {
     EXPECT_EQ(jsonNumber(stats, "frames"), 12.0);
     EXPECT_EQ(jsonNumber(stats, "maxDepth"), 16.0);
     EXPECT_EQ(jsonNumberArray(stats, "leafCountHistory").size(), 10u);  // the last 2 frames are still in flight
+}
+
+TEST_F(ViewerWindowTest, CameraPathSizeColumnResizesTheWindow) {
+    ASSERT_TRUE(display_.ready()) << "Xvfb did not start";
+    const std::filesystem::path map = scratch_.file("relief.png");
+    writeReliefHeightmap(map, 128);
+    // The window opens at 256x160; from the third frame on the path asks for
+    // 200x120, then for 176x144 (the last frame, the one --screenshot saves).
+    const std::filesystem::path path = scratch_.file("path.txt");
+    writeText(path,
+              "0 3200 9500 0 -18\n"
+              "0 3100 9400 0 -18\n"
+              "0 3000 9300 0 -18 200x120\n"
+              "0 2900 9200 0 -18\n"
+              "0 2800 9100 0 -18 176x144\n");
+    ProcessOptions options;
+    options.arguments = {CBT_TERRAIN_BINARY, map.string(), "--validate", "--size", "256x160", "--depth", "16",
+                         "--camera-path", path.string(), "--frames", "5", "--vsync", "off", "--screenshot",
+                         scratch_.file("last.png").string(), "--stats", scratch_.file("last.json").string()};
+    options.environment = {{"DISPLAY", display_.name()}, {"WAYLAND_DISPLAY", std::nullopt}};
+    const ProcessResult result = runProcess(options, kStepLimit);
+    EXPECT_FALSE(result.timedOut);
+    EXPECT_EQ(result.exitCode, 0) << result.err;
+    expectNoValidationOrErrors(result.err);
+    const std::optional<DecodedImage> last = decodePng(scratch_.file("last.png"));
+    ASSERT_TRUE(last);
+    EXPECT_EQ(last->width, 176);
+    EXPECT_EQ(last->height, 144);
+    const std::vector<unsigned char> bytes = readBytes(scratch_.file("last.json"));
+    const std::string stats(bytes.begin(), bytes.end());
+    EXPECT_EQ(jsonNumber(stats, "width"), 176.0);
+    EXPECT_EQ(jsonNumber(stats, "height"), 144.0);
+    EXPECT_EQ(jsonNumber(stats, "frames"), 5.0);
 }
 
 }  // namespace

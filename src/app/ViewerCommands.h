@@ -1,0 +1,56 @@
+// What the user asks of the window viewer, carried out: the keys' actions
+// (WindowInput) and the overlay panel's requests (OverlayPanel) change the
+// terrain settings, reload the shaders, reset the camera, show or hide the
+// overlay, or quit. Owns the state the overlay panel edits.
+#pragma once
+
+#include "app/CameraPose.h"
+#include "app/FlyCamera.h"
+#include "app/OverlayPanel.h"
+#include "app/WindowInput.h"
+
+#include <deque>
+#include <string>
+
+namespace atmosphere {
+class TonemapPass;
+}  // namespace atmosphere
+
+namespace terrain {
+class TerrainRenderer;
+}  // namespace terrain
+
+namespace app {
+
+class ViewerCommands {
+public:
+    // `startPose`: where ResetCamera (Home, the panel's button) puts the camera.
+    ViewerCommands(terrain::TerrainRenderer& renderer, atmosphere::TonemapPass& display, FlyCamera& camera,
+                   const CameraPose& startPose);
+
+    // Carries out the queued actions in order, removing them, until one is
+    // Screenshot (returns true: save the next frame; later actions wait in
+    // the queue) or Quit, or the queue is empty (returns false).
+    bool runUntilScreenshot(std::deque<ViewerAction>& actions);
+    void applyOverlayRequests(const OverlayRequests& requests);
+    // Shows an error in the overlay's status line and on stderr.
+    void reportError(const std::string& message);
+
+    [[nodiscard]] OverlayModel& model() { return model_; }
+    [[nodiscard]] bool quitRequested() const { return quit_; }
+    [[nodiscard]] bool overlayVisible() const { return overlayVisible_; }
+
+private:
+    void applySettings(const terrain::TerrainSettings& settings);
+    void reloadShaders();
+
+    terrain::TerrainRenderer& renderer_;
+    atmosphere::TonemapPass& display_;
+    FlyCamera& camera_;
+    CameraPose startPose_;
+    OverlayModel model_;
+    bool overlayVisible_ = true;
+    bool quit_ = false;
+};
+
+}  // namespace app
