@@ -15,15 +15,6 @@
 #include "atmosphere/AtmosphereModel.glsl"
 #include "atmosphere/AtmosphereTables.glsl"
 
-// Kilometres from the planet's centre of a world point, kept 1 m above the ground.
-vec3 atmosphere_PlanetPosition(vec3 worldPosition)
-{
-    vec3 position = worldPosition * 0.001 + vec3(0.0, atmosphere_BottomRadius(), 0.0);
-    float radius = length(position);
-    float lowest = atmosphere_BottomRadius() + 0.001;
-    return radius < lowest ? position * (lowest / max(radius, 1.0e-6)) : position;
-}
-
 // Sky (and the planet's ground beyond the horizon) from the camera along a
 // unit world direction, without the sun's disc: the sky-view table.
 vec3 atmosphere_SkyLuminance(vec3 worldDirection)
@@ -66,13 +57,17 @@ vec3 atmosphere_SkyRadiance(vec3 worldDirection)
 }
 
 // Illuminance of the sunlight at a world point, on a surface facing the sun
-// (multiply by max(dot(normal, sun), 0) for a Lambertian surface).
+// (multiply by max(dot(normal, sun), 0) for a Lambertian surface). The
+// terrain is flat and lit by one sun direction, so the sunlight's path
+// through the air depends on the point's altitude alone (kept 1 m above the
+// ground), as if the point were above the planet's centre: placing it on the
+// sphere by its horizontal offset would put the far parts of a continent-wide
+// map (a global elevation model is 40,000 km wide) in space or on the night
+// side while their shading still uses the flat map's normals.
 vec3 atmosphere_SunIlluminanceAt(vec3 worldPosition)
 {
-    vec3 position = atmosphere_PlanetPosition(worldPosition);
-    float r = length(position);
-    float sunCosZenith = dot(position / r, atmosphere.sunDirection.xyz);
-    return atmosphere.sunIlluminance.rgb * atmosphere_SunTransmittance(r, sunCosZenith);
+    float r = atmosphere_BottomRadius() + max(worldPosition.y * 0.001, 0.001);
+    return atmosphere.sunIlluminance.rgb * atmosphere_SunTransmittance(r, atmosphere.sunDirection.y);
 }
 
 // Irradiance from the sky (and the light the ground around reflects) on a
