@@ -3,6 +3,9 @@
 // LEB_DECODE_TRIANGLES, to its triangle in double precision (three dvec2 per
 // leaf, v0 v1 v2). One thread per leaf, launched with vkCmdDispatchIndirect
 // on the dispatcher's arguments; leaves at or beyond `capacity` are skipped.
+// The terrain draw reads the heap indices (shaders/terrain/TerrainDraw.vert),
+// so the decode runs once per leaf and frame rather than once per vertex
+// (for the leaves the buffer holds; the vertex shader decodes any others).
 #extension GL_GOOGLE_include_directive : require
 
 #define CBT_HEAP_BUFFER_BINDING 0

@@ -2,13 +2,22 @@
 // Terrain vertex shader, drawn with one vkCmdDrawIndirect on the
 // dispatcher's arguments: instance i is leaf i of the CBT, and each instance
 // has 3 * 2^s vertices, s = drawOptions.y uniform subdivision levels.
-// Leaf -> heap index (Alg. 1) -> LEB triangle -> sub-triangle gl_VertexIndex / 3
-// -> corner gl_VertexIndex % 3 -> displaced by the heightmap -> clip space.
+// Leaf -> heap index -> LEB triangle -> sub-triangle gl_VertexIndex / 3 ->
+// corner gl_VertexIndex % 3 -> displaced by the heightmap -> clip space.
+// The heap index of each leaf is decoded once per frame (Alg. 1, by
+// shaders/leb/LeafDecode.comp) for as many leaves as its buffer holds; the
+// vertex shader decodes a leaf beyond that itself, which costs O(D) reads of
+// the heap per vertex.
 #extension GL_GOOGLE_include_directive : require
 
-#define CBT_HEAP_BUFFER_BINDING 0
+#define CBT_HEAP_BUFFER_BINDING 3
 #define CBT_HEAP_READ_ONLY
 #include "cbt/ConcurrentBinaryTree.glsl"
+
+// Heap index of each of the tree's first leaves, in leaf order.
+layout(std430, set = 0, binding = 0) readonly buffer LeafHeapIndices {
+    uint leafHeapIndices[];
+};
 
 #define TERRAIN_UNIFORMS_SET 0
 #define TERRAIN_UNIFORMS_BINDING 1
@@ -24,7 +33,8 @@ layout(location = 3) flat out uint leafDepth;
 
 void main()
 {
-    uint heapIndex = cbt_DecodeNode(uint(gl_InstanceIndex));
+    uint leaf = uint(gl_InstanceIndex);
+    uint heapIndex = leaf < uint(leafHeapIndices.length()) ? leafHeapIndices[leaf] : cbt_DecodeNode(leaf);
     uint corner = uint(gl_VertexIndex) % 3u;
     uint subTriangle = uint(gl_VertexIndex) / 3u;
     // The level count is tied to a per-vertex value (the min() never changes

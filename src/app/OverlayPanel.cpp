@@ -22,6 +22,7 @@ void TimingHistory::addPasses(const terrain::PassTimings& timings) {
     dispatcher.add(static_cast<float>(timings.dispatcherMs));
     subdivision.add(static_cast<float>(timings.subdivisionMs));
     sumReduction.add(static_cast<float>(timings.sumReductionMs));
+    leafDecode.add(static_cast<float>(timings.leafDecodeMs));
     draw.add(static_cast<float>(timings.drawMs));
     atmosphere.add(static_cast<float>(timings.atmosphereMs));
 }
@@ -54,6 +55,7 @@ void showStatistics(const OverlayFacts& facts, const TimingHistory& history) {
         plotSeries("dispatcher", history.dispatcher, timings.dispatcherMs);
         plotSeries("subdivision", history.subdivision, timings.subdivisionMs);
         plotSeries("sum reduction", history.sumReduction, timings.sumReductionMs);
+        plotSeries("leaf decode", history.leafDecode, timings.leafDecodeMs);
         plotSeries("draw", history.draw, timings.drawMs);
         plotSeries("atmosphere", history.atmosphere, timings.atmosphereMs);
         if (statistics.atmosphereTablesMs) {

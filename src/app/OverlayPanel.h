@@ -34,6 +34,7 @@ struct TimingHistory {
     RollingSeries dispatcher;
     RollingSeries subdivision;
     RollingSeries sumReduction;
+    RollingSeries leafDecode;
     RollingSeries draw;
     RollingSeries atmosphere;  // the atmosphere's tables + sky pass
     RollingSeries frame;  // CPU frame time

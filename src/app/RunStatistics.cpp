@@ -54,10 +54,11 @@ void RunStatistics::addTerrainStatistics(const terrain::TerrainStatistics& stati
         dispatcher_.add(timings.dispatcherMs);
         subdivision_.add(timings.subdivisionMs);
         sumReduction_.add(timings.sumReductionMs);
+        leafDecode_.add(timings.leafDecodeMs);
         draw_.add(timings.drawMs);
         atmosphere_.add(timings.atmosphereMs);
-        total_.add(timings.dispatcherMs + timings.subdivisionMs + timings.sumReductionMs + timings.drawMs +
-                   timings.atmosphereMs);
+        total_.add(timings.dispatcherMs + timings.subdivisionMs + timings.sumReductionMs + timings.leafDecodeMs +
+                   timings.drawMs + timings.atmosphereMs);
     }
     leafCounts_.add(static_cast<double>(statistics.leafCount));
     latest_ = statistics;
@@ -89,6 +90,8 @@ std::string RunStatistics::toJson(const RunDescription& description) const {
     writeSummary(json, subdivision_);
     json << ",\n    \"sumReduction\": ";
     writeSummary(json, sumReduction_);
+    json << ",\n    \"leafDecode\": ";
+    writeSummary(json, leafDecode_);
     json << ",\n    \"draw\": ";
     writeSummary(json, draw_);
     json << ",\n    \"atmosphere\": ";

@@ -65,6 +65,7 @@ public:
     [[nodiscard]] const SampleSeries& dispatcherTimes() const { return dispatcher_; }
     [[nodiscard]] const SampleSeries& subdivisionTimes() const { return subdivision_; }
     [[nodiscard]] const SampleSeries& sumReductionTimes() const { return sumReduction_; }
+    [[nodiscard]] const SampleSeries& leafDecodeTimes() const { return leafDecode_; }
     [[nodiscard]] const SampleSeries& drawTimes() const { return draw_; }
     [[nodiscard]] const SampleSeries& atmosphereTimes() const { return atmosphere_; }
     [[nodiscard]] const SampleSeries& leafCounts() const { return leafCounts_; }
@@ -72,7 +73,8 @@ public:
     [[nodiscard]] const std::optional<terrain::TerrainStatistics>& latest() const { return latest_; }
 
     // The --stats report: the description, frame times, per-pass GPU times
-    // (median/min/max/count in ms; "atmosphere" is the atmosphere's
+    // (median/min/max/count in ms; "leafDecode" is the heap index of each
+    // leaf, decoded once per frame for the draw; "atmosphere" is the atmosphere's
     // per-frame tables + the sky pass), leaf counts (last/min/max and the
     // per-frame history), triangle count, CBT bytes, the GPU time of the
     // atmosphere's static tables (atmosphereTablesMs, null when unknown) and
@@ -85,6 +87,7 @@ private:
     SampleSeries dispatcher_;
     SampleSeries subdivision_;
     SampleSeries sumReduction_;
+    SampleSeries leafDecode_;
     SampleSeries draw_;
     SampleSeries atmosphere_;
     SampleSeries total_;

@@ -3,9 +3,12 @@
 #include "terrain/DispatcherPass.h"
 #include "terrain/GpuConcurrentBinaryTree.h"
 #include "terrain/SubdivisionPass.h"
+#include "vk/Barriers.h"
 #include "vk/BufferTransfer.h"
+#include "vk/Device.h"
 #include "vk/Error.h"
 #include "vk/ShaderCompiler.h"
+#include "vk/TimestampQueries.h"
 
 #include <algorithm>
 #include <array>
@@ -48,10 +51,18 @@ std::uint32_t checkedCapacity(std::uint32_t capacity)
 
 }  // namespace
 
+std::uint32_t drawLeafCapacity(const gpu::Device& device, int maxDepth, std::uint32_t requested)
+{
+    const std::uint64_t treeLeaves = std::uint64_t{1} << static_cast<std::uint32_t>(maxDepth);
+    const std::uint64_t rangeLeaves = device.maxStorageBufferRange() / sizeof(std::uint32_t);
+    return static_cast<std::uint32_t>(std::min({std::uint64_t{std::max(requested, 1u)}, treeLeaves, rangeLeaves}));
+}
+
 LeafDecodePass::LeafDecodePass(gpu::Device& device, const gpu::ShaderCompiler& compiler,
                                const GpuConcurrentBinaryTree& tree, leb::Domain domain, std::uint32_t capacity,
                                bool decodeTriangles)
     : device_(&device),
+      tree_(&tree),
       domain_(domain),
       capacity_(checkedCapacity(capacity)),
       decodeTriangles_(decodeTriangles),
@@ -59,23 +70,60 @@ LeafDecodePass::LeafDecodePass(gpu::Device& device, const gpu::ShaderCompiler& c
       triangles_(decodeTriangles ? gpu::Buffer(device, VkDeviceSize{capacity} * kTriangleBytes,
                                                VK_BUFFER_USAGE_STORAGE_BUFFER_BIT)
                                  : gpu::Buffer()),
-      kernel_(device, compileKernel(compiler, decodeTriangles),
-              std::span(kBindings).first(decodeTriangles ? 3 : 2), sizeof(LeafDecodeConstants))
+      kernel_(buildKernel(compiler))
 {
+}
+
+LeafDecodePass::~LeafDecodePass() = default;
+
+std::unique_ptr<ComputeKernel> LeafDecodePass::buildKernel(const gpu::ShaderCompiler& compiler) const
+{
+    auto kernel = std::make_unique<ComputeKernel>(*device_, compileKernel(compiler, decodeTriangles_),
+                                                  std::span(kBindings).first(decodeTriangles_ ? 3 : 2),
+                                                  sizeof(LeafDecodeConstants));
     gpu::DescriptorWriter writer;
-    writer.storageBuffer(0, tree.buffer(), tree.heapOffset(), tree.heapRange()).storageBuffer(1, heapIndices_);
-    if (decodeTriangles) {
+    writer.storageBuffer(0, tree_->buffer(), tree_->heapOffset(), tree_->heapRange()).storageBuffer(1, heapIndices_);
+    if (decodeTriangles_) {
         writer.storageBuffer(2, triangles_);
     }
-    writer.update(device, kernel_.descriptorSet());
+    writer.update(*device_, kernel->descriptorSet());
+    return kernel;
+}
+
+void LeafDecodePass::rebuildKernel(const gpu::ShaderCompiler& compiler)
+{
+    std::unique_ptr<ComputeKernel> rebuilt = buildKernel(compiler);
+    kernel_ = std::move(rebuilt);
 }
 
 void LeafDecodePass::record(VkCommandBuffer commands, const gpu::Buffer& indirectArguments) const
 {
     const LeafDecodeConstants constants{glslDomain(domain_), capacity_};
-    kernel_.bind(commands);
-    kernel_.pushConstants(commands, std::as_bytes(std::span(&constants, 1)));
+    kernel_->bind(commands);
+    kernel_->pushConstants(commands, std::as_bytes(std::span(&constants, 1)));
     vkCmdDispatchIndirect(commands, indirectArguments.handle(), kDispatchArgumentsOffset);
+}
+
+void LeafDecodePass::recordForDraw(VkCommandBuffer commands, const gpu::Buffer& indirectArguments,
+                                   gpu::TimestampQueries* timer, std::uint32_t timerPass) const
+{
+    // Write after read: an execution dependency suffices.
+    gpu::bufferBarrier(*device_, commands, heapIndices_, VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT, VK_ACCESS_2_NONE,
+                       VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+    if (timer != nullptr) {
+        // As CbtUpdatePipeline's pass timer: lavapipe writes the start
+        // timestamp at the next barrier, so one follows it.
+        timer->writeStart(commands, timerPass);
+        gpu::memoryBarrier(*device_, commands, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_NONE,
+                           VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_NONE);
+    }
+    record(commands, indirectArguments);
+    if (timer != nullptr) {
+        timer->writeEnd(commands, timerPass);
+    }
+    gpu::bufferBarrier(*device_, commands, heapIndices_, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                       VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT, VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT,
+                       VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
 }
 
 std::vector<leb::HeapIndex> LeafDecodePass::downloadHeapIndices(std::uint32_t leafCount) const

@@ -1,7 +1,8 @@
 // Decodes every leaf of the GPU tree (Alg. 1) to its heap index and,
 // optionally, its triangle in double precision (shaders/leb/LeafDecode.comp):
-// one thread per leaf, launched on the dispatcher's arguments. Used by tests
-// (to compare with the CPU decode) and by the benchmark.
+// one thread per leaf, launched on the dispatcher's arguments. Used by the
+// terrain renderer (its draw reads the heap indices, see TerrainRenderer),
+// by tests (to compare with the CPU decode) and by the benchmark.
 #pragma once
 
 #include "leb/LongestEdgeBisection.h"
@@ -11,16 +12,23 @@
 #include <vulkan/vulkan.h>
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace gpu {
 class Device;
 class ShaderCompiler;
+class TimestampQueries;
 }  // namespace gpu
 
 namespace terrain {
 
 class GpuConcurrentBinaryTree;
+
+// Leaves of a tree of max depth D whose heap indices a buffer of the
+// terrain draw holds: `requested` (at least 1), capped at the 2^D leaves the
+// tree can have and at the uints maxStorageBufferRange allows.
+[[nodiscard]] std::uint32_t drawLeafCapacity(const gpu::Device& device, int maxDepth, std::uint32_t requested);
 
 class LeafDecodePass {
 public:
@@ -29,6 +37,14 @@ public:
     // pass.
     LeafDecodePass(gpu::Device& device, const gpu::ShaderCompiler& compiler, const GpuConcurrentBinaryTree& tree,
                    leb::Domain domain, std::uint32_t capacity, bool decodeTriangles);
+    ~LeafDecodePass();
+    LeafDecodePass(const LeafDecodePass&) = delete;
+    LeafDecodePass& operator=(const LeafDecodePass&) = delete;
+
+    // Compiles the kernel again from disk; on failure throws gpu::Error and
+    // keeps the current one. The output buffers stay. No recorded command
+    // buffer using the pass may be pending.
+    void rebuildKernel(const gpu::ShaderCompiler& compiler);
 
     [[nodiscard]] std::uint32_t capacity() const { return capacity_; }
     [[nodiscard]] bool decodesTriangles() const { return decodeTriangles_; }
@@ -40,18 +56,33 @@ public:
     // are the caller's: the kernel reads the heap and writes the outputs.
     void record(VkCommandBuffer commands, const gpu::Buffer& indirectArguments) const;
 
+    // record() for a vertex shader that reads the heap indices (the terrain
+    // draw), between two barriers on them: the first orders the decode after
+    // the vertex shaders of every draw submitted before (the device has one
+    // queue, so earlier frames in flight included: one buffer serves every
+    // frame slot; the update before the decode waits for those draws anyway,
+    // as they read the heap it rewrites), the second makes the indices visible
+    // to vertex shaders. The heap must be visible to compute reads and the
+    // arguments to indirect commands. With `timer` (its slot begun) the
+    // dispatch is bracketed by timestamps of pass `timerPass`.
+    void recordForDraw(VkCommandBuffer commands, const gpu::Buffer& indirectArguments, gpu::TimestampQueries* timer,
+                       std::uint32_t timerPass) const;
+
     // Blocking read-backs of the first `leafCount` (<= capacity) results.
     [[nodiscard]] std::vector<leb::HeapIndex> downloadHeapIndices(std::uint32_t leafCount) const;
     [[nodiscard]] std::vector<leb::Triangle> downloadTriangles(std::uint32_t leafCount) const;
 
 private:
+    [[nodiscard]] std::unique_ptr<ComputeKernel> buildKernel(const gpu::ShaderCompiler& compiler) const;
+
     gpu::Device* device_;
+    const GpuConcurrentBinaryTree* tree_;
     leb::Domain domain_;
     std::uint32_t capacity_;
     bool decodeTriangles_;
     gpu::Buffer heapIndices_;
     gpu::Buffer triangles_;
-    ComputeKernel kernel_;
+    std::unique_ptr<ComputeKernel> kernel_;
 };
 
 }  // namespace terrain

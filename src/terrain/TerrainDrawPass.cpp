@@ -14,10 +14,11 @@ namespace {
 
 constexpr VkShaderStageFlags kDrawStages = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
 
-constexpr std::array<gpu::DescriptorBinding, 3> kDrawBindings{{
+constexpr std::array<gpu::DescriptorBinding, 4> kDrawBindings{{
     {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_VERTEX_BIT, 1},
     {1, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kDrawStages, 1},
     {2, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kDrawStages, 1},
+    {3, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_VERTEX_BIT, 1},
 }};
 
 gpu::PipelineLayout makeDrawPipelineLayout(const gpu::Device& device, VkDescriptorSetLayout drawLayout,
@@ -101,11 +102,12 @@ void TerrainDrawPass::rebuildPipelines()
     pipelines_ = std::move(rebuilt);
 }
 
-void TerrainDrawPass::bindHeap(const GpuConcurrentBinaryTree& tree)
+void TerrainDrawPass::bindTree(const GpuConcurrentBinaryTree& tree, const gpu::Buffer& leafHeapIndices)
 {
     for (const VkDescriptorSet set : sets_) {
         gpu::DescriptorWriter()
-            .storageBuffer(0, tree.buffer(), tree.heapOffset(), tree.heapRange())
+            .storageBuffer(0, leafHeapIndices)
+            .storageBuffer(3, tree.buffer(), tree.heapOffset(), tree.heapRange())
             .update(*device_, set);
     }
 }

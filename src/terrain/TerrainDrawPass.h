@@ -4,9 +4,12 @@
 //   2. the terrain: one vkCmdDrawIndirect on the dispatcher's
 //      VkDrawIndirectCommand (one instance per CBT leaf, 3 * 2^s vertices),
 //      depth-tested (shaders/terrain/TerrainDraw.*).
-// Both use one descriptor set per frame slot: binding 0 the CBT heap,
-// binding 1 the slot's TerrainFrameUniforms, binding 2 the heightmap; and
-// the atmosphere's descriptor set as set 1 (atmosphere::Atmosphere).
+// Both use one descriptor set per frame slot: binding 0 the heap index of
+// the first CBT leaves (terrain::LeafDecodePass's output; the vertex shader
+// reads it, instance i -> leaf i), binding 1 the slot's TerrainFrameUniforms,
+// binding 2 the heightmap, binding 3 the CBT heap (the vertex shader decodes
+// the leaves beyond the buffer's length itself); and the atmosphere's
+// descriptor set as set 1 (atmosphere::Atmosphere).
 #pragma once
 
 #include "vk/Descriptors.h"
@@ -34,7 +37,7 @@ class HeightmapTexture;
 class TerrainDrawPass {
 public:
     // One descriptor set per element of `frameUniforms`; the buffers and the
-    // heightmap must outlive the pass. Call bindHeap before recording.
+    // heightmap must outlive the pass. Call bindTree before recording.
     TerrainDrawPass(const gpu::Device& device, const gpu::ShaderCompiler& compiler, const HeightmapTexture& heightmap,
                     std::span<const gpu::Buffer* const> frameUniforms, VkDescriptorSetLayout atmosphereLayout,
                     VkFormat colorFormat, VkFormat depthFormat);
@@ -42,9 +45,10 @@ public:
     TerrainDrawPass(const TerrainDrawPass&) = delete;
     TerrainDrawPass& operator=(const TerrainDrawPass&) = delete;
 
-    // Points every slot's set at the tree's heap. No recorded command buffer
-    // using the pass may be pending (wait for the device first).
-    void bindHeap(const GpuConcurrentBinaryTree& tree);
+    // Points every slot's set at the tree's heap and at the heap indices of
+    // its first leaves (one uint per leaf, the whole buffer). No recorded
+    // command buffer using the pass may be pending (wait for the device first).
+    void bindTree(const GpuConcurrentBinaryTree& tree, const gpu::Buffer& leafHeapIndices);
 
     // Compiles both pipelines again from disk; on failure throws gpu::Error
     // and keeps the current ones. No recorded command buffer using the pass
@@ -56,7 +60,8 @@ public:
     void recordSky(VkCommandBuffer commands, std::uint32_t frameSlot, VkExtent2D viewport,
                    VkDescriptorSet atmosphereSet) const;
     // Records the terrain. `drawArguments` holds a VkDrawIndirectCommand at
-    // `drawArgumentsOffset`, made visible to DRAW_INDIRECT by the caller;
+    // `drawArgumentsOffset`, made visible to DRAW_INDIRECT by the caller, as
+    // the leaf heap indices must be to VERTEX_SHADER reads;
     // `reversedDepth` picks GREATER_OR_EQUAL.
     void recordTerrain(VkCommandBuffer commands, std::uint32_t frameSlot, VkExtent2D viewport, bool reversedDepth,
                        VkDescriptorSet atmosphereSet, const gpu::Buffer& drawArguments,

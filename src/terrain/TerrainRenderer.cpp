@@ -1,8 +1,10 @@
 #include "terrain/TerrainRenderer.h"
 
 #include "atmosphere/Atmosphere.h"
+#include "cbt/ConcurrentBinaryTree.h"
 #include "terrain/HeightStatistics.h"
 #include "terrain/HeightmapTexture.h"
+#include "terrain/LeafDecodePass.h"
 #include "terrain/TerrainCriterion.h"
 #include "terrain/TerrainDrawPass.h"
 #include "terrain/TerrainFrameUniforms.h"
@@ -25,37 +27,17 @@ namespace terrain {
 
 namespace {
 
-constexpr std::uint32_t kMaxUniformSubdivision = 6;
 constexpr const char* kDrawTimestamp = "draw";
 constexpr const char* kSkyTimestamp = "sky";
+constexpr const char* kLeafDecodeTimestamp = "leaf decode";
 
 std::vector<std::string> timestampPassNames()
 {
     std::vector<std::string> names = CbtUpdatePipeline::timestampPassNames();
+    names.emplace_back(kLeafDecodeTimestamp);
     names.emplace_back(kSkyTimestamp);
     names.emplace_back(kDrawTimestamp);
     return names;
-}
-
-void validateSettings(const TerrainSettings& settings)
-{
-    if (settings.uniformSubdivision < 0 || settings.uniformSubdivision > static_cast<int>(kMaxUniformSubdivision)) {
-        throw std::invalid_argument("TerrainSettings: uniformSubdivision must be in 0..6, got " +
-                                    std::to_string(settings.uniformSubdivision));
-    }
-    if (!(settings.targetEdgePixels > 0.0f) || !(settings.extentMetres > 0.0f) ||
-        !(settings.heightScaleMetres >= 0.0f) || !(settings.flatnessThreshold >= 0.0f) ||
-        !(settings.depthPerWidth >= 0.0f) || !std::isfinite(settings.heightOffsetMetres)) {
-        throw std::invalid_argument("TerrainSettings: targetEdgePixels and extentMetres must be positive, "
-                                    "heightScaleMetres, depthPerWidth and flatnessThreshold not negative, "
-                                    "heightOffsetMetres finite");
-    }
-    if (const std::optional<std::string> error = atmosphere::parameterError(settings.atmosphere)) {
-        throw std::invalid_argument("TerrainSettings: atmosphere: " + *error);
-    }
-    if (!std::isfinite(settings.display.exposureStops)) {
-        throw std::invalid_argument("TerrainSettings: the exposure must be finite");
-    }
 }
 
 atmosphere::AtmosphereView atmosphereViewOf(const FrameView& view)
@@ -83,7 +65,7 @@ std::string oneLine(std::string message)
 // The settings, once checked (before any GPU work is done with them).
 const TerrainSettings& checkedSettings(const gpu::Device& device, const TerrainSettings& settings)
 {
-    validateSettings(settings);
+    validateTerrainSettings(settings);
     requireMaxDepthFits(device, settings.maxDepth);
     return settings;
 }
@@ -105,14 +87,6 @@ struct FrameSlot {
 
 }  // namespace
 
-int defaultMaxDepthFor(const Heightmap& heightmap)
-{
-    // Smallest D with 2^D >= 2 * texels: two finest triangles per texel.
-    const std::uint64_t twiceTexels = 2 * std::max<std::uint64_t>(heightmap.texelCount(), 1);
-    const int depth = static_cast<int>(std::bit_width(twiceTexels - 1));
-    return std::clamp(depth, 10, 30);
-}
-
 struct TerrainRenderer::Impl {
     Impl(gpu::Device& device, gpu::ShaderCompiler& compiler, const Heightmap& heightmap,
          const TerrainSettings& initialSettings, VkFormat colorFormat, VkFormat depthFormat,
@@ -123,6 +97,9 @@ struct TerrainRenderer::Impl {
     void collectSlotResults(std::uint32_t frameSlot);
     void recordArgumentsReadback(VkCommandBuffer commands, std::uint32_t frameSlot);
     FrameSlot& slot(std::uint32_t frameSlot);
+    void replaceTree(const TerrainSettings& treeSettings);
+    [[nodiscard]] std::unique_ptr<LeafDecodePass> decodedLeaves(const TerrainTree& terrainTree,
+                                                                std::uint32_t requestedCapacity) const;
 
     gpu::Device& device;
     gpu::ShaderCompiler& compiler;
@@ -137,6 +114,10 @@ struct TerrainRenderer::Impl {
     TerrainDrawPass drawPass;
     gpu::TimestampQueries timer;
     std::unique_ptr<TerrainTree> tree;
+    // The heap index of each leaf of `tree` as the last update left it, for
+    // the first drawLeafCapacity leaves (the draw reads it and decodes the
+    // rest itself); a frozen update leaves the tree, and the buffer, as is.
+    std::unique_ptr<LeafDecodePass> leafDecode;
     std::uint64_t updatesRecorded = 0;
     TerrainStatistics latest;
 };
@@ -171,10 +152,7 @@ TerrainRenderer::Impl::Impl(gpu::Device& gpuDevice, gpu::ShaderCompiler& shaderC
                colorFormat, depthFormat),
       timer(gpuDevice, framesInFlight, timestampPassNames())
 {
-    tree = std::make_unique<TerrainTree>(device, compiler, settings.maxDepth, criterion.criterion(),
-                                         verticesPerLeaf(settings));
-    drawPass.bindHeap(tree->heap());
-    latest.cbtBytes = tree->heap().heapByteSize();
+    replaceTree(settings);
     latest.leafCount = 2;
     latest.triangleCount = 2;
     if (const std::optional<atmosphere::AtmosphereTableTimings> tables = atmosphere.tableTimings()) {
@@ -189,6 +167,36 @@ std::vector<const gpu::Buffer*> TerrainRenderer::Impl::uniformBuffers() const
         buffers.push_back(&frame.uniforms);
     }
     return buffers;
+}
+
+// A leaf decode of `terrainTree` for the draw, run once (blocking) so that
+// its buffer holds the tree as it is now. No recorded command buffer may be
+// pending.
+std::unique_ptr<LeafDecodePass> TerrainRenderer::Impl::decodedLeaves(const TerrainTree& terrainTree,
+                                                                    std::uint32_t requestedCapacity) const
+{
+    const GpuConcurrentBinaryTree& heap = terrainTree.heap();
+    auto decode = std::make_unique<LeafDecodePass>(device, compiler, heap, leb::Domain::Square,
+                                                   drawLeafCapacity(device, heap.maxDepth(), requestedCapacity),
+                                                   false);
+    device.submitAndWait([&](VkCommandBuffer commands) {
+        decode->recordForDraw(commands, terrainTree.update().indirectArguments(), nullptr, 0);
+    });
+    return decode;
+}
+
+// Builds a tree of the settings' max depth (the square's two triangles) and
+// its leaf decode, and replaces the current ones; a failure leaves the
+// renderer as it was. No recorded command buffer may be pending.
+void TerrainRenderer::Impl::replaceTree(const TerrainSettings& treeSettings)
+{
+    auto rebuilt = std::make_unique<TerrainTree>(device, compiler, treeSettings.maxDepth, criterion.criterion(),
+                                                 verticesPerLeaf(treeSettings));
+    std::unique_ptr<LeafDecodePass> decode = decodedLeaves(*rebuilt, treeSettings.drawLeafCapacity);
+    drawPass.bindTree(rebuilt->heap(), decode->heapIndexBuffer());
+    leafDecode = std::move(decode);  // the old decode reads the old tree: it goes first
+    tree = std::move(rebuilt);
+    latest.cbtBytes = tree->heap().heapByteSize();
 }
 
 FrameSlot& TerrainRenderer::Impl::slot(std::uint32_t frameSlot)
@@ -236,6 +244,8 @@ void TerrainRenderer::Impl::collectSlotResults(std::uint32_t frameSlot)
             timings.subdivisionMs = time.milliseconds;
         } else if (time.name == "sum reduction") {
             timings.sumReductionMs = time.milliseconds;
+        } else if (time.name == kLeafDecodeTimestamp) {
+            timings.leafDecodeMs = time.milliseconds;
         } else if (time.name == kDrawTimestamp) {
             timings.drawMs = time.milliseconds;
         } else if (time.name == kSkyTimestamp) {
@@ -279,17 +289,17 @@ TerrainRenderer::~TerrainRenderer()
 
 void TerrainRenderer::applySettings(const TerrainSettings& settings)
 {
-    validateSettings(settings);
+    validateTerrainSettings(settings);
     Impl& impl = *impl_;
     if (settings.maxDepth != impl.tree->heap().maxDepth()) {
         requireMaxDepthFits(impl.device, settings.maxDepth);
         impl.device.waitIdle();
-        // Built before the old tree goes, so a failure leaves the renderer as it was.
-        auto rebuilt = std::make_unique<TerrainTree>(impl.device, impl.compiler, settings.maxDepth,
-                                                     impl.criterion.criterion(), verticesPerLeaf(settings));
-        impl.drawPass.bindHeap(rebuilt->heap());
-        impl.tree = std::move(rebuilt);
-        impl.latest.cbtBytes = impl.tree->heap().heapByteSize();
+        impl.replaceTree(settings);
+    } else if (settings.drawLeafCapacity != impl.settings.drawLeafCapacity) {
+        impl.device.waitIdle();
+        std::unique_ptr<LeafDecodePass> decode = impl.decodedLeaves(*impl.tree, settings.drawLeafCapacity);
+        impl.drawPass.bindTree(impl.tree->heap(), decode->heapIndexBuffer());
+        impl.leafDecode = std::move(decode);
     }
     if (settings.atmosphere != impl.atmosphere.parameters()) {
         impl.atmosphereRecomputePending = true;
@@ -319,6 +329,10 @@ void TerrainRenderer::recordUpdate(VkCommandBuffer commands, const FrameView& vi
         const SubdivisionPhase phase =
             impl.updatesRecorded % 2 == 0 ? SubdivisionPhase::Split : SubdivisionPhase::Merge;
         update.record(commands, phase, impl.criterion.descriptorSet(frameSlot), &impl.timer);
+        // The heap index of every leaf of the updated tree, for the draw. One
+        // buffer serves every frame slot: see LeafDecodePass::recordForDraw.
+        impl.leafDecode->recordForDraw(commands, update.indirectArguments(), &impl.timer,
+                                       impl.timer.passIndex(kLeafDecodeTimestamp));
         ++impl.updatesRecorded;
     }
     impl.recordArgumentsReadback(commands, frameSlot);
@@ -367,12 +381,24 @@ std::optional<std::string> TerrainRenderer::reloadShaders()
         std::unique_ptr<CbtUpdatePipeline> update =
             impl.tree->compileUpdatePipeline(impl.compiler, impl.criterion.criterion());
         impl.device.waitIdle();
+        impl.leafDecode->rebuildKernel(impl.compiler);  // replaces the kernel only when it compiles
         impl.drawPass.rebuildPipelines();  // replaces the draw pipelines only when all compile
         impl.tree->replaceUpdatePipeline(std::move(update));
     } catch (const std::exception& error) {
         return oneLine(error.what());
     }
     return std::nullopt;
+}
+
+TerrainTreeReadback TerrainRenderer::readBackTree() const
+{
+    const Impl& impl = *impl_;
+    impl.device.waitIdle();
+    TerrainTreeReadback readback;
+    readback.heapBytes = impl.tree->heap().downloadBytes();
+    readback.drawInstanceCount = impl.tree->update().dispatcher().download().draw.instanceCount;
+    readback.leafHeapIndices = impl.leafDecode->downloadHeapIndices(readback.drawInstanceCount);
+    return readback;
 }
 
 TerrainStatistics TerrainRenderer::statistics() const

@@ -11,18 +11,20 @@
 // normalised heightmap sample and texel row 0 of the image is v = 0.
 #pragma once
 
-#include "atmosphere/AtmosphereParameters.h"
-#include "atmosphere/Tonemapping.h"
 #include "terrain/Heightmap.h"
+#include "terrain/TerrainSettings.h"
 
 #include <glm/mat4x4.hpp>
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 #include <vulkan/vulkan.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace gpu {
 class Device;
@@ -30,36 +32,6 @@ class ShaderCompiler;
 }  // namespace gpu
 
 namespace terrain {
-
-enum class ShadingMode { Lit, Normals, Depth };
-
-// Everything the UI can change. Changing maxDepth rebuilds the CBT (see
-// TerrainRenderer::applySettings); everything else applies next frame.
-struct TerrainSettings {
-    int maxDepth = 25;                 // CBT max depth D, 1..30 (capped by the device)
-    float targetEdgePixels = 7.0f;     // split while the longest edge covers more pixels
-    float flatnessThreshold = 0.0f;    // height std-dev (metres) under which a region counts as flat
-    int uniformSubdivision = 0;        // 0..6 extra uniform LEB levels per leaf in the vertex shader
-    bool freezeSubdivision = false;    // skip the update pipeline (camera still moves)
-    bool wireframe = false;            // barycentric wireframe overlay over the shading
-    ShadingMode shading = ShadingMode::Lit;
-    float extentMetres = 20000.0f;     // world width of the map
-    float heightScaleMetres = 3000.0f; // world height of the brightest sample, above the darkest
-    float depthPerWidth = 0.0f;        // world depth (Z) / width (X); 0: rows / columns (square texels)
-    float heightOffsetMetres = 0.0f;   // world height of the darkest sample (a DEM's lowest point, so
-                                       // that sea level is y = 0)
-    float sunAzimuthDegrees = 135.0f;
-    float sunElevationDegrees = 35.0f;
-    // The sky and the light (a change recomputes the atmosphere's tables).
-    atmosphere::AtmosphereParameters atmosphere;
-    // Exposure and tone curve: applied by the draw itself on a display
-    // (8-bit) target, by the app's atmosphere::TonemapPass on an HDR target.
-    atmosphere::DisplaySettings display;
-};
-
-// The largest D worth using for a map: the finest triangles reach the texel
-// spacing (D = 25 for 4096 x 4096), capped at 30.
-int defaultMaxDepthFor(const Heightmap& heightmap);
 
 // Camera and target for one frame.
 struct FrameView {
@@ -74,6 +46,7 @@ struct PassTimings {
     double dispatcherMs = 0.0;
     double subdivisionMs = 0.0;
     double sumReductionMs = 0.0;
+    double leafDecodeMs = 0.0;    // heap index of each leaf, for the draw (0 while frozen)
     double drawMs = 0.0;          // the terrain's draw
     double atmosphereMs = 0.0;    // the atmosphere's per-frame tables + the sky pass
 };
@@ -86,6 +59,13 @@ struct TerrainStatistics {
     // GPU time of the last computation of the atmosphere's static tables
     // (transmittance, multiple scattering), e.g. at start-up.
     std::optional<double> atmosphereTablesMs;
+};
+
+// The tree as the draw sees it (TerrainRenderer::readBackTree).
+struct TerrainTreeReadback {
+    std::vector<std::byte> heapBytes;          // the CBT heap (cbt::ConcurrentBinaryTree::fromBytes)
+    std::uint32_t drawInstanceCount = 0;       // instances (leaves) of the indirect draw
+    std::vector<std::uint32_t> leafHeapIndices;  // what the draw reads for instance i < min(count, buffer capacity)
 };
 
 // Owns every GPU object of the terrain. One instance per device; the app
@@ -126,6 +106,11 @@ public:
     // Recompiles every shader from disk; on a compile error keeps the old
     // pipelines and returns the one-line error.
     std::optional<std::string> reloadShaders();
+
+    // Waits for the device, then reads back the heap, the draw's instance
+    // count and the per-leaf heap indices the draw reads (blocking; for tests
+    // and tools).
+    [[nodiscard]] TerrainTreeReadback readBackTree() const;
 
     // Statistics of the most recent frame whose results are available.
     TerrainStatistics statistics() const;

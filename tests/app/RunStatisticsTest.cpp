@@ -44,7 +44,8 @@ TEST(RunStatistics, JsonHoldsTimingsLeavesAndDescription) {
     statistics.addTerrainStatistics(frame);  // no timings yet
     frame.leafCount = 120;
     frame.timings =
-        terrain::PassTimings{.dispatcherMs = 0.5, .subdivisionMs = 1.5, .sumReductionMs = 2.5, .drawMs = 3.5};
+        terrain::PassTimings{.dispatcherMs = 0.5, .subdivisionMs = 1.5, .sumReductionMs = 2.5, .leafDecodeMs = 0.25,
+                             .drawMs = 3.5};
     statistics.addTerrainStatistics(frame);
     EXPECT_EQ(statistics.dispatcherTimes().samples().size(), 1u);
     EXPECT_EQ(statistics.leafCounts().samples().size(), 2u);
@@ -64,7 +65,8 @@ TEST(RunStatistics, JsonHoldsTimingsLeavesAndDescription) {
               std::string::npos)
         << json;
     EXPECT_NE(json.find("\"subdivision\": {\"median\": 1.5"), std::string::npos) << json;
-    EXPECT_NE(json.find("\"total\": {\"median\": 8"), std::string::npos) << json;
+    EXPECT_NE(json.find("\"leafDecode\": {\"median\": 0.25"), std::string::npos) << json;
+    EXPECT_NE(json.find("\"total\": {\"median\": 8.25"), std::string::npos) << json;
     EXPECT_NE(json.find("\"leafCount\": {\"last\": 120, \"min\": 100, \"max\": 120}"), std::string::npos) << json;
     EXPECT_NE(json.find("\"leafCountHistory\": [100, 120]"), std::string::npos) << json;
     EXPECT_NE(json.find("\"triangleCount\": 400"), std::string::npos);

@@ -56,7 +56,8 @@ TEST(ViewerAtmosphereControls, StatsHaveAnAtmosphereLine)
 {
     app::RunStatistics statistics;
     terrain::TerrainStatistics frame;
-    frame.timings = terrain::PassTimings{0.1, 0.2, 0.3, 0.4, 0.5};
+    frame.timings = terrain::PassTimings{
+        .dispatcherMs = 0.1, .subdivisionMs = 0.2, .sumReductionMs = 0.3, .drawMs = 0.4, .atmosphereMs = 0.5};
     frame.atmosphereTablesMs = 12.5;
     statistics.addTerrainStatistics(frame);
     const std::string json = statistics.toJson(app::RunDescription{});

@@ -1,7 +1,7 @@
 // The level-of-detail behaviour of terrain::TerrainRenderer (paper §5.3)
 // through its leaf count: distance, stability, frustum culling, flatness,
 // and rebuilding the CBT at another max depth.
-#include "GpuTestEnvironment.h"
+#include "HillsTerrainTest.h"
 #include "TerrainRenderHarness.h"
 #include "TerrainTestScene.h"
 #include "cbt/ConcurrentBinaryTree.h"
@@ -28,23 +28,7 @@ FrameView cameraAtDistance(float distance)
     return lookAt(kTarget + distance * kViewDirection, kTarget, kRgba8Target.size);
 }
 
-class TerrainLevelOfDetailTest : public gpu::test::GpuTest {
-protected:
-    void TearDown() override
-    {
-        harness_.reset();
-        GpuTest::TearDown();
-    }
-
-    TerrainRenderHarness& makeHarness(const TerrainSettings& settings = testSettings())
-    {
-        harness_.emplace(device(), compiler_, makeHillsHeightmap(128), settings);
-        return *harness_;
-    }
-
-    gpu::ShaderCompiler compiler_;
-    std::optional<TerrainRenderHarness> harness_;
-};
+class TerrainLevelOfDetailTest : public HillsTerrainTest {};
 
 TEST_F(TerrainLevelOfDetailTest, CloserCameraMeansMoreLeavesFartherFewer)
 {

@@ -1,0 +1,44 @@
+#include "terrain/TerrainSettings.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+namespace terrain {
+
+void validateTerrainSettings(const TerrainSettings& settings)
+{
+    if (settings.uniformSubdivision < 0 || settings.uniformSubdivision > kMaxUniformSubdivision) {
+        throw std::invalid_argument("TerrainSettings: uniformSubdivision must be in 0..6, got " +
+                                    std::to_string(settings.uniformSubdivision));
+    }
+    if (!(settings.targetEdgePixels > 0.0f) || !(settings.extentMetres > 0.0f) ||
+        !(settings.heightScaleMetres >= 0.0f) || !(settings.flatnessThreshold >= 0.0f) ||
+        !(settings.depthPerWidth >= 0.0f) || !std::isfinite(settings.heightOffsetMetres)) {
+        throw std::invalid_argument("TerrainSettings: targetEdgePixels and extentMetres must be positive, "
+                                    "heightScaleMetres, depthPerWidth and flatnessThreshold not negative, "
+                                    "heightOffsetMetres finite");
+    }
+    if (const std::optional<std::string> error = atmosphere::parameterError(settings.atmosphere)) {
+        throw std::invalid_argument("TerrainSettings: atmosphere: " + *error);
+    }
+    if (!std::isfinite(settings.display.exposureStops)) {
+        throw std::invalid_argument("TerrainSettings: the exposure must be finite");
+    }
+    if (settings.drawLeafCapacity == 0) {
+        throw std::invalid_argument("TerrainSettings: drawLeafCapacity must be at least 1");
+    }
+}
+
+int defaultMaxDepthFor(const Heightmap& heightmap)
+{
+    // Smallest D with 2^D >= 2 * texels: two finest triangles per texel.
+    const std::uint64_t twiceTexels = 2 * std::max<std::uint64_t>(heightmap.texelCount(), 1);
+    const int depth = static_cast<int>(std::bit_width(twiceTexels - 1));
+    return std::clamp(depth, 10, 30);
+}
+
+}  // namespace terrain

@@ -1,0 +1,54 @@
+// What a user can change about the terrain (terrain::TerrainRenderer
+// applies it), and the checks on it.
+#pragma once
+
+#include "atmosphere/AtmosphereParameters.h"
+#include "atmosphere/Tonemapping.h"
+#include "terrain/Heightmap.h"
+
+#include <cstdint>
+
+namespace terrain {
+
+// Extra uniform LEB levels per leaf the vertex shader can add.
+inline constexpr int kMaxUniformSubdivision = 6;
+
+enum class ShadingMode { Lit, Normals, Depth };
+
+// Everything the UI can change. Changing maxDepth rebuilds the CBT (see
+// TerrainRenderer::applySettings); everything else applies next frame.
+struct TerrainSettings {
+    int maxDepth = 25;                 // CBT max depth D, 1..30 (capped by the device)
+    float targetEdgePixels = 7.0f;     // split while the longest edge covers more pixels
+    float flatnessThreshold = 0.0f;    // height std-dev (metres) under which a region counts as flat
+    int uniformSubdivision = 0;        // 0..6 extra uniform LEB levels per leaf in the vertex shader
+    bool freezeSubdivision = false;    // skip the update pipeline (camera still moves)
+    bool wireframe = false;            // barycentric wireframe overlay over the shading
+    ShadingMode shading = ShadingMode::Lit;
+    float extentMetres = 20000.0f;     // world width of the map
+    float heightScaleMetres = 3000.0f; // world height of the brightest sample, above the darkest
+    float depthPerWidth = 0.0f;        // world depth (Z) / width (X); 0: rows / columns (square texels)
+    float heightOffsetMetres = 0.0f;   // world height of the darkest sample (a DEM's lowest point, so
+                                       // that sea level is y = 0)
+    // Leaves whose heap index the draw reads from a buffer decoded once per
+    // frame (4 bytes each; also capped at 2^D and maxStorageBufferRange). The
+    // vertex shader decodes any leaf beyond it itself (Alg. 1, O(D)).
+    std::uint32_t drawLeafCapacity = std::uint32_t{1} << 22;
+    float sunAzimuthDegrees = 135.0f;
+    float sunElevationDegrees = 35.0f;
+    // The sky and the light (a change recomputes the atmosphere's tables).
+    atmosphere::AtmosphereParameters atmosphere;
+    // Exposure and tone curve: applied by the draw itself on a display
+    // (8-bit) target, by the app's atmosphere::TonemapPass on an HDR target.
+    atmosphere::DisplaySettings display;
+};
+
+// Throws std::invalid_argument naming the first setting out of range (the
+// device-dependent limit on maxDepth is checked by requireMaxDepthFits).
+void validateTerrainSettings(const TerrainSettings& settings);
+
+// The largest D worth using for a map: the finest triangles reach the texel
+// spacing (D = 25 for 4096 x 4096), capped at 30.
+int defaultMaxDepthFor(const Heightmap& heightmap);
+
+}  // namespace terrain
