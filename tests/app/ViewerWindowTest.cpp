@@ -96,6 +96,20 @@ protected:
         return runProcess(options, std::chrono::seconds(30));
     }
 
+    // Runs the viewer in a window on the virtual display until it exits by
+    // itself (--frames), expecting a clean exit without validation messages.
+    ProcessResult runViewerToTheEnd(std::vector<std::string> arguments) const {
+        ProcessOptions options;
+        options.arguments = {CBT_TERRAIN_BINARY};
+        options.arguments.insert(options.arguments.end(), arguments.begin(), arguments.end());
+        options.environment = {{"DISPLAY", display_.name()}, {"WAYLAND_DISPLAY", std::nullopt}};
+        ProcessResult result = runProcess(options, kStepLimit);
+        EXPECT_FALSE(result.timedOut);
+        EXPECT_EQ(result.exitCode, 0) << result.err;
+        expectNoValidationOrErrors(result.err);
+        return result;
+    }
+
     // The id of the viewer's window, once it is mapped.
     std::string findViewerWindow(ChildProcess& viewer) const {
         std::string window;
@@ -198,15 +212,9 @@ TEST_F(ViewerWindowTest, FramesLimitWritesScreenshotAndStatsOfTheLastFrame) {
     ASSERT_TRUE(display_.ready()) << "Xvfb did not start";
     const std::filesystem::path map = scratch_.file("relief.png");
     writeReliefHeightmap(map, 128);
-    ProcessOptions options;
-    options.arguments = {CBT_TERRAIN_BINARY, map.string(), "--validate", "--size", "256x160", "--depth", "16",
-                         "--frames", "12", "--vsync", "off", "--screenshot", scratch_.file("last.png").string(),
-                         "--stats", scratch_.file("last.json").string()};
-    options.environment = {{"DISPLAY", display_.name()}, {"WAYLAND_DISPLAY", std::nullopt}};
-    const ProcessResult result = runProcess(options, kStepLimit);
-    EXPECT_FALSE(result.timedOut);
-    EXPECT_EQ(result.exitCode, 0) << result.err;
-    expectNoValidationOrErrors(result.err);
+    runViewerToTheEnd({map.string(), "--validate", "--size", "256x160", "--depth", "16", "--frames", "12", "--vsync",
+                       "off", "--screenshot", scratch_.file("last.png").string(), "--stats",
+                       scratch_.file("last.json").string()});
     const std::optional<DecodedImage> last = decodePng(scratch_.file("last.png"));
     ASSERT_TRUE(last);
     EXPECT_EQ(last->width, 256);
@@ -230,15 +238,9 @@ TEST_F(ViewerWindowTest, CameraPathSizeColumnResizesTheWindow) {
               "0 3000 9300 0 -18 200x120\n"
               "0 2900 9200 0 -18\n"
               "0 2800 9100 0 -18 176x144\n");
-    ProcessOptions options;
-    options.arguments = {CBT_TERRAIN_BINARY, map.string(), "--validate", "--size", "256x160", "--depth", "16",
-                         "--camera-path", path.string(), "--frames", "5", "--vsync", "off", "--screenshot",
-                         scratch_.file("last.png").string(), "--stats", scratch_.file("last.json").string()};
-    options.environment = {{"DISPLAY", display_.name()}, {"WAYLAND_DISPLAY", std::nullopt}};
-    const ProcessResult result = runProcess(options, kStepLimit);
-    EXPECT_FALSE(result.timedOut);
-    EXPECT_EQ(result.exitCode, 0) << result.err;
-    expectNoValidationOrErrors(result.err);
+    runViewerToTheEnd({map.string(), "--validate", "--size", "256x160", "--depth", "16", "--camera-path",
+                       path.string(), "--frames", "5", "--vsync", "off", "--screenshot",
+                       scratch_.file("last.png").string(), "--stats", scratch_.file("last.json").string()});
     const std::optional<DecodedImage> last = decodePng(scratch_.file("last.png"));
     ASSERT_TRUE(last);
     EXPECT_EQ(last->width, 176);
