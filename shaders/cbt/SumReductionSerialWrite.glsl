@@ -17,6 +17,30 @@
 // (`usedBits`, `wordCount`) is a compile-time constant, the branches below
 // fold away and the quad's components are indexed with constants.
 
+// The 32-bit word a writer is composing.
+struct sumReduction_WordComposer {
+    uint bits;      // zero above usedBits
+    uint usedBits;  // 0 .. 31
+};
+
+const sumReduction_WordComposer sumReduction_emptyWord = sumReduction_WordComposer(0u, 0u);
+
+// Appends the `count` (1 .. 32) low bits of `value` (no bits above them).
+// Returns whether that completes the word, then left in `completed`; the
+// bits of `value` that did not fit start the next one.
+bool sumReduction_ComposeWord(inout sumReduction_WordComposer composer, uint value, uint count, out uint completed)
+{
+    completed = composer.bits | (value << composer.usedBits);
+    uint end = composer.usedBits + count;
+    if (end < 32u) {
+        composer = sumReduction_WordComposer(completed, end);
+        return false;
+    }
+    // None of `value` is left over when usedBits was 0.
+    composer = sumReduction_WordComposer(composer.usedBits == 0u ? 0u : value >> (32u - composer.usedBits), end - 32u);
+    return true;
+}
+
 // A segment written in 256-bit quads (sumReduction_heapQuads), composed in
 // 32-bit words: on a CPU driver with 256-bit SIMD, a 32-bit operation over 8
 // invocations is one instruction and a 64-bit one two. And every non-uniform
@@ -26,36 +50,32 @@ struct sumReduction_QuadWriter {
     uint quad;         // index of the quad being composed
     uint words[8];     // its completed 32-bit words (below wordCount)
     uint wordCount;    // 0 .. 7
-    uint bits;         // the word being composed (zero above usedBits)
-    uint usedBits;     // 0 .. 31
+    sumReduction_WordComposer next;
 };
 
 // `firstBit` is a multiple of 256.
 sumReduction_QuadWriter sumReduction_BeginQuadSegment(uint firstBit)
 {
-    return sumReduction_QuadWriter(firstBit >> 8u, uint[8](0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u), 0u, 0u, 0u);
+    return sumReduction_QuadWriter(firstBit >> 8u, uint[8](0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u), 0u,
+                                   sumReduction_emptyWord);
 }
 
 // Appends the `count` (1 .. 32) low bits of `value` (no bits above them).
 void sumReduction_AppendToQuads(inout sumReduction_QuadWriter writer, uint value, uint count)
 {
-    writer.bits |= value << writer.usedBits;
-    uint end = writer.usedBits + count;
-    if (end >= 32u) {
-        writer.words[writer.wordCount] = writer.bits;
-        writer.wordCount += 1u;
-        if (writer.wordCount == 8u) {
-            sumReduction_heapQuads[writer.quad] = u64vec4(
-                packUint2x32(uvec2(writer.words[0], writer.words[1])), packUint2x32(uvec2(writer.words[2], writer.words[3])),
-                packUint2x32(uvec2(writer.words[4], writer.words[5])), packUint2x32(uvec2(writer.words[6], writer.words[7])));
-            writer.quad += 1u;
-            writer.wordCount = 0u;
-        }
-        // The bits of `value` that did not fit (none when usedBits was 0).
-        writer.bits = writer.usedBits == 0u ? 0u : value >> (32u - writer.usedBits);
-        end -= 32u;
+    uint word;
+    if (!sumReduction_ComposeWord(writer.next, value, count, word)) {
+        return;
     }
-    writer.usedBits = end;
+    writer.words[writer.wordCount] = word;
+    writer.wordCount += 1u;
+    if (writer.wordCount == 8u) {
+        sumReduction_heapQuads[writer.quad] = u64vec4(
+            packUint2x32(uvec2(writer.words[0], writer.words[1])), packUint2x32(uvec2(writer.words[2], writer.words[3])),
+            packUint2x32(uvec2(writer.words[4], writer.words[5])), packUint2x32(uvec2(writer.words[6], writer.words[7])));
+        writer.quad += 1u;
+        writer.wordCount = 0u;
+    }
 }
 
 // A segment written in 64-bit words (sumReduction_heapPairs), composed in
@@ -64,61 +84,52 @@ struct sumReduction_PairWriter {
     uint pair;         // index of the 64-bit word being composed
     uint lowWord;      // its completed low half (when wordCount is 1)
     uint wordCount;    // 0 .. 1
-    uint bits;         // the 32-bit word being composed (zero above usedBits)
-    uint usedBits;     // 0 .. 31
+    sumReduction_WordComposer next;
 };
 
 // `firstBit` is a multiple of 64.
 sumReduction_PairWriter sumReduction_BeginPairSegment(uint firstBit)
 {
-    return sumReduction_PairWriter(firstBit >> 6u, 0u, 0u, 0u, 0u);
+    return sumReduction_PairWriter(firstBit >> 6u, 0u, 0u, sumReduction_emptyWord);
 }
 
 // Appends the `count` (1 .. 32) low bits of `value` (no bits above them).
 void sumReduction_AppendToPairs(inout sumReduction_PairWriter writer, uint value, uint count)
 {
-    writer.bits |= value << writer.usedBits;
-    uint end = writer.usedBits + count;
-    if (end >= 32u) {
-        if (writer.wordCount == 0u) {
-            writer.lowWord = writer.bits;
-            writer.wordCount = 1u;
-        } else {
-            sumReduction_heapPairs[writer.pair] = packUint2x32(uvec2(writer.lowWord, writer.bits));
-            writer.pair += 1u;
-            writer.wordCount = 0u;
-        }
-        writer.bits = writer.usedBits == 0u ? 0u : value >> (32u - writer.usedBits);
-        end -= 32u;
+    uint word;
+    if (!sumReduction_ComposeWord(writer.next, value, count, word)) {
+        return;
     }
-    writer.usedBits = end;
+    if (writer.wordCount == 0u) {
+        writer.lowWord = word;
+        writer.wordCount = 1u;
+    } else {
+        sumReduction_heapPairs[writer.pair] = packUint2x32(uvec2(writer.lowWord, word));
+        writer.pair += 1u;
+        writer.wordCount = 0u;
+    }
 }
 
 // A segment written in 32-bit words (cbt_heap).
 struct sumReduction_WordWriter {
-    uint word;
-    uint bits;
-    uint usedBits;  // 0 .. 31
+    uint word;  // index of the word being composed
+    sumReduction_WordComposer next;
 };
 
 // `firstBit` is a multiple of 32.
 sumReduction_WordWriter sumReduction_BeginWordSegment(uint firstBit)
 {
-    return sumReduction_WordWriter(firstBit >> 5u, 0u, 0u);
+    return sumReduction_WordWriter(firstBit >> 5u, sumReduction_emptyWord);
 }
 
 // Appends the `count` (1 .. 32) low bits of `value` (no bits above them).
 void sumReduction_AppendToWords(inout sumReduction_WordWriter writer, uint value, uint count)
 {
-    writer.bits |= value << writer.usedBits;
-    uint end = writer.usedBits + count;
-    if (end >= 32u) {
-        cbt_heap[writer.word] = writer.bits;
+    uint word;
+    if (sumReduction_ComposeWord(writer.next, value, count, word)) {
+        cbt_heap[writer.word] = word;
         writer.word += 1u;
-        writer.bits = writer.usedBits == 0u ? 0u : value >> (32u - writer.usedBits);
-        end -= 32u;
     }
-    writer.usedBits = end;
 }
 
 // A block's segment of a level that shares its first and last 32-bit words
