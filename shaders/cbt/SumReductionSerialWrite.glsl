@@ -143,7 +143,7 @@ void sumReduction_WriteSharedSegment(uint firstBit, uvec3 value, uint count)
     uint firstWord = firstBit >> 5u;
     uvec3 mask = uvec3(count >= 32u ? 0xFFFFFFFFu : (1u << count) - 1u,
                        count >= 64u ? 0xFFFFFFFFu : (count > 32u ? (1u << (count - 32u)) - 1u : 0u),
-                       count > 64u ? (1u << (count - 64u)) - 1u : 0u);
+                       count >= 96u ? 0xFFFFFFFFu : (count > 64u ? (1u << (count - 64u)) - 1u : 0u));
     uvec4 shiftedValue = uvec4(value, 0u);
     uvec4 shiftedMask = uvec4(mask, 0u);
     if (shift != 0u) {
