@@ -12,6 +12,29 @@ bool isBlank(char c) {
     return c == ' ' || c == '\t' || c == '\r' || c == '\n';
 }
 
+// The whole of `text` as a number: std::from_chars, which must consume every
+// character, after at most one leading '+' (which it does not take itself;
+// "+-1" stays an error).
+template <typename Number, typename... FormatOptions>
+std::optional<Number> parseWhole(std::string_view text, FormatOptions... options) {
+    if (!text.empty() && text.front() == '+') {
+        text.remove_prefix(1);
+        if (!text.empty() && text.front() == '-') {
+            return std::nullopt;
+        }
+    }
+    if (text.empty()) {
+        return std::nullopt;
+    }
+    Number value{};
+    const char* end = text.data() + text.size();
+    const auto [stop, error] = std::from_chars(text.data(), end, value, options...);
+    if (error != std::errc{} || stop != end) {
+        return std::nullopt;
+    }
+    return value;
+}
+
 }  // namespace
 
 std::string_view trimmed(std::string_view text) {
@@ -25,38 +48,12 @@ std::string_view trimmed(std::string_view text) {
 }
 
 std::optional<long long> parseInteger(std::string_view text) {
-    if (!text.empty() && text.front() == '+') {
-        text.remove_prefix(1);
-        if (!text.empty() && text.front() == '-') {
-            return std::nullopt;
-        }
-    }
-    if (text.empty()) {
-        return std::nullopt;
-    }
-    long long value = 0;
-    const char* end = text.data() + text.size();
-    const auto [stop, error] = std::from_chars(text.data(), end, value);
-    if (error != std::errc{} || stop != end) {
-        return std::nullopt;
-    }
-    return value;
+    return parseWhole<long long>(text);
 }
 
 std::optional<double> parseNumber(std::string_view text) {
-    if (!text.empty() && text.front() == '+') {
-        text.remove_prefix(1);
-        if (!text.empty() && text.front() == '-') {
-            return std::nullopt;
-        }
-    }
-    if (text.empty()) {
-        return std::nullopt;
-    }
-    double value = 0.0;
-    const char* end = text.data() + text.size();
-    const auto [stop, error] = std::from_chars(text.data(), end, value, std::chars_format::general);
-    if (error != std::errc{} || stop != end || !std::isfinite(value)) {
+    const std::optional<double> value = parseWhole<double>(text, std::chars_format::general);
+    if (!value || !std::isfinite(*value)) {
         return std::nullopt;
     }
     return value;
