@@ -55,6 +55,20 @@ VkRenderingAttachmentInfo colorAttachmentInfo(VkImageView view, VkAttachmentLoad
     return attachment;
 }
 
+// Rendering over the whole of `extent` into one colour attachment and, when
+// given, a depth attachment (both must outlive the returned struct's use).
+VkRenderingInfo renderingInfo(VkExtent2D extent, const VkRenderingAttachmentInfo& color,
+                              const VkRenderingAttachmentInfo* depth) {
+    VkRenderingInfo rendering{};
+    rendering.sType = VK_STRUCTURE_TYPE_RENDERING_INFO;
+    rendering.renderArea = VkRect2D{{0, 0}, extent};
+    rendering.layerCount = 1;
+    rendering.colorAttachmentCount = 1;
+    rendering.pColorAttachments = &color;
+    rendering.pDepthAttachment = depth;
+    return rendering;
+}
+
 // The tone-mapping pass: the HDR image, now readable, into the colour image.
 void recordDisplay(const gpu::Device& device, VkCommandBuffer commands, const atmosphere::TonemapPass& display,
                    const terrain::TerrainRenderer& renderer, const RenderTargets& targets, uint32_t frameSlot) {
@@ -69,12 +83,7 @@ void recordDisplay(const gpu::Device& device, VkCommandBuffer commands, const at
                       VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT);
     const VkRenderingAttachmentInfo colorAttachment =
         colorAttachmentInfo(targets.color().view(), VK_ATTACHMENT_LOAD_OP_DONT_CARE);
-    VkRenderingInfo rendering{};
-    rendering.sType = VK_STRUCTURE_TYPE_RENDERING_INFO;
-    rendering.renderArea = VkRect2D{{0, 0}, targets.extent()};
-    rendering.layerCount = 1;
-    rendering.colorAttachmentCount = 1;
-    rendering.pColorAttachments = &colorAttachment;
+    const VkRenderingInfo rendering = renderingInfo(targets.extent(), colorAttachment, nullptr);
     vkCmdBeginRendering(commands, &rendering);
     display.record(commands, targets.hdr().view(), targets.extent(), frameSlot, renderer.settings().display);
     vkCmdEndRendering(commands);
@@ -120,13 +129,7 @@ void recordTerrainFrame(const gpu::Device& device, VkCommandBuffer commands, ter
     depthAttachment.storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
     depthAttachment.clearValue.depthStencil = VkClearDepthStencilValue{depthClearValue, 0};
 
-    VkRenderingInfo rendering{};
-    rendering.sType = VK_STRUCTURE_TYPE_RENDERING_INFO;
-    rendering.renderArea = VkRect2D{{0, 0}, targets.extent()};
-    rendering.layerCount = 1;
-    rendering.colorAttachmentCount = 1;
-    rendering.pColorAttachments = &colorAttachment;
-    rendering.pDepthAttachment = &depthAttachment;
+    const VkRenderingInfo rendering = renderingInfo(targets.extent(), colorAttachment, &depthAttachment);
     vkCmdBeginRendering(commands, &rendering);
     renderer.recordDraw(commands, view, frameSlot);
     vkCmdEndRendering(commands);
