@@ -3,18 +3,29 @@
 // push constant inputDepth) through shared memory. See the design notes at
 // the top of cbt/SumReductionBitfield.comp.
 //
-// A workgroup of 256 threads owns a block of F = min(512, 2^L) consecutive
-// fields of level L; each thread reads two of them into the leaves of a
-// shared tree, and the block writes its segments of levels L-1 .. L-log2(F).
+// A workgroup owns a block of F = min(512, 2^L) consecutive fields of level
+// L; its threads read them into the leaves of a shared tree, and the block
+// writes its segments of levels L-1 .. L-log2(F).
+//
+// Workgroup size: SUM_REDUCTION_UPPER_LOCAL_SIZE, 256 by default (two fields
+// per thread). The SerialBlocks variant of the pass (CPU drivers) compiles it
+// with 8, one SIMD group of lavapipe: there a workgroup's SIMD groups run one
+// after the other and every barrier() switches between all of them, so 256
+// threads made the 9 barrier()s of the tree cost more than the work (D = 27,
+// lavapipe on 2 cores: this dispatch took about 1.5 ms with 256 threads,
+// 0.2 ms with 8).
 #extension GL_GOOGLE_include_directive : require
 #extension GL_KHR_memory_scope_semantics : require
 
 #define CBT_HEAP_BUFFER_BINDING 0
 #include "cbt/ConcurrentBinaryTree.glsl"
 
-#define SUM_REDUCTION_THREADS 256u
+#ifndef SUM_REDUCTION_UPPER_LOCAL_SIZE
+#define SUM_REDUCTION_UPPER_LOCAL_SIZE 256
+#endif
+#define SUM_REDUCTION_THREADS uint(SUM_REDUCTION_UPPER_LOCAL_SIZE)
 #define SUM_REDUCTION_BLOCK_FIELDS_LOG2 9u
-layout(local_size_x = 256) in;
+layout(local_size_x = SUM_REDUCTION_UPPER_LOCAL_SIZE) in;
 
 layout(push_constant) uniform SumReductionUpperConstants {
     uint inputDepth;  // L, 1 .. D - 1

@@ -22,6 +22,7 @@ constexpr int kBitfieldBlockBitsLog2 = 13;
 constexpr int kUpperBlockFieldsLog2 = 9;
 // Invocations per workgroup of cbt/SumReductionBitfieldSerial.comp: one
 // SIMD group of lavapipe (on 2 cores, 8 .. 32 measured alike, 64 slower).
+// The SerialBlocks variant runs the upper dispatches with it too.
 constexpr std::uint32_t kSerialLocalSize = 8;
 // The serial kernel needs D >= 14 (its segments are then word-aligned). Below
 // that the bitfield is one block of at most 8192 bits and both variants run
@@ -61,6 +62,20 @@ ComputeKernel makeBitfieldKernel(const gpu::Device& device, const gpu::ShaderCom
     }
     return ComputeKernel(device, compiler.compileFile("cbt/SumReductionBitfield.comp", gpu::ShaderStage::Compute),
                          kBindings, 0);
+}
+
+// The upper dispatches, in workgroups of 256 threads, or of one lavapipe SIMD
+// group for SerialBlocks (see shaders/cbt/SumReductionUpper.comp).
+ComputeKernel makeUpperKernel(const gpu::Device& device, const gpu::ShaderCompiler& compiler,
+                              SumReductionVariant variant)
+{
+    std::vector<gpu::ShaderMacro> macros;
+    if (variant == SumReductionVariant::SerialBlocks) {
+        macros.push_back({"SUM_REDUCTION_UPPER_LOCAL_SIZE", std::to_string(kSerialLocalSize)});
+    }
+    return ComputeKernel(device,
+                         compiler.compileFile("cbt/SumReductionUpper.comp", gpu::ShaderStage::Compute, macros),
+                         kBindings, sizeof(UpperConstants));
 }
 
 }  // namespace
@@ -132,8 +147,7 @@ SumReductionPass::SumReductionPass(const gpu::Device& device, const gpu::ShaderC
       maxWorkgroupCountX_(device.limits().maxComputeWorkGroupCount[0]),
       schedule_(sumReductionSchedule(tree.maxDepth(), variant)),
       bitfieldKernel_(makeBitfieldKernel(device, compiler, tree.maxDepth(), variant)),
-      upperKernel_(device, compiler.compileFile("cbt/SumReductionUpper.comp", gpu::ShaderStage::Compute), kBindings,
-                   sizeof(UpperConstants))
+      upperKernel_(makeUpperKernel(device, compiler, variant))
 {
     for (const ComputeKernel* kernel : {&bitfieldKernel_, &upperKernel_}) {
         gpu::DescriptorWriter()

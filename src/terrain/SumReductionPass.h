@@ -15,7 +15,8 @@
 //    the shared-memory kernel many times slower there than this one
 //    (lavapipe, 2 cores, D = 22: 21 ms against 0.59 ms). For D < 14 (a
 //    single block) this variant also runs the shared-memory kernel's one
-//    workgroup.
+//    workgroup. For the same reason its upper dispatches run in workgroups
+//    of 8 invocations (one lavapipe SIMD group) instead of 256.
 // The default is SerialBlocks on VK_PHYSICAL_DEVICE_TYPE_CPU devices and
 // SharedMemoryTree elsewhere; the environment variable
 // CBT_SUM_REDUCTION=shared|serial overrides it (for experiments, e.g. with
