@@ -31,7 +31,9 @@
 //  3. Levels D-8 .. D-13 from the block's 64 fields of level D-7 (2 quads,
 //     read back): D-8 (288 bits) and D-9 (160 bits) are whole 32-bit words;
 //     the 88, 48, 26 and 14 bits of levels D-10 .. D-13 share their first and
-//     last words with neighbouring blocks, which get atomicAnd / atomicOr.
+//     last words with neighbouring blocks: the pass clears levels D-10 ..
+//     D-13 before the dispatch (vkCmdFillBuffer) and every invocation ORs
+//     its segments in with atomicOr.
 // Alignment, for D >= 14: levels D-1 .. D-5 and D-7 start at a multiple of
 // 256 bits and a block's segments of them (8192, 6144, 4096, 2560, 1536 and
 // 512 bits) are multiples of 256; level D-6 starts at a multiple of 64 and
@@ -191,13 +193,14 @@ void sumReduction_WriteLevels8To13(uint maxDepth, uint block)
             level12Sum = 0u;
         }
     }
-    sumReduction_WriteSharedSegment(sumReduction_SegmentFirstBit(maxDepth, block, 10u),
-                                    sumReduction_PackWords(level10), 88u);
-    sumReduction_WriteSharedSegment(sumReduction_SegmentFirstBit(maxDepth, block, 11u),
-                                    uvec3(level11, level11High, 0u), 48u);
-    sumReduction_WriteSharedSegment(sumReduction_SegmentFirstBit(maxDepth, block, 12u), uvec3(level12, 0u, 0u), 26u);
-    sumReduction_WriteSharedSegment(sumReduction_SegmentFirstBit(maxDepth, block, 13u), uvec3(level13Sum, 0u, 0u),
-                                    14u);
+    sumReduction_OrIntoClearedSegment(sumReduction_SegmentFirstBit(maxDepth, block, 10u),
+                                      sumReduction_PackWords(level10), 88u);
+    sumReduction_OrIntoClearedSegment(sumReduction_SegmentFirstBit(maxDepth, block, 11u),
+                                      uvec3(level11, level11High, 0u), 48u);
+    sumReduction_OrIntoClearedSegment(sumReduction_SegmentFirstBit(maxDepth, block, 12u),
+                                      uvec3(level12, 0u, 0u), 26u);
+    sumReduction_OrIntoClearedSegment(sumReduction_SegmentFirstBit(maxDepth, block, 13u),
+                                      uvec3(level13Sum, 0u, 0u), 14u);
 }
 
 void main()

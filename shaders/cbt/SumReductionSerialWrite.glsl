@@ -133,31 +133,26 @@ void sumReduction_AppendToWords(inout sumReduction_WordWriter writer, uint value
 }
 
 // A block's segment of a level that shares its first and last 32-bit words
-// with the neighbouring blocks' segments (or another level): the `count`
-// (1 .. 96) bits of `value` (low word first; no bits above count) are written
-// at `firstBit`. Words the segment covers whole get a plain store, the others
-// an atomicAnd / atomicOr on the segment's bits only.
-void sumReduction_WriteSharedSegment(uint firstBit, uvec3 value, uint count)
+// with the neighbouring blocks' segments: the `count` (1 .. 96) bits of
+// `value` (low word first; no bits above count) are ORed in at `firstBit`.
+// The words must be zero before the dispatch (the pass clears these levels)
+// and written by nothing but this function during it: then an atomicOr on
+// every word the segment touches is the whole write, with no branch on which
+// words are shared (a CPU driver runs both sides of such a branch, each as a
+// loop over the SIMD lanes).
+void sumReduction_OrIntoClearedSegment(uint firstBit, uvec3 value, uint count)
 {
     uint shift = firstBit & 31u;
     uint firstWord = firstBit >> 5u;
-    uvec3 mask = uvec3(count >= 32u ? 0xFFFFFFFFu : (1u << count) - 1u,
-                       count >= 64u ? 0xFFFFFFFFu : (count > 32u ? (1u << (count - 32u)) - 1u : 0u),
-                       count >= 96u ? 0xFFFFFFFFu : (count > 64u ? (1u << (count - 64u)) - 1u : 0u));
     uvec4 shiftedValue = uvec4(value, 0u);
-    uvec4 shiftedMask = uvec4(mask, 0u);
     if (shift != 0u) {
         uint back = 32u - shift;
         shiftedValue = uvec4(value.x << shift, (value.y << shift) | (value.x >> back),
                              (value.z << shift) | (value.y >> back), value.z >> back);
-        shiftedMask = uvec4(mask.x << shift, (mask.y << shift) | (mask.x >> back),
-                            (mask.z << shift) | (mask.y >> back), mask.z >> back);
     }
-    [[unroll]] for (uint word = 0u; word < 4u; ++word) {
-        if (shiftedMask[word] == 0xFFFFFFFFu) {
-            cbt_heap[firstWord + word] = shiftedValue[word];
-        } else if (shiftedMask[word] != 0u) {
-            atomicAnd(cbt_heap[firstWord + word], ~shiftedMask[word]);
+    // At most (count + 62) / 32 words; the last may lie past the segment.
+    [[unroll]] for (uint word = 0u; word < (count + 62u) / 32u; ++word) {
+        if (word * 32u < shift + count) {
             atomicOr(cbt_heap[firstWord + word], shiftedValue[word]);
         }
     }

@@ -35,6 +35,20 @@ bool usesSerialBitfieldKernel(int maxDepth, SumReductionVariant variant)
     return variant == SumReductionVariant::SerialBlocks && maxDepth >= kSerialMinDepth;
 }
 
+// Levels D-13 .. D-10, which the serial kernel ORs its blocks' segments into
+// (shaders/cbt/SumReductionBitfieldSerial.comp) and the pass clears first:
+// bits [2^(D-9), 12 * 2^(D-9)) of the heap, whole 32-bit words for D >= 14.
+struct ByteRange {
+    VkDeviceSize offset;
+    VkDeviceSize size;
+};
+
+ByteRange serialClearedLevels(int maxDepth)
+{
+    const VkDeviceSize firstBit = VkDeviceSize(1) << (maxDepth - 9);
+    return ByteRange{firstBit / 8, 11 * firstBit / 8};
+}
+
 constexpr std::array<gpu::DescriptorBinding, 1> kBindings{{
     {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
 }};
@@ -158,6 +172,14 @@ SumReductionPass::SumReductionPass(const gpu::Device& device, const gpu::ShaderC
 
 void SumReductionPass::record(VkCommandBuffer commands) const
 {
+    if (usesSerialBitfieldKernel(tree_->maxDepth(), variant_)) {
+        tree_->barrier(commands, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, kStorageReadWrite,
+                       VK_PIPELINE_STAGE_2_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
+        const ByteRange cleared = serialClearedLevels(tree_->maxDepth());
+        vkCmdFillBuffer(commands, tree_->buffer().handle(), tree_->heapOffset() + cleared.offset, cleared.size, 0);
+        tree_->barrier(commands, VK_PIPELINE_STAGE_2_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                       VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, kStorageReadWrite);
+    }
     bool first = true;
     for (const SumReductionDispatch& dispatch : schedule_) {
         if (!first) {

@@ -85,8 +85,10 @@ public:
 
     // Records every dispatch, with a heap barrier (compute read/write ->
     // compute read/write) between consecutive ones. Barriers before the first
-    // and after the last dispatch are the caller's: the pass reads the
-    // bitfield and reads/writes levels 0 .. D-1 (plain stores and atomics).
+    // and after the last dispatch are the caller's (compute stage): the pass
+    // reads the bitfield and reads/writes levels 0 .. D-1 (plain stores and
+    // atomics). SerialBlocks at D >= 14 first clears levels D-13 .. D-10 with
+    // vkCmdFillBuffer, between heap barriers from and to the compute stage.
     void record(VkCommandBuffer commands) const;
 
 private:
