@@ -14,6 +14,12 @@ namespace {
 
 constexpr glm::vec3 kWorldUp{0.0f, 1.0f, 0.0f};
 constexpr float kFramingPitchDegrees = -35.0f;
+// The framing pose keeps the box's corners within this fraction of the
+// view's half-width and half-height...
+constexpr float kFramingFill = 0.92f;
+// ...and every corner at least this fraction of the box's half-diagonal in
+// front of the camera.
+constexpr float kFramingMinimumDepth = 0.05f;
 constexpr float kNearToFarRatio = 1.0e-5f;
 constexpr float kMinimumNearPlane = 0.05f;
 
@@ -61,15 +67,30 @@ ClipRange clipRangeFor(const glm::vec3& eye, const glm::vec3& worldMin, const gl
 
 CameraPose framingPose(const glm::vec3& worldMin, const glm::vec3& worldMax, float verticalFovDegrees, float aspect) {
     const glm::vec3 centre = (worldMin + worldMax) * 0.5f;
-    const float radius = std::max(glm::length(worldMax - worldMin) * 0.5f, 1.0f);
-    const float halfVertical = glm::radians(verticalFovDegrees) * 0.5f;
-    const float halfHorizontal = std::atan(std::tan(halfVertical) * aspect);
-    const float halfNarrowest = std::min(halfVertical, halfHorizontal);
-    const float distance = radius / std::sin(halfNarrowest);
     CameraPose pose;
     pose.yawDegrees = 0.0f;
     pose.pitchDegrees = kFramingPitchDegrees;
-    pose.position = centre - viewDirection(pose.yawDegrees, pose.pitchDegrees) * distance;
+    const glm::vec3 forward = viewDirection(pose.yawDegrees, pose.pitchDegrees);
+    const glm::vec3 right = glm::normalize(glm::cross(forward, kWorldUp));
+    const glm::vec3 up = glm::cross(right, forward);
+    const float tanHalfVertical = std::tan(glm::radians(verticalFovDegrees) * 0.5f) * kFramingFill;
+    const float tanHalfHorizontal = tanHalfVertical * aspect;
+    // The camera sits at centre - forward * distance; a corner at c from the
+    // centre is then at depth dot(c, forward) + distance and must be deep
+    // enough for its sideways and upward offsets to fit the shrunk view.
+    const float radius = std::max(glm::length(worldMax - worldMin) * 0.5f, 1.0f);
+    float distance = radius * kFramingMinimumDepth;
+    for (int corner = 0; corner < 8; ++corner) {
+        const glm::vec3 offset = glm::vec3((corner & 1) != 0 ? worldMax.x : worldMin.x,
+                                           (corner & 2) != 0 ? worldMax.y : worldMin.y,
+                                           (corner & 4) != 0 ? worldMax.z : worldMin.z) -
+                                 centre;
+        const float depthFromCentre = glm::dot(offset, forward);
+        distance = std::max({distance, std::abs(glm::dot(offset, right)) / tanHalfHorizontal - depthFromCentre,
+                             std::abs(glm::dot(offset, up)) / tanHalfVertical - depthFromCentre,
+                             radius * kFramingMinimumDepth - depthFromCentre});
+    }
+    pose.position = centre - forward * distance;
     return pose;
 }
 

@@ -42,8 +42,8 @@ struct ClipRange {
 ClipRange clipRangeFor(const glm::vec3& eye, const glm::vec3& worldMin, const glm::vec3& worldMax);
 
 // A pose that looks down at the centre of the box from the +Z side (yaw 0,
-// pitch -35 degrees), far enough that the box's bounding sphere fits the
-// narrower field of view.
+// pitch -35 degrees), as close as it can be with all eight corners of the box
+// inside the central 92 % of the view's width and height.
 CameraPose framingPose(const glm::vec3& worldMin, const glm::vec3& worldMax, float verticalFovDegrees, float aspect);
 
 // Held movement keys of one frame.
