@@ -22,7 +22,7 @@ enum class Tonemapper : uint32_t {
 
 // How HDR scene luminance is shown.
 struct DisplaySettings {
-    float exposureStops = 3.0f;  // scene luminance is multiplied by 2^exposureStops
+    float exposureStops = 2.0f;  // scene luminance is multiplied by 2^exposureStops
     Tonemapper tonemapper = Tonemapper::AcesFitted;
 
     bool operator==(const DisplaySettings&) const = default;

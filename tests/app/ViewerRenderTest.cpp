@@ -77,7 +77,9 @@ TEST_F(ViewerRenderTest, LitFrameShowsSkyAboveTerrainAndTheLeafCountSettles) {
     const BandStatistics sky = bandStatistics(image, 0, kHeight / 10);
     const BandStatistics ground = bandStatistics(image, kHeight * 6 / 10, kHeight);
     EXPECT_GT(sky.blue, sky.red + 5.0) << "top rows are not sky-coloured";
-    EXPECT_LT(sky.luminanceDeviation, 12.0) << "top rows are not a smooth sky";
+    // The sky's vertical gradient alone gives a deviation of about 12 at the
+    // default exposure; the lit relief below about 30.
+    EXPECT_LT(sky.luminanceDeviation, 18.0) << "top rows are not a smooth sky";
     EXPECT_GT(ground.luminanceDeviation, 12.0) << "bottom rows have no relief shading";
     const double colourDistance = std::abs(sky.red - ground.red) + std::abs(sky.green - ground.green) +
                                   std::abs(sky.blue - ground.blue);
