@@ -1,6 +1,9 @@
 #version 460
-// Sky background: one triangle covering the whole viewport (drawn first,
-// without depth test), passing its normalised device coordinates on.
+// Sky background: one triangle covering the whole viewport, passing its
+// normalised device coordinates on. At depth 0: with a depth buffer the pass
+// draws it after the terrain with a viewport depth range that moves it to the
+// cleared far value and an EQUAL test, so only uncovered pixels are shaded
+// (terrain::TerrainDrawPass::recordSky); without one, first, everywhere.
 layout(location = 0) out vec2 deviceCoordinates;
 
 void main()

@@ -85,6 +85,8 @@ std::unique_ptr<TerrainDrawPass::Pipelines> TerrainDrawPass::buildPipelines() co
     terrain.depthTest = hasDepth;
     terrain.depthWrite = hasDepth;
     terrain.dynamicDepthCompareOp = hasDepth;
+    sky.depthTest = hasDepth;
+    sky.depthCompareOp = VK_COMPARE_OP_EQUAL;
 
     auto pipelines = std::make_unique<Pipelines>();
     pipelines->sky = gpu::GraphicsPipeline(
@@ -121,9 +123,12 @@ void TerrainDrawPass::bindSets(VkCommandBuffer commands, std::uint32_t frameSlot
 }
 
 void TerrainDrawPass::recordSky(VkCommandBuffer commands, std::uint32_t frameSlot, VkExtent2D viewport,
-                                VkDescriptorSet atmosphereSet) const
+                                bool reversedDepth, VkDescriptorSet atmosphereSet) const
 {
-    gpu::setViewportAndScissor(commands, viewport);
+    // Sky.vert puts the triangle at depth 0; this depth range moves it to the
+    // cleared far value, which the EQUAL test matches exactly.
+    const float farDepth = reversedDepth ? 0.0f : 1.0f;
+    gpu::setViewportAndScissor(commands, viewport, farDepth, farDepth);
     bindSets(commands, frameSlot, atmosphereSet);
     pipelines_->sky.bind(commands);
     vkCmdDraw(commands, 3, 1, 0, 0);

@@ -55,9 +55,15 @@ public:
     // may be pending.
     void rebuildPipelines();
 
-    // Records the sky (first, it covers every pixel). `atmosphereSet` is the
+    // Whether the sky is drawn after the terrain: with a depth attachment it
+    // is, at the cleared far depth with an EQUAL test, so that only the
+    // pixels the terrain left uncovered run its fragment shader. Without one
+    // it is drawn first, over every pixel.
+    [[nodiscard]] bool drawsSkyAfterTerrain() const { return depthFormat_ != VK_FORMAT_UNDEFINED; }
+    // Records the sky (see drawsSkyAfterTerrain; `reversedDepth`: the depth
+    // buffer was cleared to 0, else to 1). `atmosphereSet` is the
     // atmosphere's descriptor set.
-    void recordSky(VkCommandBuffer commands, std::uint32_t frameSlot, VkExtent2D viewport,
+    void recordSky(VkCommandBuffer commands, std::uint32_t frameSlot, VkExtent2D viewport, bool reversedDepth,
                    VkDescriptorSet atmosphereSet) const;
     // Records the terrain. `drawArguments` holds a VkDrawIndirectCommand at
     // `drawArgumentsOffset`, made visible to DRAW_INDIRECT by the caller, as

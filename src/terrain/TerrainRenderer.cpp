@@ -8,6 +8,7 @@
 #include "terrain/TerrainCriterion.h"
 #include "terrain/TerrainDrawPass.h"
 #include "terrain/TerrainFrameUniforms.h"
+#include "terrain/TerrainPassTimings.h"
 #include "terrain/TerrainTree.h"
 #include "vk/Barriers.h"
 #include "vk/Buffer.h"
@@ -26,19 +27,6 @@
 namespace terrain {
 
 namespace {
-
-constexpr const char* kDrawTimestamp = "draw";
-constexpr const char* kSkyTimestamp = "sky";
-constexpr const char* kLeafDecodeTimestamp = "leaf decode";
-
-std::vector<std::string> timestampPassNames()
-{
-    std::vector<std::string> names = CbtUpdatePipeline::timestampPassNames();
-    names.emplace_back(kLeafDecodeTimestamp);
-    names.emplace_back(kSkyTimestamp);
-    names.emplace_back(kDrawTimestamp);
-    return names;
-}
 
 atmosphere::AtmosphereView atmosphereViewOf(const FrameView& view)
 {
@@ -150,7 +138,7 @@ TerrainRenderer::Impl::Impl(gpu::Device& gpuDevice, gpu::ShaderCompiler& shaderC
       criterion(gpuDevice, heightStatistics, heightmapTexture, uniformBuffers()),
       drawPass(gpuDevice, shaderCompiler, heightmapTexture, uniformBuffers(), atmosphere.descriptorSetLayout(),
                colorFormat, depthFormat),
-      timer(gpuDevice, framesInFlight, timestampPassNames())
+      timer(gpuDevice, framesInFlight, rendererTimestampPassNames())
 {
     replaceTree(settings);
     latest.leafCount = 2;
@@ -230,28 +218,14 @@ void TerrainRenderer::Impl::collectSlotResults(std::uint32_t frameSlot)
     if (!times) {
         return;
     }
-    PassTimings timings;
+    double atmosphereMs = 0.0;
     if (const std::optional<atmosphere::AtmosphereFrameTimings> atmosphereTimes = atmosphere.frameTimings(frameSlot)) {
-        timings.atmosphereMs = atmosphereTimes->totalMs;
+        atmosphereMs = atmosphereTimes->totalMs;
     }
     if (const std::optional<atmosphere::AtmosphereTableTimings> tables = atmosphere.tableTimings()) {
         latest.atmosphereTablesMs = tables->totalMs;
     }
-    for (const gpu::PassTime& time : *times) {
-        if (time.name == "dispatcher" || time.name == "draw dispatcher") {
-            timings.dispatcherMs += time.milliseconds;
-        } else if (time.name == "subdivision") {
-            timings.subdivisionMs = time.milliseconds;
-        } else if (time.name == "sum reduction") {
-            timings.sumReductionMs = time.milliseconds;
-        } else if (time.name == kLeafDecodeTimestamp) {
-            timings.leafDecodeMs = time.milliseconds;
-        } else if (time.name == kDrawTimestamp) {
-            timings.drawMs = time.milliseconds;
-        } else if (time.name == kSkyTimestamp) {
-            timings.atmosphereMs += time.milliseconds;
-        }
-    }
+    const PassTimings timings = passTimingsOf(*times, atmosphereMs);
     latest.timings = timings;
 }
 
@@ -355,18 +329,29 @@ void TerrainRenderer::recordDraw(VkCommandBuffer commands, const FrameView& view
     const VkDescriptorSet atmosphereSet = impl.atmosphere.descriptorSet();
     const std::uint32_t skyPass = impl.timer.passIndex(kSkyTimestamp);
     const std::uint32_t drawPass = impl.timer.passIndex(kDrawTimestamp);
-    if (timed) {
-        impl.timer.writeStart(commands, skyPass);
+    const bool reversedDepth = usesReversedDepth(view.projection);
+    const auto recordSky = [&] {
+        if (timed) {
+            impl.timer.writeStart(commands, skyPass);
+        }
+        impl.drawPass.recordSky(commands, frameSlot, view.viewport, reversedDepth, atmosphereSet);
+        if (timed) {
+            impl.timer.writeEnd(commands, skyPass);
+        }
+    };
+    if (!impl.drawPass.drawsSkyAfterTerrain()) {
+        recordSky();
     }
-    impl.drawPass.recordSky(commands, frameSlot, view.viewport, atmosphereSet);
     if (timed) {
-        impl.timer.writeEnd(commands, skyPass);
         impl.timer.writeStart(commands, drawPass);
     }
-    impl.drawPass.recordTerrain(commands, frameSlot, view.viewport, usesReversedDepth(view.projection), atmosphereSet,
+    impl.drawPass.recordTerrain(commands, frameSlot, view.viewport, reversedDepth, atmosphereSet,
                                 impl.tree->update().indirectArguments(), kDrawArgumentsOffset);
     if (timed) {
         impl.timer.writeEnd(commands, drawPass);
+    }
+    if (impl.drawPass.drawsSkyAfterTerrain()) {
+        recordSky();
     }
     frame.updateRecorded = false;
 }

@@ -135,9 +135,9 @@ void GraphicsPipeline::bind(VkCommandBuffer commands) const {
     vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline_.get());
 }
 
-void setViewportAndScissor(VkCommandBuffer commands, VkExtent2D extent) {
+void setViewportAndScissor(VkCommandBuffer commands, VkExtent2D extent, float minDepth, float maxDepth) {
     const VkViewport viewport{0.0f, 0.0f, static_cast<float>(extent.width), static_cast<float>(extent.height),
-                              0.0f, 1.0f};
+                              minDepth, maxDepth};
     vkCmdSetViewport(commands, 0, 1, &viewport);
     const VkRect2D scissor{{0, 0}, extent};
     vkCmdSetScissor(commands, 0, 1, &scissor);

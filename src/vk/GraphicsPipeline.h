@@ -79,6 +79,8 @@ private:
 
 // Sets the dynamic viewport (0,0)-extent, depth range 0..1, and the scissor
 // to the same rectangle.
-void setViewportAndScissor(VkCommandBuffer commands, VkExtent2D extent);
+// Viewport and scissor covering `extent`; the viewport maps depth 0..1 to
+// minDepth..maxDepth.
+void setViewportAndScissor(VkCommandBuffer commands, VkExtent2D extent, float minDepth = 0.0f, float maxDepth = 1.0f);
 
 }  // namespace gpu
