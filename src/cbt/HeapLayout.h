@@ -1,5 +1,7 @@
 // Internal geometry of the CBT heap (paper §3.3), shared by the tree, the
-// sum reduction and the serialisation code. Not part of the public API.
+// sum reduction (the CPU one, and the GPU pass where it addresses levels of
+// the heap from the host) and the serialisation code. Not part of the public
+// API.
 //
 // A heap of max depth D is 2^(D+2) bits. Depth level d in [0, D] holds 2^d
 // fields of N_d = D - d + 1 bits each; the fields of one level are contiguous

@@ -1,5 +1,6 @@
 #include "terrain/SumReductionPass.h"
 
+#include "cbt/HeapLayout.h"
 #include "terrain/GpuConcurrentBinaryTree.h"
 #include "vk/Device.h"
 #include "vk/ShaderCompiler.h"
@@ -37,7 +38,8 @@ bool usesSerialBitfieldKernel(int maxDepth, SumReductionVariant variant)
 
 // Levels D-13 .. D-10, which the serial kernel ORs its blocks' segments into
 // (shaders/cbt/SumReductionBitfieldSerial.comp) and the pass clears first:
-// bits [2^(D-9), 12 * 2^(D-9)) of the heap, whole 32-bit words for D >= 14.
+// from the start of level D-13 to the start of level D-9, bits
+// [2^(D-9), 12 * 2^(D-9)), whole 32-bit words for D >= 14.
 struct ByteRange {
     VkDeviceSize offset;
     VkDeviceSize size;
@@ -45,8 +47,9 @@ struct ByteRange {
 
 ByteRange serialClearedLevels(int maxDepth)
 {
-    const VkDeviceSize firstBit = VkDeviceSize(1) << (maxDepth - 9);
-    return ByteRange{firstBit / 8, 11 * firstBit / 8};
+    const std::uint64_t firstBit = cbt::layout::levelStartBit(maxDepth, maxDepth - 13);
+    const std::uint64_t endBit = cbt::layout::levelStartBit(maxDepth, maxDepth - 9);
+    return ByteRange{firstBit / 8, (endBit - firstBit) / 8};
 }
 
 constexpr std::array<gpu::DescriptorBinding, 1> kBindings{{
