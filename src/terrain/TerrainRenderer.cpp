@@ -225,8 +225,7 @@ void TerrainRenderer::Impl::collectSlotResults(std::uint32_t frameSlot)
     if (const std::optional<atmosphere::AtmosphereTableTimings> tables = atmosphere.tableTimings()) {
         latest.atmosphereTablesMs = tables->totalMs;
     }
-    const PassTimings timings = passTimingsOf(*times, atmosphereMs);
-    latest.timings = timings;
+    latest.timings = passTimingsOf(*times, atmosphereMs);
 }
 
 void TerrainRenderer::Impl::recordArgumentsReadback(VkCommandBuffer commands, std::uint32_t frameSlot)

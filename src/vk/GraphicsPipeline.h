@@ -77,10 +77,8 @@ private:
     VkPipelineLayout layout_ = VK_NULL_HANDLE;
 };
 
-// Sets the dynamic viewport (0,0)-extent, depth range 0..1, and the scissor
-// to the same rectangle.
-// Viewport and scissor covering `extent`; the viewport maps depth 0..1 to
-// minDepth..maxDepth.
+// Sets the dynamic viewport (0,0)-extent, with depth range minDepth ..
+// maxDepth (0..1 by default), and the scissor to the same rectangle.
 void setViewportAndScissor(VkCommandBuffer commands, VkExtent2D extent, float minDepth = 0.0f, float maxDepth = 1.0f);
 
 }  // namespace gpu
