@@ -6,6 +6,7 @@
 #include "vk/Barriers.h"
 #include "vk/Device.h"
 #include "vk/Error.h"
+#include "vk/GraphicsPipeline.h"
 
 #include <vector>
 
@@ -45,28 +46,10 @@ VkFormat chooseDepthFormat(const gpu::Device& device) {
 namespace {
 
 VkRenderingAttachmentInfo colorAttachmentInfo(VkImageView view, VkAttachmentLoadOp load) {
-    VkRenderingAttachmentInfo attachment{};
-    attachment.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO;
-    attachment.imageView = view;
-    attachment.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
-    attachment.loadOp = load;
-    attachment.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
-    attachment.clearValue.color = VkClearColorValue{{0.0f, 0.0f, 0.0f, 1.0f}};
-    return attachment;
-}
-
-// Rendering over the whole of `extent` into one colour attachment and, when
-// given, a depth attachment (both must outlive the returned struct's use).
-VkRenderingInfo renderingInfo(VkExtent2D extent, const VkRenderingAttachmentInfo& color,
-                              const VkRenderingAttachmentInfo* depth) {
-    VkRenderingInfo rendering{};
-    rendering.sType = VK_STRUCTURE_TYPE_RENDERING_INFO;
-    rendering.renderArea = VkRect2D{{0, 0}, extent};
-    rendering.layerCount = 1;
-    rendering.colorAttachmentCount = 1;
-    rendering.pColorAttachments = &color;
-    rendering.pDepthAttachment = depth;
-    return rendering;
+    VkClearValue black{};
+    black.color = VkClearColorValue{{0.0f, 0.0f, 0.0f, 1.0f}};
+    return gpu::renderingAttachment(view, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, load,
+                                    VK_ATTACHMENT_STORE_OP_STORE, black);
 }
 
 // The tone-mapping pass: the HDR image, now readable, into the colour image.
@@ -83,7 +66,7 @@ void recordDisplay(const gpu::Device& device, VkCommandBuffer commands, const at
                       VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT);
     const VkRenderingAttachmentInfo colorAttachment =
         colorAttachmentInfo(targets.color().view(), VK_ATTACHMENT_LOAD_OP_DONT_CARE);
-    const VkRenderingInfo rendering = renderingInfo(targets.extent(), colorAttachment, nullptr);
+    const VkRenderingInfo rendering = gpu::renderingInfo(targets.extent(), colorAttachment, nullptr);
     vkCmdBeginRendering(commands, &rendering);
     display.record(commands, targets.hdr().view(), targets.extent(), frameSlot, renderer.settings().display);
     vkCmdEndRendering(commands);
@@ -121,15 +104,13 @@ void recordTerrainFrame(const gpu::Device& device, VkCommandBuffer commands, ter
     const VkRenderingAttachmentInfo colorAttachment =
         colorAttachmentInfo(targets.hdr().view(), VK_ATTACHMENT_LOAD_OP_CLEAR);
 
-    VkRenderingAttachmentInfo depthAttachment{};
-    depthAttachment.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO;
-    depthAttachment.imageView = targets.depth().view();
-    depthAttachment.imageLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
-    depthAttachment.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
-    depthAttachment.storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
-    depthAttachment.clearValue.depthStencil = VkClearDepthStencilValue{depthClearValue, 0};
+    VkClearValue farDepth{};
+    farDepth.depthStencil = VkClearDepthStencilValue{depthClearValue, 0};
+    const VkRenderingAttachmentInfo depthAttachment =
+        gpu::renderingAttachment(targets.depth().view(), VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL,
+                                 VK_ATTACHMENT_LOAD_OP_CLEAR, VK_ATTACHMENT_STORE_OP_DONT_CARE, farDepth);
 
-    const VkRenderingInfo rendering = renderingInfo(targets.extent(), colorAttachment, &depthAttachment);
+    const VkRenderingInfo rendering = gpu::renderingInfo(targets.extent(), colorAttachment, &depthAttachment);
     vkCmdBeginRendering(commands, &rendering);
     renderer.recordDraw(commands, view, frameSlot);
     vkCmdEndRendering(commands);

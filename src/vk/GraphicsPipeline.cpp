@@ -135,6 +135,30 @@ void GraphicsPipeline::bind(VkCommandBuffer commands) const {
     vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline_.get());
 }
 
+VkRenderingAttachmentInfo renderingAttachment(VkImageView view, VkImageLayout layout, VkAttachmentLoadOp load,
+                                              VkAttachmentStoreOp store, VkClearValue clear) {
+    VkRenderingAttachmentInfo attachment{};
+    attachment.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO;
+    attachment.imageView = view;
+    attachment.imageLayout = layout;
+    attachment.loadOp = load;
+    attachment.storeOp = store;
+    attachment.clearValue = clear;
+    return attachment;
+}
+
+VkRenderingInfo renderingInfo(VkExtent2D extent, const VkRenderingAttachmentInfo& color,
+                              const VkRenderingAttachmentInfo* depth) {
+    VkRenderingInfo rendering{};
+    rendering.sType = VK_STRUCTURE_TYPE_RENDERING_INFO;
+    rendering.renderArea = VkRect2D{{0, 0}, extent};
+    rendering.layerCount = 1;
+    rendering.colorAttachmentCount = 1;
+    rendering.pColorAttachments = &color;
+    rendering.pDepthAttachment = depth;
+    return rendering;
+}
+
 void setViewportAndScissor(VkCommandBuffer commands, VkExtent2D extent, float minDepth, float maxDepth) {
     const VkViewport viewport{0.0f, 0.0f, static_cast<float>(extent.width), static_cast<float>(extent.height),
                               minDepth, maxDepth};

@@ -77,6 +77,16 @@ private:
     VkPipelineLayout layout_ = VK_NULL_HANDLE;
 };
 
+// A dynamic-rendering attachment: `view` in `layout`, loaded with `load`
+// (`clear` is used with VK_ATTACHMENT_LOAD_OP_CLEAR) and stored with `store`.
+VkRenderingAttachmentInfo renderingAttachment(VkImageView view, VkImageLayout layout, VkAttachmentLoadOp load,
+                                              VkAttachmentStoreOp store, VkClearValue clear);
+
+// Rendering over the whole of `extent` into one colour attachment and, when
+// given, a depth attachment (both must outlive the returned struct's use).
+VkRenderingInfo renderingInfo(VkExtent2D extent, const VkRenderingAttachmentInfo& color,
+                              const VkRenderingAttachmentInfo* depth);
+
 // Sets the dynamic viewport (0,0)-extent, with depth range minDepth ..
 // maxDepth (0..1 by default), and the scissor to the same rectangle.
 void setViewportAndScissor(VkCommandBuffer commands, VkExtent2D extent, float minDepth = 0.0f, float maxDepth = 1.0f);

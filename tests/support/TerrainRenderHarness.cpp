@@ -2,6 +2,7 @@
 
 #include "vk/Barriers.h"
 #include "vk/Device.h"
+#include "vk/GraphicsPipeline.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -31,18 +32,6 @@ gpu::Image makeTarget(const gpu::Device& device, VkFormat format, VkExtent2D siz
     description.usage = usage | VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
     description.aspect = aspect;
     return gpu::Image(device, description);
-}
-
-VkRenderingAttachmentInfo clearedAttachment(VkImageView view, VkImageLayout layout, VkClearValue clear)
-{
-    VkRenderingAttachmentInfo info{};
-    info.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO;
-    info.imageView = view;
-    info.imageLayout = layout;
-    info.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
-    info.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
-    info.clearValue = clear;
-    return info;
 }
 
 void requireRgba8(const RenderedImage& image, const char* what)
@@ -114,16 +103,12 @@ void TerrainRenderHarness::renderFrame(const FrameView& view)
         VkClearValue farDepth{};
         farDepth.depthStencil = VkClearDepthStencilValue{1.0f, 0};
         const VkRenderingAttachmentInfo colourAttachment =
-            clearedAttachment(colour_.view(), VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, colourClear);
+            gpu::renderingAttachment(colour_.view(), VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                                     VK_ATTACHMENT_LOAD_OP_CLEAR, VK_ATTACHMENT_STORE_OP_STORE, colourClear);
         const VkRenderingAttachmentInfo depthAttachment =
-            clearedAttachment(depth_.view(), VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL, farDepth);
-        VkRenderingInfo rendering{};
-        rendering.sType = VK_STRUCTURE_TYPE_RENDERING_INFO;
-        rendering.renderArea = VkRect2D{{0, 0}, target_.size};
-        rendering.layerCount = 1;
-        rendering.colorAttachmentCount = 1;
-        rendering.pColorAttachments = &colourAttachment;
-        rendering.pDepthAttachment = &depthAttachment;
+            gpu::renderingAttachment(depth_.view(), VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+                                     VK_ATTACHMENT_LOAD_OP_CLEAR, VK_ATTACHMENT_STORE_OP_STORE, farDepth);
+        const VkRenderingInfo rendering = gpu::renderingInfo(target_.size, colourAttachment, &depthAttachment);
         vkCmdBeginRendering(commands, &rendering);
         renderer_->recordDraw(commands, view, slot);
         vkCmdEndRendering(commands);
