@@ -22,27 +22,52 @@ layout(location = 3) flat in uint leafDepth;
 
 layout(location = 0) out vec4 colour;
 
-// World-space unit normal of the heightmap surface at a texture coordinate.
-vec3 heightmapNormal(vec2 coordinate)
+// The heightmap surface around a texture coordinate, sampled at the mip
+// level matching the pixel's footprint.
+struct SurfaceSample {
+    vec3 normal;       // world-space unit normal (central differences)
+    float crestSlope;  // on convex ground, the steepest one-sided slope (rise over run); else 0
+};
+
+SurfaceSample sampleSurface(vec2 coordinate)
 {
     vec2 texels = vec2(terrainFrame.heightmapInfo.xy);
-    float lod = max(textureQueryLod(heightmap, coordinate).x, 0.0);
+    // The mip level of the pixel's footprint as anisotropic filtering picks
+    // it: the footprint's major axis over at most 4, or its minor axis (the
+    // area over the major axis). The isotropic level (major axis) flattens
+    // crests seen at grazing angles into plateaus.
+    vec2 alongX = dFdx(coordinate) * texels;
+    vec2 alongY = dFdy(coordinate) * texels;
+    float major = max(max(length(alongX), length(alongY)), 1.0e-20);
+    float minor = abs(alongX.x * alongY.y - alongX.y * alongY.x) / major;
+    float lod = clamp(log2(max(major * 0.25, minor)), 0.0, float(textureQueryLevels(heightmap) - 1));
     vec2 step = exp2(lod) / texels;
+    float centre = textureLod(heightmap, coordinate, lod).r;
     float left = textureLod(heightmap, coordinate - vec2(step.x, 0.0), lod).r;
     float right = textureLod(heightmap, coordinate + vec2(step.x, 0.0), lod).r;
     float up = textureLod(heightmap, coordinate - vec2(0.0, step.y), lod).r;
     float down = textureLod(heightmap, coordinate + vec2(0.0, step.y), lod).r;
     // Metres of world per unit of texture coordinate (see terrain_HeightmapCoordinate).
     vec2 metresPerCoordinate = terrainFrame.extent.xy * texels / max(texels - 1.0, vec2(1.0));
-    vec2 slope = terrainFrame.extent.z * vec2(right - left, down - up) / (2.0 * step * metresPerCoordinate);
-    return normalize(vec3(-slope.x, 1.0, -slope.y));
+    vec2 run = step * metresPerCoordinate;
+    vec2 slope = terrainFrame.extent.z * vec2(right - left, down - up) / (2.0 * run);
+    // On a crest the central difference is near zero while both sides are
+    // steep; the one-sided slopes see it. (Also true of a gully, but there
+    // the flat reading is wanted: grass and scree gather in valley floors.)
+    vec2 oneSided = terrainFrame.extent.z *
+                    vec2(max(abs(right - centre), abs(centre - left)), max(abs(down - centre), abs(centre - up))) / run;
+    bool convex = centre > 0.25 * (left + right + up + down);
+    return SurfaceSample(normalize(vec3(-slope.x, 1.0, -slope.y)), convex ? length(oneSided) : 0.0);
 }
 
 // Lambertian reflectance of the ground: grass on gentle slopes, bare soil
-// where it steepens, rock on steep slopes, snow on high gentle ground.
-vec3 groundAlbedo(vec3 normal)
+// where it steepens, rock on steep slopes, snow on high gentle ground. A
+// crest counts as steep as its flanks: by the central difference alone a
+// knife-edge ridge is flat, which painted a one-pixel line of snow or grass
+// along every ridge seen at a grazing angle.
+vec3 groundAlbedo(SurfaceSample surface)
 {
-    float steepness = 1.0 - normal.y;
+    float steepness = max(1.0 - surface.normal.y, 1.0 - inversesqrt(1.0 + surface.crestSlope * surface.crestSlope));
     float altitude = (worldPosition.y - terrainFrame.extent.w) / max(terrainFrame.extent.z, 1.0e-6);
     vec3 grass = vec3(0.060, 0.105, 0.035);
     vec3 soil = vec3(0.160, 0.120, 0.075);
@@ -56,12 +81,13 @@ vec3 groundAlbedo(vec3 normal)
 // Scene luminance of the ground towards the camera: sunlight through the
 // air above the point, skylight from the atmosphere's tables, a Lambertian
 // material, then the air between the point and the camera.
-vec3 litTerrain(vec3 normal)
+vec3 litTerrain(SurfaceSample surface)
 {
+    vec3 normal = surface.normal;
     float facingSun = max(dot(normal, terrainFrame.sunDirection.xyz), 0.0);
     vec3 sunIlluminance = atmosphere_SunIlluminanceAt(worldPosition) * facingSun;
     vec3 skyIrradiance = atmosphere_SkyIrradiance(normal);
-    vec3 reflected = groundAlbedo(normal) / ATMOSPHERE_PI * (sunIlluminance + skyIrradiance);
+    vec3 reflected = groundAlbedo(surface) / ATMOSPHERE_PI * (sunIlluminance + skyIrradiance);
     return atmosphere_ApplyAerialPerspective(reflected, worldPosition);
 }
 
@@ -93,7 +119,8 @@ float wireframeCoverage()
 
 void main()
 {
-    vec3 normal = heightmapNormal(heightmapCoordinate);
+    SurfaceSample surface = sampleSurface(heightmapCoordinate);
+    vec3 normal = surface.normal;
     vec3 result;
     uint mode = terrainFrame.heightmapInfo.w;
     if (mode == TERRAIN_SHADING_NORMALS) {
@@ -102,7 +129,7 @@ void main()
     } else if (mode == TERRAIN_SHADING_DEPTH) {
         result = depthColour(leafDepth);
     } else {
-        result = litTerrain(normal);
+        result = litTerrain(surface);
     }
     if (terrainFrame.drawOptions.x != 0u) {
         result = mix(result, vec3(0.0), 0.85 * wireframeCoverage());

@@ -162,6 +162,38 @@ TEST_F(ViewerRenderTest, ShadingModesRenderDifferentImages) {
     EXPECT_GT(differingPixelFraction(*normals.image, *depth.image, 16), 0.05);
 }
 
+// Snow lies on high ground that is gentle on every side. By the central
+// difference of its two flanks alone a knife-edge crest is flat, and seen at
+// a slant the isotropic mip level of the heightmap flattens it further: the
+// shader used to paint a line of snow along every ridge.
+TEST_F(ViewerRenderTest, KnifeEdgeCrestsAreNotPaintedAsSnow) {
+    const std::filesystem::path ridges = scratch_.file("ridges.png");
+    writeKnifeEdgeRidgesHeightmap(ridges, 256, 8);
+    // Flanks rise 2100 m over 1250 m (rock); the crests are the top of the
+    // range (snow altitude). Seen from the south, 12 km up, 50 degrees down.
+    ProcessOptions options;
+    options.arguments = {CBT_TERRAIN_BINARY, ridges.string(), "--headless", "--validate", "--size",
+                         std::to_string(kWidth) + "x" + std::to_string(kHeight), "--depth", "18", "--frames", "24",
+                         "--extent", "20000", "--height-scale", "3000", "--camera", "0,12000,10000,0,-50",
+                         "--screenshot", scratch_.file("ridges-frame.png").string()};
+    const ProcessResult result = runProcess(options);
+    EXPECT_EQ(result.exitCode, 0) << result.err;
+    expectNoValidationOrErrors(result.err);
+    const std::optional<DecodedImage> image = decodePng(scratch_.file("ridges-frame.png"));
+    ASSERT_TRUE(image);
+    // The ridges fill the lower half: sunlit and shadowed flanks alternate.
+    EXPECT_GT(bandStatistics(*image, kHeight / 2, kHeight).luminanceDeviation, 15.0) << "the ridges are not in view";
+    int snowPixels = 0;
+    for (int y = 0; y < image->height; ++y) {
+        for (int x = 0; x < image->width; ++x) {
+            const uint8_t* rgb = image->pixel(x, y);
+            snowPixels += std::min({rgb[0], rgb[1], rgb[2]}) >= 200 ? 1 : 0;
+        }
+    }
+    // The shader before the fix: about 1700 such pixels in this frame.
+    EXPECT_LT(snowPixels, 10) << "crest lines painted as snow";
+}
+
 TEST_F(ViewerRenderTest, DefaultAssetLoadsWithoutArgumentsAtItsDefaultDepth) {
     ProcessOptions options;
     options.arguments = {CBT_TERRAIN_BINARY, "--headless", "--validate", "--size", "160x90", "--frames", "2",

@@ -29,6 +29,11 @@ private:
 // over a broad dome, deterministic, as a PNG file.
 void writeReliefHeightmap(const std::filesystem::path& path, uint32_t size);
 
+// A 16-bit greyscale heightmap of `size` x `size` texels: `ridgeCount`
+// parallel knife-edge ridges along y (a triangle wave in x) whose crests reach
+// the brightest value and whose troughs sit at 30 % of it, as a PNG file.
+void writeKnifeEdgeRidgesHeightmap(const std::filesystem::path& path, uint32_t size, uint32_t ridgeCount);
+
 // A valid 8x8 RGB (colour) PNG.
 void writeColourPng(const std::filesystem::path& path);
 
