@@ -115,9 +115,14 @@ std::vector<FlagSpec> flagSpecs() {
                      numberText(defaults.targetEdgePixels), [](ViewerOptions& o, std::string_view v) {
                          o.targetEdgePixels = numberIn(v, 0.0, 10000.0, true);
                      }});
-    flags.push_back({"--subdivision", "LEVELS", "extra uniform subdivision levels per leaf, 0..6",
+    flags.push_back({"--subdivision", "LEVELS",
+                     "extra uniform bisections per leaf: 0, 2, 4 or 6 (an odd number would crack the mesh)",
                      std::to_string(defaults.uniformSubdivision), [](ViewerOptions& o, std::string_view v) {
-                         o.uniformSubdivision = static_cast<int>(integerIn(v, 0, 6));
+                         const auto levels = static_cast<int>(integerIn(v, 0, terrain::kMaxUniformSubdivision));
+                         if (!terrain::isValidUniformSubdivision(levels)) {
+                             throw ParseError("expected 0, 2, 4 or 6, got " + quoted(v));
+                         }
+                         o.uniformSubdivision = levels;
                      }});
     flags.push_back({"--device", "INDEX|NAME", "Vulkan device: its index or part of its name",
                      "the first discrete GPU, else the best one",

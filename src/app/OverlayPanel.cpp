@@ -68,7 +68,13 @@ bool editSettings(terrain::TerrainSettings& settings, OverlayRequests& requests)
     bool changed = false;
     changed |= ImGui::SliderFloat("target pixels", &settings.targetEdgePixels, 1.0f, 64.0f, "%.1f");
     changed |= ImGui::SliderFloat("flatness (m)", &settings.flatnessThreshold, 0.0f, 50.0f, "%.2f");
-    changed |= ImGui::SliderInt("subdivision", &settings.uniformSubdivision, 0, 6);
+    // Even levels only (see terrain::kMaxUniformSubdivision).
+    int subdivisionChoice = settings.uniformSubdivision / 2;
+    const char* subdivisionNames[] = {"0", "2", "4", "6"};
+    if (ImGui::Combo("subdivision", &subdivisionChoice, subdivisionNames, 4)) {
+        settings.uniformSubdivision = subdivisionChoice * 2;
+        changed = true;
+    }
     int shading = static_cast<int>(settings.shading);
     const char* shadingNames[] = {"lit", "normals", "depth"};
     if (ImGui::Combo("shading", &shading, shadingNames, 3)) {

@@ -11,8 +11,8 @@ namespace terrain {
 
 void validateTerrainSettings(const TerrainSettings& settings)
 {
-    if (settings.uniformSubdivision < 0 || settings.uniformSubdivision > kMaxUniformSubdivision) {
-        throw std::invalid_argument("TerrainSettings: uniformSubdivision must be in 0..6, got " +
+    if (!isValidUniformSubdivision(settings.uniformSubdivision)) {
+        throw std::invalid_argument("TerrainSettings: uniformSubdivision must be 0, 2, 4 or 6, got " +
                                     std::to_string(settings.uniformSubdivision));
     }
     if (!(settings.targetEdgePixels > 0.0f) || !(settings.extentMetres > 0.0f) ||

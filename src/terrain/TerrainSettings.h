@@ -10,8 +10,18 @@
 
 namespace terrain {
 
-// Extra uniform LEB levels per leaf the vertex shader can add.
+// Extra uniform LEB levels per leaf the vertex shader can add. Only an even
+// number keeps the mesh free of cracks: a leaf's longest edge may be a leg of
+// a leaf one level coarser, and an odd number of bisections halves that edge
+// once more on the finer side than on the coarser one (a T-junction). Two
+// bisections halve every edge of a triangle, so 2k do the same on both sides.
 inline constexpr int kMaxUniformSubdivision = 6;
+
+// Whether `levels` is a uniform subdivision the renderer accepts: 0, 2, 4 or 6.
+[[nodiscard]] constexpr bool isValidUniformSubdivision(int levels)
+{
+    return levels >= 0 && levels <= kMaxUniformSubdivision && levels % 2 == 0;
+}
 
 enum class ShadingMode { Lit, Normals, Depth };
 
@@ -21,7 +31,7 @@ struct TerrainSettings {
     int maxDepth = 25;                 // CBT max depth D, 1..30 (capped by the device)
     float targetEdgePixels = 7.0f;     // split while the longest edge covers more pixels
     float flatnessThreshold = 0.0f;    // height std-dev (metres) under which a region counts as flat
-    int uniformSubdivision = 0;        // 0..6 extra uniform LEB levels per leaf in the vertex shader
+    int uniformSubdivision = 0;        // 0, 2, 4 or 6 extra uniform LEB levels per leaf in the vertex shader
     bool freezeSubdivision = false;    // skip the update pipeline (camera still moves)
     bool wireframe = false;            // barycentric wireframe overlay over the shading
     ShadingMode shading = ShadingMode::Lit;

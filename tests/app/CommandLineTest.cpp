@@ -45,7 +45,7 @@ TEST(CommandLine, DefaultsMatchTheTerrainSettings) {
 TEST(CommandLine, ParsesEveryFlag) {
     const ViewerOptions options =
         parse({"map.png", "--extent", "5000", "--height-scale=800", "--depth", "18", "--target-pixels", "4.5",
-               "--subdivision", "3", "--device", "llvmpipe", "--validate", "--vsync", "off", "--headless", "--size",
+               "--subdivision", "4", "--device", "llvmpipe", "--validate", "--vsync", "off", "--headless", "--size",
                "320x180", "--frames", "42", "--camera", "1,2,3,45,-30", "--screenshot", "out.png", "--stats",
                "out.json", "--wireframe", "--shading", "normals", "--sun", "90,10"});
     EXPECT_EQ(options.heightmapPath->string(), "map.png");
@@ -53,7 +53,7 @@ TEST(CommandLine, ParsesEveryFlag) {
     EXPECT_EQ(options.heightScaleMetres, 800.0f);
     EXPECT_EQ(options.maxDepth, 18);
     EXPECT_FLOAT_EQ(options.targetEdgePixels, 4.5f);
-    EXPECT_EQ(options.uniformSubdivision, 3);
+    EXPECT_EQ(options.uniformSubdivision, 4);
     EXPECT_EQ(options.deviceSelector, "llvmpipe");
     EXPECT_TRUE(options.validate);
     EXPECT_FALSE(options.vsync);
@@ -109,6 +109,7 @@ TEST(CommandLine, EveryBadFlagGivesAOneLineErrorNamingIt) {
         {{"--depth", "2.5"}, "--depth: expected an integer"},
         {{"--target-pixels", "0"}, "--target-pixels: expected a number in (0"},
         {{"--subdivision", "7"}, "--subdivision: expected an integer in 0..6, got '7'"},
+        {{"--subdivision", "3"}, "--subdivision: expected 0, 2, 4 or 6, got '3'"},
         {{"--device", ""}, "--device: expected a device index or name"},
         {{"--vsync", "maybe"}, "--vsync: expected on or off, got 'maybe'"},
         {{"--size", "320"}, "--size: expected WIDTHxHEIGHT"},

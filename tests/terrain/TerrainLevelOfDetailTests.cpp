@@ -82,13 +82,13 @@ TEST_F(TerrainLevelOfDetailTest, FlatGroundConvergesToTargetPixelSize)
 TEST_F(TerrainLevelOfDetailTest, UniformSubdivisionMultipliesTriangles)
 {
     TerrainSettings settings = testSettings();
-    settings.uniformSubdivision = 3;
+    settings.uniformSubdivision = 4;
     TerrainRenderHarness& harness = makeHarness(settings);
     harness.converge(cameraAtDistance(9000.0f));
     harness.renderFrame(cameraAtDistance(9000.0f));
     harness.renderFrame(cameraAtDistance(9000.0f));
     const TerrainStatistics statistics = harness.renderer().statistics();
-    EXPECT_EQ(statistics.triangleCount, std::uint64_t{statistics.leafCount} * 8);
+    EXPECT_EQ(statistics.triangleCount, std::uint64_t{statistics.leafCount} * 16);
 }
 
 TEST_F(TerrainLevelOfDetailTest, NothingOutsideTheFrustumIsRefined)
