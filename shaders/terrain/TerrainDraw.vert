@@ -44,7 +44,14 @@ void main()
     // i.e. every frame.
     uint levels = min(terrainFrame.drawOptions.y, uint(gl_VertexIndex) | 0x80000000u);
     terrain_Triangle triangle = terrain_SubdivideTriangle(terrain_DecodeTriangle(heapIndex), subTriangle, levels);
-    vec2 uv = triangle.v[corner];
+    // Bisection alternates the triangles' orientation in the unit square.
+    // Every one is emitted with a positive signed area in (u, v) (u along +X,
+    // v along +Z), so that all show the same face upwards and the pipeline
+    // can cull back faces (terrain::TerrainDrawPass).
+    vec2 edgeA = triangle.v[1] - triangle.v[0];
+    vec2 edgeB = triangle.v[2] - triangle.v[0];
+    bool clockwise = edgeA.x * edgeB.y - edgeA.y * edgeB.x < 0.0;
+    vec2 uv = triangle.v[clockwise && corner != 1u ? 2u - corner : corner];
     heightmapCoordinate = terrain_HeightmapCoordinate(uv);
     float height = textureLod(heightmap, heightmapCoordinate, 0.0).r;
     worldPosition = terrain_WorldPosition(uv, height);
