@@ -87,7 +87,7 @@ std::unique_ptr<TerrainDrawPass::Pipelines> TerrainDrawPass::buildPipelines() co
     terrain.dynamicDepthCompareOp = hasDepth;
     // Back faces are hidden behind the heightfield (or seen from under it):
     // culling them spares rasterizing them (lavapipe, README close camera:
-    // draw 155-163 -> 117-122 ms). The vertex shader emits every triangle
+    // draw 155-164 -> 117-122 ms). The vertex shader emits every triangle
     // with a positive signed area in (u, v) = (+X, +Z); in Vulkan's y-down
     // clip space its upper side then winds clockwise.
     terrain.cullMode = VK_CULL_MODE_BACK_BIT;

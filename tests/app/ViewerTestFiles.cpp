@@ -53,10 +53,11 @@ void writeKnifeEdgeRidgesHeightmap(const std::filesystem::path& path, uint32_t s
     const uint32_t period = size / ridgeCount;
     for (uint32_t y = 0; y < size; ++y) {
         for (uint32_t x = 0; x < size; ++x) {
-            // 1 on the crest texel, falling linearly to 0 half a period away.
+            // The tent is 1 on the crest texel, 0 half a period away.
             const double phase = static_cast<double>(x % period) / period;
             const double tent = 1.0 - 2.0 * std::abs(phase - 0.5);
-            samples[static_cast<size_t>(y) * size + x] = static_cast<uint16_t>(std::lround((0.3 + 0.7 * tent) * 65535.0));
+            const double height = 0.3 + 0.7 * tent;
+            samples[static_cast<size_t>(y) * size + x] = static_cast<uint16_t>(std::lround(height * 65535.0));
         }
     }
     terrain::writePng16(path, size, size, samples);
