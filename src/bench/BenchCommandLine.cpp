@@ -237,10 +237,15 @@ CommandOptions parseSubcommand(const std::string& subcommand, std::span<const st
         return DevicesOptions{parsed.isSet("validate")};
     }
     if (subcommand == "gpu-reduce") {
-        const FlagSpec specs[] = {kDepth, kDevice, kIterations, kSeed, kValidate, kJson};
+        const FlagSpec specs[] = {kDepth, kDevice, kIterations, kSeed, {"compare-shaders"}, kValidate, kJson};
         const ParsedFlags parsed(subcommand, flags, specs);
         invocation.jsonPath = parsed.path("json");
-        return GpuReduceOptions{parsed.requiredDepth(), parsed.seed(), parsed.gpuRun()};
+        const std::optional<std::filesystem::path> compareShaderRoot = parsed.path("compare-shaders");
+        if (compareShaderRoot && !std::filesystem::is_directory(*compareShaderRoot)) {
+            throw UsageError("cbt-bench gpu-reduce: --compare-shaders '" + compareShaderRoot->string() +
+                             "' is not a directory");
+        }
+        return GpuReduceOptions{parsed.requiredDepth(), parsed.seed(), parsed.gpuRun(), compareShaderRoot};
     }
     if (subcommand == "gpu-update") {
         const FlagSpec specs[] = {kDepth, kPoint, kDomain, kDevice, kIterations, kValidate, kJson};
@@ -294,13 +299,16 @@ std::string usageText()
            "             decode every leaf of a full tree (2023 paper, Fig. 11)\n"
            "GPU (Vulkan compute; timestamps; median over K >= 100 runs):\n"
            "  devices    [--validate] [--json FILE]      list the Vulkan devices\n"
-           "  gpu-reduce --depth D [--device SEL] [--iterations K] [--seed S] [--validate] [--json FILE]\n"
+           "  gpu-reduce --depth D [--device SEL] [--iterations K] [--seed S] [--compare-shaders DIR]\n"
+           "             [--validate] [--json FILE]\n"
            "  gpu-update --depth D --point X,Y [--domain square|triangle] [--device SEL]\n"
            "             [--iterations K] [--validate] [--json FILE]\n"
            "  gpu-decode --depth D [--device SEL] [--iterations K] [--validate] [--json FILE]\n"
            "\n"
            "D is 1..30, X and Y are in [0, 1] (rounded to multiples of 2^-20), N is 1..1024.\n"
            "SEL is a device index or part of its name (see `cbt-bench devices`).\n"
+           "DIR is a copy of shaders/ with a changed reduction kernel: gpu-reduce then times it in every frame\n"
+           "next to the built-in one, in alternating order, and checks both against the CPU.\n"
            "Exit codes: 0 success, 1 run-time failure (e.g. no usable Vulkan device), 2 bad arguments.\n";
 }
 

@@ -5,7 +5,8 @@
 //   cbt-bench reduce     --depth D [--threads N] [--iterations K] [--seed S] [--json FILE]
 //   cbt-bench decode     --depth D [--threads N] [--iterations K] [--json FILE]
 //   cbt-bench devices    [--validate] [--json FILE]
-//   cbt-bench gpu-reduce --depth D [--device SEL] [--iterations K] [--seed S] [--validate] [--json FILE]
+//   cbt-bench gpu-reduce --depth D [--device SEL] [--iterations K] [--seed S] [--compare-shaders DIR]
+//                        [--validate] [--json FILE]
 //   cbt-bench gpu-update --depth D --point X,Y [--domain square|triangle] [--device SEL]
 //                        [--iterations K] [--validate] [--json FILE]
 //   cbt-bench gpu-decode --depth D [--device SEL] [--iterations K] [--validate] [--json FILE]
@@ -78,6 +79,10 @@ struct GpuReduceOptions {
     int depth = 0;
     std::uint64_t seed = kDefaultSeed;
     GpuRunOptions gpu;
+    // --compare-shaders: a second shader root (a copy of shaders/ with a
+    // changed kernel) whose reduction runs in every frame next to the
+    // built-in one, in alternating order, so that both see the same machine.
+    std::optional<std::filesystem::path> compareShaderRoot;
 };
 
 struct GpuUpdateOptions {

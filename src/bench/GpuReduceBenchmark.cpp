@@ -1,5 +1,7 @@
 // cbt-bench gpu-reduce: the GPU sum reduction (terrain::SumReductionPass) of
-// a random bitfield, next to a vkCmdCopyBuffer of the heap's bytes.
+// a random bitfield, next to a vkCmdCopyBuffer of the heap's bytes; with
+// --compare-shaders, also the reduction compiled from another shader root,
+// in the same frames.
 #include "bench/CpuBenchmarks.h"
 #include "bench/GpuBenchmarks.h"
 #include "bench/GpuFrameTimer.h"
@@ -8,6 +10,8 @@
 #include "terrain/SumReductionPass.h"
 
 #include <algorithm>
+#include <memory>
+#include <optional>
 #include <string>
 
 namespace bench {
@@ -76,24 +80,57 @@ CommandOutcome runGpuReduce(const GpuReduceOptions& options)
     tree.uploadBytes(withoutSumReduction(reference.bytes(), options.depth));
 
     const terrain::SumReductionPass reduction(device, session.compiler(), tree);
+    // The candidate kernel: the same pass compiled from the other shader root.
+    std::optional<gpu::ShaderCompiler> candidateCompiler;
+    std::unique_ptr<terrain::SumReductionPass> candidate;
+    if (options.compareShaderRoot) {
+        candidateCompiler.emplace(*options.compareShaderRoot);
+        candidate = std::make_unique<terrain::SumReductionPass>(device, *candidateCompiler, tree, reduction.variant());
+    }
     const CopyFloor copy(device, tree.heapByteSize());
-    gpu::TimestampQueries timer(device, 1, {"sum reduction", "copy"});
+    constexpr std::size_t kReduction = 0;
+    constexpr std::size_t kCopy = 1;
+    constexpr std::size_t kCandidate = 2;
+    gpu::TimestampQueries timer(device, 1,
+                                candidate ? std::vector<std::string>{"sum reduction", "copy", "candidate"}
+                                          : std::vector<std::string>{"sum reduction", "copy"});
+    const auto recordTimed = [&](VkCommandBuffer commands, gpu::TimestampQueries& frameTimer, std::size_t slot,
+                                 const terrain::SumReductionPass& pass) {
+        frameTimer.writeStart(commands, static_cast<std::uint32_t>(slot));
+        pass.record(commands);
+        frameTimer.writeEnd(commands, static_cast<std::uint32_t>(slot));
+        serializeAllCommands(device, commands);
+    };
     PassSamples samples;
     runTimedFrames(
         device, timer, options.gpu.iterations,
-        [&](VkCommandBuffer commands, gpu::TimestampQueries& frameTimer, int) {
-            frameTimer.writeStart(commands, 0);
-            reduction.record(commands);
-            frameTimer.writeEnd(commands, 0);
-            serializeAllCommands(device, commands);
-            frameTimer.writeStart(commands, 1);
+        [&](VkCommandBuffer commands, gpu::TimestampQueries& frameTimer, int frame) {
+            // With a candidate, the two reductions swap places every frame.
+            if (candidate && frame % 2 == 1) {
+                recordTimed(commands, frameTimer, kCandidate, *candidate);
+            }
+            recordTimed(commands, frameTimer, kReduction, reduction);
+            if (candidate && frame % 2 == 0) {
+                recordTimed(commands, frameTimer, kCandidate, *candidate);
+            }
+            frameTimer.writeStart(commands, kCopy);
             copy.record(commands);
-            frameTimer.writeEnd(commands, 1);
+            frameTimer.writeEnd(commands, kCopy);
         },
         samples);
-    const std::vector<std::byte> result = tree.downloadBytes();
     const std::span<const std::byte> expected = reference.bytes();
-    const bool matchesCpu = std::equal(result.begin(), result.end(), expected.begin(), expected.end());
+    const auto matchesCpuAfter = [&](const terrain::SumReductionPass& pass) {
+        tree.uploadBytes(withoutSumReduction(expected, options.depth));
+        device.submitAndWait([&](VkCommandBuffer commands) {
+            serializeAllCommands(device, commands);
+            pass.record(commands);
+            serializeAllCommands(device, commands);
+        });
+        const std::vector<std::byte> result = tree.downloadBytes();
+        return std::equal(result.begin(), result.end(), expected.begin(), expected.end());
+    };
+    const bool matchesCpu = matchesCpuAfter(reduction);
+    const bool candidateMatchesCpu = candidate && matchesCpuAfter(*candidate);
 
     Report report;
     report.command = "gpu-reduce";
@@ -104,8 +141,8 @@ CommandOutcome runGpuReduce(const GpuReduceOptions& options)
     report.addParameter("sum_reduction_variant", "sum-reduction variant",
                         std::string(terrain::sumReductionVariantName(reduction.variant())));
 
-    const double reduceMs = median(samples[0]);
-    const double copyMs = median(samples[1]);
+    const double reduceMs = median(samples[kReduction]);
+    const double copyMs = median(samples[kCopy]);
     const auto bytes = static_cast<double>(tree.heapByteSize());
     report.addFigure("heap_bytes", "heap size (= bytes copied)", static_cast<std::int64_t>(tree.heapByteSize()),
                      "bytes");
@@ -122,9 +159,19 @@ CommandOutcome runGpuReduce(const GpuReduceOptions& options)
         report.notes.push_back("the paper's 1.484 ms is about ten times what an RTX 2080 needs to move 64 MiB; "
                                "absolute times compare only on the same device, the ratio is the figure to quote");
     }
-    report.tables.push_back(passTimeTable("passes", "GPU times (timestamps)",
-                                          {{"sum reduction", samples[0]}, {"copy (vkCmdCopyBuffer)", samples[1]}},
-                                          copyMs));
+    std::vector<PassRow> rows{{"sum reduction", samples[kReduction]}, {"copy (vkCmdCopyBuffer)", samples[kCopy]}};
+    if (candidate) {
+        const double candidateMs = median(samples[kCandidate]);
+        report.addParameter("compare_shaders", "candidate shader root", options.compareShaderRoot->string());
+        report.addFigure("candidate_matches_cpu", "candidate heap equals CPU reduction", candidateMatchesCpu);
+        report.addFigure("candidate_median_ms", "candidate reduction, median", candidateMs, "ms");
+        report.addFigure("candidate_to_built_in", "candidate / built-in reduction", candidateMs / reduceMs, "x");
+        rows.push_back({"candidate sum reduction", samples[kCandidate]});
+        if (!candidateMatchesCpu) {
+            report.notes.push_back("the candidate reduction differs from the CPU reduction");
+        }
+    }
+    report.tables.push_back(passTimeTable("passes", "GPU times (timestamps)", rows, copyMs));
     report.tables.push_back(scheduleTable(reduction.schedule()));
     if (!matchesCpu) {
         report.notes.push_back("the GPU reduction differs from the CPU reduction: the times above are not valid");

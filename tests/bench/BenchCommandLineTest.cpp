@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include <initializer_list>
 #include <string>
 #include <vector>
@@ -86,6 +88,12 @@ TEST(BenchCommandLine, GpuSubcommands)
     EXPECT_EQ(reduce.gpu.deviceSelector, "llvmpipe");
     EXPECT_TRUE(reduce.gpu.validate);
     EXPECT_EQ(reduce.gpu.iterations, 150);
+    EXPECT_FALSE(reduce.compareShaderRoot);
+    const std::string folder = std::filesystem::temp_directory_path().string();
+    const auto compared =
+        std::get<GpuReduceOptions>(parse({"gpu-reduce", "--depth", "20", "--compare-shaders", folder.c_str()}).options);
+    ASSERT_TRUE(compared.compareShaderRoot);
+    EXPECT_EQ(compared.compareShaderRoot->string(), folder);
 
     const auto update = std::get<GpuUpdateOptions>(parse({"gpu-update", "--depth", "16", "--point", "0.5,0.5"}).options);
     EXPECT_EQ(update.point, glm::dvec2(0.5, 0.5));
@@ -128,6 +136,11 @@ TEST(BenchCommandLine, ErrorsNameTheBadFlag)
     EXPECT_NE(usageErrorOf({"decode", "--depth", "10", "--iterations", "0"}).find("--iterations"), std::string::npos);
     EXPECT_NE(usageErrorOf({"reduce", "--depth", "10", "--seed", "-1"}).find("--seed"), std::string::npos);
     EXPECT_NE(usageErrorOf({"gpu-reduce", "--depth", "10", "--iterations", "99"}).find("--iterations"),
+              std::string::npos);
+    EXPECT_EQ(usageErrorOf({"gpu-reduce", "--depth", "10", "--compare-shaders", "/nonexistent/shaders"}),
+              "cbt-bench gpu-reduce: --compare-shaders '/nonexistent/shaders' is not a directory");
+    EXPECT_NE(usageErrorOf({"gpu-update", "--depth", "10", "--point", "0.5,0.5", "--compare-shaders", "/tmp"})
+                  .find("'--compare-shaders'"),
               std::string::npos);
     EXPECT_NE(usageErrorOf({"gpu-decode", "--depth", "10", "--validate=yes"}).find("--validate takes no value"),
               std::string::npos);
