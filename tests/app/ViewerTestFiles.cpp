@@ -31,36 +31,43 @@ ScratchFolder::~ScratchFolder() {
     std::filesystem::remove_all(path_, ignored);
 }
 
-void writeReliefHeightmap(const std::filesystem::path& path, uint32_t size) {
+namespace {
+
+// A 16-bit greyscale PNG of size x size texels whose normalised height at
+// texel (x, y) is heightAt(x, y), in [0, 1].
+template <typename HeightAt>
+void writeHeightmapPng(const std::filesystem::path& path, uint32_t size, HeightAt heightAt) {
     std::vector<uint16_t> samples(static_cast<size_t>(size) * size);
     for (uint32_t y = 0; y < size; ++y) {
         for (uint32_t x = 0; x < size; ++x) {
-            const double u = static_cast<double>(x) / size - 0.5;
-            const double v = static_cast<double>(y) / size - 0.5;
-            const double dome = 0.55 - 0.9 * (u * u + v * v);
-            const double ridges = 0.18 * std::abs(std::sin(23.0 * u + 7.0 * std::sin(9.0 * v))) +
-                                  0.08 * std::sin(61.0 * v + 3.0 * std::cos(17.0 * u)) +
-                                  0.04 * std::sin(130.0 * (u + v));
-            const double height = std::clamp(dome + ridges, 0.0, 1.0);
-            samples[static_cast<size_t>(y) * size + x] = static_cast<uint16_t>(std::lround(height * 65535.0));
+            samples[static_cast<size_t>(y) * size + x] = static_cast<uint16_t>(std::lround(heightAt(x, y) * 65535.0));
         }
     }
     terrain::writePng16(path, size, size, samples);
 }
 
+}  // namespace
+
+void writeReliefHeightmap(const std::filesystem::path& path, uint32_t size) {
+    writeHeightmapPng(path, size, [size](uint32_t x, uint32_t y) {
+        const double u = static_cast<double>(x) / size - 0.5;
+        const double v = static_cast<double>(y) / size - 0.5;
+        const double dome = 0.55 - 0.9 * (u * u + v * v);
+        const double ridges = 0.18 * std::abs(std::sin(23.0 * u + 7.0 * std::sin(9.0 * v))) +
+                              0.08 * std::sin(61.0 * v + 3.0 * std::cos(17.0 * u)) +
+                              0.04 * std::sin(130.0 * (u + v));
+        return std::clamp(dome + ridges, 0.0, 1.0);
+    });
+}
+
 void writeKnifeEdgeRidgesHeightmap(const std::filesystem::path& path, uint32_t size, uint32_t ridgeCount) {
-    std::vector<uint16_t> samples(static_cast<size_t>(size) * size);
     const uint32_t period = size / ridgeCount;
-    for (uint32_t y = 0; y < size; ++y) {
-        for (uint32_t x = 0; x < size; ++x) {
-            // The tent is 1 on the crest texel, 0 half a period away.
-            const double phase = static_cast<double>(x % period) / period;
-            const double tent = 1.0 - 2.0 * std::abs(phase - 0.5);
-            const double height = 0.3 + 0.7 * tent;
-            samples[static_cast<size_t>(y) * size + x] = static_cast<uint16_t>(std::lround(height * 65535.0));
-        }
-    }
-    terrain::writePng16(path, size, size, samples);
+    writeHeightmapPng(path, size, [period](uint32_t x, uint32_t) {
+        // The tent is 1 on the crest texel, 0 half a period away.
+        const double phase = static_cast<double>(x % period) / period;
+        const double tent = 1.0 - 2.0 * std::abs(phase - 0.5);
+        return 0.3 + 0.7 * tent;
+    });
 }
 
 void writeColourPng(const std::filesystem::path& path) {
