@@ -10,12 +10,20 @@
 //
 //  1. SumReductionBitfield.comp (this file). A workgroup of 256 threads owns
 //     a block of 256 bitfield words = 8192 bits (the whole bitfield when
-//     2^D < 8192). Each thread loads one word into shared memory and its
-//     bitCount becomes a leaf of a shared-memory tree of 256 leaves. Levels
-//     D-1 .. D-5 are never stored: a field of level D-j (j <= 5) is the
-//     bitCount of a 2^j-bit slice of one cached word (bitfieldExtract), and
-//     levels D-5 .. D-13 are the nodes of the shared tree. The block then
-//     writes its segments of levels D-1 .. D-13 (min(D, 13) levels).
+//     2^D < 8192) and writes its segments of levels D-1 .. D-13 (min(D, 13)
+//     levels). Full blocks (D >= 13): each thread loads one word and counts
+//     it SWAR-style (cbt/SumReductionCounting.glsl): the word's fields of
+//     level D-1 are exactly one heap word, stored at once; its fields of
+//     levels D-2 .. D-5 (chunks of 24, 16, 10 and 6 bits) go to shared memory,
+//     from which each thread composes one whole word of a level's segment
+//     (those segments start on word boundaries, so these are plain stores);
+//     its bitCount becomes a leaf of a shared-memory tree of 256 leaves whose
+//     nodes are the fields of levels D-6 .. D-13, written by the general
+//     gather of cbt/SumReductionWrite.glsl. A smaller bitfield (D < 13) is
+//     one block read whole into shared memory; levels D-1 .. D-5 are then
+//     bitCounts of slices of its words, the rest the tree's nodes.
+//     (H100, D = 27: the SWAR path took the whole pass from 0.31 to 0.12 ms
+//     against gathering every level field by field; docs/PERFORMANCE.md.)
 //  2. SumReductionUpper.comp. A workgroup reads 512 fields of level L (two
 //     per thread) into the leaves of a shared tree of 512 leaves and writes
 //     its segments of levels L-1 .. L-9. It runs as often as needed:
@@ -55,6 +63,10 @@ layout(local_size_x = 256) in;
 shared uint sumReduction_words[256];
 // Leaves [W, 2W) = bitCount of the W words, node 1 = the block's total.
 shared uint sumReduction_tree[512];
+// Full blocks (D >= 13): the chunks of levels D-2 .. D-5 of each word
+// (cbt/SumReductionCounting.glsl), [j - 2][word] for level D-j.
+shared uint sumReduction_chunks[4][256];
+#include "cbt/SumReductionCounting.glsl"
 #include "cbt/SumReductionWrite.glsl"
 
 // Number of words in a block (1 for D <= 5), set at the start of main().
@@ -70,6 +82,58 @@ uint sumReduction_BlockFieldValue(uint levelsUp, uint localField)
     return sumReduction_tree[(sumReduction_wordCount >> (levelsUp - 5u)) + localField];
 }
 
+// Full block, level D - levelsUp for levelsUp = 2 .. 5: the block's segment is
+// the 256 chunks of `chunkBits` bits of sumReduction_chunks[levelsUp - 2],
+// end to end, and starts on a word boundary (D >= 13: the level's first bit,
+// 2^d (D - d + 3), is a multiple of 32 for d >= 5, and the segment is 8 *
+// chunkBits words long). Invocation w composes word w from the chunks it
+// overlaps and stores it whole.
+void sumReduction_WriteChunkSegment(uint maxDepth, uint levelsUp, uint blockIndex, uint chunkBits)
+{
+    uint wordCount = 8u * chunkBits;
+    uint word = gl_LocalInvocationIndex;
+    if (word >= wordCount) {
+        return;
+    }
+    uint segmentFirstWord = (sumReduction_LevelOffset(maxDepth, maxDepth - levelsUp) >> 5u) + blockIndex * wordCount;
+    uint firstBit = word * 32u;
+    uint chunk = firstBit / chunkBits;
+    uint bits = sumReduction_chunks[levelsUp - 2u][chunk] >> (firstBit - chunk * chunkBits);
+    for (uint position = (chunk + 1u) * chunkBits - firstBit; position < 32u; position += chunkBits) {
+        ++chunk;
+        bits |= sumReduction_chunks[levelsUp - 2u][chunk] << position;
+    }
+    cbt_heap[segmentFirstWord + word] = bits;
+}
+
+// D >= 13: a block is 256 words (one per invocation). Levels D-1 .. D-5 come
+// from SWAR counts of each invocation's word: D-1 is the word's pair counts,
+// stored directly; D-2 .. D-5 go through sumReduction_chunks. Levels D-6 ..
+// D-13 come from the shared tree, each from a different subgroup (rotation).
+void sumReduction_ReduceFullBlock(uint maxDepth, uint blockIndex)
+{
+    uint thread = gl_LocalInvocationIndex;
+    uint word = cbt_heap[(cbt_BitfieldOffset(maxDepth) >> 5u) + blockIndex * 256u + thread];
+    sumReduction_BitfieldCounts counts = sumReduction_CountBitfieldWord(word);
+    sumReduction_chunks[0][thread] = counts.level2;
+    sumReduction_chunks[1][thread] = counts.level3;
+    sumReduction_chunks[2][thread] = counts.level4;
+    sumReduction_chunks[3][thread] = counts.level5;
+    sumReduction_tree[256u + thread] = counts.level5;
+    uint level1FirstWord = sumReduction_LevelOffset(maxDepth, maxDepth - 1u) >> 5u;
+    cbt_heap[level1FirstWord + blockIndex * 256u + thread] = counts.level1;
+    sumReduction_BuildTree(256u);
+
+    sumReduction_WriteChunkSegment(maxDepth, 2u, blockIndex, 24u);
+    sumReduction_WriteChunkSegment(maxDepth, 3u, blockIndex, 16u);
+    sumReduction_WriteChunkSegment(maxDepth, 4u, blockIndex, 10u);
+    sumReduction_WriteChunkSegment(maxDepth, 5u, blockIndex, 6u);
+    for (uint levelsUp = 6u; levelsUp <= SUM_REDUCTION_BLOCK_BITS_LOG2; ++levelsUp) {
+        sumReduction_WriteSegment(maxDepth, maxDepth - levelsUp, levelsUp, blockIndex,
+                                  1u << (SUM_REDUCTION_BLOCK_BITS_LOG2 - levelsUp), 32u * (levelsUp - 6u));
+    }
+}
+
 void main()
 {
     uint maxDepth = cbt_MaxDepth();
@@ -81,12 +145,17 @@ void main()
     uint wordCountLog2 = blockBitsLog2 >= 5u ? blockBitsLog2 - 5u : 0u;
     uint wordCount = 1u << wordCountLog2;
     sumReduction_wordCount = wordCount;
+    if (blockBitsLog2 == SUM_REDUCTION_BLOCK_BITS_LOG2) {
+        sumReduction_ReduceFullBlock(maxDepth, blockIndex);
+        return;
+    }
+    // D < 13: one block of 2^D bits, every field gathered from the cached words.
     uint thread = gl_LocalInvocationIndex;
     if (thread < wordCount) {
         uint bitfieldOffset = cbt_BitfieldOffset(maxDepth);
         uint word;
         if (maxDepth >= 5u) {
-            word = cbt_heap[(bitfieldOffset >> 5u) + blockIndex * wordCount + thread];
+            word = cbt_heap[(bitfieldOffset >> 5u) + thread];
         } else {
             // 2^D < 32 bits that do not start on a word boundary.
             word = bitfieldExtract(cbt_heap[bitfieldOffset >> 5u], int(bitfieldOffset & 31u),
@@ -100,7 +169,7 @@ void main()
     sumReduction_BuildTree(wordCount);
 
     for (uint levelsUp = 1u; levelsUp <= blockBitsLog2; ++levelsUp) {
-        sumReduction_WriteSegment(maxDepth, maxDepth - levelsUp, levelsUp, blockIndex,
-                                  1u << (blockBitsLog2 - levelsUp));
+        sumReduction_WriteSegment(maxDepth, maxDepth - levelsUp, levelsUp, 0u, 1u << (blockBitsLog2 - levelsUp),
+                                  32u * levelsUp);
     }
 }

@@ -79,6 +79,6 @@ void main()
 
     for (uint levelsUp = 1u; levelsUp <= fieldCountLog2; ++levelsUp) {
         sumReduction_WriteSegment(maxDepth, inputDepth - levelsUp, levelsUp, blockIndex,
-                                  fieldCount >> levelsUp);
+                                  fieldCount >> levelsUp, 32u * levelsUp);
     }
 }

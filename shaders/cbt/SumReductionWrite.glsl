@@ -28,16 +28,21 @@ uint sumReduction_LevelOffset(uint maxDepth, uint depth)
     return (1u << depth) * (maxDepth - depth + 3u);
 }
 
+// Word w of the segment (w = 0, 1, ...) is composed by the invocation with
+// local index (w - rotation) mod SUM_REDUCTION_THREADS (a power of two):
+// rotating each level by a different multiple of the subgroup size spreads
+// the small segments of several levels over several subgroups instead of
+// giving them all to the first one.
 void sumReduction_WriteSegment(uint maxDepth, uint depth, uint levelsUp, uint blockIndex,
-                               uint fieldsPerBlock)
+                               uint fieldsPerBlock, uint rotation)
 {
     uint width = maxDepth - depth + 1u;
     uint fieldMask = cbt_LowBitsMask(width);
     uint segmentFirstBit = sumReduction_LevelOffset(maxDepth, depth) + blockIndex * fieldsPerBlock * width;
     uint segmentLastBit = segmentFirstBit + fieldsPerBlock * width - 1u;
     uint lastWord = segmentLastBit >> 5u;
-    for (uint word = (segmentFirstBit >> 5u) + gl_LocalInvocationIndex; word <= lastWord;
-         word += SUM_REDUCTION_THREADS) {
+    uint writer = (gl_LocalInvocationIndex + rotation) & (SUM_REDUCTION_THREADS - 1u);
+    for (uint word = (segmentFirstBit >> 5u) + writer; word <= lastWord; word += SUM_REDUCTION_THREADS) {
         uint wordFirstBit = word << 5u;
         uint firstBit = max(wordFirstBit, segmentFirstBit);
         uint lastBit = min(wordFirstBit + 31u, segmentLastBit);
