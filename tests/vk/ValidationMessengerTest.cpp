@@ -1,6 +1,7 @@
 // The validation messenger really records what the layer reports.
 #include "GpuTestEnvironment.h"
 
+#include "vk/Buffer.h"
 #include "vk/Commands.h"
 #include "vk/Error.h"
 
@@ -31,18 +32,27 @@ TEST(ValidationMessengerTest, ACleanInstanceAndDeviceReportNothing) {
     expectNoValidationMessages(gpu.instance.validationMessages());
 }
 
-TEST(ValidationMessengerTest, DispatchWithoutAPipelineIsReported) {
+// The deliberate error must be one the driver survives: the layer reports
+// invalid calls but still passes them on, and a dispatch with no pipeline
+// bound (this test's first version) crashed NVIDIA's driver while lavapipe
+// ignored it. Two fills of one buffer with no barrier between them are valid
+// calls for the driver and a write-after-write hazard for synchronization
+// validation.
+TEST(ValidationMessengerTest, UnsynchronizedFillsAreReported) {
     IsolatedGpu gpu;
+    const Buffer buffer(gpu.device, 256, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
     const CommandPool pool(gpu.device);
     const VkCommandBuffer commands = pool.allocate();
     beginCommandBuffer(commands);
-    vkCmdDispatch(commands, 1, 1, 1);  // invalid: no compute pipeline bound
-    endCommandBuffer(commands);        // recorded only, never submitted
+    vkCmdFillBuffer(commands, buffer.handle(), 0, VK_WHOLE_SIZE, 1);
+    vkCmdFillBuffer(commands, buffer.handle(), 0, VK_WHOLE_SIZE, 2);  // hazard: no barrier
+    endCommandBuffer(commands);  // recorded only, never submitted
 
     const std::vector<std::string> messages = gpu.instance.validationMessages();
     ASSERT_FALSE(messages.empty()) << "the validation layer's error was not recorded";
     EXPECT_TRUE(containsMessage(messages, "ERROR")) << messages.front();
-    EXPECT_TRUE(containsMessage(messages, "vkCmdDispatch")) << messages.front();
+    EXPECT_TRUE(containsMessage(messages, "SYNC-HAZARD-WRITE-AFTER-WRITE")) << messages.front();
+    EXPECT_TRUE(containsMessage(messages, "vkCmdFillBuffer")) << messages.front();
     gpu.instance.clearValidationMessages();
     EXPECT_TRUE(gpu.instance.validationMessages().empty());
 }
