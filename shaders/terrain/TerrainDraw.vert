@@ -1,9 +1,10 @@
 #version 460
 // Terrain vertex shader, drawn with one vkCmdDrawIndirect on the
-// dispatcher's arguments: instance i is leaf i of the CBT, and each instance
-// has 3 * 2^s vertices, s = drawOptions.y uniform subdivision levels.
-// Leaf -> heap index -> LEB triangle -> sub-triangle gl_VertexIndex / 3 ->
-// corner gl_VertexIndex % 3 -> displaced by the heightmap -> clip space.
+// dispatcher's arguments (one instance): vertices [V i, V (i + 1)) belong to
+// leaf i of the CBT, V = 3 * 2^s, s = drawOptions.y uniform subdivision
+// levels. Leaf -> heap index -> LEB triangle -> sub-triangle (vertex in
+// leaf) / 3 -> corner (vertex in leaf) % 3 -> displaced by the heightmap ->
+// clip space.
 // The heap index of each leaf is decoded once per frame (Alg. 1, by
 // shaders/leb/LeafDecode.comp) for as many leaves as its buffer holds; the
 // vertex shader decodes a leaf beyond that itself, which costs O(D) reads of
@@ -33,16 +34,18 @@ layout(location = 3) flat out uint leafDepth;
 
 void main()
 {
-    uint leaf = uint(gl_InstanceIndex);
-    uint heapIndex = leaf < uint(leafHeapIndices.length()) ? leafHeapIndices[leaf] : cbt_DecodeNode(leaf);
-    uint corner = uint(gl_VertexIndex) % 3u;
-    uint subTriangle = uint(gl_VertexIndex) / 3u;
     // The level count is tied to a per-vertex value (the min() never changes
     // it: levels <= 6) so that no loop or branch depends on uniform data
     // alone: Mesa 22.3 lavapipe "inlines" such uniforms, compiling (and
     // keeping) a new shader variant each time the uniform buffer is bound,
     // i.e. every frame.
     uint levels = min(terrainFrame.drawOptions.y, uint(gl_VertexIndex) | 0x80000000u);
+    uint verticesPerLeaf = 3u << levels;
+    uint leaf = uint(gl_VertexIndex) / verticesPerLeaf;
+    uint vertexInLeaf = uint(gl_VertexIndex) - leaf * verticesPerLeaf;
+    uint heapIndex = leaf < uint(leafHeapIndices.length()) ? leafHeapIndices[leaf] : cbt_DecodeNode(leaf);
+    uint corner = vertexInLeaf % 3u;
+    uint subTriangle = vertexInLeaf / 3u;
     terrain_Triangle triangle = terrain_SubdivideTriangle(terrain_DecodeTriangle(heapIndex), subTriangle, levels);
     // Bisection alternates the triangles' orientation in the unit square.
     // Every one is emitted with a positive signed area in (u, v) (u along +X,

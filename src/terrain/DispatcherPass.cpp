@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <stdexcept>
 
 namespace terrain {
 
@@ -24,12 +25,20 @@ constexpr std::array<gpu::DescriptorBinding, 2> kBindings{{
     {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
 }};
 
+std::uint32_t checkedVerticesPerLeaf(std::uint32_t verticesPerLeaf)
+{
+    if (verticesPerLeaf == 0) {
+        throw std::invalid_argument("DispatcherPass: a leaf needs at least one vertex");
+    }
+    return verticesPerLeaf;
+}
+
 }  // namespace
 
 DispatcherPass::DispatcherPass(gpu::Device& device, const gpu::ShaderCompiler& compiler,
                                const GpuConcurrentBinaryTree& tree, std::uint32_t verticesPerLeaf)
     : device_(&device),
-      verticesPerLeaf_(verticesPerLeaf),
+      verticesPerLeaf_(checkedVerticesPerLeaf(verticesPerLeaf)),
       deviceMaxWorkgroupCountX_(device.limits().maxComputeWorkGroupCount[0]),
       maxWorkgroupCountX_(deviceMaxWorkgroupCountX_),
       arguments_(device, sizeof(IndirectArguments),
@@ -50,6 +59,11 @@ void DispatcherPass::record(VkCommandBuffer commands) const
     kernel_.bind(commands);
     kernel_.pushConstants(commands, std::as_bytes(std::span(&constants, 1)));
     vkCmdDispatch(commands, 1, 1, 1);
+}
+
+void DispatcherPass::setVerticesPerLeaf(std::uint32_t verticesPerLeaf)
+{
+    verticesPerLeaf_ = checkedVerticesPerLeaf(verticesPerLeaf);
 }
 
 void DispatcherPass::setMaxWorkgroupCountX(std::uint32_t count)

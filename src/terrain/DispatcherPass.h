@@ -26,7 +26,7 @@ inline constexpr std::uint32_t kLeafKernelWorkgroupSize = 256;
 struct IndirectArguments {
     VkDispatchIndirectCommand dispatch;  // {ceil(L / 256) or spread over y, ..., 1}
     std::uint32_t leafCount;             // L
-    VkDrawIndirectCommand draw;          // {verticesPerLeaf, L, 0, 0}
+    VkDrawIndirectCommand draw;          // {verticesPerLeaf * L, 1, 0, 0}: one instance
 };
 static_assert(sizeof(IndirectArguments) == 32);
 inline constexpr VkDeviceSize kDispatchArgumentsOffset = 0;
@@ -34,16 +34,16 @@ inline constexpr VkDeviceSize kDrawArgumentsOffset = 16;
 
 class DispatcherPass {
 public:
-    // `verticesPerLeaf` is 3 times the uniform subdivision factor of the draw.
-    // The tree must outlive the pass.
+    // `verticesPerLeaf` is 3 times the uniform subdivision factor of the draw
+    // (std::invalid_argument when 0). The tree must outlive the pass.
     DispatcherPass(gpu::Device& device, const gpu::ShaderCompiler& compiler, const GpuConcurrentBinaryTree& tree,
                    std::uint32_t verticesPerLeaf = 3);
 
     // Device-local, usable as INDIRECT and STORAGE buffer.
     [[nodiscard]] const gpu::Buffer& argumentsBuffer() const { return arguments_; }
     [[nodiscard]] std::uint32_t verticesPerLeaf() const { return verticesPerLeaf_; }
-    // Takes effect at the next record().
-    void setVerticesPerLeaf(std::uint32_t verticesPerLeaf) { verticesPerLeaf_ = verticesPerLeaf; }
+    // Takes effect at the next record(). Throws std::invalid_argument for 0.
+    void setVerticesPerLeaf(std::uint32_t verticesPerLeaf);
 
     // The x limit past which workgroups spread over y; the device's
     // maxComputeWorkGroupCount[0] by default. Lowering it (clamped to

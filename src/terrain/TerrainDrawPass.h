@@ -2,11 +2,11 @@
 //   1. the sky: a fullscreen triangle without depth test, so every pixel the
 //      terrain leaves uncovered shows sky (shaders/terrain/Sky.*);
 //   2. the terrain: one vkCmdDrawIndirect on the dispatcher's
-//      VkDrawIndirectCommand (one instance per CBT leaf, 3 * 2^s vertices),
+//      VkDrawIndirectCommand (one instance, 3 * 2^s vertices per CBT leaf),
 //      depth-tested (shaders/terrain/TerrainDraw.*).
 // Both use one descriptor set per frame slot: binding 0 the heap index of
 // the first CBT leaves (terrain::LeafDecodePass's output; the vertex shader
-// reads it, instance i -> leaf i), binding 1 the slot's TerrainFrameUniforms,
+// reads it for leaf i), binding 1 the slot's TerrainFrameUniforms,
 // binding 2 the heightmap, binding 3 the CBT heap (the vertex shader decodes
 // the leaves beyond the buffer's length itself); and the atmosphere's
 // descriptor set as set 1 (atmosphere::Atmosphere).

@@ -380,8 +380,9 @@ TerrainTreeReadback TerrainRenderer::readBackTree() const
     impl.device.waitIdle();
     TerrainTreeReadback readback;
     readback.heapBytes = impl.tree->heap().downloadBytes();
-    readback.drawInstanceCount = impl.tree->update().dispatcher().download().draw.instanceCount;
-    readback.leafHeapIndices = impl.leafDecode->downloadHeapIndices(readback.drawInstanceCount);
+    const DispatcherPass& dispatcher = impl.tree->update().dispatcher();
+    readback.drawLeafCount = dispatcher.download().draw.vertexCount / dispatcher.verticesPerLeaf();
+    readback.leafHeapIndices = impl.leafDecode->downloadHeapIndices(readback.drawLeafCount);
     return readback;
 }
 

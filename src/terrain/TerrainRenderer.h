@@ -64,8 +64,8 @@ struct TerrainStatistics {
 // The tree as the draw sees it (TerrainRenderer::readBackTree).
 struct TerrainTreeReadback {
     std::vector<std::byte> heapBytes;          // the CBT heap (cbt::ConcurrentBinaryTree::fromBytes)
-    std::uint32_t drawInstanceCount = 0;       // instances (leaves) of the indirect draw
-    std::vector<std::uint32_t> leafHeapIndices;  // what the draw reads for instance i < min(count, buffer capacity)
+    std::uint32_t drawLeafCount = 0;           // leaves the indirect draw covers (its vertices / vertices per leaf)
+    std::vector<std::uint32_t> leafHeapIndices;  // what the draw reads for leaf i < min(count, buffer capacity)
 };
 
 // Owns every GPU object of the terrain. One instance per device; the app

@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <stdexcept>
 #include <string>
 
 namespace terrain::test {
@@ -91,8 +92,8 @@ TEST_F(DispatcherTest, ArgumentsFollowTheLeafCount)
         EXPECT_EQ(arguments.dispatch.x, (leafCount + kLeafKernelWorkgroupSize - 1) / kLeafKernelWorkgroupSize);
         EXPECT_EQ(arguments.dispatch.y, 1u);
         EXPECT_EQ(arguments.dispatch.z, 1u);
-        EXPECT_EQ(arguments.draw.vertexCount, 12u);
-        EXPECT_EQ(arguments.draw.instanceCount, leafCount);
+        EXPECT_EQ(arguments.draw.vertexCount, 12u * leafCount);
+        EXPECT_EQ(arguments.draw.instanceCount, 1u);
         EXPECT_EQ(arguments.draw.firstVertex, 0u);
         EXPECT_EQ(arguments.draw.firstInstance, 0u);
 
@@ -105,6 +106,24 @@ TEST_F(DispatcherTest, ArgumentsFollowTheLeafCount)
         EXPECT_GE(spread.dispatch.x * spread.dispatch.y, workgroups);
         EXPECT_LT((spread.dispatch.y - 1) * spread.dispatch.x, workgroups);
     }
+}
+
+// One instance of verticesPerLeaf * L vertices; should that not fit 32 bits,
+// only the leaves that fit are drawn (never a wrapped, smaller count).
+TEST_F(DispatcherTest, DrawCoversTheLeavesWhoseVerticesFitThirtyTwoBits)
+{
+    const cbt::ConcurrentBinaryTree reference(15, 13);
+    GpuConcurrentBinaryTree tree(device(), reference);
+    const std::uint32_t verticesPerLeaf = 3u << 20;
+    CbtUpdatePipeline pipeline(device(), shaderCompiler(), tree, uniformSubdivisionCriterion(), leb::Domain::Triangle,
+                               verticesPerLeaf);
+    device().submitAndWait([&](VkCommandBuffer commands) { pipeline.recordDispatcherOnly(commands); });
+    const IndirectArguments arguments = pipeline.dispatcher().download();
+    EXPECT_EQ(arguments.leafCount, 1u << 13);
+    const std::uint32_t fittingLeaves = 0xFFFFFFFFu / verticesPerLeaf;  // 1365 of the 8192
+    EXPECT_EQ(arguments.draw.vertexCount, fittingLeaves * verticesPerLeaf);
+    EXPECT_EQ(arguments.draw.instanceCount, 1u);
+    EXPECT_THROW(pipeline.dispatcher().setVerticesPerLeaf(0), std::invalid_argument);
 }
 
 // A decode spread over a 2-D dispatch still covers every leaf exactly once.

@@ -52,7 +52,8 @@ TEST_P(RefineAroundPointTest, GpuHeapEqualsCpuHeap)
     EXPECT_TRUE(sameBytes(tree.downloadBytes(), reference.bytes()));
     const IndirectArguments arguments = pipeline.dispatcher().download();
     EXPECT_EQ(arguments.leafCount, cpu.leafCount);
-    EXPECT_EQ(arguments.draw.instanceCount, cpu.leafCount);
+    EXPECT_EQ(arguments.draw.vertexCount, 3u * cpu.leafCount);
+    EXPECT_EQ(arguments.draw.instanceCount, 1u);
 
     // A fixed point: one more round changes nothing.
     device().submitAndWait([&](VkCommandBuffer commands) {

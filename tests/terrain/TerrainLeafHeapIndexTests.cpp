@@ -59,7 +59,7 @@ std::uint32_t expectLeafHeapIndicesMatchCpuDecode(const TerrainRenderer& rendere
     for (std::uint32_t leaf = 0; leaf < expected.size(); ++leaf) {
         expected[leaf] = tree.decodeNode(leaf);
     }
-    EXPECT_EQ(readback.drawInstanceCount, tree.nodeCount()) << when;
+    EXPECT_EQ(readback.drawLeafCount, tree.nodeCount()) << when;
     EXPECT_EQ(readback.leafHeapIndices.size(), expected.size()) << when;
     if (readback.leafHeapIndices.size() == expected.size()) {
         EXPECT_EQ(std::memcmp(readback.leafHeapIndices.data(), expected.data(), expected.size() * sizeof(std::uint32_t)),
@@ -217,7 +217,7 @@ TEST_F(TerrainLeafHeapIndexTest, RebuiltTreeIsDrawnWithoutAnyUpdate)
     harness.renderFrame(overheadCamera());
 
     const TerrainTreeReadback readback = harness.renderer().readBackTree();
-    EXPECT_EQ(readback.drawInstanceCount, 2u);
+    EXPECT_EQ(readback.drawLeafCount, 2u);
     EXPECT_EQ(readback.leafHeapIndices, (std::vector<std::uint32_t>{2u, 3u})) << "the square's two triangles";
     const RenderedImage image = harness.readBack();
     saveForInspection(image, "leaf-heap-indices-rebuilt");
