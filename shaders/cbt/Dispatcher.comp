@@ -10,9 +10,10 @@
 //     instance per leaf drew the same triangles, but lavapipe runs a vertex
 //     batch per instance: with 3 vertices each, most SIMD lanes idled and
 //     its draw took about 13 % longer; an H100 did not tell the two apart.)
-//     Should verticesPerLeaf * L not fit 32 bits (it cannot with the
-//     renderer's settings: at most 192 vertices per leaf and far fewer than
-//     2^25 leaves), only the leaves that fit are drawn.
+//     Should verticesPerLeaf * L not fit 32 bits (at the most, 192 vertices
+//     per leaf, that takes 22 million leaves, far more than a target of a few
+//     pixels per edge gives on any screen), only the leaves that fit are
+//     drawn, never a wrapped count.
 #extension GL_GOOGLE_include_directive : require
 
 #define CBT_HEAP_BUFFER_BINDING 0
