@@ -18,12 +18,14 @@
 //     from which each thread composes one whole word of a level's segment
 //     (those segments start on word boundaries, so these are plain stores);
 //     its bitCount becomes a leaf of a shared-memory tree of 256 leaves whose
-//     nodes are the fields of levels D-6 .. D-13, written by the general
+//     nodes are the fields of levels D-6 .. D-13. Levels D-6 .. D-9 are whole
+//     words too, composed from the nodes the same way; levels D-10 .. D-13
+//     share words with the neighbouring blocks and go through the general
 //     gather of cbt/SumReductionWrite.glsl. A smaller bitfield (D < 13) is
 //     one block read whole into shared memory; levels D-1 .. D-5 are then
 //     bitCounts of slices of its words, the rest the tree's nodes.
-//     (H100, D = 27: the SWAR path took the whole pass from 0.31 to 0.12 ms
-//     against gathering every level field by field; docs/PERFORMANCE.md.)
+//     (H100, D = 27: these whole-word paths took the pass from 0.31 ms,
+//     gathering every level field by field, to 0.10 ms; docs/PERFORMANCE.md.)
 //  2. SumReductionUpper.comp. A workgroup reads 512 fields of level L (two
 //     per thread) into the leaves of a shared tree of 512 leaves and writes
 //     its segments of levels L-1 .. L-9. It runs as often as needed:
@@ -82,26 +84,40 @@ uint sumReduction_BlockFieldValue(uint levelsUp, uint localField)
     return sumReduction_tree[(sumReduction_wordCount >> (levelsUp - 5u)) + localField];
 }
 
-// Full block, level D - levelsUp for levelsUp = 2 .. 5: the block's segment is
-// the 256 chunks of `chunkBits` bits of sumReduction_chunks[levelsUp - 2],
-// end to end, and starts on a word boundary (D >= 13: the level's first bit,
-// 2^d (D - d + 3), is a multiple of 32 for d >= 5, and the segment is 8 *
-// chunkBits words long). Invocation w composes word w from the chunks it
-// overlaps and stores it whole.
-void sumReduction_WriteChunkSegment(uint maxDepth, uint levelsUp, uint blockIndex, uint chunkBits)
+// Full block (D >= 13), level D - levelsUp for levelsUp = 2 .. 9, whose
+// segment is made of whole words that start on a word boundary (the level's
+// first bit, 2^d (D - d + 3), is a multiple of 32 for d >= 4 here). The
+// segment is a run of packed values of `width` bits, lowest first:
+//  - levelsUp 2 .. 5: the 256 chunks of sumReduction_chunks[levelsUp - 2]
+//    (24, 16, 10 and 6 bits: the words' fields of that level);
+//  - levelsUp 6 .. 9: the 2^(13 - levelsUp) fields of levelsUp + 1 bits, the
+//    shared tree's nodes from 256 >> (levelsUp - 5) on (896, 512, 288 and 160
+//    bits in all).
+uint sumReduction_PackedValue(uint levelsUp, uint index)
 {
-    uint wordCount = 8u * chunkBits;
-    uint word = gl_LocalInvocationIndex;
+    if (levelsUp <= 5u) {
+        return sumReduction_chunks[levelsUp - 2u][index];
+    }
+    return sumReduction_tree[(SUM_REDUCTION_THREADS >> (levelsUp - 5u)) + index];
+}
+
+// Invocations `rotation` .. `rotation` + words - 1 (mod 256) compose one word
+// of that segment each and store it whole.
+void sumReduction_WriteWholeWordSegment(uint maxDepth, uint levelsUp, uint blockIndex, uint width, uint rotation)
+{
+    uint valueCount = levelsUp <= 5u ? SUM_REDUCTION_THREADS : 1u << (SUM_REDUCTION_BLOCK_BITS_LOG2 - levelsUp);
+    uint wordCount = (valueCount * width) >> 5u;
+    uint word = (gl_LocalInvocationIndex - rotation) & (SUM_REDUCTION_THREADS - 1u);
     if (word >= wordCount) {
         return;
     }
     uint segmentFirstWord = (sumReduction_LevelOffset(maxDepth, maxDepth - levelsUp) >> 5u) + blockIndex * wordCount;
     uint firstBit = word * 32u;
-    uint chunk = firstBit / chunkBits;
-    uint bits = sumReduction_chunks[levelsUp - 2u][chunk] >> (firstBit - chunk * chunkBits);
-    for (uint position = (chunk + 1u) * chunkBits - firstBit; position < 32u; position += chunkBits) {
-        ++chunk;
-        bits |= sumReduction_chunks[levelsUp - 2u][chunk] << position;
+    uint index = firstBit / width;
+    uint bits = sumReduction_PackedValue(levelsUp, index) >> (firstBit - index * width);
+    for (uint position = (index + 1u) * width - firstBit; position < 32u; position += width) {
+        ++index;
+        bits |= sumReduction_PackedValue(levelsUp, index) << position;
     }
     cbt_heap[segmentFirstWord + word] = bits;
 }
@@ -109,7 +125,8 @@ void sumReduction_WriteChunkSegment(uint maxDepth, uint levelsUp, uint blockInde
 // D >= 13: a block is 256 words (one per invocation). Levels D-1 .. D-5 come
 // from SWAR counts of each invocation's word: D-1 is the word's pair counts,
 // stored directly; D-2 .. D-5 go through sumReduction_chunks. Levels D-6 ..
-// D-13 come from the shared tree, each from a different subgroup (rotation).
+// D-13 come from the shared tree, each written by the subgroups that the
+// chunk segments leave least busy (rotation).
 void sumReduction_ReduceFullBlock(uint maxDepth, uint blockIndex)
 {
     uint thread = gl_LocalInvocationIndex;
@@ -124,11 +141,15 @@ void sumReduction_ReduceFullBlock(uint maxDepth, uint blockIndex)
     cbt_heap[level1FirstWord + blockIndex * 256u + thread] = counts.level1;
     sumReduction_BuildTree(256u);
 
-    sumReduction_WriteChunkSegment(maxDepth, 2u, blockIndex, 24u);
-    sumReduction_WriteChunkSegment(maxDepth, 3u, blockIndex, 16u);
-    sumReduction_WriteChunkSegment(maxDepth, 4u, blockIndex, 10u);
-    sumReduction_WriteChunkSegment(maxDepth, 5u, blockIndex, 6u);
-    for (uint levelsUp = 6u; levelsUp <= SUM_REDUCTION_BLOCK_BITS_LOG2; ++levelsUp) {
+    sumReduction_WriteWholeWordSegment(maxDepth, 2u, blockIndex, 24u, 0u);
+    sumReduction_WriteWholeWordSegment(maxDepth, 3u, blockIndex, 16u, 0u);
+    sumReduction_WriteWholeWordSegment(maxDepth, 4u, blockIndex, 10u, 0u);
+    sumReduction_WriteWholeWordSegment(maxDepth, 5u, blockIndex, 6u, 0u);
+    sumReduction_WriteWholeWordSegment(maxDepth, 6u, blockIndex, 7u, 128u);
+    sumReduction_WriteWholeWordSegment(maxDepth, 7u, blockIndex, 8u, 160u);
+    sumReduction_WriteWholeWordSegment(maxDepth, 8u, blockIndex, 9u, 192u);
+    sumReduction_WriteWholeWordSegment(maxDepth, 9u, blockIndex, 10u, 224u);
+    for (uint levelsUp = 10u; levelsUp <= SUM_REDUCTION_BLOCK_BITS_LOG2; ++levelsUp) {
         sumReduction_WriteSegment(maxDepth, maxDepth - levelsUp, levelsUp, blockIndex,
                                   1u << (SUM_REDUCTION_BLOCK_BITS_LOG2 - levelsUp), 32u * (levelsUp - 6u));
     }
