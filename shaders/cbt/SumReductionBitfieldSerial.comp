@@ -26,8 +26,9 @@
 //  2. Levels D-4 .. D-7 from level D-3 (read back: it is this invocation's
 //     own, just written), in 2 units of 8 quads: per 32-bit word of level
 //     D-3, 20, 12 and 7 bits of levels D-4 .. D-6, and per two such words one
-//     8-bit field of level D-7. Per unit: 5 and 3 quads (D-4, D-5), 7 64-bit
-//     words (D-6: 448 bits is not a whole number of quads) and 1 quad (D-7).
+//     8-bit field of level D-7. Per unit: 5 and 3 quads (D-4, D-5), 448
+//     bits of D-6 (not a whole number of quads: three 128-bit stores and one
+//     64-bit store, see sumReduction_StoreLevel6Unit) and 1 quad (D-7).
 //  3. Levels D-8 .. D-13 from the block's 64 fields of level D-7 (2 quads,
 //     read back): D-8 (288 bits) and D-9 (160 bits) are whole 32-bit words;
 //     the 88, 48, 26 and 14 bits of levels D-10 .. D-13 share their first and
@@ -36,12 +37,13 @@
 //     its segments in with atomicOr.
 // Alignment, for D >= 14: levels D-1 .. D-5 and D-7 start at a multiple of
 // 256 bits and a block's segments of them (8192, 6144, 4096, 2560, 1536 and
-// 512 bits) are multiples of 256; level D-6 starts at a multiple of 64 and
-// its segments are 896 bits; levels D-8 and D-9 start at multiples of 32. So
-// levels D-1 .. D-9 are written with plain stores of whole quads or words
-// that no other invocation touches, and the three views of the heap (quads,
-// 64-bit and 32-bit words) never touch the same word in this dispatch. The
-// pass uses cbt/SumReductionBitfield.comp for D < 14.
+// 512 bits) are multiples of 256; level D-6 starts at a multiple of 256 and
+// its segments are 896 bits (seven 128-bit halves of a quad); levels D-8 and
+// D-9 start at multiples of 32. So levels D-1 .. D-9 are written with plain
+// stores of whole quads, half quads or words that no other invocation
+// touches, and the four views of the heap (quads, half quads, 64-bit and
+// 32-bit words) never touch the same word in this dispatch. The pass uses
+// cbt/SumReductionBitfield.comp for D < 14.
 //
 // Dispatch: ceil(2^(D-13) / SUM_REDUCTION_SERIAL_LOCAL_SIZE) workgroups,
 // flattened over x and y when there are more than maxComputeWorkGroupCount[0];
@@ -54,10 +56,13 @@
 #define CBT_HEAP_BUFFER_BINDING 0
 #include "cbt/ConcurrentBinaryTree.glsl"
 
-// The same buffer as cbt_heap, seen as 64-bit words (little-endian pairs)
-// and as 256-bit quads of four such words.
+// The same buffer as cbt_heap, seen as 64-bit words (little-endian pairs),
+// as 128-bit half quads of two such words and as 256-bit quads of four.
 layout(std430, set = 0, binding = CBT_HEAP_BUFFER_BINDING) buffer SumReductionHeapPairs {
     uint64_t sumReduction_heapPairs[];
+};
+layout(std430, set = 0, binding = CBT_HEAP_BUFFER_BINDING) buffer SumReductionHeapHalfQuads {
+    u64vec2 sumReduction_heapHalfQuads[];
 };
 layout(std430, set = 0, binding = CBT_HEAP_BUFFER_BINDING) buffer SumReductionHeapQuads {
     u64vec4 sumReduction_heapQuads[];
@@ -109,9 +114,34 @@ void sumReduction_WriteLevels1To3(uint maxDepth, uint block)
     }
 }
 
+// Stores unit `unit` (0 or 1) of the block's level D-6 segment, its 14
+// words composed in `words`. The segment (896 bits) starts on a 128-bit
+// boundary, so unit 0 is three half quads and a 64-bit word, unit 1 a
+// 64-bit word and three half quads: 4 stores where 64-bit words would take
+// 7. `unit` is the same in all invocations, so the selects below pick one
+// layout for all of them (no per-lane branch).
+void sumReduction_StoreLevel6Unit(uint level6FirstBit, uint unit, uint words[14])
+{
+    bool secondUnit = unit == 1u;
+    uint firstHalfQuad = (level6FirstBit >> 7u) + (secondUnit ? 4u : 0u);
+    [[unroll]] for (uint halfQuad = 0u; halfQuad < 3u; ++halfQuad) {
+        uint first = 4u * halfQuad;
+        uvec4 unit0Words = uvec4(words[first], words[first + 1u], words[first + 2u], words[first + 3u]);
+        uvec4 unit1Words = uvec4(words[first + 2u], words[first + 3u], words[first + 4u], words[first + 5u]);
+        uvec4 halfQuadWords = secondUnit ? unit1Words : unit0Words;
+        sumReduction_heapHalfQuads[firstHalfQuad + halfQuad] =
+            u64vec2(packUint2x32(halfQuadWords.xy), packUint2x32(halfQuadWords.zw));
+    }
+    // Unit 0's words 12 and 13 end the first 448 bits; unit 1's words 0 and
+    // 1 fill the rest of that half quad.
+    uvec2 pairWords = secondUnit ? uvec2(words[0], words[1]) : uvec2(words[12], words[13]);
+    sumReduction_heapPairs[(level6FirstBit >> 6u) + 6u + (secondUnit ? 1u : 0u)] = packUint2x32(pairWords);
+}
+
 // Part 2: levels D-4 .. D-7 from the block's 64 words of level D-3, read
-// back. Per unit of 32 words: 5 quads of level D-4, 3 of D-5, 7 words of D-6
-// and 1 quad of D-7.
+// back. Per unit of 32 words: 5 quads of level D-4, 3 of D-5, 448 bits of
+// D-6 (composed in words, then stored by sumReduction_StoreLevel6Unit) and 1
+// quad of D-7.
 void sumReduction_WriteLevels4To7(uint maxDepth, uint block)
 {
     uint level3FirstQuad = sumReduction_SegmentFirstBit(maxDepth, block, 3u) >> 8u;
@@ -122,7 +152,9 @@ void sumReduction_WriteLevels4To7(uint maxDepth, uint block)
     for (uint unit = 0u; unit < 2u; ++unit) {
         sumReduction_QuadWriter level4 = sumReduction_BeginQuadSegment(level4FirstBit + unit * 1280u);
         sumReduction_QuadWriter level5 = sumReduction_BeginQuadSegment(level5FirstBit + unit * 768u);
-        sumReduction_PairWriter level6 = sumReduction_BeginPairSegment(level6FirstBit + unit * 448u);
+        uint level6Words[14];  // the unit's 448 bits of level D-6
+        uint level6Count = 0u;
+        sumReduction_WordComposer level6 = sumReduction_emptyWord;
         sumReduction_QuadWriter level7 = sumReduction_BeginQuadSegment(level7FirstBit + unit * 256u);
         [[unroll]] for (uint quad = 0u; quad < SUM_REDUCTION_LEVEL3_UNIT_QUADS; ++quad) {
             u64vec4 words = sumReduction_heapQuads[level3FirstQuad + unit * SUM_REDUCTION_LEVEL3_UNIT_QUADS + quad];
@@ -132,13 +164,18 @@ void sumReduction_WriteLevels4To7(uint maxDepth, uint block)
                     sumReduction_CountLevel3Word(unpackUint2x32(words[wordHalf >> 1u])[wordHalf & 1u]);
                 sumReduction_AppendToQuads(level4, counts.level4, 20u);
                 sumReduction_AppendToQuads(level5, counts.level5, 12u);
-                sumReduction_AppendToPairs(level6, counts.level6, 7u);
+                uint level6Word;
+                if (sumReduction_ComposeWord(level6, counts.level6, 7u, level6Word)) {
+                    level6Words[level6Count] = level6Word;
+                    level6Count += 1u;
+                }
                 if ((wordHalf & 1u) == 1u) {
                     sumReduction_AppendToQuads(level7, previousTotal + counts.level6, 8u);
                 }
                 previousTotal = counts.level6;
             }
         }
+        sumReduction_StoreLevel6Unit(level6FirstBit, unit, level6Words);
     }
 }
 

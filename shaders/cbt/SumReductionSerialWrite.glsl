@@ -4,9 +4,8 @@
 // cbt/SumReductionCounting.glsl (included here).
 //
 // The including shader enables GL_EXT_shader_explicit_arithmetic_types_int64,
-// includes cbt/ConcurrentBinaryTree.glsl and declares the heap seen as 64-bit
-// words (`uint64_t sumReduction_heapPairs[]`) and as 256-bit quads
-// (`u64vec4 sumReduction_heapQuads[]`).
+// includes cbt/ConcurrentBinaryTree.glsl and declares the heap seen as
+// 256-bit quads (`u64vec4 sumReduction_heapQuads[]`).
 #ifndef CBT_SUM_REDUCTION_SERIAL_WRITE_GLSL
 #define CBT_SUM_REDUCTION_SERIAL_WRITE_GLSL
 
@@ -77,38 +76,6 @@ void sumReduction_AppendToQuads(inout sumReduction_QuadWriter writer, uint value
             packUint2x32(uvec2(writer.words[0], writer.words[1])), packUint2x32(uvec2(writer.words[2], writer.words[3])),
             packUint2x32(uvec2(writer.words[4], writer.words[5])), packUint2x32(uvec2(writer.words[6], writer.words[7])));
         writer.quad += 1u;
-        writer.wordCount = 0u;
-    }
-}
-
-// A segment written in 64-bit words (sumReduction_heapPairs), composed in
-// 32-bit words.
-struct sumReduction_PairWriter {
-    uint pair;         // index of the 64-bit word being composed
-    uint lowWord;      // its completed low half (when wordCount is 1)
-    uint wordCount;    // 0 .. 1
-    sumReduction_WordComposer next;
-};
-
-// `firstBit` is a multiple of 64.
-sumReduction_PairWriter sumReduction_BeginPairSegment(uint firstBit)
-{
-    return sumReduction_PairWriter(firstBit >> 6u, 0u, 0u, sumReduction_emptyWord);
-}
-
-// Appends the `count` (1 .. 32) low bits of `value` (no bits above them).
-void sumReduction_AppendToPairs(inout sumReduction_PairWriter writer, uint value, uint count)
-{
-    uint word;
-    if (!sumReduction_ComposeWord(writer.next, value, count, word)) {
-        return;
-    }
-    if (writer.wordCount == 0u) {
-        writer.lowWord = word;
-        writer.wordCount = 1u;
-    } else {
-        sumReduction_heapPairs[writer.pair] = packUint2x32(uvec2(writer.lowWord, word));
-        writer.pair += 1u;
         writer.wordCount = 0u;
     }
 }
