@@ -103,12 +103,13 @@ uint sumReduction_PackedValue(uint levelsUp, uint index)
 }
 
 // Invocations `rotation` .. `rotation` + words - 1 (mod 256) compose one word
-// of that segment each and store it whole.
+// of that segment each and store it whole (the rotation of
+// cbt/SumReductionWrite.glsl).
 void sumReduction_WriteWholeWordSegment(uint maxDepth, uint levelsUp, uint blockIndex, uint width, uint rotation)
 {
     uint valueCount = levelsUp <= 5u ? SUM_REDUCTION_THREADS : 1u << (SUM_REDUCTION_BLOCK_BITS_LOG2 - levelsUp);
     uint wordCount = (valueCount * width) >> 5u;
-    uint word = (gl_LocalInvocationIndex - rotation) & (SUM_REDUCTION_THREADS - 1u);
+    uint word = sumReduction_FirstRotatedWord(rotation);
     if (word >= wordCount) {
         return;
     }

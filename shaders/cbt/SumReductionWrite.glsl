@@ -28,11 +28,19 @@ uint sumReduction_LevelOffset(uint maxDepth, uint depth)
     return (1u << depth) * (maxDepth - depth + 3u);
 }
 
-// Word w of the segment (w = 0, 1, ...) is composed by the invocation with
-// local index (w - rotation) mod SUM_REDUCTION_THREADS (a power of two):
-// rotating each level by a different multiple of the subgroup size spreads
-// the small segments of several levels over several subgroups instead of
-// giving them all to the first one.
+// Segments are written rotated: word w of a segment (w = 0, 1, ...) is
+// composed by the invocation with local index (w + rotation) mod
+// SUM_REDUCTION_THREADS (a power of two). Rotating each level by a different
+// multiple of the subgroup size spreads the small segments of several levels
+// over several subgroups instead of giving them all to the first one.
+// Returns the first word of the segment this invocation composes (it also
+// composes every SUM_REDUCTION_THREADS-th word after it).
+uint sumReduction_FirstRotatedWord(uint rotation)
+{
+    return (gl_LocalInvocationIndex - rotation) & (SUM_REDUCTION_THREADS - 1u);
+}
+
+// Writes the block's segment of level `depth`, rotated by `rotation`.
 void sumReduction_WriteSegment(uint maxDepth, uint depth, uint levelsUp, uint blockIndex,
                                uint fieldsPerBlock, uint rotation)
 {
@@ -41,8 +49,8 @@ void sumReduction_WriteSegment(uint maxDepth, uint depth, uint levelsUp, uint bl
     uint segmentFirstBit = sumReduction_LevelOffset(maxDepth, depth) + blockIndex * fieldsPerBlock * width;
     uint segmentLastBit = segmentFirstBit + fieldsPerBlock * width - 1u;
     uint lastWord = segmentLastBit >> 5u;
-    uint writer = (gl_LocalInvocationIndex + rotation) & (SUM_REDUCTION_THREADS - 1u);
-    for (uint word = (segmentFirstBit >> 5u) + writer; word <= lastWord; word += SUM_REDUCTION_THREADS) {
+    uint firstWord = (segmentFirstBit >> 5u) + sumReduction_FirstRotatedWord(rotation);
+    for (uint word = firstWord; word <= lastWord; word += SUM_REDUCTION_THREADS) {
         uint wordFirstBit = word << 5u;
         uint firstBit = max(wordFirstBit, segmentFirstBit);
         uint lastBit = min(wordFirstBit + 31u, segmentLastBit);
