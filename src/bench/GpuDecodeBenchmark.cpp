@@ -85,7 +85,7 @@ CommandOutcome runGpuDecode(const GpuDecodeOptions& options)
             outputCopy.record(commands);
             frameTimer.writeEnd(commands, kOutputCopyPass);
         },
-        samples);
+        samples, kWarmUpFrames);
     const bool verified = heapIndicesOfFullTree(decode.downloadHeapIndices(leafCount), options.depth);
 
     Report report;
@@ -93,6 +93,7 @@ CommandOutcome runGpuDecode(const GpuDecodeOptions& options)
     session.describe(report);
     report.addParameter("depth", "max depth D", std::int64_t{options.depth});
     report.addParameter("iterations", "runs", std::int64_t{options.gpu.iterations});
+    report.addParameter("warm_up_frames", "warm-up frames (not timed)", std::int64_t{kWarmUpFrames});
 
     const double decodeMs = median(samples[kDecodePass]);
     const double heapCopyMs = median(samples[kHeapCopyPass]);

@@ -38,10 +38,10 @@ void serializeAllCommands(const gpu::Device& device, VkCommandBuffer commands)
 }
 
 void runTimedFrames(gpu::Device& device, gpu::TimestampQueries& timer, int frameCount, const FrameRecorder& recordFrame,
-                    PassSamples& samples)
+                    PassSamples& samples, int warmUpFrames)
 {
     samples.resize(timer.passNames().size());
-    for (int frame = 0; frame < frameCount; ++frame) {
+    for (int frame = 0; frame < warmUpFrames + frameCount; ++frame) {
         device.submitAndWait([&](VkCommandBuffer commands) {
             timer.begin(commands, 0);
             serializeAllCommands(device, commands);
@@ -50,6 +50,9 @@ void runTimedFrames(gpu::Device& device, gpu::TimestampQueries& timer, int frame
         const auto times = timer.collect(0);
         if (!times) {
             throw gpu::Error("timestamps of a finished frame are not available");
+        }
+        if (frame < warmUpFrames) {
+            continue;
         }
         for (const gpu::PassTime& time : *times) {
             samples.at(time.passIndex).push_back(time.milliseconds);

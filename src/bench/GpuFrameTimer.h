@@ -46,13 +46,20 @@ using FrameRecorder = std::function<void(VkCommandBuffer commands, gpu::Timestam
 // frame that recorded the pass.
 using PassSamples = std::vector<std::vector<double>>;
 
-// Runs `frameCount` frames, each in its own command buffer, submitted and
-// waited for (a serializeAllCommands barrier starts each one), and appends
-// the timer's pass times to `samples` (resized to the timer's pass count).
+// Frames run untimed before the timed ones where the frames repeat one
+// workload (gpu-reduce, gpu-decode): the first frame is the first to touch
+// the copy's destination, and on a CPU driver that costs page faults (D = 27
+// on lavapipe: a first copy of 30-40 ms against 6 ms in later frames).
+inline constexpr int kWarmUpFrames = 3;
+
+// Runs `warmUpFrames` + `frameCount` frames (numbered from 0), each in its
+// own command buffer, submitted and waited for (a serializeAllCommands
+// barrier starts each one), and appends the timer's pass times of the last
+// `frameCount` to `samples` (resized to the timer's pass count).
 // Throws gpu::Error if a frame's timestamps are not available after its
 // fence signalled.
 void runTimedFrames(gpu::Device& device, gpu::TimestampQueries& timer, int frameCount, const FrameRecorder& recordFrame,
-                    PassSamples& samples);
+                    PassSamples& samples, int warmUpFrames = 0);
 
 // Per-frame sums of the passes `passIndices` (frames where all of them ran).
 std::vector<double> summedPassTimes(const PassSamples& samples, const std::vector<std::size_t>& passIndices);

@@ -117,7 +117,7 @@ CommandOutcome runGpuReduce(const GpuReduceOptions& options)
             copy.record(commands);
             frameTimer.writeEnd(commands, kCopy);
         },
-        samples);
+        samples, kWarmUpFrames);
     const std::span<const std::byte> expected = reference.bytes();
     const auto matchesCpuAfter = [&](const terrain::SumReductionPass& pass) {
         tree.uploadBytes(withoutSumReduction(expected, options.depth));
@@ -137,6 +137,7 @@ CommandOutcome runGpuReduce(const GpuReduceOptions& options)
     session.describe(report);
     report.addParameter("depth", "max depth D", std::int64_t{options.depth});
     report.addParameter("iterations", "runs", std::int64_t{options.gpu.iterations});
+    report.addParameter("warm_up_frames", "warm-up frames (not timed)", std::int64_t{kWarmUpFrames});
     report.addParameter("seed", "seed", static_cast<std::int64_t>(options.seed));
     report.addParameter("sum_reduction_variant", "sum-reduction variant",
                         std::string(terrain::sumReductionVariantName(reduction.variant())));
