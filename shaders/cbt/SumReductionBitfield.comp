@@ -87,8 +87,8 @@ uint sumReduction_BlockFieldValue(uint levelsUp, uint localField)
 // Full block (D >= 13), level D - levelsUp for levelsUp = 2 .. 9, whose
 // segment is made of whole words that start on a word boundary (the level's
 // first bit, 2^d (D - d + 3), is a multiple of 32 for d >= 5, and d = 4 only
-// occurs for D = 13, where it is 192). The
-// segment is a run of packed values of `width` bits, lowest first:
+// occurs for D = 13, where it is 192). The segment is a run of packed values
+// of `width` bits, lowest first:
 //  - levelsUp 2 .. 5: the 256 chunks of sumReduction_chunks[levelsUp - 2]
 //    (24, 16, 10 and 6 bits: the words' fields of that level);
 //  - levelsUp 6 .. 9: the 2^(13 - levelsUp) fields of levelsUp + 1 bits, the
