@@ -13,7 +13,8 @@ namespace {
 constexpr float kMicro = 1.0e-6f;
 
 // A coefficient per metre, edited in units of 1e-6 / m.
-bool dragPerMetre(const char* label, float& perMetre) {
+bool dragPerMetre(const char* label, float& perMetre)
+{
     float micro = perMetre / kMicro;
     if (ImGui::DragFloat(label, &micro, 0.02f, 0.0f, 1000.0f, "%.3f")) {
         perMetre = std::max(micro, 0.0f) * kMicro;
@@ -22,7 +23,8 @@ bool dragPerMetre(const char* label, float& perMetre) {
     return false;
 }
 
-bool dragPerMetre(const char* label, glm::vec3& perMetre) {
+bool dragPerMetre(const char* label, glm::vec3& perMetre)
+{
     glm::vec3 micro = perMetre / kMicro;
     if (ImGui::DragFloat3(label, &micro.x, 0.05f, 0.0f, 1000.0f, "%.3f")) {
         perMetre = glm::max(micro, glm::vec3(0.0f)) * kMicro;
@@ -31,7 +33,8 @@ bool dragPerMetre(const char* label, glm::vec3& perMetre) {
     return false;
 }
 
-bool editDisplay(atmosphere::DisplaySettings& display) {
+bool editDisplay(atmosphere::DisplaySettings& display)
+{
     bool changed = ImGui::SliderFloat("exposure (stops)", &display.exposureStops, -6.0f, 12.0f, "%.2f");
     int curve = static_cast<int>(display.tonemapper);
     std::array<const char*, atmosphere::kTonemappers.size()> names{};
@@ -45,7 +48,8 @@ bool editDisplay(atmosphere::DisplaySettings& display) {
     return changed;
 }
 
-bool editMedium(atmosphere::AtmosphereParameters& parameters) {
+bool editMedium(atmosphere::AtmosphereParameters& parameters)
+{
     bool changed = false;
     ImGui::TextUnformatted("coefficients in 1e-6 / m, heights in km");
     changed |= dragPerMetre("Rayleigh scattering", parameters.rayleighScatteringPerMetre);
@@ -60,7 +64,8 @@ bool editMedium(atmosphere::AtmosphereParameters& parameters) {
     return changed;
 }
 
-bool editPlanetAndSun(atmosphere::AtmosphereParameters& parameters) {
+bool editPlanetAndSun(atmosphere::AtmosphereParameters& parameters)
+{
     bool changed = false;
     changed |= ImGui::DragFloat("planet radius (km)", &parameters.planetRadiusKm, 10.0f, 100.0f, 100000.0f, "%.0f");
     float height = parameters.atmosphereTopRadiusKm - parameters.planetRadiusKm;
@@ -72,14 +77,15 @@ bool editPlanetAndSun(atmosphere::AtmosphereParameters& parameters) {
     changed |= ImGui::DragFloat3("sun illuminance", &parameters.sunIlluminance.x, 0.01f, 0.0f, 100.0f, "%.2f");
     changed |= ImGui::SliderFloat("sun radius (deg)", &parameters.sunAngularRadiusDegrees, 0.05f, 5.0f, "%.3f");
     changed |= ImGui::SliderFloat("multiple scattering", &parameters.multipleScatteringFactor, 0.0f, 2.0f, "%.2f");
-    changed |= ImGui::DragFloat("aerial distance (km)", &parameters.aerialPerspectiveDistanceKm, 0.5f, 1.0f, 1000.0f,
-                                "%.1f");
+    changed |=
+        ImGui::DragFloat("aerial distance (km)", &parameters.aerialPerspectiveDistanceKm, 0.5f, 1.0f, 1000.0f, "%.1f");
     return changed;
 }
 
 }  // namespace
 
-bool editAtmosphereSettings(terrain::TerrainSettings& settings) {
+bool editAtmosphereSettings(terrain::TerrainSettings& settings)
+{
     bool changed = false;
     changed |= ImGui::SliderFloat("sun azimuth", &settings.sunAzimuthDegrees, -180.0f, 360.0f, "%.0f deg");
     changed |= ImGui::SliderFloat("sun elevation ([ ])", &settings.sunElevationDegrees, -10.0f, 90.0f, "%.1f deg");

@@ -17,14 +17,16 @@ constexpr size_t kPoseFieldCount = 5;
 constexpr const char* kPoseFieldNames[kPoseFieldCount] = {"X", "Y", "Z", "YAW", "PITCH"};
 
 // The pose's fields: separated by commas when there is any, else by spaces.
-std::vector<std::string_view> poseFields(std::string_view text) {
+std::vector<std::string_view> poseFields(std::string_view text)
+{
     if (text.find(',') != std::string_view::npos) {
         return splitAt(text, ',');
     }
     return splitAtSpaces(text);
 }
 
-std::string outOfRange(size_t field, double limit, const char* unit, std::string_view text) {
+std::string outOfRange(size_t field, double limit, const char* unit, std::string_view text)
+{
     std::ostringstream message;
     message << kPoseFieldNames[field] << " must be within [-" << limit << ", " << limit << "] " << unit << ", got "
             << quoted(text);
@@ -32,7 +34,8 @@ std::string outOfRange(size_t field, double limit, const char* unit, std::string
 }
 
 // The first five fields as a pose, every value checked.
-CameraPose poseOf(const std::vector<std::string_view>& fields) {
+CameraPose poseOf(const std::vector<std::string_view>& fields)
+{
     double values[kPoseFieldCount] = {};
     for (size_t i = 0; i < kPoseFieldCount; ++i) {
         const std::optional<double> value = parseNumber(fields[i]);
@@ -53,14 +56,15 @@ CameraPose poseOf(const std::vector<std::string_view>& fields) {
         throw ParseError(outOfRange(4, static_cast<double>(kMaxPitchDegrees), "degrees", fields[4]));
     }
     CameraPose pose;
-    pose.position = glm::vec3(static_cast<float>(values[0]), static_cast<float>(values[1]),
-                              static_cast<float>(values[2]));
+    pose.position =
+        glm::vec3(static_cast<float>(values[0]), static_cast<float>(values[1]), static_cast<float>(values[2]));
     pose.yawDegrees = static_cast<float>(values[3]);
     pose.pitchDegrees = static_cast<float>(values[4]);
     return pose;
 }
 
-CameraPathRenderSize renderSizeOf(std::string_view text) {
+CameraPathRenderSize renderSizeOf(std::string_view text)
+{
     const size_t separator = text.find_first_of("xX");
     const std::optional<long long> width =
         separator == std::string_view::npos ? std::nullopt : parseInteger(text.substr(0, separator));
@@ -68,13 +72,14 @@ CameraPathRenderSize renderSizeOf(std::string_view text) {
         separator == std::string_view::npos ? std::nullopt : parseInteger(text.substr(separator + 1));
     const long long largest = kMaxCameraPathRenderDimension;
     if (!width || !height || *width < 1 || *height < 1 || *width > largest || *height > largest) {
-        throw ParseError("the render size must be WIDTHxHEIGHT with both in 1.." + std::to_string(largest) +
-                         ", got " + quoted(text));
+        throw ParseError("the render size must be WIDTHxHEIGHT with both in 1.." + std::to_string(largest) + ", got " +
+                         quoted(text));
     }
     return CameraPathRenderSize{static_cast<uint32_t>(*width), static_cast<uint32_t>(*height)};
 }
 
-CameraPathFrame pathFrameOf(std::string_view line) {
+CameraPathFrame pathFrameOf(std::string_view line)
+{
     const std::vector<std::string_view> fields = poseFields(line);
     if (fields.size() != kPoseFieldCount && fields.size() != kPoseFieldCount + 1) {
         throw ParseError("expected 5 numbers X Y Z YAW PITCH and optionally WIDTHxHEIGHT, found " +
@@ -90,7 +95,8 @@ CameraPathFrame pathFrameOf(std::string_view line) {
 
 }  // namespace
 
-CameraPose parseCameraPose(std::string_view text) {
+CameraPose parseCameraPose(std::string_view text)
+{
     const std::vector<std::string_view> fields = poseFields(trimmed(text));
     if (fields.size() != kPoseFieldCount) {
         throw ParseError("expected 5 numbers X Y Z YAW PITCH, found " + std::to_string(fields.size()));
@@ -98,7 +104,8 @@ CameraPose parseCameraPose(std::string_view text) {
     return poseOf(fields);
 }
 
-std::vector<CameraPathFrame> parseCameraPathFrames(std::string_view text, std::string_view sourceName) {
+std::vector<CameraPathFrame> parseCameraPathFrames(std::string_view text, std::string_view sourceName)
+{
     std::vector<CameraPathFrame> frames;
     size_t lineNumber = 0;
     size_t start = 0;
@@ -128,7 +135,8 @@ std::vector<CameraPathFrame> parseCameraPathFrames(std::string_view text, std::s
     return frames;
 }
 
-std::vector<CameraPose> parseCameraPath(std::string_view text, std::string_view sourceName) {
+std::vector<CameraPose> parseCameraPath(std::string_view text, std::string_view sourceName)
+{
     std::vector<CameraPose> poses;
     for (const CameraPathFrame& frame : parseCameraPathFrames(text, sourceName)) {
         poses.push_back(frame.pose);
@@ -136,7 +144,8 @@ std::vector<CameraPose> parseCameraPath(std::string_view text, std::string_view 
     return poses;
 }
 
-std::vector<CameraPathFrame> loadCameraPathFrames(const std::filesystem::path& file) {
+std::vector<CameraPathFrame> loadCameraPathFrames(const std::filesystem::path& file)
+{
     std::ifstream stream(file, std::ios::binary);
     if (!stream) {
         throw ParseError(file.string() + ": cannot read: " + std::strerror(errno));
@@ -149,7 +158,8 @@ std::vector<CameraPathFrame> loadCameraPathFrames(const std::filesystem::path& f
     return parseCameraPathFrames(contents.str(), file.string());
 }
 
-std::vector<CameraPose> loadCameraPath(const std::filesystem::path& file) {
+std::vector<CameraPose> loadCameraPath(const std::filesystem::path& file)
+{
     std::vector<CameraPose> poses;
     for (const CameraPathFrame& frame : loadCameraPathFrames(file)) {
         poses.push_back(frame.pose);

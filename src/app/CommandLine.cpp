@@ -24,32 +24,36 @@ struct FlagSpec {
     std::function<void(ViewerOptions&, std::string_view)> apply;
 };
 
-std::string numberText(double value) {
+std::string numberText(double value)
+{
     std::ostringstream text;
     text << value;
     return text.str();
 }
 
-long long integerIn(std::string_view text, long long low, long long high) {
+long long integerIn(std::string_view text, long long low, long long high)
+{
     const std::optional<long long> value = parseInteger(text);
     if (!value || *value < low || *value > high) {
-        throw ParseError("expected an integer in " + std::to_string(low) + ".." + std::to_string(high) +
-                         ", got " + quoted(text));
+        throw ParseError("expected an integer in " + std::to_string(low) + ".." + std::to_string(high) + ", got " +
+                         quoted(text));
     }
     return *value;
 }
 
-float numberIn(std::string_view text, double low, double high, bool lowExclusive) {
+float numberIn(std::string_view text, double low, double high, bool lowExclusive)
+{
     const std::optional<double> value = parseNumber(text);
     const bool aboveLow = value && (lowExclusive ? *value > low : *value >= low);
     if (!value || !aboveLow || *value > high) {
-        throw ParseError("expected a number in " + std::string(lowExclusive ? "(" : "[") + numberText(low) +
-                         ", " + numberText(high) + "], got " + quoted(text));
+        throw ParseError("expected a number in " + std::string(lowExclusive ? "(" : "[") + numberText(low) + ", " +
+                         numberText(high) + "], got " + quoted(text));
     }
     return static_cast<float>(*value);
 }
 
-PixelSize parsePixelSize(std::string_view text) {
+PixelSize parsePixelSize(std::string_view text)
+{
     const size_t separator = text.find_first_of("xX");
     if (separator == std::string_view::npos) {
         throw ParseError("expected WIDTHxHEIGHT such as 1280x720, got " + quoted(text));
@@ -58,20 +62,22 @@ PixelSize parsePixelSize(std::string_view text) {
     const std::optional<long long> height = parseInteger(text.substr(separator + 1));
     if (!width || !height || *width < 1 || *height < 1 || *width > kMaxTargetDimension ||
         *height > kMaxTargetDimension) {
-        throw ParseError("expected WIDTHxHEIGHT with both in 1.." + std::to_string(kMaxTargetDimension) +
-                         ", got " + quoted(text));
+        throw ParseError("expected WIDTHxHEIGHT with both in 1.." + std::to_string(kMaxTargetDimension) + ", got " +
+                         quoted(text));
     }
     return PixelSize{static_cast<uint32_t>(*width), static_cast<uint32_t>(*height)};
 }
 
-std::filesystem::path nonEmptyPath(std::string_view text) {
+std::filesystem::path nonEmptyPath(std::string_view text)
+{
     if (text.empty()) {
         throw ParseError("expected a file name, got an empty one");
     }
     return std::filesystem::path(std::string(text));
 }
 
-terrain::ShadingMode parseShading(std::string_view text) {
+terrain::ShadingMode parseShading(std::string_view text)
+{
     for (const terrain::ShadingMode mode :
          {terrain::ShadingMode::Lit, terrain::ShadingMode::Normals, terrain::ShadingMode::Depth}) {
         if (text == shadingModeName(mode)) {
@@ -81,7 +87,8 @@ terrain::ShadingMode parseShading(std::string_view text) {
     throw ParseError("expected lit, normals or depth, got " + quoted(text));
 }
 
-void parseSun(ViewerOptions& options, std::string_view text) {
+void parseSun(ViewerOptions& options, std::string_view text)
+{
     const std::vector<std::string_view> parts = splitAt(text, ',');
     if (parts.size() != 2) {
         throw ParseError("expected AZIMUTH,ELEVATION in degrees, got " + quoted(text));
@@ -90,25 +97,26 @@ void parseSun(ViewerOptions& options, std::string_view text) {
     options.sunElevationDegrees = numberIn(parts[1], -90.0, 90.0, false);
 }
 
-atmosphere::Tonemapper parseTonemapper(std::string_view text) {
+atmosphere::Tonemapper parseTonemapper(std::string_view text)
+{
     if (const std::optional<atmosphere::Tonemapper> tonemapper = atmosphere::tonemapperFromName(text)) {
         return *tonemapper;
     }
     throw ParseError("expected none, aces or hable, got " + quoted(text));
 }
 
-std::vector<FlagSpec> flagSpecs() {
+std::vector<FlagSpec> flagSpecs()
+{
     const ViewerOptions defaults;
     const terrain::TerrainSettings terrainDefaults;
     std::vector<FlagSpec> flags;
     flags.push_back({"--extent", "METRES", "world width of the heightmap",
                      "a DEM's georeferenced width, else " + numberText(terrainDefaults.extentMetres),
                      [](ViewerOptions& o, std::string_view v) { o.extentMetres = numberIn(v, 0.0, 1.0e7, true); }});
-    flags.push_back({"--height-scale", "METRES", "world height of the brightest heightmap value",
-                     "a DEM's height range, else " + numberText(terrainDefaults.heightScaleMetres),
-                     [](ViewerOptions& o, std::string_view v) {
-                         o.heightScaleMetres = numberIn(v, 0.0, 1.0e6, false);
-                     }});
+    flags.push_back(
+        {"--height-scale", "METRES", "world height of the brightest heightmap value",
+         "a DEM's height range, else " + numberText(terrainDefaults.heightScaleMetres),
+         [](ViewerOptions& o, std::string_view v) { o.heightScaleMetres = numberIn(v, 0.0, 1.0e6, false); }});
     flags.push_back({"--depth", "D", "CBT max depth, 1..30", "deep enough for the heightmap's texel spacing",
                      [](ViewerOptions& o, std::string_view v) { o.maxDepth = static_cast<int>(integerIn(v, 1, 30)); }});
     flags.push_back({"--target-pixels", "PIXELS", "split a triangle while its longest edge covers more pixels",
@@ -125,8 +133,7 @@ std::vector<FlagSpec> flagSpecs() {
                          o.uniformSubdivision = levels;
                      }});
     flags.push_back({"--device", "INDEX|NAME", "Vulkan device: its index or part of its name",
-                     "the first discrete GPU, else the best one",
-                     [](ViewerOptions& o, std::string_view v) {
+                     "the first discrete GPU, else the best one", [](ViewerOptions& o, std::string_view v) {
                          if (v.empty()) {
                              throw ParseError("expected a device index or name, got an empty one");
                          }
@@ -146,20 +153,20 @@ std::vector<FlagSpec> flagSpecs() {
     flags.push_back({"--size", "WxH", "window or offscreen image size in pixels",
                      std::to_string(defaults.size.width) + "x" + std::to_string(defaults.size.height),
                      [](ViewerOptions& o, std::string_view v) { o.size = parsePixelSize(v); }});
-    flags.push_back({"--frames", "N", "frames to render (headless), or quit after N frames (window)",
-                     std::to_string(kHeadlessDefaultFrames) + " headless, or one per --camera-path pose; "
-                                                              "unlimited in a window",
-                     [](ViewerOptions& o, std::string_view v) {
-                         o.frames = static_cast<uint32_t>(integerIn(v, 1, 10000000));
-                     }});
+    flags.push_back(
+        {"--frames", "N", "frames to render (headless), or quit after N frames (window)",
+         std::to_string(kHeadlessDefaultFrames) + " headless, or one per --camera-path pose; "
+                                                  "unlimited in a window",
+         [](ViewerOptions& o, std::string_view v) { o.frames = static_cast<uint32_t>(integerIn(v, 1, 10000000)); }});
     flags.push_back({"--camera", "X,Y,Z,YAW,PITCH",
                      "camera position in metres (Y up) and heading in degrees (yaw 0 looks along -Z, "
                      "yaw 90 along +X; pitch > 0 looks up)",
                      "a pose that frames the whole terrain",
                      [](ViewerOptions& o, std::string_view v) { o.camera = parseCameraPose(v); }});
-    flags.push_back({"--camera-path", "FILE", "fly a recorded path: one \"X Y Z YAW PITCH [WxH]\" pose per line and "
-                                              "per frame (WxH: render size from that frame on, the window's size "
-                                              "when not headless), '#' comments; loops when --frames is larger",
+    flags.push_back({"--camera-path", "FILE",
+                     "fly a recorded path: one \"X Y Z YAW PITCH [WxH]\" pose per line and "
+                     "per frame (WxH: render size from that frame on, the window's size "
+                     "when not headless), '#' comments; loops when --frames is larger",
                      "none", [](ViewerOptions& o, std::string_view v) { o.cameraPathFile = nonEmptyPath(v); }});
     flags.push_back({"--screenshot", "OUT.png", "write the last frame as a PNG", "none",
                      [](ViewerOptions& o, std::string_view v) { o.screenshotPath = nonEmptyPath(v); }});
@@ -179,12 +186,13 @@ std::vector<FlagSpec> flagSpecs() {
     flags.push_back({"--tonemap", "none|aces|hable", "tone curve from HDR to the display",
                      std::string(atmosphere::tonemapperName(defaults.display.tonemapper)),
                      [](ViewerOptions& o, std::string_view v) { o.display.tonemapper = parseTonemapper(v); }});
-    flags.push_back({"--help", "", "show this text and exit", "",
-                     [](ViewerOptions& o, std::string_view) { o.showHelp = true; }});
+    flags.push_back(
+        {"--help", "", "show this text and exit", "", [](ViewerOptions& o, std::string_view) { o.showHelp = true; }});
     return flags;
 }
 
-const FlagSpec* findFlag(const std::vector<FlagSpec>& flags, std::string_view name) {
+const FlagSpec* findFlag(const std::vector<FlagSpec>& flags, std::string_view name)
+{
     for (const FlagSpec& flag : flags) {
         if (flag.name == name || (name == "-h" && flag.name == "--help")) {
             return &flag;
@@ -193,7 +201,8 @@ const FlagSpec* findFlag(const std::vector<FlagSpec>& flags, std::string_view na
     return nullptr;
 }
 
-void checkCombinations(const ViewerOptions& options) {
+void checkCombinations(const ViewerOptions& options)
+{
     if (options.camera && options.cameraPathFile) {
         throw CommandLineError("--camera-path: cannot be combined with --camera");
     }
@@ -201,7 +210,8 @@ void checkCombinations(const ViewerOptions& options) {
 
 }  // namespace
 
-std::string_view shadingModeName(terrain::ShadingMode mode) {
+std::string_view shadingModeName(terrain::ShadingMode mode)
+{
     switch (mode) {
         case terrain::ShadingMode::Lit: return "lit";
         case terrain::ShadingMode::Normals: return "normals";
@@ -210,7 +220,8 @@ std::string_view shadingModeName(terrain::ShadingMode mode) {
     return "lit";
 }
 
-ViewerOptions parseCommandLine(std::span<const std::string_view> arguments) {
+ViewerOptions parseCommandLine(std::span<const std::string_view> arguments)
+{
     const std::vector<FlagSpec> flags = flagSpecs();
     ViewerOptions options;
     for (size_t index = 0; index < arguments.size(); ++index) {
@@ -253,15 +264,15 @@ ViewerOptions parseCommandLine(std::span<const std::string_view> arguments) {
     return options;
 }
 
-std::string commandLineHelp() {
+std::string commandLineHelp()
+{
     std::ostringstream text;
     text << "usage: cbt-terrain [HEIGHTMAP] [flags]\n"
          << "\n"
          << "Renders a heightmap with a GPU concurrent binary tree and longest edge bisection.\n"
          << "HEIGHTMAP is an 8- or 16-bit greyscale PNG, or an elevation model GDAL reads (GeoTIFF,\n"
          << "SRTM .hgt, NetCDF, ...) whose georeferencing and heights in metres set the extent, the\n"
-         << "height scale and sea level (y = 0) unless given (default: " << defaultHeightmapPath().string()
-         << ").\n"
+         << "height scale and sea level (y = 0) unless given (default: " << defaultHeightmapPath().string() << ").\n"
          << "\n"
          << "flags (--flag VALUE or --flag=VALUE):\n";
     for (const FlagSpec& flag : flagSpecs()) {
@@ -271,8 +282,8 @@ std::string commandLineHelp() {
         }
         text << left;
         const size_t column = 32;
-        text << (left.size() < column ? std::string(column - left.size(), ' ') : std::string("\n") +
-                                                                                     std::string(column, ' '));
+        text << (left.size() < column ? std::string(column - left.size(), ' ')
+                                      : std::string("\n") + std::string(column, ' '));
         text << flag.help;
         if (!flag.defaultText.empty()) {
             text << " (default: " << flag.defaultText << ")";
@@ -291,7 +302,8 @@ std::string commandLineHelp() {
     return text.str();
 }
 
-std::vector<std::string> commandLineFlagNames() {
+std::vector<std::string> commandLineFlagNames()
+{
     std::vector<std::string> names;
     for (const FlagSpec& flag : flagSpecs()) {
         names.push_back(flag.name);
@@ -299,11 +311,12 @@ std::vector<std::string> commandLineFlagNames() {
     return names;
 }
 
-std::filesystem::path defaultHeightmapPath() {
+std::filesystem::path defaultHeightmapPath()
+{
     const char* fromEnvironment = std::getenv("CBT_ASSET_DIR");
-    const std::filesystem::path directory =
-        fromEnvironment != nullptr && fromEnvironment[0] != '\0' ? std::filesystem::path(fromEnvironment)
-                                                                  : std::filesystem::path(CBT_ASSET_DIR);
+    const std::filesystem::path directory = fromEnvironment != nullptr && fromEnvironment[0] != '\0'
+                                                ? std::filesystem::path(fromEnvironment)
+                                                : std::filesystem::path(CBT_ASSET_DIR);
     return directory / kDefaultHeightmapFileName;
 }
 

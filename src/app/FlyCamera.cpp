@@ -25,14 +25,16 @@ constexpr float kMinimumNearPlane = 0.05f;
 
 }  // namespace
 
-glm::vec3 viewDirection(float yawDegrees, float pitchDegrees) {
+glm::vec3 viewDirection(float yawDegrees, float pitchDegrees)
+{
     const float yaw = glm::radians(yawDegrees);
     const float pitch = glm::radians(pitchDegrees);
     return {std::sin(yaw) * std::cos(pitch), std::sin(pitch), -std::cos(yaw) * std::cos(pitch)};
 }
 
 glm::mat4 vulkanPerspective(float verticalFovRadians, float aspect, float nearPlane, float farPlane,
-                            DepthConvention depth) {
+                            DepthConvention depth)
+{
     const float focal = 1.0f / std::tan(verticalFovRadians * 0.5f);
     glm::mat4 projection(0.0f);
     projection[0][0] = focal / aspect;
@@ -50,11 +52,13 @@ glm::mat4 vulkanPerspective(float verticalFovRadians, float aspect, float nearPl
     return projection;
 }
 
-float depthClearValue(DepthConvention depth) {
+float depthClearValue(DepthConvention depth)
+{
     return depth == DepthConvention::Standard ? 1.0f : 0.0f;
 }
 
-ClipRange clipRangeFor(const glm::vec3& eye, const glm::vec3& worldMin, const glm::vec3& worldMax) {
+ClipRange clipRangeFor(const glm::vec3& eye, const glm::vec3& worldMin, const glm::vec3& worldMax)
+{
     // The farthest corner of the box, per axis.
     const glm::vec3 farthest{std::max(std::abs(eye.x - worldMin.x), std::abs(eye.x - worldMax.x)),
                              std::max(std::abs(eye.y - worldMin.y), std::abs(eye.y - worldMax.y)),
@@ -65,7 +69,8 @@ ClipRange clipRangeFor(const glm::vec3& eye, const glm::vec3& worldMin, const gl
     return range;
 }
 
-CameraPose framingPose(const glm::vec3& worldMin, const glm::vec3& worldMax, float verticalFovDegrees, float aspect) {
+CameraPose framingPose(const glm::vec3& worldMin, const glm::vec3& worldMax, float verticalFovDegrees, float aspect)
+{
     const glm::vec3 centre = (worldMin + worldMax) * 0.5f;
     CameraPose pose;
     pose.yawDegrees = 0.0f;
@@ -81,10 +86,10 @@ CameraPose framingPose(const glm::vec3& worldMin, const glm::vec3& worldMax, flo
     const float radius = std::max(glm::length(worldMax - worldMin) * 0.5f, 1.0f);
     float distance = radius * kFramingMinimumDepth;
     for (int corner = 0; corner < 8; ++corner) {
-        const glm::vec3 offset = glm::vec3((corner & 1) != 0 ? worldMax.x : worldMin.x,
-                                           (corner & 2) != 0 ? worldMax.y : worldMin.y,
-                                           (corner & 4) != 0 ? worldMax.z : worldMin.z) -
-                                 centre;
+        const glm::vec3 offset =
+            glm::vec3((corner & 1) != 0 ? worldMax.x : worldMin.x, (corner & 2) != 0 ? worldMax.y : worldMin.y,
+                      (corner & 4) != 0 ? worldMax.z : worldMin.z) -
+            centre;
         const float depthFromCentre = glm::dot(offset, forward);
         distance = std::max({distance, std::abs(glm::dot(offset, right)) / tanHalfHorizontal - depthFromCentre,
                              std::abs(glm::dot(offset, up)) / tanHalfVertical - depthFromCentre,
@@ -94,25 +99,30 @@ CameraPose framingPose(const glm::vec3& worldMin, const glm::vec3& worldMax, flo
     return pose;
 }
 
-FlyCamera::FlyCamera(const CameraPose& pose) {
+FlyCamera::FlyCamera(const CameraPose& pose)
+{
     setPose(pose);
 }
 
-void FlyCamera::setPose(const CameraPose& pose) {
+void FlyCamera::setPose(const CameraPose& pose)
+{
     pose_ = pose;
     pose_.pitchDegrees = std::clamp(pose.pitchDegrees, -kMaxPitchDegrees, kMaxPitchDegrees);
 }
 
-glm::vec3 FlyCamera::forward() const {
+glm::vec3 FlyCamera::forward() const
+{
     return viewDirection(pose_.yawDegrees, pose_.pitchDegrees);
 }
 
-glm::vec3 FlyCamera::right() const {
+glm::vec3 FlyCamera::right() const
+{
     const float yaw = glm::radians(pose_.yawDegrees);
     return {std::cos(yaw), 0.0f, std::sin(yaw)};
 }
 
-glm::mat4 FlyCamera::viewMatrix() const {
+glm::mat4 FlyCamera::viewMatrix() const
+{
     // Built from the direction itself, not glm::lookAt(eye, eye + forward):
     // far from the origin (a global elevation model frames the camera tens of
     // thousands of km away) eye + forward rounds to a float a metre or more
@@ -134,7 +144,8 @@ glm::mat4 FlyCamera::viewMatrix() const {
     return glm::mat4(view);
 }
 
-void FlyCamera::turn(float yawDegrees, float pitchDegrees) {
+void FlyCamera::turn(float yawDegrees, float pitchDegrees)
+{
     float yaw = std::fmod(pose_.yawDegrees + yawDegrees, 360.0f);
     if (yaw < 0.0f) {
         yaw += 360.0f;
@@ -143,12 +154,13 @@ void FlyCamera::turn(float yawDegrees, float pitchDegrees) {
     pose_.pitchDegrees = std::clamp(pose_.pitchDegrees + pitchDegrees, -kMaxPitchDegrees, kMaxPitchDegrees);
 }
 
-void FlyCamera::move(const MovementKeys& keys, float speedMetresPerSecond, float seconds) {
+void FlyCamera::move(const MovementKeys& keys, float speedMetresPerSecond, float seconds)
+{
     const auto axis = [](bool positive, bool negative) {
         return static_cast<float>(static_cast<int>(positive) - static_cast<int>(negative));
     };
-    const glm::vec3 direction = forward() * axis(keys.forward, keys.backward) +
-                                right() * axis(keys.right, keys.left) + kWorldUp * axis(keys.up, keys.down);
+    const glm::vec3 direction = forward() * axis(keys.forward, keys.backward) + right() * axis(keys.right, keys.left) +
+                                kWorldUp * axis(keys.up, keys.down);
     if (glm::length(direction) == 0.0f) {
         return;
     }
@@ -156,13 +168,15 @@ void FlyCamera::move(const MovementKeys& keys, float speedMetresPerSecond, float
     pose_.position += glm::normalize(direction) * speed * seconds;
 }
 
-float speedAfterWheel(float speed, double wheelSteps, float minimum, float maximum) {
+float speedAfterWheel(float speed, double wheelSteps, float minimum, float maximum)
+{
     const double scaled = static_cast<double>(speed) * std::pow(static_cast<double>(kWheelSpeedFactor), wheelSteps);
     return std::clamp(static_cast<float>(scaled), minimum, maximum);
 }
 
 terrain::FrameView makeFrameView(const FlyCamera& camera, VkExtent2D extent, const ProjectionSettings& projection,
-                                 const glm::vec3& worldMin, const glm::vec3& worldMax) {
+                                 const glm::vec3& worldMin, const glm::vec3& worldMax)
+{
     terrain::FrameView view;
     view.viewport = VkExtent2D{std::max(extent.width, 1u), std::max(extent.height, 1u)};
     const float aspect = static_cast<float>(view.viewport.width) / static_cast<float>(view.viewport.height);

@@ -6,9 +6,9 @@
 #include "app/CameraPose.h"
 #include "terrain/TerrainRenderer.h"
 
+#include <vulkan/vulkan.h>
 #include <glm/mat4x4.hpp>
 #include <glm/vec3.hpp>
-#include <vulkan/vulkan.h>
 
 namespace app {
 

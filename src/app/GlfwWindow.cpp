@@ -13,13 +13,15 @@ namespace app {
 
 namespace {
 
-bool hasDisplay() {
+bool hasDisplay()
+{
     const char* x11 = std::getenv("DISPLAY");
     const char* wayland = std::getenv("WAYLAND_DISPLAY");
     return (x11 != nullptr && x11[0] != '\0') || (wayland != nullptr && wayland[0] != '\0');
 }
 
-std::string lastGlfwError() {
+std::string lastGlfwError()
+{
     const char* description = nullptr;
     if (glfwGetError(&description) != GLFW_NO_ERROR && description != nullptr) {
         return description;
@@ -29,7 +31,8 @@ std::string lastGlfwError() {
 
 }  // namespace
 
-GlfwLibrary::GlfwLibrary() {
+GlfwLibrary::GlfwLibrary()
+{
     if (!hasDisplay()) {
         throw WindowError("cannot open a window: no display (set DISPLAY or use --headless)");
     }
@@ -42,11 +45,13 @@ GlfwLibrary::GlfwLibrary() {
     }
 }
 
-GlfwLibrary::~GlfwLibrary() {
+GlfwLibrary::~GlfwLibrary()
+{
     glfwTerminate();
 }
 
-std::vector<const char*> GlfwLibrary::requiredInstanceExtensions() const {
+std::vector<const char*> GlfwLibrary::requiredInstanceExtensions() const
+{
     uint32_t count = 0;
     const char** names = glfwGetRequiredInstanceExtensions(&count);
     if (names == nullptr) {
@@ -55,40 +60,47 @@ std::vector<const char*> GlfwLibrary::requiredInstanceExtensions() const {
     return std::vector<const char*>(names, names + count);
 }
 
-GlfwWindow::GlfwWindow(const GlfwLibrary& /*library: must be alive*/, PixelSize size, const std::string& title) {
+GlfwWindow::GlfwWindow(const GlfwLibrary& /*library: must be alive*/, PixelSize size, const std::string& title)
+{
     glfwWindowHint(GLFW_CLIENT_API, GLFW_NO_API);
     glfwWindowHint(GLFW_RESIZABLE, GLFW_TRUE);
-    window_ = glfwCreateWindow(static_cast<int>(size.width), static_cast<int>(size.height), title.c_str(), nullptr,
-                               nullptr);
+    window_ =
+        glfwCreateWindow(static_cast<int>(size.width), static_cast<int>(size.height), title.c_str(), nullptr, nullptr);
     if (window_ == nullptr) {
         throw WindowError("cannot open a window: " + lastGlfwError());
     }
 }
 
-GlfwWindow::~GlfwWindow() {
+GlfwWindow::~GlfwWindow()
+{
     glfwDestroyWindow(window_);
 }
 
-VkExtent2D GlfwWindow::framebufferExtent() const {
+VkExtent2D GlfwWindow::framebufferExtent() const
+{
     int width = 0;
     int height = 0;
     glfwGetFramebufferSize(window_, &width, &height);
     return VkExtent2D{static_cast<uint32_t>(std::max(width, 0)), static_cast<uint32_t>(std::max(height, 0))};
 }
 
-bool GlfwWindow::closeRequested() const {
+bool GlfwWindow::closeRequested() const
+{
     return glfwWindowShouldClose(window_) == GLFW_TRUE;
 }
 
-void GlfwWindow::requestClose() const {
+void GlfwWindow::requestClose() const
+{
     glfwSetWindowShouldClose(window_, GLFW_TRUE);
 }
 
-void GlfwWindow::setTitle(const std::string& title) const {
+void GlfwWindow::setTitle(const std::string& title) const
+{
     glfwSetWindowTitle(window_, title.c_str());
 }
 
-VkExtent2D GlfwWindow::resizeFramebuffer(VkExtent2D pixels, std::chrono::milliseconds limit) const {
+VkExtent2D GlfwWindow::resizeFramebuffer(VkExtent2D pixels, std::chrono::milliseconds limit) const
+{
     int windowWidth = 0;
     int windowHeight = 0;
     glfwGetWindowSize(window_, &windowWidth, &windowHeight);
@@ -116,7 +128,8 @@ VkExtent2D GlfwWindow::resizeFramebuffer(VkExtent2D pixels, std::chrono::millise
     return framebufferExtent();
 }
 
-gpu::Surface GlfwWindow::createSurface(VkInstance instance) const {
+gpu::Surface GlfwWindow::createSurface(VkInstance instance) const
+{
     VkSurfaceKHR surface = VK_NULL_HANDLE;
     const VkResult result = glfwCreateWindowSurface(instance, window_, nullptr, &surface);
     gpu::checkResult(result, "glfwCreateWindowSurface");

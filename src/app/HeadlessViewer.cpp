@@ -26,14 +26,17 @@ struct HeadlessFrameSlot {
     HeadlessFrameSlot(const gpu::Device& device, const gpu::CommandPool& pool, VkExtent2D extent, VkFormat depth)
         : commands(pool.allocate()),
           inFlight(device, true),
-          targets(std::make_unique<RenderTargets>(device, extent, kHeadlessColorFormat, depth)) {}
+          targets(std::make_unique<RenderTargets>(device, extent, kHeadlessColorFormat, depth))
+    {
+    }
 
     VkCommandBuffer commands;
     gpu::Fence inFlight;
     std::unique_ptr<RenderTargets> targets;  // replaced when a camera path changes the render size
 };
 
-void submit(const gpu::Device& device, VkCommandBuffer commands, const gpu::Fence& fence) {
+void submit(const gpu::Device& device, VkCommandBuffer commands, const gpu::Fence& fence)
+{
     VkSubmitInfo info{};
     info.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO;
     info.commandBufferCount = 1;
@@ -46,7 +49,8 @@ void submit(const gpu::Device& device, VkCommandBuffer commands, const gpu::Fenc
 // used this slot).
 terrain::TerrainStatistics renderFrame(gpu::Device& device, terrain::TerrainRenderer& renderer,
                                        const atmosphere::TonemapPass& display, HeadlessFrameSlot& slot,
-                                       uint32_t slotIndex, const terrain::FrameView& view, float depthClear) {
+                                       uint32_t slotIndex, const terrain::FrameView& view, float depthClear)
+{
     slot.inFlight.wait();
     slot.inFlight.reset();
     const VkExtent2D extent = slot.targets->extent();
@@ -68,7 +72,8 @@ terrain::TerrainStatistics renderFrame(gpu::Device& device, terrain::TerrainRend
 // object of the run is destroyed, so the validation layer has reported any
 // leak (at vkDestroyDevice) before the caller counts its messages.
 void renderHeadless(const gpu::Instance& instance, const ViewerOptions& options, const terrain::TerrainSource& terrain,
-                    const std::vector<CameraPathFrame>& path, std::ostream& out) {
+                    const std::vector<CameraPathFrame>& path, std::ostream& out)
+{
     const terrain::Heightmap& heightmap = terrain.heightmap;
     const uint32_t frameCount = headlessFrameCount(options, path.size());
     gpu::Device device = openViewerDevice(instance, options, VK_NULL_HANDLE, {});
@@ -79,8 +84,8 @@ void renderHeadless(const gpu::Instance& instance, const ViewerOptions& options,
     const terrain::TerrainSettings settings = initialTerrainSettings(options, heightmap, terrain.dem);
     const VkFormat depthFormat = chooseDepthFormat(device);
     VkExtent2D extent{options.size.width, options.size.height};
-    terrain::TerrainRenderer renderer(device, compiler, heightmap, settings, atmosphere::kHdrColorFormat,
-                                      depthFormat, kFramesInFlight);
+    terrain::TerrainRenderer renderer(device, compiler, heightmap, settings, atmosphere::kHdrColorFormat, depthFormat,
+                                      kFramesInFlight);
     const atmosphere::TonemapPass display(device, compiler, kHeadlessColorFormat, kFramesInFlight);
 
     const ProjectionSettings projection{60.0f, kTerrainDepthConvention};
@@ -159,7 +164,8 @@ void renderHeadless(const gpu::Instance& instance, const ViewerOptions& options,
 
 }  // namespace
 
-int runHeadless(const ViewerOptions& options, std::ostream& out) {
+int runHeadless(const ViewerOptions& options, std::ostream& out)
+{
     checkOutputFolders(options);
     const terrain::TerrainSource terrain = loadViewerTerrain(options);
     if (const std::string description = describeTerrainSource(terrain); !description.empty()) {

@@ -5,9 +5,9 @@
 #include "vk/Instance.h"
 #include "vk/Swapchain.h"
 
-#include <imgui.h>
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_vulkan.h>
+#include <imgui.h>
 
 #include <algorithm>
 #include <array>
@@ -18,11 +18,13 @@ namespace {
 
 constexpr uint32_t kImGuiDescriptorSets = 4;
 
-void checkImGuiVulkanResult(VkResult result) {
+void checkImGuiVulkanResult(VkResult result)
+{
     gpu::checkResult(result, "ImGui Vulkan backend");
 }
 
-UniqueRenderPass makeOverlayRenderPass(VkDevice device, VkFormat format) {
+UniqueRenderPass makeOverlayRenderPass(VkDevice device, VkFormat format)
+{
     VkAttachmentDescription attachment{};
     attachment.format = format;
     attachment.samples = VK_SAMPLE_COUNT_1_BIT;
@@ -68,7 +70,8 @@ UniqueRenderPass makeOverlayRenderPass(VkDevice device, VkFormat format) {
     return UniqueRenderPass(device, renderPass);
 }
 
-gpu::DescriptorPool makeImGuiDescriptorPool(const gpu::Device& device) {
+gpu::DescriptorPool makeImGuiDescriptorPool(const gpu::Device& device)
+{
     const std::array<VkDescriptorPoolSize, 1> sizes{
         VkDescriptorPoolSize{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kImGuiDescriptorSets}};
     return gpu::DescriptorPool(device, kImGuiDescriptorSets, sizes);
@@ -81,7 +84,8 @@ ImGuiOverlay::ImGuiOverlay(GLFWwindow* window, const gpu::Instance& instance, gp
     : device_(&device),
       format_(swapchain.format()),
       renderPass_(makeOverlayRenderPass(device.handle(), swapchain.format())),
-      descriptorPool_(makeImGuiDescriptorPool(device)) {
+      descriptorPool_(makeImGuiDescriptorPool(device))
+{
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
@@ -127,7 +131,8 @@ ImGuiOverlay::ImGuiOverlay(GLFWwindow* window, const gpu::Instance& instance, gp
     }
 }
 
-ImGuiOverlay::~ImGuiOverlay() {
+ImGuiOverlay::~ImGuiOverlay()
+{
     // Destructors must not throw; a lost device leaves nothing to wait for.
     vkDeviceWaitIdle(device_->handle());
     framebuffers_.clear();
@@ -136,7 +141,8 @@ ImGuiOverlay::~ImGuiOverlay() {
     ImGui::DestroyContext();
 }
 
-void ImGuiOverlay::createFramebuffers(const gpu::Swapchain& swapchain) {
+void ImGuiOverlay::createFramebuffers(const gpu::Swapchain& swapchain)
+{
     framebuffers_.clear();
     extent_ = swapchain.extent();
     for (uint32_t index = 0; index < swapchain.imageCount(); ++index) {
@@ -155,7 +161,8 @@ void ImGuiOverlay::createFramebuffers(const gpu::Swapchain& swapchain) {
     }
 }
 
-void ImGuiOverlay::onSwapchainRebuilt(const gpu::Swapchain& swapchain) {
+void ImGuiOverlay::onSwapchainRebuilt(const gpu::Swapchain& swapchain)
+{
     if (swapchain.format() != format_) {
         throw gpu::Error("the window's surface format changed from " + std::to_string(static_cast<int>(format_)) +
                          " to " + std::to_string(static_cast<int>(swapchain.format())));
@@ -164,17 +171,20 @@ void ImGuiOverlay::onSwapchainRebuilt(const gpu::Swapchain& swapchain) {
     createFramebuffers(swapchain);
 }
 
-void ImGuiOverlay::beginFrame() {
+void ImGuiOverlay::beginFrame()
+{
     ImGui_ImplVulkan_NewFrame();
     ImGui_ImplGlfw_NewFrame();
     ImGui::NewFrame();
 }
 
-void ImGuiOverlay::endFrame() {
+void ImGuiOverlay::endFrame()
+{
     ImGui::Render();
 }
 
-void ImGuiOverlay::recordDraw(VkCommandBuffer commands, uint32_t imageIndex, bool visible) {
+void ImGuiOverlay::recordDraw(VkCommandBuffer commands, uint32_t imageIndex, bool visible)
+{
     VkRenderPassBeginInfo info{};
     info.sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO;
     info.renderPass = renderPass_.get();
@@ -187,11 +197,13 @@ void ImGuiOverlay::recordDraw(VkCommandBuffer commands, uint32_t imageIndex, boo
     vkCmdEndRenderPass(commands);
 }
 
-bool ImGuiOverlay::wantsTextInput() {
+bool ImGuiOverlay::wantsTextInput()
+{
     return ImGui::GetCurrentContext() != nullptr && ImGui::GetIO().WantTextInput;
 }
 
-bool ImGuiOverlay::wantsMouse() {
+bool ImGuiOverlay::wantsMouse()
+{
     return ImGui::GetCurrentContext() != nullptr && ImGui::GetIO().WantCaptureMouse;
 }
 

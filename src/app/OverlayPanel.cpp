@@ -9,16 +9,19 @@
 
 namespace app {
 
-void RollingSeries::add(float value) {
+void RollingSeries::add(float value)
+{
     values_[next_] = value;
     next_ = (next_ + 1) % kLength;
 }
 
-float RollingSeries::maximum() const {
+float RollingSeries::maximum() const
+{
     return *std::max_element(values_.begin(), values_.end());
 }
 
-void TimingHistory::addPasses(const terrain::PassTimings& timings) {
+void TimingHistory::addPasses(const terrain::PassTimings& timings)
+{
     dispatcher.add(static_cast<float>(timings.dispatcherMs));
     subdivision.add(static_cast<float>(timings.subdivisionMs));
     sumReduction.add(static_cast<float>(timings.sumReductionMs));
@@ -29,14 +32,16 @@ void TimingHistory::addPasses(const terrain::PassTimings& timings) {
 
 namespace {
 
-void plotSeries(const char* label, const RollingSeries& series, double latest) {
+void plotSeries(const char* label, const RollingSeries& series, double latest)
+{
     const float top = std::max(series.maximum() * 1.1f, 0.01f);
     ImGui::Text("%-13s %8.3f ms", label, latest);
-    ImGui::PlotLines((std::string("##") + label).c_str(), series.data(), series.count(), series.offset(), nullptr,
-                     0.0f, top, ImVec2(0.0f, 36.0f));
+    ImGui::PlotLines((std::string("##") + label).c_str(), series.data(), series.count(), series.offset(), nullptr, 0.0f,
+                     top, ImVec2(0.0f, 36.0f));
 }
 
-void showStatistics(const OverlayFacts& facts, const TimingHistory& history) {
+void showStatistics(const OverlayFacts& facts, const TimingHistory& history)
+{
     const double fps = facts.frameMilliseconds > 0.0 ? 1000.0 / facts.frameMilliseconds : 0.0;
     ImGui::Text("%s", facts.deviceName.c_str());
     ImGui::Text("%u x %u   frame %.2f ms   %.1f FPS", facts.width, facts.height, facts.frameMilliseconds, fps);
@@ -64,7 +69,8 @@ void showStatistics(const OverlayFacts& facts, const TimingHistory& history) {
     }
 }
 
-bool editSettings(terrain::TerrainSettings& settings, OverlayRequests& requests) {
+bool editSettings(terrain::TerrainSettings& settings, OverlayRequests& requests)
+{
     bool changed = false;
     changed |= ImGui::SliderFloat("target pixels", &settings.targetEdgePixels, 1.0f, 64.0f, "%.1f");
     changed |= ImGui::SliderFloat("flatness (m)", &settings.flatnessThreshold, 0.0f, 50.0f, "%.2f");
@@ -94,7 +100,8 @@ bool editSettings(terrain::TerrainSettings& settings, OverlayRequests& requests)
 
 }  // namespace
 
-OverlayRequests drawOverlayPanel(OverlayModel& model, const OverlayFacts& facts, const TimingHistory& history) {
+OverlayRequests drawOverlayPanel(OverlayModel& model, const OverlayFacts& facts, const TimingHistory& history)
+{
     OverlayRequests requests;
     ImGui::SetNextWindowPos(ImVec2(10.0f, 10.0f), ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowSize(ImVec2(360.0f, 0.0f), ImGuiCond_FirstUseEver);

@@ -37,7 +37,7 @@ struct TimingHistory {
     RollingSeries leafDecode;
     RollingSeries draw;
     RollingSeries atmosphere;  // the atmosphere's tables + sky pass
-    RollingSeries frame;  // CPU frame time
+    RollingSeries frame;       // CPU frame time
 
     void addPasses(const terrain::PassTimings& timings);
 };
@@ -48,7 +48,7 @@ struct OverlayModel {
     int requestedMaxDepth = 0;          // applied on "Rebuild"
     float cameraSpeed = 100.0f;         // metres per second
     float maxCameraSpeed = 100000.0f;
-    std::string status;                 // last message (shader errors, ...)
+    std::string status;  // last message (shader errors, ...)
 };
 
 // What the panel shows.

@@ -1,11 +1,12 @@
 #include "app/ProcessMemory.h"
 
-#include <fstream>
 #include <unistd.h>
+#include <fstream>
 
 namespace app {
 
-std::optional<uint64_t> residentMemoryBytes() {
+std::optional<uint64_t> residentMemoryBytes()
+{
     // statm: total program size, then the resident pages.
     std::ifstream statm("/proc/self/statm");
     uint64_t programPages = 0;

@@ -14,12 +14,14 @@ namespace app {
 
 namespace {
 
-bool hasStencil(VkFormat format) {
+bool hasStencil(VkFormat format)
+{
     return format == VK_FORMAT_D24_UNORM_S8_UINT || format == VK_FORMAT_D32_SFLOAT_S8_UINT ||
            format == VK_FORMAT_D16_UNORM_S8_UINT;
 }
 
-VkImageAspectFlags depthAspect(VkFormat format) {
+VkImageAspectFlags depthAspect(VkFormat format)
+{
     return hasStencil(format) ? VkImageAspectFlags{VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT}
                               : VkImageAspectFlags{VK_IMAGE_ASPECT_DEPTH_BIT};
 }
@@ -31,9 +33,9 @@ constexpr VkAccessFlags2 kDepthAccess =
 
 }  // namespace
 
-VkFormat chooseDepthFormat(const gpu::Device& device) {
-    for (const VkFormat format :
-         {VK_FORMAT_D32_SFLOAT, VK_FORMAT_X8_D24_UNORM_PACK32, VK_FORMAT_D24_UNORM_S8_UINT}) {
+VkFormat chooseDepthFormat(const gpu::Device& device)
+{
+    for (const VkFormat format : {VK_FORMAT_D32_SFLOAT, VK_FORMAT_X8_D24_UNORM_PACK32, VK_FORMAT_D24_UNORM_S8_UINT}) {
         VkFormatProperties properties{};
         vkGetPhysicalDeviceFormatProperties(device.physicalDevice(), format, &properties);
         if ((properties.optimalTilingFeatures & VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT) != 0) {
@@ -45,16 +47,18 @@ VkFormat chooseDepthFormat(const gpu::Device& device) {
 
 namespace {
 
-VkRenderingAttachmentInfo colorAttachmentInfo(VkImageView view, VkAttachmentLoadOp load) {
+VkRenderingAttachmentInfo colorAttachmentInfo(VkImageView view, VkAttachmentLoadOp load)
+{
     VkClearValue black{};
     black.color = VkClearColorValue{{0.0f, 0.0f, 0.0f, 1.0f}};
-    return gpu::renderingAttachment(view, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, load,
-                                    VK_ATTACHMENT_STORE_OP_STORE, black);
+    return gpu::renderingAttachment(view, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, load, VK_ATTACHMENT_STORE_OP_STORE,
+                                    black);
 }
 
 // The tone-mapping pass: the HDR image, now readable, into the colour image.
 void recordDisplay(const gpu::Device& device, VkCommandBuffer commands, const atmosphere::TonemapPass& display,
-                   const terrain::TerrainRenderer& renderer, const RenderTargets& targets, uint32_t frameSlot) {
+                   const terrain::TerrainRenderer& renderer, const RenderTargets& targets, uint32_t frameSlot)
+{
     gpu::imageBarrier(device, commands, targets.hdr().handle(), targets.hdr().fullRange(),
                       VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
                       VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
@@ -74,8 +78,7 @@ void recordDisplay(const gpu::Device& device, VkCommandBuffer commands, const at
 
 }  // namespace
 
-RenderTargets::RenderTargets(const gpu::Device& device, VkExtent2D extent, VkFormat colorFormat,
-                             VkFormat depthFormat)
+RenderTargets::RenderTargets(const gpu::Device& device, VkExtent2D extent, VkFormat colorFormat, VkFormat depthFormat)
     : hdr_(device, gpu::ImageDescription{atmosphere::kHdrColorFormat, extent, 1,
                                          VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT |
                                              VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
@@ -84,18 +87,21 @@ RenderTargets::RenderTargets(const gpu::Device& device, VkExtent2D extent, VkFor
                                            VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
                                            VK_IMAGE_ASPECT_COLOR_BIT}),
       depth_(device, gpu::ImageDescription{depthFormat, extent, 1, VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT,
-                                           depthAspect(depthFormat)}) {}
+                                           depthAspect(depthFormat)})
+{
+}
 
 void recordTerrainFrame(const gpu::Device& device, VkCommandBuffer commands, terrain::TerrainRenderer& renderer,
                         const atmosphere::TonemapPass& display, const RenderTargets& targets,
-                        const terrain::FrameView& view, uint32_t frameSlot, float depthClearValue) {
+                        const terrain::FrameView& view, uint32_t frameSlot, float depthClearValue)
+{
     renderer.recordUpdate(commands, view, frameSlot);
 
     // The previous frame in these targets ended with the tone-mapping pass
     // reading the HDR image and with depth writes; both are discarded here.
-    gpu::imageBarrier(device, commands, targets.hdr().handle(), targets.hdr().fullRange(),
-                      VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                      VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, 0, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+    gpu::imageBarrier(device, commands, targets.hdr().handle(), targets.hdr().fullRange(), VK_IMAGE_LAYOUT_UNDEFINED,
+                      VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, 0,
+                      VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
                       VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT);
     gpu::imageBarrier(device, commands, targets.depth().handle(), targets.depth().fullRange(),
                       VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL, kDepthStages,
@@ -124,7 +130,8 @@ void recordTerrainFrame(const gpu::Device& device, VkCommandBuffer commands, ter
 }
 
 void recordCopyToImage(const gpu::Device& device, VkCommandBuffer commands, const RenderTargets& targets,
-                       VkImage destination) {
+                       VkImage destination)
+{
     const VkImageSubresourceRange colorRange{VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
     gpu::imageBarrier(device, commands, destination, colorRange, VK_IMAGE_LAYOUT_UNDEFINED,
                       VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_PIPELINE_STAGE_2_TRANSFER_BIT, 0,
@@ -137,7 +144,8 @@ void recordCopyToImage(const gpu::Device& device, VkCommandBuffer commands, cons
                    VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
 }
 
-void writeColorTargetPng(gpu::Device& device, const RenderTargets& targets, const std::filesystem::path& path) {
+void writeColorTargetPng(gpu::Device& device, const RenderTargets& targets, const std::filesystem::path& path)
+{
     const std::vector<std::byte> texels =
         gpu::downloadImageLevel(device, targets.color(), 0, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
     writePng(path, rgbaImageFromTexels(texels, targets.extent(), targets.color().format()));

@@ -13,19 +13,21 @@ namespace app {
 
 namespace {
 
-void writeSummary(std::ostringstream& json, const SampleSeries& series) {
+void writeSummary(std::ostringstream& json, const SampleSeries& series)
+{
     const std::optional<SeriesSummary> summary = series.summary();
     if (!summary) {
         json << "null";
         return;
     }
-    json << "{\"median\": " << summary->median << ", \"min\": " << summary->minimum << ", \"max\": "
-         << summary->maximum << ", \"count\": " << summary->count << "}";
+    json << "{\"median\": " << summary->median << ", \"min\": " << summary->minimum << ", \"max\": " << summary->maximum
+         << ", \"count\": " << summary->count << "}";
 }
 
 }  // namespace
 
-std::optional<SeriesSummary> SampleSeries::summary() const {
+std::optional<SeriesSummary> SampleSeries::summary() const
+{
     if (samples_.empty()) {
         return std::nullopt;
     }
@@ -40,15 +42,18 @@ std::optional<SeriesSummary> SampleSeries::summary() const {
     return summary;
 }
 
-void RunStatistics::addFrameTime(double milliseconds) {
+void RunStatistics::addFrameTime(double milliseconds)
+{
     frameTimes_.add(milliseconds);
 }
 
-void RunStatistics::addResidentMemory(double mebibytes) {
+void RunStatistics::addResidentMemory(double mebibytes)
+{
     residentMemory_.add(mebibytes);
 }
 
-void RunStatistics::addTerrainStatistics(const terrain::TerrainStatistics& statistics) {
+void RunStatistics::addTerrainStatistics(const terrain::TerrainStatistics& statistics)
+{
     if (statistics.timings) {
         const terrain::PassTimings& timings = *statistics.timings;
         dispatcher_.add(timings.dispatcherMs);
@@ -64,7 +69,8 @@ void RunStatistics::addTerrainStatistics(const terrain::TerrainStatistics& stati
     latest_ = statistics;
 }
 
-std::string RunStatistics::toJson(const RunDescription& description) const {
+std::string RunStatistics::toJson(const RunDescription& description) const
+{
     std::ostringstream json;
     json << std::setprecision(9);
     json << "{\n";
@@ -132,7 +138,8 @@ std::string RunStatistics::toJson(const RunDescription& description) const {
     return json.str();
 }
 
-std::string jsonEscaped(const std::string& text) {
+std::string jsonEscaped(const std::string& text)
+{
     std::string escaped;
     escaped.reserve(text.size());
     for (const char c : text) {
@@ -155,7 +162,8 @@ std::string jsonEscaped(const std::string& text) {
     return escaped;
 }
 
-void writeTextFile(const std::filesystem::path& path, const std::string& text) {
+void writeTextFile(const std::filesystem::path& path, const std::string& text)
+{
     std::ofstream file(path, std::ios::binary | std::ios::trunc);
     if (!file) {
         throw std::runtime_error(path.string() + ": cannot write: " + std::strerror(errno));

@@ -13,17 +13,20 @@ namespace {
 
 constexpr uint32_t kChannels = 4;
 
-bool isBgraFormat(VkFormat format) {
+bool isBgraFormat(VkFormat format)
+{
     return format == VK_FORMAT_B8G8R8A8_UNORM || format == VK_FORMAT_B8G8R8A8_SRGB;
 }
 
-bool isRgbaFormat(VkFormat format) {
+bool isRgbaFormat(VkFormat format)
+{
     return format == VK_FORMAT_R8G8B8A8_UNORM || format == VK_FORMAT_R8G8B8A8_SRGB;
 }
 
 }  // namespace
 
-Rgba8Image rgbaImageFromTexels(std::span<const std::byte> texels, VkExtent2D extent, VkFormat format) {
+Rgba8Image rgbaImageFromTexels(std::span<const std::byte> texels, VkExtent2D extent, VkFormat format)
+{
     if (!isBgraFormat(format) && !isRgbaFormat(format)) {
         throw std::runtime_error("screenshot: unsupported colour format " + std::to_string(static_cast<int>(format)));
     }
@@ -49,23 +52,26 @@ Rgba8Image rgbaImageFromTexels(std::span<const std::byte> texels, VkExtent2D ext
     return image;
 }
 
-void writePng(const std::filesystem::path& path, const Rgba8Image& image) {
+void writePng(const std::filesystem::path& path, const Rgba8Image& image)
+{
     const int strideBytes = static_cast<int>(image.width * kChannels);
-    const int written = stbi_write_png(path.string().c_str(), static_cast<int>(image.width),
-                                       static_cast<int>(image.height), static_cast<int>(kChannels),
-                                       image.pixels.data(), strideBytes);
+    const int written =
+        stbi_write_png(path.string().c_str(), static_cast<int>(image.width), static_cast<int>(image.height),
+                       static_cast<int>(kChannels), image.pixels.data(), strideBytes);
     if (written == 0) {
         throw std::runtime_error(path.string() + ": cannot write PNG");
     }
 }
 
-std::string screenshotFileName(const std::tm& localTime) {
+std::string screenshotFileName(const std::tm& localTime)
+{
     std::array<char, 64> name{};
     const size_t length = std::strftime(name.data(), name.size(), "cbt-terrain-%Y%m%d-%H%M%S.png", &localTime);
     return std::string(name.data(), length);
 }
 
-std::filesystem::path unusedScreenshotPath(const std::filesystem::path& directory, const std::tm& localTime) {
+std::filesystem::path unusedScreenshotPath(const std::filesystem::path& directory, const std::tm& localTime)
+{
     const std::string name = screenshotFileName(localTime);
     std::filesystem::path candidate = directory / name;
     const std::string stem = name.substr(0, name.size() - 4);

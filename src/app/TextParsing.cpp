@@ -8,7 +8,8 @@ namespace app {
 
 namespace {
 
-bool isBlank(char c) {
+bool isBlank(char c)
+{
     return c == ' ' || c == '\t' || c == '\r' || c == '\n';
 }
 
@@ -16,7 +17,8 @@ bool isBlank(char c) {
 // character, after at most one leading '+' (which it does not take itself;
 // "+-1" stays an error).
 template <typename Number, typename... FormatOptions>
-std::optional<Number> parseWhole(std::string_view text, FormatOptions... options) {
+std::optional<Number> parseWhole(std::string_view text, FormatOptions... options)
+{
     if (!text.empty() && text.front() == '+') {
         text.remove_prefix(1);
         if (!text.empty() && text.front() == '-') {
@@ -37,7 +39,8 @@ std::optional<Number> parseWhole(std::string_view text, FormatOptions... options
 
 }  // namespace
 
-std::string_view trimmed(std::string_view text) {
+std::string_view trimmed(std::string_view text)
+{
     while (!text.empty() && isBlank(text.front())) {
         text.remove_prefix(1);
     }
@@ -47,11 +50,13 @@ std::string_view trimmed(std::string_view text) {
     return text;
 }
 
-std::optional<long long> parseInteger(std::string_view text) {
+std::optional<long long> parseInteger(std::string_view text)
+{
     return parseWhole<long long>(text);
 }
 
-std::optional<double> parseNumber(std::string_view text) {
+std::optional<double> parseNumber(std::string_view text)
+{
     const std::optional<double> value = parseWhole<double>(text, std::chars_format::general);
     if (!value || !std::isfinite(*value)) {
         return std::nullopt;
@@ -59,7 +64,8 @@ std::optional<double> parseNumber(std::string_view text) {
     return value;
 }
 
-std::vector<std::string_view> splitAt(std::string_view text, char separator) {
+std::vector<std::string_view> splitAt(std::string_view text, char separator)
+{
     std::vector<std::string_view> pieces;
     size_t start = 0;
     while (true) {
@@ -73,7 +79,8 @@ std::vector<std::string_view> splitAt(std::string_view text, char separator) {
     }
 }
 
-std::vector<std::string_view> splitAtSpaces(std::string_view text) {
+std::vector<std::string_view> splitAtSpaces(std::string_view text)
+{
     std::vector<std::string_view> pieces;
     size_t index = 0;
     while (index < text.size()) {
@@ -91,7 +98,8 @@ std::vector<std::string_view> splitAtSpaces(std::string_view text) {
     return pieces;
 }
 
-std::string quoted(std::string_view text) {
+std::string quoted(std::string_view text)
+{
     std::string result;
     result.reserve(text.size() + 2);
     result += '\'';

@@ -12,9 +12,13 @@
 
 namespace app {
 
-ViewerCommands::ViewerCommands(terrain::TerrainRenderer& renderer, atmosphere::TonemapPass& display,
-                               FlyCamera& camera, const CameraPose& startPose)
-    : renderer_(renderer), display_(display), camera_(camera), startPose_(startPose) {
+ViewerCommands::ViewerCommands(terrain::TerrainRenderer& renderer, atmosphere::TonemapPass& display, FlyCamera& camera,
+                               const CameraPose& startPose)
+    : renderer_(renderer),
+      display_(display),
+      camera_(camera),
+      startPose_(startPose)
+{
     model_.settings = renderer_.settings();
     model_.requestedMaxDepth = model_.settings.maxDepth;
     const glm::vec3 size = renderer_.worldMax() - renderer_.worldMin();
@@ -22,7 +26,8 @@ ViewerCommands::ViewerCommands(terrain::TerrainRenderer& renderer, atmosphere::T
     model_.cameraSpeed = std::max(size.x, size.z) / 20.0f;
 }
 
-bool ViewerCommands::runUntilScreenshot(std::deque<ViewerAction>& actions) {
+bool ViewerCommands::runUntilScreenshot(std::deque<ViewerAction>& actions)
+{
     while (!actions.empty() && !quit_) {
         const ViewerAction action = actions.front();
         actions.pop_front();
@@ -52,7 +57,8 @@ bool ViewerCommands::runUntilScreenshot(std::deque<ViewerAction>& actions) {
     return false;
 }
 
-void ViewerCommands::applyOverlayRequests(const OverlayRequests& requests) {
+void ViewerCommands::applyOverlayRequests(const OverlayRequests& requests)
+{
     if (requests.settingsChanged || requests.rebuildDepth) {
         terrain::TerrainSettings settings = model_.settings;
         settings.maxDepth = requests.rebuildDepth ? model_.requestedMaxDepth : renderer_.settings().maxDepth;
@@ -70,12 +76,14 @@ void ViewerCommands::applyOverlayRequests(const OverlayRequests& requests) {
     }
 }
 
-void ViewerCommands::reportError(const std::string& message) {
+void ViewerCommands::reportError(const std::string& message)
+{
     model_.status = message;
     std::cerr << "cbt-terrain: " << message << "\n";
 }
 
-void ViewerCommands::applySettings(const terrain::TerrainSettings& settings) {
+void ViewerCommands::applySettings(const terrain::TerrainSettings& settings)
+{
     try {
         renderer_.applySettings(settings);
         model_.settings = renderer_.settings();
@@ -86,7 +94,8 @@ void ViewerCommands::applySettings(const terrain::TerrainSettings& settings) {
     model_.requestedMaxDepth = model_.settings.maxDepth;
 }
 
-void ViewerCommands::reloadShaders() {
+void ViewerCommands::reloadShaders()
+{
     std::optional<std::string> error = renderer_.reloadShaders();
     if (!error) {
         error = display_.reloadShaders();  // the renderer waited for the device to be idle

@@ -13,7 +13,8 @@
 
 namespace app {
 
-int runViewer(std::span<const std::string_view> arguments, std::ostream& out, std::ostream& err) {
+int runViewer(std::span<const std::string_view> arguments, std::ostream& out, std::ostream& err)
+{
     constexpr const char* kPrefix = "cbt-terrain: ";
     try {
         const ViewerOptions options = parseCommandLine(arguments);

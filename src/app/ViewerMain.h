@@ -10,7 +10,7 @@
 namespace app {
 
 inline constexpr int kExitSuccess = 0;
-inline constexpr int kExitFailure = 1;      // bad input file, no Vulkan, no display, validation messages, ...
+inline constexpr int kExitFailure = 1;  // bad input file, no Vulkan, no display, validation messages, ...
 inline constexpr int kExitBadCommandLine = 2;
 
 // `arguments` excludes the program name. Normal output goes to `out`,

@@ -15,12 +15,14 @@
 
 namespace app {
 
-terrain::TerrainSource loadViewerTerrain(const ViewerOptions& options) {
+terrain::TerrainSource loadViewerTerrain(const ViewerOptions& options)
+{
     const std::filesystem::path path = options.heightmapPath.value_or(defaultHeightmapPath());
     return terrain::loadTerrainSource(path, terrain::HeightmapLimits{});
 }
 
-std::string describeTerrainSource(const terrain::TerrainSource& source) {
+std::string describeTerrainSource(const terrain::TerrainSource& source)
+{
     if (!source.dem) {
         return "";
     }
@@ -35,7 +37,8 @@ std::string describeTerrainSource(const terrain::TerrainSource& source) {
     return line.str();
 }
 
-void checkHeightmapFitsDevice(const terrain::Heightmap& heightmap, const gpu::Device& device) {
+void checkHeightmapFitsDevice(const terrain::Heightmap& heightmap, const gpu::Device& device)
+{
     const uint32_t largest = device.limits().maxImageDimension2D;
     if (heightmap.width > largest || heightmap.height > largest) {
         throw terrain::HeightmapError("heightmap '" + heightmap.sourcePath + "' is " + std::to_string(heightmap.width) +
@@ -45,7 +48,8 @@ void checkHeightmapFitsDevice(const terrain::Heightmap& heightmap, const gpu::De
     }
 }
 
-void checkOutputFolders(const ViewerOptions& options) {
+void checkOutputFolders(const ViewerOptions& options)
+{
     const auto check = [](const std::optional<std::filesystem::path>& file, const char* flag) {
         if (!file) {
             return;
@@ -60,7 +64,8 @@ void checkOutputFolders(const ViewerOptions& options) {
 }
 
 gpu::Device openViewerDevice(const gpu::Instance& instance, const ViewerOptions& options, VkSurfaceKHR surface,
-                             std::vector<const char*> extraExtensions) {
+                             std::vector<const char*> extraExtensions)
+{
     gpu::DeviceOptions deviceOptions;
     deviceOptions.selector = options.deviceSelector;
     deviceOptions.surface = surface;
@@ -75,20 +80,23 @@ gpu::Device openViewerDevice(const gpu::Instance& instance, const ViewerOptions&
     }
 }
 
-void checkViewerDeviceFeatures(const gpu::Device& device) {
+void checkViewerDeviceFeatures(const gpu::Device& device)
+{
     if (!device.hasDynamicRendering()) {
         throw gpu::Error("Vulkan device " + device.info().name + " lacks dynamic rendering (Vulkan 1.3)");
     }
 }
 
-std::vector<CameraPose> loadViewerCameraPath(const ViewerOptions& options) {
+std::vector<CameraPose> loadViewerCameraPath(const ViewerOptions& options)
+{
     if (!options.cameraPathFile) {
         return {};
     }
     return loadCameraPath(*options.cameraPathFile);
 }
 
-std::vector<CameraPathFrame> loadViewerCameraPathFrames(const ViewerOptions& options) {
+std::vector<CameraPathFrame> loadViewerCameraPathFrames(const ViewerOptions& options)
+{
     if (!options.cameraPathFile) {
         return {};
     }
@@ -96,7 +104,8 @@ std::vector<CameraPathFrame> loadViewerCameraPathFrames(const ViewerOptions& opt
 }
 
 terrain::TerrainSettings initialTerrainSettings(const ViewerOptions& options, const terrain::Heightmap& heightmap,
-                                                const std::optional<terrain::DemMetadata>& dem) {
+                                                const std::optional<terrain::DemMetadata>& dem)
+{
     terrain::TerrainSettings settings;
     if (dem && dem->extent) {
         // The DEM's ground proportions, at its own size or scaled to --extent
@@ -126,7 +135,8 @@ terrain::TerrainSettings initialTerrainSettings(const ViewerOptions& options, co
     return settings;
 }
 
-uint32_t headlessFrameCount(const ViewerOptions& options, size_t cameraPathPoses) {
+uint32_t headlessFrameCount(const ViewerOptions& options, size_t cameraPathPoses)
+{
     if (options.frames) {
         return *options.frames;
     }
@@ -136,7 +146,8 @@ uint32_t headlessFrameCount(const ViewerOptions& options, size_t cameraPathPoses
     return kHeadlessDefaultFrames;
 }
 
-int reportValidationMessages(const gpu::Instance& instance) {
+int reportValidationMessages(const gpu::Instance& instance)
+{
     const std::vector<std::string> messages = instance.validationMessages();
     if (messages.empty()) {
         return 0;
@@ -148,7 +159,8 @@ int reportValidationMessages(const gpu::Instance& instance) {
 
 RunDescription describeRun(const ViewerOptions& options, const terrain::Heightmap& heightmap,
                            const terrain::TerrainSettings& settings, const gpu::Device& device, VkExtent2D size,
-                           uint32_t frames) {
+                           uint32_t frames)
+{
     RunDescription description;
     description.deviceName = device.info().name;
     description.heightmapPath = heightmap.sourcePath;

@@ -7,7 +7,8 @@
 namespace app {
 
 void submitWindowFrame(const gpu::Device& device, const WindowFrameSlot& slot, const gpu::Swapchain& swapchain,
-                       uint32_t imageIndex) {
+                       uint32_t imageIndex)
+{
     const VkSemaphore wait = slot.imageAvailable.handle();
     const VkPipelineStageFlags waitStage = VK_PIPELINE_STAGE_TRANSFER_BIT;
     const VkSemaphore signal = swapchain.renderFinishedSemaphore(imageIndex);

@@ -16,7 +16,11 @@ namespace app {
 
 struct WindowFrameSlot {
     WindowFrameSlot(const gpu::Device& device, const gpu::CommandPool& pool)
-        : commands(pool.allocate()), inFlight(device, true), imageAvailable(device) {}
+        : commands(pool.allocate()),
+          inFlight(device, true),
+          imageAvailable(device)
+    {
+    }
 
     VkCommandBuffer commands;
     gpu::Fence inFlight;

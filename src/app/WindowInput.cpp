@@ -6,7 +6,8 @@
 
 namespace app {
 
-std::optional<ViewerAction> actionForKey(int glfwKey) {
+std::optional<ViewerAction> actionForKey(int glfwKey)
+{
     switch (glfwKey) {
         case GLFW_KEY_F: return ViewerAction::ToggleWireframe;
         case GLFW_KEY_SPACE: return ViewerAction::ToggleFreeze;
@@ -21,11 +22,13 @@ std::optional<ViewerAction> actionForKey(int glfwKey) {
     }
 }
 
-float steppedSunElevation(float elevationDegrees, int steps) {
+float steppedSunElevation(float elevationDegrees, int steps)
+{
     return std::clamp(elevationDegrees + static_cast<float>(steps) * kSunElevationStepDegrees, -10.0f, 90.0f);
 }
 
-WindowInput::WindowInput(GLFWwindow* window, InputCapture capture) : window_(window), capture_(std::move(capture)) {
+WindowInput::WindowInput(GLFWwindow* window, InputCapture capture) : window_(window), capture_(std::move(capture))
+{
     glfwSetWindowUserPointer(window_, this);
     glfwSetKeyCallback(window_, &WindowInput::onKey);
     glfwSetMouseButtonCallback(window_, &WindowInput::onMouseButton);
@@ -34,7 +37,8 @@ WindowInput::WindowInput(GLFWwindow* window, InputCapture capture) : window_(win
     glfwSetFramebufferSizeCallback(window_, &WindowInput::onFramebufferSize);
 }
 
-WindowInput::~WindowInput() {
+WindowInput::~WindowInput()
+{
     glfwSetKeyCallback(window_, nullptr);
     glfwSetMouseButtonCallback(window_, nullptr);
     glfwSetCursorPosCallback(window_, nullptr);
@@ -43,11 +47,13 @@ WindowInput::~WindowInput() {
     glfwSetWindowUserPointer(window_, nullptr);
 }
 
-WindowInput& WindowInput::from(GLFWwindow* window) {
+WindowInput& WindowInput::from(GLFWwindow* window)
+{
     return *static_cast<WindowInput*>(glfwGetWindowUserPointer(window));
 }
 
-MovementKeys WindowInput::movementKeys() const {
+MovementKeys WindowInput::movementKeys() const
+{
     MovementKeys keys;
     if (capture_.keyboard && capture_.keyboard()) {
         return keys;
@@ -63,25 +69,29 @@ MovementKeys WindowInput::movementKeys() const {
     return keys;
 }
 
-glm::dvec2 WindowInput::takeLookMotion() {
+glm::dvec2 WindowInput::takeLookMotion()
+{
     const glm::dvec2 motion = lookMotion_;
     lookMotion_ = glm::dvec2(0.0);
     return motion;
 }
 
-double WindowInput::takeWheelSteps() {
+double WindowInput::takeWheelSteps()
+{
     const double steps = wheelSteps_;
     wheelSteps_ = 0.0;
     return steps;
 }
 
-bool WindowInput::takeResized() {
+bool WindowInput::takeResized()
+{
     const bool resized = resized_;
     resized_ = false;
     return resized;
 }
 
-void WindowInput::onKey(GLFWwindow* window, int key, int /*scancode*/, int action, int /*mods*/) {
+void WindowInput::onKey(GLFWwindow* window, int key, int /*scancode*/, int action, int /*mods*/)
+{
     WindowInput& input = from(window);
     if (action != GLFW_PRESS || (input.capture_.keyboard && input.capture_.keyboard())) {
         return;
@@ -91,7 +101,8 @@ void WindowInput::onKey(GLFWwindow* window, int key, int /*scancode*/, int actio
     }
 }
 
-void WindowInput::onMouseButton(GLFWwindow* window, int button, int action, int /*mods*/) {
+void WindowInput::onMouseButton(GLFWwindow* window, int button, int action, int /*mods*/)
+{
     WindowInput& input = from(window);
     if (button != GLFW_MOUSE_BUTTON_RIGHT) {
         return;
@@ -106,7 +117,8 @@ void WindowInput::onMouseButton(GLFWwindow* window, int button, int action, int 
     }
 }
 
-void WindowInput::onCursorPosition(GLFWwindow* window, double x, double y) {
+void WindowInput::onCursorPosition(GLFWwindow* window, double x, double y)
+{
     WindowInput& input = from(window);
     const glm::dvec2 cursor{x, y};
     if (input.looking_ && input.hasCursor_) {
@@ -116,14 +128,16 @@ void WindowInput::onCursorPosition(GLFWwindow* window, double x, double y) {
     input.hasCursor_ = true;
 }
 
-void WindowInput::onScroll(GLFWwindow* window, double /*xOffset*/, double yOffset) {
+void WindowInput::onScroll(GLFWwindow* window, double /*xOffset*/, double yOffset)
+{
     WindowInput& input = from(window);
     if (!(input.capture_.mouse && input.capture_.mouse())) {
         input.wheelSteps_ += yOffset;
     }
 }
 
-void WindowInput::onFramebufferSize(GLFWwindow* window, int /*width*/, int /*height*/) {
+void WindowInput::onFramebufferSize(GLFWwindow* window, int /*width*/, int /*height*/)
+{
     from(window).resized_ = true;
 }
 

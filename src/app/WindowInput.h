@@ -16,15 +16,15 @@ struct GLFWwindow;
 namespace app {
 
 enum class ViewerAction {
-    ToggleWireframe,      // F
-    ToggleFreeze,         // Space
-    ToggleOverlay,        // F1
-    Screenshot,           // F12
-    ReloadShaders,        // R
-    ResetCamera,          // Home
-    Quit,                 // Esc
-    LowerSun,             // [
-    RaiseSun,             // ]
+    ToggleWireframe,  // F
+    ToggleFreeze,     // Space
+    ToggleOverlay,    // F1
+    Screenshot,       // F12
+    ReloadShaders,    // R
+    ResetCamera,      // Home
+    Quit,             // Esc
+    LowerSun,         // [
+    RaiseSun,         // ]
 };
 
 // Degrees the sun's elevation moves per press of [ or ].

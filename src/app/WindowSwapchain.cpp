@@ -16,7 +16,8 @@ constexpr std::chrono::milliseconds kResizeLimit{1000};
 
 // A swapchain with images: waits while the window is minimised.
 std::unique_ptr<gpu::Swapchain> makeSwapchain(const gpu::Device& device, const gpu::Surface& surface,
-                                              const GlfwWindow& window, bool vsync) {
+                                              const GlfwWindow& window, bool vsync)
+{
     gpu::SwapchainOptions swapchainOptions;
     swapchainOptions.vsync = vsync;
     auto swapchain =
@@ -39,14 +40,16 @@ WindowSwapchain::WindowSwapchain(const gpu::Device& device, const gpu::Surface& 
       window_(window),
       depthFormat_(depthFormat),
       swapchain_(makeSwapchain(device, surface, window, vsync)),
-      pool_(device) {
+      pool_(device)
+{
     for (uint32_t i = 0; i < framesInFlight; ++i) {
         slots_.push_back(std::make_unique<WindowFrameSlot>(device_, pool_));
     }
     rebuildTargets();
 }
 
-SwapchainState WindowSwapchain::ensureUsable() {
+SwapchainState WindowSwapchain::ensureUsable()
+{
     if (!stale_ && swapchain_->isUsable()) {
         return SwapchainState::Unchanged;
     }
@@ -59,13 +62,15 @@ SwapchainState WindowSwapchain::ensureUsable() {
     return SwapchainState::Rebuilt;
 }
 
-VkExtent2D WindowSwapchain::resizeWindow(VkExtent2D pixels) {
+VkExtent2D WindowSwapchain::resizeWindow(VkExtent2D pixels)
+{
     const VkExtent2D extent = window_.resizeFramebuffer(pixels, kResizeLimit);
     stale_ = true;
     return extent;
 }
 
-void WindowSwapchain::rebuildTargets() {
+void WindowSwapchain::rebuildTargets()
+{
     device_.waitIdle();
     for (const auto& slot : slots_) {
         slot->targets.reset();

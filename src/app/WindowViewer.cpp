@@ -38,7 +38,8 @@ namespace {
 constexpr float kLookDegreesPerPixel = 0.15f;
 constexpr double kMaxFrameSeconds = 0.1;
 
-gpu::InstanceOptions windowInstanceOptions(const ViewerOptions& options, const GlfwLibrary& glfw) {
+gpu::InstanceOptions windowInstanceOptions(const ViewerOptions& options, const GlfwLibrary& glfw)
+{
     gpu::InstanceOptions instanceOptions;
     instanceOptions.validation = options.validate;
     instanceOptions.extraExtensions = glfw.requiredInstanceExtensions();
@@ -46,19 +47,22 @@ gpu::InstanceOptions windowInstanceOptions(const ViewerOptions& options, const G
 }
 
 // `device` after the checks that must pass before the renderer is built.
-gpu::Device& checkedViewerDevice(gpu::Device& device, const terrain::Heightmap& heightmap) {
+gpu::Device& checkedViewerDevice(gpu::Device& device, const terrain::Heightmap& heightmap)
+{
     checkViewerDeviceFeatures(device);
     checkHeightmapFitsDevice(heightmap, device);
     return device;
 }
 
-std::string windowTitle(const terrain::Heightmap& heightmap) {
+std::string windowTitle(const terrain::Heightmap& heightmap)
+{
     return "cbt-terrain - " + std::filesystem::path(heightmap.sourcePath).filename().string();
 }
 
 // --camera, else the pose that frames the whole terrain in a view of `extent`.
 CameraPose startPoseFor(const ViewerOptions& options, const terrain::TerrainRenderer& renderer,
-                        const ProjectionSettings& projection, VkExtent2D extent) {
+                        const ProjectionSettings& projection, VkExtent2D extent)
+{
     const float aspect = static_cast<float>(extent.width) / static_cast<float>(std::max(extent.height, 1u));
     return options.camera.value_or(
         framingPose(renderer.worldMin(), renderer.worldMax(), projection.verticalFovDegrees, aspect));
@@ -84,9 +88,12 @@ public:
           input_(window_.handle(), InputCapture{&ImGuiOverlay::wantsTextInput, &ImGuiOverlay::wantsMouse}),
           overlay_(window_.handle(), instance_, device_, presentation_.swapchain()),
           camera_(startPoseFor(options, renderer_, projection_, presentation_.extent())),
-          commands_(renderer_, display_, camera_, camera_.pose()) {}
+          commands_(renderer_, display_, camera_, camera_.pose())
+    {
+    }
 
-    ~WindowViewer() {
+    ~WindowViewer()
+    {
         try {
             device_.waitIdle();
         } catch (const gpu::Error& error) {  // a lost device: the members are destroyed anyway
@@ -134,7 +141,8 @@ private:
     uint32_t titleLeafCount_ = 0;  // shown in the window title
 };
 
-bool WindowViewer::ensureSwapchain() {
+bool WindowViewer::ensureSwapchain()
+{
     if (input_.takeResized()) {
         presentation_.markStale();
     }
@@ -149,24 +157,26 @@ bool WindowViewer::ensureSwapchain() {
 // A camera path frame with a size column resizes the window (and so the
 // swapchain and the render targets) from that frame on, as a headless run
 // resizes its targets.
-void WindowViewer::followPathRenderSize() {
+void WindowViewer::followPathRenderSize()
+{
     if (path_.empty()) {
         return;
     }
     const std::optional<CameraPathRenderSize>& size = path_[recordedFrames_ % path_.size()].renderSize;
-    if (!size || (pathRenderSize_ && pathRenderSize_->width == size->width &&
-                  pathRenderSize_->height == size->height)) {
+    if (!size ||
+        (pathRenderSize_ && pathRenderSize_->width == size->width && pathRenderSize_->height == size->height)) {
         return;
     }
     pathRenderSize_ = size;
     const VkExtent2D got = presentation_.resizeWindow(VkExtent2D{size->width, size->height});
     if (got.width != size->width || got.height != size->height) {
-        std::cerr << "cbt-terrain: --camera-path: the window system gave the window " << got.width << "x"
-                  << got.height << " pixels, not the path's " << size->width << "x" << size->height << "\n";
+        std::cerr << "cbt-terrain: --camera-path: the window system gave the window " << got.width << "x" << got.height
+                  << " pixels, not the path's " << size->width << "x" << size->height << "\n";
     }
 }
 
-void WindowViewer::updateCamera(float seconds) {
+void WindowViewer::updateCamera(float seconds)
+{
     if (!path_.empty()) {
         camera_.setPose(path_[recordedFrames_ % path_.size()].pose);
         return;
@@ -178,13 +188,14 @@ void WindowViewer::updateCamera(float seconds) {
     camera_.move(input_.movementKeys(), model.cameraSpeed, seconds);
 }
 
-void WindowViewer::saveScreenshot(const RenderTargets& targets, const std::filesystem::path& path,
-                                  std::ostream& out) {
+void WindowViewer::saveScreenshot(const RenderTargets& targets, const std::filesystem::path& path, std::ostream& out)
+{
     writeColorTargetPng(device_, targets, path);
     out << "cbt-terrain: wrote " << path.string() << "\n" << std::flush;
 }
 
-bool WindowViewer::renderFrame(bool screenshot, std::ostream& out) {
+bool WindowViewer::renderFrame(bool screenshot, std::ostream& out)
+{
     const uint32_t slotIndex = static_cast<uint32_t>(recordedFrames_ % kFramesInFlight);
     WindowFrameSlot& slot = presentation_.slot(slotIndex);
     slot.inFlight.wait();
@@ -252,7 +263,8 @@ bool WindowViewer::renderFrame(bool screenshot, std::ostream& out) {
     return true;
 }
 
-int WindowViewer::run(std::ostream& out) {
+int WindowViewer::run(std::ostream& out)
+{
     auto previous = std::chrono::steady_clock::now();
     bool screenshotPending = false;
     while (!commands_.quitRequested()) {
@@ -294,9 +306,8 @@ int WindowViewer::run(std::ostream& out) {
         saveScreenshot(*presentation_.slot(lastSlot_).targets, *options_.screenshotPath, out);
     }
     if (options_.statsPath) {
-        const RunDescription description =
-            describeRun(options_, heightmap_, renderer_.settings(), device_, presentation_.extent(),
-                        static_cast<uint32_t>(recordedFrames_));
+        const RunDescription description = describeRun(options_, heightmap_, renderer_.settings(), device_,
+                                                       presentation_.extent(), static_cast<uint32_t>(recordedFrames_));
         writeTextFile(*options_.statsPath, statistics_.toJson(description));
     }
     return reportValidationMessages(instance_);
@@ -304,7 +315,8 @@ int WindowViewer::run(std::ostream& out) {
 
 }  // namespace
 
-int runWindow(const ViewerOptions& options, std::ostream& out) {
+int runWindow(const ViewerOptions& options, std::ostream& out)
+{
     checkOutputFolders(options);
     terrain::TerrainSource terrain = loadViewerTerrain(options);
     if (const std::string description = describeTerrainSource(terrain); !description.empty()) {

@@ -5,7 +5,8 @@
 #include <string_view>
 #include <vector>
 
-int main(int argc, char** argv) {
+int main(int argc, char** argv)
+{
     std::vector<std::string_view> arguments;
     for (int i = 1; i < argc; ++i) {
         arguments.emplace_back(argv[i]);

@@ -133,8 +133,7 @@ struct Atmosphere::Impl {
         ++parametersRevision;
     }
 
-    void recordFrame(VkCommandBuffer commands, const AtmosphereView& view, glm::vec3 sunDirection,
-                     uint32_t frameSlot)
+    void recordFrame(VkCommandBuffer commands, const AtmosphereView& view, glm::vec3 sunDirection, uint32_t frameSlot)
     {
         uniforms = makeAtmosphereUniforms(parameters, quality, view, sunDirection);
         lastView = view;
@@ -166,8 +165,8 @@ struct Atmosphere::Impl {
 
         frameTimer.writeStart(commands, kFrameAerialPerspective);
         kernels->aerialPerspective.bind(commands, set);
-        vkCmdDispatch(commands, groupsFor(quality.aerialPerspectiveSize.x),
-                      groupsFor(quality.aerialPerspectiveSize.y), 1);
+        vkCmdDispatch(commands, groupsFor(quality.aerialPerspectiveSize.x), groupsFor(quality.aerialPerspectiveSize.y),
+                      1);
         frameTimer.writeEnd(commands, kFrameAerialPerspective);
 
         makeReadable(commands);
@@ -218,9 +217,8 @@ struct Atmosphere::Impl {
     std::optional<AtmosphereTableTimings> olderTableTimings;
 };
 
-Atmosphere::Atmosphere(gpu::Device& device, const gpu::ShaderCompiler& compiler,
-                       const AtmosphereParameters& parameters, uint32_t framesInFlight,
-                       const AtmosphereQuality& quality)
+Atmosphere::Atmosphere(gpu::Device& device, const gpu::ShaderCompiler& compiler, const AtmosphereParameters& parameters,
+                       uint32_t framesInFlight, const AtmosphereQuality& quality)
     : impl_(std::make_unique<Impl>(device, compiler, parameters, framesInFlight, quality))
 {
     impl_->uniforms = makeAtmosphereUniforms(impl_->parameters, quality, impl_->lastView, impl_->lastSunDirection);
@@ -238,8 +236,8 @@ void Atmosphere::recompute(VkCommandBuffer commands, const AtmosphereParameters&
     if (auto timings = impl_->collectTableTimings(frameSlot)) {
         impl_->olderTableTimings = timings;
     }
-    impl_->uniforms = makeAtmosphereUniforms(impl_->parameters, impl_->quality, impl_->lastView,
-                                             impl_->lastSunDirection);
+    impl_->uniforms =
+        makeAtmosphereUniforms(impl_->parameters, impl_->quality, impl_->lastView, impl_->lastSunDirection);
     impl_->recordTables(commands, frameSlot);
 }
 
@@ -272,17 +270,35 @@ std::optional<std::string> Atmosphere::reloadShaders()
     }
 }
 
-const AtmosphereParameters& Atmosphere::parameters() const { return impl_->parameters; }
+const AtmosphereParameters& Atmosphere::parameters() const
+{
+    return impl_->parameters;
+}
 
-const AtmosphereQuality& Atmosphere::quality() const { return impl_->quality; }
+const AtmosphereQuality& Atmosphere::quality() const
+{
+    return impl_->quality;
+}
 
-const AtmosphereUniforms& Atmosphere::uniforms() const { return impl_->uniforms; }
+const AtmosphereUniforms& Atmosphere::uniforms() const
+{
+    return impl_->uniforms;
+}
 
-VkDescriptorSetLayout Atmosphere::descriptorSetLayout() const { return impl_->descriptors.layout(); }
+VkDescriptorSetLayout Atmosphere::descriptorSetLayout() const
+{
+    return impl_->descriptors.layout();
+}
 
-VkDescriptorSet Atmosphere::descriptorSet() const { return impl_->descriptors.set(); }
+VkDescriptorSet Atmosphere::descriptorSet() const
+{
+    return impl_->descriptors.set();
+}
 
-const AtmosphereTables& Atmosphere::tables() const { return impl_->tables; }
+const AtmosphereTables& Atmosphere::tables() const
+{
+    return impl_->tables;
+}
 
 std::optional<AtmosphereFrameTimings> Atmosphere::frameTimings() const
 {

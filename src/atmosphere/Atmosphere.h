@@ -28,8 +28,8 @@
 #include "atmosphere/AtmosphereQuality.h"
 #include "atmosphere/AtmosphereUniforms.h"
 
-#include <glm/vec3.hpp>
 #include <vulkan/vulkan.h>
+#include <glm/vec3.hpp>
 
 #include <cstdint>
 #include <memory>
@@ -47,8 +47,8 @@ class AtmosphereTables;
 
 // GPU time of one frame's atmosphere work, in milliseconds.
 struct AtmosphereFrameTimings {
-    double totalMs = 0.0;               // everything recordPerFrame recorded
-    double skyViewMs = 0.0;             // sky view + sky irradiance (0 when the table was still valid)
+    double totalMs = 0.0;    // everything recordPerFrame recorded
+    double skyViewMs = 0.0;  // sky view + sky irradiance (0 when the table was still valid)
     double aerialPerspectiveMs = 0.0;
 };
 

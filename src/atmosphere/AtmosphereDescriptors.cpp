@@ -31,7 +31,9 @@ gpu::DescriptorSetLayout makeLayout(const gpu::Device& device)
 
 AtmosphereDescriptors::AtmosphereDescriptors(const gpu::Device& device, const AtmosphereTables& tables,
                                              const gpu::Buffer& uniforms)
-    : layout_(makeLayout(device)), pool_(device, layout_, 1), set_(pool_.allocate(layout_))
+    : layout_(makeLayout(device)),
+      pool_(device, layout_, 1),
+      set_(pool_.allocate(layout_))
 {
     const VkSampler sampler = tables.sampler().handle();
     constexpr VkImageLayout layout = AtmosphereTables::kLayout;

@@ -62,12 +62,12 @@ AtmosphereKernels::AtmosphereKernels(const gpu::Device& device, const gpu::Shade
           compileKernel(device, compiler, "atmosphere/MultipleScattering.comp", tablesLayout, kOneImage)),
       skyView(compileKernel(device, compiler, "atmosphere/SkyView.comp", tablesLayout, kOneImage)),
       skyIrradiance(compileKernel(device, compiler, "atmosphere/SkyIrradiance.comp", tablesLayout, kOneBuffer)),
-      aerialPerspective(
-          compileKernel(device, compiler, "atmosphere/AerialPerspective.comp", tablesLayout, kTwoImages))
+      aerialPerspective(compileKernel(device, compiler, "atmosphere/AerialPerspective.comp", tablesLayout, kTwoImages))
 {
     constexpr VkImageLayout layout = AtmosphereTables::kLayout;
-    gpu::DescriptorWriter().storageImage(0, tables.transmittance().view(), layout).update(device,
-                                                                                           transmittance.outputSet());
+    gpu::DescriptorWriter()
+        .storageImage(0, tables.transmittance().view(), layout)
+        .update(device, transmittance.outputSet());
     gpu::DescriptorWriter()
         .storageImage(0, tables.multipleScattering().view(), layout)
         .update(device, multipleScattering.outputSet());

@@ -71,8 +71,7 @@ void appendSphereCrossings(double radiusKm, double mu, double sphereRadius, doub
     }
 }
 
-glm::dvec3 simpson(const AtmosphereParameters& parameters, RadiusAndCosine ray, double begin, double end,
-                   int intervals)
+glm::dvec3 simpson(const AtmosphereParameters& parameters, RadiusAndCosine ray, double begin, double end, int intervals)
 {
     const int evenIntervals = std::max(2, intervals + (intervals % 2));
     const double step = (end - begin) / evenIntervals;
@@ -171,8 +170,7 @@ double textureCoordinateToUnit(double coordinate, uint32_t texels)
     return (coordinate - 0.5 / count) / (1.0 - 1.0 / count);
 }
 
-glm::dvec2 transmittanceLutCoordinate(const AtmosphereParameters& parameters, RadiusAndCosine ray,
-                                      glm::uvec2 lutSize)
+glm::dvec2 transmittanceLutCoordinate(const AtmosphereParameters& parameters, RadiusAndCosine ray, glm::uvec2 lutSize)
 {
     const double horizonAtTop = horizonDistanceAtTop(parameters);
     const double rho = horizonDistance(parameters, ray.radiusKm);
@@ -185,8 +183,7 @@ glm::dvec2 transmittanceLutCoordinate(const AtmosphereParameters& parameters, Ra
             unitToTextureCoordinate(std::clamp(xR, 0.0, 1.0), lutSize.y)};
 }
 
-RadiusAndCosine transmittanceLutRay(const AtmosphereParameters& parameters, glm::dvec2 coordinate,
-                                    glm::uvec2 lutSize)
+RadiusAndCosine transmittanceLutRay(const AtmosphereParameters& parameters, glm::dvec2 coordinate, glm::uvec2 lutSize)
 {
     const double xMu = textureCoordinateToUnit(coordinate.x, lutSize.x);
     const double xR = textureCoordinateToUnit(coordinate.y, lutSize.y);
@@ -203,8 +200,8 @@ RadiusAndCosine transmittanceLutRay(const AtmosphereParameters& parameters, glm:
     return {radius, std::clamp(mu, -1.0, 1.0)};
 }
 
-glm::dvec2 multipleScatteringLutCoordinate(const AtmosphereParameters& parameters, double radiusKm,
-                                           double sunCosZenith, glm::uvec2 lutSize)
+glm::dvec2 multipleScatteringLutCoordinate(const AtmosphereParameters& parameters, double radiusKm, double sunCosZenith,
+                                           glm::uvec2 lutSize)
 {
     const double bottom = bottomRadius(parameters);
     const double altitude = (radiusKm - bottom) / (topRadius(parameters) - bottom);
@@ -212,8 +209,8 @@ glm::dvec2 multipleScatteringLutCoordinate(const AtmosphereParameters& parameter
             unitToTextureCoordinate(std::clamp(altitude, 0.0, 1.0), lutSize.y)};
 }
 
-glm::dvec2 skyViewLutCoordinate(const AtmosphereParameters& parameters, double radiusKm,
-                                SkyViewDirection direction, glm::uvec2 lutSize)
+glm::dvec2 skyViewLutCoordinate(const AtmosphereParameters& parameters, double radiusKm, SkyViewDirection direction,
+                                glm::uvec2 lutSize)
 {
     const double horizon = horizonZenithAngle(parameters, radiusKm);
     const double zenithAngle = std::acos(std::clamp(direction.cosViewZenith, -1.0, 1.0));
@@ -227,8 +224,8 @@ glm::dvec2 skyViewLutCoordinate(const AtmosphereParameters& parameters, double r
     return {unitToTextureCoordinate(x, lutSize.x), unitToTextureCoordinate(y, lutSize.y)};
 }
 
-SkyViewDirection skyViewLutDirection(const AtmosphereParameters& parameters, double radiusKm,
-                                     glm::dvec2 coordinate, glm::uvec2 lutSize)
+SkyViewDirection skyViewLutDirection(const AtmosphereParameters& parameters, double radiusKm, glm::dvec2 coordinate,
+                                     glm::uvec2 lutSize)
 {
     const double x = std::clamp(textureCoordinateToUnit(coordinate.x, lutSize.x), 0.0, 1.0);
     const double y = std::clamp(textureCoordinateToUnit(coordinate.y, lutSize.y), 0.0, 1.0);
@@ -255,8 +252,7 @@ double aerialPerspectiveSliceDistance(uint32_t slice, double maxDistanceKm, uint
     return maxDistanceKm * fraction * fraction;
 }
 
-glm::dvec3 opticalDepthToTopBoundary(const AtmosphereParameters& parameters, RadiusAndCosine ray,
-                                     int intervalsPerPiece)
+glm::dvec3 opticalDepthToTopBoundary(const AtmosphereParameters& parameters, RadiusAndCosine ray, int intervalsPerPiece)
 {
     const double length = distanceToTopBoundary(parameters, ray.radiusKm, ray.mu);
     if (length <= 0.0) {

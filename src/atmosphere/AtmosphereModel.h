@@ -61,15 +61,13 @@ struct RadiusAndCosine {
 // texture coordinates. x follows the distance to the top boundary between its
 // smallest (looking straight up) and largest (looking at the horizon) values,
 // y the distance to the horizon rho = sqrt(r^2 - bottom^2) over its largest.
-glm::dvec2 transmittanceLutCoordinate(const AtmosphereParameters& parameters, RadiusAndCosine ray,
-                                      glm::uvec2 lutSize);
-RadiusAndCosine transmittanceLutRay(const AtmosphereParameters& parameters, glm::dvec2 coordinate,
-                                    glm::uvec2 lutSize);
+glm::dvec2 transmittanceLutCoordinate(const AtmosphereParameters& parameters, RadiusAndCosine ray, glm::uvec2 lutSize);
+RadiusAndCosine transmittanceLutRay(const AtmosphereParameters& parameters, glm::dvec2 coordinate, glm::uvec2 lutSize);
 
 // Multiple-scattering table: x = cosine of the sun's zenith angle from -1 to 1,
 // y = altitude from the ground to the top.
-glm::dvec2 multipleScatteringLutCoordinate(const AtmosphereParameters& parameters, double radiusKm,
-                                           double sunCosZenith, glm::uvec2 lutSize);
+glm::dvec2 multipleScatteringLutCoordinate(const AtmosphereParameters& parameters, double radiusKm, double sunCosZenith,
+                                           glm::uvec2 lutSize);
 
 // A view direction seen from radius r, relative to the local zenith and to
 // the sun's azimuth (in [0, pi]: the sky is symmetric about the sun's
@@ -83,10 +81,10 @@ struct SkyViewDirection {
 // 0.5 at the horizon (the direction grazing the planet), 1 at the nadir, with
 // y - 0.5 growing as the square root of the angle from the horizon so that
 // texels crowd where the sky changes fastest.
-glm::dvec2 skyViewLutCoordinate(const AtmosphereParameters& parameters, double radiusKm,
-                                SkyViewDirection direction, glm::uvec2 lutSize);
-SkyViewDirection skyViewLutDirection(const AtmosphereParameters& parameters, double radiusKm,
-                                     glm::dvec2 coordinate, glm::uvec2 lutSize);
+glm::dvec2 skyViewLutCoordinate(const AtmosphereParameters& parameters, double radiusKm, SkyViewDirection direction,
+                                glm::uvec2 lutSize);
+SkyViewDirection skyViewLutDirection(const AtmosphereParameters& parameters, double radiusKm, glm::dvec2 coordinate,
+                                     glm::uvec2 lutSize);
 
 // Aerial-perspective volume: slice k of `sliceCount` holds the light gathered
 // from the camera to distance maxDistance * ((k + 1) / sliceCount)^2. The

@@ -10,9 +10,9 @@
 namespace atmosphere {
 
 struct AtmosphereQuality {
-    glm::uvec2 transmittanceSize{256, 64};      // RGBA32F
-    glm::uvec2 multipleScatteringSize{32, 32};  // RGBA16F
-    glm::uvec2 skyViewSize{192, 108};           // RGBA16F (an even height puts the horizon on a texel edge)
+    glm::uvec2 transmittanceSize{256, 64};         // RGBA32F
+    glm::uvec2 multipleScatteringSize{32, 32};     // RGBA16F
+    glm::uvec2 skyViewSize{192, 108};              // RGBA16F (an even height puts the horizon on a texel edge)
     glm::uvec3 aerialPerspectiveSize{32, 32, 32};  // two RGBA16F volumes: in-scattering and transmittance
 
     // Midpoint-rule samples along each transmittance ray (the accuracy the

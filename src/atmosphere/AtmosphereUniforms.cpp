@@ -36,9 +36,9 @@ AtmosphereUniforms makeAtmosphereUniforms(const AtmosphereParameters& parameters
     uniforms.radii = glm::vec4(parameters.planetRadiusKm, parameters.atmosphereTopRadiusKm,
                                parameters.rayleighScaleHeightKm, parameters.mieScaleHeightKm);
     uniforms.rayleighScattering = glm::vec4(parameters.rayleighScatteringPerMetre * kMetresPerKm, 0.0f);
-    uniforms.mie = glm::vec4(parameters.mieScatteringPerMetre * kMetresPerKm,
-                             parameters.mieExtinctionPerMetre * kMetresPerKm, parameters.miePhaseG,
-                             parameters.multipleScatteringFactor);
+    uniforms.mie =
+        glm::vec4(parameters.mieScatteringPerMetre * kMetresPerKm, parameters.mieExtinctionPerMetre * kMetresPerKm,
+                  parameters.miePhaseG, parameters.multipleScatteringFactor);
     uniforms.ozoneAbsorption =
         glm::vec4(parameters.ozoneAbsorptionPerMetre * kMetresPerKm, parameters.ozoneCentreAltitudeKm);
     const float sunRadius = parameters.sunAngularRadiusDegrees * std::numbers::pi_v<float> / 180.0f;
@@ -47,8 +47,7 @@ AtmosphereUniforms makeAtmosphereUniforms(const AtmosphereParameters& parameters
     uniforms.groundAlbedo = glm::vec4(parameters.groundAlbedo, 0.0f);
     uniforms.sunIlluminance = glm::vec4(parameters.sunIlluminance, 0.0f);
     const float sunLength = glm::length(sunDirection);
-    uniforms.sunDirection =
-        glm::vec4(sunLength > 0.0f ? sunDirection / sunLength : glm::vec3(0.0f, 1.0f, 0.0f), 0.0f);
+    uniforms.sunDirection = glm::vec4(sunLength > 0.0f ? sunDirection / sunLength : glm::vec3(0.0f, 1.0f, 0.0f), 0.0f);
     uniforms.cameraPosition = glm::vec4(view.cameraPosition, 1.0f);
     uniforms.cameraPlanetPosition = glm::vec4(cameraPlanetPosition(parameters, view.cameraPosition), 1.0f);
     glm::mat4 rotation = view.view;

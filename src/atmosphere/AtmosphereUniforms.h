@@ -19,24 +19,25 @@ namespace atmosphere {
 
 // The camera of one frame.
 struct AtmosphereView {
-    glm::mat4 view{1.0f};        // world -> view
-    glm::mat4 projection{1.0f};  // view -> Vulkan clip space (either depth convention)
+    glm::mat4 view{1.0f};                          // world -> view
+    glm::mat4 projection{1.0f};                    // view -> Vulkan clip space (either depth convention)
     glm::vec3 cameraPosition{0.0f, 100.0f, 0.0f};  // world metres
 };
 
 struct AtmosphereUniforms {
     glm::vec4 radii{0.0f};               // x: planet radius, y: top radius, z: Rayleigh / w: Mie scale height (km)
     glm::vec4 rayleighScattering{0.0f};  // rgb: per km
-    glm::vec4 mie{0.0f};                 // x: scattering, y: extinction (per km), z: phase g, w: multiple-scattering factor
-    glm::vec4 ozoneAbsorption{0.0f};     // rgb: per km, w: centre altitude (km)
-    glm::vec4 ozoneAndSun{0.0f};         // x: ozone width (km), y: sun angular radius (rad), z: its cosine, w: aerial distance (km)
-    glm::vec4 groundAlbedo{0.0f};        // rgb
-    glm::vec4 sunIlluminance{0.0f};      // rgb
+    glm::vec4 mie{0.0f};  // x: scattering, y: extinction (per km), z: phase g, w: multiple-scattering factor
+    glm::vec4 ozoneAbsorption{0.0f};  // rgb: per km, w: centre altitude (km)
+    glm::vec4 ozoneAndSun{
+        0.0f};  // x: ozone width (km), y: sun angular radius (rad), z: its cosine, w: aerial distance (km)
+    glm::vec4 groundAlbedo{0.0f};                    // rgb
+    glm::vec4 sunIlluminance{0.0f};                  // rgb
     glm::vec4 sunDirection{0.0f, 1.0f, 0.0f, 0.0f};  // xyz: unit vector towards the sun (world axes)
-    glm::vec4 cameraPosition{0.0f};      // xyz: world metres
-    glm::vec4 cameraPlanetPosition{0.0f};  // xyz: km from the planet's centre, kept inside the atmosphere
-    glm::mat4 viewRotationProjection{1.0f};         // projection * view without the view's translation
-    glm::mat4 inverseViewRotationProjection{1.0f};  // clip space -> offset from the camera
+    glm::vec4 cameraPosition{0.0f};                  // xyz: world metres
+    glm::vec4 cameraPlanetPosition{0.0f};            // xyz: km from the planet's centre, kept inside the atmosphere
+    glm::mat4 viewRotationProjection{1.0f};          // projection * view without the view's translation
+    glm::mat4 inverseViewRotationProjection{1.0f};   // clip space -> offset from the camera
     glm::uvec4 sampleCounts{0u};  // x: transmittance, y: multiple scattering, z: sky view, w: aerial per slice
 };
 

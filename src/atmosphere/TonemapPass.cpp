@@ -37,10 +37,8 @@ bool shaderEncodesSrgb(VkFormat format)
         case VK_FORMAT_B8G8R8A8_UNORM:
         case VK_FORMAT_A8B8G8R8_UNORM_PACK32:
         case VK_FORMAT_R8G8B8_UNORM:
-        case VK_FORMAT_B8G8R8_UNORM:
-            return true;
-        default:
-            return false;
+        case VK_FORMAT_B8G8R8_UNORM: return true;
+        default: return false;
     }
 }
 
@@ -67,10 +65,9 @@ gpu::GraphicsPipeline TonemapPass::buildPipeline() const
 {
     gpu::GraphicsPipelineDescription description;
     description.colorFormats = {outputFormat_};
-    return gpu::GraphicsPipeline(*device_, pipelineLayout_,
-                                 compiler_->compileFile("atmosphere/Tonemap.vert", gpu::ShaderStage::Vertex),
-                                 compiler_->compileFile("atmosphere/Tonemap.frag", gpu::ShaderStage::Fragment),
-                                 description);
+    return gpu::GraphicsPipeline(
+        *device_, pipelineLayout_, compiler_->compileFile("atmosphere/Tonemap.vert", gpu::ShaderStage::Vertex),
+        compiler_->compileFile("atmosphere/Tonemap.frag", gpu::ShaderStage::Fragment), description);
 }
 
 void TonemapPass::record(VkCommandBuffer commands, VkImageView hdrImage, VkExtent2D extent, uint32_t frameSlot,
@@ -86,8 +83,7 @@ void TonemapPass::record(VkCommandBuffer commands, VkImageView hdrImage, VkExten
     gpu::setViewportAndScissor(commands, extent);
     vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelineLayout_.handle(), 0, 1, &set, 0,
                             nullptr);
-    vkCmdPushConstants(commands, pipelineLayout_.handle(), VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(control),
-                       &control);
+    vkCmdPushConstants(commands, pipelineLayout_.handle(), VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(control), &control);
     vkCmdDraw(commands, 3, 1, 0, 0);
 }
 

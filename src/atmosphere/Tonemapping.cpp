@@ -42,12 +42,9 @@ glm::vec3 hable(glm::vec3 x)
 std::string_view tonemapperName(Tonemapper tonemapper)
 {
     switch (tonemapper) {
-        case Tonemapper::None:
-            return "none";
-        case Tonemapper::AcesFitted:
-            return "aces";
-        case Tonemapper::Hable:
-            return "hable";
+        case Tonemapper::None: return "none";
+        case Tonemapper::AcesFitted: return "aces";
+        case Tonemapper::Hable: return "hable";
     }
     return "none";
 }
@@ -71,12 +68,9 @@ glm::vec3 tonemap(Tonemapper tonemapper, glm::vec3 exposedColour)
 {
     const glm::vec3 colour = glm::max(exposedColour, 0.0f);
     switch (tonemapper) {
-        case Tonemapper::AcesFitted:
-            return acesFitted(colour);
-        case Tonemapper::Hable:
-            return hable(colour);
-        case Tonemapper::None:
-            break;
+        case Tonemapper::AcesFitted: return acesFitted(colour);
+        case Tonemapper::Hable: return hable(colour);
+        case Tonemapper::None: break;
     }
     return glm::clamp(colour, 0.0f, 1.0f);
 }

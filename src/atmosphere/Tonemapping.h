@@ -28,8 +28,7 @@ struct DisplaySettings {
     bool operator==(const DisplaySettings&) const = default;
 };
 
-inline constexpr std::array<Tonemapper, 3> kTonemappers{Tonemapper::None, Tonemapper::AcesFitted,
-                                                        Tonemapper::Hable};
+inline constexpr std::array<Tonemapper, 3> kTonemappers{Tonemapper::None, Tonemapper::AcesFitted, Tonemapper::Hable};
 
 // "none", "aces", "hable".
 std::string_view tonemapperName(Tonemapper tonemapper);

@@ -12,7 +12,8 @@
 namespace atmosphere {
 
 VolumeImage::VolumeImage(const gpu::Device& device, VkFormat format, VkExtent3D extent, VkImageUsageFlags usage)
-    : format_(format), extent_(extent)
+    : format_(format),
+      extent_(extent)
 {
     if (extent.width == 0 || extent.height == 0 || extent.depth == 0) {
         throw gpu::Error("atmosphere::VolumeImage: the extent must be non-zero");

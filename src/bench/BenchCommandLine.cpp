@@ -25,8 +25,7 @@ struct FlagSpec {
 // The flags of one subcommand, scanned from its arguments.
 class ParsedFlags {
 public:
-    ParsedFlags(std::string_view subcommand, std::span<const std::string> arguments,
-                std::span<const FlagSpec> specs)
+    ParsedFlags(std::string_view subcommand, std::span<const std::string> arguments, std::span<const FlagSpec> specs)
         : subcommand_(subcommand)
     {
         for (std::size_t index = 0; index < arguments.size(); ++index) {
@@ -105,10 +104,7 @@ public:
         return static_cast<int>(integer("depth", requiredValue("depth"), cbt::kMinMaxDepth, cbt::kMaxMaxDepth));
     }
 
-    [[nodiscard]] unsigned threads() const
-    {
-        return static_cast<unsigned>(intValue("threads", 1, 1, kMaxThreads));
-    }
+    [[nodiscard]] unsigned threads() const { return static_cast<unsigned>(intValue("threads", 1, 1, kMaxThreads)); }
 
     [[nodiscard]] std::uint64_t seed() const
     {

@@ -46,19 +46,19 @@ void appendJsonString(std::string& out, std::string_view text)
     for (const char character : text) {
         const auto code = static_cast<unsigned char>(character);
         switch (character) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '\t': out += "\\t"; break;
-        default:
-            if (code < 0x20U) {
-                std::array<char, 8> escape{};
-                std::snprintf(escape.data(), escape.size(), "\\u%04x", static_cast<unsigned>(code));
-                out += escape.data();
-            } else {
-                out += character;
-            }
+            case '"': out += "\\\""; break;
+            case '\\': out += "\\\\"; break;
+            case '\n': out += "\\n"; break;
+            case '\r': out += "\\r"; break;
+            case '\t': out += "\\t"; break;
+            default:
+                if (code < 0x20U) {
+                    std::array<char, 8> escape{};
+                    std::snprintf(escape.data(), escape.size(), "\\u%04x", static_cast<unsigned>(code));
+                    out += escape.data();
+                } else {
+                    out += character;
+                }
         }
     }
     out += '"';
@@ -152,8 +152,8 @@ void printTable(std::ostream& out, const ReportTable& table)
         for (std::size_t column = 0; column < std::min(row.size(), widths.size()); ++column) {
             const std::size_t padding = widths[column] - row[column].size();
             // First column (names) left-aligned, figures right-aligned.
-            out << ' ' << (column == 0 ? row[column] + std::string(padding, ' ')
-                                        : std::string(padding, ' ') + row[column]);
+            out << ' '
+                << (column == 0 ? row[column] + std::string(padding, ' ') : std::string(padding, ' ') + row[column]);
             out << ' ';
         }
         out << '\n';

@@ -54,7 +54,7 @@ ReportTable scheduleTable(const std::vector<terrain::SumReductionDispatch>& sche
 std::vector<std::byte> withoutSumReduction(std::span<const std::byte> heapBytes, int maxDepth)
 {
     std::vector<std::byte> bytes(heapBytes.begin(), heapBytes.end());
-    const std::uint64_t last = std::uint64_t{3} << maxDepth;  // the bitfield's first bit
+    const std::uint64_t last = std::uint64_t{3} << maxDepth;        // the bitfield's first bit
     std::uint64_t bit = static_cast<std::uint64_t>(maxDepth) + 3U;  // level 0's first bit
     for (; bit < last && bit % 8 != 0; ++bit) {
         clearBit(bytes, bit);
@@ -157,8 +157,9 @@ CommandOutcome runGpuReduce(const GpuReduceOptions& options)
     report.addFigure("within_2x_copy", "sum reduction within 2x copy", reduceMs / copyMs <= kTargetRatioToCopy);
     if (options.depth == kPaperDepth) {
         report.addFigure("paper_sum_reduction_ms", "paper Table 1 (RTX 2080)", kPaperSumReductionMs, "ms");
-        report.notes.push_back("the paper's 1.484 ms is about ten times what an RTX 2080 needs to move 64 MiB; "
-                               "absolute times compare only on the same device, the ratio is the figure to quote");
+        report.notes.push_back(
+            "the paper's 1.484 ms is about ten times what an RTX 2080 needs to move 64 MiB; "
+            "absolute times compare only on the same device, the ratio is the figure to quote");
     }
     std::vector<PassRow> rows{{"sum reduction", samples[kReduction]}, {"copy (vkCmdCopyBuffer)", samples[kCopy]}};
     if (candidate) {

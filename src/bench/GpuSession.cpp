@@ -27,7 +27,8 @@ gpu::DeviceOptions deviceOptions(const std::string& deviceSelector)
 }  // namespace
 
 GpuSession::GpuSession(const std::string& deviceSelector, bool validate)
-    : instance_(instanceOptions(validate)), device_(instance_, deviceOptions(deviceSelector))
+    : instance_(instanceOptions(validate)),
+      device_(instance_, deviceOptions(deviceSelector))
 {
 }
 

@@ -87,8 +87,7 @@ CommandOutcome runGpuUpdate(const GpuUpdateOptions& options)
 
     terrain::GpuConcurrentBinaryTree tree(device, initial);
     const terrain::PointCriterion criterion(device, options.point);
-    const terrain::CbtUpdatePipeline pipeline(device, session.compiler(), tree, criterion.criterion(),
-                                              options.domain);
+    const terrain::CbtUpdatePipeline pipeline(device, session.compiler(), tree, criterion.criterion(), options.domain);
     const CopyFloor copy(device, tree.heapByteSize());
     gpu::TimestampQueries timer(device, 1, timerPassNames());
     const FrameRecorder recordFrame = [&](VkCommandBuffer commands, gpu::TimestampQueries& frameTimer, int frame) {
@@ -145,13 +144,14 @@ CommandOutcome runGpuUpdate(const GpuUpdateOptions& options)
     }
 
     report.tables.push_back(passTimeTable(
-        "refining", "while refining (from the root triangles to the fixed point, " + std::to_string(refinements) +
-                        " times)",
+        "refining",
+        "while refining (from the root triangles to the fixed point, " + std::to_string(refinements) + " times)",
         updateRows(refining), median(refining[kCopyPass])));
     report.tables.push_back(passTimeTable("converged", "converged (the fixed point; no leaf changes)",
                                           updateRows(converged), median(converged[kCopyPass])));
-    report.notes.push_back("the paper's Table 1 times a terrain with many leaves; refining around a point "
-                           "leaves few (see the leaf count), so the subdivision here is light");
+    report.notes.push_back(
+        "the paper's Table 1 times a terrain with many leaves; refining around a point "
+        "leaves few (see the leaf count), so the subdivision here is light");
     if (!matchesCpu) {
         report.notes.push_back("the GPU tree differs from the CPU reference: the times above are not valid");
     }

@@ -92,8 +92,9 @@ Report refineReport(const RefineOptions& options, const RefineMeasurement& measu
         if (options.threads == 1) {
             report.addFigure("meets_5x_target", "at least 5x the paper (< 2.51 s)", speedup >= kTargetSpeedup);
         }
-        report.notes.push_back("the paper refines on a Threadripper 3960X; figures from different CPUs only "
-                               "compare roughly");
+        report.notes.push_back(
+            "the paper refines on a Threadripper 3960X; figures from different CPUs only "
+            "compare roughly");
     }
     return report;
 }

@@ -16,9 +16,9 @@ std::uint64_t writeTriangleDump(std::ostream& out, const cbt::ConcurrentBinaryTr
     std::array<char, 256> line{};
     for (const leb::LeafTriangle& leaf : leb::leafTriangles(tree, domain)) {
         const auto& v = leaf.triangle.v;
-        const int length = std::snprintf(line.data(), line.size(), "%u %.17g %.17g %.17g %.17g %.17g %.17g\n",
-                                         static_cast<unsigned>(leaf.heapIndex), v[0].x, v[0].y, v[1].x, v[1].y,
-                                         v[2].x, v[2].y);
+        const int length =
+            std::snprintf(line.data(), line.size(), "%u %.17g %.17g %.17g %.17g %.17g %.17g\n",
+                          static_cast<unsigned>(leaf.heapIndex), v[0].x, v[0].y, v[1].x, v[1].y, v[2].x, v[2].y);
         out.write(line.data(), length);
         ++lineCount;
     }

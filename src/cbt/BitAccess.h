@@ -90,7 +90,8 @@ private:
 class BitStreamReader {
 public:
     BitStreamReader(const std::uint64_t* words, std::uint64_t firstBit) noexcept
-        : current_(words + (firstBit >> layout::kWordBitsLog2)), shift_(static_cast<int>(firstBit & 63U))
+        : current_(words + (firstBit >> layout::kWordBitsLog2)),
+          shift_(static_cast<int>(firstBit & 63U))
     {
     }
 

@@ -104,8 +104,8 @@ void ConcurrentBinaryTree::allocate(int maxDepth)
     maxDepth_ = maxDepth;
     words_.assign(layout::heapWordCount(maxDepth), 0);
     words_[0] = layout::headerValue(maxDepth);
-    dirtyWords_ = maxDepth >= reduction::kWordKernelMinDepth ? DirtyWordMap(layout::bitfieldWordCount(maxDepth))
-                                                             : DirtyWordMap();
+    dirtyWords_ =
+        maxDepth >= reduction::kWordKernelMinDepth ? DirtyWordMap(layout::bitfieldWordCount(maxDepth)) : DirtyWordMap();
 }
 
 void ConcurrentBinaryTree::resetToDepth(int depth)
@@ -242,8 +242,7 @@ void ConcurrentBinaryTree::computeSumReduction()
         computeSumReductionFull();
         return;
     }
-    const auto limit =
-        static_cast<std::size_t>(layout::bitfieldWordCount(maxDepth_) / kIncrementalWordShareDivisor);
+    const auto limit = static_cast<std::size_t>(layout::bitfieldWordCount(maxDepth_) / kIncrementalWordShareDivisor);
     if (!dirtyWords_.take(dirtyWordList_, limit)) {
         reduction::reduceFull(words_, maxDepth_);
         return;

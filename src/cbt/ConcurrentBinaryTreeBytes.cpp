@@ -99,8 +99,8 @@ ConcurrentBinaryTree ConcurrentBinaryTree::fromBytes(std::span<const std::byte> 
     const auto [given, expected] = std::mismatch(bytes.begin(), bytes.end(), recomputed.begin());
     if (given != bytes.end()) {
         const auto byteIndex = static_cast<std::uint64_t>(given - bytes.begin());
-        const auto differingBits = static_cast<unsigned>(std::to_integer<unsigned>(*given) ^
-                                                         std::to_integer<unsigned>(*expected));
+        const auto differingBits =
+            static_cast<unsigned>(std::to_integer<unsigned>(*given) ^ std::to_integer<unsigned>(*expected));
         const std::uint64_t bit = byteIndex * 8U + static_cast<std::uint64_t>(std::countr_zero(differingBits));
         const HeapIndex heapIndex = heapIndexAtBit(maxDepth, bit);
         errors::fail(kCaller, "inconsistent sum reduction at heap index " + std::to_string(heapIndex) +

@@ -18,7 +18,8 @@ std::size_t wordsForBits(std::uint64_t bitCount)
 }  // namespace
 
 DirtyWordMap::DirtyWordMap(std::uint64_t trackedWordCount)
-    : wordBits_(wordsForBits(trackedWordCount), 0), summaryBits_(wordsForBits(wordsForBits(trackedWordCount)), 0)
+    : wordBits_(wordsForBits(trackedWordCount), 0),
+      summaryBits_(wordsForBits(wordsForBits(trackedWordCount)), 0)
 {
 }
 

@@ -1,6 +1,6 @@
 // The public free functions describing the heap layout (paper §3.3).
-#include "cbt/ConcurrentBinaryTree.h"
 #include "cbt/HeapLayout.h"
+#include "cbt/ConcurrentBinaryTree.h"
 #include "cbt/TreeErrors.h"
 
 #include <bit>

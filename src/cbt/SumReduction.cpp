@@ -70,12 +70,12 @@ using BottomLevelChunks = std::array<std::uint64_t, kSwarLevelCount>;
 
 inline BottomLevelChunks sumBitfieldWord(std::uint64_t word)
 {
-    const std::uint64_t pairs = word - ((word >> 1) & 0x5555555555555555U);                      // <= 2
+    const std::uint64_t pairs = word - ((word >> 1) & 0x5555555555555555U);                            // <= 2
     const std::uint64_t quads = (pairs & 0x3333333333333333U) + ((pairs >> 2) & 0x3333333333333333U);  // <= 4
-    const std::uint64_t octets = (quads + (quads >> 4)) & 0x0F0F0F0F0F0F0F0FU;                    // <= 8
-    const std::uint64_t sixteens = (octets + (octets >> 8)) & 0x00FF00FF00FF00FFU;                // <= 16
-    const std::uint64_t thirtyTwos = (sixteens + (sixteens >> 16)) & 0x0000FFFF0000FFFFU;         // <= 32
-    const std::uint64_t total = (thirtyTwos + (thirtyTwos >> 32)) & 0xFFU;                        // <= 64
+    const std::uint64_t octets = (quads + (quads >> 4)) & 0x0F0F0F0F0F0F0F0FU;                         // <= 8
+    const std::uint64_t sixteens = (octets + (octets >> 8)) & 0x00FF00FF00FF00FFU;                     // <= 16
+    const std::uint64_t thirtyTwos = (sixteens + (sixteens >> 16)) & 0x0000FFFF0000FFFFU;              // <= 32
+    const std::uint64_t total = (thirtyTwos + (thirtyTwos >> 32)) & 0xFFU;                             // <= 64
     return {pairs,
             packLanes<4, 3>(quads),
             packLanes<8, 4>(octets),
@@ -192,8 +192,8 @@ void reduceLevelRange(std::uint64_t* heap, int maxDepth, int depth, std::uint64_
     const int childWidth = layout::fieldWidth(maxDepth, depth + 1);
     const int parentWidth = childWidth + 1;
     const std::uint64_t childMask = lowBitMask(childWidth);
-    BitStreamReader children(heap, levelStartBit(maxDepth, depth + 1) +
-                                       first * 2U * static_cast<std::uint64_t>(childWidth));
+    BitStreamReader children(heap,
+                             levelStartBit(maxDepth, depth + 1) + first * 2U * static_cast<std::uint64_t>(childWidth));
     const std::uint64_t parentStart = levelStartBit(maxDepth, depth) + first * static_cast<std::uint64_t>(parentWidth);
     const bool wholeWords = depth >= layout::kWordBitsLog2 && first % 64U == 0 && last % 64U == 0;
     if (wholeWords) {
@@ -311,9 +311,8 @@ void reduceDirtyWords(std::span<std::uint64_t> heapWords, int maxDepth, std::spa
         const std::uint64_t childStart = levelStartBit(maxDepth, depth + 1);
         const std::uint64_t parentStart = levelStartBit(maxDepth, depth);
         for (const std::uint32_t parent : scratch) {
-            const std::uint64_t pair =
-                bits::readBits(heap, childStart + std::uint64_t{parent} * 2U * static_cast<std::uint64_t>(childWidth),
-                               2 * childWidth);
+            const std::uint64_t pair = bits::readBits(
+                heap, childStart + std::uint64_t{parent} * 2U * static_cast<std::uint64_t>(childWidth), 2 * childWidth);
             bits::writeBits(heap, parentStart + std::uint64_t{parent} * static_cast<std::uint64_t>(childWidth + 1),
                             childWidth + 1, (pair & lowBitMask(childWidth)) + (pair >> childWidth));
         }

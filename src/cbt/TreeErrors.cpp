@@ -27,8 +27,8 @@ void requireMaxDepthInRange(int maxDepth, std::string_view caller)
 void requireDepthInRange(int depth, int maxDepth, std::string_view caller)
 {
     if (depth < 0 || depth > maxDepth) {
-        fail(caller, "depth " + std::to_string(depth) + " is out of range 0.." + std::to_string(maxDepth) +
-                         " (the max depth)");
+        fail(caller,
+             "depth " + std::to_string(depth) + " is out of range 0.." + std::to_string(maxDepth) + " (the max depth)");
     }
 }
 

@@ -14,8 +14,8 @@ namespace {
 constexpr int kNeighbourCount = 8;
 constexpr int kOffsetX[kNeighbourCount] = {-1, 0, 1, -1, 1, -1, 0, 1};
 constexpr int kOffsetY[kNeighbourCount] = {-1, -1, -1, 0, 0, 1, 1, 1};
-constexpr float kNeighbourDistance[kNeighbourCount] = {1.41421356f, 1.0f, 1.41421356f, 1.0f,
-                                                       1.0f,        1.41421356f, 1.0f, 1.41421356f};
+constexpr float kNeighbourDistance[kNeighbourCount] = {1.41421356f, 1.0f,        1.41421356f, 1.0f,
+                                                       1.0f,        1.41421356f, 1.0f,        1.41421356f};
 // Slope given to flats and lake surfaces so every cell has a way down.
 constexpr float kFlatSlope = 1.0e-3f;
 
@@ -23,7 +23,8 @@ struct FloodEntry {
     float level;
     std::uint32_t index;
     // Ties are broken by index so the order never depends on the queue.
-    bool operator>(const FloodEntry& other) const noexcept {
+    bool operator>(const FloodEntry& other) const noexcept
+    {
         return level != other.level ? level > other.level : index > other.index;
     }
 };
@@ -40,7 +41,8 @@ struct Drainage {
 };
 
 // Uniform in [0, 1): a hash of the cell and the iteration.
-float unitHash(std::uint32_t cell, std::uint32_t iteration) noexcept {
+float unitHash(std::uint32_t cell, std::uint32_t iteration) noexcept
+{
     std::uint32_t h = cell * 0x9E3779B1u ^ (iteration + 1u) * 0x85EBCA77u;
     h ^= h >> 15;
     h *= 0x2C1B3C6Du;
@@ -50,11 +52,13 @@ float unitHash(std::uint32_t cell, std::uint32_t iteration) noexcept {
     return static_cast<float>(h >> 8) * 0x1.0p-24f;
 }
 
-bool isEdge(std::uint32_t x, std::uint32_t y, std::uint32_t size) noexcept {
+bool isEdge(std::uint32_t x, std::uint32_t y, std::uint32_t size) noexcept
+{
     return x == 0 || y == 0 || x + 1 == size || y + 1 == size;
 }
 
-void routeDrainage(const HeightGrid& grid, std::uint32_t iteration, Drainage& drainage) {
+void routeDrainage(const HeightGrid& grid, std::uint32_t iteration, Drainage& drainage)
+{
     const std::uint32_t size = grid.size;
     const std::size_t cellCount = grid.heights.size();
     drainage.order.clear();
@@ -66,7 +70,8 @@ void routeDrainage(const HeightGrid& grid, std::uint32_t iteration, Drainage& dr
     std::priority_queue<FloodEntry, std::vector<FloodEntry>, std::greater<>> front;
     for (std::uint32_t y = 0; y < size; ++y) {
         for (std::uint32_t x = 0; x < size; ++x) {
-            if (!isEdge(x, y, size)) continue;
+            if (!isEdge(x, y, size))
+                continue;
             const std::uint32_t index = y * size + x;
             reached[index] = 1;
             drainage.filledLevel[index] = grid.heights[index];
@@ -83,9 +88,11 @@ void routeDrainage(const HeightGrid& grid, std::uint32_t iteration, Drainage& dr
         for (int n = 0; n < kNeighbourCount; ++n) {
             const std::int64_t neighbourX = x + kOffsetX[n];
             const std::int64_t neighbourY = y + kOffsetY[n];
-            if (neighbourX < 0 || neighbourY < 0 || neighbourX >= size || neighbourY >= size) continue;
+            if (neighbourX < 0 || neighbourY < 0 || neighbourX >= size || neighbourY >= size)
+                continue;
             const auto neighbour = static_cast<std::uint32_t>(neighbourY * size + neighbourX);
-            if (reached[neighbour] != 0) continue;
+            if (reached[neighbour] != 0)
+                continue;
             reached[neighbour] = 1;
             const float level = std::max(grid.heights[neighbour], cell.level + kFlatSlope * kNeighbourDistance[n]);
             drainage.filledLevel[neighbour] = level;
@@ -98,14 +105,14 @@ void routeDrainage(const HeightGrid& grid, std::uint32_t iteration, Drainage& dr
     for (std::uint32_t index = 0; index < cellCount; ++index) {
         const std::uint32_t x = index % size;
         const std::uint32_t y = index / size;
-        if (isEdge(x, y, size)) continue;
+        if (isEdge(x, y, size))
+            continue;
         std::array<float, kNeighbourCount> slopes{};
         float slopeTotal = 0.0f;
         for (int n = 0; n < kNeighbourCount; ++n) {
             const auto neighbour = static_cast<std::uint32_t>(static_cast<std::int64_t>(index) +
                                                               std::int64_t{kOffsetY[n]} * size + kOffsetX[n]);
-            const float slope =
-                (drainage.filledLevel[index] - drainage.filledLevel[neighbour]) / kNeighbourDistance[n];
+            const float slope = (drainage.filledLevel[index] - drainage.filledLevel[neighbour]) / kNeighbourDistance[n];
             slopes[static_cast<std::size_t>(n)] = slope > 0.0f ? slope : 0.0f;
             slopeTotal += slopes[static_cast<std::size_t>(n)];
         }
@@ -113,9 +120,11 @@ void routeDrainage(const HeightGrid& grid, std::uint32_t iteration, Drainage& dr
         int chosen = -1;
         for (int n = 0; n < kNeighbourCount; ++n) {
             const float slope = slopes[static_cast<std::size_t>(n)];
-            if (slope <= 0.0f) continue;
+            if (slope <= 0.0f)
+                continue;
             chosen = n;
-            if (pick < slope) break;
+            if (pick < slope)
+                break;
             pick -= slope;
         }
         drainage.receiverDirection[index] = static_cast<std::uint8_t>(chosen);
@@ -126,7 +135,8 @@ void routeDrainage(const HeightGrid& grid, std::uint32_t iteration, Drainage& dr
 
 }  // namespace
 
-void erodeFluvially(HeightGrid& grid, const HeightGrid& uplift, const FluvialErosionSettings& settings) {
+void erodeFluvially(HeightGrid& grid, const HeightGrid& uplift, const FluvialErosionSettings& settings)
+{
     Drainage drainage;
     std::vector<float> drainageArea(grid.heights.size());
     for (int iteration = 0; iteration < settings.iterations; ++iteration) {
@@ -134,12 +144,14 @@ void erodeFluvially(HeightGrid& grid, const HeightGrid& uplift, const FluvialEro
         std::fill(drainageArea.begin(), drainageArea.end(), 1.0f);
         for (auto cell = drainage.order.rbegin(); cell != drainage.order.rend(); ++cell) {
             const std::uint32_t receiver = drainage.receiver[*cell];
-            if (receiver != *cell) drainageArea[receiver] += drainageArea[*cell];
+            if (receiver != *cell)
+                drainageArea[receiver] += drainageArea[*cell];
         }
         // Outlets first, so each receiver already has its new height.
         for (const std::uint32_t cell : drainage.order) {
             const std::uint32_t receiver = drainage.receiver[cell];
-            if (receiver == cell) continue;  // map edge: the fixed base level
+            if (receiver == cell)
+                continue;  // map edge: the fixed base level
             const float distance = kNeighbourDistance[drainage.receiverDirection[cell]];
             const float raised = grid.heights[cell] + settings.timeStep * uplift.heights[cell];
             const float receiverHeight = grid.heights[receiver];

@@ -20,8 +20,8 @@ namespace heightgen {
 struct FluvialErosionSettings {
     int iterations = 200;
     float timeStep = 1.0f;
-    float erodibility = 0.05f;     // K
-    float areaExponent = 0.5f;     // m (the slope exponent n is 1)
+    float erodibility = 0.05f;  // K
+    float areaExponent = 0.5f;  // m (the slope exponent n is 1)
 };
 
 // `uplift` holds U per cell (cell units per time step), same size as grid.

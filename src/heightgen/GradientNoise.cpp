@@ -19,12 +19,16 @@ constexpr double kOctaveShiftY = -9.77;
 // to roughly +-1.
 constexpr double kNoiseRangeScale = 1.4;
 
-double quinticFade(double t) noexcept { return t * t * t * (t * (t * 6.0 - 15.0) + 10.0); }
+double quinticFade(double t) noexcept
+{
+    return t * t * t * (t * (t * 6.0 - 15.0) + 10.0);
+}
 
 struct OctavePoint {
     double x;
     double y;
-    void advance() noexcept {
+    void advance() noexcept
+    {
         const double rotatedX = kOctaveRotationCos * x - kOctaveRotationSin * y;
         const double rotatedY = kOctaveRotationSin * x + kOctaveRotationCos * y;
         x = 2.0 * rotatedX + kOctaveShiftX;
@@ -32,7 +36,8 @@ struct OctavePoint {
     }
 };
 
-double amplitudeTotal(const OctaveSettings& settings) noexcept {
+double amplitudeTotal(const OctaveSettings& settings) noexcept
+{
     double total = 0.0;
     double amplitude = 1.0;
     for (int octave = 0; octave < settings.maxOctaves; ++octave) {
@@ -44,7 +49,8 @@ double amplitudeTotal(const OctaveSettings& settings) noexcept {
 
 }  // namespace
 
-GradientNoise::GradientNoise(std::uint64_t seed) {
+GradientNoise::GradientNoise(std::uint64_t seed)
+{
     SplitMix64 random(seed);
     seedKey_ = static_cast<std::uint32_t>(random.next() >> 32);
     for (int i = 0; i < kGradientCount; ++i) {
@@ -62,10 +68,11 @@ GradientNoise::GradientNoise(std::uint64_t seed) {
     }
 }
 
-std::uint32_t GradientNoise::latticeHash(std::int32_t ix, std::int32_t iy) const noexcept {
+std::uint32_t GradientNoise::latticeHash(std::int32_t ix, std::int32_t iy) const noexcept
+{
     // Multiply-xorshift mixing of both coordinates and the seed key.
-    std::uint32_t h = static_cast<std::uint32_t>(ix) * 0x8DA6B343u ^ static_cast<std::uint32_t>(iy) * 0xD8163841u ^
-                      seedKey_;
+    std::uint32_t h =
+        static_cast<std::uint32_t>(ix) * 0x8DA6B343u ^ static_cast<std::uint32_t>(iy) * 0xD8163841u ^ seedKey_;
     h ^= h >> 16;
     h *= 0x7FEB352Du;
     h ^= h >> 15;
@@ -74,7 +81,8 @@ std::uint32_t GradientNoise::latticeHash(std::int32_t ix, std::int32_t iy) const
     return h;
 }
 
-double GradientNoise::operator()(double x, double y) const noexcept {
+double GradientNoise::operator()(double x, double y) const noexcept
+{
     const double floorX = std::floor(x);
     const double floorY = std::floor(y);
     const auto ix = static_cast<std::int32_t>(floorX);
@@ -92,7 +100,8 @@ double GradientNoise::operator()(double x, double y) const noexcept {
     return kNoiseRangeScale * std::lerp(bottom, top, v);
 }
 
-double fractalSum(const GradientNoise& noise, double x, double y, const OctaveSettings& settings) noexcept {
+double fractalSum(const GradientNoise& noise, double x, double y, const OctaveSettings& settings) noexcept
+{
     OctavePoint point{x * settings.baseFrequency, y * settings.baseFrequency};
     double frequency = settings.baseFrequency;
     double amplitude = 1.0;
@@ -108,7 +117,8 @@ double fractalSum(const GradientNoise& noise, double x, double y, const OctaveSe
     return sum / amplitudeTotal(settings);
 }
 
-double ridgedSum(const GradientNoise& noise, double x, double y, const OctaveSettings& settings) noexcept {
+double ridgedSum(const GradientNoise& noise, double x, double y, const OctaveSettings& settings) noexcept
+{
     OctavePoint point{x * settings.baseFrequency, y * settings.baseFrequency};
     double frequency = settings.baseFrequency;
     double amplitude = 1.0;

@@ -9,16 +9,18 @@ namespace heightgen {
 namespace {
 
 // Catmull-Rom weights for the samples at -1, 0, 1, 2 and offset t in [0, 1].
-std::array<float, 4> catmullRomWeights(float t) noexcept {
+std::array<float, 4> catmullRomWeights(float t) noexcept
+{
     const float t2 = t * t;
     const float t3 = t2 * t;
-    return {0.5f * (-t3 + 2.0f * t2 - t), 0.5f * (3.0f * t3 - 5.0f * t2 + 2.0f),
-            0.5f * (-3.0f * t3 + 4.0f * t2 + t), 0.5f * (t3 - t2)};
+    return {0.5f * (-t3 + 2.0f * t2 - t), 0.5f * (3.0f * t3 - 5.0f * t2 + 2.0f), 0.5f * (-3.0f * t3 + 4.0f * t2 + t),
+            0.5f * (t3 - t2)};
 }
 
 }  // namespace
 
-HeightGrid upsampleDouble(const HeightGrid& coarse, unsigned threadCount) {
+HeightGrid upsampleDouble(const HeightGrid& coarse, unsigned threadCount)
+{
     HeightGrid fine(coarse.size * 2);
     const auto lastIndex = static_cast<std::int64_t>(coarse.size) - 1;
     const auto clampIndex = [lastIndex](std::int64_t i) {
@@ -40,7 +42,8 @@ HeightGrid upsampleDouble(const HeightGrid& coarse, unsigned threadCount) {
                     const std::uint32_t sampleY = clampIndex(baseY + j - 1);
                     float rowValue = 0.0f;
                     for (std::int64_t i = 0; i < 4; ++i) {
-                        rowValue += weightsX[static_cast<std::size_t>(i)] * coarse.at(clampIndex(baseX + i - 1), sampleY);
+                        rowValue +=
+                            weightsX[static_cast<std::size_t>(i)] * coarse.at(clampIndex(baseX + i - 1), sampleY);
                     }
                     value += weightsY[static_cast<std::size_t>(j)] * rowValue;
                 }
@@ -51,8 +54,10 @@ HeightGrid upsampleDouble(const HeightGrid& coarse, unsigned threadCount) {
     return fine;
 }
 
-void scaleHeights(HeightGrid& grid, float factor) noexcept {
-    for (float& height : grid.heights) height *= factor;
+void scaleHeights(HeightGrid& grid, float factor) noexcept
+{
+    for (float& height : grid.heights)
+        height *= factor;
 }
 
 }  // namespace heightgen

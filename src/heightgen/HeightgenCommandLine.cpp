@@ -10,7 +10,8 @@ namespace heightgen {
 namespace {
 
 template <typename Unsigned>
-Unsigned parseUnsigned(std::string_view flag, std::string_view text, Unsigned minimum, Unsigned maximum) {
+Unsigned parseUnsigned(std::string_view flag, std::string_view text, Unsigned minimum, Unsigned maximum)
+{
     Unsigned value{};
     const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
     if (text.empty() || error == std::errc::invalid_argument || end != text.data() + text.size()) {
@@ -24,7 +25,8 @@ Unsigned parseUnsigned(std::string_view flag, std::string_view text, Unsigned mi
 }
 
 std::uint32_t parsePowerOfTwo(std::string_view flag, std::string_view text, std::uint32_t minimum,
-                              std::uint32_t maximum) {
+                              std::uint32_t maximum)
+{
     const auto value = parseUnsigned<std::uint32_t>(flag, text, minimum, maximum);
     if (!std::has_single_bit(value)) {
         throw CommandLineError(std::string(flag) + " must be a power of two (" + std::to_string(minimum) + ", " +
@@ -36,7 +38,8 @@ std::uint32_t parsePowerOfTwo(std::string_view flag, std::string_view text, std:
 
 }  // namespace
 
-HeightgenOptions parseHeightgenCommandLine(std::span<const std::string_view> arguments) {
+HeightgenOptions parseHeightgenCommandLine(std::span<const std::string_view> arguments)
+{
     HeightgenOptions options;
     bool previewSizeGiven = false;
     for (std::size_t i = 0; i < arguments.size(); ++i) {
@@ -47,8 +50,10 @@ HeightgenOptions parseHeightgenCommandLine(std::span<const std::string_view> arg
             flag = flag.substr(0, equals);
         }
         const auto value = [&]() -> std::string_view {
-            if (inlineValue) return *inlineValue;
-            if (i + 1 >= arguments.size()) throw CommandLineError(std::string(flag) + " needs a value");
+            if (inlineValue)
+                return *inlineValue;
+            if (i + 1 >= arguments.size())
+                throw CommandLineError(std::string(flag) + " needs a value");
             return arguments[++i];
         };
         if (flag == "--help" || flag == "-h") {
@@ -61,10 +66,12 @@ HeightgenOptions parseHeightgenCommandLine(std::span<const std::string_view> arg
             options.threadCount = parseUnsigned<unsigned>(flag, value(), 0, 256);
         } else if (flag == "--out") {
             options.outputPath = value();
-            if (options.outputPath.empty()) throw CommandLineError("--out needs a file path");
+            if (options.outputPath.empty())
+                throw CommandLineError("--out needs a file path");
         } else if (flag == "--preview") {
             options.previewPath = value();
-            if (options.previewPath->empty()) throw CommandLineError("--preview needs a file path");
+            if (options.previewPath->empty())
+                throw CommandLineError("--preview needs a file path");
         } else if (flag == "--preview-size") {
             options.previewSize = parseUnsigned<std::uint32_t>(flag, value(), 16, 16384);
             previewSizeGiven = true;
@@ -75,7 +82,8 @@ HeightgenOptions parseHeightgenCommandLine(std::span<const std::string_view> arg
     if (!options.showHelp && options.outputPath.empty()) {
         throw CommandLineError("--out PATH is required (the 16-bit PNG to write)");
     }
-    if (!previewSizeGiven) options.previewSize = std::min(options.previewSize, options.size);
+    if (!previewSizeGiven)
+        options.previewSize = std::min(options.previewSize, options.size);
     if (options.previewSize > options.size) {
         throw CommandLineError("--preview-size " + std::to_string(options.previewSize) + " is larger than --size " +
                                std::to_string(options.size));
@@ -83,7 +91,8 @@ HeightgenOptions parseHeightgenCommandLine(std::span<const std::string_view> arg
     return options;
 }
 
-std::string heightgenUsage() {
+std::string heightgenUsage()
+{
     return "usage: cbt-heightgen --out PATH [--size N] [--seed S] [--threads T]\n"
            "                     [--preview PATH] [--preview-size P]\n"
            "Generates an eroded mountain heightmap and writes it as a 16-bit greyscale PNG.\n"

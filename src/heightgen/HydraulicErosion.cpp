@@ -18,7 +18,8 @@ struct BrushCell {
 
 // Cells within `radius` of the droplet's cell, weighted by closeness and
 // normalised to a sum of one.
-std::vector<BrushCell> makeErosionBrush(int radius) {
+std::vector<BrushCell> makeErosionBrush(int radius)
+{
     std::vector<BrushCell> brush;
     float total = 0.0f;
     for (int dy = -radius; dy <= radius; ++dy) {
@@ -31,7 +32,8 @@ std::vector<BrushCell> makeErosionBrush(int radius) {
             }
         }
     }
-    for (BrushCell& cell : brush) cell.weight /= total;
+    for (BrushCell& cell : brush)
+        cell.weight /= total;
     return brush;
 }
 
@@ -42,7 +44,8 @@ struct SurfaceSample {
 };
 
 // Bilinear height and gradient at (x, y), 0 <= x, y < size - 1.
-SurfaceSample sampleSurface(const HeightGrid& grid, float x, float y) noexcept {
+SurfaceSample sampleSurface(const HeightGrid& grid, float x, float y) noexcept
+{
     const auto cellX = static_cast<std::uint32_t>(x);
     const auto cellY = static_cast<std::uint32_t>(y);
     const float fx = x - static_cast<float>(cellX);
@@ -55,7 +58,8 @@ SurfaceSample sampleSurface(const HeightGrid& grid, float x, float y) noexcept {
             (h10 - h00) * (1 - fy) + (h11 - h01) * fy, (h01 - h00) * (1 - fx) + (h11 - h10) * fx};
 }
 
-void depositBilinear(HeightGrid& grid, float x, float y, float amount) noexcept {
+void depositBilinear(HeightGrid& grid, float x, float y, float amount) noexcept
+{
     const auto cellX = static_cast<std::uint32_t>(x);
     const auto cellY = static_cast<std::uint32_t>(y);
     const float fx = x - static_cast<float>(cellX);
@@ -69,7 +73,8 @@ void depositBilinear(HeightGrid& grid, float x, float y, float amount) noexcept 
 // Removes up to `amount` around the droplet's cell; returns what was taken
 // (cells never go below the height the droplet flows on to).
 float erodeAround(HeightGrid& grid, const std::vector<BrushCell>& brush, float x, float y, float amount,
-                  float floorHeight) noexcept {
+                  float floorHeight) noexcept
+{
     const auto cellX = static_cast<int>(x);
     const auto cellY = static_cast<int>(y);
     const auto size = static_cast<int>(grid.size);
@@ -77,7 +82,8 @@ float erodeAround(HeightGrid& grid, const std::vector<BrushCell>& brush, float x
     for (const BrushCell& cell : brush) {
         const int sampleX = cellX + cell.dx;
         const int sampleY = cellY + cell.dy;
-        if (sampleX < 0 || sampleY < 0 || sampleX >= size || sampleY >= size) continue;
+        if (sampleX < 0 || sampleY < 0 || sampleX >= size || sampleY >= size)
+            continue;
         float& height = grid.at(static_cast<std::uint32_t>(sampleX), static_cast<std::uint32_t>(sampleY));
         const float removed = std::clamp(amount * cell.weight, 0.0f, std::max(0.0f, height - floorHeight));
         height -= removed;
@@ -87,7 +93,8 @@ float erodeAround(HeightGrid& grid, const std::vector<BrushCell>& brush, float x
 }
 
 void runDroplet(HeightGrid& grid, const std::vector<BrushCell>& brush, const DropletErosionSettings& settings,
-                SplitMix64& random) {
+                SplitMix64& random)
+{
     const auto limit = static_cast<float>(grid.size - 1);
     float x = static_cast<float>(random.nextUnit()) * limit;
     float y = static_cast<float>(random.nextUnit()) * limit;
@@ -101,20 +108,22 @@ void runDroplet(HeightGrid& grid, const std::vector<BrushCell>& brush, const Dro
         directionX = directionX * settings.inertia - here.gradientX * (1.0f - settings.inertia);
         directionY = directionY * settings.inertia - here.gradientY * (1.0f - settings.inertia);
         const float length = std::hypot(directionX, directionY);
-        if (length < 1e-12f) break;  // a flat spot: nowhere to run
+        if (length < 1e-12f)
+            break;  // a flat spot: nowhere to run
         directionX /= length;
         directionY /= length;
         const float nextX = x + directionX;
         const float nextY = y + directionY;
-        if (!(nextX >= 0.0f && nextY >= 0.0f && nextX < limit && nextY < limit)) break;  // left the map
+        if (!(nextX >= 0.0f && nextY >= 0.0f && nextX < limit && nextY < limit))
+            break;  // left the map
 
         const float heightChange = sampleSurface(grid, nextX, nextY).height - here.height;
         const float capacity =
             std::max(-heightChange, settings.minCapacitySlope) * speed * water * settings.capacityFactor;
         if (heightChange > 0.0f || sediment > capacity) {
             // Climbing fills the pit behind it; slowing drops the excess.
-            const float dropped = heightChange > 0.0f ? std::min(heightChange, sediment)
-                                                      : (sediment - capacity) * settings.depositRate;
+            const float dropped =
+                heightChange > 0.0f ? std::min(heightChange, sediment) : (sediment - capacity) * settings.depositRate;
             sediment -= dropped;
             depositBilinear(grid, x, y, dropped);
         } else {
@@ -130,8 +139,10 @@ void runDroplet(HeightGrid& grid, const std::vector<BrushCell>& brush, const Dro
 
 }  // namespace
 
-void erodeWithDroplets(HeightGrid& grid, const DropletErosionSettings& settings) {
-    if (grid.size < 2) return;
+void erodeWithDroplets(HeightGrid& grid, const DropletErosionSettings& settings)
+{
+    if (grid.size < 2)
+        return;
     const std::vector<BrushCell> brush = makeErosionBrush(settings.brushRadius);
     SplitMix64 random(settings.seed);
     for (std::uint64_t droplet = 0; droplet < settings.dropletCount; ++droplet) {
@@ -139,7 +150,8 @@ void erodeWithDroplets(HeightGrid& grid, const DropletErosionSettings& settings)
     }
 }
 
-void erodeThermally(HeightGrid& grid, float talusSlope, float rate, int iterations, unsigned threadCount) {
+void erodeThermally(HeightGrid& grid, float talusSlope, float rate, int iterations, unsigned threadCount)
+{
     const auto size = static_cast<std::int64_t>(grid.size);
     HeightGrid next(grid.size);
     constexpr int kNeighbourCount = 8;
@@ -155,12 +167,14 @@ void erodeThermally(HeightGrid& grid, float talusSlope, float rate, int iteratio
                     for (int n = 0; n < kNeighbourCount; ++n) {
                         const std::int64_t neighbourX = std::int64_t{x} + kOffsetX[n];
                         const std::int64_t neighbourY = std::int64_t{y} + kOffsetY[n];
-                        if (neighbourX < 0 || neighbourY < 0 || neighbourX >= size || neighbourY >= size) continue;
+                        if (neighbourX < 0 || neighbourY < 0 || neighbourX >= size || neighbourY >= size)
+                            continue;
                         const float distance = (kOffsetX[n] != 0 && kOffsetY[n] != 0) ? kDiagonal : 1.0f;
                         const float difference = height - grid.at(static_cast<std::uint32_t>(neighbourX),
                                                                   static_cast<std::uint32_t>(neighbourY));
                         const float excess = std::abs(difference) - talusSlope * distance;
-                        if (excess > 0.0f) change -= std::copysign(excess, difference) * rate / kNeighbourCount;
+                        if (excess > 0.0f)
+                            change -= std::copysign(excess, difference) * rate / kNeighbourCount;
                     }
                     next.at(x, y) = height + change;
                 }

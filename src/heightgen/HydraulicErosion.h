@@ -19,15 +19,15 @@ struct DropletErosionSettings {
     std::uint64_t dropletCount = 0;
     std::uint64_t seed = 0;
     int maxSteps = 64;
-    float inertia = 0.1f;          // share of the old direction kept each step
-    float capacityFactor = 4.0f;   // sediment capacity per unit slope, speed, water
+    float inertia = 0.1f;         // share of the old direction kept each step
+    float capacityFactor = 4.0f;  // sediment capacity per unit slope, speed, water
     float minCapacitySlope = 0.01f;
-    float erodeRate = 0.3f;        // share of the missing capacity taken per step
-    float depositRate = 0.3f;      // share of the excess sediment dropped per step
-    float evaporation = 0.02f;     // share of the water lost per step
+    float erodeRate = 0.3f;     // share of the missing capacity taken per step
+    float depositRate = 0.3f;   // share of the excess sediment dropped per step
+    float evaporation = 0.02f;  // share of the water lost per step
     float gravity = 4.0f;
-    float friction = 0.05f;        // share of the speed lost per step
-    int brushRadius = 3;           // erosion spreads over cells within this radius
+    float friction = 0.05f;  // share of the speed lost per step
+    int brushRadius = 3;     // erosion spreads over cells within this radius
 };
 
 // Runs the droplets one after another (a deterministic sequence for a seed).

@@ -11,7 +11,8 @@
 namespace heightgen {
 
 template <typename RowBandWork>
-void forEachRowBand(std::uint32_t rowCount, unsigned threadCount, const RowBandWork& work) {
+void forEachRowBand(std::uint32_t rowCount, unsigned threadCount, const RowBandWork& work)
+{
     const unsigned bands = std::max(1u, std::min(threadCount, rowCount));
     if (bands == 1) {
         work(std::uint32_t{0}, rowCount);

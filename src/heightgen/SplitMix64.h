@@ -11,7 +11,8 @@ class SplitMix64 {
 public:
     explicit SplitMix64(std::uint64_t seed) noexcept : state_(seed) {}
 
-    std::uint64_t next() noexcept {
+    std::uint64_t next() noexcept
+    {
         state_ += 0x9E3779B97F4A7C15ull;
         std::uint64_t z = state_;
         z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;

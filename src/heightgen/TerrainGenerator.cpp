@@ -43,25 +43,31 @@ constexpr float kTalusRate = 0.5f;
 // many per cell: gullies and small fans on slopes already drained.
 constexpr double kCoarsestDropletsPerCell = 0.5;
 
-void reportStage(const TerrainSettings& settings, const std::string& stage) {
-    if (settings.reportProgress) settings.reportProgress(stage);
+void reportStage(const TerrainSettings& settings, const std::string& stage)
+{
+    if (settings.reportProgress)
+        settings.reportProgress(stage);
 }
 
-std::string levelName(int level, std::uint32_t size) {
+std::string levelName(int level, std::uint32_t size)
+{
     return "level " + std::to_string(level) + " (" + std::to_string(size) + "^2): ";
 }
 
 // Multiplies heights so that max - min == relief.
-void setRelief(HeightGrid& grid, float relief) {
+void setRelief(HeightGrid& grid, float relief)
+{
     const auto [lowest, highest] = std::minmax_element(grid.heights.begin(), grid.heights.end());
     const float low = *lowest;
     const float scale = relief / std::max(*highest - low, 1e-30f);
-    for (float& height : grid.heights) height = (height - low) * scale;
+    for (float& height : grid.heights)
+        height = (height - low) * scale;
 }
 
 // The coarsest level: rivers cut into a rising surface until mountains with
 // branching valley networks stand where the uplift is strongest.
-void buildMountains(HeightGrid& terrain, const TerrainShape& shape, const TerrainSettings& settings) {
+void buildMountains(HeightGrid& terrain, const TerrainShape& shape, const TerrainSettings& settings)
+{
     reportStage(settings, levelName(0, terrain.size) + std::to_string(kUpliftSteps) + " uplift and incision steps");
     HeightGrid uplift = shape.sampleUplift(terrain.size, settings.threadCount);
     scaleHeights(uplift, kUpliftPerStep);
@@ -76,7 +82,8 @@ void buildMountains(HeightGrid& terrain, const TerrainShape& shape, const Terrai
 }
 
 // A finer level: rivers cut the newly added detail into their network.
-void incise(HeightGrid& terrain, const TerrainSettings& settings, int level) {
+void incise(HeightGrid& terrain, const TerrainSettings& settings, int level)
+{
     const int steps = std::max(kMinIncisionSteps, kFinerIncisionSteps >> (2 * (level - 1)));
     reportStage(settings, levelName(level, terrain.size) + std::to_string(steps) + " incision steps");
     scaleHeights(terrain, static_cast<float>(terrain.size));
@@ -88,7 +95,8 @@ void incise(HeightGrid& terrain, const TerrainSettings& settings, int level) {
     scaleHeights(terrain, 1.0f / static_cast<float>(terrain.size));
 }
 
-void erodeWithRain(HeightGrid& terrain, const TerrainSettings& settings, int level, double dropletsPerCell) {
+void erodeWithRain(HeightGrid& terrain, const TerrainSettings& settings, int level, double dropletsPerCell)
+{
     // Erosion works in cell units, where a slope is a height step per cell.
     const auto cellsPerWidth = static_cast<float>(terrain.size);
     scaleHeights(terrain, cellsPerWidth);
@@ -110,7 +118,8 @@ void erodeWithRain(HeightGrid& terrain, const TerrainSettings& settings, int lev
 
 }  // namespace
 
-HeightGrid generateTerrainHeights(const TerrainSettings& settings) {
+HeightGrid generateTerrainHeights(const TerrainSettings& settings)
+{
     if (settings.size < kMinSize || settings.size > kMaxSize || !std::has_single_bit(settings.size)) {
         throw std::invalid_argument("terrain size " + std::to_string(settings.size) +
                                     " is not a power of two between " + std::to_string(kMinSize) + " and " +
@@ -150,7 +159,8 @@ HeightGrid generateTerrainHeights(const TerrainSettings& settings) {
     return terrain;
 }
 
-std::vector<std::uint16_t> quantiseTo16Bit(const HeightGrid& grid) {
+std::vector<std::uint16_t> quantiseTo16Bit(const HeightGrid& grid)
+{
     const auto [lowest, highest] = std::minmax_element(grid.heights.begin(), grid.heights.end());
     const double low = *lowest;
     const double range = std::max(static_cast<double>(*highest) - low, 1e-30);
@@ -161,7 +171,8 @@ std::vector<std::uint16_t> quantiseTo16Bit(const HeightGrid& grid) {
     return samples;
 }
 
-std::vector<std::uint16_t> generateTerrainSamples(const TerrainSettings& settings) {
+std::vector<std::uint16_t> generateTerrainSamples(const TerrainSettings& settings)
+{
     return quantiseTo16Bit(generateTerrainHeights(settings));
 }
 

@@ -20,7 +20,7 @@ namespace heightgen {
 struct TerrainSettings {
     std::uint32_t size = 4096;  // a power of two, 64 .. 16384
     std::uint64_t seed = 1;
-    unsigned threadCount = 1;   // noise and resampling threads; does not change the result
+    unsigned threadCount = 1;  // noise and resampling threads; does not change the result
     // Called with a one-line description as each stage starts (may be empty).
     std::function<void(std::string_view)> reportProgress;
 };

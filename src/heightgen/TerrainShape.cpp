@@ -13,7 +13,8 @@ constexpr double kSurfaceReliefToWidth = 0.075;
 // Width of the band along the map edges where uplift and relief fade out.
 constexpr double kEdgeBandWidth = 0.12;
 
-double smoothStep(double edge0, double edge1, double x) noexcept {
+double smoothStep(double edge0, double edge1, double x) noexcept
+{
     const double t = std::clamp((x - edge0) / (edge1 - edge0), 0.0, 1.0);
     return t * t * (3.0 - 2.0 * t);
 }
@@ -25,9 +26,12 @@ TerrainShape::TerrainShape(std::uint64_t seed)
       warpNoiseV_(seed * 5 + 2),
       massifNoise_(seed * 5 + 3),
       ridgeNoise_(seed * 5 + 4),
-      hillNoise_(seed * 5 + 5) {}
+      hillNoise_(seed * 5 + 5)
+{
+}
 
-TerrainShape::WarpedPoint TerrainShape::warp(double u, double v) const noexcept {
+TerrainShape::WarpedPoint TerrainShape::warp(double u, double v) const noexcept
+{
     // A fixed set of low octaves, identical at every resolution.
     const OctaveSettings warpOctaves{.baseFrequency = 1.2, .maxOctaves = 3, .maxFrequency = 1.0e9, .gain = 0.45};
     const double warpU = fractalSum(warpNoiseU_, u, v, warpOctaves);
@@ -38,21 +42,25 @@ TerrainShape::WarpedPoint TerrainShape::warp(double u, double v) const noexcept 
     return {u + 0.12 * warpU, v + 0.12 * warpV, edgeFade};
 }
 
-double TerrainShape::massif(const WarpedPoint& point) const noexcept {
+double TerrainShape::massif(const WarpedPoint& point) const noexcept
+{
     const OctaveSettings massifOctaves{.baseFrequency = 1.3, .maxOctaves = 3, .maxFrequency = 1.0e9, .gain = 0.5};
     return smoothStep(-0.5, 0.4, fractalSum(massifNoise_, point.u, point.v, massifOctaves));
 }
 
-double TerrainShape::surfaceHeight(double u, double v, double maxFrequency) const noexcept {
+double TerrainShape::surfaceHeight(double u, double v, double maxFrequency) const noexcept
+{
     const WarpedPoint point = warp(u, v);
-    const OctaveSettings ridgeOctaves{.baseFrequency = 3.0, .maxOctaves = 10, .maxFrequency = maxFrequency, .gain = 0.5};
+    const OctaveSettings ridgeOctaves{
+        .baseFrequency = 3.0, .maxOctaves = 10, .maxFrequency = maxFrequency, .gain = 0.5};
     const double ridges = ridgedSum(ridgeNoise_, point.u, point.v, ridgeOctaves);
     const OctaveSettings hillOctaves{.baseFrequency = 3.0, .maxOctaves = 10, .maxFrequency = maxFrequency, .gain = 0.5};
     const double hills = 0.5 + 0.5 * fractalSum(hillNoise_, point.u, point.v, hillOctaves);
     return kSurfaceReliefToWidth * point.edgeFade * (0.3 * hills + massif(point) * ridges);
 }
 
-double TerrainShape::upliftRate(double u, double v) const noexcept {
+double TerrainShape::upliftRate(double u, double v) const noexcept
+{
     const WarpedPoint point = warp(u, v);
     const OctaveSettings hillOctaves{.baseFrequency = 3.0, .maxOctaves = 3, .maxFrequency = 1.0e9, .gain = 0.5};
     const double hills = 0.5 + 0.5 * fractalSum(hillNoise_, point.u, point.v, hillOctaves);
@@ -62,7 +70,8 @@ double TerrainShape::upliftRate(double u, double v) const noexcept {
 namespace {
 
 template <typename Field>
-HeightGrid sampleGrid(std::uint32_t size, unsigned threadCount, const Field& field) {
+HeightGrid sampleGrid(std::uint32_t size, unsigned threadCount, const Field& field)
+{
     HeightGrid grid(size);
     const double cellWidth = 1.0 / static_cast<double>(size);
     forEachRowBand(size, threadCount, [&](std::uint32_t rowBegin, std::uint32_t rowEnd) {
@@ -77,13 +86,15 @@ HeightGrid sampleGrid(std::uint32_t size, unsigned threadCount, const Field& fie
 
 }  // namespace
 
-HeightGrid TerrainShape::sampleSurface(std::uint32_t size, unsigned threadCount) const {
+HeightGrid TerrainShape::sampleSurface(std::uint32_t size, unsigned threadCount) const
+{
     // Finest octave kept: four cells per cycle.
     const double maxFrequency = static_cast<double>(size) / 4.0;
     return sampleGrid(size, threadCount, [&](double u, double v) { return surfaceHeight(u, v, maxFrequency); });
 }
 
-HeightGrid TerrainShape::sampleUplift(std::uint32_t size, unsigned threadCount) const {
+HeightGrid TerrainShape::sampleUplift(std::uint32_t size, unsigned threadCount) const
+{
     return sampleGrid(size, threadCount, [&](double u, double v) { return upliftRate(u, v); });
 }
 

@@ -12,7 +12,8 @@
 #include <thread>
 #include <vector>
 
-int main(int argc, char** argv) {
+int main(int argc, char** argv)
+{
     const std::vector<std::string_view> arguments(argv + 1, argv + argc);
     heightgen::HeightgenOptions options;
     try {
@@ -27,7 +28,8 @@ int main(int argc, char** argv) {
     }
     // Refuse an unwritable destination before minutes of generation.
     for (const auto* destination : {&options.outputPath, options.previewPath ? &*options.previewPath : nullptr}) {
-        if (destination == nullptr) continue;
+        if (destination == nullptr)
+            continue;
         const std::filesystem::path folder = destination->parent_path();
         if (!folder.empty() && !std::filesystem::is_directory(folder)) {
             std::cerr << "cbt-heightgen: error: the folder of '" << destination->string() << "' does not exist\n";
@@ -42,7 +44,8 @@ int main(int argc, char** argv) {
         heightgen::TerrainSettings settings;
         settings.size = options.size;
         settings.seed = options.seed;
-        settings.threadCount = options.threadCount != 0 ? options.threadCount : std::max(1u, std::thread::hardware_concurrency());
+        settings.threadCount =
+            options.threadCount != 0 ? options.threadCount : std::max(1u, std::thread::hardware_concurrency());
         settings.reportProgress = [&](std::string_view stage) {
             std::cerr << "[" << static_cast<int>(elapsedSeconds()) << " s] " << stage << "\n";
         };

@@ -96,8 +96,7 @@ void conformingMerge(cbt::ConcurrentBinaryTree& tree, HeapIndex heapIndex, Domai
 //     1 (see readsOne), so the parent is tested instead.
 // Preconditions: the tree is conforming, its reduction is up to date and
 // `heapIndex` is a leaf.
-Neighbors trueNeighbors(const cbt::ConcurrentBinaryTree& tree, HeapIndex heapIndex,
-                        Domain domain)
+Neighbors trueNeighbors(const cbt::ConcurrentBinaryTree& tree, HeapIndex heapIndex, Domain domain)
 {
     Neighbors neighbors = sameDepthNeighbors(heapIndex, domain);
     if (neighbors.edge != kNoNeighbor && readsOne(tree, neighbors.edge / 2u)) {

@@ -24,8 +24,7 @@ glm::dmat3 matrixFromRows(const glm::dvec3& row0, const glm::dvec3& row1, const 
 // right-angle vertex through the square's centre.
 glm::dmat3 mirrorMatrix()
 {
-    return matrixFromRows(glm::dvec3(0.0, 0.0, 1.0), glm::dvec3(1.0, -1.0, 1.0),
-                          glm::dvec3(1.0, 0.0, 0.0));
+    return matrixFromRows(glm::dvec3(0.0, 0.0, 1.0), glm::dvec3(1.0, -1.0, 1.0), glm::dvec3(1.0, 0.0, 0.0));
 }
 
 // The paper's rule 2∅ = ∅ + 1 = ∅ with ∅ = 0: doubling already maps 0 to 0,
@@ -44,8 +43,7 @@ HeapIndex twicePlusOne(HeapIndex neighbor) noexcept
 Neighbors childNeighbors(const Neighbors& n, int bit) noexcept
 {
     if (bit == 0) {
-        return Neighbors{twicePlusOne(n.node), twicePlusOne(n.edge), twicePlusOne(n.right),
-                         twice(n.node)};
+        return Neighbors{twicePlusOne(n.node), twicePlusOne(n.edge), twicePlusOne(n.right), twice(n.node)};
     }
     return Neighbors{twice(n.edge), twice(n.node), twice(n.left), twicePlusOne(n.node)};
 }
@@ -102,9 +100,8 @@ Neighbors sameDepthNeighbors(HeapIndex heapIndex, Domain domain)
     int bit = depth - 1;
     if (domain == Domain::Square && depth > 0) {
         // The two root triangles share their hypotenuse, the square's diagonal.
-        neighbors = detail::pathBit(heapIndex, bit) == 0
-                        ? Neighbors{kNoNeighbor, kNoNeighbor, 3u, 2u}
-                        : Neighbors{kNoNeighbor, kNoNeighbor, 2u, 3u};
+        neighbors = detail::pathBit(heapIndex, bit) == 0 ? Neighbors{kNoNeighbor, kNoNeighbor, 3u, 2u}
+                                                         : Neighbors{kNoNeighbor, kNoNeighbor, 2u, 3u};
         --bit;
     }
     for (; bit >= 0; --bit) {

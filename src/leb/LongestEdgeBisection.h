@@ -78,8 +78,7 @@ Neighbors sameDepthNeighbors(HeapIndex heapIndex, Domain domain);
 // neighbour R with 2R+1; the edge neighbour is coarser when its parent is a
 // leaf. Preconditions: the tessellation is conforming, the reduction is up
 // to date and `heapIndex` is a leaf.
-Neighbors trueNeighbors(const cbt::ConcurrentBinaryTree& tree, HeapIndex heapIndex,
-                        Domain domain);
+Neighbors trueNeighbors(const cbt::ConcurrentBinaryTree& tree, HeapIndex heapIndex, Domain domain);
 
 // Alg. 7: split `heapIndex` and propagate along longest-edge neighbours so
 // the tessellation stays conforming. Safe to call from many threads at once,

@@ -26,8 +26,7 @@ void requireRefinableTree(const cbt::ConcurrentBinaryTree& tree, glm::dvec2 poin
             "quantizePoint)");
     }
     if (domain == Domain::Square && tree.nodeCount() < 2u) {
-        throw std::invalid_argument(
-            "refineAroundPoint: a square-domain tree must be initialised at depth >= 1");
+        throw std::invalid_argument("refineAroundPoint: a square-domain tree must be initialised at depth >= 1");
     }
 }
 
@@ -57,23 +56,22 @@ bool mergePassCriterion(HeapIndex leaf, glm::dvec2 point, Domain domain)
     return diamond == kNoNeighbor || !triangleContains(decodeTriangle(diamond, domain), point);
 }
 
-RefineResult refineAroundPoint(cbt::ConcurrentBinaryTree& tree, glm::dvec2 point, Domain domain,
-                               unsigned threads)
+RefineResult refineAroundPoint(cbt::ConcurrentBinaryTree& tree, glm::dvec2 point, Domain domain, unsigned threads)
 {
     requireRefinableTree(tree, point, domain);
 
-    const cbt::ConcurrentBinaryTree::LeafCallback splitPass =
-        [point, domain](cbt::ConcurrentBinaryTree& updated, HeapIndex leaf) {
-            if (!updated.isCeil(leaf) && splitPassCriterion(decodeTriangle(leaf, domain), point)) {
-                conformingSplit(updated, leaf, domain);
-            }
-        };
-    const cbt::ConcurrentBinaryTree::LeafCallback mergePass =
-        [point, domain](cbt::ConcurrentBinaryTree& updated, HeapIndex leaf) {
-            if (mergePassCriterion(leaf, point, domain)) {
-                conformingMerge(updated, leaf, domain);
-            }
-        };
+    const cbt::ConcurrentBinaryTree::LeafCallback splitPass = [point, domain](cbt::ConcurrentBinaryTree& updated,
+                                                                              HeapIndex leaf) {
+        if (!updated.isCeil(leaf) && splitPassCriterion(decodeTriangle(leaf, domain), point)) {
+            conformingSplit(updated, leaf, domain);
+        }
+    };
+    const cbt::ConcurrentBinaryTree::LeafCallback mergePass = [point, domain](cbt::ConcurrentBinaryTree& updated,
+                                                                              HeapIndex leaf) {
+        if (mergePassCriterion(leaf, point, domain)) {
+            conformingMerge(updated, leaf, domain);
+        }
+    };
 
     const int maxRounds = 4 * tree.maxDepth() + 16;
     RefineResult result;
@@ -91,8 +89,7 @@ RefineResult refineAroundPoint(cbt::ConcurrentBinaryTree& tree, glm::dvec2 point
             return result;
         }
     }
-    throw std::runtime_error("refineAroundPoint: no fixed point after " +
-                             std::to_string(maxRounds) + " rounds");
+    throw std::runtime_error("refineAroundPoint: no fixed point after " + std::to_string(maxRounds) + " rounds");
 }
 
 std::vector<LeafTriangle> leafTriangles(const cbt::ConcurrentBinaryTree& tree, Domain domain)

@@ -49,8 +49,7 @@ bool mergePassCriterion(HeapIndex leaf, glm::dvec2 point, Domain domain);
 // quantizePoint(point) (otherwise std::invalid_argument). Throws
 // std::runtime_error if the rounds do not settle within 4 * D + 16 rounds
 // (from a uniform tree at depth d they settle after D - d + 1 rounds).
-RefineResult refineAroundPoint(cbt::ConcurrentBinaryTree& tree, glm::dvec2 point, Domain domain,
-                               unsigned threads);
+RefineResult refineAroundPoint(cbt::ConcurrentBinaryTree& tree, glm::dvec2 point, Domain domain, unsigned threads);
 
 // A leaf and its triangle, for dumping and checking tessellations.
 struct LeafTriangle {

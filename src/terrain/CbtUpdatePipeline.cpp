@@ -35,7 +35,8 @@ constexpr VkAccessFlags2 kIndirectRead = VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT;
 class PassTimer {
 public:
     PassTimer(const gpu::Device& device, gpu::TimestampQueries* timer, VkCommandBuffer commands, std::uint32_t pass)
-        : timer_(timer), commands_(commands)
+        : timer_(timer),
+          commands_(commands)
     {
         if (timer_ != nullptr) {
             passIndex_ = timer_->passIndex(CbtUpdatePipeline::timestampPassNames()[pass]);
@@ -92,8 +93,8 @@ void CbtUpdatePipeline::recordLeadingBarriers(VkCommandBuffer commands) const
 void CbtUpdatePipeline::recordTrailingBarriers(VkCommandBuffer commands) const
 {
     tree_->barrier(commands, kCompute, kStorageReadWrite, kHeapReaders, kStorageRead);
-    gpu::bufferBarrier(*device_, commands, dispatcher_.argumentsBuffer(), kCompute, kStorageWrite,
-                       kIndirect | kCompute, kIndirectRead | kStorageRead);
+    gpu::bufferBarrier(*device_, commands, dispatcher_.argumentsBuffer(), kCompute, kStorageWrite, kIndirect | kCompute,
+                       kIndirectRead | kStorageRead);
 }
 
 void CbtUpdatePipeline::record(VkCommandBuffer commands, SubdivisionPhase phase, VkDescriptorSet criterionSet,

@@ -39,8 +39,8 @@ void ComputeKernel::bind(VkCommandBuffer commands) const
 
 void ComputeKernel::bindExtraSet(VkCommandBuffer commands, std::uint32_t setIndex, VkDescriptorSet set) const
 {
-    vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipelineLayout_.handle(), setIndex, 1, &set,
-                            0, nullptr);
+    vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipelineLayout_.handle(), setIndex, 1, &set, 0,
+                            nullptr);
 }
 
 void ComputeKernel::pushConstants(VkCommandBuffer commands, std::span<const std::byte> bytes) const

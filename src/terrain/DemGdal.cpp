@@ -6,19 +6,29 @@
 
 namespace terrain {
 
-GdalErrorCapture::GdalErrorCapture() { CPLPushErrorHandlerEx(&GdalErrorCapture::record, this); }
+GdalErrorCapture::GdalErrorCapture()
+{
+    CPLPushErrorHandlerEx(&GdalErrorCapture::record, this);
+}
 
-GdalErrorCapture::~GdalErrorCapture() { CPLPopErrorHandler(); }
+GdalErrorCapture::~GdalErrorCapture()
+{
+    CPLPopErrorHandler();
+}
 
-std::string GdalErrorCapture::detail() const {
+std::string GdalErrorCapture::detail() const
+{
     return firstError_.empty() ? std::string() : " (GDAL: " + firstError_ + ")";
 }
 
-void CPL_STDCALL GdalErrorCapture::record(CPLErr severity, CPLErrorNum /*number*/, const char* message) {
+void CPL_STDCALL GdalErrorCapture::record(CPLErr severity, CPLErrorNum /*number*/, const char* message)
+{
     auto* capture = static_cast<GdalErrorCapture*>(CPLGetErrorHandlerUserData());
-    if (capture == nullptr || severity < CE_Failure || !capture->firstError_.empty()) return;
+    if (capture == nullptr || severity < CE_Failure || !capture->firstError_.empty())
+        return;
     std::string line = message != nullptr ? message : "unknown error";
-    std::replace_if(line.begin(), line.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
+    std::replace_if(
+        line.begin(), line.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
     capture->firstError_ = line.empty() ? "unknown error" : line;
 }
 

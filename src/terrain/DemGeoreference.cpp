@@ -14,9 +14,13 @@ namespace {
 constexpr double kMaxExtentMetres = 1.0e8;
 constexpr double kRadiansToDegrees = 57.29577951308232;
 
-GroundExtentResult noExtent(std::string reason) { return {std::nullopt, std::move(reason)}; }
+GroundExtentResult noExtent(std::string reason)
+{
+    return {std::nullopt, std::move(reason)};
+}
 
-std::string formatted(double value, int precision) {
+std::string formatted(double value, int precision)
+{
     std::ostringstream text;
     text.setf(std::ios::fixed);
     text.precision(precision);
@@ -30,7 +34,8 @@ struct MetresPerRadian {
     double north = 0.0;
 };
 
-MetresPerRadian metresPerRadianAt(double phi, double semiMajorAxis, double inverseFlattening) {
+MetresPerRadian metresPerRadianAt(double phi, double semiMajorAxis, double inverseFlattening)
+{
     const double flattening = inverseFlattening > 0.0 ? 1.0 / inverseFlattening : 0.0;
     const double eccentricitySquared = flattening * (2.0 - flattening);
     const double sinPhi = std::sin(phi);
@@ -42,7 +47,8 @@ MetresPerRadian metresPerRadianAt(double phi, double semiMajorAxis, double inver
 
 }  // namespace
 
-GroundExtentResult groundExtentOf(const GridGeoreference& georeference, std::uint32_t columns, std::uint32_t rows) {
+GroundExtentResult groundExtentOf(const GridGeoreference& georeference, std::uint32_t columns, std::uint32_t rows)
+{
     const std::array<double, 6>& t = georeference.geoTransform;
     if (!std::all_of(t.begin(), t.end(), [](double value) { return std::isfinite(value); })) {
         return noExtent("georeferencing ignored: its geotransform is not finite");
@@ -55,7 +61,8 @@ GroundExtentResult groundExtentOf(const GridGeoreference& georeference, std::uin
     if (georeference.crsKind == CrsKind::Geographic) {
         const double unit = georeference.angularUnitRadians;
         const double centreLatitude = (t[3] + t[4] * columnSpan / 2.0 + t[5] * rowSpan / 2.0) * unit;
-        if (!(unit > 0.0) || !(georeference.semiMajorAxisMetres > 0.0) || std::abs(centreLatitude) > 1.5707963267948966) {
+        if (!(unit > 0.0) || !(georeference.semiMajorAxisMetres > 0.0) ||
+            std::abs(centreLatitude) > 1.5707963267948966) {
             return noExtent("georeferencing ignored: its centre latitude " +
                             formatted(centreLatitude * kRadiansToDegrees, 3) + " is outside [-90, 90] degrees");
         }
@@ -68,7 +75,8 @@ GroundExtentResult groundExtentOf(const GridGeoreference& georeference, std::uin
                       " at latitude " + formatted(centreLatitude * kRadiansToDegrees, 3);
     } else {
         const double unit = georeference.linearUnitMetres;
-        if (!(unit > 0.0)) return noExtent("georeferencing ignored: its CRS has no positive linear unit");
+        if (!(unit > 0.0))
+            return noExtent("georeferencing ignored: its CRS has no positive linear unit");
         extentX = columnSpan * std::hypot(t[1], t[4]) * unit;
         extentZ = rowSpan * std::hypot(t[2], t[5]) * unit;
         description = "projected coordinates" +

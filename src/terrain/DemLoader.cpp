@@ -25,9 +25,13 @@
 
 namespace terrain {
 
-double DemMetadata::heightRangeMetres() const noexcept { return maximumHeightMetres - minimumHeightMetres; }
+double DemMetadata::heightRangeMetres() const noexcept
+{
+    return maximumHeightMetres - minimumHeightMetres;
+}
 
-double DemMetadata::heightOfSample(std::uint16_t sample) const noexcept {
+double DemMetadata::heightOfSample(std::uint16_t sample) const noexcept
+{
     return minimumHeightMetres + heightRangeMetres() * static_cast<double>(sample) / 65535.0;
 }
 
@@ -38,51 +42,64 @@ constexpr std::array<const char*, 7> kAllowedDrivers{"GTiff", "SRTMHGT", "netCDF
                                                      "EHdr",  "USGSDEM", nullptr};
 constexpr std::size_t kSamplesPerStrip = std::size_t{1} << 20;
 
-[[noreturn]] void fail(const std::filesystem::path& path, std::string_view problem) {
+[[noreturn]] void fail(const std::filesystem::path& path, std::string_view problem)
+{
     throw HeightmapError("elevation model '" + path.string() + "' " + std::string(problem));
 }
 
-std::string numberText(double value) {
+std::string numberText(double value)
+{
     std::ostringstream text;
     text.precision(9);
     text << value;
     return text.str();
 }
 
-std::string lowerCase(std::string_view text) {
+std::string lowerCase(std::string_view text)
+{
     std::string lower(text);
     std::transform(lower.begin(), lower.end(), lower.begin(),
                    [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); });
     return lower;
 }
 
-void checkIsReadableFile(const std::filesystem::path& path) {
+void checkIsReadableFile(const std::filesystem::path& path)
+{
     std::error_code error;
     const auto status = std::filesystem::status(path, error);
-    if (status.type() == std::filesystem::file_type::not_found) fail(path, "does not exist");
-    if (error) fail(path, "can not be read: " + error.message());
-    if (std::filesystem::is_directory(status)) fail(path, "is a directory, not an elevation model file");
-    if (!std::filesystem::is_regular_file(status)) fail(path, "is not a regular file");
+    if (status.type() == std::filesystem::file_type::not_found)
+        fail(path, "does not exist");
+    if (error)
+        fail(path, "can not be read: " + error.message());
+    if (std::filesystem::is_directory(status))
+        fail(path, "is a directory, not an elevation model file");
+    if (!std::filesystem::is_regular_file(status))
+        fail(path, "is not a regular file");
 }
 
-GdalDatasetHandle openDataset(const std::filesystem::path& path) {
+GdalDatasetHandle openDataset(const std::filesystem::path& path)
+{
     const GdalErrorCapture errors;
     GDALAllRegister();
-    GdalDatasetHandle dataset(GDALDataset::FromHandle(
-        GDALOpenEx(path.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY | GDAL_OF_VERBOSE_ERROR, kAllowedDrivers.data(),
-                   nullptr, nullptr)));
+    GdalDatasetHandle dataset(
+        GDALDataset::FromHandle(GDALOpenEx(path.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY | GDAL_OF_VERBOSE_ERROR,
+                                           kAllowedDrivers.data(), nullptr, nullptr)));
     if (!dataset) {
-        fail(path, "is not an elevation model GDAL can read (GeoTIFF, SRTM .hgt, NetCDF, Arc/Info ASCII grid, "
-                   "ESRI .hdr, USGS DEM)" + errors.detail());
+        fail(path,
+             "is not an elevation model GDAL can read (GeoTIFF, SRTM .hgt, NetCDF, Arc/Info ASCII grid, "
+             "ESRI .hdr, USGS DEM)" +
+                 errors.detail());
     }
     return dataset;
 }
 
-void checkSize(const std::filesystem::path& path, GDALDataset& dataset, const HeightmapLimits& limits) {
+void checkSize(const std::filesystem::path& path, GDALDataset& dataset, const HeightmapLimits& limits)
+{
     const int columns = dataset.GetRasterXSize();
     const int rows = dataset.GetRasterYSize();
     const std::string size = std::to_string(columns) + "x" + std::to_string(rows);
-    if (columns <= 0 || rows <= 0) fail(path, "is empty (" + size + " samples)");
+    if (columns <= 0 || rows <= 0)
+        fail(path, "is empty (" + size + " samples)");
     const auto width = static_cast<std::uint32_t>(columns);
     const auto height = static_cast<std::uint32_t>(rows);
     if (width > limits.maxDimension || height > limits.maxDimension) {
@@ -97,7 +114,8 @@ void checkSize(const std::filesystem::path& path, GDALDataset& dataset, const He
 
 // Band 1, after checking the dataset is one band of real numbers (plus an
 // optional alpha band).
-GDALRasterBand& elevationBand(const std::filesystem::path& path, GDALDataset& dataset) {
+GDALRasterBand& elevationBand(const std::filesystem::path& path, GDALDataset& dataset)
+{
     const int bandCount = dataset.GetRasterCount();
     if (bandCount == 0) {
         const int gridCount = CSLCount(dataset.GetMetadata("SUBDATASETS")) / 2;
@@ -107,12 +125,12 @@ GDALRasterBand& elevationBand(const std::filesystem::path& path, GDALDataset& da
         }
         fail(path, "has no raster band");
     }
-    const bool alphaSecond =
-        bandCount == 2 && dataset.GetRasterBand(2)->GetColorInterpretation() == GCI_AlphaBand;
+    const bool alphaSecond = bandCount == 2 && dataset.GetRasterBand(2)->GetColorInterpretation() == GCI_AlphaBand;
     if (bandCount > 1 && !alphaSecond) {
         std::string interpretations;
         for (int band = 1; band <= bandCount && band <= 4; ++band) {
-            if (!interpretations.empty()) interpretations += ", ";
+            if (!interpretations.empty())
+                interpretations += ", ";
             interpretations += GDALGetColorInterpretationName(dataset.GetRasterBand(band)->GetColorInterpretation());
         }
         fail(path, "has " + std::to_string(bandCount) + " bands (" + interpretations +
@@ -131,10 +149,13 @@ GDALRasterBand& elevationBand(const std::filesystem::path& path, GDALDataset& da
 }
 
 // Metres per unit of the band's heights; an empty or unknown unit is metres.
-double metresPerHeightUnit(std::string_view unit) {
+double metresPerHeightUnit(std::string_view unit)
+{
     const std::string name = lowerCase(unit);
-    if (name == "ft" || name == "foot" || name == "feet" || name == "international foot") return 0.3048;
-    if (name == "us survey foot" || name == "us-ft" || name == "ftus") return 1200.0 / 3937.0;
+    if (name == "ft" || name == "foot" || name == "feet" || name == "international foot")
+        return 0.3048;
+    if (name == "us survey foot" || name == "us-ft" || name == "ftus")
+        return 1200.0 / 3937.0;
     if (name == "cm" || name == "centimetre" || name == "centimetres" || name == "centimeter" ||
         name == "centimeters") {
         return 0.01;
@@ -164,15 +185,20 @@ struct SampleRules {
     bool flipRows = false;     // the grid is stored south row first
     bool flipColumns = false;  // the grid is stored east column first
 
-    bool isNoData(double value) const {
-        if (!hasNoData) return false;
-        if (noDataIsNaN) return std::isnan(value);
-        if (compareNoDataAsFloat) return static_cast<float>(value) == static_cast<float>(noDataValue);
+    bool isNoData(double value) const
+    {
+        if (!hasNoData)
+            return false;
+        if (noDataIsNaN)
+            return std::isnan(value);
+        if (compareNoDataAsFloat)
+            return static_cast<float>(value) == static_cast<float>(noDataValue);
         return value == noDataValue;
     }
 };
 
-SampleRules sampleRulesOf(const std::filesystem::path& path, GDALDataset& dataset, GDALRasterBand& band) {
+SampleRules sampleRulesOf(const std::filesystem::path& path, GDALDataset& dataset, GDALRasterBand& band)
+{
     SampleRules rules;
     int hasNoData = 0;
     rules.noDataValue = band.GetNoDataValue(&hasNoData);
@@ -189,8 +215,10 @@ SampleRules sampleRulesOf(const std::filesystem::path& path, GDALDataset& datase
     int hasOffset = 0;
     const double scale = band.GetScale(&hasScale);
     const double offset = band.GetOffset(&hasOffset);
-    if (hasScale != 0) rules.scale = scale;
-    if (hasOffset != 0) rules.offset = offset;
+    if (hasScale != 0)
+        rules.scale = scale;
+    if (hasOffset != 0)
+        rules.offset = offset;
     if (!std::isfinite(rules.scale) || rules.scale == 0.0 || !std::isfinite(rules.offset)) {
         fail(path, "has an invalid height scale " + numberText(rules.scale) + " or offset " + numberText(rules.offset));
     }
@@ -200,13 +228,15 @@ SampleRules sampleRulesOf(const std::filesystem::path& path, GDALDataset& datase
 
 // Metadata of a CF NetCDF grid whose axes are in degrees but that declares no
 // CRS (as the ETOPO grids): geographic WGS 84 is assumed.
-bool hasCfDegreeAxes(GDALDataset& dataset) {
+bool hasCfDegreeAxes(GDALDataset& dataset)
+{
     bool east = false;
     bool north = false;
     for (char** item = dataset.GetMetadata(); item != nullptr && *item != nullptr; ++item) {
         const std::string entry = lowerCase(*item);
         const auto equals = entry.find('=');
-        if (equals == std::string::npos || !entry.substr(0, equals).ends_with("#units")) continue;
+        if (equals == std::string::npos || !entry.substr(0, equals).ends_with("#units"))
+            continue;
         east = east || entry.substr(equals + 1) == "degrees_east";
         north = north || entry.substr(equals + 1) == "degrees_north";
     }
@@ -215,8 +245,8 @@ bool hasCfDegreeAxes(GDALDataset& dataset) {
 
 // The ground extent, and the flips that put north on row 0 and west on
 // column 0 (only for an axis-aligned geotransform).
-GroundExtentResult georeferenceOf(GDALDataset& dataset, std::uint32_t columns, std::uint32_t rows,
-                                  SampleRules& rules) {
+GroundExtentResult georeferenceOf(GDALDataset& dataset, std::uint32_t columns, std::uint32_t rows, SampleRules& rules)
+{
     GridGeoreference georeference;
     if (dataset.GetGeoTransform(georeference.geoTransform.data()) != CE_None) {
         return {std::nullopt, "no georeferencing in the file"};
@@ -257,8 +287,9 @@ struct ElevationGrid {
 };
 
 void convertStrip(const std::filesystem::path& path, const SampleRules& rules, std::span<const double> strip,
-                  std::span<const std::uint8_t> mask, std::uint32_t columns, std::uint32_t rows,
-                  std::uint32_t firstRow, ElevationGrid& grid) {
+                  std::span<const std::uint8_t> mask, std::uint32_t columns, std::uint32_t rows, std::uint32_t firstRow,
+                  ElevationGrid& grid)
+{
     for (std::size_t i = 0; i < strip.size(); ++i) {
         const auto column = static_cast<std::uint32_t>(i % columns);
         const auto row = static_cast<std::uint32_t>(firstRow + i / columns);
@@ -275,7 +306,8 @@ void convertStrip(const std::filesystem::path& path, const SampleRules& rules, s
         if (std::isnan(value)) {
             fail(path, "has a NaN sample" + where() + " (declare NaN as the band's no-data value if it marks holes)");
         }
-        if (std::isinf(value)) fail(path, "has an infinite sample" + where());
+        if (std::isinf(value))
+            fail(path, "has an infinite sample" + where());
         const double metres = (value * rules.scale + rules.offset) * rules.metresPerUnit;
         if (!(std::abs(metres) <= kMaxDemHeightMetres)) {
             fail(path, "has a height of " + numberText(metres) + " metres" + where() + ", beyond +-" +
@@ -287,7 +319,8 @@ void convertStrip(const std::filesystem::path& path, const SampleRules& rules, s
 }
 
 ElevationGrid readElevationGrid(const std::filesystem::path& path, GDALRasterBand& band, const SampleRules& rules,
-                                std::uint32_t columns, std::uint32_t rows) {
+                                std::uint32_t columns, std::uint32_t rows)
+{
     ElevationGrid grid;
     const std::size_t sampleCount = std::size_t{columns} * rows;
     grid.heights.resize(sampleCount);
@@ -306,8 +339,8 @@ ElevationGrid readElevationGrid(const std::filesystem::path& path, GDALRasterBan
         bool read = band.RasterIO(GF_Read, 0, top, width, height, strip.data(), width, height, GDT_Float64, 0, 0,
                                   nullptr) == CE_None;
         if (read && rules.validityBand != nullptr) {
-            read = rules.validityBand->RasterIO(GF_Read, 0, top, width, height, mask.data(), width, height, GDT_Byte,
-                                                0, 0, nullptr) == CE_None;
+            read = rules.validityBand->RasterIO(GF_Read, 0, top, width, height, mask.data(), width, height, GDT_Byte, 0,
+                                                0, nullptr) == CE_None;
         }
         if (!read) {
             fail(path, "is truncated or corrupt: rows " + std::to_string(firstRow) + " to " +
@@ -321,7 +354,8 @@ ElevationGrid readElevationGrid(const std::filesystem::path& path, GDALRasterBan
 }
 
 Heightmap quantised(const std::filesystem::path& path, const ElevationGrid& grid, std::uint32_t columns,
-                    std::uint32_t rows, double minimum, double maximum) {
+                    std::uint32_t rows, double minimum, double maximum)
+{
     Heightmap heightmap;
     heightmap.width = columns;
     heightmap.height = rows;
@@ -338,9 +372,11 @@ Heightmap quantised(const std::filesystem::path& path, const ElevationGrid& grid
 
 }  // namespace
 
-DemTerrain loadDem(const std::filesystem::path& path, const HeightmapLimits& limits) {
+DemTerrain loadDem(const std::filesystem::path& path, const HeightmapLimits& limits)
+{
     checkIsReadableFile(path);
-    if (const std::optional<std::string> problem = netCdfClassicSizeProblem(path)) fail(path, *problem);
+    if (const std::optional<std::string> problem = netCdfClassicSizeProblem(path))
+        fail(path, *problem);
     const GdalDatasetHandle dataset = openDataset(path);
     checkSize(path, *dataset, limits);
     GDALRasterBand& band = elevationBand(path, *dataset);

@@ -22,21 +22,24 @@ struct MalformedHeader {
     std::string problem;
 };
 
-std::uint64_t roundedUpToFour(std::uint64_t bytes) {
+std::uint64_t roundedUpToFour(std::uint64_t bytes)
+{
     if (bytes > std::numeric_limits<std::uint64_t>::max() - 3) {
         throw MalformedHeader{"corrupt NetCDF file: a length overflows 64 bits"};
     }
     return bytes + (4 - bytes % 4) % 4;
 }
 
-std::uint64_t multiplied(std::uint64_t a, std::uint64_t b) {
+std::uint64_t multiplied(std::uint64_t a, std::uint64_t b)
+{
     if (a != 0 && b > std::numeric_limits<std::uint64_t>::max() / a) {
         throw MalformedHeader{"corrupt NetCDF file: a variable's size overflows 64 bits"};
     }
     return a * b;
 }
 
-std::uint64_t added(std::uint64_t a, std::uint64_t b) {
+std::uint64_t added(std::uint64_t a, std::uint64_t b)
+{
     if (b > std::numeric_limits<std::uint64_t>::max() - a) {
         throw MalformedHeader{"corrupt NetCDF file: a variable's end overflows 64 bits"};
     }
@@ -47,7 +50,11 @@ std::uint64_t added(std::uint64_t a, std::uint64_t b) {
 class HeaderReader {
 public:
     HeaderReader(std::ifstream& file, std::uint64_t fileSize, int version)
-        : file_(file), fileSize_(fileSize), version_(version) {}
+        : file_(file),
+          fileSize_(fileSize),
+          version_(version)
+    {
+    }
 
     std::uint64_t position() const { return position_; }
 
@@ -57,7 +64,8 @@ public:
     // OFFSET: 4 bytes in CDF-1, 8 in CDF-2 and CDF-5.
     std::uint64_t offset() { return bigEndian(version_ == 1 ? 4 : 8); }
 
-    void skip(std::uint64_t bytes) {
+    void skip(std::uint64_t bytes)
+    {
         require(bytes);
         position_ += bytes;
         file_.seekg(static_cast<std::streamoff>(position_));
@@ -65,7 +73,8 @@ public:
 
     // A name: its length, then its characters padded to 4 bytes. Keeps the
     // first characters for messages.
-    std::string name() {
+    std::string name()
+    {
         const std::uint64_t padded = roundedUpToFour(count());
         require(padded);
         const std::uint64_t kept = std::min<std::uint64_t>(padded, kNameCharactersKept);
@@ -77,42 +86,50 @@ public:
         return text;
     }
 
-    std::uint64_t typeSize(std::uint32_t type) const {
+    std::uint64_t typeSize(std::uint32_t type) const
+    {
         switch (type) {
-        case 1: case 2: return 1;   // BYTE, CHAR
-        case 3: return 2;           // SHORT
-        case 4: case 5: return 4;   // INT, FLOAT
-        case 6: return 8;           // DOUBLE
-        default: break;
+            case 1:
+            case 2: return 1;  // BYTE, CHAR
+            case 3: return 2;  // SHORT
+            case 4:
+            case 5: return 4;  // INT, FLOAT
+            case 6: return 8;  // DOUBLE
+            default: break;
         }
         if (version_ == 5) {
             switch (type) {
-            case 7: return 1;           // UBYTE
-            case 8: return 2;           // USHORT
-            case 9: return 4;           // UINT
-            case 10: case 11: return 8;  // INT64, UINT64
-            default: break;
+                case 7: return 1;  // UBYTE
+                case 8: return 2;  // USHORT
+                case 9: return 4;  // UINT
+                case 10:
+                case 11: return 8;  // INT64, UINT64
+                default: break;
             }
         }
         throw MalformedHeader{"corrupt NetCDF file: unknown data type " + std::to_string(type)};
     }
 
 private:
-    void require(std::uint64_t bytes) const {
+    void require(std::uint64_t bytes) const
+    {
         if (bytes > fileSize_ - position_) {
             throw MalformedHeader{"truncated NetCDF file: it ends inside its header, at byte " +
                                   std::to_string(fileSize_)};
         }
     }
 
-    std::uint64_t bigEndian(int byteCount) {
+    std::uint64_t bigEndian(int byteCount)
+    {
         require(static_cast<std::uint64_t>(byteCount));
         std::array<unsigned char, 8> bytes{};
         file_.read(reinterpret_cast<char*>(bytes.data()), byteCount);
-        if (!file_) throw MalformedHeader{"truncated NetCDF file: its header can not be read"};
+        if (!file_)
+            throw MalformedHeader{"truncated NetCDF file: its header can not be read"};
         position_ += static_cast<std::uint64_t>(byteCount);
         std::uint64_t value = 0;
-        for (int i = 0; i < byteCount; ++i) value = (value << 8) | bytes[static_cast<std::size_t>(i)];
+        for (int i = 0; i < byteCount; ++i)
+            value = (value << 8) | bytes[static_cast<std::size_t>(i)];
         return value;
     }
 
@@ -123,10 +140,12 @@ private:
 };
 
 // The list header: ABSENT (two zeros) or the expected tag and an element count.
-std::uint64_t listLength(HeaderReader& reader, std::uint32_t expectedTag, const char* listName) {
+std::uint64_t listLength(HeaderReader& reader, std::uint32_t expectedTag, const char* listName)
+{
     const std::uint32_t tag = reader.word();
     const std::uint64_t length = reader.count();
-    if (tag == 0 && length == 0) return 0;
+    if (tag == 0 && length == 0)
+        return 0;
     if (tag != expectedTag) {
         throw MalformedHeader{std::string("corrupt NetCDF file: its ") + listName + " list has tag " +
                               std::to_string(tag)};
@@ -134,7 +153,8 @@ std::uint64_t listLength(HeaderReader& reader, std::uint32_t expectedTag, const 
     return length;
 }
 
-void skipAttributes(HeaderReader& reader) {
+void skipAttributes(HeaderReader& reader)
+{
     const std::uint64_t attributes = listLength(reader, kTagAttribute, "attribute");
     for (std::uint64_t i = 0; i < attributes; ++i) {
         (void)reader.name();
@@ -150,7 +170,8 @@ struct VariableExtent {
     bool isRecord = false;
 };
 
-std::vector<VariableExtent> readVariables(HeaderReader& reader, const std::vector<std::uint64_t>& dimensions) {
+std::vector<VariableExtent> readVariables(HeaderReader& reader, const std::vector<std::uint64_t>& dimensions)
+{
     std::vector<VariableExtent> variables;
     const std::uint64_t variableCount = listLength(reader, kTagVariable, "variable");
     for (std::uint64_t v = 0; v < variableCount; ++v) {
@@ -179,7 +200,8 @@ std::vector<VariableExtent> readVariables(HeaderReader& reader, const std::vecto
     return variables;
 }
 
-std::string checkedProblem(std::ifstream& file, std::uint64_t fileSize, int version) {
+std::string checkedProblem(std::ifstream& file, std::uint64_t fileSize, int version)
+{
     HeaderReader reader(file, fileSize, version);
     reader.skip(4);  // magic
     const std::uint64_t recordCount = reader.count();
@@ -201,15 +223,17 @@ std::string checkedProblem(std::ifstream& file, std::uint64_t fileSize, int vers
     std::uint64_t recordSize = 0;
     for (const VariableExtent& variable : variables) {
         if (variable.isRecord) {
-            recordSize = added(recordSize, recordVariables == 1 ? variable.bytesPerRecord
-                                                                : roundedUpToFour(variable.bytesPerRecord));
+            recordSize = added(
+                recordSize, recordVariables == 1 ? variable.bytesPerRecord : roundedUpToFour(variable.bytesPerRecord));
         }
     }
     for (const VariableExtent& variable : variables) {
-        if (variable.bytesPerRecord == 0) continue;
+        if (variable.bytesPerRecord == 0)
+            continue;
         std::uint64_t end = added(variable.begin, variable.bytesPerRecord);
         if (variable.isRecord) {
-            if (streaming || recordCount == 0) continue;
+            if (streaming || recordCount == 0)
+                continue;
             end = added(end, multiplied(recordCount - 1, recordSize));
         }
         if (end > fileSize) {
@@ -222,21 +246,25 @@ std::string checkedProblem(std::ifstream& file, std::uint64_t fileSize, int vers
 
 }  // namespace
 
-std::optional<std::string> netCdfClassicSizeProblem(const std::filesystem::path& path) {
+std::optional<std::string> netCdfClassicSizeProblem(const std::filesystem::path& path)
+{
     std::error_code error;
     const std::uint64_t fileSize = std::filesystem::file_size(path, error);
-    if (error) return std::nullopt;
+    if (error)
+        return std::nullopt;
     std::ifstream file(path, std::ios::binary);
     std::array<char, 4> magic{};
     if (!file.read(magic.data(), magic.size()) || magic[0] != 'C' || magic[1] != 'D' || magic[2] != 'F') {
         return std::nullopt;
     }
     const int version = magic[3];
-    if (version != 1 && version != 2 && version != 5) return std::nullopt;
+    if (version != 1 && version != 2 && version != 5)
+        return std::nullopt;
     file.seekg(0);
     try {
         std::string problem = checkedProblem(file, fileSize, version);
-        if (problem.empty()) return std::nullopt;
+        if (problem.empty())
+            return std::nullopt;
         return "is a " + problem;
     } catch (const MalformedHeader& malformed) {
         return "is a " + malformed.problem;

@@ -17,7 +17,8 @@ public:
     NeighbourGrid(std::uint32_t width, std::uint32_t height) : width_(width), height_(height) {}
 
     template <typename Visit>
-    void forEachNeighbour(std::size_t index, Visit&& visit) const {
+    void forEachNeighbour(std::size_t index, Visit&& visit) const
+    {
         const std::size_t column = index % width_;
         const std::size_t row = index / width_;
         const std::size_t firstRow = row == 0 ? 0 : row - 1;
@@ -26,7 +27,8 @@ public:
         const std::size_t lastColumn = column + 1 == width_ ? column : column + 1;
         for (std::size_t y = firstRow; y <= lastRow; ++y) {
             for (std::size_t x = firstColumn; x <= lastColumn; ++x) {
-                if (x != column || y != row) visit(y * width_ + x);
+                if (x != column || y != row)
+                    visit(y * width_ + x);
             }
         }
     }
@@ -39,7 +41,8 @@ private:
 }  // namespace
 
 std::uint64_t fillNoData(std::span<float> heights, std::span<std::uint8_t> isValid, std::uint32_t width,
-                         std::uint32_t height) {
+                         std::uint32_t height)
+{
     const std::size_t sampleCount = std::size_t{width} * height;
     if (heights.size() != sampleCount || isValid.size() != sampleCount) {
         throw std::invalid_argument("fillNoData: a " + std::to_string(width) + "x" + std::to_string(height) +
@@ -52,17 +55,18 @@ std::uint64_t fillNoData(std::span<float> heights, std::span<std::uint8_t> isVal
         states[i] = isValid[i] != 0 ? SampleState::Valid : SampleState::Missing;
         anyValid = anyValid || isValid[i] != 0;
     }
-    if (!anyValid) return 0;
+    if (!anyValid)
+        return 0;
 
     const NeighbourGrid grid(width, height);
     // The rim of every hole: missing samples with a valid neighbour.
     std::vector<std::size_t> frontier;
     for (std::size_t i = 0; i < sampleCount; ++i) {
-        if (states[i] != SampleState::Missing) continue;
+        if (states[i] != SampleState::Missing)
+            continue;
         bool besideValid = false;
-        grid.forEachNeighbour(i, [&](std::size_t neighbour) {
-            besideValid = besideValid || states[neighbour] == SampleState::Valid;
-        });
+        grid.forEachNeighbour(
+            i, [&](std::size_t neighbour) { besideValid = besideValid || states[neighbour] == SampleState::Valid; });
         if (besideValid) {
             states[i] = SampleState::Queued;
             frontier.push_back(i);
@@ -102,7 +106,8 @@ std::uint64_t fillNoData(std::span<float> heights, std::span<std::uint8_t> isVal
         }
         std::swap(frontier, nextFrontier);
     }
-    for (std::uint8_t& flag : isValid) flag = 1;
+    for (std::uint8_t& flag : isValid)
+        flag = 1;
     return filledCount;
 }
 

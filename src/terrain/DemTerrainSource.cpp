@@ -14,7 +14,8 @@ namespace {
 
 constexpr std::array<unsigned char, 8> kPngSignature{0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
 
-bool hasPngExtension(const std::filesystem::path& path) {
+bool hasPngExtension(const std::filesystem::path& path)
+{
     std::string extension = path.extension().string();
     std::transform(extension.begin(), extension.end(), extension.begin(),
                    [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); });
@@ -23,20 +24,22 @@ bool hasPngExtension(const std::filesystem::path& path) {
 
 }  // namespace
 
-TerrainFileKind terrainFileKindOf(const std::filesystem::path& path) {
+TerrainFileKind terrainFileKindOf(const std::filesystem::path& path)
+{
     std::ifstream file(path, std::ios::binary);
     std::array<char, kPngSignature.size()> start{};
     if (file && file.read(start.data(), static_cast<std::streamsize>(start.size()))) {
-        const bool pngSignature = std::equal(start.begin(), start.end(), kPngSignature.begin(),
-                                             [](char byte, unsigned char expected) {
-                                                 return static_cast<unsigned char>(byte) == expected;
-                                             });
-        if (pngSignature) return TerrainFileKind::Png;
+        const bool pngSignature =
+            std::equal(start.begin(), start.end(), kPngSignature.begin(),
+                       [](char byte, unsigned char expected) { return static_cast<unsigned char>(byte) == expected; });
+        if (pngSignature)
+            return TerrainFileKind::Png;
     }
     return hasPngExtension(path) ? TerrainFileKind::Png : TerrainFileKind::Dem;
 }
 
-TerrainSource loadTerrainSource(const std::filesystem::path& path, const HeightmapLimits& limits) {
+TerrainSource loadTerrainSource(const std::filesystem::path& path, const HeightmapLimits& limits)
+{
     if (terrainFileKindOf(path) == TerrainFileKind::Png) {
         return TerrainSource{loadHeightmapPng(path, limits), std::nullopt};
     }

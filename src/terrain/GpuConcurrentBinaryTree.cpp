@@ -20,9 +20,8 @@ VkDeviceSize roundUp(VkDeviceSize value, VkDeviceSize multiple)
 int checkedMaxDepth(int maxDepth)
 {
     if (maxDepth < cbt::kMinMaxDepth || maxDepth > cbt::kMaxMaxDepth) {
-        throw std::invalid_argument("GpuConcurrentBinaryTree: max depth " + std::to_string(maxDepth) +
-                                    " is outside [" + std::to_string(cbt::kMinMaxDepth) + ", " +
-                                    std::to_string(cbt::kMaxMaxDepth) + "]");
+        throw std::invalid_argument("GpuConcurrentBinaryTree: max depth " + std::to_string(maxDepth) + " is outside [" +
+                                    std::to_string(cbt::kMinMaxDepth) + ", " + std::to_string(cbt::kMaxMaxDepth) + "]");
     }
     return maxDepth;
 }
@@ -114,8 +113,7 @@ void GpuConcurrentBinaryTree::barrier(VkCommandBuffer commands, VkPipelineStageF
                                       VkAccessFlags2 srcAccess, VkPipelineStageFlags2 dstStage,
                                       VkAccessFlags2 dstAccess) const
 {
-    gpu::bufferBarrier(*device_, commands, buffer_, srcStage, srcAccess, dstStage, dstAccess, heapOffset_,
-                       heapRange_);
+    gpu::bufferBarrier(*device_, commands, buffer_, srcStage, srcAccess, dstStage, dstAccess, heapOffset_, heapRange_);
 }
 
 }  // namespace terrain

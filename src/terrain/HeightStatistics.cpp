@@ -108,12 +108,11 @@ HeightStatistics::HeightStatistics(gpu::Device& device, const gpu::ShaderCompile
         .storageBuffer(1, minMax_)
         .storageBuffer(2, moments_)
         .update(device, fromHeightmap.descriptorSet());
-    gpu::DescriptorWriter().storageBuffer(1, minMax_).storageBuffer(2, moments_).update(device,
-                                                                                       reduce.descriptorSet());
+    gpu::DescriptorWriter().storageBuffer(1, minMax_).storageBuffer(2, moments_).update(device, reduce.descriptorSet());
 
     device.submitAndWait([&](VkCommandBuffer commands) {
-        HeightStatisticsConstants constants{0, heightmap.width(), heightmap.height(), 0, levels_[0].width,
-                                            levels_[0].height};
+        HeightStatisticsConstants constants{0, heightmap.width(), heightmap.height(),
+                                            0, levels_[0].width,  levels_[0].height};
         recordLevel(commands, fromHeightmap, constants);
         for (std::size_t level = 1; level < levels_.size(); ++level) {
             gpu::memoryBarrier(device, commands, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,

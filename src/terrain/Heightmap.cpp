@@ -18,27 +18,32 @@
 
 namespace terrain {
 
-std::uint16_t Heightmap::maxSampleValue() const noexcept {
+std::uint16_t Heightmap::maxSampleValue() const noexcept
+{
     return bitDepth == 8 ? std::uint16_t{255} : std::uint16_t{65535};
 }
 
-std::uint16_t Heightmap::sample(std::uint32_t x, std::uint32_t y) const {
+std::uint16_t Heightmap::sample(std::uint32_t x, std::uint32_t y) const
+{
     if (x >= width || y >= height) {
-        throw std::out_of_range("Heightmap::sample(" + std::to_string(x) + ", " + std::to_string(y) +
-                                ") outside " + std::to_string(width) + "x" + std::to_string(height));
+        throw std::out_of_range("Heightmap::sample(" + std::to_string(x) + ", " + std::to_string(y) + ") outside " +
+                                std::to_string(width) + "x" + std::to_string(height));
     }
     return samples[std::size_t{y} * width + x];
 }
 
-float Heightmap::normalisedSample(std::uint32_t x, std::uint32_t y) const {
+float Heightmap::normalisedSample(std::uint32_t x, std::uint32_t y) const
+{
     return static_cast<float>(sample(x, y)) / static_cast<float>(maxSampleValue());
 }
 
-double Heightmap::aspectRatio() const noexcept {
+double Heightmap::aspectRatio() const noexcept
+{
     return height == 0 ? 0.0 : static_cast<double>(width) / static_cast<double>(height);
 }
 
-std::uint64_t Heightmap::texelCount() const noexcept {
+std::uint64_t Heightmap::texelCount() const noexcept
+{
     return std::uint64_t{width} * height;
 }
 
@@ -68,31 +73,40 @@ struct PngHeader {
     int colourType = 0;
 };
 
-[[noreturn]] void fail(const std::filesystem::path& path, std::string_view problem) {
+[[noreturn]] void fail(const std::filesystem::path& path, std::string_view problem)
+{
     throw HeightmapError("heightmap '" + path.string() + "' " + std::string(problem));
 }
 
-std::uint32_t readBigEndian32(const unsigned char* bytes) {
-    return (std::uint32_t{bytes[0]} << 24) | (std::uint32_t{bytes[1]} << 16) |
-           (std::uint32_t{bytes[2]} << 8) | std::uint32_t{bytes[3]};
+std::uint32_t readBigEndian32(const unsigned char* bytes)
+{
+    return (std::uint32_t{bytes[0]} << 24) | (std::uint32_t{bytes[1]} << 16) | (std::uint32_t{bytes[2]} << 8) |
+           std::uint32_t{bytes[3]};
 }
 
-FileHandle openForReading(const std::filesystem::path& path) {
+FileHandle openForReading(const std::filesystem::path& path)
+{
     std::error_code error;
     const auto status = std::filesystem::status(path, error);
-    if (status.type() == std::filesystem::file_type::not_found) fail(path, "does not exist");
-    if (error) fail(path, "can not be read: " + error.message());
-    if (std::filesystem::is_directory(status)) fail(path, "is a directory, not a PNG file");
+    if (status.type() == std::filesystem::file_type::not_found)
+        fail(path, "does not exist");
+    if (error)
+        fail(path, "can not be read: " + error.message());
+    if (std::filesystem::is_directory(status))
+        fail(path, "is a directory, not a PNG file");
     FileHandle file(std::fopen(path.c_str(), "rb"));
-    if (!file) fail(path, "can not be read: " + std::generic_category().message(errno));
+    if (!file)
+        fail(path, "can not be read: " + std::generic_category().message(errno));
     return file;
 }
 
-bool readExactly(std::FILE* file, unsigned char* destination, std::size_t count) {
+bool readExactly(std::FILE* file, unsigned char* destination, std::size_t count)
+{
     return std::fread(destination, 1, count, file) == count;
 }
 
-PngHeader readSignatureAndHeader(const std::filesystem::path& path, std::FILE* file) {
+PngHeader readSignatureAndHeader(const std::filesystem::path& path, std::FILE* file)
+{
     std::array<unsigned char, 8> signature{};
     if (!readExactly(file, signature.data(), signature.size()) || signature != kPngSignature) {
         fail(path, "is not a PNG file (its first 8 bytes are not the PNG signature)");
@@ -102,7 +116,8 @@ PngHeader readSignatureAndHeader(const std::filesystem::path& path, std::FILE* f
     if (!readExactly(file, chunk.data(), chunk.size())) {
         fail(path, "is a truncated PNG (the file ends inside its IHDR header)");
     }
-    if (readBigEndian32(chunk.data()) != 13 || std::string_view(reinterpret_cast<const char*>(&chunk[4]), 4) != "IHDR") {
+    if (readBigEndian32(chunk.data()) != 13 ||
+        std::string_view(reinterpret_cast<const char*>(&chunk[4]), 4) != "IHDR") {
         fail(path, "is a corrupt PNG (the first chunk is not a 13-byte IHDR header)");
     }
     PngHeader header;
@@ -113,34 +128,34 @@ PngHeader readSignatureAndHeader(const std::filesystem::path& path, std::FILE* f
     return header;
 }
 
-void checkHeaderIsGreyscale(const std::filesystem::path& path, const PngHeader& header) {
+void checkHeaderIsGreyscale(const std::filesystem::path& path, const PngHeader& header)
+{
     switch (header.colourType) {
-    case kColourGrey:
-        if (header.bitDepth == 1 || header.bitDepth == 2 || header.bitDepth == 4 || header.bitDepth == 8 ||
-            header.bitDepth == 16) {
-            return;
-        }
-        break;
-    case kColourGreyAlpha:
-        if (header.bitDepth == 8 || header.bitDepth == 16) return;
-        break;
-    case kColourRgb:
-        fail(path, "is a colour image (3 channels: RGB); convert it to greyscale");
-    case kColourRgba:
-        fail(path, "is a colour image (4 channels: RGBA); convert it to greyscale");
-    case kColourPalette:
-        fail(path, "is a colour image (indexed palette); convert it to greyscale");
-    default:
-        fail(path, "is a corrupt PNG (unknown colour type " + std::to_string(header.colourType) + ")");
+        case kColourGrey:
+            if (header.bitDepth == 1 || header.bitDepth == 2 || header.bitDepth == 4 || header.bitDepth == 8 ||
+                header.bitDepth == 16) {
+                return;
+            }
+            break;
+        case kColourGreyAlpha:
+            if (header.bitDepth == 8 || header.bitDepth == 16)
+                return;
+            break;
+        case kColourRgb: fail(path, "is a colour image (3 channels: RGB); convert it to greyscale");
+        case kColourRgba: fail(path, "is a colour image (4 channels: RGBA); convert it to greyscale");
+        case kColourPalette: fail(path, "is a colour image (indexed palette); convert it to greyscale");
+        default: fail(path, "is a corrupt PNG (unknown colour type " + std::to_string(header.colourType) + ")");
     }
     fail(path, "is a corrupt PNG (bit depth " + std::to_string(header.bitDepth) + " is invalid for colour type " +
                    std::to_string(header.colourType) + ")");
 }
 
 void checkHeaderSize(const std::filesystem::path& path, const PngHeader& header, std::uint64_t maxTexels,
-                     std::uint32_t maxDimension) {
+                     std::uint32_t maxDimension)
+{
     const std::string size = std::to_string(header.width) + "x" + std::to_string(header.height);
-    if (header.width == 0 || header.height == 0) fail(path, "is empty (" + size + " pixels)");
+    if (header.width == 0 || header.height == 0)
+        fail(path, "is empty (" + size + " pixels)");
     if (header.width > maxDimension || header.height > maxDimension) {
         fail(path, "is " + size + ", larger than the device's limit of " + std::to_string(maxDimension));
     }
@@ -153,10 +168,12 @@ void checkHeaderSize(const std::filesystem::path& path, const PngHeader& header,
 
 // Walks the chunks after IHDR up to IEND without reading their data, so a
 // file cut short is reported as truncated rather than as a decoder error.
-void checkChunkList(const std::filesystem::path& path, std::FILE* file) {
+void checkChunkList(const std::filesystem::path& path, std::FILE* file)
+{
     std::error_code error;
     const std::uint64_t fileSize = std::filesystem::file_size(path, error);
-    if (error) fail(path, "can not be read: " + error.message());
+    if (error)
+        fail(path, "can not be read: " + error.message());
     std::uint64_t offset = 8 + 25;
     bool sawImageData = false;
     while (true) {
@@ -182,20 +199,24 @@ void checkChunkList(const std::filesystem::path& path, std::FILE* file) {
             }
             sawImageData = true;
         }
-        if (type == "IEND") break;
+        if (type == "IEND")
+            break;
         offset = chunkEnd;
     }
-    if (!sawImageData) fail(path, "is a corrupt PNG (it has no IDAT image data chunk)");
+    if (!sawImageData)
+        fail(path, "is a corrupt PNG (it has no IDAT image data chunk)");
 }
 
-std::string stbReason() {
+std::string stbReason()
+{
     const char* reason = stbi_failure_reason();
     return reason != nullptr ? reason : "unknown decoder error";
 }
 
 }  // namespace
 
-Heightmap loadHeightmapPng(const std::filesystem::path& path, std::uint64_t maxTexels, std::uint32_t maxDimension) {
+Heightmap loadHeightmapPng(const std::filesystem::path& path, std::uint64_t maxTexels, std::uint32_t maxDimension)
+{
     const FileHandle file = openForReading(path);
     const PngHeader header = readSignatureAndHeader(path, file.get());
     checkHeaderIsGreyscale(path, header);
@@ -225,18 +246,21 @@ Heightmap loadHeightmapPng(const std::filesystem::path& path, std::uint64_t maxT
     if (sixteenBit) {
         const std::unique_ptr<stbi_us, StbImageFree> pixels(
             stbi_load_from_file_16(file.get(), &width, &height, &channels, 1));
-        if (!pixels) fail(path, "is a corrupt PNG (stb_image: " + stbReason() + ")");
+        if (!pixels)
+            fail(path, "is a corrupt PNG (stb_image: " + stbReason() + ")");
         std::copy_n(pixels.get(), texelCount, heightmap.samples.begin());
     } else {
         const std::unique_ptr<stbi_uc, StbImageFree> pixels(
             stbi_load_from_file(file.get(), &width, &height, &channels, 1));
-        if (!pixels) fail(path, "is a corrupt PNG (stb_image: " + stbReason() + ")");
+        if (!pixels)
+            fail(path, "is a corrupt PNG (stb_image: " + stbReason() + ")");
         std::copy_n(pixels.get(), texelCount, heightmap.samples.begin());
     }
     return heightmap;
 }
 
-Heightmap loadHeightmapPng(const std::filesystem::path& path, const HeightmapLimits& limits) {
+Heightmap loadHeightmapPng(const std::filesystem::path& path, const HeightmapLimits& limits)
+{
     return loadHeightmapPng(path, limits.maxTexels, limits.maxDimension);
 }
 

@@ -49,8 +49,7 @@ struct HeightmapLimits {
 // 16 bits per sample. Sub-byte depths are widened to 8 bits by stb_image
 // (bitDepth 8). The PNG header is validated before any pixel is decoded, so
 // an absurd size is refused without allocating it. Throws HeightmapError.
-Heightmap loadHeightmapPng(const std::filesystem::path& path, std::uint64_t maxTexels,
-                           std::uint32_t maxDimension);
+Heightmap loadHeightmapPng(const std::filesystem::path& path, std::uint64_t maxTexels, std::uint32_t maxDimension);
 Heightmap loadHeightmapPng(const std::filesystem::path& path, const HeightmapLimits& limits);
 
 }  // namespace terrain

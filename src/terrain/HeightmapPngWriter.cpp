@@ -18,7 +18,8 @@ constexpr std::array<unsigned char, 8> kPngSignature{0x89, 'P', 'N', 'G', '\r', 
 constexpr std::size_t kImageDataChunkBytes = std::size_t{1} << 20;
 constexpr int kFilterTypeCount = 5;  // None, Sub, Up, Average, Paeth
 
-void appendBigEndian32(std::vector<unsigned char>& out, std::uint32_t value) {
+void appendBigEndian32(std::vector<unsigned char>& out, std::uint32_t value)
+{
     out.push_back(static_cast<unsigned char>(value >> 24));
     out.push_back(static_cast<unsigned char>(value >> 16));
     out.push_back(static_cast<unsigned char>(value >> 8));
@@ -26,7 +27,8 @@ void appendBigEndian32(std::vector<unsigned char>& out, std::uint32_t value) {
 }
 
 // One chunk: length, type, data, CRC-32 over type and data.
-void appendChunk(std::vector<unsigned char>& out, std::string_view type, std::span<const unsigned char> data) {
+void appendChunk(std::vector<unsigned char>& out, std::string_view type, std::span<const unsigned char> data)
+{
     appendBigEndian32(out, static_cast<std::uint32_t>(data.size()));
     const std::size_t typeStart = out.size();
     out.insert(out.end(), type.begin(), type.end());
@@ -36,30 +38,34 @@ void appendChunk(std::vector<unsigned char>& out, std::string_view type, std::sp
     appendBigEndian32(out, static_cast<std::uint32_t>(crc));
 }
 
-unsigned char paethPredictor(int left, int above, int upperLeft) {
+unsigned char paethPredictor(int left, int above, int upperLeft)
+{
     const int estimate = left + above - upperLeft;
     const int distanceLeft = std::abs(estimate - left);
     const int distanceAbove = std::abs(estimate - above);
     const int distanceUpperLeft = std::abs(estimate - upperLeft);
-    if (distanceLeft <= distanceAbove && distanceLeft <= distanceUpperLeft) return static_cast<unsigned char>(left);
-    if (distanceAbove <= distanceUpperLeft) return static_cast<unsigned char>(above);
+    if (distanceLeft <= distanceAbove && distanceLeft <= distanceUpperLeft)
+        return static_cast<unsigned char>(left);
+    if (distanceAbove <= distanceUpperLeft)
+        return static_cast<unsigned char>(above);
     return static_cast<unsigned char>(upperLeft);
 }
 
 // Filters one scanline with `filterType` into `filtered` (same length).
 void filterScanline(int filterType, std::span<const unsigned char> row, std::span<const unsigned char> previousRow,
-                    std::size_t bytesPerPixel, std::span<unsigned char> filtered) {
+                    std::size_t bytesPerPixel, std::span<unsigned char> filtered)
+{
     for (std::size_t i = 0; i < row.size(); ++i) {
         const int left = i >= bytesPerPixel ? row[i - bytesPerPixel] : 0;
         const int above = previousRow[i];
         const int upperLeft = i >= bytesPerPixel ? previousRow[i - bytesPerPixel] : 0;
         int prediction = 0;
         switch (filterType) {
-        case 1: prediction = left; break;
-        case 2: prediction = above; break;
-        case 3: prediction = (left + above) / 2; break;
-        case 4: prediction = paethPredictor(left, above, upperLeft); break;
-        default: break;
+            case 1: prediction = left; break;
+            case 2: prediction = above; break;
+            case 3: prediction = (left + above) / 2; break;
+            case 4: prediction = paethPredictor(left, above, upperLeft); break;
+            default: break;
         }
         filtered[i] = static_cast<unsigned char>(row[i] - prediction);
     }
@@ -67,15 +73,18 @@ void filterScanline(int filterType, std::span<const unsigned char> row, std::spa
 
 // The usual heuristic: the filter whose output, read as signed bytes, has
 // the smallest sum of magnitudes compresses best.
-std::uint64_t filteredCost(std::span<const unsigned char> filtered) {
+std::uint64_t filteredCost(std::span<const unsigned char> filtered)
+{
     std::uint64_t cost = 0;
-    for (const unsigned char value : filtered) cost += value < 128 ? value : 256u - value;
+    for (const unsigned char value : filtered)
+        cost += value < 128 ? value : 256u - value;
     return cost;
 }
 
 // Serialised samples (big-endian for 16-bit) with one filter byte per row.
 std::vector<unsigned char> filteredScanlines(std::uint32_t width, std::uint32_t height, int bitDepth,
-                                             std::span<const std::uint16_t> samples) {
+                                             std::span<const std::uint16_t> samples)
+{
     const std::size_t bytesPerPixel = bitDepth == 16 ? 2 : 1;
     const std::size_t rowBytes = std::size_t{width} * bytesPerPixel;
     std::vector<unsigned char> previousRow(rowBytes, 0);
@@ -115,7 +124,8 @@ std::vector<unsigned char> filteredScanlines(std::uint32_t width, std::uint32_t 
 }  // namespace
 
 std::vector<unsigned char> encodeGreyscalePng(std::uint32_t width, std::uint32_t height, int bitDepth,
-                                              std::span<const std::uint16_t> samples) {
+                                              std::span<const std::uint16_t> samples)
+{
     if (bitDepth != 8 && bitDepth != 16) {
         throw PngWriteError("PNG encoder: bit depth " + std::to_string(bitDepth) + " is not supported (8 or 16)");
     }
@@ -139,7 +149,8 @@ std::vector<unsigned char> encodeGreyscalePng(std::uint32_t width, std::uint32_t
     std::vector<unsigned char> compressed(compressedSize);
     const int status = compress2(compressed.data(), &compressedSize, scanlines.data(),
                                  static_cast<uLong>(scanlines.size()), Z_BEST_COMPRESSION);
-    if (status != Z_OK) throw PngWriteError("PNG encoder: zlib compress2 failed with status " + std::to_string(status));
+    if (status != Z_OK)
+        throw PngWriteError("PNG encoder: zlib compress2 failed with status " + std::to_string(status));
     compressed.resize(compressedSize);
 
     std::vector<unsigned char> png(kPngSignature.begin(), kPngSignature.end());
@@ -161,13 +172,16 @@ std::vector<unsigned char> encodeGreyscalePng(std::uint32_t width, std::uint32_t
 }
 
 void writeGreyscalePng(const std::filesystem::path& path, std::uint32_t width, std::uint32_t height, int bitDepth,
-                       std::span<const std::uint16_t> samples) {
+                       std::span<const std::uint16_t> samples)
+{
     const std::vector<unsigned char> png = encodeGreyscalePng(width, height, bitDepth, samples);
     std::ofstream file(path, std::ios::binary | std::ios::trunc);
-    if (!file) throw PngWriteError("can not open '" + path.string() + "' for writing");
+    if (!file)
+        throw PngWriteError("can not open '" + path.string() + "' for writing");
     file.write(reinterpret_cast<const char*>(png.data()), static_cast<std::streamsize>(png.size()));
     file.close();
-    if (!file) throw PngWriteError("writing '" + path.string() + "' failed");
+    if (!file)
+        throw PngWriteError("writing '" + path.string() + "' failed");
 }
 
 }  // namespace terrain

@@ -31,12 +31,14 @@ void writeGreyscalePng(const std::filesystem::path& path, std::uint32_t width, s
                        std::span<const std::uint16_t> samples);
 
 inline void writePng16(const std::filesystem::path& path, std::uint32_t width, std::uint32_t height,
-                       std::span<const std::uint16_t> samples) {
+                       std::span<const std::uint16_t> samples)
+{
     writeGreyscalePng(path, width, height, 16, samples);
 }
 
 inline void writePng8(const std::filesystem::path& path, std::uint32_t width, std::uint32_t height,
-                      std::span<const std::uint16_t> samples) {
+                      std::span<const std::uint16_t> samples)
+{
     writeGreyscalePng(path, width, height, 8, samples);
 }
 

@@ -73,8 +73,7 @@ void recordMipChain(const gpu::Device& device, VkCommandBuffer commands, const g
                        VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &blit, VK_FILTER_LINEAR);
         gpu::imageBarrier(device, commands, handle, image.mipRange(level), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
                           VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_PIPELINE_STAGE_2_BLIT_BIT,
-                          VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_BLIT_BIT,
-                          VK_ACCESS_2_TRANSFER_READ_BIT);
+                          VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_BLIT_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
     }
     gpu::imageBarrier(device, commands, handle, image.fullRange(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
                       HeightmapTexture::kLayout, VK_PIPELINE_STAGE_2_BLIT_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
@@ -90,8 +89,7 @@ gpu::Image makeHeightImage(gpu::Device& device, const Heightmap& heightmap)
     description.format = kHeightFormat;
     description.extent = VkExtent2D{heightmap.width, heightmap.height};
     description.mipLevels = fullMipLevelCount(heightmap.width, heightmap.height);
-    description.usage =
-        VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+    description.usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
     gpu::Image image(device, description);
     const std::vector<std::uint16_t> texels = sixteenBitTexels(heightmap);
     gpu::uploadImageMip0(device, image, std::as_bytes(std::span<const std::uint16_t>(texels)),

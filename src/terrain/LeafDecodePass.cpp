@@ -67,9 +67,9 @@ LeafDecodePass::LeafDecodePass(gpu::Device& device, const gpu::ShaderCompiler& c
       capacity_(checkedCapacity(capacity)),
       decodeTriangles_(decodeTriangles),
       heapIndices_(device, VkDeviceSize{capacity} * sizeof(std::uint32_t), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT),
-      triangles_(decodeTriangles ? gpu::Buffer(device, VkDeviceSize{capacity} * kTriangleBytes,
-                                               VK_BUFFER_USAGE_STORAGE_BUFFER_BIT)
-                                 : gpu::Buffer()),
+      triangles_(decodeTriangles
+                     ? gpu::Buffer(device, VkDeviceSize{capacity} * kTriangleBytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT)
+                     : gpu::Buffer()),
       kernel_(buildKernel(compiler))
 {
 }

@@ -37,8 +37,9 @@ SubdivisionCriterion PointCriterion::criterion() const
 void PointCriterion::setTarget(glm::dvec2 target)
 {
     if (leb::quantizePoint(target) != target) {
-        throw std::invalid_argument("PointCriterion: the target must be a multiple of 2^-20 in [0,1]^2 "
-                                    "(use leb::quantizePoint)");
+        throw std::invalid_argument(
+            "PointCriterion: the target must be a multiple of 2^-20 in [0,1]^2 "
+            "(use leb::quantizePoint)");
     }
     target_ = target;
     const std::array<double, 2> values{target.x, target.y};

@@ -45,8 +45,8 @@ std::uint32_t glslDomain(leb::Domain domain);
 class SubdivisionPass {
 public:
     // The tree must outlive the pass.
-    SubdivisionPass(const gpu::Device& device, const gpu::ShaderCompiler& compiler,
-                    const GpuConcurrentBinaryTree& tree, const SubdivisionCriterion& criterion, leb::Domain domain);
+    SubdivisionPass(const gpu::Device& device, const gpu::ShaderCompiler& compiler, const GpuConcurrentBinaryTree& tree,
+                    const SubdivisionCriterion& criterion, leb::Domain domain);
 
     [[nodiscard]] leb::Domain domain() const { return domain_; }
     [[nodiscard]] bool hasCriterionSet() const { return hasCriterionSet_; }

@@ -72,10 +72,9 @@ ComputeKernel makeBitfieldKernel(const gpu::Device& device, const gpu::ShaderCom
     if (usesSerialBitfieldKernel(maxDepth, variant)) {
         const std::array<gpu::ShaderMacro, 1> macros{
             {{"SUM_REDUCTION_SERIAL_LOCAL_SIZE", std::to_string(kSerialLocalSize)}}};
-        return ComputeKernel(device,
-                             compiler.compileFile("cbt/SumReductionBitfieldSerial.comp", gpu::ShaderStage::Compute,
-                                                  macros),
-                             kBindings, 0);
+        return ComputeKernel(
+            device, compiler.compileFile("cbt/SumReductionBitfieldSerial.comp", gpu::ShaderStage::Compute, macros),
+            kBindings, 0);
     }
     return ComputeKernel(device, compiler.compileFile("cbt/SumReductionBitfield.comp", gpu::ShaderStage::Compute),
                          kBindings, 0);
@@ -90,8 +89,7 @@ ComputeKernel makeUpperKernel(const gpu::Device& device, const gpu::ShaderCompil
     if (variant == SumReductionVariant::SerialBlocks) {
         macros.push_back({"SUM_REDUCTION_UPPER_LOCAL_SIZE", std::to_string(kSerialLocalSize)});
     }
-    return ComputeKernel(device,
-                         compiler.compileFile("cbt/SumReductionUpper.comp", gpu::ShaderStage::Compute, macros),
+    return ComputeKernel(device, compiler.compileFile("cbt/SumReductionUpper.comp", gpu::ShaderStage::Compute, macros),
                          kBindings, sizeof(UpperConstants));
 }
 

@@ -50,8 +50,7 @@ enum class SumReductionVariant { SharedMemoryTree, SerialBlocks };
 // override when it is "shared" or "serial" (throws std::invalid_argument for
 // any other value), else SerialBlocks for VK_PHYSICAL_DEVICE_TYPE_CPU and
 // SharedMemoryTree for every other type.
-[[nodiscard]] SumReductionVariant chooseSumReductionVariant(VkPhysicalDeviceType deviceType,
-                                                            std::string_view override);
+[[nodiscard]] SumReductionVariant chooseSumReductionVariant(VkPhysicalDeviceType deviceType, std::string_view override);
 
 // chooseSumReductionVariant for the device and the process's CBT_SUM_REDUCTION.
 [[nodiscard]] SumReductionVariant defaultSumReductionVariant(const gpu::Device& device);

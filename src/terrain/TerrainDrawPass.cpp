@@ -44,10 +44,8 @@ bool isSrgbFormat(VkFormat format)
         case VK_FORMAT_B8G8R8_SRGB:
         case VK_FORMAT_R8G8B8A8_SRGB:
         case VK_FORMAT_B8G8R8A8_SRGB:
-        case VK_FORMAT_A8B8G8R8_SRGB_PACK32:
-            return true;
-        default:
-            return false;
+        case VK_FORMAT_A8B8G8R8_SRGB_PACK32: return true;
+        default: return false;
     }
 }
 
@@ -96,9 +94,9 @@ std::unique_ptr<TerrainDrawPass::Pipelines> TerrainDrawPass::buildPipelines() co
     sky.depthCompareOp = VK_COMPARE_OP_EQUAL;
 
     auto pipelines = std::make_unique<Pipelines>();
-    pipelines->sky = gpu::GraphicsPipeline(
-        *device_, pipelineLayout_, compiler_->compileFile("terrain/Sky.vert", gpu::ShaderStage::Vertex),
-        compiler_->compileFile("terrain/Sky.frag", gpu::ShaderStage::Fragment), sky);
+    pipelines->sky = gpu::GraphicsPipeline(*device_, pipelineLayout_,
+                                           compiler_->compileFile("terrain/Sky.vert", gpu::ShaderStage::Vertex),
+                                           compiler_->compileFile("terrain/Sky.frag", gpu::ShaderStage::Fragment), sky);
     pipelines->terrain = gpu::GraphicsPipeline(
         *device_, pipelineLayout_, compiler_->compileFile("terrain/TerrainDraw.vert", gpu::ShaderStage::Vertex),
         compiler_->compileFile("terrain/TerrainDraw.frag", gpu::ShaderStage::Fragment), terrain);
@@ -121,8 +119,7 @@ void TerrainDrawPass::bindTree(const GpuConcurrentBinaryTree& tree, const gpu::B
     }
 }
 
-void TerrainDrawPass::bindSets(VkCommandBuffer commands, std::uint32_t frameSlot,
-                               VkDescriptorSet atmosphereSet) const
+void TerrainDrawPass::bindSets(VkCommandBuffer commands, std::uint32_t frameSlot, VkDescriptorSet atmosphereSet) const
 {
     const std::array<VkDescriptorSet, 2> sets{sets_.at(frameSlot), atmosphereSet};
     vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelineLayout_.handle(), 0,
@@ -142,8 +139,8 @@ void TerrainDrawPass::recordSky(VkCommandBuffer commands, std::uint32_t frameSlo
 }
 
 void TerrainDrawPass::recordTerrain(VkCommandBuffer commands, std::uint32_t frameSlot, VkExtent2D viewport,
-                                    bool reversedDepth, VkDescriptorSet atmosphereSet,
-                                    const gpu::Buffer& drawArguments, VkDeviceSize drawArgumentsOffset) const
+                                    bool reversedDepth, VkDescriptorSet atmosphereSet, const gpu::Buffer& drawArguments,
+                                    VkDeviceSize drawArgumentsOffset) const
 {
     gpu::setViewportAndScissor(commands, viewport);
     bindSets(commands, frameSlot, atmosphereSet);

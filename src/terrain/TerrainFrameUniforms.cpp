@@ -73,19 +73,21 @@ TerrainFrameUniforms makeTerrainFrameUniforms(const FrameView& view, const Terra
     uniforms.sunDirection = glm::vec4(sunDirectionOf(settings.sunAzimuthDegrees, settings.sunElevationDegrees), 0.0f);
     const glm::vec2 extent = terrainWorldExtent(context.heightmapWidth, context.heightmapHeight, settings);
     uniforms.extent = glm::vec4(extent, settings.heightScaleMetres, settings.heightOffsetMetres);
-    uniforms.levelOfDetail = glm::vec4(static_cast<float>(view.viewport.width), static_cast<float>(view.viewport.height),
-                                       settings.targetEdgePixels, settings.flatnessThreshold);
+    uniforms.levelOfDetail =
+        glm::vec4(static_cast<float>(view.viewport.width), static_cast<float>(view.viewport.height),
+                  settings.targetEdgePixels, settings.flatnessThreshold);
     uniforms.heightmapInfo = glm::uvec4(context.heightmapWidth, context.heightmapHeight,
                                         static_cast<std::uint32_t>(context.statisticsLevels.size()),
                                         static_cast<std::uint32_t>(settings.shading));
-    uniforms.drawOptions = glm::uvec4(settings.wireframe ? 1u : 0u, static_cast<std::uint32_t>(settings.uniformSubdivision),
-                                      static_cast<std::uint32_t>(context.output), static_cast<std::uint32_t>(context.maxDepth));
+    uniforms.drawOptions =
+        glm::uvec4(settings.wireframe ? 1u : 0u, static_cast<std::uint32_t>(settings.uniformSubdivision),
+                   static_cast<std::uint32_t>(context.output), static_cast<std::uint32_t>(context.maxDepth));
     for (std::size_t level = 0; level < context.statisticsLevels.size() && level < kMaxStatisticsLevels; ++level) {
         const HeightStatisticsLevel& info = context.statisticsLevels[level];
         uniforms.statisticsLevels[level] = glm::uvec4(info.firstTexel, info.width, info.height, 0u);
     }
-    uniforms.display = glm::vec4(settings.display.exposureStops, static_cast<float>(settings.display.tonemapper),
-                                 0.0f, 0.0f);
+    uniforms.display =
+        glm::vec4(settings.display.exposureStops, static_cast<float>(settings.display.tonemapper), 0.0f, 0.0f);
     return uniforms;
 }
 
@@ -95,10 +97,8 @@ TerrainOutput terrainOutputFor(VkFormat colorFormat)
         case VK_FORMAT_R16G16B16A16_SFLOAT:
         case VK_FORMAT_R32G32B32A32_SFLOAT:
         case VK_FORMAT_B10G11R11_UFLOAT_PACK32:
-        case VK_FORMAT_R16G16B16_SFLOAT:
-            return TerrainOutput::HdrLuminance;
-        default:
-            return isSrgbFormat(colorFormat) ? TerrainOutput::DisplayColour : TerrainOutput::EncodedDisplayColour;
+        case VK_FORMAT_R16G16B16_SFLOAT: return TerrainOutput::HdrLuminance;
+        default: return isSrgbFormat(colorFormat) ? TerrainOutput::DisplayColour : TerrainOutput::EncodedDisplayColour;
     }
 }
 

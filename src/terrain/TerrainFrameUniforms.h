@@ -6,9 +6,9 @@
 #include "terrain/HeightStatistics.h"
 #include "terrain/TerrainRenderer.h"
 
+#include <vulkan/vulkan.h>
 #include <glm/mat4x4.hpp>
 #include <glm/vec4.hpp>
-#include <vulkan/vulkan.h>
 
 #include <array>
 #include <cstddef>
@@ -28,7 +28,7 @@ struct TerrainFrameUniforms {
     glm::uvec4 heightmapInfo{0u};   // heightmap width, height, statistics level count, shading mode
     glm::uvec4 drawOptions{0u};     // wireframe, uniform subdivision, TerrainOutput, max depth
     std::array<glm::uvec4, kMaxStatisticsLevels> statisticsLevels{};  // first texel, width, height, 0
-    glm::vec4 display{0.0f};        // exposure stops, tone curve (atmosphere::Tonemapper), 0, 0
+    glm::vec4 display{0.0f};  // exposure stops, tone curve (atmosphere::Tonemapper), 0, 0
 };
 static_assert(sizeof(TerrainFrameUniforms) == 592);
 static_assert(offsetof(TerrainFrameUniforms, frustumPlanes) == 128);
@@ -37,8 +37,8 @@ static_assert(offsetof(TerrainFrameUniforms, statisticsLevels) == 320);
 
 // What the sky and terrain shaders write (TERRAIN_OUTPUT_* in TerrainUniforms.glsl).
 enum class TerrainOutput : std::uint32_t {
-    HdrLuminance = 0,       // float target: scene luminance, alpha 1 (0 for display colours)
-    DisplayColour = 1,      // SRGB target: exposed, tone-mapped, linear
+    HdrLuminance = 0,          // float target: scene luminance, alpha 1 (0 for display colours)
+    DisplayColour = 1,         // SRGB target: exposed, tone-mapped, linear
     EncodedDisplayColour = 2,  // UNORM target: the same, sRGB-encoded by the shader
 };
 

@@ -68,9 +68,9 @@ std::uint32_t verticesPerLeaf(const TerrainSettings& settings)
 struct FrameSlot {
     gpu::Buffer uniforms;
     gpu::Buffer argumentsReadback;
-    bool readbackPending = false;     // a frame wrote argumentsReadback, not read yet
+    bool readbackPending = false;         // a frame wrote argumentsReadback, not read yet
     std::uint32_t subdivisionLevels = 0;  // of that frame
-    bool updateRecorded = false;      // recordUpdate began the slot's timestamps
+    bool updateRecorded = false;          // recordUpdate began the slot's timestamps
 };
 
 }  // namespace
@@ -127,11 +127,11 @@ TerrainRenderer::Impl::Impl(gpu::Device& gpuDevice, gpu::ShaderCompiler& shaderC
           }
           std::vector<FrameSlot> made;
           for (std::uint32_t i = 0; i < framesInFlight; ++i) {
-              made.push_back(FrameSlot{
-                  gpu::Buffer(gpuDevice, sizeof(TerrainFrameUniforms), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT,
-                              gpu::MemoryLocation::HostUpload),
-                  gpu::Buffer(gpuDevice, sizeof(IndirectArguments), VK_BUFFER_USAGE_TRANSFER_DST_BIT,
-                              gpu::MemoryLocation::HostReadback)});
+              made.push_back(
+                  FrameSlot{gpu::Buffer(gpuDevice, sizeof(TerrainFrameUniforms), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT,
+                                        gpu::MemoryLocation::HostUpload),
+                            gpu::Buffer(gpuDevice, sizeof(IndirectArguments), VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                        gpu::MemoryLocation::HostReadback)});
           }
           return made;
       }()),
@@ -161,12 +161,11 @@ std::vector<const gpu::Buffer*> TerrainRenderer::Impl::uniformBuffers() const
 // its buffer holds the tree as it is now. No recorded command buffer may be
 // pending.
 std::unique_ptr<LeafDecodePass> TerrainRenderer::Impl::decodedLeaves(const TerrainTree& terrainTree,
-                                                                    std::uint32_t requestedCapacity) const
+                                                                     std::uint32_t requestedCapacity) const
 {
     const GpuConcurrentBinaryTree& heap = terrainTree.heap();
     auto decode = std::make_unique<LeafDecodePass>(device, compiler, heap, leb::Domain::Square,
-                                                   drawLeafCapacity(device, heap.maxDepth(), requestedCapacity),
-                                                   false);
+                                                   drawLeafCapacity(device, heap.maxDepth(), requestedCapacity), false);
     device.submitAndWait([&](VkCommandBuffer commands) {
         decode->recordForDraw(commands, terrainTree.update().indirectArguments(), nullptr, 0);
     });
@@ -366,7 +365,7 @@ std::optional<std::string> TerrainRenderer::reloadShaders()
             impl.tree->compileUpdatePipeline(impl.compiler, impl.criterion.criterion());
         impl.device.waitIdle();
         impl.leafDecode->rebuildKernel(impl.compiler);  // replaces the kernel only when it compiles
-        impl.drawPass.rebuildPipelines();  // replaces the draw pipelines only when all compile
+        impl.drawPass.rebuildPipelines();               // replaces the draw pipelines only when all compile
         impl.tree->replaceUpdatePipeline(std::move(update));
     } catch (const std::exception& error) {
         return oneLine(error.what());

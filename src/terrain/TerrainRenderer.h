@@ -14,10 +14,10 @@
 #include "terrain/Heightmap.h"
 #include "terrain/TerrainSettings.h"
 
+#include <vulkan/vulkan.h>
 #include <glm/mat4x4.hpp>
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
-#include <vulkan/vulkan.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -36,9 +36,9 @@ namespace terrain {
 // Camera and target for one frame.
 struct FrameView {
     glm::mat4 view{1.0f};
-    glm::mat4 projection{1.0f};   // Vulkan clip space (y down, depth 0..1)
+    glm::mat4 projection{1.0f};  // Vulkan clip space (y down, depth 0..1)
     glm::vec3 cameraPosition{0.0f};
-    VkExtent2D viewport{1, 1};    // pixels of the render target
+    VkExtent2D viewport{1, 1};  // pixels of the render target
 };
 
 // GPU time of each pass of one completed frame, in milliseconds.
@@ -46,15 +46,15 @@ struct PassTimings {
     double dispatcherMs = 0.0;
     double subdivisionMs = 0.0;
     double sumReductionMs = 0.0;
-    double leafDecodeMs = 0.0;    // heap index of each leaf, for the draw (0 while frozen)
-    double drawMs = 0.0;          // the terrain's draw
-    double atmosphereMs = 0.0;    // the atmosphere's per-frame tables + the sky pass
+    double leafDecodeMs = 0.0;  // heap index of each leaf, for the draw (0 while frozen)
+    double drawMs = 0.0;        // the terrain's draw
+    double atmosphereMs = 0.0;  // the atmosphere's per-frame tables + the sky pass
 };
 
 struct TerrainStatistics {
-    uint32_t leafCount = 0;           // CBT leaves of the last completed frame
-    uint64_t triangleCount = 0;       // leaves * 2^uniformSubdivision
-    uint64_t cbtBytes = 0;            // size of the CBT heap
+    uint32_t leafCount = 0;              // CBT leaves of the last completed frame
+    uint64_t triangleCount = 0;          // leaves * 2^uniformSubdivision
+    uint64_t cbtBytes = 0;               // size of the CBT heap
     std::optional<PassTimings> timings;  // empty until a frame's queries are available
     // GPU time of the last computation of the atmosphere's static tables
     // (transmittance, multiple scattering), e.g. at start-up.
@@ -63,8 +63,8 @@ struct TerrainStatistics {
 
 // The tree as the draw sees it (TerrainRenderer::readBackTree).
 struct TerrainTreeReadback {
-    std::vector<std::byte> heapBytes;          // the CBT heap (cbt::ConcurrentBinaryTree::fromBytes)
-    std::uint32_t drawLeafCount = 0;           // leaves the indirect draw covers (its vertices / vertices per leaf)
+    std::vector<std::byte> heapBytes;            // the CBT heap (cbt::ConcurrentBinaryTree::fromBytes)
+    std::uint32_t drawLeafCount = 0;             // leaves the indirect draw covers (its vertices / vertices per leaf)
     std::vector<std::uint32_t> leafHeapIndices;  // what the draw reads for leaf i < min(count, buffer capacity)
 };
 

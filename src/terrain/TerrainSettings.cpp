@@ -18,9 +18,10 @@ void validateTerrainSettings(const TerrainSettings& settings)
     if (!(settings.targetEdgePixels > 0.0f) || !(settings.extentMetres > 0.0f) ||
         !(settings.heightScaleMetres >= 0.0f) || !(settings.flatnessThreshold >= 0.0f) ||
         !(settings.depthPerWidth >= 0.0f) || !std::isfinite(settings.heightOffsetMetres)) {
-        throw std::invalid_argument("TerrainSettings: targetEdgePixels and extentMetres must be positive, "
-                                    "heightScaleMetres, depthPerWidth and flatnessThreshold not negative, "
-                                    "heightOffsetMetres finite");
+        throw std::invalid_argument(
+            "TerrainSettings: targetEdgePixels and extentMetres must be positive, "
+            "heightScaleMetres, depthPerWidth and flatnessThreshold not negative, "
+            "heightOffsetMetres finite");
     }
     if (const std::optional<std::string> error = atmosphere::parameterError(settings.atmosphere)) {
         throw std::invalid_argument("TerrainSettings: atmosphere: " + *error);

@@ -28,18 +28,18 @@ enum class ShadingMode { Lit, Normals, Depth };
 // Everything the UI can change. Changing maxDepth rebuilds the CBT (see
 // TerrainRenderer::applySettings); everything else applies next frame.
 struct TerrainSettings {
-    int maxDepth = 25;                 // CBT max depth D, 1..30 (capped by the device)
-    float targetEdgePixels = 7.0f;     // split while the longest edge covers more pixels
-    float flatnessThreshold = 0.0f;    // height std-dev (metres) under which a region counts as flat
-    int uniformSubdivision = 0;        // 0, 2, 4 or 6 extra uniform LEB levels per leaf in the vertex shader
-    bool freezeSubdivision = false;    // skip the update pipeline (camera still moves)
-    bool wireframe = false;            // barycentric wireframe overlay over the shading
+    int maxDepth = 25;               // CBT max depth D, 1..30 (capped by the device)
+    float targetEdgePixels = 7.0f;   // split while the longest edge covers more pixels
+    float flatnessThreshold = 0.0f;  // height std-dev (metres) under which a region counts as flat
+    int uniformSubdivision = 0;      // 0, 2, 4 or 6 extra uniform LEB levels per leaf in the vertex shader
+    bool freezeSubdivision = false;  // skip the update pipeline (camera still moves)
+    bool wireframe = false;          // barycentric wireframe overlay over the shading
     ShadingMode shading = ShadingMode::Lit;
-    float extentMetres = 20000.0f;     // world width of the map
-    float heightScaleMetres = 3000.0f; // world height of the brightest sample, above the darkest
-    float depthPerWidth = 0.0f;        // world depth (Z) / width (X); 0: rows / columns (square texels)
-    float heightOffsetMetres = 0.0f;   // world height of the darkest sample (a DEM's lowest point, so
-                                       // that sea level is y = 0)
+    float extentMetres = 20000.0f;      // world width of the map
+    float heightScaleMetres = 3000.0f;  // world height of the brightest sample, above the darkest
+    float depthPerWidth = 0.0f;         // world depth (Z) / width (X); 0: rows / columns (square texels)
+    float heightOffsetMetres = 0.0f;    // world height of the darkest sample (a DEM's lowest point, so
+                                        // that sea level is y = 0)
     // Leaves whose heap index the draw reads from a buffer decoded once per
     // frame (4 bytes each; also capped at 2^D and maxStorageBufferRange). The
     // vertex shader decodes any leaf beyond it itself (Alg. 1, O(D)).

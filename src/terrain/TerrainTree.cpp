@@ -69,8 +69,10 @@ void requireMaxDepthFits(const gpu::Device& device, int maxDepth)
         return;
     }
     throw gpu::Error("CBT max depth " + std::to_string(maxDepth) + " does not fit this device (1.." +
-                     std::to_string(cbt::kMaxMaxDepth) + ", heap within maxStorageBufferRange and device memory); "
-                     "the largest depth that fits is " + std::to_string(largestFittingMaxDepth(device)));
+                     std::to_string(cbt::kMaxMaxDepth) +
+                     ", heap within maxStorageBufferRange and device memory); "
+                     "the largest depth that fits is " +
+                     std::to_string(largestFittingMaxDepth(device)));
 }
 
 TerrainTree::TerrainTree(gpu::Device& device, const gpu::ShaderCompiler& compiler, int maxDepth,
@@ -79,8 +81,8 @@ TerrainTree::TerrainTree(gpu::Device& device, const gpu::ShaderCompiler& compile
 {
     requireMaxDepthFits(device, maxDepth);
     heap_ = std::make_unique<GpuConcurrentBinaryTree>(device, maxDepth);
-    update_ = std::make_unique<CbtUpdatePipeline>(device, compiler, *heap_, criterion, leb::Domain::Square,
-                                                  verticesPerLeaf);
+    update_ =
+        std::make_unique<CbtUpdatePipeline>(device, compiler, *heap_, criterion, leb::Domain::Square, verticesPerLeaf);
     uploadSquareAtDepthOne(device, *heap_);
     device.submitAndWait([&](VkCommandBuffer commands) {
         heap_->barrier(commands, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,

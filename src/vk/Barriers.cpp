@@ -10,7 +10,8 @@ constexpr VkPipelineStageFlags2 kLegacyStageBits = 0xFFFFFFFFull;
 
 }  // namespace
 
-VkPipelineStageFlags toLegacyStages(VkPipelineStageFlags2 stages, bool isSource) {
+VkPipelineStageFlags toLegacyStages(VkPipelineStageFlags2 stages, bool isSource)
+{
     VkPipelineStageFlags2 legacy = stages & kLegacyStageBits;
     if ((stages & (VK_PIPELINE_STAGE_2_COPY_BIT | VK_PIPELINE_STAGE_2_RESOLVE_BIT | VK_PIPELINE_STAGE_2_BLIT_BIT |
                    VK_PIPELINE_STAGE_2_CLEAR_BIT)) != 0) {
@@ -28,7 +29,8 @@ VkPipelineStageFlags toLegacyStages(VkPipelineStageFlags2 stages, bool isSource)
     return static_cast<VkPipelineStageFlags>(legacy);
 }
 
-VkAccessFlags toLegacyAccess(VkAccessFlags2 access) {
+VkAccessFlags toLegacyAccess(VkAccessFlags2 access)
+{
     VkAccessFlags2 legacy = access & 0xFFFFFFFFull;
     if ((access & (VK_ACCESS_2_SHADER_SAMPLED_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_READ_BIT)) != 0) {
         legacy |= VK_ACCESS_SHADER_READ_BIT;
@@ -39,9 +41,10 @@ VkAccessFlags toLegacyAccess(VkAccessFlags2 access) {
     return static_cast<VkAccessFlags>(legacy);
 }
 
-void bufferBarrier(const Device& device, VkCommandBuffer commands, const Buffer& buffer,
-                   VkPipelineStageFlags2 srcStage, VkAccessFlags2 srcAccess, VkPipelineStageFlags2 dstStage,
-                   VkAccessFlags2 dstAccess, VkDeviceSize offset, VkDeviceSize size) {
+void bufferBarrier(const Device& device, VkCommandBuffer commands, const Buffer& buffer, VkPipelineStageFlags2 srcStage,
+                   VkAccessFlags2 srcAccess, VkPipelineStageFlags2 dstStage, VkAccessFlags2 dstAccess,
+                   VkDeviceSize offset, VkDeviceSize size)
+{
     if (device.hasSynchronization2()) {
         VkBufferMemoryBarrier2 barrier{};
         barrier.sType = VK_STRUCTURE_TYPE_BUFFER_MEMORY_BARRIER_2;
@@ -75,7 +78,8 @@ void bufferBarrier(const Device& device, VkCommandBuffer commands, const Buffer&
 }
 
 void memoryBarrier(const Device& device, VkCommandBuffer commands, VkPipelineStageFlags2 srcStage,
-                   VkAccessFlags2 srcAccess, VkPipelineStageFlags2 dstStage, VkAccessFlags2 dstAccess) {
+                   VkAccessFlags2 srcAccess, VkPipelineStageFlags2 dstStage, VkAccessFlags2 dstAccess)
+{
     if (device.hasSynchronization2()) {
         VkMemoryBarrier2 barrier{};
         barrier.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2;
@@ -100,7 +104,8 @@ void memoryBarrier(const Device& device, VkCommandBuffer commands, VkPipelineSta
 
 void imageBarrier(const Device& device, VkCommandBuffer commands, VkImage image, const VkImageSubresourceRange& range,
                   VkImageLayout oldLayout, VkImageLayout newLayout, VkPipelineStageFlags2 srcStage,
-                  VkAccessFlags2 srcAccess, VkPipelineStageFlags2 dstStage, VkAccessFlags2 dstAccess) {
+                  VkAccessFlags2 srcAccess, VkPipelineStageFlags2 dstStage, VkAccessFlags2 dstAccess)
+{
     if (device.hasSynchronization2()) {
         VkImageMemoryBarrier2 barrier{};
         barrier.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2;

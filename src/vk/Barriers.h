@@ -14,21 +14,18 @@ class Device;
 
 // Makes writes by (srcStage, srcAccess) to buffer bytes [offset, offset+size)
 // available and visible to (dstStage, dstAccess).
-void bufferBarrier(const Device& device, VkCommandBuffer commands, const Buffer& buffer,
-                   VkPipelineStageFlags2 srcStage, VkAccessFlags2 srcAccess,
-                   VkPipelineStageFlags2 dstStage, VkAccessFlags2 dstAccess,
+void bufferBarrier(const Device& device, VkCommandBuffer commands, const Buffer& buffer, VkPipelineStageFlags2 srcStage,
+                   VkAccessFlags2 srcAccess, VkPipelineStageFlags2 dstStage, VkAccessFlags2 dstAccess,
                    VkDeviceSize offset = 0, VkDeviceSize size = VK_WHOLE_SIZE);
 
 // The same for every resource (a VkMemoryBarrier).
-void memoryBarrier(const Device& device, VkCommandBuffer commands,
-                   VkPipelineStageFlags2 srcStage, VkAccessFlags2 srcAccess,
-                   VkPipelineStageFlags2 dstStage, VkAccessFlags2 dstAccess);
+void memoryBarrier(const Device& device, VkCommandBuffer commands, VkPipelineStageFlags2 srcStage,
+                   VkAccessFlags2 srcAccess, VkPipelineStageFlags2 dstStage, VkAccessFlags2 dstAccess);
 
 // Image memory barrier with a layout transition of `range` of `image`.
-void imageBarrier(const Device& device, VkCommandBuffer commands, VkImage image,
-                  const VkImageSubresourceRange& range, VkImageLayout oldLayout, VkImageLayout newLayout,
-                  VkPipelineStageFlags2 srcStage, VkAccessFlags2 srcAccess,
-                  VkPipelineStageFlags2 dstStage, VkAccessFlags2 dstAccess);
+void imageBarrier(const Device& device, VkCommandBuffer commands, VkImage image, const VkImageSubresourceRange& range,
+                  VkImageLayout oldLayout, VkImageLayout newLayout, VkPipelineStageFlags2 srcStage,
+                  VkAccessFlags2 srcAccess, VkPipelineStageFlags2 dstStage, VkAccessFlags2 dstAccess);
 
 // The 1.0 equivalents of *2 flags (exposed for tests and callers that use
 // 1.0-only commands such as vkCmdWriteTimestamp). `isSource` picks what NONE

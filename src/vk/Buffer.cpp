@@ -10,7 +10,8 @@ namespace gpu {
 Buffer::Buffer(const Device& device, VkDeviceSize size, VkBufferUsageFlags usage, MemoryLocation location)
     : size_(size),
       usage_(usage | VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT),
-      location_(location) {
+      location_(location)
+{
     if (size == 0) {
         throw Error("gpu::Buffer: size must be greater than 0");
     }
@@ -28,8 +29,7 @@ Buffer::Buffer(const Device& device, VkDeviceSize size, VkBufferUsageFlags usage
     VkMemoryPropertyFlags required = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
     VkMemoryPropertyFlags preferred = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
     switch (location) {
-        case MemoryLocation::DeviceLocal:
-            break;
+        case MemoryLocation::DeviceLocal: break;
         case MemoryLocation::HostUpload:
             // Prefer memory the GPU reads fast (resizable BAR) when there is some.
             required = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
@@ -61,7 +61,10 @@ Buffer::Buffer(const Device& device, VkDeviceSize size, VkBufferUsageFlags usage
     }
 }
 
-Buffer::~Buffer() { unmap(); }
+Buffer::~Buffer()
+{
+    unmap();
+}
 
 Buffer::Buffer(Buffer&& other) noexcept
     : buffer_(std::move(other.buffer_)),
@@ -69,9 +72,12 @@ Buffer::Buffer(Buffer&& other) noexcept
       size_(std::exchange(other.size_, 0)),
       usage_(std::exchange(other.usage_, 0u)),
       location_(other.location_),
-      mapped_(std::exchange(other.mapped_, {})) {}
+      mapped_(std::exchange(other.mapped_, {}))
+{
+}
 
-Buffer& Buffer::operator=(Buffer&& other) noexcept {
+Buffer& Buffer::operator=(Buffer&& other) noexcept
+{
     if (this != &other) {
         unmap();
         buffer_ = std::move(other.buffer_);
@@ -84,14 +90,16 @@ Buffer& Buffer::operator=(Buffer&& other) noexcept {
     return *this;
 }
 
-void Buffer::unmap() {
+void Buffer::unmap()
+{
     if (!mapped_.empty() && memory_) {
         vkUnmapMemory(memory_.device(), memory_.get());
     }
     mapped_ = {};
 }
 
-VkDescriptorBufferInfo Buffer::descriptorInfo(VkDeviceSize offset, VkDeviceSize range) const {
+VkDescriptorBufferInfo Buffer::descriptorInfo(VkDeviceSize offset, VkDeviceSize range) const
+{
     return VkDescriptorBufferInfo{buffer_.get(), offset, range};
 }
 

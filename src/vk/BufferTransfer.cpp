@@ -16,7 +16,8 @@ namespace {
 constexpr VkPipelineStageFlags2 kAnyStage = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
 constexpr VkAccessFlags2 kAnyAccess = VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT;
 
-void checkRange(const Buffer& buffer, VkDeviceSize offset, VkDeviceSize size, const char* operation) {
+void checkRange(const Buffer& buffer, VkDeviceSize offset, VkDeviceSize size, const char* operation)
+{
     if (offset > buffer.size() || size > buffer.size() - offset) {
         throw Error(std::string(operation) + ": bytes [" + std::to_string(offset) + ", " +
                     std::to_string(offset + size) + ") are outside the " + std::to_string(buffer.size()) +
@@ -26,7 +27,8 @@ void checkRange(const Buffer& buffer, VkDeviceSize offset, VkDeviceSize size, co
 
 }  // namespace
 
-void uploadToBuffer(Device& device, const Buffer& buffer, std::span<const std::byte> bytes, VkDeviceSize offset) {
+void uploadToBuffer(Device& device, const Buffer& buffer, std::span<const std::byte> bytes, VkDeviceSize offset)
+{
     checkRange(buffer, offset, bytes.size(), "uploadToBuffer");
     if (bytes.empty()) {
         return;
@@ -42,13 +44,13 @@ void uploadToBuffer(Device& device, const Buffer& buffer, std::span<const std::b
                       VK_ACCESS_2_TRANSFER_WRITE_BIT, offset, bytes.size());
         const VkBufferCopy region{0, offset, bytes.size()};
         vkCmdCopyBuffer(commands, staging.handle(), buffer.handle(), 1, &region);
-        bufferBarrier(device, commands, buffer, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
-                      kAnyStage, kAnyAccess, offset, bytes.size());
+        bufferBarrier(device, commands, buffer, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, kAnyStage,
+                      kAnyAccess, offset, bytes.size());
     });
 }
 
-std::vector<std::byte> downloadFromBuffer(Device& device, const Buffer& buffer, VkDeviceSize offset,
-                                          VkDeviceSize size) {
+std::vector<std::byte> downloadFromBuffer(Device& device, const Buffer& buffer, VkDeviceSize offset, VkDeviceSize size)
+{
     checkRange(buffer, offset, size, "downloadFromBuffer");
     std::vector<std::byte> bytes(static_cast<size_t>(size));
     if (size == 0) {
@@ -74,7 +76,8 @@ std::vector<std::byte> downloadFromBuffer(Device& device, const Buffer& buffer, 
     return bytes;
 }
 
-void fillBuffer(Device& device, const Buffer& buffer, uint32_t value, VkDeviceSize offset, VkDeviceSize size) {
+void fillBuffer(Device& device, const Buffer& buffer, uint32_t value, VkDeviceSize offset, VkDeviceSize size)
+{
     const VkDeviceSize checkedSize = size == VK_WHOLE_SIZE ? buffer.size() - std::min(offset, buffer.size()) : size;
     checkRange(buffer, offset, checkedSize, "fillBuffer");
     if (offset % 4 != 0 || (size != VK_WHOLE_SIZE && size % 4 != 0)) {

@@ -22,13 +22,11 @@ class Device;
 
 // Writes `bytes` to buffer bytes [offset, offset + bytes.size()).
 // Throws gpu::Error when that range is outside the buffer.
-void uploadToBuffer(Device& device, const Buffer& buffer, std::span<const std::byte> bytes,
-                    VkDeviceSize offset = 0);
+void uploadToBuffer(Device& device, const Buffer& buffer, std::span<const std::byte> bytes, VkDeviceSize offset = 0);
 
 // Reads buffer bytes [offset, offset + size). Throws gpu::Error when that
 // range is outside the buffer.
-std::vector<std::byte> downloadFromBuffer(Device& device, const Buffer& buffer, VkDeviceSize offset,
-                                          VkDeviceSize size);
+std::vector<std::byte> downloadFromBuffer(Device& device, const Buffer& buffer, VkDeviceSize offset, VkDeviceSize size);
 
 // Sets every 32-bit word of bytes [offset, offset + size) to `value`
 // (vkCmdFillBuffer: offset and size multiples of 4, or size VK_WHOLE_SIZE).
@@ -37,12 +35,14 @@ void fillBuffer(Device& device, const Buffer& buffer, uint32_t value, VkDeviceSi
 
 // Typed conveniences.
 template <typename T>
-void uploadToBuffer(Device& device, const Buffer& buffer, std::span<const T> values, VkDeviceSize offset = 0) {
+void uploadToBuffer(Device& device, const Buffer& buffer, std::span<const T> values, VkDeviceSize offset = 0)
+{
     uploadToBuffer(device, buffer, std::as_bytes(values), offset);
 }
 
 template <typename T>
-std::vector<T> downloadFromBufferAs(Device& device, const Buffer& buffer, VkDeviceSize offset, size_t count) {
+std::vector<T> downloadFromBufferAs(Device& device, const Buffer& buffer, VkDeviceSize offset, size_t count)
+{
     const std::vector<std::byte> bytes = downloadFromBuffer(device, buffer, offset, count * sizeof(T));
     std::vector<T> values(count);
     std::copy(bytes.begin(), bytes.end(), std::as_writable_bytes(std::span<T>(values)).begin());

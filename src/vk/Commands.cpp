@@ -5,7 +5,8 @@
 
 namespace gpu {
 
-CommandPool::CommandPool(const Device& device, VkCommandPoolCreateFlags flags) {
+CommandPool::CommandPool(const Device& device, VkCommandPoolCreateFlags flags)
+{
     VkCommandPoolCreateInfo info{};
     info.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO;
     info.flags = flags;
@@ -15,9 +16,13 @@ CommandPool::CommandPool(const Device& device, VkCommandPoolCreateFlags flags) {
     pool_ = UniqueCommandPool(device.handle(), pool);
 }
 
-VkCommandBuffer CommandPool::allocate(VkCommandBufferLevel level) const { return allocate(1, level).front(); }
+VkCommandBuffer CommandPool::allocate(VkCommandBufferLevel level) const
+{
+    return allocate(1, level).front();
+}
 
-std::vector<VkCommandBuffer> CommandPool::allocate(uint32_t count, VkCommandBufferLevel level) const {
+std::vector<VkCommandBuffer> CommandPool::allocate(uint32_t count, VkCommandBufferLevel level) const
+{
     VkCommandBufferAllocateInfo info{};
     info.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO;
     info.commandPool = pool_.get();
@@ -28,18 +33,26 @@ std::vector<VkCommandBuffer> CommandPool::allocate(uint32_t count, VkCommandBuff
     return buffers;
 }
 
-void CommandPool::reset() const { GPU_CHECK(vkResetCommandPool(pool_.device(), pool_.get(), 0)); }
+void CommandPool::reset() const
+{
+    GPU_CHECK(vkResetCommandPool(pool_.device(), pool_.get(), 0));
+}
 
-void beginCommandBuffer(VkCommandBuffer commands, VkCommandBufferUsageFlags flags) {
+void beginCommandBuffer(VkCommandBuffer commands, VkCommandBufferUsageFlags flags)
+{
     VkCommandBufferBeginInfo info{};
     info.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO;
     info.flags = flags;
     GPU_CHECK(vkBeginCommandBuffer(commands, &info));
 }
 
-void endCommandBuffer(VkCommandBuffer commands) { GPU_CHECK(vkEndCommandBuffer(commands)); }
+void endCommandBuffer(VkCommandBuffer commands)
+{
+    GPU_CHECK(vkEndCommandBuffer(commands));
+}
 
-Fence::Fence(const Device& device, bool signaled) {
+Fence::Fence(const Device& device, bool signaled)
+{
     VkFenceCreateInfo info{};
     info.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO;
     info.flags = signaled ? VkFenceCreateFlags{VK_FENCE_CREATE_SIGNALED_BIT} : VkFenceCreateFlags{0};
@@ -48,7 +61,8 @@ Fence::Fence(const Device& device, bool signaled) {
     fence_ = UniqueFence(device.handle(), fence);
 }
 
-bool Fence::wait(uint64_t timeoutNs) const {
+bool Fence::wait(uint64_t timeoutNs) const
+{
     const VkFence fence = fence_.get();
     const VkResult result = vkWaitForFences(fence_.device(), 1, &fence, VK_TRUE, timeoutNs);
     if (result == VK_TIMEOUT) {
@@ -58,7 +72,8 @@ bool Fence::wait(uint64_t timeoutNs) const {
     return true;
 }
 
-bool Fence::isSignaled() const {
+bool Fence::isSignaled() const
+{
     const VkResult result = vkGetFenceStatus(fence_.device(), fence_.get());
     if (result == VK_NOT_READY) {
         return false;
@@ -67,12 +82,14 @@ bool Fence::isSignaled() const {
     return true;
 }
 
-void Fence::reset() const {
+void Fence::reset() const
+{
     const VkFence fence = fence_.get();
     GPU_CHECK(vkResetFences(fence_.device(), 1, &fence));
 }
 
-Semaphore::Semaphore(const Device& device) {
+Semaphore::Semaphore(const Device& device)
+{
     VkSemaphoreCreateInfo info{};
     info.sType = VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO;
     VkSemaphore semaphore = VK_NULL_HANDLE;

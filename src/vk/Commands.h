@@ -24,8 +24,8 @@ public:
 
     [[nodiscard]] VkCommandPool handle() const { return pool_.get(); }
     [[nodiscard]] VkCommandBuffer allocate(VkCommandBufferLevel level = VK_COMMAND_BUFFER_LEVEL_PRIMARY) const;
-    [[nodiscard]] std::vector<VkCommandBuffer> allocate(uint32_t count,
-                                                        VkCommandBufferLevel level = VK_COMMAND_BUFFER_LEVEL_PRIMARY) const;
+    [[nodiscard]] std::vector<VkCommandBuffer> allocate(
+        uint32_t count, VkCommandBufferLevel level = VK_COMMAND_BUFFER_LEVEL_PRIMARY) const;
     // Resets every command buffer of the pool (none may be pending).
     void reset() const;
 

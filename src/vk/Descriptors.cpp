@@ -10,7 +10,8 @@
 namespace gpu {
 
 DescriptorSetLayout::DescriptorSetLayout(const Device& device, std::span<const DescriptorBinding> bindings)
-    : bindings_(bindings.begin(), bindings.end()) {
+    : bindings_(bindings.begin(), bindings.end())
+{
     std::vector<VkDescriptorSetLayoutBinding> vulkanBindings;
     for (const DescriptorBinding& binding : bindings) {
         vulkanBindings.push_back(
@@ -25,7 +26,8 @@ DescriptorSetLayout::DescriptorSetLayout(const Device& device, std::span<const D
     layout_ = UniqueDescriptorSetLayout(device.handle(), layout);
 }
 
-DescriptorPool::DescriptorPool(const Device& device, uint32_t maxSets, std::span<const VkDescriptorPoolSize> sizes) {
+DescriptorPool::DescriptorPool(const Device& device, uint32_t maxSets, std::span<const VkDescriptorPoolSize> sizes)
+{
     VkDescriptorPoolCreateInfo info{};
     info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO;
     info.maxSets = maxSets;
@@ -36,7 +38,8 @@ DescriptorPool::DescriptorPool(const Device& device, uint32_t maxSets, std::span
     pool_ = UniqueDescriptorPool(device.handle(), pool);
 }
 
-DescriptorPool::DescriptorPool(const Device& device, const DescriptorSetLayout& layout, uint32_t setCount) {
+DescriptorPool::DescriptorPool(const Device& device, const DescriptorSetLayout& layout, uint32_t setCount)
+{
     std::map<VkDescriptorType, uint32_t> counts;
     for (const DescriptorBinding& binding : layout.bindings()) {
         counts[binding.type] += binding.count * setCount;
@@ -48,7 +51,8 @@ DescriptorPool::DescriptorPool(const Device& device, const DescriptorSetLayout& 
     *this = DescriptorPool(device, setCount, sizes);
 }
 
-VkDescriptorSet DescriptorPool::allocate(const DescriptorSetLayout& layout) const {
+VkDescriptorSet DescriptorPool::allocate(const DescriptorSetLayout& layout) const
+{
     const VkDescriptorSetLayout layoutHandle = layout.handle();
     VkDescriptorSetAllocateInfo info{};
     info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO;
@@ -60,45 +64,56 @@ VkDescriptorSet DescriptorPool::allocate(const DescriptorSetLayout& layout) cons
     return set;
 }
 
-void DescriptorPool::reset() const { GPU_CHECK(vkResetDescriptorPool(pool_.device(), pool_.get(), 0)); }
+void DescriptorPool::reset() const
+{
+    GPU_CHECK(vkResetDescriptorPool(pool_.device(), pool_.get(), 0));
+}
 
 DescriptorWriter& DescriptorWriter::storageBuffer(uint32_t binding, const Buffer& buffer, VkDeviceSize offset,
-                                                  VkDeviceSize range) {
+                                                  VkDeviceSize range)
+{
     return addBuffer(binding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, buffer.descriptorInfo(offset, range));
 }
 
 DescriptorWriter& DescriptorWriter::uniformBuffer(uint32_t binding, const Buffer& buffer, VkDeviceSize offset,
-                                                  VkDeviceSize range) {
+                                                  VkDeviceSize range)
+{
     return addBuffer(binding, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, buffer.descriptorInfo(offset, range));
 }
 
 DescriptorWriter& DescriptorWriter::combinedImageSampler(uint32_t binding, VkImageView view, VkSampler sampler,
-                                                         VkImageLayout layout) {
+                                                         VkImageLayout layout)
+{
     return addImage(binding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, VkDescriptorImageInfo{sampler, view, layout});
 }
 
-DescriptorWriter& DescriptorWriter::storageImage(uint32_t binding, VkImageView view, VkImageLayout layout) {
+DescriptorWriter& DescriptorWriter::storageImage(uint32_t binding, VkImageView view, VkImageLayout layout)
+{
     return addImage(binding, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, VkDescriptorImageInfo{VK_NULL_HANDLE, view, layout});
 }
 
-DescriptorWriter& DescriptorWriter::atArrayElement(uint32_t arrayElement) {
+DescriptorWriter& DescriptorWriter::atArrayElement(uint32_t arrayElement)
+{
     nextArrayElement_ = arrayElement;
     return *this;
 }
 
-DescriptorWriter& DescriptorWriter::addBuffer(uint32_t binding, VkDescriptorType type, VkDescriptorBufferInfo info) {
+DescriptorWriter& DescriptorWriter::addBuffer(uint32_t binding, VkDescriptorType type, VkDescriptorBufferInfo info)
+{
     writes_.push_back(PendingWrite{binding, std::exchange(nextArrayElement_, 0u), type, bufferInfos_.size()});
     bufferInfos_.push_back(info);
     return *this;
 }
 
-DescriptorWriter& DescriptorWriter::addImage(uint32_t binding, VkDescriptorType type, VkDescriptorImageInfo info) {
+DescriptorWriter& DescriptorWriter::addImage(uint32_t binding, VkDescriptorType type, VkDescriptorImageInfo info)
+{
     writes_.push_back(PendingWrite{binding, std::exchange(nextArrayElement_, 0u), type, imageInfos_.size()});
     imageInfos_.push_back(info);
     return *this;
 }
 
-void DescriptorWriter::update(const Device& device, VkDescriptorSet set) const {
+void DescriptorWriter::update(const Device& device, VkDescriptorSet set) const
+{
     std::vector<VkWriteDescriptorSet> writes;
     writes.reserve(writes_.size());
     for (const PendingWrite& pending : writes_) {

@@ -62,8 +62,7 @@ public:
                                     VkDeviceSize range = VK_WHOLE_SIZE);
     DescriptorWriter& combinedImageSampler(uint32_t binding, VkImageView view, VkSampler sampler,
                                            VkImageLayout layout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
-    DescriptorWriter& storageImage(uint32_t binding, VkImageView view,
-                                   VkImageLayout layout = VK_IMAGE_LAYOUT_GENERAL);
+    DescriptorWriter& storageImage(uint32_t binding, VkImageView view, VkImageLayout layout = VK_IMAGE_LAYOUT_GENERAL);
     // Array element `arrayElement` of `binding` instead of element 0.
     DescriptorWriter& atArrayElement(uint32_t arrayElement);
 

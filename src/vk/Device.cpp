@@ -11,7 +11,8 @@
 namespace gpu {
 namespace {
 
-std::vector<std::string> deviceExtensionNames(VkPhysicalDevice device) {
+std::vector<std::string> deviceExtensionNames(VkPhysicalDevice device)
+{
     uint32_t count = 0;
     GPU_CHECK(vkEnumerateDeviceExtensionProperties(device, nullptr, &count, nullptr));
     std::vector<VkExtensionProperties> extensions(count);
@@ -29,7 +30,8 @@ struct FeatureChain {
     VkPhysicalDeviceVulkan12Features vulkan12{};
     VkPhysicalDeviceVulkan13Features vulkan13{};
 
-    FeatureChain(bool withVulkan13) {
+    FeatureChain(bool withVulkan13)
+    {
         core.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2;
         vulkan12.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES;
         vulkan13.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES;
@@ -43,7 +45,9 @@ struct FeatureChain {
 }  // namespace
 
 Device::Device(const Instance& instance, const DeviceOptions& options)
-    : instance_(instance.handle()), info_(choosePhysicalDevice(instance, options.selector, options.surface)) {
+    : instance_(instance.handle()),
+      info_(choosePhysicalDevice(instance, options.selector, options.surface))
+{
     const VkPhysicalDevice physical = info_.handle;
     apiVersion_ = std::min(instance.apiVersion(), info_.apiVersion);
     const bool vulkan13 = apiVersion_ >= VK_API_VERSION_1_3;
@@ -156,7 +160,10 @@ Device::Device(const Instance& instance, const DeviceOptions& options)
     }
 }
 
-Device::~Device() { destroy(); }
+Device::~Device()
+{
+    destroy();
+}
 
 Device::Device(Device&& other) noexcept
     : instance_(other.instance_),
@@ -173,9 +180,12 @@ Device::Device(Device&& other) noexcept
       setObjectName_(other.setObjectName_),
       oneShotPool_(std::move(other.oneShotPool_)),
       oneShotCommands_(std::exchange(other.oneShotCommands_, VK_NULL_HANDLE)),
-      oneShotFence_(std::move(other.oneShotFence_)) {}
+      oneShotFence_(std::move(other.oneShotFence_))
+{
+}
 
-Device& Device::operator=(Device&& other) noexcept {
+Device& Device::operator=(Device&& other) noexcept
+{
     if (this != &other) {
         destroy();
         instance_ = other.instance_;
@@ -197,7 +207,8 @@ Device& Device::operator=(Device&& other) noexcept {
     return *this;
 }
 
-void Device::destroy() {
+void Device::destroy()
+{
     if (device_ == VK_NULL_HANDLE) {
         return;
     }
@@ -210,7 +221,8 @@ void Device::destroy() {
 }
 
 uint32_t Device::findMemoryType(uint32_t typeBits, VkMemoryPropertyFlags required,
-                                VkMemoryPropertyFlags preferred) const {
+                                VkMemoryPropertyFlags preferred) const
+{
     std::optional<uint32_t> fallback;
     for (uint32_t type = 0; type < memoryProperties_.memoryTypeCount; ++type) {
         const VkMemoryPropertyFlags flags = memoryProperties_.memoryTypes[type].propertyFlags;
@@ -230,7 +242,8 @@ uint32_t Device::findMemoryType(uint32_t typeBits, VkMemoryPropertyFlags require
     return *fallback;
 }
 
-void Device::submitAndWait(const std::function<void(VkCommandBuffer)>& record) {
+void Device::submitAndWait(const std::function<void(VkCommandBuffer)>& record)
+{
     GPU_CHECK(vkResetCommandBuffer(oneShotCommands_, 0));
     beginCommandBuffer(oneShotCommands_);
     record(oneShotCommands_);
@@ -246,9 +259,13 @@ void Device::submitAndWait(const std::function<void(VkCommandBuffer)>& record) {
     GPU_CHECK(vkWaitForFences(device_, 1, &fence, VK_TRUE, UINT64_MAX));
 }
 
-void Device::waitIdle() const { GPU_CHECK(vkDeviceWaitIdle(device_)); }
+void Device::waitIdle() const
+{
+    GPU_CHECK(vkDeviceWaitIdle(device_));
+}
 
-void Device::setObjectName(VkObjectType type, uint64_t handle, const char* name) const {
+void Device::setObjectName(VkObjectType type, uint64_t handle, const char* name) const
+{
     if (setObjectName_ == nullptr) {
         return;
     }

@@ -27,9 +27,9 @@ struct DeviceOptions {
 
 // Optional features: enabled when the device has them, reported here.
 struct DeviceFeatures {
-    bool synchronization2 = false;   // Vulkan 1.3 core: vkCmdPipelineBarrier2 etc.
-    bool dynamicRendering = false;   // Vulkan 1.3 core: vkCmdBeginRendering
-    bool fillModeNonSolid = false;   // wireframe polygons
+    bool synchronization2 = false;  // Vulkan 1.3 core: vkCmdPipelineBarrier2 etc.
+    bool dynamicRendering = false;  // Vulkan 1.3 core: vkCmdBeginRendering
+    bool fillModeNonSolid = false;  // wireframe polygons
     bool samplerAnisotropy = false;
     bool multiDrawIndirect = false;
     bool drawIndirectFirstInstance = false;

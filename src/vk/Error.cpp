@@ -4,11 +4,11 @@
 
 namespace gpu {
 
-std::string_view resultName(VkResult result) {
+std::string_view resultName(VkResult result)
+{
     switch (result) {
 #define CBT_RESULT_CASE(name) \
-    case name:                \
-        return #name;
+    case name: return #name;
         CBT_RESULT_CASE(VK_SUCCESS)
         CBT_RESULT_CASE(VK_NOT_READY)
         CBT_RESULT_CASE(VK_TIMEOUT)
@@ -41,13 +41,13 @@ std::string_view resultName(VkResult result) {
         CBT_RESULT_CASE(VK_ERROR_VALIDATION_FAILED_EXT)
         CBT_RESULT_CASE(VK_ERROR_INVALID_SHADER_NV)
 #undef CBT_RESULT_CASE
-        default:
-            break;
+        default: break;
     }
     return "unknown VkResult";
 }
 
-void checkResult(VkResult result, std::string_view call) {
+void checkResult(VkResult result, std::string_view call)
+{
     if (result == VK_SUCCESS) {
         return;
     }
@@ -60,7 +60,8 @@ void checkResult(VkResult result, std::string_view call) {
 
 namespace detail {
 
-void checkCall(VkResult result, std::string_view expressionText) {
+void checkCall(VkResult result, std::string_view expressionText)
+{
     if (result == VK_SUCCESS) {
         return;
     }

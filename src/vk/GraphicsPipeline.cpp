@@ -8,7 +8,8 @@
 namespace gpu {
 namespace {
 
-VkPipelineColorBlendAttachmentState blendAttachmentState(ColorBlending blending) {
+VkPipelineColorBlendAttachmentState blendAttachmentState(ColorBlending blending)
+{
     VkPipelineColorBlendAttachmentState state{};
     state.colorWriteMask =
         VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT | VK_COLOR_COMPONENT_B_BIT | VK_COLOR_COMPONENT_A_BIT;
@@ -17,8 +18,7 @@ VkPipelineColorBlendAttachmentState blendAttachmentState(ColorBlending blending)
         return state;
     }
     state.blendEnable = VK_TRUE;
-    state.srcColorBlendFactor =
-        blending == ColorBlending::Alpha ? VK_BLEND_FACTOR_SRC_ALPHA : VK_BLEND_FACTOR_ONE;
+    state.srcColorBlendFactor = blending == ColorBlending::Alpha ? VK_BLEND_FACTOR_SRC_ALPHA : VK_BLEND_FACTOR_ONE;
     state.dstColorBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA;
     state.colorBlendOp = VK_BLEND_OP_ADD;
     state.srcAlphaBlendFactor = VK_BLEND_FACTOR_ONE;
@@ -27,7 +27,8 @@ VkPipelineColorBlendAttachmentState blendAttachmentState(ColorBlending blending)
     return state;
 }
 
-void checkDeviceSupport(const Device& device, const GraphicsPipelineDescription& description) {
+void checkDeviceSupport(const Device& device, const GraphicsPipelineDescription& description)
+{
     if (!device.hasDynamicRendering()) {
         throw Error("gpu::GraphicsPipeline: the device has no dynamic rendering (Vulkan 1.3 required)");
     }
@@ -41,7 +42,8 @@ void checkDeviceSupport(const Device& device, const GraphicsPipelineDescription&
 GraphicsPipeline::GraphicsPipeline(const Device& device, const PipelineLayout& layout,
                                    std::span<const uint32_t> vertexSpirv, std::span<const uint32_t> fragmentSpirv,
                                    const GraphicsPipelineDescription& description)
-    : layout_(layout.handle()) {
+    : layout_(layout.handle())
+{
     checkDeviceSupport(device, description);
     const ShaderModule vertexModule(device, vertexSpirv);
     const ShaderModule fragmentModule(device, fragmentSpirv);
@@ -88,8 +90,8 @@ GraphicsPipeline::GraphicsPipeline(const Device& device, const PipelineLayout& l
     depthStencil.minDepthBounds = 0.0f;
     depthStencil.maxDepthBounds = 1.0f;
 
-    const std::vector<VkPipelineColorBlendAttachmentState> blendAttachments(
-        description.colorFormats.size(), blendAttachmentState(description.blending));
+    const std::vector<VkPipelineColorBlendAttachmentState> blendAttachments(description.colorFormats.size(),
+                                                                            blendAttachmentState(description.blending));
     VkPipelineColorBlendStateCreateInfo colorBlend{};
     colorBlend.sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO;
     colorBlend.attachmentCount = static_cast<uint32_t>(blendAttachments.size());
@@ -131,12 +133,14 @@ GraphicsPipeline::GraphicsPipeline(const Device& device, const PipelineLayout& l
     pipeline_ = UniquePipeline(device.handle(), pipeline);
 }
 
-void GraphicsPipeline::bind(VkCommandBuffer commands) const {
+void GraphicsPipeline::bind(VkCommandBuffer commands) const
+{
     vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline_.get());
 }
 
 VkRenderingAttachmentInfo renderingAttachment(VkImageView view, VkImageLayout layout, VkAttachmentLoadOp load,
-                                              VkAttachmentStoreOp store, VkClearValue clear) {
+                                              VkAttachmentStoreOp store, VkClearValue clear)
+{
     VkRenderingAttachmentInfo attachment{};
     attachment.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO;
     attachment.imageView = view;
@@ -148,7 +152,8 @@ VkRenderingAttachmentInfo renderingAttachment(VkImageView view, VkImageLayout la
 }
 
 VkRenderingInfo renderingInfo(VkExtent2D extent, const VkRenderingAttachmentInfo& color,
-                              const VkRenderingAttachmentInfo* depth) {
+                              const VkRenderingAttachmentInfo* depth)
+{
     VkRenderingInfo rendering{};
     rendering.sType = VK_STRUCTURE_TYPE_RENDERING_INFO;
     rendering.renderArea = VkRect2D{{0, 0}, extent};
@@ -159,8 +164,9 @@ VkRenderingInfo renderingInfo(VkExtent2D extent, const VkRenderingAttachmentInfo
     return rendering;
 }
 
-void setViewportAndScissor(VkCommandBuffer commands, VkExtent2D extent, float minDepth, float maxDepth) {
-    const VkViewport viewport{0.0f, 0.0f, static_cast<float>(extent.width), static_cast<float>(extent.height),
+void setViewportAndScissor(VkCommandBuffer commands, VkExtent2D extent, float minDepth, float maxDepth)
+{
+    const VkViewport viewport{0.0f,     0.0f,    static_cast<float>(extent.width), static_cast<float>(extent.height),
                               minDepth, maxDepth};
     vkCmdSetViewport(commands, 0, 1, &viewport);
     const VkRect2D scissor{{0, 0}, extent};

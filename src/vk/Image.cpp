@@ -9,9 +9,10 @@
 
 namespace gpu {
 
-DeviceLocalImage createDeviceLocalImage(const Device& device, VkImageType imageType, VkFormat format,
-                                        VkExtent3D extent, uint32_t mipLevels, VkImageUsageFlags usage,
-                                        const VkImageSubresourceRange& viewRange) {
+DeviceLocalImage createDeviceLocalImage(const Device& device, VkImageType imageType, VkFormat format, VkExtent3D extent,
+                                        uint32_t mipLevels, VkImageUsageFlags usage,
+                                        const VkImageSubresourceRange& viewRange)
+{
     if (imageType != VK_IMAGE_TYPE_2D && imageType != VK_IMAGE_TYPE_3D) {
         throw Error("gpu::createDeviceLocalImage: only 2D and 3D images are supported");
     }
@@ -56,23 +57,27 @@ DeviceLocalImage createDeviceLocalImage(const Device& device, VkImageType imageT
     return result;
 }
 
-Image::Image(const Device& device, const ImageDescription& description) : description_(description) {
+Image::Image(const Device& device, const ImageDescription& description) : description_(description)
+{
     if (description.extent.width == 0 || description.extent.height == 0 || description.mipLevels == 0) {
         throw Error("gpu::Image: extent and mip level count must be non-zero");
     }
-    DeviceLocalImage created = createDeviceLocalImage(
-        device, VK_IMAGE_TYPE_2D, description.format, VkExtent3D{description.extent.width, description.extent.height, 1},
-        description.mipLevels, description.usage, fullRange());
+    DeviceLocalImage created =
+        createDeviceLocalImage(device, VK_IMAGE_TYPE_2D, description.format,
+                               VkExtent3D{description.extent.width, description.extent.height, 1},
+                               description.mipLevels, description.usage, fullRange());
     image_ = std::move(created.image);
     memory_ = std::move(created.memory);
     view_ = std::move(created.view);
 }
 
-VkImageSubresourceRange Image::fullRange() const {
+VkImageSubresourceRange Image::fullRange() const
+{
     return VkImageSubresourceRange{description_.aspect, 0, description_.mipLevels, 0, 1};
 }
 
-VkImageSubresourceRange Image::mipRange(uint32_t mipLevel) const {
+VkImageSubresourceRange Image::mipRange(uint32_t mipLevel) const
+{
     if (mipLevel >= description_.mipLevels) {
         throw Error("gpu::Image: mip level " + std::to_string(mipLevel) + " of " +
                     std::to_string(description_.mipLevels));
@@ -80,21 +85,21 @@ VkImageSubresourceRange Image::mipRange(uint32_t mipLevel) const {
     return VkImageSubresourceRange{description_.aspect, mipLevel, 1, 0, 1};
 }
 
-VkExtent2D Image::mipExtent(uint32_t mipLevel) const {
+VkExtent2D Image::mipExtent(uint32_t mipLevel) const
+{
     return VkExtent2D{std::max(1u, description_.extent.width >> mipLevel),
                       std::max(1u, description_.extent.height >> mipLevel)};
 }
 
-uint32_t formatTexelSize(VkFormat format) {
+uint32_t formatTexelSize(VkFormat format)
+{
     switch (format) {
         case VK_FORMAT_R8_UNORM:
-        case VK_FORMAT_R8_UINT:
-            return 1;
+        case VK_FORMAT_R8_UINT: return 1;
         case VK_FORMAT_R8G8_UNORM:
         case VK_FORMAT_R16_UNORM:
         case VK_FORMAT_R16_SFLOAT:
-        case VK_FORMAT_R16_UINT:
-            return 2;
+        case VK_FORMAT_R16_UINT: return 2;
         case VK_FORMAT_R8G8B8A8_UNORM:
         case VK_FORMAT_R8G8B8A8_SRGB:
         case VK_FORMAT_B8G8R8A8_UNORM:
@@ -105,21 +110,19 @@ uint32_t formatTexelSize(VkFormat format) {
         case VK_FORMAT_R32_UINT:
         case VK_FORMAT_D32_SFLOAT:
         case VK_FORMAT_A2B10G10R10_UNORM_PACK32:
-        case VK_FORMAT_B10G11R11_UFLOAT_PACK32:
-            return 4;
+        case VK_FORMAT_B10G11R11_UFLOAT_PACK32: return 4;
         case VK_FORMAT_R16G16B16A16_SFLOAT:
         case VK_FORMAT_R16G16B16A16_UNORM:
-        case VK_FORMAT_R32G32_SFLOAT:
-            return 8;
-        case VK_FORMAT_R32G32B32A32_SFLOAT:
-            return 16;
+        case VK_FORMAT_R32G32_SFLOAT: return 8;
+        case VK_FORMAT_R32G32B32A32_SFLOAT: return 16;
         default:
             throw Error("gpu::formatTexelSize: VkFormat " + std::to_string(static_cast<int>(format)) +
                         " is not supported");
     }
 }
 
-Sampler::Sampler(const Device& device, const SamplerDescription& description) {
+Sampler::Sampler(const Device& device, const SamplerDescription& description)
+{
     VkSamplerCreateInfo info{};
     info.sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO;
     info.magFilter = description.filter;

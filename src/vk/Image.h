@@ -34,8 +34,8 @@ struct DeviceLocalImage {
     UniqueDeviceMemory memory;
     UniqueImageView view;
 };
-DeviceLocalImage createDeviceLocalImage(const Device& device, VkImageType imageType, VkFormat format,
-                                        VkExtent3D extent, uint32_t mipLevels, VkImageUsageFlags usage,
+DeviceLocalImage createDeviceLocalImage(const Device& device, VkImageType imageType, VkFormat format, VkExtent3D extent,
+                                        uint32_t mipLevels, VkImageUsageFlags usage,
                                         const VkImageSubresourceRange& viewRange);
 
 class Image {

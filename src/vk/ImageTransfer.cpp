@@ -14,12 +14,14 @@ namespace {
 constexpr VkPipelineStageFlags2 kAnyStage = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
 constexpr VkAccessFlags2 kAnyAccess = VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT;
 
-VkDeviceSize levelByteSize(const Image& image, uint32_t mipLevel) {
+VkDeviceSize levelByteSize(const Image& image, uint32_t mipLevel)
+{
     const VkExtent2D extent = image.mipExtent(mipLevel);
     return VkDeviceSize{extent.width} * extent.height * formatTexelSize(image.format());
 }
 
-VkBufferImageCopy levelCopyRegion(const Image& image, uint32_t mipLevel) {
+VkBufferImageCopy levelCopyRegion(const Image& image, uint32_t mipLevel)
+{
     const VkExtent2D extent = image.mipExtent(mipLevel);
     VkBufferImageCopy region{};
     region.imageSubresource = VkImageSubresourceLayers{image.description().aspect, mipLevel, 0, 1};
@@ -30,7 +32,8 @@ VkBufferImageCopy levelCopyRegion(const Image& image, uint32_t mipLevel) {
 }  // namespace
 
 void uploadImageLevel(Device& device, const Image& image, uint32_t mipLevel, std::span<const std::byte> bytes,
-                      VkImageLayout currentLayout, VkImageLayout finalLayout) {
+                      VkImageLayout currentLayout, VkImageLayout finalLayout)
+{
     const VkImageSubresourceRange range = image.mipRange(mipLevel);
     const VkDeviceSize expected = levelByteSize(image, mipLevel);
     if (bytes.size() != expected) {
@@ -50,13 +53,15 @@ void uploadImageLevel(Device& device, const Image& image, uint32_t mipLevel, std
     });
 }
 
-void uploadImageMip0(Device& device, const Image& image, std::span<const std::byte> bytes,
-                     VkImageLayout currentLayout, VkImageLayout finalLayout) {
+void uploadImageMip0(Device& device, const Image& image, std::span<const std::byte> bytes, VkImageLayout currentLayout,
+                     VkImageLayout finalLayout)
+{
     uploadImageLevel(device, image, 0, bytes, currentLayout, finalLayout);
 }
 
 std::vector<std::byte> downloadImageLevel(Device& device, const Image& image, uint32_t mipLevel,
-                                          VkImageLayout currentLayout) {
+                                          VkImageLayout currentLayout)
+{
     const VkImageSubresourceRange range = image.mipRange(mipLevel);
     const VkDeviceSize size = levelByteSize(image, mipLevel);
     const Buffer staging(device, size, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryLocation::HostReadback);

@@ -11,12 +11,14 @@ namespace {
 
 constexpr const char* kValidationLayerName = "VK_LAYER_KHRONOS_validation";
 
-const char* noDriverMessage() {
+const char* noDriverMessage()
+{
     return "no Vulkan driver found: install mesa-vulkan-drivers (lavapipe, a CPU driver) or your GPU's Vulkan "
            "driver";
 }
 
-bool hasLayer(const char* name) {
+bool hasLayer(const char* name)
+{
     uint32_t count = 0;
     GPU_CHECK(vkEnumerateInstanceLayerProperties(&count, nullptr));
     std::vector<VkLayerProperties> layers(count);
@@ -25,7 +27,8 @@ bool hasLayer(const char* name) {
                        [name](const VkLayerProperties& layer) { return std::strcmp(layer.layerName, name) == 0; });
 }
 
-void appendExtensionNames(const char* layer, std::vector<std::string>& names) {
+void appendExtensionNames(const char* layer, std::vector<std::string>& names)
+{
     uint32_t count = 0;
     GPU_CHECK(vkEnumerateInstanceExtensionProperties(layer, &count, nullptr));
     std::vector<VkExtensionProperties> extensions(count);
@@ -37,7 +40,8 @@ void appendExtensionNames(const char* layer, std::vector<std::string>& names) {
 
 // The instance extensions offered by the loader and drivers, plus those of
 // `layer` when it is not null.
-std::vector<std::string> availableExtensions(const char* layer) {
+std::vector<std::string> availableExtensions(const char* layer)
+{
     std::vector<std::string> names;
     appendExtensionNames(nullptr, names);
     if (layer != nullptr) {
@@ -46,7 +50,8 @@ std::vector<std::string> availableExtensions(const char* layer) {
     return names;
 }
 
-uint32_t loaderApiVersion() {
+uint32_t loaderApiVersion()
+{
     uint32_t version = VK_API_VERSION_1_0;
     if (vkEnumerateInstanceVersion(&version) != VK_SUCCESS) {
         return VK_API_VERSION_1_0;
@@ -56,7 +61,8 @@ uint32_t loaderApiVersion() {
 
 }  // namespace
 
-Instance::Instance(const InstanceOptions& options) {
+Instance::Instance(const InstanceOptions& options)
+{
     apiVersion_ = std::min(options.maxApiVersion, loaderApiVersion());
     // Strip the patch number: the instance asks for a major.minor version.
     apiVersion_ = VK_MAKE_API_VERSION(0, VK_API_VERSION_MAJOR(apiVersion_), VK_API_VERSION_MINOR(apiVersion_), 0);
@@ -65,7 +71,8 @@ Instance::Instance(const InstanceOptions& options) {
     std::vector<const char*> layers;
     if (options.validation) {
         if (!hasLayer(kValidationLayerName)) {
-            throw Error("Vulkan validation layer VK_LAYER_KHRONOS_validation not found: install vulkan-validationlayers");
+            throw Error(
+                "Vulkan validation layer VK_LAYER_KHRONOS_validation not found: install vulkan-validationlayers");
         }
         layers.push_back(kValidationLayerName);
         extensions.push_back(VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
@@ -126,15 +133,21 @@ Instance::Instance(const InstanceOptions& options) {
     }
 }
 
-Instance::~Instance() { destroy(); }
+Instance::~Instance()
+{
+    destroy();
+}
 
 Instance::Instance(Instance&& other) noexcept
     : log_(std::move(other.log_)),
       instance_(std::exchange(other.instance_, VK_NULL_HANDLE)),
       messenger_(std::move(other.messenger_)),
-      apiVersion_(other.apiVersion_) {}
+      apiVersion_(other.apiVersion_)
+{
+}
 
-Instance& Instance::operator=(Instance&& other) noexcept {
+Instance& Instance::operator=(Instance&& other) noexcept
+{
     if (this != &other) {
         destroy();
         log_ = std::move(other.log_);
@@ -145,7 +158,8 @@ Instance& Instance::operator=(Instance&& other) noexcept {
     return *this;
 }
 
-void Instance::destroy() {
+void Instance::destroy()
+{
     messenger_ = DebugMessenger();
     if (instance_ != VK_NULL_HANDLE) {
         vkDestroyInstance(instance_, nullptr);
@@ -153,11 +167,13 @@ void Instance::destroy() {
     }
 }
 
-std::vector<std::string> Instance::validationMessages() const {
+std::vector<std::string> Instance::validationMessages() const
+{
     return log_ ? log_->messages() : std::vector<std::string>{};
 }
 
-void Instance::clearValidationMessages() {
+void Instance::clearValidationMessages()
+{
     if (log_) {
         log_->clear();
     }

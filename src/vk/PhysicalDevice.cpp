@@ -13,51 +13,46 @@ namespace {
 constexpr const char* kRequirements =
     "Vulkan 1.2, a graphics+compute queue with timestamps, shaderFloat64, shaderInt64 and hostQueryReset";
 
-const char* deviceTypeName(VkPhysicalDeviceType type) {
+const char* deviceTypeName(VkPhysicalDeviceType type)
+{
     switch (type) {
-        case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU:
-            return "discrete";
-        case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU:
-            return "integrated";
-        case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU:
-            return "virtual";
-        case VK_PHYSICAL_DEVICE_TYPE_CPU:
-            return "cpu";
-        default:
-            return "other";
+        case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return "discrete";
+        case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return "integrated";
+        case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return "virtual";
+        case VK_PHYSICAL_DEVICE_TYPE_CPU: return "cpu";
+        default: return "other";
     }
 }
 
 // Lower is preferred when no selector is given.
-int typePreference(VkPhysicalDeviceType type) {
+int typePreference(VkPhysicalDeviceType type)
+{
     switch (type) {
-        case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU:
-            return 0;
-        case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU:
-            return 1;
-        case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU:
-            return 2;
-        case VK_PHYSICAL_DEVICE_TYPE_CPU:
-            return 3;
-        default:
-            return 4;
+        case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return 0;
+        case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return 1;
+        case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return 2;
+        case VK_PHYSICAL_DEVICE_TYPE_CPU: return 3;
+        default: return 4;
     }
 }
 
-std::string toLower(std::string_view text) {
+std::string toLower(std::string_view text)
+{
     std::string lower(text);
     std::transform(lower.begin(), lower.end(), lower.begin(),
                    [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); });
     return lower;
 }
 
-bool isAllDigits(std::string_view text) {
-    return !text.empty() &&
-           std::all_of(text.begin(), text.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; });
+bool isAllDigits(std::string_view text)
+{
+    return !text.empty() && std::all_of(text.begin(), text.end(),
+                                        [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; });
 }
 
 // Why `info`'s device cannot run cbt-terrain, or "" when it can.
-std::string findUnsuitableReason(const PhysicalDeviceInfo& info, uint32_t instanceApiVersion, VkSurfaceKHR surface) {
+std::string findUnsuitableReason(const PhysicalDeviceInfo& info, uint32_t instanceApiVersion, VkSurfaceKHR surface)
+{
     if (info.apiVersion < VK_API_VERSION_1_2) {
         return "lacks Vulkan 1.2 (has " + info.apiVersionText + ")";
     }
@@ -86,7 +81,8 @@ std::string findUnsuitableReason(const PhysicalDeviceInfo& info, uint32_t instan
     return {};
 }
 
-std::string deviceListText(const std::vector<PhysicalDeviceInfo>& devices) {
+std::string deviceListText(const std::vector<PhysicalDeviceInfo>& devices)
+{
     std::string text;
     for (const PhysicalDeviceInfo& device : devices) {
         text += text.empty() ? "" : "; ";
@@ -97,12 +93,14 @@ std::string deviceListText(const std::vector<PhysicalDeviceInfo>& devices) {
 
 }  // namespace
 
-std::string apiVersionText(uint32_t apiVersion) {
+std::string apiVersionText(uint32_t apiVersion)
+{
     return std::to_string(VK_API_VERSION_MAJOR(apiVersion)) + "." + std::to_string(VK_API_VERSION_MINOR(apiVersion)) +
            "." + std::to_string(VK_API_VERSION_PATCH(apiVersion));
 }
 
-std::string PhysicalDeviceInfo::summary() const {
+std::string PhysicalDeviceInfo::summary() const
+{
     std::string text = "#";
     text.append(std::to_string(index)).append(" ").append(name);
     text.append(" [").append(typeName).append(", Vulkan ").append(apiVersionText);
@@ -119,7 +117,8 @@ std::string PhysicalDeviceInfo::summary() const {
     return text;
 }
 
-std::optional<uint32_t> findGraphicsComputeQueueFamily(VkPhysicalDevice device, VkSurfaceKHR surface) {
+std::optional<uint32_t> findGraphicsComputeQueueFamily(VkPhysicalDevice device, VkSurfaceKHR surface)
+{
     uint32_t count = 0;
     vkGetPhysicalDeviceQueueFamilyProperties(device, &count, nullptr);
     std::vector<VkQueueFamilyProperties> families(count);
@@ -143,14 +142,16 @@ std::optional<uint32_t> findGraphicsComputeQueueFamily(VkPhysicalDevice device, 
     return std::nullopt;
 }
 
-std::vector<PhysicalDeviceInfo> listPhysicalDevices(const Instance& instance, VkSurfaceKHR surface) {
+std::vector<PhysicalDeviceInfo> listPhysicalDevices(const Instance& instance, VkSurfaceKHR surface)
+{
     uint32_t count = 0;
     GPU_CHECK(vkEnumeratePhysicalDevices(instance.handle(), &count, nullptr));
     std::vector<VkPhysicalDevice> handles(count);
     GPU_CHECK(vkEnumeratePhysicalDevices(instance.handle(), &count, handles.data()));
     if (count == 0) {
-        throw Error("no Vulkan driver found: install mesa-vulkan-drivers (lavapipe, a CPU driver) or your GPU's "
-                    "Vulkan driver");
+        throw Error(
+            "no Vulkan driver found: install mesa-vulkan-drivers (lavapipe, a CPU driver) or your GPU's "
+            "Vulkan driver");
     }
     std::vector<PhysicalDeviceInfo> devices;
     for (uint32_t index = 0; index < count; ++index) {
@@ -180,7 +181,8 @@ std::vector<PhysicalDeviceInfo> listPhysicalDevices(const Instance& instance, Vk
     return devices;
 }
 
-PhysicalDeviceInfo choosePhysicalDevice(const Instance& instance, std::string_view selector, VkSurfaceKHR surface) {
+PhysicalDeviceInfo choosePhysicalDevice(const Instance& instance, std::string_view selector, VkSurfaceKHR surface)
+{
     const std::vector<PhysicalDeviceInfo> devices = listPhysicalDevices(instance, surface);
     std::vector<const PhysicalDeviceInfo*> matches;
     if (selector.empty()) {
@@ -205,7 +207,8 @@ PhysicalDeviceInfo choosePhysicalDevice(const Instance& instance, std::string_vi
         }
     }
     if (matches.empty()) {
-        throw Error("no Vulkan device matches \"" + std::string(selector) + "\"; available: " + deviceListText(devices));
+        throw Error("no Vulkan device matches \"" + std::string(selector) +
+                    "\"; available: " + deviceListText(devices));
     }
     const auto suitable = std::find_if(matches.begin(), matches.end(),
                                        [](const PhysicalDeviceInfo* device) { return device->suitable(); });

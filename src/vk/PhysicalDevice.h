@@ -16,14 +16,14 @@ class Instance;
 // What `cbt-bench devices` prints about one physical device.
 struct PhysicalDeviceInfo {
     VkPhysicalDevice handle = VK_NULL_HANDLE;
-    uint32_t index = 0;              // position in vkEnumeratePhysicalDevices
-    std::string name;                // e.g. "llvmpipe (LLVM 15.0.6, 256 bits)"
+    uint32_t index = 0;  // position in vkEnumeratePhysicalDevices
+    std::string name;    // e.g. "llvmpipe (LLVM 15.0.6, 256 bits)"
     VkPhysicalDeviceType type = VK_PHYSICAL_DEVICE_TYPE_OTHER;
-    std::string typeName;            // "discrete", "integrated", "virtual", "cpu" or "other"
-    uint32_t apiVersion = 0;         // the device's VkPhysicalDeviceProperties::apiVersion
-    std::string apiVersionText;      // e.g. "1.3.230"
-    std::string driverName;          // e.g. "llvmpipe" (empty before Vulkan 1.2)
-    std::string driverInfo;          // e.g. "Mesa 22.3.6 (LLVM 15.0.6)"
+    std::string typeName;        // "discrete", "integrated", "virtual", "cpu" or "other"
+    uint32_t apiVersion = 0;     // the device's VkPhysicalDeviceProperties::apiVersion
+    std::string apiVersionText;  // e.g. "1.3.230"
+    std::string driverName;      // e.g. "llvmpipe" (empty before Vulkan 1.2)
+    std::string driverInfo;      // e.g. "Mesa 22.3.6 (LLVM 15.0.6)"
     // Empty when the device has everything cbt-terrain needs (Vulkan >= 1.2,
     // a graphics+compute queue with timestamps, shaderFloat64, shaderInt64,
     // hostQueryReset, and present support for the surface when one is given);
@@ -45,8 +45,7 @@ std::optional<uint32_t> findGraphicsComputeQueueFamily(VkPhysicalDevice device, 
 // Every device the instance sees, in enumeration order, with the suitability
 // check done (for presenting to `surface` when it is not VK_NULL_HANDLE).
 // Throws gpu::Error("no Vulkan driver found: ...") when there is none.
-std::vector<PhysicalDeviceInfo> listPhysicalDevices(const Instance& instance,
-                                                    VkSurfaceKHR surface = VK_NULL_HANDLE);
+std::vector<PhysicalDeviceInfo> listPhysicalDevices(const Instance& instance, VkSurfaceKHR surface = VK_NULL_HANDLE);
 
 // Chooses a suitable device. `selector` is
 //   - empty: the first discrete GPU, else integrated, else virtual, else CPU;

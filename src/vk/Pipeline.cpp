@@ -5,7 +5,8 @@
 
 namespace gpu {
 
-ShaderModule::ShaderModule(const Device& device, std::span<const uint32_t> spirv) {
+ShaderModule::ShaderModule(const Device& device, std::span<const uint32_t> spirv)
+{
     if (spirv.empty()) {
         throw Error("gpu::ShaderModule: empty SPIR-V");
     }
@@ -19,7 +20,8 @@ ShaderModule::ShaderModule(const Device& device, std::span<const uint32_t> spirv
 }
 
 PipelineLayout::PipelineLayout(const Device& device, std::span<const VkDescriptorSetLayout> setLayouts,
-                               std::span<const VkPushConstantRange> pushConstantRanges) {
+                               std::span<const VkPushConstantRange> pushConstantRanges)
+{
     VkPipelineLayoutCreateInfo info{};
     info.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO;
     info.setLayoutCount = static_cast<uint32_t>(setLayouts.size());
@@ -32,7 +34,8 @@ PipelineLayout::PipelineLayout(const Device& device, std::span<const VkDescripto
 }
 
 PipelineLayout::PipelineLayout(const Device& device, VkDescriptorSetLayout setLayout, uint32_t pushConstantBytes,
-                               VkShaderStageFlags pushConstantStages) {
+                               VkShaderStageFlags pushConstantStages)
+{
     const VkPushConstantRange pushConstants{pushConstantStages, 0, pushConstantBytes};
     const size_t setCount = setLayout == VK_NULL_HANDLE ? 0 : 1;
     const size_t rangeCount = pushConstantBytes == 0 ? 0 : 1;
@@ -40,7 +43,8 @@ PipelineLayout::PipelineLayout(const Device& device, VkDescriptorSetLayout setLa
                            std::span<const VkPushConstantRange>(&pushConstants, rangeCount));
 }
 
-SpecializationData::SpecializationData(std::span<const SpecializationConstant> constants) {
+SpecializationData::SpecializationData(std::span<const SpecializationConstant> constants)
+{
     for (const SpecializationConstant& constant : constants) {
         const auto offset = static_cast<uint32_t>(values.size() * sizeof(uint32_t));
         entries.push_back(VkSpecializationMapEntry{constant.id, offset, sizeof(uint32_t)});
@@ -54,7 +58,8 @@ SpecializationData::SpecializationData(std::span<const SpecializationConstant> c
 
 ComputePipeline::ComputePipeline(const Device& device, const PipelineLayout& layout, const ShaderModule& module,
                                  std::span<const SpecializationConstant> constants, const char* entryPoint)
-    : layout_(layout.handle()) {
+    : layout_(layout.handle())
+{
     const SpecializationData specialization(constants);
     VkComputePipelineCreateInfo info{};
     info.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO;
@@ -71,9 +76,12 @@ ComputePipeline::ComputePipeline(const Device& device, const PipelineLayout& lay
 
 ComputePipeline::ComputePipeline(const Device& device, const PipelineLayout& layout, std::span<const uint32_t> spirv,
                                  std::span<const SpecializationConstant> constants, const char* entryPoint)
-    : ComputePipeline(device, layout, ShaderModule(device, spirv), constants, entryPoint) {}
+    : ComputePipeline(device, layout, ShaderModule(device, spirv), constants, entryPoint)
+{
+}
 
-void ComputePipeline::bind(VkCommandBuffer commands) const {
+void ComputePipeline::bind(VkCommandBuffer commands) const
+{
     vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline_.get());
 }
 

@@ -19,7 +19,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::optional<std::string> readTextFile(const fs::path& path) {
+std::optional<std::string> readTextFile(const fs::path& path)
+{
     std::ifstream file(path, std::ios::binary);
     if (!file) {
         return std::nullopt;
@@ -29,14 +30,12 @@ std::optional<std::string> readTextFile(const fs::path& path) {
     return text.str();
 }
 
-shaderc_shader_kind shaderKind(ShaderStage stage) {
+shaderc_shader_kind shaderKind(ShaderStage stage)
+{
     switch (stage) {
-        case ShaderStage::Compute:
-            return shaderc_compute_shader;
-        case ShaderStage::Vertex:
-            return shaderc_vertex_shader;
-        case ShaderStage::Fragment:
-            return shaderc_fragment_shader;
+        case ShaderStage::Compute: return shaderc_compute_shader;
+        case ShaderStage::Vertex: return shaderc_vertex_shader;
+        case ShaderStage::Fragment: return shaderc_fragment_shader;
     }
     return shaderc_compute_shader;
 }
@@ -55,11 +54,13 @@ class IncludeResolver {
 public:
     explicit IncludeResolver(fs::path shaderRoot) : shaderRoot_(std::move(shaderRoot)) {}
 
-    IncludeAnswer* resolve(const char* requested, int type, const char* requesting) const {
+    IncludeAnswer* resolve(const char* requested, int type, const char* requesting) const
+    {
         std::vector<fs::path> candidates;
         if (type == shaderc_include_type_relative) {
             const fs::path includer(requesting);
-            const fs::path folder = includer.is_absolute() ? includer.parent_path() : shaderRoot_ / includer.parent_path();
+            const fs::path folder =
+                includer.is_absolute() ? includer.parent_path() : shaderRoot_ / includer.parent_path();
             candidates.push_back(folder / requested);
         }
         candidates.push_back(shaderRoot_ / requested);
@@ -88,11 +89,13 @@ public:
     }
 
     static shaderc_include_result* resolveCallback(void* userData, const char* requested, int type,
-                                                   const char* requesting, size_t /*depth*/) {
+                                                   const char* requesting, size_t /*depth*/)
+    {
         return &static_cast<const IncludeResolver*>(userData)->resolve(requested, type, requesting)->result;
     }
 
-    static void releaseCallback(void* /*userData*/, shaderc_include_result* result) {
+    static void releaseCallback(void* /*userData*/, shaderc_include_result* result)
+    {
         std::unique_ptr<IncludeAnswer> owned(static_cast<IncludeAnswer*>(result->user_data));
     }
 
@@ -110,7 +113,8 @@ struct CompilationResultDeleter {
 }  // namespace
 
 struct ShaderCompiler::ShadercCompiler {
-    ShadercCompiler() : compiler(shaderc_compiler_initialize()) {
+    ShadercCompiler() : compiler(shaderc_compiler_initialize())
+    {
         if (compiler == nullptr) {
             throw Error("shaderc_compiler_initialize failed");
         }
@@ -123,13 +127,17 @@ struct ShaderCompiler::ShadercCompiler {
 };
 
 ShaderCompiler::ShaderCompiler(fs::path shaderRoot)
-    : shaderRoot_(std::move(shaderRoot)), compiler_(std::make_unique<ShadercCompiler>()) {}
+    : shaderRoot_(std::move(shaderRoot)),
+      compiler_(std::make_unique<ShadercCompiler>())
+{
+}
 
 ShaderCompiler::~ShaderCompiler() = default;
 ShaderCompiler::ShaderCompiler(ShaderCompiler&&) noexcept = default;
 ShaderCompiler& ShaderCompiler::operator=(ShaderCompiler&&) noexcept = default;
 
-fs::path ShaderCompiler::defaultShaderRoot() {
+fs::path ShaderCompiler::defaultShaderRoot()
+{
     const char* fromEnvironment = std::getenv("CBT_SHADER_DIR");
     if (fromEnvironment != nullptr && fromEnvironment[0] != '\0') {
         return fs::path(fromEnvironment);
@@ -138,7 +146,8 @@ fs::path ShaderCompiler::defaultShaderRoot() {
 }
 
 std::vector<uint32_t> ShaderCompiler::compileFile(const fs::path& path, ShaderStage stage,
-                                                  std::span<const ShaderMacro> macros) const {
+                                                  std::span<const ShaderMacro> macros) const
+{
     const fs::path fullPath = path.is_absolute() ? path : shaderRoot_ / path;
     const std::optional<std::string> source = readTextFile(fullPath);
     if (!source) {
@@ -148,7 +157,8 @@ std::vector<uint32_t> ShaderCompiler::compileFile(const fs::path& path, ShaderSt
 }
 
 std::vector<uint32_t> ShaderCompiler::compileSource(std::string_view source, std::string_view virtualFileName,
-                                                    ShaderStage stage, std::span<const ShaderMacro> macros) const {
+                                                    ShaderStage stage, std::span<const ShaderMacro> macros) const
+{
     const std::unique_ptr<shaderc_compile_options, CompileOptionsDeleter> options(shaderc_compile_options_initialize());
     if (!options) {
         throw Error("shaderc_compile_options_initialize failed");
@@ -162,13 +172,11 @@ std::vector<uint32_t> ShaderCompiler::compileSource(std::string_view source, std
     }
     IncludeResolver resolver(shaderRoot_);
     shaderc_compile_options_set_include_callbacks(options.get(), IncludeResolver::resolveCallback,
-                                                  IncludeResolver::releaseCallback,
-                                                  &resolver);
+                                                  IncludeResolver::releaseCallback, &resolver);
 
     const std::string fileName(virtualFileName);
-    const std::unique_ptr<shaderc_compilation_result, CompilationResultDeleter> result(
-        shaderc_compile_into_spv(compiler_->compiler, source.data(), source.size(), shaderKind(stage),
-                                 fileName.c_str(), "main", options.get()));
+    const std::unique_ptr<shaderc_compilation_result, CompilationResultDeleter> result(shaderc_compile_into_spv(
+        compiler_->compiler, source.data(), source.size(), shaderKind(stage), fileName.c_str(), "main", options.get()));
     if (!result) {
         throw Error(fileName + ": shaderc_compile_into_spv failed");
     }
@@ -189,7 +197,8 @@ std::vector<uint32_t> ShaderCompiler::compileSource(std::string_view source, std
     return spirv;
 }
 
-ShaderStage shaderStageFromFileName(const fs::path& path) {
+ShaderStage shaderStageFromFileName(const fs::path& path)
+{
     fs::path name = path.filename();
     if (name.extension() == ".glsl") {
         name = name.stem();

@@ -12,13 +12,15 @@ namespace gpu {
 
 namespace {
 
-VkSurfaceCapabilitiesKHR surfaceCapabilities(VkPhysicalDevice physical, VkSurfaceKHR surface) {
+VkSurfaceCapabilitiesKHR surfaceCapabilities(VkPhysicalDevice physical, VkSurfaceKHR surface)
+{
     VkSurfaceCapabilitiesKHR capabilities{};
     GPU_CHECK(vkGetPhysicalDeviceSurfaceCapabilitiesKHR(physical, surface, &capabilities));
     return capabilities;
 }
 
-std::vector<VkSurfaceFormatKHR> surfaceFormats(VkPhysicalDevice physical, VkSurfaceKHR surface) {
+std::vector<VkSurfaceFormatKHR> surfaceFormats(VkPhysicalDevice physical, VkSurfaceKHR surface)
+{
     uint32_t count = 0;
     GPU_CHECK(vkGetPhysicalDeviceSurfaceFormatsKHR(physical, surface, &count, nullptr));
     std::vector<VkSurfaceFormatKHR> formats(count);
@@ -27,7 +29,8 @@ std::vector<VkSurfaceFormatKHR> surfaceFormats(VkPhysicalDevice physical, VkSurf
     return formats;
 }
 
-std::vector<VkPresentModeKHR> presentModes(VkPhysicalDevice physical, VkSurfaceKHR surface) {
+std::vector<VkPresentModeKHR> presentModes(VkPhysicalDevice physical, VkSurfaceKHR surface)
+{
     uint32_t count = 0;
     GPU_CHECK(vkGetPhysicalDeviceSurfacePresentModesKHR(physical, surface, &count, nullptr));
     std::vector<VkPresentModeKHR> modes(count);
@@ -36,7 +39,8 @@ std::vector<VkPresentModeKHR> presentModes(VkPhysicalDevice physical, VkSurfaceK
     return modes;
 }
 
-UniqueImageView makeImageView(VkDevice device, VkImage image, VkFormat format) {
+UniqueImageView makeImageView(VkDevice device, VkImage image, VkFormat format)
+{
     VkImageViewCreateInfo info{};
     info.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO;
     info.image = image;
@@ -50,7 +54,8 @@ UniqueImageView makeImageView(VkDevice device, VkImage image, VkFormat format) {
 
 }  // namespace
 
-VkSurfaceFormatKHR chooseSurfaceFormat(std::span<const VkSurfaceFormatKHR> available) {
+VkSurfaceFormatKHR chooseSurfaceFormat(std::span<const VkSurfaceFormatKHR> available)
+{
     if (available.empty()) {
         throw Error("the surface offers no image format");
     }
@@ -64,7 +69,8 @@ VkSurfaceFormatKHR chooseSurfaceFormat(std::span<const VkSurfaceFormatKHR> avail
     return available.front();
 }
 
-VkPresentModeKHR choosePresentMode(std::span<const VkPresentModeKHR> available, bool vsync) {
+VkPresentModeKHR choosePresentMode(std::span<const VkPresentModeKHR> available, bool vsync)
+{
     if (!vsync) {
         for (const VkPresentModeKHR preferred : {VK_PRESENT_MODE_MAILBOX_KHR, VK_PRESENT_MODE_IMMEDIATE_KHR}) {
             if (std::find(available.begin(), available.end(), preferred) != available.end()) {
@@ -75,17 +81,18 @@ VkPresentModeKHR choosePresentMode(std::span<const VkPresentModeKHR> available, 
     return VK_PRESENT_MODE_FIFO_KHR;  // always supported
 }
 
-VkExtent2D chooseSwapchainExtent(const VkSurfaceCapabilitiesKHR& capabilities, VkExtent2D framebufferSize) {
+VkExtent2D chooseSwapchainExtent(const VkSurfaceCapabilitiesKHR& capabilities, VkExtent2D framebufferSize)
+{
     if (capabilities.currentExtent.width != std::numeric_limits<uint32_t>::max()) {
         return capabilities.currentExtent;
     }
-    return VkExtent2D{std::clamp(framebufferSize.width, capabilities.minImageExtent.width,
-                                 capabilities.maxImageExtent.width),
-                      std::clamp(framebufferSize.height, capabilities.minImageExtent.height,
-                                 capabilities.maxImageExtent.height)};
+    return VkExtent2D{
+        std::clamp(framebufferSize.width, capabilities.minImageExtent.width, capabilities.maxImageExtent.width),
+        std::clamp(framebufferSize.height, capabilities.minImageExtent.height, capabilities.maxImageExtent.height)};
 }
 
-uint32_t chooseSwapchainImageCount(const VkSurfaceCapabilitiesKHR& capabilities) {
+uint32_t chooseSwapchainImageCount(const VkSurfaceCapabilitiesKHR& capabilities)
+{
     uint32_t count = capabilities.minImageCount + 1;
     if (capabilities.maxImageCount != 0) {
         count = std::min(count, capabilities.maxImageCount);
@@ -95,18 +102,23 @@ uint32_t chooseSwapchainImageCount(const VkSurfaceCapabilitiesKHR& capabilities)
 
 Swapchain::Swapchain(const Device& device, VkSurfaceKHR surface, VkExtent2D framebufferSize,
                      const SwapchainOptions& options)
-    : device_(&device), surface_(surface), options_(options) {
+    : device_(&device),
+      surface_(surface),
+      options_(options)
+{
     options_.usage |= VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
     rebuild(framebufferSize);
 }
 
-void Swapchain::releaseImages() {
+void Swapchain::releaseImages()
+{
     imageViews_.clear();
     images_.clear();
     renderFinished_.clear();
 }
 
-bool Swapchain::rebuild(VkExtent2D framebufferSize) {
+bool Swapchain::rebuild(VkExtent2D framebufferSize)
+{
     device_->waitIdle();
     const VkPhysicalDevice physical = device_->physicalDevice();
     const VkSurfaceCapabilitiesKHR capabilities = surfaceCapabilities(physical, surface_);
@@ -118,8 +130,8 @@ bool Swapchain::rebuild(VkExtent2D framebufferSize) {
     }
     if ((capabilities.supportedUsageFlags & options_.usage) != options_.usage) {
         throw Error("the surface's images do not support the usage the viewer needs (flags " +
-                    std::to_string(options_.usage) + ", supported " +
-                    std::to_string(capabilities.supportedUsageFlags) + ")");
+                    std::to_string(options_.usage) + ", supported " + std::to_string(capabilities.supportedUsageFlags) +
+                    ")");
     }
     const std::vector<VkSurfaceFormatKHR> formats = surfaceFormats(physical, surface_);
     const std::vector<VkPresentModeKHR> modes = presentModes(physical, surface_);
@@ -167,13 +179,14 @@ bool Swapchain::rebuild(VkExtent2D framebufferSize) {
     return true;
 }
 
-SwapchainStatus Swapchain::acquireNextImage(VkSemaphore imageAvailable, uint32_t& imageIndex) {
+SwapchainStatus Swapchain::acquireNextImage(VkSemaphore imageAvailable, uint32_t& imageIndex)
+{
     if (!swapchain_) {
         return SwapchainStatus::OutOfDate;
     }
-    const VkResult result = vkAcquireNextImageKHR(device_->handle(), swapchain_.get(),
-                                                  std::numeric_limits<uint64_t>::max(), imageAvailable,
-                                                  VK_NULL_HANDLE, &imageIndex);
+    const VkResult result =
+        vkAcquireNextImageKHR(device_->handle(), swapchain_.get(), std::numeric_limits<uint64_t>::max(), imageAvailable,
+                              VK_NULL_HANDLE, &imageIndex);
     if (result == VK_ERROR_OUT_OF_DATE_KHR) {
         return SwapchainStatus::OutOfDate;
     }
@@ -184,7 +197,8 @@ SwapchainStatus Swapchain::acquireNextImage(VkSemaphore imageAvailable, uint32_t
     return SwapchainStatus::Ready;
 }
 
-SwapchainStatus Swapchain::present(uint32_t imageIndex) {
+SwapchainStatus Swapchain::present(uint32_t imageIndex)
+{
     const VkSwapchainKHR swapchain = swapchain_.get();
     const VkSemaphore wait = renderFinishedSemaphore(imageIndex);
     VkPresentInfoKHR info{};

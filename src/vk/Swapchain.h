@@ -74,7 +74,8 @@ public:
     [[nodiscard]] VkImage image(uint32_t index) const { return images_.at(index); }
     [[nodiscard]] VkImageView imageView(uint32_t index) const { return imageViews_.at(index).get(); }
     // Signal it from the submission that renders image `index`; present() waits on it.
-    [[nodiscard]] VkSemaphore renderFinishedSemaphore(uint32_t index) const {
+    [[nodiscard]] VkSemaphore renderFinishedSemaphore(uint32_t index) const
+    {
         return renderFinished_.at(index).handle();
     }
     // Incremented by every successful rebuild (lets users of the images

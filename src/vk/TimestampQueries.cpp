@@ -11,10 +11,10 @@ namespace gpu {
 TimestampQueries::TimestampQueries(const Device& device, uint32_t framesInFlight, std::vector<std::string> passNames)
     : device_(device.handle()),
       nanosecondsPerTick_(static_cast<double>(device.timestampPeriod())),
-      validMask_(device.timestampValidBits() >= 64 ? ~uint64_t{0}
-                                                   : (uint64_t{1} << device.timestampValidBits()) - 1),
+      validMask_(device.timestampValidBits() >= 64 ? ~uint64_t{0} : (uint64_t{1} << device.timestampValidBits()) - 1),
       passNames_(std::move(passNames)),
-      frames_(framesInFlight) {
+      frames_(framesInFlight)
+{
     if (framesInFlight == 0 || passNames_.empty()) {
         throw Error("gpu::TimestampQueries: needs at least one frame in flight and one pass");
     }
@@ -34,7 +34,8 @@ TimestampQueries::TimestampQueries(const Device& device, uint32_t framesInFlight
     }
 }
 
-uint32_t TimestampQueries::passIndex(std::string_view name) const {
+uint32_t TimestampQueries::passIndex(std::string_view name) const
+{
     const auto found = std::find(passNames_.begin(), passNames_.end(), name);
     if (found == passNames_.end()) {
         throw Error("gpu::TimestampQueries: no pass named \"" + std::string(name) + "\"");
@@ -42,7 +43,8 @@ uint32_t TimestampQueries::passIndex(std::string_view name) const {
     return static_cast<uint32_t>(found - passNames_.begin());
 }
 
-void TimestampQueries::begin(VkCommandBuffer /*commands*/, uint32_t frame) {
+void TimestampQueries::begin(VkCommandBuffer /*commands*/, uint32_t frame)
+{
     if (frame >= frames_.size()) {
         throw Error("gpu::TimestampQueries::begin: frame " + std::to_string(frame) + " of " +
                     std::to_string(frames_.size()));
@@ -57,7 +59,8 @@ void TimestampQueries::begin(VkCommandBuffer /*commands*/, uint32_t frame) {
     slot.begun = true;
 }
 
-TimestampQueries::FrameSlot& TimestampQueries::currentSlot() {
+TimestampQueries::FrameSlot& TimestampQueries::currentSlot()
+{
     FrameSlot& slot = frames_.at(currentFrame_);
     if (!slot.begun) {
         throw Error("gpu::TimestampQueries: writeStart/writeEnd before begin");
@@ -65,28 +68,32 @@ TimestampQueries::FrameSlot& TimestampQueries::currentSlot() {
     return slot;
 }
 
-void TimestampQueries::checkPassIndex(uint32_t passIndex) const {
+void TimestampQueries::checkPassIndex(uint32_t passIndex) const
+{
     if (passIndex >= passNames_.size()) {
         throw Error("gpu::TimestampQueries: pass index " + std::to_string(passIndex) + " of " +
                     std::to_string(passNames_.size()));
     }
 }
 
-void TimestampQueries::writeStart(VkCommandBuffer commands, uint32_t passIndex) {
+void TimestampQueries::writeStart(VkCommandBuffer commands, uint32_t passIndex)
+{
     checkPassIndex(passIndex);
     FrameSlot& slot = currentSlot();
     vkCmdWriteTimestamp(commands, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, slot.pool.get(), 2 * passIndex);
     slot.started[passIndex] = true;
 }
 
-void TimestampQueries::writeEnd(VkCommandBuffer commands, uint32_t passIndex) {
+void TimestampQueries::writeEnd(VkCommandBuffer commands, uint32_t passIndex)
+{
     checkPassIndex(passIndex);
     FrameSlot& slot = currentSlot();
     vkCmdWriteTimestamp(commands, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, slot.pool.get(), 2 * passIndex + 1);
     slot.ended[passIndex] = true;
 }
 
-std::optional<std::vector<PassTime>> TimestampQueries::collect(uint32_t frame) const {
+std::optional<std::vector<PassTime>> TimestampQueries::collect(uint32_t frame) const
+{
     if (frame >= frames_.size() || !frames_[frame].begun) {
         return std::nullopt;
     }

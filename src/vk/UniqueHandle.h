@@ -24,8 +24,11 @@ public:
     UniqueDeviceHandle& operator=(const UniqueDeviceHandle&) = delete;
     UniqueDeviceHandle(UniqueDeviceHandle&& other) noexcept
         : device_(std::exchange(other.device_, VK_NULL_HANDLE)),
-          handle_(std::exchange(other.handle_, VK_NULL_HANDLE)) {}
-    UniqueDeviceHandle& operator=(UniqueDeviceHandle&& other) noexcept {
+          handle_(std::exchange(other.handle_, VK_NULL_HANDLE))
+    {
+    }
+    UniqueDeviceHandle& operator=(UniqueDeviceHandle&& other) noexcept
+    {
         if (this != &other) {
             reset();
             device_ = std::exchange(other.device_, VK_NULL_HANDLE);
@@ -35,7 +38,8 @@ public:
     }
 
     // Destroys the owned handle now (no-op when empty).
-    void reset() {
+    void reset()
+    {
         if (handle_ != VK_NULL_HANDLE) {
             Destroy(device_, handle_, nullptr);
         }

@@ -8,7 +8,8 @@
 namespace gpu {
 namespace {
 
-const char* severityName(VkDebugUtilsMessageSeverityFlagBitsEXT severity) {
+const char* severityName(VkDebugUtilsMessageSeverityFlagBitsEXT severity)
+{
     if ((severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT) != 0) {
         return "ERROR";
     }
@@ -23,8 +24,8 @@ const char* severityName(VkDebugUtilsMessageSeverityFlagBitsEXT severity) {
 
 VKAPI_ATTR VkBool32 VKAPI_CALL recordValidationMessage(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
                                                        VkDebugUtilsMessageTypeFlagsEXT /*types*/,
-                                                       const VkDebugUtilsMessengerCallbackDataEXT* data,
-                                                       void* userData) {
+                                                       const VkDebugUtilsMessengerCallbackDataEXT* data, void* userData)
+{
     if (data != nullptr && userData != nullptr) {
         static_cast<ValidationMessageLog*>(userData)->record(severity, *data);
     }
@@ -34,7 +35,8 @@ VKAPI_ATTR VkBool32 VKAPI_CALL recordValidationMessage(VkDebugUtilsMessageSeveri
 }  // namespace
 
 void ValidationMessageLog::record(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
-                                  const VkDebugUtilsMessengerCallbackDataEXT& data) {
+                                  const VkDebugUtilsMessengerCallbackDataEXT& data)
+{
     std::string message = severityName(severity);
     message += ' ';
     message += data.pMessageIdName != nullptr ? data.pMessageIdName : "(no id)";
@@ -47,17 +49,20 @@ void ValidationMessageLog::record(VkDebugUtilsMessageSeverityFlagBitsEXT severit
     messages_.push_back(std::move(message));
 }
 
-std::vector<std::string> ValidationMessageLog::messages() const {
+std::vector<std::string> ValidationMessageLog::messages() const
+{
     const std::lock_guard lock(mutex_);
     return messages_;
 }
 
-void ValidationMessageLog::clear() {
+void ValidationMessageLog::clear()
+{
     const std::lock_guard lock(mutex_);
     messages_.clear();
 }
 
-VkDebugUtilsMessengerCreateInfoEXT ValidationMessageLog::messengerCreateInfo() {
+VkDebugUtilsMessengerCreateInfoEXT ValidationMessageLog::messengerCreateInfo()
+{
     VkDebugUtilsMessengerCreateInfoEXT info{};
     info.sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT;
     info.messageSeverity =
@@ -69,7 +74,8 @@ VkDebugUtilsMessengerCreateInfoEXT ValidationMessageLog::messengerCreateInfo() {
     return info;
 }
 
-DebugMessenger::DebugMessenger(VkInstance instance, ValidationMessageLog& log) : instance_(instance) {
+DebugMessenger::DebugMessenger(VkInstance instance, ValidationMessageLog& log) : instance_(instance)
+{
     const auto create = reinterpret_cast<PFN_vkCreateDebugUtilsMessengerEXT>(
         vkGetInstanceProcAddr(instance, "vkCreateDebugUtilsMessengerEXT"));
     if (create == nullptr) {
@@ -79,13 +85,19 @@ DebugMessenger::DebugMessenger(VkInstance instance, ValidationMessageLog& log) :
     GPU_CHECK(create(instance, &info, nullptr, &messenger_));
 }
 
-DebugMessenger::~DebugMessenger() { destroy(); }
+DebugMessenger::~DebugMessenger()
+{
+    destroy();
+}
 
 DebugMessenger::DebugMessenger(DebugMessenger&& other) noexcept
     : instance_(std::exchange(other.instance_, VK_NULL_HANDLE)),
-      messenger_(std::exchange(other.messenger_, VK_NULL_HANDLE)) {}
+      messenger_(std::exchange(other.messenger_, VK_NULL_HANDLE))
+{
+}
 
-DebugMessenger& DebugMessenger::operator=(DebugMessenger&& other) noexcept {
+DebugMessenger& DebugMessenger::operator=(DebugMessenger&& other) noexcept
+{
     if (this != &other) {
         destroy();
         instance_ = std::exchange(other.instance_, VK_NULL_HANDLE);
@@ -94,7 +106,8 @@ DebugMessenger& DebugMessenger::operator=(DebugMessenger&& other) noexcept {
     return *this;
 }
 
-void DebugMessenger::destroy() {
+void DebugMessenger::destroy()
+{
     if (messenger_ != VK_NULL_HANDLE) {
         const auto destroyMessenger = reinterpret_cast<PFN_vkDestroyDebugUtilsMessengerEXT>(
             vkGetInstanceProcAddr(instance_, "vkDestroyDebugUtilsMessengerEXT"));

@@ -4,16 +4,17 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
-#include <unistd.h>
 
 namespace app {
 namespace {
 
-std::string pathErrorOf(std::string_view text) {
+std::string pathErrorOf(std::string_view text)
+{
     try {
         parseCameraPath(text, "path.txt");
     } catch (const ParseError& error) {
@@ -22,7 +23,8 @@ std::string pathErrorOf(std::string_view text) {
     return "";
 }
 
-TEST(CameraPose, CommaAndSpaceSeparatedFormsAgree) {
+TEST(CameraPose, CommaAndSpaceSeparatedFormsAgree)
+{
     const CameraPose commas = parseCameraPose("10, -20.5,3e2,90,-45");
     const CameraPose spaces = parseCameraPose("  10 -20.5\t3e2 90 -45 ");
     for (const CameraPose& pose : {commas, spaces}) {
@@ -34,7 +36,8 @@ TEST(CameraPose, CommaAndSpaceSeparatedFormsAgree) {
     }
 }
 
-TEST(CameraPose, RejectsWrongCountsNonNumbersAndSteepPitch) {
+TEST(CameraPose, RejectsWrongCountsNonNumbersAndSteepPitch)
+{
     EXPECT_THROW(parseCameraPose("1,2,3,4"), ParseError);
     EXPECT_THROW(parseCameraPose("1,2,3,4,5,6"), ParseError);
     EXPECT_THROW(parseCameraPose("1,,3,4,5"), ParseError);
@@ -43,7 +46,8 @@ TEST(CameraPose, RejectsWrongCountsNonNumbersAndSteepPitch) {
     EXPECT_NO_THROW(parseCameraPose("1,2,3,4,-89"));
 }
 
-TEST(CameraPath, SkipsCommentsAndBlankLines) {
+TEST(CameraPath, SkipsCommentsAndBlankLines)
+{
     const std::vector<CameraPose> poses = parseCameraPath(
         "# a recorded flight\n"
         "0 100 200 0 -10\n"
@@ -58,7 +62,8 @@ TEST(CameraPath, SkipsCommentsAndBlankLines) {
     EXPECT_FLOAT_EQ(poses[2].position.z, 180.0f);
 }
 
-TEST(CameraPath, BadLinesNameTheFileAndLine) {
+TEST(CameraPath, BadLinesNameTheFileAndLine)
+{
     EXPECT_EQ(pathErrorOf("0 0 0 0 0\n# ok\n1 2 3 4\n"),
               "path.txt:3: expected 5 numbers X Y Z YAW PITCH and optionally WIDTHxHEIGHT, found 4 fields");
     EXPECT_EQ(pathErrorOf("0 0 0 0 0\n0 0 zero 0 0\n"), "path.txt:2: Z is not a finite number: 'zero'");
@@ -67,7 +72,8 @@ TEST(CameraPath, BadLinesNameTheFileAndLine) {
     EXPECT_EQ(pathErrorOf("").rfind("path.txt: no camera pose", 0), 0u);
 }
 
-TEST(CameraPose, ValuesBeyondAFloatsRangeAreRefused) {
+TEST(CameraPose, ValuesBeyondAFloatsRangeAreRefused)
+{
     // Found by tests/fuzz/CameraPathFuzzer.cpp: 9.3e44 parsed as a finite
     // double and became an infinite float position.
     EXPECT_THROW(parseCameraPose("1e4 -3 +93e43 93e4 -87"), ParseError);
@@ -77,7 +83,8 @@ TEST(CameraPose, ValuesBeyondAFloatsRangeAreRefused) {
     EXPECT_NO_THROW(parseCameraPose("-1e8 1e8 0 -1e6 89"));
 }
 
-TEST(CameraPath, OptionalRenderSizeColumn) {
+TEST(CameraPath, OptionalRenderSizeColumn)
+{
     const std::vector<CameraPathFrame> frames = parseCameraPathFrames(
         "0 100 200 0 -10 640x360\n"
         "5,100,190,2,-10\n"
@@ -102,7 +109,8 @@ TEST(CameraPath, OptionalRenderSizeColumn) {
     EXPECT_EQ(pathErrorOf("0 0 0 0 0 1x1 7\n").rfind("path.txt:1: expected 5 numbers", 0), 0u);
 }
 
-TEST(CameraPath, LoadsFilesAndNamesUnreadableOnes) {
+TEST(CameraPath, LoadsFilesAndNamesUnreadableOnes)
+{
     const std::filesystem::path file =
         std::filesystem::temp_directory_path() / ("cbt-app-path-" + std::to_string(::getpid()) + ".txt");
     {
@@ -121,7 +129,8 @@ TEST(CameraPath, LoadsFilesAndNamesUnreadableOnes) {
     }
 }
 
-TEST(TextParsing, StrictNumbers) {
+TEST(TextParsing, StrictNumbers)
+{
     EXPECT_EQ(parseInteger("42"), 42);
     EXPECT_EQ(parseInteger("+7"), 7);
     EXPECT_EQ(parseInteger("-3"), -3);

@@ -1,16 +1,16 @@
 #include "ChildProcess.h"
 
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
-#include <fcntl.h>
 #include <fstream>
-#include <gtest/gtest.h>
 #include <sstream>
 #include <stdexcept>
-#include <sys/wait.h>
 #include <thread>
-#include <unistd.h>
 
 extern char** environ;  // the C library's; read to copy the parent's environment
 
@@ -18,7 +18,8 @@ namespace app_test {
 
 namespace {
 
-std::filesystem::path temporaryFile(const char* purpose) {
+std::filesystem::path temporaryFile(const char* purpose)
+{
     std::string pattern =
         (std::filesystem::temp_directory_path() / (std::string("cbt-app-test-") + purpose + "-XXXXXX")).string();
     const int descriptor = ::mkstemp(pattern.data());
@@ -29,14 +30,16 @@ std::filesystem::path temporaryFile(const char* purpose) {
     return pattern;
 }
 
-std::string readFile(const std::filesystem::path& path) {
+std::string readFile(const std::filesystem::path& path)
+{
     std::ifstream file(path, std::ios::binary);
     std::ostringstream contents;
     contents << file.rdbuf();
     return contents.str();
 }
 
-std::vector<std::string> childEnvironment(const std::map<std::string, std::optional<std::string>>& overrides) {
+std::vector<std::string> childEnvironment(const std::map<std::string, std::optional<std::string>>& overrides)
+{
     std::vector<std::string> variables;
     for (char** entry = environ; *entry != nullptr; ++entry) {
         const std::string variable(*entry);
@@ -53,7 +56,8 @@ std::vector<std::string> childEnvironment(const std::map<std::string, std::optio
     return variables;
 }
 
-std::vector<char*> pointersTo(std::vector<std::string>& strings) {
+std::vector<char*> pointersTo(std::vector<std::string>& strings)
+{
     std::vector<char*> pointers;
     for (std::string& text : strings) {
         pointers.push_back(text.data());
@@ -65,7 +69,9 @@ std::vector<char*> pointersTo(std::vector<std::string>& strings) {
 }  // namespace
 
 ChildProcess::ChildProcess(const ProcessOptions& options)
-    : outFile_(temporaryFile("out")), errFile_(temporaryFile("err")) {
+    : outFile_(temporaryFile("out")),
+      errFile_(temporaryFile("err"))
+{
     // Everything the child needs is prepared before fork.
     std::vector<std::string> arguments = options.arguments;
     std::vector<std::string> environment = childEnvironment(options.environment);
@@ -97,7 +103,8 @@ ChildProcess::ChildProcess(const ProcessOptions& options)
     }
 }
 
-ChildProcess::~ChildProcess() {
+ChildProcess::~ChildProcess()
+{
     if (!exited_) {
         ::kill(pid_, SIGKILL);
         reap(true);
@@ -107,7 +114,8 @@ ChildProcess::~ChildProcess() {
     std::filesystem::remove(errFile_, ignored);
 }
 
-bool ChildProcess::reap(bool block) {
+bool ChildProcess::reap(bool block)
+{
     if (exited_) {
         return true;
     }
@@ -118,11 +126,13 @@ bool ChildProcess::reap(bool block) {
     return exited_;
 }
 
-bool ChildProcess::running() {
+bool ChildProcess::running()
+{
     return !reap(false);
 }
 
-ProcessResult ChildProcess::wait(std::chrono::seconds limit) {
+ProcessResult ChildProcess::wait(std::chrono::seconds limit)
+{
     ProcessResult result;
     if (!waitUntil([this] { return !running(); }, limit)) {
         result.timedOut = true;
@@ -135,7 +145,8 @@ ProcessResult ChildProcess::wait(std::chrono::seconds limit) {
     return result;
 }
 
-void ChildProcess::stop() {
+void ChildProcess::stop()
+{
     if (exited_) {
         return;
     }
@@ -146,19 +157,22 @@ void ChildProcess::stop() {
     }
 }
 
-ProcessResult runProcess(const ProcessOptions& options, std::chrono::seconds limit) {
+ProcessResult runProcess(const ProcessOptions& options, std::chrono::seconds limit)
+{
     ChildProcess process(options);
     return process.wait(limit);
 }
 
-void expectNoValidationOrErrors(const std::string& err) {
+void expectNoValidationOrErrors(const std::string& err)
+{
     for (const std::string& line : linesOf(err)) {
         EXPECT_EQ(line.find("[vulkan]"), std::string::npos) << line;
         EXPECT_EQ(line.rfind("cbt-terrain:", 0), std::string::npos) << line;
     }
 }
 
-std::vector<std::string> linesOf(const std::string& text) {
+std::vector<std::string> linesOf(const std::string& text)
+{
     std::vector<std::string> lines;
     std::istringstream stream(text);
     std::string line;

@@ -62,7 +62,8 @@ ProcessResult runProcess(const ProcessOptions& options, std::chrono::seconds lim
 
 // Polls `condition` every 100 ms until it holds or `limit` passes.
 template <typename Condition>
-bool waitUntil(Condition condition, std::chrono::seconds limit) {
+bool waitUntil(Condition condition, std::chrono::seconds limit)
+{
     const auto deadline = std::chrono::steady_clock::now() + limit;
     while (!condition()) {
         if (std::chrono::steady_clock::now() > deadline) {

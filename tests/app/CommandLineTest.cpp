@@ -10,12 +10,14 @@
 namespace app {
 namespace {
 
-ViewerOptions parse(std::vector<std::string_view> arguments) {
+ViewerOptions parse(std::vector<std::string_view> arguments)
+{
     return parseCommandLine(arguments);
 }
 
 // The error message parseCommandLine gives, or "" when it accepts the line.
-std::string errorOf(std::vector<std::string_view> arguments) {
+std::string errorOf(std::vector<std::string_view> arguments)
+{
     try {
         parseCommandLine(arguments);
     } catch (const CommandLineError& error) {
@@ -24,7 +26,8 @@ std::string errorOf(std::vector<std::string_view> arguments) {
     return "";
 }
 
-TEST(CommandLine, DefaultsMatchTheTerrainSettings) {
+TEST(CommandLine, DefaultsMatchTheTerrainSettings)
+{
     const ViewerOptions options = parse({});
     const terrain::TerrainSettings defaults;
     EXPECT_FALSE(options.heightmapPath);
@@ -42,12 +45,39 @@ TEST(CommandLine, DefaultsMatchTheTerrainSettings) {
     EXPECT_FALSE(options.showHelp);
 }
 
-TEST(CommandLine, ParsesEveryFlag) {
-    const ViewerOptions options =
-        parse({"map.png", "--extent", "5000", "--height-scale=800", "--depth", "18", "--target-pixels", "4.5",
-               "--subdivision", "4", "--device", "llvmpipe", "--validate", "--vsync", "off", "--headless", "--size",
-               "320x180", "--frames", "42", "--camera", "1,2,3,45,-30", "--screenshot", "out.png", "--stats",
-               "out.json", "--wireframe", "--shading", "normals", "--sun", "90,10"});
+TEST(CommandLine, ParsesEveryFlag)
+{
+    const ViewerOptions options = parse({"map.png",
+                                         "--extent",
+                                         "5000",
+                                         "--height-scale=800",
+                                         "--depth",
+                                         "18",
+                                         "--target-pixels",
+                                         "4.5",
+                                         "--subdivision",
+                                         "4",
+                                         "--device",
+                                         "llvmpipe",
+                                         "--validate",
+                                         "--vsync",
+                                         "off",
+                                         "--headless",
+                                         "--size",
+                                         "320x180",
+                                         "--frames",
+                                         "42",
+                                         "--camera",
+                                         "1,2,3,45,-30",
+                                         "--screenshot",
+                                         "out.png",
+                                         "--stats",
+                                         "out.json",
+                                         "--wireframe",
+                                         "--shading",
+                                         "normals",
+                                         "--sun",
+                                         "90,10"});
     EXPECT_EQ(options.heightmapPath->string(), "map.png");
     EXPECT_EQ(options.extentMetres, 5000.0f);
     EXPECT_EQ(options.heightScaleMetres, 800.0f);
@@ -75,7 +105,8 @@ TEST(CommandLine, ParsesEveryFlag) {
     EXPECT_FLOAT_EQ(options.sunElevationDegrees, 10.0f);
 }
 
-TEST(CommandLine, CameraPathAndShadingDepthAndHelp) {
+TEST(CommandLine, CameraPathAndShadingDepthAndHelp)
+{
     const ViewerOptions options = parse({"--camera-path", "poses.txt", "--shading=depth", "-h"});
     EXPECT_EQ(options.cameraPathFile->string(), "poses.txt");
     EXPECT_EQ(options.shading, terrain::ShadingMode::Depth);
@@ -84,7 +115,8 @@ TEST(CommandLine, CameraPathAndShadingDepthAndHelp) {
     EXPECT_TRUE(parse({"--vsync", "on"}).vsync);
 }
 
-TEST(CommandLine, NegativeNumbersAreValuesNotFlags) {
+TEST(CommandLine, NegativeNumbersAreValuesNotFlags)
+{
     const ViewerOptions options = parse({"--camera", "-100,50,-20,-90,-10", "--sun", "-45,5"});
     EXPECT_FLOAT_EQ(options.camera->position.x, -100.0f);
     EXPECT_FLOAT_EQ(options.camera->yawDegrees, -90.0f);
@@ -96,7 +128,8 @@ struct BadFlagCase {
     std::string expectedStart;  // the message must start with this (it names the flag)
 };
 
-TEST(CommandLine, EveryBadFlagGivesAOneLineErrorNamingIt) {
+TEST(CommandLine, EveryBadFlagGivesAOneLineErrorNamingIt)
+{
     const std::vector<BadFlagCase> cases = {
         {{"--bogus"}, "unknown flag '--bogus'"},
         {{"--extent"}, "--extent: missing value METRES"},
@@ -142,7 +175,8 @@ TEST(CommandLine, EveryBadFlagGivesAOneLineErrorNamingIt) {
     }
 }
 
-TEST(CommandLine, HelpShowsEveryFlagWithItsDefault) {
+TEST(CommandLine, HelpShowsEveryFlagWithItsDefault)
+{
     const std::string help = commandLineHelp();
     const std::vector<std::string> flags = commandLineFlagNames();
     ASSERT_GE(flags.size(), 19u);
@@ -160,7 +194,8 @@ TEST(CommandLine, HelpShowsEveryFlagWithItsDefault) {
     EXPECT_NE(help.find(defaultHeightmapPath().string()), std::string::npos);
 }
 
-TEST(CommandLine, DefaultHeightmapFollowsTheEnvironment) {
+TEST(CommandLine, DefaultHeightmapFollowsTheEnvironment)
+{
     ASSERT_EQ(setenv("CBT_ASSET_DIR", "/some/where", 1), 0);
     EXPECT_EQ(defaultHeightmapPath().parent_path().string(), "/some/where");
     ASSERT_EQ(unsetenv("CBT_ASSET_DIR"), 0);

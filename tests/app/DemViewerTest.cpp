@@ -20,14 +20,16 @@
 namespace app_test {
 namespace {
 
-std::string fileText(const std::filesystem::path& path) {
+std::string fileText(const std::filesystem::path& path)
+{
     std::ifstream file(path);
     std::ostringstream text;
     text << file.rdbuf();
     return text.str();
 }
 
-ProcessResult runViewer(const std::vector<std::string>& arguments) {
+ProcessResult runViewer(const std::vector<std::string>& arguments)
+{
     ProcessOptions options;
     options.arguments = {CBT_TERRAIN_BINARY};
     options.arguments.insert(options.arguments.end(), arguments.begin(), arguments.end());
@@ -35,7 +37,8 @@ ProcessResult runViewer(const std::vector<std::string>& arguments) {
 }
 
 // Mean colour of the pixels in [x0, x1) x [y0, y1).
-std::array<double, 3> meanColour(const DecodedImage& image, int x0, int y0, int x1, int y1) {
+std::array<double, 3> meanColour(const DecodedImage& image, int x0, int y0, int x1, int y1)
+{
     std::array<double, 3> sum{};
     for (int y = y0; y < y1; ++y) {
         for (int x = x0; x < x1; ++x) {
@@ -48,7 +51,8 @@ std::array<double, 3> meanColour(const DecodedImage& image, int x0, int y0, int 
     return {sum[0] / count, sum[1] / count, sum[2] / count};
 }
 
-TEST(DemViewer, EtopoNetCdfRendersWithItsRealExtentAndHeights) {
+TEST(DemViewer, EtopoNetCdfRendersWithItsRealExtentAndHeights)
+{
     if (!std::filesystem::exists(CBT_ETOPO60_GRID)) {
         GTEST_SKIP() << CBT_ETOPO60_GRID << " is missing (Debian package ferret-datasets, scripts/setup-debian.sh)";
     }
@@ -81,7 +85,8 @@ TEST(DemViewer, EtopoNetCdfRendersWithItsRealExtentAndHeights) {
     EXPECT_GT(bandStatistics(*decoded, 0, decoded->height).luminanceDeviation, 5.0) << "a uniform frame";
 }
 
-TEST(DemViewer, GlobalReliefAtTheDefaultFramingShowsTerrainNotOnlySky) {
+TEST(DemViewer, GlobalReliefAtTheDefaultFramingShowsTerrainNotOnlySky)
+{
     if (!std::filesystem::exists(CBT_ETOPO60_GRID)) {
         GTEST_SKIP() << CBT_ETOPO60_GRID << " is missing (Debian package ferret-datasets, scripts/setup-debian.sh)";
     }
@@ -90,9 +95,9 @@ TEST(DemViewer, GlobalReliefAtTheDefaultFramingShowsTerrainNotOnlySky) {
     const ScratchFolder scratch("dem-viewer-framing");
     const std::filesystem::path stats = scratch.file("etopo.json");
     const std::filesystem::path image = scratch.file("etopo.png");
-    const ProcessResult result = runViewer({CBT_ETOPO60_GRID, "--headless", "--validate", "--size", "160x90",
-                                            "--frames", "12", "--stats", stats.string(), "--screenshot",
-                                            image.string()});
+    const ProcessResult result =
+        runViewer({CBT_ETOPO60_GRID, "--headless", "--validate", "--size", "160x90", "--frames", "12", "--stats",
+                   stats.string(), "--screenshot", image.string()});
     EXPECT_FALSE(result.timedOut);
     ASSERT_EQ(result.exitCode, 0) << result.err;
     expectNoValidationOrErrors(result.err);
@@ -114,7 +119,8 @@ TEST(DemViewer, GlobalReliefAtTheDefaultFramingShowsTerrainNotOnlySky) {
     EXPECT_GT(difference, 40.0) << "the middle of the frame has the sky's colour: no terrain";
 }
 
-TEST(DemViewer, UnreadableElevationModelIsOneLineNamingTheFile) {
+TEST(DemViewer, UnreadableElevationModelIsOneLineNamingTheFile)
+{
     const ScratchFolder scratch("dem-viewer-bad");
     const std::filesystem::path notes = scratch.file("notes.tif");
     writeText(notes, "these are not heights\n");
@@ -126,7 +132,8 @@ TEST(DemViewer, UnreadableElevationModelIsOneLineNamingTheFile) {
                               notes.string() + "' not recognized as a supported file format.)\n");
 }
 
-TEST(DemViewer, TreeDeeperThanTheDeviceHoldsNamesTheLargestThatFits) {
+TEST(DemViewer, TreeDeeperThanTheDeviceHoldsNamesTheLargestThatFits)
+{
     const ScratchFolder scratch("dem-viewer-depth");
     const std::filesystem::path map = scratch.file("relief.png");
     writeReliefHeightmap(map, 32);

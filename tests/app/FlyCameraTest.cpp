@@ -16,18 +16,21 @@ namespace {
 
 constexpr float kTolerance = 1.0e-4f;
 
-void expectNear(const glm::vec3& actual, const glm::vec3& expected) {
+void expectNear(const glm::vec3& actual, const glm::vec3& expected)
+{
     EXPECT_NEAR(actual.x, expected.x, kTolerance);
     EXPECT_NEAR(actual.y, expected.y, kTolerance);
     EXPECT_NEAR(actual.z, expected.z, kTolerance);
 }
 
-glm::vec3 clipToNdc(const glm::mat4& projection, const glm::vec3& viewPoint) {
+glm::vec3 clipToNdc(const glm::mat4& projection, const glm::vec3& viewPoint)
+{
     const glm::vec4 clip = projection * glm::vec4(viewPoint, 1.0f);
     return glm::vec3(clip) / clip.w;
 }
 
-TEST(FlyCamera, YawAndPitchFollowTheDocumentedConvention) {
+TEST(FlyCamera, YawAndPitchFollowTheDocumentedConvention)
+{
     expectNear(viewDirection(0.0f, 0.0f), {0.0f, 0.0f, -1.0f});
     expectNear(viewDirection(90.0f, 0.0f), {1.0f, 0.0f, 0.0f});
     expectNear(viewDirection(180.0f, 0.0f), {0.0f, 0.0f, 1.0f});
@@ -37,7 +40,8 @@ TEST(FlyCamera, YawAndPitchFollowTheDocumentedConvention) {
     expectNear(glm::cross(camera.forward(), glm::vec3(0.0f, 1.0f, 0.0f)), camera.right());
 }
 
-TEST(FlyCamera, ViewMatrixPutsTheCameraAtTheOriginLookingDownMinusZ) {
+TEST(FlyCamera, ViewMatrixPutsTheCameraAtTheOriginLookingDownMinusZ)
+{
     const FlyCamera camera(CameraPose{{100.0f, 50.0f, -20.0f}, 30.0f, -20.0f});
     const glm::mat4 view = camera.viewMatrix();
     expectNear(glm::vec3(view * glm::vec4(camera.pose().position, 1.0f)), {0.0f, 0.0f, 0.0f});
@@ -45,7 +49,8 @@ TEST(FlyCamera, ViewMatrixPutsTheCameraAtTheOriginLookingDownMinusZ) {
     expectNear(glm::vec3(view * glm::vec4(ahead, 1.0f)), {0.0f, 0.0f, -10.0f});
 }
 
-TEST(FlyCamera, ViewMatrixKeepsItsDirectionFarFromTheOrigin) {
+TEST(FlyCamera, ViewMatrixKeepsItsDirectionFarFromTheOrigin)
+{
     // Where a global elevation model's framing puts the camera (~45,000 km
     // away): eye + forward is no longer a distinct float direction there.
     for (const float distance : {1.0e5f, 2.0e7f, 4.5e7f}) {
@@ -61,13 +66,14 @@ TEST(FlyCamera, ViewMatrixKeepsItsDirectionFarFromTheOrigin) {
     }
 }
 
-TEST(FlyCamera, ProjectionIsVulkanClipSpaceInBothDepthConventions) {
+TEST(FlyCamera, ProjectionIsVulkanClipSpaceInBothDepthConventions)
+{
     const float nearPlane = 0.5f;
     const float farPlane = 5000.0f;
-    const glm::mat4 standard = vulkanPerspective(glm::radians(60.0f), 16.0f / 9.0f, nearPlane, farPlane,
-                                                 DepthConvention::Standard);
-    const glm::mat4 reversed = vulkanPerspective(glm::radians(60.0f), 16.0f / 9.0f, nearPlane, farPlane,
-                                                 DepthConvention::Reversed);
+    const glm::mat4 standard =
+        vulkanPerspective(glm::radians(60.0f), 16.0f / 9.0f, nearPlane, farPlane, DepthConvention::Standard);
+    const glm::mat4 reversed =
+        vulkanPerspective(glm::radians(60.0f), 16.0f / 9.0f, nearPlane, farPlane, DepthConvention::Reversed);
     EXPECT_NEAR(clipToNdc(standard, {0.0f, 0.0f, -nearPlane}).z, 0.0f, kTolerance);
     EXPECT_NEAR(clipToNdc(standard, {0.0f, 0.0f, -farPlane}).z, 1.0f, kTolerance);
     EXPECT_NEAR(clipToNdc(reversed, {0.0f, 0.0f, -nearPlane}).z, 1.0f, kTolerance);
@@ -82,7 +88,8 @@ TEST(FlyCamera, ProjectionIsVulkanClipSpaceInBothDepthConventions) {
     EXPECT_NEAR(clipToNdc(standard, {0.0f, top, -10.0f}).y, -1.0f, kTolerance);
 }
 
-TEST(FlyCamera, TurningClampsPitchAndWrapsYaw) {
+TEST(FlyCamera, TurningClampsPitchAndWrapsYaw)
+{
     FlyCamera camera;
     camera.turn(370.0f, 200.0f);
     EXPECT_NEAR(camera.pose().yawDegrees, 10.0f, kTolerance);
@@ -92,7 +99,8 @@ TEST(FlyCamera, TurningClampsPitchAndWrapsYaw) {
     EXPECT_FLOAT_EQ(camera.pose().pitchDegrees, -kMaxPitchDegrees);
 }
 
-TEST(FlyCamera, MovesAlongForwardRightAndUp) {
+TEST(FlyCamera, MovesAlongForwardRightAndUp)
+{
     FlyCamera camera(CameraPose{{0.0f, 0.0f, 0.0f}, 90.0f, 0.0f});
     MovementKeys keys;
     keys.forward = true;
@@ -112,7 +120,8 @@ TEST(FlyCamera, MovesAlongForwardRightAndUp) {
     expectNear(camera.pose().position, {20.0f, diagonal, -diagonal});
 }
 
-TEST(FlyCamera, WheelScalesSpeedWithinLimits) {
+TEST(FlyCamera, WheelScalesSpeedWithinLimits)
+{
     EXPECT_NEAR(speedAfterWheel(100.0f, 1.0, 1.0f, 1000.0f), 100.0f * kWheelSpeedFactor, 1.0e-3f);
     EXPECT_NEAR(speedAfterWheel(100.0f, -2.0, 1.0f, 1000.0f), 100.0f / (kWheelSpeedFactor * kWheelSpeedFactor),
                 1.0e-3f);
@@ -120,7 +129,8 @@ TEST(FlyCamera, WheelScalesSpeedWithinLimits) {
     EXPECT_FLOAT_EQ(speedAfterWheel(100.0f, -100.0, 1.0f, 1000.0f), 1.0f);
 }
 
-TEST(FlyCamera, FramingPoseSeesEveryCornerOfTheTerrain) {
+TEST(FlyCamera, FramingPoseSeesEveryCornerOfTheTerrain)
+{
     const glm::vec3 worldMin{-10000.0f, 0.0f, -6000.0f};
     const glm::vec3 worldMax{10000.0f, 3000.0f, 6000.0f};
     const float aspect = 16.0f / 9.0f;
@@ -144,7 +154,8 @@ TEST(FlyCamera, FramingPoseSeesEveryCornerOfTheTerrain) {
     }
 }
 
-TEST(FlyCamera, ClipRangeHoldsTheWholeBox) {
+TEST(FlyCamera, ClipRangeHoldsTheWholeBox)
+{
     const ClipRange range = clipRangeFor({0.0f, 100.0f, 0.0f}, {-1000.0f, 0.0f, -1000.0f}, {1000.0f, 50.0f, 1000.0f});
     EXPECT_GE(range.farPlane, std::sqrt(1000.0f * 1000.0f * 2.0f + 100.0f * 100.0f));
     EXPECT_GT(range.nearPlane, 0.0f);

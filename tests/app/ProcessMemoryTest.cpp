@@ -11,7 +11,8 @@
 namespace app {
 namespace {
 
-TEST(ProcessMemory, ResidentMemoryFollowsTouchedPages) {
+TEST(ProcessMemory, ResidentMemoryFollowsTouchedPages)
+{
     const std::optional<uint64_t> before = residentMemoryBytes();
     ASSERT_TRUE(before);
     EXPECT_GT(*before, uint64_t{1} << 20);
@@ -24,7 +25,8 @@ TEST(ProcessMemory, ResidentMemoryFollowsTouchedPages) {
     EXPECT_EQ(block[kBytes - 1], 0x5A);
 }
 
-TEST(ProcessMemory, StatsReportResidentMemoryAndTheTerrainSize) {
+TEST(ProcessMemory, StatsReportResidentMemoryAndTheTerrainSize)
+{
     RunStatistics statistics;
     statistics.addResidentMemory(100.5);
     statistics.addResidentMemory(101.0);

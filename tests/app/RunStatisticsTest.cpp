@@ -8,16 +8,17 @@
 #include <GLFW/glfw3.h>
 #include <gtest/gtest.h>
 
+#include <unistd.h>
 #include <array>
 #include <filesystem>
 #include <fstream>
 #include <limits>
-#include <unistd.h>
 
 namespace app {
 namespace {
 
-TEST(RunStatistics, SeriesSummaryIsMedianMinMax) {
+TEST(RunStatistics, SeriesSummaryIsMedianMinMax)
+{
     SampleSeries series;
     EXPECT_FALSE(series.summary());
     for (const double sample : {5.0, 1.0, 3.0, 9.0}) {
@@ -32,7 +33,8 @@ TEST(RunStatistics, SeriesSummaryIsMedianMinMax) {
     EXPECT_DOUBLE_EQ(series.summary()->median, 3.0);
 }
 
-TEST(RunStatistics, JsonHoldsTimingsLeavesAndDescription) {
+TEST(RunStatistics, JsonHoldsTimingsLeavesAndDescription)
+{
     RunStatistics statistics;
     statistics.addFrameTime(10.0);
     statistics.addFrameTime(30.0);
@@ -43,9 +45,8 @@ TEST(RunStatistics, JsonHoldsTimingsLeavesAndDescription) {
     frame.cbtBytes = 65536;
     statistics.addTerrainStatistics(frame);  // no timings yet
     frame.leafCount = 120;
-    frame.timings =
-        terrain::PassTimings{.dispatcherMs = 0.5, .subdivisionMs = 1.5, .sumReductionMs = 2.5, .leafDecodeMs = 0.25,
-                             .drawMs = 3.5};
+    frame.timings = terrain::PassTimings{
+        .dispatcherMs = 0.5, .subdivisionMs = 1.5, .sumReductionMs = 2.5, .leafDecodeMs = 0.25, .drawMs = 3.5};
     statistics.addTerrainStatistics(frame);
     EXPECT_EQ(statistics.dispatcherTimes().samples().size(), 1u);
     EXPECT_EQ(statistics.leafCounts().samples().size(), 2u);
@@ -61,8 +62,7 @@ TEST(RunStatistics, JsonHoldsTimingsLeavesAndDescription) {
     EXPECT_NE(json.find("\"device\": \"test \\\"device\\\"\""), std::string::npos) << json;
     EXPECT_NE(json.find("\"width\": 320"), std::string::npos);
     EXPECT_NE(json.find("\"maxDepth\": 18"), std::string::npos);
-    EXPECT_NE(json.find("\"frameTimeMs\": {\"median\": 20, \"min\": 10, \"max\": 30, \"count\": 3}"),
-              std::string::npos)
+    EXPECT_NE(json.find("\"frameTimeMs\": {\"median\": 20, \"min\": 10, \"max\": 30, \"count\": 3}"), std::string::npos)
         << json;
     EXPECT_NE(json.find("\"subdivision\": {\"median\": 1.5"), std::string::npos) << json;
     EXPECT_NE(json.find("\"leafDecode\": {\"median\": 0.25"), std::string::npos) << json;
@@ -74,14 +74,16 @@ TEST(RunStatistics, JsonHoldsTimingsLeavesAndDescription) {
     EXPECT_NE(json.find("\"timedFrames\": 1"), std::string::npos);
 }
 
-TEST(RunStatistics, EmptyRunWritesNulls) {
+TEST(RunStatistics, EmptyRunWritesNulls)
+{
     const std::string json = RunStatistics{}.toJson(RunDescription{});
     EXPECT_NE(json.find("\"frameTimeMs\": null"), std::string::npos);
     EXPECT_NE(json.find("\"leafCount\": null"), std::string::npos);
     EXPECT_EQ(jsonEscaped(std::string("a\tb\x01")), "a\\tb\\u0001");
 }
 
-TEST(Screenshot, BgraTexelsBecomeOpaqueRgba) {
+TEST(Screenshot, BgraTexelsBecomeOpaqueRgba)
+{
     const std::array<std::byte, 8> texels{std::byte{10}, std::byte{20}, std::byte{30}, std::byte{0},
                                           std::byte{40}, std::byte{50}, std::byte{60}, std::byte{7}};
     const Rgba8Image bgra = rgbaImageFromTexels(texels, VkExtent2D{2, 1}, VK_FORMAT_B8G8R8A8_SRGB);
@@ -92,7 +94,8 @@ TEST(Screenshot, BgraTexelsBecomeOpaqueRgba) {
     EXPECT_THROW(rgbaImageFromTexels(texels, VkExtent2D{2, 1}, VK_FORMAT_R16G16_UNORM), std::runtime_error);
 }
 
-TEST(Screenshot, TimestampedNamesNeverOverwrite) {
+TEST(Screenshot, TimestampedNamesNeverOverwrite)
+{
     std::tm time{};
     time.tm_year = 2025 - 1900;
     time.tm_mon = 2;
@@ -118,7 +121,8 @@ TEST(Screenshot, TimestampedNamesNeverOverwrite) {
     EXPECT_THROW(writePng(directory / "missing-folder" / "x.png", image), std::runtime_error);
 }
 
-TEST(WindowInput, KeysMapToTheDocumentedActions) {
+TEST(WindowInput, KeysMapToTheDocumentedActions)
+{
     EXPECT_EQ(actionForKey(GLFW_KEY_F), ViewerAction::ToggleWireframe);
     EXPECT_EQ(actionForKey(GLFW_KEY_SPACE), ViewerAction::ToggleFreeze);
     EXPECT_EQ(actionForKey(GLFW_KEY_F1), ViewerAction::ToggleOverlay);
@@ -129,7 +133,8 @@ TEST(WindowInput, KeysMapToTheDocumentedActions) {
     EXPECT_FALSE(actionForKey(GLFW_KEY_W));
 }
 
-TEST(SwapchainChoice, PrefersSrgbAndTheRequestedPresentMode) {
+TEST(SwapchainChoice, PrefersSrgbAndTheRequestedPresentMode)
+{
     const std::array<VkSurfaceFormatKHR, 3> formats{
         VkSurfaceFormatKHR{VK_FORMAT_B8G8R8A8_UNORM, VK_COLOR_SPACE_SRGB_NONLINEAR_KHR},
         VkSurfaceFormatKHR{VK_FORMAT_R8G8B8A8_SRGB, VK_COLOR_SPACE_SRGB_NONLINEAR_KHR},
@@ -145,7 +150,8 @@ TEST(SwapchainChoice, PrefersSrgbAndTheRequestedPresentMode) {
     EXPECT_EQ(gpu::choosePresentMode(std::span(modes).first(1), false), VK_PRESENT_MODE_FIFO_KHR);
 }
 
-TEST(SwapchainChoice, ExtentAndImageCountRespectTheSurface) {
+TEST(SwapchainChoice, ExtentAndImageCountRespectTheSurface)
+{
     VkSurfaceCapabilitiesKHR capabilities{};
     capabilities.minImageCount = 2;
     capabilities.maxImageCount = 0;

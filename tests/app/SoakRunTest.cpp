@@ -25,7 +25,8 @@ constexpr int kFrames = 240;
 constexpr int kPeriod = 80;  // frames of one pass of the flight (the script's --period)
 constexpr int kDepth = 16;
 
-std::string fileText(const std::filesystem::path& path) {
+std::string fileText(const std::filesystem::path& path)
+{
     std::ifstream file(path);
     std::ostringstream text;
     text << file.rdbuf();
@@ -34,7 +35,8 @@ std::string fileText(const std::filesystem::path& path) {
 
 // The WIDTHxHEIGHT in effect at the last frame: the last one the flight set
 // on its lines up to that frame's line.
-std::string lastRequestedSize(const std::filesystem::path& flight, int lastLine) {
+std::string lastRequestedSize(const std::filesystem::path& flight, int lastLine)
+{
     std::ifstream file(flight);
     std::string line;
     std::string size;
@@ -51,20 +53,25 @@ std::string lastRequestedSize(const std::filesystem::path& flight, int lastLine)
     return size;
 }
 
-double largestOf(const std::vector<double>& values, int first, int end) {
+double largestOf(const std::vector<double>& values, int first, int end)
+{
     return *std::max_element(values.begin() + first, values.begin() + end);
 }
 
-TEST(SoakRun, ShortFlightIsValidationCleanBoundedAndFlatInMemory) {
+TEST(SoakRun, ShortFlightIsValidationCleanBoundedAndFlatInMemory)
+{
     const ScratchFolder scratch("soak");
     const std::filesystem::path map = scratch.file("relief.png");
     writeReliefHeightmap(map, 256);
     const std::filesystem::path out = scratch.file("soak");
     ProcessOptions options;
-    options.arguments = {"bash",          CBT_SOAK_SCRIPT,    "--binary", CBT_TERRAIN_BINARY,
-                         "--frames",      std::to_string(kFrames), "--period", std::to_string(kPeriod),
-                         "--depth",       std::to_string(kDepth),  "--out",    out.string(),
-                         "--",            map.string()};
+    options.arguments = {"bash",     CBT_SOAK_SCRIPT,
+                         "--binary", CBT_TERRAIN_BINARY,
+                         "--frames", std::to_string(kFrames),
+                         "--period", std::to_string(kPeriod),
+                         "--depth",  std::to_string(kDepth),
+                         "--out",    out.string(),
+                         "--",       map.string()};
     const ProcessResult result = runProcess(options, std::chrono::seconds(900));
     EXPECT_FALSE(result.timedOut);
     EXPECT_EQ(result.exitCode, 0) << result.out << result.err;
@@ -85,8 +92,8 @@ TEST(SoakRun, ShortFlightIsValidationCleanBoundedAndFlatInMemory) {
     ASSERT_EQ(resident.size(), static_cast<size_t>(kFrames));
     const double afterWarmUp = resident[kPeriod - 1];
     EXPECT_LE(resident[kFrames - 1], afterWarmUp + std::max(8.0, 0.02 * afterWarmUp))
-        << "resident memory grows from " << afterWarmUp << " MiB (end of the first pass) to "
-        << resident[kFrames - 1] << " MiB (end of the third)";
+        << "resident memory grows from " << afterWarmUp << " MiB (end of the first pass) to " << resident[kFrames - 1]
+        << " MiB (end of the third)";
 
     const std::string lastSize = lastRequestedSize(out / "flight.path", (kFrames - 1) % kPeriod + 1);
     ASSERT_FALSE(lastSize.empty());

@@ -9,7 +9,8 @@
 namespace app {
 namespace {
 
-terrain::Heightmap mapOf(uint32_t width, uint32_t height) {
+terrain::Heightmap mapOf(uint32_t width, uint32_t height)
+{
     terrain::Heightmap heightmap;
     heightmap.width = width;
     heightmap.height = height;
@@ -18,7 +19,8 @@ terrain::Heightmap mapOf(uint32_t width, uint32_t height) {
 }
 
 // The ETOPO5 cut of Italy (tests/dem): 865.8 x 888.1 km, -3913..1923 m.
-terrain::DemMetadata italy() {
+terrain::DemMetadata italy()
+{
     terrain::DemMetadata dem;
     dem.minimumHeightMetres = -3913.0;
     dem.maximumHeightMetres = 1923.0;
@@ -26,7 +28,8 @@ terrain::DemMetadata italy() {
     return dem;
 }
 
-TEST(TerrainSourceSettings, DemMetresSetExtentDepthHeightScaleAndSeaLevel) {
+TEST(TerrainSourceSettings, DemMetresSetExtentDepthHeightScaleAndSeaLevel)
+{
     const terrain::TerrainSettings settings = initialTerrainSettings(ViewerOptions{}, mapOf(120, 96), italy());
     EXPECT_FLOAT_EQ(settings.extentMetres, 865764.0f);
     EXPECT_FLOAT_EQ(settings.extentMetres * settings.depthPerWidth, 888130.0f)
@@ -35,7 +38,8 @@ TEST(TerrainSourceSettings, DemMetresSetExtentDepthHeightScaleAndSeaLevel) {
     EXPECT_FLOAT_EQ(settings.heightOffsetMetres, -3913.0f) << "the lowest sample at its real height";
 }
 
-TEST(TerrainSourceSettings, CommandLineValuesWinAndKeepTheDemsProportionsAndSeaLevel) {
+TEST(TerrainSourceSettings, CommandLineValuesWinAndKeepTheDemsProportionsAndSeaLevel)
+{
     ViewerOptions options;
     options.extentMetres = 10000.0f;
     options.heightScaleMetres = 2.0f * 5836.0f;  // exaggerated twice
@@ -46,7 +50,8 @@ TEST(TerrainSourceSettings, CommandLineValuesWinAndKeepTheDemsProportionsAndSeaL
     EXPECT_FLOAT_EQ(settings.heightOffsetMetres, -7826.0f) << "sea level (y = 0) scales with the heights";
 }
 
-TEST(TerrainSourceSettings, DemWithoutGeoreferencingKeepsTheDefaultExtent) {
+TEST(TerrainSourceSettings, DemWithoutGeoreferencingKeepsTheDefaultExtent)
+{
     terrain::DemMetadata dem = italy();
     dem.extent.reset();
     const terrain::TerrainSettings defaults;
@@ -57,7 +62,8 @@ TEST(TerrainSourceSettings, DemWithoutGeoreferencingKeepsTheDefaultExtent) {
     EXPECT_FLOAT_EQ(settings.heightOffsetMetres, -3913.0f);
 }
 
-TEST(TerrainSourceSettings, PngUsesTheCommandLineOrTheDefaults) {
+TEST(TerrainSourceSettings, PngUsesTheCommandLineOrTheDefaults)
+{
     const terrain::TerrainSettings defaults;
     const terrain::TerrainSettings plain = initialTerrainSettings(ViewerOptions{}, mapOf(64, 32), std::nullopt);
     EXPECT_FLOAT_EQ(plain.extentMetres, defaults.extentMetres);
@@ -72,7 +78,8 @@ TEST(TerrainSourceSettings, PngUsesTheCommandLineOrTheDefaults) {
     EXPECT_FLOAT_EQ(given.heightScaleMetres, 56.0f);
 }
 
-TEST(TerrainSourceSettings, DescriptionLineOnlyForDems) {
+TEST(TerrainSourceSettings, DescriptionLineOnlyForDems)
+{
     terrain::TerrainSource png{mapOf(4, 4), std::nullopt};
     EXPECT_EQ(describeTerrainSource(png), "");
     terrain::DemMetadata dem = italy();

@@ -16,7 +16,8 @@ protected:
     ViewerInputErrorTest() : scratch_("errors") {}
 
     static ProcessResult runViewer(std::vector<std::string> arguments,
-                                   std::map<std::string, std::optional<std::string>> environment = {}) {
+                                   std::map<std::string, std::optional<std::string>> environment = {})
+    {
         ProcessOptions options;
         options.arguments = {CBT_TERRAIN_BINARY};
         options.arguments.insert(options.arguments.end(), arguments.begin(), arguments.end());
@@ -26,7 +27,8 @@ protected:
 
     // Exit code `code`, nothing on stdout, exactly one stderr line that
     // starts with "cbt-terrain: " and contains every `needle`.
-    static void expectOneLineError(const ProcessResult& result, int code, const std::vector<std::string>& needles) {
+    static void expectOneLineError(const ProcessResult& result, int code, const std::vector<std::string>& needles)
+    {
         EXPECT_FALSE(result.timedOut);
         EXPECT_EQ(result.exitCode, code) << result.err;
         const std::vector<std::string> lines = linesOf(result.err);
@@ -38,25 +40,29 @@ protected:
     }
 
     // A headless run of `heightmap` that must fail before rendering.
-    static ProcessResult runHeadlessOn(const std::filesystem::path& heightmap) {
+    static ProcessResult runHeadlessOn(const std::filesystem::path& heightmap)
+    {
         return runViewer({heightmap.string(), "--headless", "--size", "64x64", "--frames", "1"});
     }
 
     ScratchFolder scratch_;
 };
 
-TEST_F(ViewerInputErrorTest, MissingFile) {
+TEST_F(ViewerInputErrorTest, MissingFile)
+{
     const std::filesystem::path missing = scratch_.file("no-such-map.png");
     expectOneLineError(runHeadlessOn(missing), 1, {missing.string(), "does not exist"});
 }
 
-TEST_F(ViewerInputErrorTest, NotAPng) {
+TEST_F(ViewerInputErrorTest, NotAPng)
+{
     const std::filesystem::path text = scratch_.file("notes.png");
     writeText(text, "this is a text file, not an image\n");
     expectOneLineError(runHeadlessOn(text), 1, {text.string()});
 }
 
-TEST_F(ViewerInputErrorTest, TruncatedPng) {
+TEST_F(ViewerInputErrorTest, TruncatedPng)
+{
     const std::filesystem::path good = scratch_.file("good.png");
     writeReliefHeightmap(good, 64);
     std::vector<unsigned char> bytes = readBytes(good);
@@ -66,13 +72,15 @@ TEST_F(ViewerInputErrorTest, TruncatedPng) {
     expectOneLineError(runHeadlessOn(truncated), 1, {truncated.string()});
 }
 
-TEST_F(ViewerInputErrorTest, ColourPng) {
+TEST_F(ViewerInputErrorTest, ColourPng)
+{
     const std::filesystem::path colour = scratch_.file("colour.png");
     writeColourPng(colour);
     expectOneLineError(runHeadlessOn(colour), 1, {colour.string()});
 }
 
-TEST_F(ViewerInputErrorTest, EmptyFileAndEmptyImage) {
+TEST_F(ViewerInputErrorTest, EmptyFileAndEmptyImage)
+{
     const std::filesystem::path emptyFile = scratch_.file("empty-file.png");
     writeText(emptyFile, "");
     expectOneLineError(runHeadlessOn(emptyFile), 1, {emptyFile.string()});
@@ -86,7 +94,8 @@ TEST_F(ViewerInputErrorTest, EmptyFileAndEmptyImage) {
     expectOneLineError(runHeadlessOn(emptyImage), 1, {emptyImage.string()});
 }
 
-TEST_F(ViewerInputErrorTest, SizeTheDeviceCannotHold) {
+TEST_F(ViewerInputErrorTest, SizeTheDeviceCannotHold)
+{
     const std::filesystem::path good = scratch_.file("good.png");
     writeReliefHeightmap(good, 16);
     std::vector<unsigned char> bytes = readBytes(good);
@@ -96,7 +105,8 @@ TEST_F(ViewerInputErrorTest, SizeTheDeviceCannotHold) {
     expectOneLineError(runHeadlessOn(huge), 1, {huge.string(), "100000"});
 }
 
-TEST_F(ViewerInputErrorTest, BadFlagsExitWithTwo) {
+TEST_F(ViewerInputErrorTest, BadFlagsExitWithTwo)
+{
     expectOneLineError(runViewer({"--bogus"}), 2, {"--bogus"});
     expectOneLineError(runViewer({"--depth", "99"}), 2, {"--depth", "99"});
     expectOneLineError(runViewer({"--headless", "--size", "big"}), 2, {"--size", "big"});
@@ -104,7 +114,8 @@ TEST_F(ViewerInputErrorTest, BadFlagsExitWithTwo) {
     expectOneLineError(runViewer({"--shading", "toon"}), 2, {"--shading", "toon"});
 }
 
-TEST_F(ViewerInputErrorTest, BadCameraPathNamesFileAndLine) {
+TEST_F(ViewerInputErrorTest, BadCameraPathNamesFileAndLine)
+{
     const std::filesystem::path map = scratch_.file("map.png");
     writeReliefHeightmap(map, 32);
     const std::filesystem::path path = scratch_.file("path.txt");
@@ -114,7 +125,8 @@ TEST_F(ViewerInputErrorTest, BadCameraPathNamesFileAndLine) {
     expectOneLineError(result, 1, {path.string() + ":2:", "'oops'"});
 }
 
-TEST_F(ViewerInputErrorTest, HelpListsFlagsAndSucceeds) {
+TEST_F(ViewerInputErrorTest, HelpListsFlagsAndSucceeds)
+{
     const ProcessResult result = runViewer({"--help"});
     EXPECT_EQ(result.exitCode, 0);
     EXPECT_EQ(result.err, "");
@@ -122,7 +134,8 @@ TEST_F(ViewerInputErrorTest, HelpListsFlagsAndSucceeds) {
     EXPECT_NE(result.out.find("(default: 7)"), std::string::npos);
 }
 
-TEST_F(ViewerInputErrorTest, NoVulkanDriver) {
+TEST_F(ViewerInputErrorTest, NoVulkanDriver)
+{
     const std::filesystem::path map = scratch_.file("map.png");
     writeReliefHeightmap(map, 32);
     const std::string nowhere = scratch_.file("no-driver.json").string();
@@ -131,7 +144,8 @@ TEST_F(ViewerInputErrorTest, NoVulkanDriver) {
     expectOneLineError(result, 1, {"Vulkan"});
 }
 
-TEST_F(ViewerInputErrorTest, NoDisplayForTheWindow) {
+TEST_F(ViewerInputErrorTest, NoDisplayForTheWindow)
+{
     const std::filesystem::path map = scratch_.file("map.png");
     writeReliefHeightmap(map, 32);
     const ProcessResult result =

@@ -34,12 +34,16 @@ protected:
 
     [[nodiscard]] std::filesystem::path heightmap() const { return scratch_.file("relief.png"); }
 
-    ViewerRun runHeadless(const std::string& name, const std::vector<std::string>& extra, int frames = 48) {
+    ViewerRun runHeadless(const std::string& name, const std::vector<std::string>& extra, int frames = 48)
+    {
         ProcessOptions options;
-        options.arguments = {CBT_TERRAIN_BINARY, heightmap().string(), "--headless", "--validate",
-                             "--size", std::to_string(kWidth) + "x" + std::to_string(kHeight), "--depth", "18",
-                             "--frames", std::to_string(frames), "--screenshot", scratch_.file(name + ".png").string(),
-                             "--stats", scratch_.file(name + ".json").string()};
+        options.arguments = {CBT_TERRAIN_BINARY, heightmap().string(),
+                             "--headless",       "--validate",
+                             "--size",           std::to_string(kWidth) + "x" + std::to_string(kHeight),
+                             "--depth",          "18",
+                             "--frames",         std::to_string(frames),
+                             "--screenshot",     scratch_.file(name + ".png").string(),
+                             "--stats",          scratch_.file(name + ".json").string()};
         options.arguments.insert(options.arguments.end(), extra.begin(), extra.end());
         ViewerRun run;
         run.process = runProcess(options);
@@ -48,13 +52,15 @@ protected:
         return run;
     }
 
-    static std::string readFileText(const std::filesystem::path& path) {
+    static std::string readFileText(const std::filesystem::path& path)
+    {
         const std::vector<unsigned char> bytes = readBytes(path);
         return std::string(bytes.begin(), bytes.end());
     }
 
     // The run succeeded with the validation layer silent and wrote its files.
-    static void expectCleanRun(const ViewerRun& run) {
+    static void expectCleanRun(const ViewerRun& run)
+    {
         EXPECT_FALSE(run.process.timedOut);
         EXPECT_EQ(run.process.exitCode, 0) << run.process.err;
         expectNoValidationOrErrors(run.process.err);
@@ -67,7 +73,8 @@ protected:
     ScratchFolder scratch_;
 };
 
-TEST_F(ViewerRenderTest, LitFrameShowsSkyAboveTerrainAndTheLeafCountSettles) {
+TEST_F(ViewerRenderTest, LitFrameShowsSkyAboveTerrainAndTheLeafCountSettles)
+{
     const ViewerRun run = runHeadless("near", {"--camera", kNearCamera}, 56);
     expectCleanRun(run);
     ASSERT_TRUE(run.image);
@@ -81,8 +88,8 @@ TEST_F(ViewerRenderTest, LitFrameShowsSkyAboveTerrainAndTheLeafCountSettles) {
     // default exposure; the lit relief below about 30.
     EXPECT_LT(sky.luminanceDeviation, 18.0) << "top rows are not a smooth sky";
     EXPECT_GT(ground.luminanceDeviation, 12.0) << "bottom rows have no relief shading";
-    const double colourDistance = std::abs(sky.red - ground.red) + std::abs(sky.green - ground.green) +
-                                  std::abs(sky.blue - ground.blue);
+    const double colourDistance =
+        std::abs(sky.red - ground.red) + std::abs(sky.green - ground.green) + std::abs(sky.blue - ground.blue);
     EXPECT_GT(colourDistance, 30.0) << "sky and terrain look alike";
     const BandStatistics whole = bandStatistics(image, 0, kHeight);
     EXPECT_GT(whole.luminanceDeviation, 15.0) << "the frame is nearly uniform";
@@ -111,7 +118,8 @@ TEST_F(ViewerRenderTest, LitFrameShowsSkyAboveTerrainAndTheLeafCountSettles) {
     EXPECT_EQ(jsonNumber(run.stats, "leafCount", "last"), leaves.back());
 }
 
-TEST_F(ViewerRenderTest, WireframeChangesTheImage) {
+TEST_F(ViewerRenderTest, WireframeChangesTheImage)
+{
     const ViewerRun lit = runHeadless("lit", {"--camera", kNearCamera}, 32);
     const ViewerRun wire = runHeadless("wire", {"--camera", kNearCamera, "--wireframe"}, 32);
     expectCleanRun(lit);
@@ -125,7 +133,8 @@ TEST_F(ViewerRenderTest, WireframeChangesTheImage) {
     EXPECT_NE(wire.stats.find("\"wireframe\": true"), std::string::npos);
 }
 
-TEST_F(ViewerRenderTest, CloserCameraRefinesMoreAndFartherLess) {
+TEST_F(ViewerRenderTest, CloserCameraRefinesMoreAndFartherLess)
+{
     const ViewerRun near = runHeadless("near", {"--camera", kNearCamera}, 40);
     const ViewerRun middle = runHeadless("middle", {"--camera", kMiddleCamera}, 40);
     const ViewerRun far = runHeadless("far", {"--camera", kFarCamera}, 40);
@@ -140,7 +149,8 @@ TEST_F(ViewerRenderTest, CloserCameraRefinesMoreAndFartherLess) {
     EXPECT_GT(farLeaves, 0.0);
 }
 
-TEST_F(ViewerRenderTest, CameraPathIsFlownAndLooped) {
+TEST_F(ViewerRenderTest, CameraPathIsFlownAndLooped)
+{
     const std::filesystem::path path = scratch_.file("path.txt");
     writeText(path,
               "# approach\n"
@@ -153,7 +163,8 @@ TEST_F(ViewerRenderTest, CameraPathIsFlownAndLooped) {
     EXPECT_EQ(jsonNumberArray(run.stats, "leafCountHistory").size(), 5u);
 }
 
-TEST_F(ViewerRenderTest, ShadingModesRenderDifferentImages) {
+TEST_F(ViewerRenderTest, ShadingModesRenderDifferentImages)
+{
     const ViewerRun normals = runHeadless("normals", {"--camera", kNearCamera, "--shading", "normals"}, 24);
     const ViewerRun depth = runHeadless("depth", {"--camera", kNearCamera, "--shading", "depth"}, 24);
     expectCleanRun(normals);
@@ -166,16 +177,22 @@ TEST_F(ViewerRenderTest, ShadingModesRenderDifferentImages) {
 // difference of its two flanks alone a knife-edge crest is flat, and seen at
 // a slant the isotropic mip level of the heightmap flattens it further: the
 // shader used to paint a line of snow along every ridge.
-TEST_F(ViewerRenderTest, KnifeEdgeCrestsAreNotPaintedAsSnow) {
+TEST_F(ViewerRenderTest, KnifeEdgeCrestsAreNotPaintedAsSnow)
+{
     const std::filesystem::path ridges = scratch_.file("ridges.png");
     writeKnifeEdgeRidgesHeightmap(ridges, 256, 8);
     // Flanks rise 2100 m over 1250 m (rock); the crests are the top of the
     // range (snow altitude). Seen from the south, 12 km up, 50 degrees down.
     ProcessOptions options;
-    options.arguments = {CBT_TERRAIN_BINARY, ridges.string(), "--headless", "--validate", "--size",
-                         std::to_string(kWidth) + "x" + std::to_string(kHeight), "--depth", "18", "--frames", "24",
-                         "--extent", "20000", "--height-scale", "3000", "--camera", "0,12000,10000,0,-50",
-                         "--screenshot", scratch_.file("ridges-frame.png").string()};
+    options.arguments = {CBT_TERRAIN_BINARY, ridges.string(),
+                         "--headless",       "--validate",
+                         "--size",           std::to_string(kWidth) + "x" + std::to_string(kHeight),
+                         "--depth",          "18",
+                         "--frames",         "24",
+                         "--extent",         "20000",
+                         "--height-scale",   "3000",
+                         "--camera",         "0,12000,10000,0,-50",
+                         "--screenshot",     scratch_.file("ridges-frame.png").string()};
     const ProcessResult result = runProcess(options);
     EXPECT_EQ(result.exitCode, 0) << result.err;
     expectNoValidationOrErrors(result.err);
@@ -194,10 +211,18 @@ TEST_F(ViewerRenderTest, KnifeEdgeCrestsAreNotPaintedAsSnow) {
     EXPECT_LT(snowPixels, 10) << "crest lines painted as snow";
 }
 
-TEST_F(ViewerRenderTest, DefaultAssetLoadsWithoutArgumentsAtItsDefaultDepth) {
+TEST_F(ViewerRenderTest, DefaultAssetLoadsWithoutArgumentsAtItsDefaultDepth)
+{
     ProcessOptions options;
-    options.arguments = {CBT_TERRAIN_BINARY, "--headless", "--validate", "--size", "160x90", "--frames", "2",
-                         "--stats", scratch_.file("default.json").string()};
+    options.arguments = {CBT_TERRAIN_BINARY,
+                         "--headless",
+                         "--validate",
+                         "--size",
+                         "160x90",
+                         "--frames",
+                         "2",
+                         "--stats",
+                         scratch_.file("default.json").string()};
     options.environment = {{"CBT_ASSET_DIR", std::nullopt}};
     const ProcessResult result = runProcess(options);
     EXPECT_EQ(result.exitCode, 0) << result.err;

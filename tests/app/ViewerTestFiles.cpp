@@ -9,24 +9,25 @@
 #define STB_IMAGE_WRITE_IMPLEMENTATION
 #include <stb_image_write.h>
 
+#include <unistd.h>
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
-#include <unistd.h>
 
 namespace app_test {
 
 ScratchFolder::ScratchFolder(const std::string& purpose)
-    : path_(std::filesystem::temp_directory_path() /
-            ("cbt-app-" + purpose + "-" + std::to_string(::getpid()))) {
+    : path_(std::filesystem::temp_directory_path() / ("cbt-app-" + purpose + "-" + std::to_string(::getpid())))
+{
     std::filesystem::remove_all(path_);
     std::filesystem::create_directories(path_);
 }
 
-ScratchFolder::~ScratchFolder() {
+ScratchFolder::~ScratchFolder()
+{
     std::error_code ignored;
     std::filesystem::remove_all(path_, ignored);
 }
@@ -36,7 +37,8 @@ namespace {
 // A 16-bit greyscale PNG of size x size texels whose normalised height at
 // texel (x, y) is heightAt(x, y), in [0, 1].
 template <typename HeightAt>
-void writeHeightmapPng(const std::filesystem::path& path, uint32_t size, HeightAt heightAt) {
+void writeHeightmapPng(const std::filesystem::path& path, uint32_t size, HeightAt heightAt)
+{
     std::vector<uint16_t> samples(static_cast<size_t>(size) * size);
     for (uint32_t y = 0; y < size; ++y) {
         for (uint32_t x = 0; x < size; ++x) {
@@ -48,19 +50,20 @@ void writeHeightmapPng(const std::filesystem::path& path, uint32_t size, HeightA
 
 }  // namespace
 
-void writeReliefHeightmap(const std::filesystem::path& path, uint32_t size) {
+void writeReliefHeightmap(const std::filesystem::path& path, uint32_t size)
+{
     writeHeightmapPng(path, size, [size](uint32_t x, uint32_t y) {
         const double u = static_cast<double>(x) / size - 0.5;
         const double v = static_cast<double>(y) / size - 0.5;
         const double dome = 0.55 - 0.9 * (u * u + v * v);
         const double ridges = 0.18 * std::abs(std::sin(23.0 * u + 7.0 * std::sin(9.0 * v))) +
-                              0.08 * std::sin(61.0 * v + 3.0 * std::cos(17.0 * u)) +
-                              0.04 * std::sin(130.0 * (u + v));
+                              0.08 * std::sin(61.0 * v + 3.0 * std::cos(17.0 * u)) + 0.04 * std::sin(130.0 * (u + v));
         return std::clamp(dome + ridges, 0.0, 1.0);
     });
 }
 
-void writeKnifeEdgeRidgesHeightmap(const std::filesystem::path& path, uint32_t size, uint32_t ridgeCount) {
+void writeKnifeEdgeRidgesHeightmap(const std::filesystem::path& path, uint32_t size, uint32_t ridgeCount)
+{
     const uint32_t period = size / ridgeCount;
     writeHeightmapPng(path, size, [period](uint32_t x, uint32_t) {
         // The tent is 1 on the crest texel, 0 half a period away.
@@ -70,7 +73,8 @@ void writeKnifeEdgeRidgesHeightmap(const std::filesystem::path& path, uint32_t s
     });
 }
 
-void writeColourPng(const std::filesystem::path& path) {
+void writeColourPng(const std::filesystem::path& path)
+{
     std::vector<uint8_t> rgb(8 * 8 * 3);
     for (size_t i = 0; i < rgb.size(); ++i) {
         rgb[i] = static_cast<uint8_t>(i * 7);
@@ -80,29 +84,34 @@ void writeColourPng(const std::filesystem::path& path) {
     }
 }
 
-std::vector<unsigned char> readBytes(const std::filesystem::path& path) {
+std::vector<unsigned char> readBytes(const std::filesystem::path& path)
+{
     std::ifstream file(path, std::ios::binary);
     return std::vector<unsigned char>(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
 }
 
-void writeBytes(const std::filesystem::path& path, const std::vector<unsigned char>& bytes) {
+void writeBytes(const std::filesystem::path& path, const std::vector<unsigned char>& bytes)
+{
     std::ofstream file(path, std::ios::binary | std::ios::trunc);
     file.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
 }
 
-void writeText(const std::filesystem::path& path, const std::string& text) {
+void writeText(const std::filesystem::path& path, const std::string& text)
+{
     std::ofstream file(path, std::ios::binary | std::ios::trunc);
     file << text;
 }
 
-void patchPngSize(std::vector<unsigned char>& png, uint32_t width, uint32_t height) {
+void patchPngSize(std::vector<unsigned char>& png, uint32_t width, uint32_t height)
+{
     for (size_t i = 0; i < 4; ++i) {
         png.at(16 + i) = static_cast<unsigned char>(width >> (24 - 8 * i));
         png.at(20 + i) = static_cast<unsigned char>(height >> (24 - 8 * i));
     }
 }
 
-std::optional<DecodedImage> decodePng(const std::filesystem::path& path) {
+std::optional<DecodedImage> decodePng(const std::filesystem::path& path)
+{
     int width = 0;
     int height = 0;
     int channels = 0;
@@ -118,7 +127,8 @@ std::optional<DecodedImage> decodePng(const std::filesystem::path& path) {
     return image;
 }
 
-BandStatistics bandStatistics(const DecodedImage& image, int firstRow, int endRow) {
+BandStatistics bandStatistics(const DecodedImage& image, int firstRow, int endRow)
+{
     BandStatistics band;
     double luminanceSquares = 0.0;
     double count = 0.0;
@@ -143,7 +153,8 @@ BandStatistics bandStatistics(const DecodedImage& image, int firstRow, int endRo
     return band;
 }
 
-double differingPixelFraction(const DecodedImage& a, const DecodedImage& b, int threshold) {
+double differingPixelFraction(const DecodedImage& a, const DecodedImage& b, int threshold)
+{
     if (a.width != b.width || a.height != b.height) {
         return 1.0;
     }
@@ -163,7 +174,8 @@ double differingPixelFraction(const DecodedImage& a, const DecodedImage& b, int 
 namespace {
 
 // Position just after `"key":` at or after `from`, or npos.
-size_t valuePosition(const std::string& json, const std::string& key, size_t from) {
+size_t valuePosition(const std::string& json, const std::string& key, size_t from)
+{
     const size_t position = json.find("\"" + key + "\"", from);
     if (position == std::string::npos) {
         return position;
@@ -174,7 +186,8 @@ size_t valuePosition(const std::string& json, const std::string& key, size_t fro
 
 }  // namespace
 
-std::optional<double> jsonNumber(const std::string& json, const std::string& key, const std::string& innerKey) {
+std::optional<double> jsonNumber(const std::string& json, const std::string& key, const std::string& innerKey)
+{
     size_t position = valuePosition(json, key, 0);
     if (position != std::string::npos && !innerKey.empty()) {
         position = valuePosition(json, innerKey, position);
@@ -191,7 +204,8 @@ std::optional<double> jsonNumber(const std::string& json, const std::string& key
     return value;
 }
 
-std::vector<double> jsonNumberArray(const std::string& json, const std::string& key) {
+std::vector<double> jsonNumberArray(const std::string& json, const std::string& key)
+{
     std::vector<double> values;
     const size_t position = valuePosition(json, key, 0);
     if (position == std::string::npos) {

@@ -50,7 +50,8 @@ struct DecodedImage {
     int height = 0;
     std::vector<uint8_t> rgb;  // width * height * 3
 
-    [[nodiscard]] const uint8_t* pixel(int x, int y) const {
+    [[nodiscard]] const uint8_t* pixel(int x, int y) const
+    {
         const size_t index = static_cast<size_t>(y) * static_cast<size_t>(width) + static_cast<size_t>(x);
         return &rgb[index * 3];
     }
@@ -72,8 +73,7 @@ double differingPixelFraction(const DecodedImage& a, const DecodedImage& b, int 
 
 // Values from the stats JSON the viewer writes: the number after
 // "key" (or after "innerKey" inside the object of "key"), and number arrays.
-std::optional<double> jsonNumber(const std::string& json, const std::string& key,
-                                 const std::string& innerKey = "");
+std::optional<double> jsonNumber(const std::string& json, const std::string& key, const std::string& innerKey = "");
 std::vector<double> jsonNumberArray(const std::string& json, const std::string& key);
 
 }  // namespace app_test

@@ -7,14 +7,14 @@
 
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
+#include <poll.h>
+#include <unistd.h>
 #include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
-#include <fcntl.h>
 #include <memory>
-#include <poll.h>
-#include <unistd.h>
 
 namespace app_test {
 namespace {
@@ -25,7 +25,8 @@ constexpr std::chrono::seconds kStepLimit{120};
 // when the object goes.
 class VirtualDisplay {
 public:
-    VirtualDisplay() {
+    VirtualDisplay()
+    {
         int descriptors[2] = {-1, -1};
         if (::pipe2(descriptors, O_CLOEXEC) != 0) {
             throw std::runtime_error("pipe2 failed: " + std::string(std::strerror(errno)));
@@ -46,7 +47,8 @@ public:
     [[nodiscard]] std::string name() const { return ":" + number_; }
 
 private:
-    static std::string readDisplayNumber(int descriptor) {
+    static std::string readDisplayNumber(int descriptor)
+    {
         std::string number;
         pollfd request{descriptor, POLLIN, 0};
         while (::poll(&request, 1, 60000) > 0) {
@@ -63,7 +65,8 @@ private:
     std::string number_;
 };
 
-std::vector<std::filesystem::path> screenshotsIn(const std::filesystem::path& folder) {
+std::vector<std::filesystem::path> screenshotsIn(const std::filesystem::path& folder)
+{
     std::vector<std::filesystem::path> found;
     for (const auto& entry : std::filesystem::directory_iterator(folder)) {
         const std::string name = entry.path().filename().string();
@@ -76,7 +79,8 @@ std::vector<std::filesystem::path> screenshotsIn(const std::filesystem::path& fo
 
 // Adds the screenshots in `folder` that `seen` lacks to its end (in the
 // order they appeared, as long as one new file is taken at a time).
-void noteNewScreenshots(const std::filesystem::path& folder, std::vector<std::filesystem::path>& seen) {
+void noteNewScreenshots(const std::filesystem::path& folder, std::vector<std::filesystem::path>& seen)
+{
     for (const std::filesystem::path& shot : screenshotsIn(folder)) {
         if (std::find(seen.begin(), seen.end(), shot) == seen.end()) {
             seen.push_back(shot);
@@ -88,7 +92,8 @@ class ViewerWindowTest : public ::testing::Test {
 protected:
     ViewerWindowTest() : scratch_("window") {}
 
-    ProcessResult xdotool(std::vector<std::string> arguments) const {
+    ProcessResult xdotool(std::vector<std::string> arguments) const
+    {
         ProcessOptions options;
         options.arguments = {"xdotool"};
         options.arguments.insert(options.arguments.end(), arguments.begin(), arguments.end());
@@ -98,7 +103,8 @@ protected:
 
     // Runs the viewer in a window on the virtual display until it exits by
     // itself (--frames), expecting a clean exit without validation messages.
-    ProcessResult runViewerToTheEnd(std::vector<std::string> arguments) const {
+    ProcessResult runViewerToTheEnd(std::vector<std::string> arguments) const
+    {
         ProcessOptions options;
         options.arguments = {CBT_TERRAIN_BINARY};
         options.arguments.insert(options.arguments.end(), arguments.begin(), arguments.end());
@@ -111,7 +117,8 @@ protected:
     }
 
     // The id of the viewer's window, once it is mapped.
-    std::string findViewerWindow(ChildProcess& viewer) const {
+    std::string findViewerWindow(ChildProcess& viewer) const
+    {
         std::string window;
         waitUntil(
             [&] {
@@ -130,7 +137,8 @@ protected:
     }
 
     // The leaf count in the window title ("cbt-terrain - map.png - 1234 leaves"), 0 before it shows one.
-    long leafCountInTitle(const std::string& window) const {
+    long leafCountInTitle(const std::string& window) const
+    {
         const std::string title = xdotool({"getwindowname", window}).out;
         const size_t suffix = title.find(" leaves");
         const size_t start = title.rfind(' ', suffix == std::string::npos ? 0 : suffix - 1);
@@ -144,14 +152,15 @@ protected:
     VirtualDisplay display_;
 };
 
-TEST_F(ViewerWindowTest, KeysFreezeScreenshotWireframeResizeAndQuit) {
+TEST_F(ViewerWindowTest, KeysFreezeScreenshotWireframeResizeAndQuit)
+{
     ASSERT_TRUE(display_.ready()) << "Xvfb did not start";
     const std::filesystem::path map = scratch_.file("relief.png");
     writeReliefHeightmap(map, 256);
 
     ProcessOptions options;
-    options.arguments = {CBT_TERRAIN_BINARY, map.string(), "--validate", "--size", "480x270", "--depth", "18",
-                         "--camera", "0,3200,9500,0,-18"};
+    options.arguments = {CBT_TERRAIN_BINARY, map.string(), "--validate", "--size",           "480x270",
+                         "--depth",          "18",         "--camera",   "0,3200,9500,0,-18"};
     options.environment = {{"DISPLAY", display_.name()}, {"WAYLAND_DISPLAY", std::nullopt}};
     options.workingDirectory = scratch_.path();
     ChildProcess viewer(options);
@@ -166,23 +175,20 @@ TEST_F(ViewerWindowTest, KeysFreezeScreenshotWireframeResizeAndQuit) {
         << "the title never showed 2000 leaves";
     ASSERT_TRUE(viewer.running()) << viewer.wait(std::chrono::seconds(1)).err;
     ASSERT_EQ(xdotool({"key", "space", "F12"}).exitCode, 0);
-    ASSERT_TRUE(waitUntil([&] { return screenshotsIn(scratch_.path()).size() >= 1 || !viewer.running(); },
-                          kStepLimit));
+    ASSERT_TRUE(waitUntil([&] { return screenshotsIn(scratch_.path()).size() >= 1 || !viewer.running(); }, kStepLimit));
     ASSERT_EQ(screenshotsIn(scratch_.path()).size(), 1u) << viewer.wait(std::chrono::seconds(1)).err;
     std::vector<std::filesystem::path> shots;  // in the order they were taken
     noteNewScreenshots(scratch_.path(), shots);
 
     ASSERT_EQ(xdotool({"key", "f"}).exitCode, 0);
     ASSERT_EQ(xdotool({"key", "F12"}).exitCode, 0);
-    ASSERT_TRUE(waitUntil([&] { return screenshotsIn(scratch_.path()).size() >= 2 || !viewer.running(); },
-                          kStepLimit));
+    ASSERT_TRUE(waitUntil([&] { return screenshotsIn(scratch_.path()).size() >= 2 || !viewer.running(); }, kStepLimit));
     noteNewScreenshots(scratch_.path(), shots);
 
     // A resized window gets a new swapchain and new render targets.
     ASSERT_EQ(xdotool({"windowsize", "--sync", window, "320", "200"}).exitCode, 0);
     ASSERT_EQ(xdotool({"key", "F12"}).exitCode, 0);
-    ASSERT_TRUE(waitUntil([&] { return screenshotsIn(scratch_.path()).size() >= 3 || !viewer.running(); },
-                          kStepLimit));
+    ASSERT_TRUE(waitUntil([&] { return screenshotsIn(scratch_.path()).size() >= 3 || !viewer.running(); }, kStepLimit));
     noteNewScreenshots(scratch_.path(), shots);
 
     ASSERT_EQ(xdotool({"key", "Escape"}).exitCode, 0);
@@ -208,7 +214,8 @@ TEST_F(ViewerWindowTest, KeysFreezeScreenshotWireframeResizeAndQuit) {
     EXPECT_GT(differingPixelFraction(*plain, *wireframe, 16), 0.05) << "F did not show the wireframe";
 }
 
-TEST_F(ViewerWindowTest, FramesLimitWritesScreenshotAndStatsOfTheLastFrame) {
+TEST_F(ViewerWindowTest, FramesLimitWritesScreenshotAndStatsOfTheLastFrame)
+{
     ASSERT_TRUE(display_.ready()) << "Xvfb did not start";
     const std::filesystem::path map = scratch_.file("relief.png");
     writeReliefHeightmap(map, 128);
@@ -225,7 +232,8 @@ TEST_F(ViewerWindowTest, FramesLimitWritesScreenshotAndStatsOfTheLastFrame) {
     EXPECT_EQ(jsonNumberArray(stats, "leafCountHistory").size(), 10u);  // the last 2 frames are still in flight
 }
 
-TEST_F(ViewerWindowTest, CameraPathSizeColumnResizesTheWindow) {
+TEST_F(ViewerWindowTest, CameraPathSizeColumnResizesTheWindow)
+{
     ASSERT_TRUE(display_.ready()) << "Xvfb did not start";
     const std::filesystem::path map = scratch_.file("relief.png");
     writeReliefHeightmap(map, 128);
@@ -238,9 +246,9 @@ TEST_F(ViewerWindowTest, CameraPathSizeColumnResizesTheWindow) {
               "0 3000 9300 0 -18 200x120\n"
               "0 2900 9200 0 -18\n"
               "0 2800 9100 0 -18 176x144\n");
-    runViewerToTheEnd({map.string(), "--validate", "--size", "256x160", "--depth", "16", "--camera-path",
-                       path.string(), "--frames", "5", "--vsync", "off", "--screenshot",
-                       scratch_.file("last.png").string(), "--stats", scratch_.file("last.json").string()});
+    runViewerToTheEnd({map.string(), "--validate", "--size", "256x160", "--depth", "16", "--camera-path", path.string(),
+                       "--frames", "5", "--vsync", "off", "--screenshot", scratch_.file("last.png").string(), "--stats",
+                       scratch_.file("last.json").string()});
     const std::optional<DecodedImage> last = decodePng(scratch_.file("last.png"));
     ASSERT_TRUE(last);
     EXPECT_EQ(last->width, 176);

@@ -2,9 +2,9 @@
 #include "atmosphere/AtmosphereParameters.h"
 #include "atmosphere/AtmosphereUniforms.h"
 
+#include <gtest/gtest.h>
 #include <glm/ext/matrix_clip_space.hpp>
 #include <glm/ext/matrix_transform.hpp>
-#include <gtest/gtest.h>
 
 #include <cstddef>
 

@@ -34,12 +34,27 @@ protected:
 
     // Three frames of a 240x136 image from `camera` (X,Y,Z,YAW,PITCH) with the sun at `sun` (AZIMUTH,ELEVATION).
     ViewerRun run(const std::string& name, const std::string& camera, const std::string& sun,
-                  const std::vector<std::string>& extra = {}) {
+                  const std::vector<std::string>& extra = {})
+    {
         app_test::ProcessOptions options;
-        options.arguments = {CBT_TERRAIN_BINARY, heightmap().string(), "--headless", "--validate", "--size",
-                             std::to_string(kWidth) + "x" + std::to_string(kHeight), "--depth", "14", "--frames",
-                             "3", "--camera", camera, "--sun", sun, "--screenshot",
-                             scratch_.file(name + ".png").string(), "--stats", scratch_.file(name + ".json").string()};
+        options.arguments = {CBT_TERRAIN_BINARY,
+                             heightmap().string(),
+                             "--headless",
+                             "--validate",
+                             "--size",
+                             std::to_string(kWidth) + "x" + std::to_string(kHeight),
+                             "--depth",
+                             "14",
+                             "--frames",
+                             "3",
+                             "--camera",
+                             camera,
+                             "--sun",
+                             sun,
+                             "--screenshot",
+                             scratch_.file(name + ".png").string(),
+                             "--stats",
+                             scratch_.file(name + ".json").string()};
         options.arguments.insert(options.arguments.end(), extra.begin(), extra.end());
         ViewerRun result;
         result.process = app_test::runProcess(options);
@@ -58,7 +73,8 @@ private:
 
 // Mean colour of the pixels in rows [top, bottom) and columns [left, right) (fractions of the image).
 app_test::BandStatistics region(const app_test::DecodedImage& image, double top, double bottom, double left,
-                                double right) {
+                                double right)
+{
     app_test::BandStatistics mean;
     double count = 0.0;
     for (int y = static_cast<int>(top * image.height); y < static_cast<int>(bottom * image.height); ++y) {
@@ -77,19 +93,23 @@ app_test::BandStatistics region(const app_test::DecodedImage& image, double top,
     return mean;
 }
 
-double blueness(const app_test::BandStatistics& colour) {
+double blueness(const app_test::BandStatistics& colour)
+{
     return colour.blue / (colour.red + colour.green + colour.blue);
 }
 
-double redness(const app_test::BandStatistics& colour) {
+double redness(const app_test::BandStatistics& colour)
+{
     return colour.red / std::max(colour.blue, 1.0);
 }
 
-TEST(AtmosphereViewerSetup, BinaryIsBuilt) {
+TEST(AtmosphereViewerSetup, BinaryIsBuilt)
+{
     EXPECT_TRUE(std::filesystem::exists(CBT_TERRAIN_BINARY)) << CBT_TERRAIN_BINARY;
 }
 
-TEST_F(AtmosphereViewer, NoonZenithIsBluerThanTheHorizon) {
+TEST_F(AtmosphereViewer, NoonZenithIsBluerThanTheHorizon)
+{
     // 7 km up (above every peak), looking north; the sun high in the south-east.
     const ViewerRun horizon = run("horizon", "0,7000,0,0,0", "135,65");
     const ViewerRun zenith = run("zenith", "0,7000,0,0,80", "135,65");
@@ -104,21 +124,23 @@ TEST_F(AtmosphereViewer, NoonZenithIsBluerThanTheHorizon) {
         << nearHorizon.red << "," << nearHorizon.green << "," << nearHorizon.blue;
 }
 
-TEST_F(AtmosphereViewer, LightNearTheSunIsRedderAtSunsetThanAtNoon) {
+TEST_F(AtmosphereViewer, LightNearTheSunIsRedderAtSunsetThanAtNoon)
+{
     // Looking north at the sun: 2 degrees up at sunset, 60 degrees up at noon.
     const ViewerRun sunset = run("sunset", "0,7000,0,0,4", "0,2");
     const ViewerRun noon = run("noon", "0,7000,0,0,62", "0,60");
     ASSERT_TRUE(sunset.image && noon.image);
     const app_test::BandStatistics nearSunAtSunset = region(*sunset.image, 0.40, 0.62, 0.35, 0.65);
     const app_test::BandStatistics nearSunAtNoon = region(*noon.image, 0.40, 0.62, 0.35, 0.65);
-    std::cout << "red / blue near the sun: sunset " << redness(nearSunAtSunset) << ", noon "
-              << redness(nearSunAtNoon) << "\n";
+    std::cout << "red / blue near the sun: sunset " << redness(nearSunAtSunset) << ", noon " << redness(nearSunAtNoon)
+              << "\n";
     EXPECT_GT(redness(nearSunAtSunset), 1.5 * redness(nearSunAtNoon))
-        << "sunset " << nearSunAtSunset.red << "," << nearSunAtSunset.green << "," << nearSunAtSunset.blue
-        << " noon " << nearSunAtNoon.red << "," << nearSunAtNoon.green << "," << nearSunAtNoon.blue;
+        << "sunset " << nearSunAtSunset.red << "," << nearSunAtSunset.green << "," << nearSunAtSunset.blue << " noon "
+        << nearSunAtNoon.red << "," << nearSunAtNoon.green << "," << nearSunAtNoon.blue;
 }
 
-TEST_F(AtmosphereViewer, ExposureAndToneCurveChangeTheImage) {
+TEST_F(AtmosphereViewer, ExposureAndToneCurveChangeTheImage)
+{
     const std::string camera = "0,4500,9000,0,-12";
     const ViewerRun dark = run("dark", camera, "135,35", {"--exposure", "0", "--tonemap", "aces"});
     const ViewerRun bright = run("bright", camera, "135,35", {"--exposure", "4", "--tonemap", "aces"});
@@ -129,7 +151,8 @@ TEST_F(AtmosphereViewer, ExposureAndToneCurveChangeTheImage) {
     EXPECT_GT(app_test::differingPixelFraction(*bright.image, *clamped.image, 4), 0.3);
 }
 
-TEST_F(AtmosphereViewer, StatsReportTheAtmosphereAsItsOwnLine) {
+TEST_F(AtmosphereViewer, StatsReportTheAtmosphereAsItsOwnLine)
+{
     const ViewerRun result = run("stats", "0,4500,9000,0,-12", "135,35");
     const std::optional<double> perFrame = app_test::jsonNumber(result.stats, "atmosphere", "median");
     ASSERT_TRUE(perFrame.has_value()) << result.stats;

@@ -6,12 +6,12 @@
 #include "atmosphere/AtmosphereModel.h"
 #include "atmosphere/Tonemapping.h"
 
+#include "vk/Barriers.h"
 #include "vk/Buffer.h"
 #include "vk/Descriptors.h"
 #include "vk/Device.h"
 #include "vk/Pipeline.h"
 #include "vk/ShaderCompiler.h"
-#include "vk/Barriers.h"
 
 #include <array>
 #include <cmath>
@@ -69,8 +69,7 @@ public:
     {
         const VkDeviceSize bytes = inputs.size() * sizeof(glm::vec4);
         const gpu::Buffer input(device_, bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, gpu::MemoryLocation::HostUpload);
-        const gpu::Buffer output(device_, bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
-                                 gpu::MemoryLocation::HostReadback);
+        const gpu::Buffer output(device_, bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, gpu::MemoryLocation::HostReadback);
         std::memcpy(input.mapped().data(), inputs.data(), bytes);
         gpu::DescriptorWriter().storageBuffer(0, input).storageBuffer(1, output).update(device_, set_);
         const ProbeControl control{static_cast<uint32_t>(function), static_cast<uint32_t>(inputs.size())};
@@ -125,7 +124,8 @@ TEST_F(GpuAtmosphereShaders, LookUpTableCoordinatesMatchTheCpuModel)
     }
     const std::vector<glm::vec4> gpuCoordinates = probe.run(ProbeFunction::TransmittanceCoordinate, rays);
     for (size_t i = 0; i < rays.size(); ++i) {
-        const glm::dvec2 expected = model::transmittanceLutCoordinate(parameters, {rays[i].x, rays[i].y}, transmittanceSize);
+        const glm::dvec2 expected =
+            model::transmittanceLutCoordinate(parameters, {rays[i].x, rays[i].y}, transmittanceSize);
         EXPECT_NEAR(gpuCoordinates[i].x, expected.x, 1e-4) << "r " << rays[i].x << " mu " << rays[i].y;
         EXPECT_NEAR(gpuCoordinates[i].y, expected.y, 1e-4) << "r " << rays[i].x << " mu " << rays[i].y;
     }
@@ -186,7 +186,8 @@ TEST_F(GpuAtmosphereShaders, GeometryAndPhaseFunctionsMatchTheCpuModel)
         EXPECT_NEAR(gpuGeometry[i].x, model::altitudeAlongRay(parameters, r, mu, rays[i].z), 2e-3);
         const double top = model::distanceToTopBoundary(parameters, r, mu);
         EXPECT_NEAR(gpuGeometry[i].y, top, 1e-5 * top + 1e-3);
-        const double ground = model::rayIntersectsGround(parameters, r, mu) ? model::distanceToGround(parameters, r, mu) : -1.0;
+        const double ground =
+            model::rayIntersectsGround(parameters, r, mu) ? model::distanceToGround(parameters, r, mu) : -1.0;
         EXPECT_NEAR(gpuGeometry[i].z, ground, 1e-5 * std::abs(ground) + 1e-3) << "r " << r << " mu " << mu;
     }
 
@@ -220,7 +221,8 @@ TEST_F(GpuAtmosphereShaders, TonemappingMatchesTheCpuMirror)
         const glm::vec3 expected = tonemap(tonemapper, glm::vec3(colours[i]));
         const glm::vec3 expectedSrgb = encodeSrgb(glm::vec3(colours[i]));
         for (int channel = 0; channel < 3; ++channel) {
-            EXPECT_NEAR(mapped[i][channel], expected[channel], 1e-5f) << tonemapperName(tonemapper) << " " << colours[i].x;
+            EXPECT_NEAR(mapped[i][channel], expected[channel], 1e-5f)
+                << tonemapperName(tonemapper) << " " << colours[i].x;
             EXPECT_NEAR(encoded[i][channel], expectedSrgb[channel], 1e-5f) << colours[i][channel];
         }
     }

@@ -39,8 +39,7 @@ size_t skyViewTexel(const Atmosphere& atmosphere, double radiusKm, double elevat
     const glm::uvec2 size = atmosphere.quality().skyViewSize;
     const double toRadians = std::numbers::pi / 180.0;
     const glm::dvec2 coordinate = model::skyViewLutCoordinate(
-        atmosphere.parameters(), radiusKm, {std::sin(elevationDegrees * toRadians), azimuthDegrees * toRadians},
-        size);
+        atmosphere.parameters(), radiusKm, {std::sin(elevationDegrees * toRadians), azimuthDegrees * toRadians}, size);
     const auto column = std::min(static_cast<uint32_t>(coordinate.x * size.x), size.x - 1);
     const auto row = std::min(static_cast<uint32_t>(coordinate.y * size.y), size.y - 1);
     return static_cast<size_t>(row) * size.x + column;
@@ -170,9 +169,7 @@ TEST_F(GpuAtmosphereTables, AerialPerspectiveThickensWithDistance)
     expectAllFinite(inScattering, "aerial in-scattering");
     expectAllFinite(transmittance, "aerial transmittance");
 
-    const auto at = [&](uint32_t x, uint32_t y, uint32_t slice) {
-        return (size_t{slice} * size.y + y) * size.x + x;
-    };
+    const auto at = [&](uint32_t x, uint32_t y, uint32_t slice) { return (size_t{slice} * size.y + y) * size.x + x; };
     for (const glm::uvec2 column : {glm::uvec2(16, 16), glm::uvec2(3, 28), glm::uvec2(30, 2)}) {
         for (uint32_t slice = 1; slice < size.z; ++slice) {
             const size_t near = at(column.x, column.y, slice - 1);
@@ -210,9 +207,8 @@ TEST_F(GpuAtmosphereTables, RecomputeFollowsTheParameters)
 
     AtmosphereParameters invalid = parameters;
     invalid.mieScaleHeightKm = -1.0f;
-    EXPECT_THROW(
-        device().submitAndWait([&](VkCommandBuffer commands) { atmosphere.recompute(commands, invalid, 0); }),
-        std::invalid_argument);
+    EXPECT_THROW(device().submitAndWait([&](VkCommandBuffer commands) { atmosphere.recompute(commands, invalid, 0); }),
+                 std::invalid_argument);
     EXPECT_EQ(atmosphere.parameters(), parameters);
 }
 

@@ -174,8 +174,8 @@ TEST_F(RenderAtmosphereScene, DistantTerrainIsHazierThanNearTerrain)
     const float farDistance = meanDistanceToSky(frame, sky, 18000.0f, 1.0e9f, farPixels);
     ASSERT_GT(nearPixels, 200u);
     ASSERT_GT(farPixels, 150u);
-    std::cout << "relative distance to the sky's colour: near " << nearDistance << " (" << nearPixels << " pixels), far "
-              << farDistance << " (" << farPixels << " pixels)\n";
+    std::cout << "relative distance to the sky's colour: near " << nearDistance << " (" << nearPixels
+              << " pixels), far " << farDistance << " (" << farPixels << " pixels)\n";
     EXPECT_LT(farDistance, 0.75f * nearDistance);
 }
 

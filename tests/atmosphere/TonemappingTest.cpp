@@ -31,7 +31,8 @@ TEST(Tonemapping, FilmicCurvesCompressHighlightsUnlikeClamping)
     // Hable reaches white at its white point (11.2 after the exposure bias of 2).
     EXPECT_NEAR(tonemap(Tonemapper::Hable, glm::vec3(5.6f)).r, 1.0f, 1e-5f);
     // Negative input is treated as black.
-    EXPECT_FLOAT_EQ(tonemap(Tonemapper::AcesFitted, glm::vec3(-3.0f)).r, tonemap(Tonemapper::AcesFitted, glm::vec3(0.0f)).r);
+    EXPECT_FLOAT_EQ(tonemap(Tonemapper::AcesFitted, glm::vec3(-3.0f)).r,
+                    tonemap(Tonemapper::AcesFitted, glm::vec3(0.0f)).r);
 }
 
 TEST(Tonemapping, ExposureIsInStops)

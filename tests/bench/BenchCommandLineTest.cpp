@@ -95,7 +95,8 @@ TEST(BenchCommandLine, GpuSubcommands)
     ASSERT_TRUE(compared.compareShaderRoot);
     EXPECT_EQ(compared.compareShaderRoot->string(), folder);
 
-    const auto update = std::get<GpuUpdateOptions>(parse({"gpu-update", "--depth", "16", "--point", "0.5,0.5"}).options);
+    const auto update =
+        std::get<GpuUpdateOptions>(parse({"gpu-update", "--depth", "16", "--point", "0.5,0.5"}).options);
     EXPECT_EQ(update.point, glm::dvec2(0.5, 0.5));
     EXPECT_FALSE(update.gpu.validate);
     EXPECT_EQ(update.gpu.iterations, kMinGpuIterations);

@@ -38,8 +38,8 @@ TEST_P(DecodeEncode, RoundTripsOnRandomTrees)
     const int passes = std::min(maxDepth + 2, 12);
     for (std::uint64_t seed = 1; seed <= 12; ++seed) {
         const ConcurrentBinaryTree tree = randomTree(maxDepth, seed, passes);
-        SCOPED_TRACE(::testing::Message() << "D = " << maxDepth << " seed = " << seed
-                                          << " leaves = " << tree.nodeCount());
+        SCOPED_TRACE(::testing::Message()
+                     << "D = " << maxDepth << " seed = " << seed << " leaves = " << tree.nodeCount());
         expectRoundTrips(tree);
     }
 }

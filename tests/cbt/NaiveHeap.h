@@ -23,8 +23,7 @@ public:
     }
 
     // A copy of existing heap bytes of max depth D.
-    NaiveHeap(int maxDepth, std::span<const std::byte> bytes)
-        : maxDepth_(maxDepth), bytes_(bytes.begin(), bytes.end())
+    NaiveHeap(int maxDepth, std::span<const std::byte> bytes) : maxDepth_(maxDepth), bytes_(bytes.begin(), bytes.end())
     {
     }
 

@@ -40,11 +40,13 @@ struct SourceGrid {
     std::array<double, 6> geoTransform{};
 };
 
-SourceGrid openSource(const std::string& path) {
+SourceGrid openSource(const std::string& path)
+{
     SourceGrid source;
-    source.dataset.reset(GDALDataset::FromHandle(GDALOpenEx(path.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY,
-                                                            nullptr, nullptr, nullptr)));
-    if (!source.dataset) throw std::runtime_error("can not open " + path);
+    source.dataset.reset(GDALDataset::FromHandle(
+        GDALOpenEx(path.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY, nullptr, nullptr, nullptr)));
+    if (!source.dataset)
+        throw std::runtime_error("can not open " + path);
     if (source.dataset->GetGeoTransform(source.geoTransform.data()) != CE_None) {
         throw std::runtime_error(path + " has no geotransform");
     }
@@ -52,24 +54,29 @@ SourceGrid openSource(const std::string& path) {
 }
 
 // The source cell (column, row) that holds a longitude and latitude.
-std::array<int, 2> sourceCell(const SourceGrid& source, double longitude, double latitude) {
+std::array<int, 2> sourceCell(const SourceGrid& source, double longitude, double latitude)
+{
     const std::array<double, 6>& t = source.geoTransform;
     return {static_cast<int>(std::floor((longitude - t[0]) / t[1])),
             static_cast<int>(std::floor((latitude - t[3]) / t[5]))};
 }
 
-OGRSpatialReference wgs84() {
+OGRSpatialReference wgs84()
+{
     OGRSpatialReference crs;
-    if (crs.importFromEPSG(4326) != OGRERR_NONE) throw std::runtime_error("EPSG:4326 is unknown to GDAL");
+    if (crs.importFromEPSG(4326) != OGRERR_NONE)
+        throw std::runtime_error("EPSG:4326 is unknown to GDAL");
     crs.SetAxisMappingStrategy(OAMS_TRADITIONAL_GIS_ORDER);
     return crs;
 }
 
 GdalDatasetHandle memoryGrid(int columns, int rows, GDALDataType type, const std::array<double, 6>& geoTransform,
-                             const std::vector<double>& metres) {
+                             const std::vector<double>& metres)
+{
     GDALDriver* memory = GetGDALDriverManager()->GetDriverByName("MEM");
     GdalDatasetHandle grid(memory->Create("", columns, rows, 1, type, nullptr));
-    if (!grid) throw std::runtime_error("can not create an in-memory grid");
+    if (!grid)
+        throw std::runtime_error("can not create an in-memory grid");
     std::array<double, 6> transform = geoTransform;
     grid->SetGeoTransform(transform.data());
     const OGRSpatialReference crs = wgs84();
@@ -84,15 +91,19 @@ GdalDatasetHandle memoryGrid(int columns, int rows, GDALDataType type, const std
     return grid;
 }
 
-void writeCopy(const char* driverName, const GdalDatasetHandle& grid, const std::filesystem::path& path) {
+void writeCopy(const char* driverName, const GdalDatasetHandle& grid, const std::filesystem::path& path)
+{
     GDALDriver* driver = GetGDALDriverManager()->GetDriverByName(driverName);
-    if (driver == nullptr) throw std::runtime_error(std::string("GDAL has no ") + driverName + " driver");
+    if (driver == nullptr)
+        throw std::runtime_error(std::string("GDAL has no ") + driverName + " driver");
     std::filesystem::remove(path);
     const GdalDatasetHandle copy(driver->CreateCopy(path.c_str(), grid.get(), TRUE, nullptr, nullptr, nullptr));
-    if (!copy) throw std::runtime_error("can not write " + path.string() + ": " + CPLGetLastErrorMsg());
+    if (!copy)
+        throw std::runtime_error("can not write " + path.string() + ": " + CPLGetLastErrorMsg());
 }
 
-void writeItalyWindow(const SourceGrid& source, const std::filesystem::path& outputDirectory) {
+void writeItalyWindow(const SourceGrid& source, const std::filesystem::path& outputDirectory)
+{
     const auto [firstColumn, firstRow] = sourceCell(source, kWestLongitude + 1e-6, kNorthLatitude - 1e-6);
     std::vector<double> metres(std::size_t{kWindowColumns} * kWindowRows);
     GDALRasterBand* band = source.dataset->GetRasterBand(1);
@@ -109,7 +120,8 @@ void writeItalyWindow(const SourceGrid& source, const std::filesystem::path& out
     writeCopy("netCDF", floats, outputDirectory / "etopo5-italy.nc");
 }
 
-void writeNaplesHgt(const SourceGrid& source, const std::filesystem::path& outputDirectory) {
+void writeNaplesHgt(const SourceGrid& source, const std::filesystem::path& outputDirectory)
+{
     constexpr double kSpacing = 1.0 / (kHgtSamples - 1);
     const auto [westColumn, northRow] = sourceCell(source, 14.0 - kSpacing / 2, 41.0 + kSpacing / 2);
     const auto [eastColumn, southRow] = sourceCell(source, 15.0 + kSpacing / 2, 40.0 - kSpacing / 2);
@@ -117,8 +129,8 @@ void writeNaplesHgt(const SourceGrid& source, const std::filesystem::path& outpu
     const int sourceRows = southRow - northRow + 1;
     std::vector<double> sourceMetres(static_cast<std::size_t>(sourceColumns * sourceRows));
     if (source.dataset->GetRasterBand(1)->RasterIO(GF_Read, westColumn, northRow, sourceColumns, sourceRows,
-                                                   sourceMetres.data(), sourceColumns, sourceRows, GDT_Float64, 0,
-                                                   0, nullptr) != CE_None) {
+                                                   sourceMetres.data(), sourceColumns, sourceRows, GDT_Float64, 0, 0,
+                                                   nullptr) != CE_None) {
         throw std::runtime_error("can not read the source tile");
     }
     std::vector<double> metres(std::size_t{kHgtSamples} * kHgtSamples);
@@ -136,7 +148,8 @@ void writeNaplesHgt(const SourceGrid& source, const std::filesystem::path& outpu
 
 }  // namespace
 
-int main(int argc, char** argv) {
+int main(int argc, char** argv)
+{
     if (argc != 3) {
         std::cerr << "usage: dem_fixture_maker ETOPO5_GRID OUTPUT_DIR\n";
         return 2;

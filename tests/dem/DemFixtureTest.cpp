@@ -43,7 +43,8 @@ constexpr Place kNaplesPlaces[] = {
 
 // The loaded height (metres) of the heightmap texel that holds a point,
 // using the file's own geotransform (north row first, as the loader keeps it).
-double loadedHeightAt(const DemTerrain& dem, const std::filesystem::path& path, double longitude, double latitude) {
+double loadedHeightAt(const DemTerrain& dem, const std::filesystem::path& path, double longitude, double latitude)
+{
     const std::array<double, 6> t = dem_test::readGeoTransform(path);
     const auto column = static_cast<std::uint32_t>(std::floor((longitude - t[0]) / t[1]));
     const auto row = static_cast<std::uint32_t>(std::floor((latitude - t[3]) / t[5]));
@@ -51,10 +52,13 @@ double loadedHeightAt(const DemTerrain& dem, const std::filesystem::path& path, 
 }
 
 // Half a 16-bit step of the height range, plus float rounding.
-double quantisationTolerance(const DemTerrain& dem) { return dem.metadata.heightRangeMetres() / 65535.0 * 0.5 + 0.01; }
+double quantisationTolerance(const DemTerrain& dem)
+{
+    return dem.metadata.heightRangeMetres() / 65535.0 * 0.5 + 0.01;
+}
 
-void expectPlacesMatchTheSource(const DemTerrain& dem, const std::filesystem::path& path,
-                                std::span<const Place> places) {
+void expectPlacesMatchTheSource(const DemTerrain& dem, const std::filesystem::path& path, std::span<const Place> places)
+{
     const std::filesystem::path source = dem_test::etopoGrid("etopo5.cdf");
     for (const Place& place : places) {
         const double expected = dem_test::valueAt(source, place.longitude, place.latitude);
@@ -68,7 +72,8 @@ void expectPlacesMatchTheSource(const DemTerrain& dem, const std::filesystem::pa
     }
 }
 
-TEST(DemFixture, Int16GeoTiffOfItalyHasSeaFloorAndMountains) {
+TEST(DemFixture, Int16GeoTiffOfItalyHasSeaFloorAndMountains)
+{
     const auto path = fixture("etopo5-italy-int16.tif");
     const DemTerrain dem = loadDem(path, HeightmapLimits{});
     EXPECT_EQ(dem.metadata.driverName, "GTiff");
@@ -87,7 +92,8 @@ TEST(DemFixture, Int16GeoTiffOfItalyHasSeaFloorAndMountains) {
     expectPlacesMatchTheSource(dem, path, kItalianPlaces);
 }
 
-TEST(DemFixture, ExtentOfTheItalianCutIsItsSizeInKilometres) {
+TEST(DemFixture, ExtentOfTheItalianCutIsItsSizeInKilometres)
+{
     const auto path = fixture("etopo5-italy-int16.tif");
     const DemTerrain dem = loadDem(path, HeightmapLimits{});
     ASSERT_TRUE(dem.metadata.extent.has_value()) << dem.metadata.extentSource;
@@ -103,7 +109,8 @@ TEST(DemFixture, ExtentOfTheItalianCutIsItsSizeInKilometres) {
     EXPECT_NE(dem.metadata.extentSource.find("geographic"), std::string::npos) << dem.metadata.extentSource;
 }
 
-TEST(DemFixture, Float32GeoTiffMatchesTheInt16Cut) {
+TEST(DemFixture, Float32GeoTiffMatchesTheInt16Cut)
+{
     const DemTerrain integers = loadDem(fixture("etopo5-italy-int16.tif"), HeightmapLimits{});
     const auto path = fixture("etopo5-italy-float32.tif");
     const DemTerrain floats = loadDem(path, HeightmapLimits{});
@@ -113,7 +120,8 @@ TEST(DemFixture, Float32GeoTiffMatchesTheInt16Cut) {
     expectPlacesMatchTheSource(floats, path, kItalianPlaces);
 }
 
-TEST(DemFixture, NetCdfCutMatchesTheGeoTiff) {
+TEST(DemFixture, NetCdfCutMatchesTheGeoTiff)
+{
     const DemTerrain geoTiff = loadDem(fixture("etopo5-italy-float32.tif"), HeightmapLimits{});
     const auto path = fixture("etopo5-italy.nc");
     const DemTerrain netCdf = loadDem(path, HeightmapLimits{});
@@ -127,7 +135,8 @@ TEST(DemFixture, NetCdfCutMatchesTheGeoTiff) {
     expectPlacesMatchTheSource(netCdf, path, kItalianPlaces);
 }
 
-TEST(DemFixture, SrtmHgtTileOfNaplesLoadsWithItsOneDegreeExtent) {
+TEST(DemFixture, SrtmHgtTileOfNaplesLoadsWithItsOneDegreeExtent)
+{
     const auto path = fixture("N40E014.hgt");
     const DemTerrain dem = loadDem(path, HeightmapLimits{});
     EXPECT_EQ(dem.metadata.driverName, "SRTMHGT");
@@ -145,7 +154,8 @@ TEST(DemFixture, SrtmHgtTileOfNaplesLoadsWithItsOneDegreeExtent) {
     expectPlacesMatchTheSource(dem, path, kNaplesPlaces);
 }
 
-TEST(DemFixture, PackagedEtopo60NetCdfLoadsAsTheWholeEarth) {
+TEST(DemFixture, PackagedEtopo60NetCdfLoadsAsTheWholeEarth)
+{
     // The grid as shipped: no CRS, but CF degrees_east/degrees_north axes.
     const auto path = dem_test::etopoGrid("etopo60.cdf");
     const DemTerrain dem = loadDem(path, HeightmapLimits{});

@@ -11,14 +11,16 @@ using terrain::CrsKind;
 using terrain::GridGeoreference;
 using terrain::groundExtentOf;
 
-GridGeoreference geographic(double west, double north, double degreesPerPixel) {
+GridGeoreference geographic(double west, double north, double degreesPerPixel)
+{
     GridGeoreference georeference;
     georeference.crsKind = CrsKind::Geographic;
     georeference.geoTransform = {west, degreesPerPixel, 0.0, north, 0.0, -degreesPerPixel};
     return georeference;
 }
 
-TEST(DemGeoreference, OneDegreeAtTheEquatorOfWgs84) {
+TEST(DemGeoreference, OneDegreeAtTheEquatorOfWgs84)
+{
     // A 1 x 1 degree grid centred on the equator: a * pi / 180 east-west
     // (111.319 km) and the meridional radius there, a (1 - e^2), north-south.
     const auto result = groundExtentOf(geographic(0.0, 0.5, 0.01), 100, 100);
@@ -27,7 +29,8 @@ TEST(DemGeoreference, OneDegreeAtTheEquatorOfWgs84) {
     EXPECT_NEAR(result.extent->zMetres, 110574.4, 1.0);
 }
 
-TEST(DemGeoreference, LongitudeShrinksWithTheCosineOfLatitude) {
+TEST(DemGeoreference, LongitudeShrinksWithTheCosineOfLatitude)
+{
     const auto equator = groundExtentOf(geographic(0.0, 0.5, 0.01), 100, 100);
     const auto sixty = groundExtentOf(geographic(0.0, 60.5, 0.01), 100, 100);
     ASSERT_TRUE(equator.extent && sixty.extent);
@@ -38,7 +41,8 @@ TEST(DemGeoreference, LongitudeShrinksWithTheCosineOfLatitude) {
     EXPECT_NE(sixty.description.find("latitude 60.000"), std::string::npos) << sixty.description;
 }
 
-TEST(DemGeoreference, SphereAndRadianUnits) {
+TEST(DemGeoreference, SphereAndRadianUnits)
+{
     GridGeoreference sphere = geographic(0.0, 0.5, 0.01);
     sphere.inverseFlattening = 0.0;
     sphere.semiMajorAxisMetres = 1000.0;
@@ -48,7 +52,8 @@ TEST(DemGeoreference, SphereAndRadianUnits) {
     EXPECT_NEAR(degrees.extent->zMetres, 1000.0 * 0.017453292519943295, 1e-9);
 }
 
-TEST(DemGeoreference, ProjectedPixelsTimesTheLinearUnit) {
+TEST(DemGeoreference, ProjectedPixelsTimesTheLinearUnit)
+{
     GridGeoreference feet;
     feet.geoTransform = {1000.0, 10.0, 0.0, 5000.0, 0.0, -10.0};
     feet.linearUnitMetres = 0.3048;
@@ -58,7 +63,8 @@ TEST(DemGeoreference, ProjectedPixelsTimesTheLinearUnit) {
     EXPECT_DOUBLE_EQ(result.extent->zMetres, 200 * 10.0 * 0.3048);
 }
 
-TEST(DemGeoreference, RotatedPixelsUseTheirVectorLengths) {
+TEST(DemGeoreference, RotatedPixelsUseTheirVectorLengths)
+{
     GridGeoreference rotated;
     rotated.geoTransform = {0.0, 3.0, -4.0, 0.0, 4.0, 3.0};  // 5-metre pixels turned by 53 degrees
     const auto result = groundExtentOf(rotated, 10, 20);
@@ -67,7 +73,8 @@ TEST(DemGeoreference, RotatedPixelsUseTheirVectorLengths) {
     EXPECT_DOUBLE_EQ(result.extent->zMetres, 100.0);
 }
 
-TEST(DemGeoreference, BrokenGeoreferencingGivesNoExtentAndSaysWhy) {
+TEST(DemGeoreference, BrokenGeoreferencingGivesNoExtentAndSaysWhy)
+{
     GridGeoreference infinite;
     infinite.geoTransform = {0.0, std::numeric_limits<double>::infinity(), 0.0, 0.0, 0.0, -1.0};
     EXPECT_FALSE(groundExtentOf(infinite, 2, 2).extent);

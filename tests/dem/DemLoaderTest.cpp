@@ -20,9 +20,13 @@ using terrain::DemTerrain;
 using terrain::HeightmapLimits;
 using terrain::loadDem;
 
-double tolerance(const DemTerrain& dem) { return dem.metadata.heightRangeMetres() / 65535.0 * 0.5 + 1e-3; }
+double tolerance(const DemTerrain& dem)
+{
+    return dem.metadata.heightRangeMetres() / 65535.0 * 0.5 + 1e-3;
+}
 
-double loadedMetres(const DemTerrain& dem, std::uint32_t column, std::uint32_t row) {
+double loadedMetres(const DemTerrain& dem, std::uint32_t column, std::uint32_t row)
+{
     return dem.metadata.heightOfSample(dem.heightmap.sample(column, row));
 }
 
@@ -33,12 +37,14 @@ struct Hole {
     std::uint32_t width;
     std::uint32_t height;
 
-    bool holds(std::uint32_t x, std::uint32_t y) const {
+    bool holds(std::uint32_t x, std::uint32_t y) const
+    {
         return x >= column && x < column + width && y >= row && y < row + height;
     }
 };
 
-TEST(DemNoData, HolesPunchedIntoTheEtopoCutAreFilledWithinTheirRimRange) {
+TEST(DemNoData, HolesPunchedIntoTheEtopoCutAreFilledWithinTheirRimRange)
+{
     const ScratchDirectory scratch;
     const auto source = dem_test::fixture("etopo5-italy-int16.tif");
     const std::vector<double> original = dem_test::readBand(source);
@@ -70,10 +76,12 @@ TEST(DemNoData, HolesPunchedIntoTheEtopoCutAreFilledWithinTheirRimRange) {
         // The valid samples around the hole bound every value filled in it.
         double rimLow = std::numeric_limits<double>::max();
         double rimHigh = std::numeric_limits<double>::lowest();
-        for (std::uint32_t y = hole.row == 0 ? 0 : hole.row - 1; y <= std::min(hole.row + hole.height, kHeight - 1); ++y) {
+        for (std::uint32_t y = hole.row == 0 ? 0 : hole.row - 1; y <= std::min(hole.row + hole.height, kHeight - 1);
+             ++y) {
             for (std::uint32_t x = hole.column == 0 ? 0 : hole.column - 1;
                  x <= std::min(hole.column + hole.width, kWidth - 1); ++x) {
-                if (hole.holds(x, y)) continue;
+                if (hole.holds(x, y))
+                    continue;
                 rimLow = std::min(rimLow, original[std::size_t{y} * kWidth + x]);
                 rimHigh = std::max(rimHigh, original[std::size_t{y} * kWidth + x]);
             }
@@ -90,7 +98,8 @@ TEST(DemNoData, HolesPunchedIntoTheEtopoCutAreFilledWithinTheirRimRange) {
     double neighbourSum = 0.0;
     for (std::uint32_t y = 49; y <= 51; ++y) {
         for (std::uint32_t x = 59; x <= 61; ++x) {
-            if (x != 60 || y != 50) neighbourSum += original[std::size_t{y} * kWidth + x];
+            if (x != 60 || y != 50)
+                neighbourSum += original[std::size_t{y} * kWidth + x];
         }
     }
     EXPECT_NEAR(loadedMetres(dem, 60, 50), neighbourSum / 8.0, tolerance(dem));
@@ -99,7 +108,8 @@ TEST(DemNoData, HolesPunchedIntoTheEtopoCutAreFilledWithinTheirRimRange) {
     EXPECT_NEAR(loadedMetres(dem, 100, 10), original[10 * kWidth + 100], tolerance(dem));
 }
 
-TEST(DemNoData, NanNoDataValueMarksHolesInAFloatGrid) {
+TEST(DemNoData, NanNoDataValueMarksHolesInAFloatGrid)
+{
     const ScratchDirectory scratch;
     const double nan = std::numeric_limits<double>::quiet_NaN();
     RasterSpec spec = rasterOf(4, 3, GDT_Float32, {10, 20, 30, 40, 10, nan, nan, 40, 10, 20, 30, 40});
@@ -114,7 +124,8 @@ TEST(DemNoData, NanNoDataValueMarksHolesInAFloatGrid) {
     EXPECT_LT(loadedMetres(dem, 2, 1), 40.0);
 }
 
-TEST(DemNoData, FloatNoDataMatchesSamplesRoundedToFloat) {
+TEST(DemNoData, FloatNoDataMatchesSamplesRoundedToFloat)
+{
     // ETOPO declares -1e34 but stores the Float32 nearest to it.
     const ScratchDirectory scratch;
     const double fill = static_cast<double>(static_cast<float>(-1e34));
@@ -128,7 +139,8 @@ TEST(DemNoData, FloatNoDataMatchesSamplesRoundedToFloat) {
     EXPECT_DOUBLE_EQ(dem.metadata.maximumHeightMetres, -5.0);
 }
 
-TEST(DemNoData, AlphaBandZeroMarksHoles) {
+TEST(DemNoData, AlphaBandZeroMarksHoles)
+{
     const ScratchDirectory scratch;
     RasterSpec spec = rasterOf(3, 3, GDT_Int16, {1, 2, 3, 4, 5000, 6, 7, 8, 9});
     spec.alpha = {255, 255, 255, 255, 0, 255, 255, 255, 255};
@@ -140,12 +152,16 @@ TEST(DemNoData, AlphaBandZeroMarksHoles) {
     EXPECT_NEAR(loadedMetres(dem, 1, 1), 5.0, tolerance(dem));  // mean of 1..9 without the centre
 }
 
-TEST(DemSamples, EveryIntegerAndFloatTypeLoadsItsValues) {
+TEST(DemSamples, EveryIntegerAndFloatTypeLoadsItsValues)
+{
     const ScratchDirectory scratch;
     const std::vector<std::pair<GDALDataType, std::vector<double>>> cases{
-        {GDT_Byte, {0, 17, 200, 255}},          {GDT_UInt16, {0, 1000, 40000, 65535}},
-        {GDT_Int16, {-11000, -1, 0, 8848}},     {GDT_UInt32, {0, 5, 70000, 900000}},
-        {GDT_Int32, {-400000, -3, 7, 400000}},  {GDT_Float32, {-10.5, 0.25, 3.75, 8848.5}},
+        {GDT_Byte, {0, 17, 200, 255}},
+        {GDT_UInt16, {0, 1000, 40000, 65535}},
+        {GDT_Int16, {-11000, -1, 0, 8848}},
+        {GDT_UInt32, {0, 5, 70000, 900000}},
+        {GDT_Int32, {-400000, -3, 7, 400000}},
+        {GDT_Float32, {-10.5, 0.25, 3.75, 8848.5}},
         {GDT_Float64, {-10994.25, -0.5, 0.5, 8848.86}},
     };
     for (const auto& [type, values] : cases) {
@@ -160,7 +176,8 @@ TEST(DemSamples, EveryIntegerAndFloatTypeLoadsItsValues) {
     }
 }
 
-TEST(DemSamples, UnitScaleAndOffsetGiveMetres) {
+TEST(DemSamples, UnitScaleAndOffsetGiveMetres)
+{
     const ScratchDirectory scratch;
     RasterSpec spec = rasterOf(2, 1, GDT_Int16, {0, 1000});
     spec.unit = "ft";
@@ -173,7 +190,8 @@ TEST(DemSamples, UnitScaleAndOffsetGiveMetres) {
     EXPECT_NEAR(dem.metadata.maximumHeightMetres, 400.0 * 0.3048, 1e-4);
 }
 
-TEST(DemSamples, AFlatRasterLoadsAsZeroRange) {
+TEST(DemSamples, AFlatRasterLoadsAsZeroRange)
+{
     const ScratchDirectory scratch;
     const auto path = scratch.file("flat.tif");
     dem_test::writeRaster(path, rasterOf(3, 3, GDT_Int16, std::vector<double>(9, -42.0)));
@@ -184,7 +202,8 @@ TEST(DemSamples, AFlatRasterLoadsAsZeroRange) {
                             [](std::uint16_t sample) { return sample == 0; }));
 }
 
-TEST(DemOrientation, SouthUpAndEastToWestGridsAreFlippedToNorthWest) {
+TEST(DemOrientation, SouthUpAndEastToWestGridsAreFlippedToNorthWest)
+{
     const ScratchDirectory scratch;
     // Stored south row first and east column first: file (0, 0) is the
     // south-east corner.
@@ -199,7 +218,8 @@ TEST(DemOrientation, SouthUpAndEastToWestGridsAreFlippedToNorthWest) {
     EXPECT_NEAR(loadedMetres(dem, 2, 0), 4.0, tolerance(dem));
 }
 
-TEST(DemExtent, ProjectedMetresGiveThePixelSizeTimesTheCount) {
+TEST(DemExtent, ProjectedMetresGiveThePixelSizeTimesTheCount)
+{
     const ScratchDirectory scratch;
     RasterSpec spec = rasterOf(40, 25, GDT_Float32, std::vector<double>(1000, 3.0));
     spec.values[7] = 900.0;
@@ -214,7 +234,8 @@ TEST(DemExtent, ProjectedMetresGiveThePixelSizeTimesTheCount) {
     EXPECT_NE(dem.metadata.extentSource.find("UTM zone 33N"), std::string::npos) << dem.metadata.extentSource;
 }
 
-TEST(DemExtent, AGridWithoutGeoreferencingHasNoExtent) {
+TEST(DemExtent, AGridWithoutGeoreferencingHasNoExtent)
+{
     const ScratchDirectory scratch;
     const auto path = scratch.file("plain.tif");
     dem_test::writeRaster(path, rasterOf(2, 2, GDT_Int16, {1, 2, 3, 4}));
@@ -223,7 +244,8 @@ TEST(DemExtent, AGridWithoutGeoreferencingHasNoExtent) {
     EXPECT_EQ(dem.metadata.extentSource, "no georeferencing in the file");
 }
 
-TEST(DemFormats, ArcInfoAsciiGridLoads) {
+TEST(DemFormats, ArcInfoAsciiGridLoads)
+{
     const ScratchDirectory scratch;
     RasterSpec spec = rasterOf(3, 2, GDT_Int32, {-3, 0, 3, 6, 9, 12});
     spec.geoTransform = std::array<double, 6>{0.0, 100.0, 0.0, 200.0, 0.0, -100.0};

@@ -19,9 +19,15 @@ struct Grid {
     std::vector<std::uint8_t> valid;
 
     Grid(std::uint32_t w, std::uint32_t h)
-        : width(w), height(h), heights(std::size_t{w} * h), valid(std::size_t{w} * h, 1) {}
+        : width(w),
+          height(h),
+          heights(std::size_t{w} * h),
+          valid(std::size_t{w} * h, 1)
+    {
+    }
     std::size_t index(std::uint32_t x, std::uint32_t y) const { return std::size_t{y} * width + x; }
-    void punch(std::uint32_t x0, std::uint32_t y0, std::uint32_t w, std::uint32_t h) {
+    void punch(std::uint32_t x0, std::uint32_t y0, std::uint32_t w, std::uint32_t h)
+    {
         for (std::uint32_t y = y0; y < y0 + h; ++y) {
             for (std::uint32_t x = x0; x < x0 + w; ++x) {
                 heights[index(x, y)] = -99999.0f;  // garbage a fill must overwrite
@@ -32,10 +38,12 @@ struct Grid {
     std::uint64_t fill() { return fillNoData(heights, valid, width, height); }
 };
 
-TEST(DemNoDataFill, SingleHoleInAPlaneIsFilledExactly) {
+TEST(DemNoDataFill, SingleHoleInAPlaneIsFilledExactly)
+{
     Grid grid(5, 5);
     for (std::uint32_t y = 0; y < 5; ++y) {
-        for (std::uint32_t x = 0; x < 5; ++x) grid.heights[grid.index(x, y)] = 3.0f * static_cast<float>(x) - 2.0f * static_cast<float>(y);
+        for (std::uint32_t x = 0; x < 5; ++x)
+            grid.heights[grid.index(x, y)] = 3.0f * static_cast<float>(x) - 2.0f * static_cast<float>(y);
     }
     grid.punch(2, 3, 1, 1);
     EXPECT_EQ(grid.fill(), 1u);
@@ -43,7 +51,8 @@ TEST(DemNoDataFill, SingleHoleInAPlaneIsFilledExactly) {
     EXPECT_TRUE(std::all_of(grid.valid.begin(), grid.valid.end(), [](std::uint8_t flag) { return flag == 1; }));
 }
 
-TEST(DemNoDataFill, LargeHoleStaysWithinItsRimAndGetsNoSpike) {
+TEST(DemNoDataFill, LargeHoleStaysWithinItsRimAndGetsNoSpike)
+{
     Grid grid(40, 30);
     for (std::uint32_t y = 0; y < 30; ++y) {
         for (std::uint32_t x = 0; x < 40; ++x) {
@@ -55,7 +64,8 @@ TEST(DemNoDataFill, LargeHoleStaysWithinItsRimAndGetsNoSpike) {
     float rimHigh = -1e9f;
     for (std::uint32_t y = 3; y <= 24; ++y) {
         for (std::uint32_t x = 4; x <= 30; ++x) {
-            if (grid.valid[grid.index(x, y)] == 0) continue;
+            if (grid.valid[grid.index(x, y)] == 0)
+                continue;
             rimLow = std::min(rimLow, grid.heights[grid.index(x, y)]);
             rimHigh = std::max(rimHigh, grid.heights[grid.index(x, y)]);
         }
@@ -69,7 +79,8 @@ TEST(DemNoDataFill, LargeHoleStaysWithinItsRimAndGetsNoSpike) {
     }
 }
 
-TEST(DemNoDataFill, HoleBetweenTwoLevelsBecomesARamp) {
+TEST(DemNoDataFill, HoleBetweenTwoLevelsBecomesARamp)
+{
     // Left column 0 m, right column 100 m, everything between missing: the
     // filled heights rise monotonically from left to right.
     Grid grid(12, 3);
@@ -86,7 +97,8 @@ TEST(DemNoDataFill, HoleBetweenTwoLevelsBecomesARamp) {
     }
 }
 
-TEST(DemNoDataFill, OneValidSampleFillsTheWholeGrid) {
+TEST(DemNoDataFill, OneValidSampleFillsTheWholeGrid)
+{
     Grid grid(64, 48);
     grid.punch(0, 0, 64, 48);
     grid.heights[grid.index(63, 47)] = -1234.5f;
@@ -95,14 +107,16 @@ TEST(DemNoDataFill, OneValidSampleFillsTheWholeGrid) {
     EXPECT_TRUE(std::all_of(grid.heights.begin(), grid.heights.end(), [](float h) { return h == -1234.5f; }));
 }
 
-TEST(DemNoDataFill, GridWithoutValidSampleIsLeftAlone) {
+TEST(DemNoDataFill, GridWithoutValidSampleIsLeftAlone)
+{
     Grid grid(3, 3);
     grid.punch(0, 0, 3, 3);
     EXPECT_EQ(grid.fill(), 0u);
     EXPECT_TRUE(std::all_of(grid.valid.begin(), grid.valid.end(), [](std::uint8_t flag) { return flag == 0; }));
 }
 
-TEST(DemNoDataFill, MismatchedSizesAreRefused) {
+TEST(DemNoDataFill, MismatchedSizesAreRefused)
+{
     std::vector<float> heights(5);
     std::vector<std::uint8_t> valid(6, 1);
     EXPECT_THROW(fillNoData(heights, valid, 2, 3), std::invalid_argument);

@@ -19,7 +19,8 @@ using terrain::HeightmapLimits;
 using terrain::loadDem;
 
 void expectRefusal(const std::filesystem::path& path, const std::string& expectedProblem,
-                   const HeightmapLimits& limits = HeightmapLimits{}) {
+                   const HeightmapLimits& limits = HeightmapLimits{})
+{
     try {
         (void)loadDem(path, limits);
         ADD_FAILURE() << "loading " << path << " succeeded; expected: " << expectedProblem;
@@ -31,16 +32,21 @@ void expectRefusal(const std::filesystem::path& path, const std::string& expecte
     }
 }
 
-RasterSpec floatGrid(std::vector<double> values) { return rasterOf(3, 2, GDT_Float32, std::move(values)); }
+RasterSpec floatGrid(std::vector<double> values)
+{
+    return rasterOf(3, 2, GDT_Float32, std::move(values));
+}
 
-TEST(DemRejection, MissingFileAndDirectory) {
+TEST(DemRejection, MissingFileAndDirectory)
+{
     const ScratchDirectory scratch;
     expectRefusal(scratch.file("absent.tif"), "does not exist");
     std::filesystem::create_directory(scratch.file("folder.tif"));
     expectRefusal(scratch.file("folder.tif"), "is a directory");
 }
 
-TEST(DemRejection, TextFileIsNotADem) {
+TEST(DemRejection, TextFileIsNotADem)
+{
     const ScratchDirectory scratch;
     const auto path = scratch.file("notes.tif");
     const std::string text = "these are not heights\n";
@@ -48,7 +54,8 @@ TEST(DemRejection, TextFileIsNotADem) {
     expectRefusal(path, "is not an elevation model GDAL can read");
 }
 
-TEST(DemRejection, TruncatedGeoTiff) {
+TEST(DemRejection, TruncatedGeoTiff)
+{
     const ScratchDirectory scratch;
     std::vector<unsigned char> bytes = dem_test::readBytes(dem_test::fixture("etopo5-italy-float32.tif"));
     ASSERT_GT(bytes.size(), 40000u);
@@ -58,7 +65,8 @@ TEST(DemRejection, TruncatedGeoTiff) {
     expectRefusal(path, "is truncated or corrupt");
 }
 
-TEST(DemRejection, GeoTiffCutInsideItsHeader) {
+TEST(DemRejection, GeoTiffCutInsideItsHeader)
+{
     const ScratchDirectory scratch;
     std::vector<unsigned char> bytes = dem_test::readBytes(dem_test::fixture("etopo5-italy-int16.tif"));
     bytes.resize(12);
@@ -67,7 +75,8 @@ TEST(DemRejection, GeoTiffCutInsideItsHeader) {
     expectRefusal(path, "is not an elevation model GDAL can read");
 }
 
-TEST(DemRejection, TruncatedNetCdf) {
+TEST(DemRejection, TruncatedNetCdf)
+{
     // The netCDF library reads the missing part of a classic file as zeros;
     // the loader checks the header's variable extents against the file size.
     const ScratchDirectory scratch;
@@ -95,14 +104,16 @@ TEST(DemRejection, TruncatedNetCdf) {
     expectRefusal(headerPath, "is a truncated NetCDF file: it ends inside its header, at byte 40");
 }
 
-TEST(DemRejection, CorruptCompressedPixelData) {
+TEST(DemRejection, CorruptCompressedPixelData)
+{
     const ScratchDirectory scratch;
     const auto path = scratch.file("corrupt-deflate.tif");
     dem_test::writeBytes(path, dem_test::tiffWithDeclaredSize(2, 2, 8));
     expectRefusal(path, "is truncated or corrupt: rows 0 to 1 can not be read (GDAL: ");
 }
 
-TEST(DemRejection, EmptyAndAbsurdSizesBeforeAnySampleIsRead) {
+TEST(DemRejection, EmptyAndAbsurdSizesBeforeAnySampleIsRead)
+{
     const ScratchDirectory scratch;
     const auto empty = scratch.file("zero.tif");
     dem_test::writeBytes(empty, dem_test::tiffWithDeclaredSize(0, 0));
@@ -122,20 +133,23 @@ TEST(DemRejection, EmptyAndAbsurdSizesBeforeAnySampleIsRead) {
     expectRefusal(huge, "is 1000000x1000000, larger than the device's limit of 16384");
 }
 
-TEST(DemRejection, DeviceLimitsAreHonoured) {
+TEST(DemRejection, DeviceLimitsAreHonoured)
+{
     const auto path = dem_test::fixture("etopo5-italy-int16.tif");
     expectRefusal(path, "is 120x96, larger than the device's limit of 100", HeightmapLimits{1u << 20, 100});
     expectRefusal(path, "is 120x96 = 11520 samples, more than the limit of 10000", HeightmapLimits{10000, 4096});
 }
 
-TEST(DemRejection, NanSampleWithoutNanNoData) {
+TEST(DemRejection, NanSampleWithoutNanNoData)
+{
     const ScratchDirectory scratch;
     const auto path = scratch.file("nan.tif");
     dem_test::writeRaster(path, floatGrid({1, 2, 3, 4, std::numeric_limits<double>::quiet_NaN(), 6}));
     expectRefusal(path, "has a NaN sample at column 1, row 1");
 }
 
-TEST(DemRejection, InfiniteSamples) {
+TEST(DemRejection, InfiniteSamples)
+{
     const ScratchDirectory scratch;
     const auto positive = scratch.file("plus-infinity.tif");
     dem_test::writeRaster(positive, floatGrid({1, 2, std::numeric_limits<double>::infinity(), 4, 5, 6}));
@@ -145,14 +159,16 @@ TEST(DemRejection, InfiniteSamples) {
     expectRefusal(negative, "has an infinite sample at column 0, row 1");
 }
 
-TEST(DemRejection, UndeclaredFillValue) {
+TEST(DemRejection, UndeclaredFillValue)
+{
     const ScratchDirectory scratch;
     const auto path = scratch.file("fill.tif");
     dem_test::writeRaster(path, floatGrid({1, 2, 3, 4, 5, -1e34}));
     expectRefusal(path, "an undeclared no-data value?");
 }
 
-TEST(DemRejection, AllNoData) {
+TEST(DemRejection, AllNoData)
+{
     const ScratchDirectory scratch;
     RasterSpec spec = floatGrid(std::vector<double>(6, -9999.0));
     spec.noData = -9999.0;
@@ -161,7 +177,8 @@ TEST(DemRejection, AllNoData) {
     expectRefusal(path, "has no valid sample: all 6 samples are no-data");
 }
 
-TEST(DemRejection, ComplexSamples) {
+TEST(DemRejection, ComplexSamples)
+{
     const ScratchDirectory scratch;
     const auto floats = scratch.file("cfloat32.tif");
     dem_test::writeRaster(floats, rasterOf(2, 2, GDT_CFloat32, {1, 2, 3, 4}));
@@ -171,7 +188,8 @@ TEST(DemRejection, ComplexSamples) {
     expectRefusal(integers, "has samples of type CInt16");
 }
 
-TEST(DemRejection, ColourImages) {
+TEST(DemRejection, ColourImages)
+{
     const ScratchDirectory scratch;
     RasterSpec rgb = rasterOf(2, 2, GDT_Byte, {10, 20, 30, 40});
     rgb.bandCount = 3;

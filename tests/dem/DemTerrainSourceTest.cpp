@@ -16,7 +16,8 @@ using terrain::loadTerrainSource;
 using terrain::TerrainFileKind;
 using terrain::terrainFileKindOf;
 
-TEST(TerrainSource, PngLoadsThroughTheLightPathWithoutMetres) {
+TEST(TerrainSource, PngLoadsThroughTheLightPathWithoutMetres)
+{
     const ScratchDirectory scratch;
     const std::vector<std::uint16_t> samples{0, 1000, 65535, 42};
     // The extension does not matter: the PNG signature does.
@@ -29,7 +30,8 @@ TEST(TerrainSource, PngLoadsThroughTheLightPathWithoutMetres) {
     EXPECT_EQ(source.heightmap.bitDepth, 16);
 }
 
-TEST(TerrainSource, GeoTiffLoadsThroughGdalWithMetres) {
+TEST(TerrainSource, GeoTiffLoadsThroughGdalWithMetres)
+{
     const auto path = dem_test::fixture("etopo5-italy-int16.tif");
     EXPECT_EQ(terrainFileKindOf(path), TerrainFileKind::Dem);
     const terrain::TerrainSource source = loadTerrainSource(path, HeightmapLimits{});
@@ -40,7 +42,8 @@ TEST(TerrainSource, GeoTiffLoadsThroughGdalWithMetres) {
     EXPECT_EQ(source.heightmap.width, 120u);
 }
 
-TEST(TerrainSource, PngExtensionWithoutSignatureGetsThePngLoadersError) {
+TEST(TerrainSource, PngExtensionWithoutSignatureGetsThePngLoadersError)
+{
     const ScratchDirectory scratch;
     const auto path = scratch.file("fake.PNG");
     const std::string text = "not an image";
@@ -55,7 +58,8 @@ TEST(TerrainSource, PngExtensionWithoutSignatureGetsThePngLoadersError) {
     }
 }
 
-TEST(TerrainSource, PngWithAnEmptyFirstIdatChunkIsRefused) {
+TEST(TerrainSource, PngWithAnEmptyFirstIdatChunkIsRefused)
+{
     // Found by tests/fuzz/HeightmapPngFuzzer.cpp: stb_image copied the empty
     // chunk into a null pointer (undefined behaviour under UBSan).
     const std::filesystem::path seed =
@@ -71,7 +75,8 @@ TEST(TerrainSource, PngWithAnEmptyFirstIdatChunkIsRefused) {
     }
 }
 
-TEST(TerrainSource, MissingFilesAreReportedByTheirLoader) {
+TEST(TerrainSource, MissingFilesAreReportedByTheirLoader)
+{
     const ScratchDirectory scratch;
     EXPECT_EQ(terrainFileKindOf(scratch.file("absent.png")), TerrainFileKind::Png);
     EXPECT_EQ(terrainFileKindOf(scratch.file("absent.tif")), TerrainFileKind::Dem);

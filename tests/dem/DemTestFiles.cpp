@@ -7,17 +7,18 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
 #include <cmath>
 #include <fstream>
 #include <iterator>
 #include <utility>
-#include <unistd.h>
 
 namespace dem_test {
 
 using terrain::GdalDatasetHandle;
 
-ScratchDirectory::ScratchDirectory() {
+ScratchDirectory::ScratchDirectory()
+{
     const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
     path_ = std::filesystem::temp_directory_path() /
             ("cbt-dem-" + std::to_string(::getpid()) + "-" + info->test_suite_name() + "-" + info->name());
@@ -25,39 +26,47 @@ ScratchDirectory::ScratchDirectory() {
     std::filesystem::create_directories(path_);
 }
 
-ScratchDirectory::~ScratchDirectory() {
+ScratchDirectory::~ScratchDirectory()
+{
     std::error_code ignored;
     std::filesystem::remove_all(path_, ignored);
 }
 
 namespace {
 
-GdalDatasetHandle openRaster(const std::filesystem::path& path) {
+GdalDatasetHandle openRaster(const std::filesystem::path& path)
+{
     GDALAllRegister();
     GdalDatasetHandle dataset(GDALDataset::FromHandle(
         GDALOpenEx(path.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY, nullptr, nullptr, nullptr)));
-    if (!dataset) throw std::runtime_error("GDAL can not open " + path.string());
+    if (!dataset)
+        throw std::runtime_error("GDAL can not open " + path.string());
     return dataset;
 }
 
-void describeBands(GDALDataset& dataset, const RasterSpec& spec) {
+void describeBands(GDALDataset& dataset, const RasterSpec& spec)
+{
     const int width = static_cast<int>(spec.width);
     const int height = static_cast<int>(spec.height);
     for (int index = 1; index <= spec.bandCount; ++index) {
         GDALRasterBand* band = dataset.GetRasterBand(index);
         std::vector<double> values = spec.values;
-        ASSERT_EQ(band->RasterIO(GF_Write, 0, 0, width, height, values.data(), width, height, GDT_Float64, 0, 0,
-                                 nullptr),
-                  CE_None);
+        ASSERT_EQ(
+            band->RasterIO(GF_Write, 0, 0, width, height, values.data(), width, height, GDT_Float64, 0, 0, nullptr),
+            CE_None);
         if (static_cast<std::size_t>(index) <= spec.bandInterpretations.size()) {
             band->SetColorInterpretation(spec.bandInterpretations[static_cast<std::size_t>(index - 1)]);
         }
     }
     GDALRasterBand* first = dataset.GetRasterBand(1);
-    if (spec.noData) first->SetNoDataValue(*spec.noData);
-    if (!spec.unit.empty()) first->SetUnitType(spec.unit.c_str());
-    if (spec.scale) first->SetScale(*spec.scale);
-    if (spec.offset) first->SetOffset(*spec.offset);
+    if (spec.noData)
+        first->SetNoDataValue(*spec.noData);
+    if (!spec.unit.empty())
+        first->SetUnitType(spec.unit.c_str());
+    if (spec.scale)
+        first->SetScale(*spec.scale);
+    if (spec.offset)
+        first->SetOffset(*spec.offset);
     if (spec.palette) {
         GDALColorTable table;
         for (short entry = 0; entry < 256; ++entry) {
@@ -70,15 +79,16 @@ void describeBands(GDALDataset& dataset, const RasterSpec& spec) {
         GDALRasterBand* alpha = dataset.GetRasterBand(spec.bandCount + 1);
         alpha->SetColorInterpretation(GCI_AlphaBand);
         std::vector<double> values = spec.alpha;
-        ASSERT_EQ(alpha->RasterIO(GF_Write, 0, 0, width, height, values.data(), width, height, GDT_Float64, 0, 0,
-                                  nullptr),
-                  CE_None);
+        ASSERT_EQ(
+            alpha->RasterIO(GF_Write, 0, 0, width, height, values.data(), width, height, GDT_Float64, 0, 0, nullptr),
+            CE_None);
     }
 }
 
 }  // namespace
 
-RasterSpec rasterOf(std::uint32_t width, std::uint32_t height, GDALDataType type, std::vector<double> values) {
+RasterSpec rasterOf(std::uint32_t width, std::uint32_t height, GDALDataType type, std::vector<double> values)
+{
     RasterSpec spec;
     spec.width = width;
     spec.height = height;
@@ -87,15 +97,16 @@ RasterSpec rasterOf(std::uint32_t width, std::uint32_t height, GDALDataType type
     return spec;
 }
 
-void writeRaster(const std::filesystem::path& path, const RasterSpec& spec, const char* driverName) {
+void writeRaster(const std::filesystem::path& path, const RasterSpec& spec, const char* driverName)
+{
     ASSERT_EQ(spec.values.size(), std::size_t{spec.width} * spec.height) << "RasterSpec of " << path;
     GDALAllRegister();
     // Every raster is made in memory first, then copied: drivers such as
     // AAIGrid and SRTMHGT can only copy.
     GDALDriver* memory = GetGDALDriverManager()->GetDriverByName("MEM");
     const int totalBands = spec.bandCount + (spec.alpha.empty() ? 0 : 1);
-    GdalDatasetHandle grid(memory->Create("", static_cast<int>(spec.width), static_cast<int>(spec.height),
-                                          totalBands, spec.type, nullptr));
+    GdalDatasetHandle grid(memory->Create("", static_cast<int>(spec.width), static_cast<int>(spec.height), totalBands,
+                                          spec.type, nullptr));
     ASSERT_TRUE(grid) << "MEM raster for " << path;
     if (spec.geoTransform) {
         std::array<double, 6> transform = *spec.geoTransform;
@@ -111,8 +122,10 @@ void writeRaster(const std::filesystem::path& path, const RasterSpec& spec, cons
     GDALDriver* driver = GetGDALDriverManager()->GetDriverByName(driverName);
     ASSERT_NE(driver, nullptr) << driverName;
     char** options = nullptr;
-    if (std::string(driverName) == "GTiff" && !spec.alpha.empty()) options = CSLSetNameValue(options, "ALPHA", "YES");
-    for (const std::string& option : spec.creationOptions) options = CSLAddString(options, option.c_str());
+    if (std::string(driverName) == "GTiff" && !spec.alpha.empty())
+        options = CSLSetNameValue(options, "ALPHA", "YES");
+    for (const std::string& option : spec.creationOptions)
+        options = CSLAddString(options, option.c_str());
     if (std::string(driverName) == "GTiff" && spec.bandCount >= 3 && spec.type == GDT_Byte &&
         !spec.bandInterpretations.empty() && spec.bandInterpretations[0] == GCI_RedBand) {
         options = CSLSetNameValue(options, "PHOTOMETRIC", "RGB");
@@ -122,19 +135,21 @@ void writeRaster(const std::filesystem::path& path, const RasterSpec& spec, cons
     ASSERT_TRUE(copy) << "GDAL could not write " << path << ": " << CPLGetLastErrorMsg();
 }
 
-std::vector<double> readBand(const std::filesystem::path& path) {
+std::vector<double> readBand(const std::filesystem::path& path)
+{
     const GdalDatasetHandle dataset = openRaster(path);
     const int width = dataset->GetRasterXSize();
     const int height = dataset->GetRasterYSize();
     std::vector<double> values(static_cast<std::size_t>(width) * static_cast<std::size_t>(height));
-    if (dataset->GetRasterBand(1)->RasterIO(GF_Read, 0, 0, width, height, values.data(), width, height, GDT_Float64,
-                                            0, 0, nullptr) != CE_None) {
+    if (dataset->GetRasterBand(1)->RasterIO(GF_Read, 0, 0, width, height, values.data(), width, height, GDT_Float64, 0,
+                                            0, nullptr) != CE_None) {
         throw std::runtime_error("GDAL can not read " + path.string());
     }
     return values;
 }
 
-std::array<double, 6> readGeoTransform(const std::filesystem::path& path) {
+std::array<double, 6> readGeoTransform(const std::filesystem::path& path)
+{
     const GdalDatasetHandle dataset = openRaster(path);
     std::array<double, 6> transform{};
     if (dataset->GetGeoTransform(transform.data()) != CE_None) {
@@ -143,10 +158,12 @@ std::array<double, 6> readGeoTransform(const std::filesystem::path& path) {
     return transform;
 }
 
-double valueAt(const std::filesystem::path& path, double longitude, double latitude) {
+double valueAt(const std::filesystem::path& path, double longitude, double latitude)
+{
     const GdalDatasetHandle dataset = openRaster(path);
     std::array<double, 6> t{};
-    if (dataset->GetGeoTransform(t.data()) != CE_None) throw std::runtime_error(path.string() + " has no geotransform");
+    if (dataset->GetGeoTransform(t.data()) != CE_None)
+        throw std::runtime_error(path.string() + " has no geotransform");
     const auto column = static_cast<int>(std::floor((longitude - t[0]) / t[1]));
     const auto row = static_cast<int>(std::floor((latitude - t[3]) / t[5]));
     double value = 0.0;
@@ -160,23 +177,27 @@ double valueAt(const std::filesystem::path& path, double longitude, double latit
 
 namespace {
 
-void appendLittleEndian(std::vector<unsigned char>& bytes, std::uint32_t value, int byteCount) {
-    for (int i = 0; i < byteCount; ++i) bytes.push_back(static_cast<unsigned char>(value >> (8 * i)));
+void appendLittleEndian(std::vector<unsigned char>& bytes, std::uint32_t value, int byteCount)
+{
+    for (int i = 0; i < byteCount; ++i)
+        bytes.push_back(static_cast<unsigned char>(value >> (8 * i)));
 }
 
 // One 12-byte IFD entry holding a single SHORT (type 3) or LONG (type 4).
-void appendTiffEntry(std::vector<unsigned char>& bytes, std::uint16_t tag, std::uint16_t type, std::uint32_t value) {
+void appendTiffEntry(std::vector<unsigned char>& bytes, std::uint16_t tag, std::uint16_t type, std::uint32_t value)
+{
     appendLittleEndian(bytes, tag, 2);
     appendLittleEndian(bytes, type, 2);
     appendLittleEndian(bytes, 1, 4);
     appendLittleEndian(bytes, value, type == 3 ? 2 : 4);
-    if (type == 3) appendLittleEndian(bytes, 0, 2);
+    if (type == 3)
+        appendLittleEndian(bytes, 0, 2);
 }
 
 }  // namespace
 
-std::vector<unsigned char> tiffWithDeclaredSize(std::uint32_t width, std::uint32_t height,
-                                                std::uint16_t compression) {
+std::vector<unsigned char> tiffWithDeclaredSize(std::uint32_t width, std::uint32_t height, std::uint16_t compression)
+{
     constexpr std::uint16_t kShort = 3;
     constexpr std::uint16_t kLong = 4;
     constexpr std::uint32_t kEntryCount = 10;
@@ -184,34 +205,43 @@ std::vector<unsigned char> tiffWithDeclaredSize(std::uint32_t width, std::uint32
     std::vector<unsigned char> bytes{'I', 'I', 42, 0};
     appendLittleEndian(bytes, 8, 4);  // the IFD follows the header
     appendLittleEndian(bytes, kEntryCount, 2);
-    appendTiffEntry(bytes, 256, kLong, width);           // ImageWidth
-    appendTiffEntry(bytes, 257, kLong, height);          // ImageLength
-    appendTiffEntry(bytes, 258, kShort, 16);             // BitsPerSample
-    appendTiffEntry(bytes, 259, kShort, compression);    // Compression
-    appendTiffEntry(bytes, 262, kShort, 1);              // Photometric: black is zero
-    appendTiffEntry(bytes, 273, kLong, kPixelOffset);    // StripOffsets
-    appendTiffEntry(bytes, 277, kShort, 1);              // SamplesPerPixel
-    appendTiffEntry(bytes, 278, kLong, height);          // RowsPerStrip
-    appendTiffEntry(bytes, 279, kLong, 8);               // StripByteCounts
-    appendTiffEntry(bytes, 339, kShort, 2);              // SampleFormat: signed integer
-    appendLittleEndian(bytes, 0, 4);                     // no next IFD
-    for (int i = 0; i < 8; ++i) bytes.push_back(static_cast<unsigned char>(10 * i));
+    appendTiffEntry(bytes, 256, kLong, width);         // ImageWidth
+    appendTiffEntry(bytes, 257, kLong, height);        // ImageLength
+    appendTiffEntry(bytes, 258, kShort, 16);           // BitsPerSample
+    appendTiffEntry(bytes, 259, kShort, compression);  // Compression
+    appendTiffEntry(bytes, 262, kShort, 1);            // Photometric: black is zero
+    appendTiffEntry(bytes, 273, kLong, kPixelOffset);  // StripOffsets
+    appendTiffEntry(bytes, 277, kShort, 1);            // SamplesPerPixel
+    appendTiffEntry(bytes, 278, kLong, height);        // RowsPerStrip
+    appendTiffEntry(bytes, 279, kLong, 8);             // StripByteCounts
+    appendTiffEntry(bytes, 339, kShort, 2);            // SampleFormat: signed integer
+    appendLittleEndian(bytes, 0, 4);                   // no next IFD
+    for (int i = 0; i < 8; ++i)
+        bytes.push_back(static_cast<unsigned char>(10 * i));
     return bytes;
 }
 
-void writeBytes(const std::filesystem::path& path, std::span<const unsigned char> bytes) {
+void writeBytes(const std::filesystem::path& path, std::span<const unsigned char> bytes)
+{
     std::ofstream file(path, std::ios::binary | std::ios::trunc);
     file.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
     ASSERT_TRUE(file.good()) << "could not write " << path;
 }
 
-std::vector<unsigned char> readBytes(const std::filesystem::path& path) {
+std::vector<unsigned char> readBytes(const std::filesystem::path& path)
+{
     std::ifstream file(path, std::ios::binary);
     return {std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
 }
 
-std::filesystem::path fixture(const std::string& name) { return std::filesystem::path(CBT_DEM_FIXTURE_DIR) / name; }
+std::filesystem::path fixture(const std::string& name)
+{
+    return std::filesystem::path(CBT_DEM_FIXTURE_DIR) / name;
+}
 
-std::filesystem::path etopoGrid(const std::string& name) { return std::filesystem::path(CBT_ETOPO_DIR) / name; }
+std::filesystem::path etopoGrid(const std::string& name)
+{
+    return std::filesystem::path(CBT_ETOPO_DIR) / name;
+}
 
 }  // namespace dem_test

@@ -46,7 +46,7 @@ struct RasterSpec {
     std::string unit;
     std::optional<double> scale;
     std::optional<double> offset;
-    bool palette = false;  // a colour table on band 1
+    bool palette = false;                      // a colour table on band 1
     std::vector<std::string> creationOptions;  // "KEY=VALUE" for the driver
 };
 

@@ -9,13 +9,15 @@
 #include <cstdlib>
 #include <string_view>
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
     const std::string_view text(reinterpret_cast<const char*>(data), size);
     try {
         for (const app::CameraPose& pose : app::parseCameraPath(text, "fuzz.path")) {
             const bool finite = std::isfinite(pose.position.x) && std::isfinite(pose.position.y) &&
                                 std::isfinite(pose.position.z) && std::isfinite(pose.yawDegrees);
-            if (!finite || !(std::abs(pose.pitchDegrees) <= app::kMaxPitchDegrees)) std::abort();
+            if (!finite || !(std::abs(pose.pitchDegrees) <= app::kMaxPitchDegrees))
+                std::abort();
         }
     } catch (const app::ParseError&) {
         // A refusal is a correct outcome.

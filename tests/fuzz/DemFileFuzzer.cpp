@@ -16,13 +16,15 @@ namespace {
 
 constexpr terrain::HeightmapLimits kFuzzLimits{std::uint64_t{1} << 20, 2048};
 
-void checkConsistent(const terrain::TerrainSource& source) {
+void checkConsistent(const terrain::TerrainSource& source)
+{
     const terrain::Heightmap& heightmap = source.heightmap;
     if (heightmap.samples.size() != heightmap.texelCount() || heightmap.texelCount() == 0 ||
         heightmap.texelCount() > kFuzzLimits.maxTexels) {
         std::abort();
     }
-    if (!source.dem) return;
+    if (!source.dem)
+        return;
     const terrain::DemMetadata& dem = *source.dem;
     if (!std::isfinite(dem.minimumHeightMetres) || !std::isfinite(dem.maximumHeightMetres) ||
         dem.minimumHeightMetres > dem.maximumHeightMetres ||
@@ -38,13 +40,15 @@ void checkConsistent(const terrain::TerrainSource& source) {
 
 }  // namespace
 
-extern "C" int LLVMFuzzerInitialize(int* /*argc*/, char*** /*argv*/) {
+extern "C" int LLVMFuzzerInitialize(int* /*argc*/, char*** /*argv*/)
+{
     // Reading must leave no .aux.xml side files behind.
     CPLSetConfigOption("GDAL_PAM_ENABLED", "NO");
     return 0;
 }
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
     const fuzz::FuzzInputFile input(data, size, "elevation.dem");
     try {
         checkConsistent(terrain::loadTerrainSource(input.path(), kFuzzLimits));

@@ -4,25 +4,28 @@
 // points it at /dev/shm when it can).
 #pragma once
 
+#include <unistd.h>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
 #include <string>
-#include <unistd.h>
 
 namespace fuzz {
 
 class FuzzInputFile {
 public:
     FuzzInputFile(const std::uint8_t* data, std::size_t size, const std::string& name)
-        : path_(std::filesystem::temp_directory_path() / ("cbt-fuzz-" + std::to_string(::getpid()) + "-" + name)) {
+        : path_(std::filesystem::temp_directory_path() / ("cbt-fuzz-" + std::to_string(::getpid()) + "-" + name))
+    {
         std::ofstream file(path_, std::ios::binary | std::ios::trunc);
         file.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
-        if (!file.good()) throw std::runtime_error("could not write the fuzz input " + path_.string());
+        if (!file.good())
+            throw std::runtime_error("could not write the fuzz input " + path_.string());
     }
-    ~FuzzInputFile() {
+    ~FuzzInputFile()
+    {
         std::error_code ignored;
         std::filesystem::remove(path_, ignored);
     }

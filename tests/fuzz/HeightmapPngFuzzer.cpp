@@ -15,7 +15,8 @@ constexpr terrain::HeightmapLimits kFuzzLimits{std::uint64_t{1} << 20, 2048};
 
 }  // namespace
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
     const fuzz::FuzzInputFile input(data, size, "heightmap.png");
     try {
         const terrain::Heightmap heightmap = terrain::loadHeightmapPng(input.path(), kFuzzLimits);

@@ -82,8 +82,7 @@ TEST_P(GlslMirrorTest, LeafQueriesMatchTheCpu)
         EXPECT_EQ(probe.flags, flags) << "leaf " << leaf;
         EXPECT_EQ(probe.nodeCount, leafCount);
         EXPECT_EQ(probe.sameDepth, asArray(leb::sameDepthNeighbors(heapIndex, domain))) << "leaf " << leaf;
-        EXPECT_EQ(probe.trueNeighbors, asArray(leb::trueNeighbors(reference, heapIndex, domain)))
-            << "leaf " << leaf;
+        EXPECT_EQ(probe.trueNeighbors, asArray(leb::trueNeighbors(reference, heapIndex, domain))) << "leaf " << leaf;
         const leb::Triangle triangle = leb::decodeTriangle(heapIndex, domain);
         for (std::size_t vertex = 0; vertex < 3; ++vertex) {
             EXPECT_EQ(probe.vertices[vertex], triangle.v[vertex]) << "leaf " << leaf << " vertex " << vertex;

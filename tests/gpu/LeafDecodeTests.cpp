@@ -38,9 +38,8 @@ TEST_P(LeafDecodeTest, EveryLeafMatchesTheCpuDecode)
     leb::refineAroundPoint(reference, leb::quantizePoint(glm::dvec2(0.61, 0.27)), domain, 2);
     // Two uniform conforming refinements: still adaptive, four times the leaves.
     for (int round = 0; round < 2; ++round) {
-        reference.update([domain](cbt::ConcurrentBinaryTree& cpu, leb::HeapIndex leaf) {
-            leb::conformingSplit(cpu, leaf, domain);
-        });
+        reference.update(
+            [domain](cbt::ConcurrentBinaryTree& cpu, leb::HeapIndex leaf) { leb::conformingSplit(cpu, leaf, domain); });
     }
     const std::vector<leb::LeafTriangle> expected = leb::leafTriangles(reference, domain);
     const auto leafCount = static_cast<std::uint32_t>(expected.size());

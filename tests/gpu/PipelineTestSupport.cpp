@@ -35,7 +35,7 @@ std::vector<std::byte> withGarbageReduction(const cbt::ConcurrentBinaryTree& tre
     std::mt19937 random(seed);
     const int maxDepth = tree.maxDepth();
     const std::uint64_t firstBit = static_cast<std::uint64_t>(maxDepth) + 3;  // after the header
-    const std::uint64_t endBit = std::uint64_t{3} << maxDepth;               // the bitfield
+    const std::uint64_t endBit = std::uint64_t{3} << maxDepth;                // the bitfield
     for (std::uint64_t bit = firstBit; bit < endBit;) {
         const std::size_t byteIndex = static_cast<std::size_t>(bit >> 3);
         if ((bit & 7u) == 0 && bit + 8 <= endBit) {
@@ -69,9 +69,8 @@ std::vector<std::byte> withGarbageReduction(const cbt::ConcurrentBinaryTree& tre
         return ::testing::AssertionSuccess();
     }
     return ::testing::AssertionFailure() << differing << " of " << actual.size() << " bytes differ, first at byte "
-                                         << first << ": 0x" << std::hex
-                                         << std::to_integer<unsigned>(actual[first]) << " instead of 0x"
-                                         << std::to_integer<unsigned>(expected[first]);
+                                         << first << ": 0x" << std::hex << std::to_integer<unsigned>(actual[first])
+                                         << " instead of 0x" << std::to_integer<unsigned>(expected[first]);
 }
 
 ::testing::AssertionResult guardsHold(const GpuConcurrentBinaryTree& tree, std::uint32_t pattern)

@@ -66,13 +66,11 @@ std::string variantAndDepthsName(const ::testing::TestParamInfo<VariantAndDepths
 
 INSTANTIATE_TEST_SUITE_P(EveryDepth, SumReductionTest,
                          ::testing::Combine(::testing::ValuesIn(kBothVariants),
-                                            ::testing::Values(DepthRange{1, 4}, DepthRange{5, 12},
-                                                              DepthRange{13, 18}, DepthRange{19, 22},
-                                                              DepthRange{23, 24})),
+                                            ::testing::Values(DepthRange{1, 4}, DepthRange{5, 12}, DepthRange{13, 18},
+                                                              DepthRange{19, 22}, DepthRange{23, 24})),
                          variantAndDepthsName);
 
-class SumReductionRepeatTest : public gpu::test::GpuTest,
-                               public ::testing::WithParamInterface<SumReductionVariant> {};
+class SumReductionRepeatTest : public gpu::test::GpuTest, public ::testing::WithParamInterface<SumReductionVariant> {};
 
 // Reducing twice in a row (the second time from a correct reduction, across
 // a barrier) changes nothing.
@@ -159,8 +157,7 @@ TEST(SumReductionVariantChoice, FollowsDeviceTypeAndOverride)
         EXPECT_EQ(chooseSumReductionVariant(gpuType, ""), SumReductionVariant::SharedMemoryTree);
         EXPECT_EQ(chooseSumReductionVariant(gpuType, "serial"), SumReductionVariant::SerialBlocks);
     }
-    EXPECT_EQ(chooseSumReductionVariant(VK_PHYSICAL_DEVICE_TYPE_CPU, "shared"),
-              SumReductionVariant::SharedMemoryTree);
+    EXPECT_EQ(chooseSumReductionVariant(VK_PHYSICAL_DEVICE_TYPE_CPU, "shared"), SumReductionVariant::SharedMemoryTree);
     EXPECT_THROW(static_cast<void>(chooseSumReductionVariant(VK_PHYSICAL_DEVICE_TYPE_CPU, "Serial")),
                  std::invalid_argument);
     EXPECT_EQ(sumReductionVariantName(SumReductionVariant::SerialBlocks), "serial");

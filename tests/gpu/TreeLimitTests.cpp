@@ -88,9 +88,8 @@ TEST_P(TreeLimitTest, UniformSplitsMatchTheCpuThroughATwoDimensionalDispatch)
     CbtUpdatePipeline pipeline(device(), shaderCompiler(), tree, uniformSubdivisionCriterion(), domain);
     pipeline.dispatcher().setMaxWorkgroupCountX(2);
     for (int round = 0; round < kMaxDepth + 1; ++round) {
-        reference.update([domain](cbt::ConcurrentBinaryTree& cpu, leb::HeapIndex leaf) {
-            leb::conformingSplit(cpu, leaf, domain);
-        });
+        reference.update(
+            [domain](cbt::ConcurrentBinaryTree& cpu, leb::HeapIndex leaf) { leb::conformingSplit(cpu, leaf, domain); });
         runUniform(pipeline, SubdivisionPhase::Split, 1);
         ASSERT_TRUE(sameBytes(tree.downloadBytes(), reference.bytes())) << "round " << round;
     }

@@ -138,8 +138,8 @@ struct StressCase {
 
 void PrintTo(const StressCase& config, std::ostream* out)
 {
-    *out << (config.domain == Domain::Triangle ? "triangle" : "square") << " D="
-         << config.maxDepth << " seed=" << config.seed;
+    *out << (config.domain == Domain::Triangle ? "triangle" : "square") << " D=" << config.maxDepth
+         << " seed=" << config.seed;
 }
 
 class ConformingStress : public ::testing::TestWithParam<StressCase> {};
@@ -199,16 +199,15 @@ TEST_P(ConformingStress, RandomSplitsAndMergesStayConforming)
     EXPECT_TRUE(checks::pointLocationAgrees(tree, leaves, domain, random, 300));
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    BothDomains, ConformingStress,
-    ::testing::Values(StressCase{Domain::Triangle, 14, 1u}, StressCase{Domain::Triangle, 12, 2u},
-                      StressCase{Domain::Triangle, 9, 3u}, StressCase{Domain::Square, 14, 4u},
-                      StressCase{Domain::Square, 12, 5u}, StressCase{Domain::Square, 9, 6u}),
-    [](const ::testing::TestParamInfo<StressCase>& testInfo) {
-        return std::string(testInfo.param.domain == Domain::Triangle ? "Triangle" : "Square") +
-               "Depth" + std::to_string(testInfo.param.maxDepth) + "Seed" +
-               std::to_string(testInfo.param.seed);
-    });
+INSTANTIATE_TEST_SUITE_P(BothDomains, ConformingStress,
+                         ::testing::Values(StressCase{Domain::Triangle, 14, 1u}, StressCase{Domain::Triangle, 12, 2u},
+                                           StressCase{Domain::Triangle, 9, 3u}, StressCase{Domain::Square, 14, 4u},
+                                           StressCase{Domain::Square, 12, 5u}, StressCase{Domain::Square, 9, 6u}),
+                         [](const ::testing::TestParamInfo<StressCase>& testInfo) {
+                             return std::string(testInfo.param.domain == Domain::Triangle ? "Triangle" : "Square") +
+                                    "Depth" + std::to_string(testInfo.param.maxDepth) + "Seed" +
+                                    std::to_string(testInfo.param.seed);
+                         });
 
 }  // namespace
 }  // namespace leb

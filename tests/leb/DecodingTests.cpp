@@ -26,8 +26,7 @@ Triangle applyToBaseTriangle(const glm::dmat3& matrix)
 {
     const glm::dvec3 xs = matrix * glm::dvec3(0.0, 0.0, 1.0);
     const glm::dvec3 ys = matrix * glm::dvec3(1.0, 0.0, 0.0);
-    return Triangle{{glm::dvec2(xs[0], ys[0]), glm::dvec2(xs[1], ys[1]),
-                     glm::dvec2(xs[2], ys[2])}};
+    return Triangle{{glm::dvec2(xs[0], ys[0]), glm::dvec2(xs[1], ys[1]), glm::dvec2(xs[2], ys[2])}};
 }
 
 // A random heap index with depth in [minDepth, maxDepth].

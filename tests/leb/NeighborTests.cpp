@@ -23,8 +23,7 @@ struct Slot {
 
 std::array<Slot, 3> slotsOf(const Neighbors& n)
 {
-    return {Slot{"left", n.left, 1, 2, 0}, Slot{"right", n.right, 0, 1, 2},
-            Slot{"edge", n.edge, 0, 2, 1}};
+    return {Slot{"left", n.left, 1, 2, 0}, Slot{"right", n.right, 0, 1, 2}, Slot{"edge", n.edge, 0, 2, 1}};
 }
 
 double orientation(glm::dvec2 a, glm::dvec2 b, glm::dvec2 p)
@@ -61,8 +60,8 @@ bool onBorder(glm::dvec2 a, glm::dvec2 b, Domain domain)
             continue;
         }
         if (cbt::depthOf(slot.neighbor) != cbt::depthOf(k)) {
-            return ::testing::AssertionFailure() << k << ": " << slot.name << " neighbour "
-                                                 << slot.neighbor << " at another depth";
+            return ::testing::AssertionFailure()
+                   << k << ": " << slot.name << " neighbour " << slot.neighbor << " at another depth";
         }
         const Triangle other = decodeTriangle(slot.neighbor, domain);
         int shared = 0;
@@ -75,21 +74,19 @@ bool onBorder(glm::dvec2 a, glm::dvec2 b, Domain domain)
             }
         }
         if (shared != 2) {
-            return ::testing::AssertionFailure() << k << ": " << slot.name << " neighbour "
-                                                 << slot.neighbor << " shares " << shared
-                                                 << " vertices of the edge";
+            return ::testing::AssertionFailure() << k << ": " << slot.name << " neighbour " << slot.neighbor
+                                                 << " shares " << shared << " vertices of the edge";
         }
         const double mine = orientation(a, b, t.v[slot.opposite]);
         const double theirs = orientation(a, b, otherOpposite);
         if (!(mine * theirs < 0.0)) {
-            return ::testing::AssertionFailure() << k << ": " << slot.name << " neighbour "
-                                                 << slot.neighbor << " is on the same side";
+            return ::testing::AssertionFailure()
+                   << k << ": " << slot.name << " neighbour " << slot.neighbor << " is on the same side";
         }
         const Neighbors back = sameDepthNeighbors(slot.neighbor, domain);
         if (back.left != k && back.right != k && back.edge != k) {
             return ::testing::AssertionFailure()
-                   << k << ": " << slot.name << " neighbour " << slot.neighbor
-                   << " does not list it back";
+                   << k << ": " << slot.name << " neighbour " << slot.neighbor << " does not list it back";
         }
         if (slot.neighbor == n.edge && back.edge != k) {
             return ::testing::AssertionFailure() << k << ": edge(edge(k)) != k";
@@ -146,8 +143,8 @@ TEST(SameDepthNeighbors, ShareTheirEdgeForRandomDeepNodes)
     for (const Domain domain : {Domain::Triangle, Domain::Square}) {
         for (int i = 0; i < 5000; ++i) {
             const int depth = depths(random);
-            const HeapIndex k = (HeapIndex{1} << depth) |
-                                (static_cast<HeapIndex>(random()) & ((HeapIndex{1} << depth) - 1u));
+            const HeapIndex k =
+                (HeapIndex{1} << depth) | (static_cast<HeapIndex>(random()) & ((HeapIndex{1} << depth) - 1u));
             ASSERT_TRUE(neighborsMatchGeometry(k, domain));
         }
     }

@@ -38,8 +38,8 @@ struct RefineCase {
 
 void PrintTo(const RefineCase& config, std::ostream* out)
 {
-    *out << (config.domain == Domain::Triangle ? "triangle" : "square") << " D="
-         << config.maxDepth << " point=(" << config.point.x << ", " << config.point.y << ")";
+    *out << (config.domain == Domain::Triangle ? "triangle" : "square") << " D=" << config.maxDepth << " point=("
+         << config.point.x << ", " << config.point.y << ")";
 }
 
 class RefineAroundPoint : public ::testing::TestWithParam<RefineCase> {};
@@ -108,20 +108,18 @@ std::vector<RefineCase> refineCases()
     return cases;
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    DepthsAndPoints, RefineAroundPoint, ::testing::ValuesIn(refineCases()),
-    [](const ::testing::TestParamInfo<RefineCase>& testInfo) {
-        return std::string(testInfo.param.domain == Domain::Triangle ? "Triangle" : "Square") +
-               "Depth" + std::to_string(testInfo.param.maxDepth) + testInfo.param.pointName;
-    });
+INSTANTIATE_TEST_SUITE_P(DepthsAndPoints, RefineAroundPoint, ::testing::ValuesIn(refineCases()),
+                         [](const ::testing::TestParamInfo<RefineCase>& testInfo) {
+                             return std::string(testInfo.param.domain == Domain::Triangle ? "Triangle" : "Square") +
+                                    "Depth" + std::to_string(testInfo.param.maxDepth) + testInfo.param.pointName;
+                         });
 
 TEST(RefineAroundPointInput, RejectsUnquantizedPointsAndAnUnsplitSquare)
 {
     cbt::ConcurrentBinaryTree tree(8, 1);
     EXPECT_THROW(refineAroundPoint(tree, {0.3, 0.7}, Domain::Square, 1), std::invalid_argument);
     cbt::ConcurrentBinaryTree unsplit(8, 0);
-    EXPECT_THROW(refineAroundPoint(unsplit, {0.5, 0.5}, Domain::Square, 1),
-                 std::invalid_argument);
+    EXPECT_THROW(refineAroundPoint(unsplit, {0.5, 0.5}, Domain::Square, 1), std::invalid_argument);
 }
 
 TEST(RefineAroundPointMerging, CoarsensAUniformTreeAwayFromThePoint)
@@ -180,9 +178,10 @@ TEST(RefineAroundPointDepth27, DISABLED_ReportsTheTableTwoTiming)
     const auto refined = std::chrono::steady_clock::now();
     const std::chrono::duration<double> buildSeconds = built - start;
     const std::chrono::duration<double> refineSeconds = refined - built;
-    std::printf("D=27 square, point (0.3, 0.7): tree init %.3f s, refine %.3f s, %d passes, "
-                "%u leaves\n",
-                buildSeconds.count(), refineSeconds.count(), result.passes, result.leafCount);
+    std::printf(
+        "D=27 square, point (0.3, 0.7): tree init %.3f s, refine %.3f s, %d passes, "
+        "%u leaves\n",
+        buildSeconds.count(), refineSeconds.count(), result.passes, result.leafCount);
     EXPECT_EQ(cbt::depthOf(locatePoint(tree, point, Domain::Square)), 27);
 }
 

@@ -66,8 +66,7 @@ std::string describe(const LeafTriangle& leaf)
 }
 
 // The first leaf, in leaf-index order, whose closed triangle holds the point.
-const LeafTriangle* firstContainingLeaf(const std::vector<LeafTriangle>& leaves,
-                                        glm::dvec2 point, int* containingCount)
+const LeafTriangle* firstContainingLeaf(const std::vector<LeafTriangle>& leaves, glm::dvec2 point, int* containingCount)
 {
     const LeafTriangle* first = nullptr;
     *containingCount = 0;
@@ -126,24 +125,21 @@ std::int64_t twiceArea(const Triangle& triangle)
         }
     }
     for (const auto& [key, use] : edges) {
-        const GridPoint a{static_cast<std::int64_t>(key.first >> 20u),
-                          static_cast<std::int64_t>(key.first & 0xFFFFFu)};
+        const GridPoint a{static_cast<std::int64_t>(key.first >> 20u), static_cast<std::int64_t>(key.first & 0xFFFFFu)};
         const GridPoint b{static_cast<std::int64_t>(key.second >> 20u),
                           static_cast<std::int64_t>(key.second & 0xFFFFFu)};
         const bool border = onDomainBorder(a, b, domain);
         if (use.count == 1 && !border) {
             return ::testing::AssertionFailure()
-                   << "T-junction: an inner edge of leaf " << use.leaves[0]
-                   << " is not an edge of any other leaf";
+                   << "T-junction: an inner edge of leaf " << use.leaves[0] << " is not an edge of any other leaf";
         }
         if (use.count == 2 && border) {
-            return ::testing::AssertionFailure() << "border edge shared by leaves " << use.leaves[0]
-                                                 << " and " << use.leaves[1];
+            return ::testing::AssertionFailure()
+                   << "border edge shared by leaves " << use.leaves[0] << " and " << use.leaves[1];
         }
         if (use.count == 2 && std::abs(use.depths[0] - use.depths[1]) > 1) {
-            return ::testing::AssertionFailure()
-                   << "leaves " << use.leaves[0] << " and " << use.leaves[1]
-                   << " share an edge but differ by more than one level";
+            return ::testing::AssertionFailure() << "leaves " << use.leaves[0] << " and " << use.leaves[1]
+                                                 << " share an edge but differ by more than one level";
         }
         if ((a.x + b.x) % 2 != 0 || (a.y + b.y) % 2 != 0) {
             return ::testing::AssertionFailure() << "edge midpoint off the 2^-16 grid";
@@ -151,15 +147,13 @@ std::int64_t twiceArea(const Triangle& triangle)
         const GridPoint midpoint{(a.x + b.x) / 2, (a.y + b.y) / 2};
         if (vertices.contains(packed(midpoint))) {
             return ::testing::AssertionFailure()
-                   << "T-junction: a vertex lies at the midpoint of an edge of leaf "
-                   << use.leaves[0];
+                   << "T-junction: a vertex lies at the midpoint of an edge of leaf " << use.leaves[0];
         }
     }
     return ::testing::AssertionSuccess();
 }
 
-::testing::AssertionResult coversDomainExactly(const std::vector<LeafTriangle>& leaves,
-                                               Domain domain)
+::testing::AssertionResult coversDomainExactly(const std::vector<LeafTriangle>& leaves, Domain domain)
 {
     // In squared grid units twice the domain area is 2 * 2^32 (square) or
     // 2^32 (triangle); a depth-d leaf has 2^-d of the triangle domain's or
@@ -174,23 +168,21 @@ std::int64_t twiceArea(const Triangle& triangle)
             return ::testing::AssertionFailure() << "the square itself is a leaf";
         }
         if (area != (twiceRootArea << squareShift) >> depth) {
-            return ::testing::AssertionFailure()
-                   << describe(leaf) << " has the wrong area for depth " << depth;
+            return ::testing::AssertionFailure() << describe(leaf) << " has the wrong area for depth " << depth;
         }
         sum += area;
     }
     if (sum != twiceRootArea << squareShift) {
         return ::testing::AssertionFailure()
-               << "leaf areas sum to " << static_cast<double>(sum) / 2.0 /
-                                              static_cast<double>(twiceRootArea)
+               << "leaf areas sum to " << static_cast<double>(sum) / 2.0 / static_cast<double>(twiceRootArea)
                << " instead of the domain area";
     }
     return ::testing::AssertionSuccess();
 }
 
 ::testing::AssertionResult pointLocationAgrees(const cbt::ConcurrentBinaryTree& tree,
-                                               const std::vector<LeafTriangle>& leaves,
-                                               Domain domain, std::mt19937& random, int samples)
+                                               const std::vector<LeafTriangle>& leaves, Domain domain,
+                                               std::mt19937& random, int samples)
 {
     // General position: x an odd multiple of 2^-20, y an odd multiple of
     // 2^-19, so x, y, x + y and x - y are no multiples of 2^-15 and the point
@@ -207,8 +199,8 @@ std::int64_t twiceArea(const Triangle& triangle)
         int count = 0;
         const LeafTriangle* owner = firstContainingLeaf(leaves, point, &count);
         if (count != 1) {
-            return ::testing::AssertionFailure() << "point (" << point.x << ", " << point.y
-                                                 << ") lies in " << count << " leaves";
+            return ::testing::AssertionFailure()
+                   << "point (" << point.x << ", " << point.y << ") lies in " << count << " leaves";
         }
         const HeapIndex located = locatePoint(tree, point, domain);
         if (located != owner->heapIndex) {
@@ -217,35 +209,31 @@ std::int64_t twiceArea(const Triangle& triangle)
         }
     }
     for (int sample = 0; sample < samples; ++sample) {
-        glm::dvec2 point(static_cast<double>(coarse(random)) / 256.0,
-                         static_cast<double>(coarse(random)) / 256.0);
+        glm::dvec2 point(static_cast<double>(coarse(random)) / 256.0, static_cast<double>(coarse(random)) / 256.0);
         if (domain == Domain::Triangle && point.x + point.y > 1.0) {
             point = glm::dvec2(1.0) - point;
         }
         int count = 0;
         const LeafTriangle* first = firstContainingLeaf(leaves, point, &count);
         if (first == nullptr) {
-            return ::testing::AssertionFailure()
-                   << "no leaf holds (" << point.x << ", " << point.y << ")";
+            return ::testing::AssertionFailure() << "no leaf holds (" << point.x << ", " << point.y << ")";
         }
         const HeapIndex located = locatePoint(tree, point, domain);
         if (located != first->heapIndex) {
             return ::testing::AssertionFailure()
-                   << "on-edge point (" << point.x << ", " << point.y << "): locatePoint gave "
-                   << located << ", first containing leaf is " << first->heapIndex;
+                   << "on-edge point (" << point.x << ", " << point.y << "): locatePoint gave " << located
+                   << ", first containing leaf is " << first->heapIndex;
         }
     }
-    const glm::dvec2 outside = domain == Domain::Triangle
-                                   ? glm::dvec2(0.5 + kPointQuantum, 0.5)
-                                   : glm::dvec2(1.0 + kPointQuantum, 0.5);
+    const glm::dvec2 outside =
+        domain == Domain::Triangle ? glm::dvec2(0.5 + kPointQuantum, 0.5) : glm::dvec2(1.0 + kPointQuantum, 0.5);
     if (locatePoint(tree, outside, domain) != kNoNeighbor) {
         return ::testing::AssertionFailure() << "a point outside the domain was located";
     }
     return ::testing::AssertionSuccess();
 }
 
-::testing::AssertionResult isValidTessellation(const cbt::ConcurrentBinaryTree& tree,
-                                               Domain domain)
+::testing::AssertionResult isValidTessellation(const cbt::ConcurrentBinaryTree& tree, Domain domain)
 {
     const std::vector<LeafTriangle> leaves = leafTriangles(tree, domain);
     if (::testing::AssertionResult covered = coversDomainExactly(leaves, domain); !covered) {

@@ -41,19 +41,17 @@ std::int64_t twiceArea(const Triangle& triangle);
 
 // Leaf areas sum exactly to the domain's area (1 for the square, 1/2 for the
 // triangle), and each leaf has the area of its depth.
-::testing::AssertionResult coversDomainExactly(const std::vector<LeafTriangle>& leaves,
-                                               Domain domain);
+::testing::AssertionResult coversDomainExactly(const std::vector<LeafTriangle>& leaves, Domain domain);
 
 // Points in general position (on no LEB edge) land in exactly one leaf, and
 // locatePoint finds it; points on a 2^-8 grid (vertices and edges of coarse
 // leaves) are located in the first leaf, in leaf-index order, that contains
 // them; points outside the domain are not located.
 ::testing::AssertionResult pointLocationAgrees(const cbt::ConcurrentBinaryTree& tree,
-                                               const std::vector<LeafTriangle>& leaves,
-                                               Domain domain, std::mt19937& random, int samples);
+                                               const std::vector<LeafTriangle>& leaves, Domain domain,
+                                               std::mt19937& random, int samples);
 
 // All of the above at once.
-::testing::AssertionResult isValidTessellation(const cbt::ConcurrentBinaryTree& tree,
-                                               Domain domain);
+::testing::AssertionResult isValidTessellation(const cbt::ConcurrentBinaryTree& tree, Domain domain);
 
 }  // namespace leb::checks

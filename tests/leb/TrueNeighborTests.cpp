@@ -90,8 +90,7 @@ TEST(TrueNeighbors, MatchBruteForceOnRandomAdaptiveTrees)
             std::mt19937 random(seed);
             cbt::ConcurrentBinaryTree tree(8, domain == Domain::Square ? 1 : 0);
             for (int op = 0; op < 150; ++op) {
-                const HeapIndex leaf =
-                    tree.decodeNode(static_cast<std::uint32_t>(random() % tree.nodeCount()));
+                const HeapIndex leaf = tree.decodeNode(static_cast<std::uint32_t>(random() % tree.nodeCount()));
                 if (random() % 100u < 70u) {
                     conformingSplit(tree, leaf, domain);
                 } else {

@@ -59,8 +59,8 @@ void saveForInspection(const RenderedImage& image, const std::string& name)
         return;
     }
     const std::string path = (std::filesystem::path(directory) / (name + ".png")).string();
-    stbi_write_png(path.c_str(), static_cast<int>(image.width), static_cast<int>(image.height), 4,
-                   image.colour.data(), static_cast<int>(image.width * 4));
+    stbi_write_png(path.c_str(), static_cast<int>(image.width), static_cast<int>(image.height), 4, image.colour.data(),
+                   static_cast<int>(image.width * 4));
 }
 
 TerrainRenderHarness::TerrainRenderHarness(gpu::Device& device, gpu::ShaderCompiler& compiler,
@@ -92,12 +92,11 @@ void TerrainRenderHarness::renderFrame(const FrameView& view)
                           VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
                           VK_ACCESS_2_NONE, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
                           VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT);
-        gpu::imageBarrier(device, commands, depth_.handle(), depth_.fullRange(), VK_IMAGE_LAYOUT_UNDEFINED,
-                          VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
-                          VK_ACCESS_2_NONE,
-                          VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT,
-                          VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT |
-                              VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT);
+        gpu::imageBarrier(
+            device, commands, depth_.handle(), depth_.fullRange(), VK_IMAGE_LAYOUT_UNDEFINED,
+            VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_NONE,
+            VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT,
+            VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT | VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT);
         VkClearValue colourClear{};
         colourClear.color = target_.clearColour;
         VkClearValue farDepth{};

@@ -5,8 +5,8 @@
 #include "terrain/Heightmap.h"
 #include "terrain/TerrainRenderer.h"
 
-#include <glm/vec3.hpp>
 #include <vulkan/vulkan.h>
+#include <glm/vec3.hpp>
 
 #include <cstdint>
 #include <functional>

@@ -22,7 +22,8 @@ namespace {
 
 using heightgen::HeightGrid;
 
-std::vector<std::uint16_t> generate(std::uint32_t size, std::uint64_t seed, unsigned threads) {
+std::vector<std::uint16_t> generate(std::uint32_t size, std::uint64_t seed, unsigned threads)
+{
     heightgen::TerrainSettings settings;
     settings.size = size;
     settings.seed = seed;
@@ -30,7 +31,8 @@ std::vector<std::uint16_t> generate(std::uint32_t size, std::uint64_t seed, unsi
     return heightgen::generateTerrainSamples(settings);
 }
 
-TEST(Heightgen, SameSeedSameSamplesDifferentSeedDifferentSamples) {
+TEST(Heightgen, SameSeedSameSamplesDifferentSeedDifferentSamples)
+{
     const auto first = generate(128, 7, 2);
     const auto again = generate(128, 7, 2);
     const auto otherSeed = generate(128, 8, 2);
@@ -42,13 +44,15 @@ TEST(Heightgen, SameSeedSameSamplesDifferentSeedDifferentSamples) {
     EXPECT_GT(differing, first.size() / 2);
 }
 
-TEST(Heightgen, ThreadCountDoesNotChangeTheTerrain) {
+TEST(Heightgen, ThreadCountDoesNotChangeTheTerrain)
+{
     // Noise sampling and talus creep are threaded; upsampling (used from 512
     // up) is checked on its own below.
     EXPECT_EQ(generate(128, 3, 1), generate(128, 3, 3));
 }
 
-TEST(Heightgen, SamplesSpanThe16BitRangeAreCoherentAndRoundTripThroughAPng) {
+TEST(Heightgen, SamplesSpanThe16BitRangeAreCoherentAndRoundTripThroughAPng)
+{
     const auto samples = generate(128, 11, 2);
     const auto [lowest, highest] = std::minmax_element(samples.begin(), samples.end());
     EXPECT_EQ(*lowest, 0);
@@ -69,7 +73,8 @@ TEST(Heightgen, SamplesSpanThe16BitRangeAreCoherentAndRoundTripThroughAPng) {
     EXPECT_EQ(heightmap.samples, samples);
 }
 
-TEST(Heightgen, RefusesSizesThatAreNotPowersOfTwo) {
+TEST(Heightgen, RefusesSizesThatAreNotPowersOfTwo)
+{
     heightgen::TerrainSettings settings;
     settings.size = 100;
     EXPECT_THROW((void)heightgen::generateTerrainHeights(settings), std::invalid_argument);
@@ -77,7 +82,8 @@ TEST(Heightgen, RefusesSizesThatAreNotPowersOfTwo) {
     EXPECT_THROW((void)heightgen::generateTerrainHeights(settings), std::invalid_argument);
 }
 
-TEST(GradientNoise, ZeroOnTheLatticeSmoothBetweenAndSeeded) {
+TEST(GradientNoise, ZeroOnTheLatticeSmoothBetweenAndSeeded)
+{
     const heightgen::GradientNoise noise(42);
     const heightgen::GradientNoise otherNoise(43);
     EXPECT_DOUBLE_EQ(noise(3.0, -5.0), 0.0);
@@ -91,13 +97,15 @@ TEST(GradientNoise, ZeroOnTheLatticeSmoothBetweenAndSeeded) {
         largest = std::max(largest, std::abs(value));
         EXPECT_LE(std::abs(value), 1.05);
         EXPECT_LT(std::abs(noise(x + 1e-4, y) - value), 1e-3);  // continuous
-        if (std::abs(otherNoise(x, y) - value) > 1e-3) ++differences;
+        if (std::abs(otherNoise(x, y) - value) > 1e-3)
+            ++differences;
     }
     EXPECT_GT(largest, 0.4);
     EXPECT_GT(differences, 900);
 }
 
-TEST(GradientNoise, CoarseOctavesAreAPrefixOfFineOnes) {
+TEST(GradientNoise, CoarseOctavesAreAPrefixOfFineOnes)
+{
     const heightgen::GradientNoise noise(9);
     const heightgen::OctaveSettings all{.baseFrequency = 2.0, .maxOctaves = 8, .maxFrequency = 1e9, .gain = 0.5};
     heightgen::OctaveSettings coarse = all;
@@ -111,10 +119,12 @@ TEST(GradientNoise, CoarseOctavesAreAPrefixOfFineOnes) {
     }
 }
 
-TEST(HeightGrid, CubicUpsamplingKeepsConstantsAndRamps) {
+TEST(HeightGrid, CubicUpsamplingKeepsConstantsAndRamps)
+{
     HeightGrid ramp(16);
     for (std::uint32_t y = 0; y < 16; ++y) {
-        for (std::uint32_t x = 0; x < 16; ++x) ramp.at(x, y) = 3.0f * static_cast<float>(x) + 5.0f;
+        for (std::uint32_t x = 0; x < 16; ++x)
+            ramp.at(x, y) = 3.0f * static_cast<float>(x) + 5.0f;
     }
     const HeightGrid fine = heightgen::upsampleDouble(ramp, 2);
     ASSERT_EQ(fine.size, 32u);
@@ -127,24 +137,29 @@ TEST(HeightGrid, CubicUpsamplingKeepsConstantsAndRamps) {
     }
 }
 
-HeightGrid tiltedValley(std::uint32_t size) {
+HeightGrid tiltedValley(std::uint32_t size)
+{
     HeightGrid grid(size);
     for (std::uint32_t y = 0; y < size; ++y) {
         for (std::uint32_t x = 0; x < size; ++x) {
             const float across = std::abs(static_cast<float>(x) - static_cast<float>(size) / 2.0f);
-            grid.at(x, y) = 0.5f * static_cast<float>(size - y) + 0.3f * across + std::sin(static_cast<float>(x * 7 + y * 3));
+            grid.at(x, y) =
+                0.5f * static_cast<float>(size - y) + 0.3f * across + std::sin(static_cast<float>(x * 7 + y * 3));
         }
     }
     return grid;
 }
 
-TEST(HeightGrid, UpsamplingIsTheSameOnAnyThreadCount) {
+TEST(HeightGrid, UpsamplingIsTheSameOnAnyThreadCount)
+{
     HeightGrid grid(64);
-    for (std::uint32_t i = 0; i < 64 * 64; ++i) grid.heights[i] = std::sin(static_cast<float>(i) * 0.37f);
+    for (std::uint32_t i = 0; i < 64 * 64; ++i)
+        grid.heights[i] = std::sin(static_cast<float>(i) * 0.37f);
     EXPECT_EQ(heightgen::upsampleDouble(grid, 1).heights, heightgen::upsampleDouble(grid, 3).heights);
 }
 
-TEST(HydraulicErosion, DropletsMoveMaterialDownhillAndMakeNoNewPeaks) {
+TEST(HydraulicErosion, DropletsMoveMaterialDownhillAndMakeNoNewPeaks)
+{
     HeightGrid grid = tiltedValley(64);
     const HeightGrid before = grid;
     heightgen::DropletErosionSettings settings;
@@ -172,7 +187,8 @@ TEST(HydraulicErosion, DropletsMoveMaterialDownhillAndMakeNoNewPeaks) {
     EXPECT_EQ(untouched.heights, before.heights);
 }
 
-TEST(FluvialErosion, UpliftAloneRaisesTheInteriorAndNeverTheEdges) {
+TEST(FluvialErosion, UpliftAloneRaisesTheInteriorAndNeverTheEdges)
+{
     HeightGrid grid = tiltedValley(32);
     const HeightGrid before = grid;
     HeightGrid uplift(32);
@@ -189,7 +205,8 @@ TEST(FluvialErosion, UpliftAloneRaisesTheInteriorAndNeverTheEdges) {
     }
 }
 
-TEST(FluvialErosion, RiversCutDeepestWhereTheyDrainTheMostGround) {
+TEST(FluvialErosion, RiversCutDeepestWhereTheyDrainTheMostGround)
+{
     HeightGrid grid = tiltedValley(64);
     const HeightGrid before = grid;
     heightgen::FluvialErosionSettings settings;
@@ -213,7 +230,8 @@ TEST(FluvialErosion, RiversCutDeepestWhereTheyDrainTheMostGround) {
     EXPECT_GT(lowerLowering, upperLowering);
 }
 
-TEST(ThermalErosion, KeepsVolumeAndFlattensSlopesSteeperThanTalus) {
+TEST(ThermalErosion, KeepsVolumeAndFlattensSlopesSteeperThanTalus)
+{
     HeightGrid spike(32);
     spike.at(16, 16) = 100.0f;
     const double volumeBefore = std::accumulate(spike.heights.begin(), spike.heights.end(), 0.0);
@@ -224,9 +242,10 @@ TEST(ThermalErosion, KeepsVolumeAndFlattensSlopesSteeperThanTalus) {
     EXPECT_GT(spike.at(18, 16), 0.0f);
 }
 
-TEST(HeightgenCommandLine, ParsesFlagsInBothForms) {
-    const std::vector<std::string_view> arguments{"--size", "1024", "--seed=99", "--out", "a.png", "--threads=2",
-                                                  "--preview", "p.png", "--preview-size", "256"};
+TEST(HeightgenCommandLine, ParsesFlagsInBothForms)
+{
+    const std::vector<std::string_view> arguments{"--size",      "1024",      "--seed=99", "--out",          "a.png",
+                                                  "--threads=2", "--preview", "p.png",     "--preview-size", "256"};
     const auto options = heightgen::parseHeightgenCommandLine(arguments);
     EXPECT_EQ(options.size, 1024u);
     EXPECT_EQ(options.seed, 99u);
@@ -237,7 +256,8 @@ TEST(HeightgenCommandLine, ParsesFlagsInBothForms) {
     EXPECT_EQ(options.previewSize, 256u);
 }
 
-void expectCommandLineError(std::vector<std::string_view> arguments, const std::string& expected) {
+void expectCommandLineError(std::vector<std::string_view> arguments, const std::string& expected)
+{
     try {
         (void)heightgen::parseHeightgenCommandLine(arguments);
         ADD_FAILURE() << "accepted; expected: " << expected;
@@ -246,7 +266,8 @@ void expectCommandLineError(std::vector<std::string_view> arguments, const std::
     }
 }
 
-TEST(HeightgenCommandLine, ExplainsEveryMistake) {
+TEST(HeightgenCommandLine, ExplainsEveryMistake)
+{
     expectCommandLineError({"--size", "4096"}, "--out PATH is required");
     expectCommandLineError({"--out", "a.png", "--size", "1000"}, "--size must be a power of two");
     expectCommandLineError({"--out", "a.png", "--size", "32768"}, "--size must be between 64 and 16384");

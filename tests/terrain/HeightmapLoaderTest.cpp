@@ -24,12 +24,16 @@ using terrain_test::ScratchDirectory;
 constexpr std::uint64_t kTexelLimit = std::uint64_t{1} << 28;
 constexpr std::uint32_t kDimensionLimit = 16384;
 
-Heightmap load(const std::filesystem::path& path) { return loadHeightmapPng(path, kTexelLimit, kDimensionLimit); }
+Heightmap load(const std::filesystem::path& path)
+{
+    return loadHeightmapPng(path, kTexelLimit, kDimensionLimit);
+}
 
 // The load must fail with a one-line HeightmapError naming the file and
 // containing `expectedProblem`.
 void expectLoadFailure(const std::filesystem::path& path, const std::string& expectedProblem,
-                       std::uint64_t maxTexels = kTexelLimit, std::uint32_t maxDimension = kDimensionLimit) {
+                       std::uint64_t maxTexels = kTexelLimit, std::uint32_t maxDimension = kDimensionLimit)
+{
     try {
         (void)loadHeightmapPng(path, maxTexels, maxDimension);
         ADD_FAILURE() << "loading " << path << " succeeded; expected: " << expectedProblem;
@@ -41,7 +45,8 @@ void expectLoadFailure(const std::filesystem::path& path, const std::string& exp
     }
 }
 
-std::vector<std::uint16_t> rampSamples(std::uint32_t width, std::uint32_t height, std::uint32_t modulus) {
+std::vector<std::uint16_t> rampSamples(std::uint32_t width, std::uint32_t height, std::uint32_t modulus)
+{
     std::vector<std::uint16_t> samples(std::size_t{width} * height);
     for (std::size_t i = 0; i < samples.size(); ++i) {
         samples[i] = static_cast<std::uint16_t>((i * 7919 + i / width * 13) % modulus);
@@ -49,7 +54,8 @@ std::vector<std::uint16_t> rampSamples(std::uint32_t width, std::uint32_t height
     return samples;
 }
 
-TEST(HeightmapLoader, ShippedAssetIsA16BitTerrainUsingTheFullRange) {
+TEST(HeightmapLoader, ShippedAssetIsA16BitTerrainUsingTheFullRange)
+{
     const std::filesystem::path asset = std::filesystem::path(CBT_ASSET_DIR) / "terrain-4096.png";
     const Heightmap heightmap = load(asset);
     EXPECT_EQ(heightmap.width, 4096u);
@@ -63,11 +69,13 @@ TEST(HeightmapLoader, ShippedAssetIsA16BitTerrainUsingTheFullRange) {
     EXPECT_EQ(*highest, 65535);
     // A real 16-bit terrain uses far more than the 256 levels of an 8-bit one.
     std::vector<bool> used(65536, false);
-    for (const std::uint16_t sample : heightmap.samples) used[sample] = true;
+    for (const std::uint16_t sample : heightmap.samples)
+        used[sample] = true;
     EXPECT_GT(std::count(used.begin(), used.end(), true), 20000);
 }
 
-TEST(HeightmapLoader, SixteenBitSamplesSurviveExactly) {
+TEST(HeightmapLoader, SixteenBitSamplesSurviveExactly)
+{
     const ScratchDirectory scratch;
     const std::vector<std::uint16_t> samples{0, 1, 255, 256, 40001, 65534, 65535, 12345, 54321, 32768};
     const auto path = scratch.file("five-by-two-16.png");
@@ -85,7 +93,8 @@ TEST(HeightmapLoader, SixteenBitSamplesSurviveExactly) {
     EXPECT_FLOAT_EQ(heightmap.normalisedSample(1, 1), 1.0f);
 }
 
-TEST(HeightmapLoader, EightBitSamplesStayEightBit) {
+TEST(HeightmapLoader, EightBitSamplesStayEightBit)
+{
     const ScratchDirectory scratch;
     const std::vector<std::uint16_t> samples{0, 1, 2, 127, 128, 200, 254, 255};
     const auto path = scratch.file("four-by-two-8.png");
@@ -98,7 +107,8 @@ TEST(HeightmapLoader, EightBitSamplesStayEightBit) {
     EXPECT_FLOAT_EQ(heightmap.normalisedSample(3, 1), 1.0f);
 }
 
-TEST(HeightmapLoader, NoisyImagesRoundTripThroughEveryScanlineFilter) {
+TEST(HeightmapLoader, NoisyImagesRoundTripThroughEveryScanlineFilter)
+{
     // Irregular data makes the encoder pick different filters row to row.
     const ScratchDirectory scratch;
     const auto samples16 = rampSamples(257, 129, 65536);
@@ -109,7 +119,8 @@ TEST(HeightmapLoader, NoisyImagesRoundTripThroughEveryScanlineFilter) {
     EXPECT_EQ(load(scratch.file("noisy8.png")).samples, samples8);
 }
 
-TEST(HeightmapLoader, NonSquareImagesKeepTheirShape) {
+TEST(HeightmapLoader, NonSquareImagesKeepTheirShape)
+{
     const ScratchDirectory scratch;
     const auto wideSamples = rampSamples(300, 7, 65536);
     terrain::writePng16(scratch.file("wide.png"), 300, 7, wideSamples);
@@ -130,7 +141,8 @@ TEST(HeightmapLoader, NonSquareImagesKeepTheirShape) {
     EXPECT_THROW((void)tall.sample(7, 0), std::out_of_range);
 }
 
-TEST(HeightmapLoader, GreyWithAlphaKeepsTheGreyChannel) {
+TEST(HeightmapLoader, GreyWithAlphaKeepsTheGreyChannel)
+{
     const ScratchDirectory scratch;
     const std::vector<unsigned char> greyAlpha{10, 255, 20, 0, 30, 128, 250, 7};  // (grey, alpha) pairs
     const auto path = scratch.file("grey-alpha.png");
@@ -140,18 +152,21 @@ TEST(HeightmapLoader, GreyWithAlphaKeepsTheGreyChannel) {
     EXPECT_EQ(heightmap.samples, (std::vector<std::uint16_t>{10, 20, 30, 250}));
 }
 
-TEST(HeightmapLoaderErrors, MissingFile) {
+TEST(HeightmapLoaderErrors, MissingFile)
+{
     const ScratchDirectory scratch;
     expectLoadFailure(scratch.file("no-such-heightmap.png"), "does not exist");
 }
 
-TEST(HeightmapLoaderErrors, Directory) {
+TEST(HeightmapLoaderErrors, Directory)
+{
     const ScratchDirectory scratch;
     std::filesystem::create_directory(scratch.file("folder.png"));
     expectLoadFailure(scratch.file("folder.png"), "is a directory");
 }
 
-TEST(HeightmapLoaderErrors, NotAPng) {
+TEST(HeightmapLoaderErrors, NotAPng)
+{
     const ScratchDirectory scratch;
     const std::string text = "P2\n2 2\n255\n0 1 2 3\n";
     terrain_test::writeBytes(scratch.file("text.png"),
@@ -161,7 +176,8 @@ TEST(HeightmapLoaderErrors, NotAPng) {
     expectLoadFailure(scratch.file("empty-file.png"), "is not a PNG file");
 }
 
-TEST(HeightmapLoaderErrors, TruncatedPng) {
+TEST(HeightmapLoaderErrors, TruncatedPng)
+{
     const ScratchDirectory scratch;
     const std::vector<unsigned char> png = terrain::encodeGreyscalePng(64, 64, 16, rampSamples(64, 64, 65536));
     const std::vector<unsigned char> firstHalf(png.begin(), png.begin() + static_cast<std::ptrdiff_t>(png.size() / 2));
@@ -172,18 +188,21 @@ TEST(HeightmapLoaderErrors, TruncatedPng) {
     expectLoadFailure(scratch.file("header-only.png"), "is a truncated PNG");
 }
 
-TEST(HeightmapLoaderErrors, CorruptImageData) {
+TEST(HeightmapLoaderErrors, CorruptImageData)
+{
     const ScratchDirectory scratch;
     std::vector<unsigned char> png = terrain::encodeGreyscalePng(64, 64, 16, rampSamples(64, 64, 65536));
     // Scramble the deflate stream inside the first IDAT (after its 2-byte
     // zlib header), leaving every chunk length intact.
     const std::size_t imageData = 8 + 25 + 8;
-    for (std::size_t i = imageData + 2; i < imageData + 40; ++i) png[i] = static_cast<unsigned char>(0xFF - png[i]);
+    for (std::size_t i = imageData + 2; i < imageData + 40; ++i)
+        png[i] = static_cast<unsigned char>(0xFF - png[i]);
     terrain_test::writeBytes(scratch.file("scrambled.png"), png);
     expectLoadFailure(scratch.file("scrambled.png"), "is a corrupt PNG (stb_image:");
 }
 
-TEST(HeightmapLoaderErrors, ColourImages) {
+TEST(HeightmapLoaderErrors, ColourImages)
+{
     const ScratchDirectory scratch;
     const std::vector<unsigned char> pixels(4 * 4 * 4, 100);
     const auto rgb = scratch.file("rgb.png");
@@ -194,7 +213,8 @@ TEST(HeightmapLoaderErrors, ColourImages) {
     expectLoadFailure(rgba, "is a colour image (4 channels: RGBA); convert it to greyscale");
 }
 
-TEST(HeightmapLoaderErrors, EmptyImage) {
+TEST(HeightmapLoaderErrors, EmptyImage)
+{
     const ScratchDirectory scratch;
     std::vector<unsigned char> png = terrain::encodeGreyscalePng(1, 1, 16, std::vector<std::uint16_t>{5});
     terrain_test::patchHeaderSize(png, 0, 0);
@@ -205,7 +225,8 @@ TEST(HeightmapLoaderErrors, EmptyImage) {
     expectLoadFailure(scratch.file("no-rows.png"), "is empty (9x0 pixels)");
 }
 
-TEST(HeightmapLoaderErrors, LargerThanTheDeviceAllows) {
+TEST(HeightmapLoaderErrors, LargerThanTheDeviceAllows)
+{
     const ScratchDirectory scratch;
     std::vector<unsigned char> png = terrain::encodeGreyscalePng(1, 1, 16, std::vector<std::uint16_t>{5});
     // Only the header claims the size: it must be refused before decoding.
@@ -219,7 +240,8 @@ TEST(HeightmapLoaderErrors, LargerThanTheDeviceAllows) {
     EXPECT_NO_THROW((void)loadHeightmapPng(scratch.file("wide.png"), kTexelLimit, 300));
 }
 
-TEST(HeightmapLoaderErrors, MoreTexelsThanTheLimit) {
+TEST(HeightmapLoaderErrors, MoreTexelsThanTheLimit)
+{
     const ScratchDirectory scratch;
     terrain::writePng16(scratch.file("square.png"), 64, 64, rampSamples(64, 64, 65536));
     expectLoadFailure(scratch.file("square.png"), "is 64x64 = 4096 texels, more than the limit of 4095 texels", 4095);

@@ -10,14 +10,17 @@
 
 namespace {
 
-std::uint32_t readBigEndian32(const std::vector<unsigned char>& bytes, std::size_t offset) {
+std::uint32_t readBigEndian32(const std::vector<unsigned char>& bytes, std::size_t offset)
+{
     return (std::uint32_t{bytes[offset]} << 24) | (std::uint32_t{bytes[offset + 1]} << 16) |
            (std::uint32_t{bytes[offset + 2]} << 8) | std::uint32_t{bytes[offset + 3]};
 }
 
-TEST(HeightmapPngWriter, WritesA16BitGreyscaleHeaderAndValidChunks) {
+TEST(HeightmapPngWriter, WritesA16BitGreyscaleHeaderAndValidChunks)
+{
     std::vector<std::uint16_t> samples(40 * 30);
-    for (std::size_t i = 0; i < samples.size(); ++i) samples[i] = static_cast<std::uint16_t>(i * 50);
+    for (std::size_t i = 0; i < samples.size(); ++i)
+        samples[i] = static_cast<std::uint16_t>(i * 50);
     const std::vector<unsigned char> png = terrain::encodeGreyscalePng(40, 30, 16, samples);
 
     const std::vector<unsigned char> signature{0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
@@ -41,7 +44,8 @@ TEST(HeightmapPngWriter, WritesA16BitGreyscaleHeaderAndValidChunks) {
         ASSERT_LE(offset + 12 + length, png.size());
         lastType.assign(png.begin() + static_cast<std::ptrdiff_t>(offset + 4),
                         png.begin() + static_cast<std::ptrdiff_t>(offset + 8));
-        if (lastType == "IDAT") ++imageDataChunks;
+        if (lastType == "IDAT")
+            ++imageDataChunks;
         const uLong crc = crc32(crc32(0L, Z_NULL, 0), png.data() + offset + 4, static_cast<uInt>(length + 4));
         EXPECT_EQ(readBigEndian32(png, offset + 8 + length), static_cast<std::uint32_t>(crc)) << lastType;
         offset += 12 + length;
@@ -51,20 +55,24 @@ TEST(HeightmapPngWriter, WritesA16BitGreyscaleHeaderAndValidChunks) {
     EXPECT_GE(imageDataChunks, 1);
 }
 
-TEST(HeightmapPngWriter, SmoothTerrainCompressesWell) {
+TEST(HeightmapPngWriter, SmoothTerrainCompressesWell)
+{
     // A smooth ramp is what the row filters are for: far below raw size.
     std::vector<std::uint16_t> samples(256 * 256);
-    for (std::size_t i = 0; i < samples.size(); ++i) samples[i] = static_cast<std::uint16_t>((i % 256) * 200 + (i / 256) * 37);
+    for (std::size_t i = 0; i < samples.size(); ++i)
+        samples[i] = static_cast<std::uint16_t>((i % 256) * 200 + (i / 256) * 37);
     const std::vector<unsigned char> png = terrain::encodeGreyscalePng(256, 256, 16, samples);
     EXPECT_LT(png.size(), samples.size() * 2 / 20);
 }
 
-TEST(HeightmapPngWriter, EncodingIsDeterministic) {
+TEST(HeightmapPngWriter, EncodingIsDeterministic)
+{
     const std::vector<std::uint16_t> samples{1, 2, 3, 60000, 5, 6};
     EXPECT_EQ(terrain::encodeGreyscalePng(3, 2, 16, samples), terrain::encodeGreyscalePng(3, 2, 16, samples));
 }
 
-TEST(HeightmapPngWriter, RefusesBadInput) {
+TEST(HeightmapPngWriter, RefusesBadInput)
+{
     const std::vector<std::uint16_t> six{1, 2, 3, 4, 5, 6};
     EXPECT_THROW((void)terrain::encodeGreyscalePng(4, 2, 16, six), terrain::PngWriteError);
     EXPECT_THROW((void)terrain::encodeGreyscalePng(3, 2, 12, six), terrain::PngWriteError);

@@ -62,8 +62,8 @@ std::uint32_t expectLeafHeapIndicesMatchCpuDecode(const TerrainRenderer& rendere
     EXPECT_EQ(readback.drawLeafCount, tree.nodeCount()) << when;
     EXPECT_EQ(readback.leafHeapIndices.size(), expected.size()) << when;
     if (readback.leafHeapIndices.size() == expected.size()) {
-        EXPECT_EQ(std::memcmp(readback.leafHeapIndices.data(), expected.data(), expected.size() * sizeof(std::uint32_t)),
-                  0)
+        EXPECT_EQ(
+            std::memcmp(readback.leafHeapIndices.data(), expected.data(), expected.size() * sizeof(std::uint32_t)), 0)
             << when;
         EXPECT_EQ(readback.leafHeapIndices, expected) << when;  // names the first leaf that differs
     }
@@ -167,7 +167,8 @@ TEST_F(TerrainLeafHeapIndexTest, FlatSquareIsCoveredWithoutHolesAsTheTreeSplitsA
         pixelsInside = static_cast<std::size_t>(
             std::count_if(image.depth.begin(), image.depth.end(), [](float depth) { return depth < 1.0f; }));
     }
-    EXPECT_GT(pixelsInside, std::size_t{kRgba8Target.size.width} * kRgba8Target.size.height / 4) << "the square fills much of the image";
+    EXPECT_GT(pixelsInside, std::size_t{kRgba8Target.size.width} * kRgba8Target.size.height / 4)
+        << "the square fills much of the image";
     EXPECT_GT(harness.leafCount(), 200u);
 
     harness.converge(closeCamera());

@@ -11,7 +11,8 @@ namespace {
 
 using terrain::PassTimings;
 
-TEST(TerrainPassTimings, NamesTheUpdatePassesThenLeafDecodeSkyAndDraw) {
+TEST(TerrainPassTimings, NamesTheUpdatePassesThenLeafDecodeSkyAndDraw)
+{
     const std::vector<std::string> names = terrain::rendererTimestampPassNames();
     ASSERT_GE(names.size(), 3u);
     EXPECT_EQ(names[names.size() - 3], terrain::kLeafDecodeTimestamp);
@@ -22,11 +23,15 @@ TEST(TerrainPassTimings, NamesTheUpdatePassesThenLeafDecodeSkyAndDraw) {
     }
 }
 
-TEST(TerrainPassTimings, MapsEachPassAndAddsTheAtmosphereToTheSky) {
-    const std::vector<gpu::PassTime> times{
-        {0, "dispatcher", 0.5},         {1, "subdivision", 2.0}, {2, "sum reduction", 3.0},
-        {3, "draw dispatcher", 0.25},   {4, terrain::kLeafDecodeTimestamp, 4.0},
-        {5, terrain::kSkyTimestamp, 1.5}, {6, terrain::kDrawTimestamp, 7.0}};
+TEST(TerrainPassTimings, MapsEachPassAndAddsTheAtmosphereToTheSky)
+{
+    const std::vector<gpu::PassTime> times{{0, "dispatcher", 0.5},
+                                           {1, "subdivision", 2.0},
+                                           {2, "sum reduction", 3.0},
+                                           {3, "draw dispatcher", 0.25},
+                                           {4, terrain::kLeafDecodeTimestamp, 4.0},
+                                           {5, terrain::kSkyTimestamp, 1.5},
+                                           {6, terrain::kDrawTimestamp, 7.0}};
     const PassTimings timings = terrain::passTimingsOf(times, 10.0);
     EXPECT_DOUBLE_EQ(timings.dispatcherMs, 0.75);  // both dispatchers
     EXPECT_DOUBLE_EQ(timings.subdivisionMs, 2.0);
@@ -36,7 +41,8 @@ TEST(TerrainPassTimings, MapsEachPassAndAddsTheAtmosphereToTheSky) {
     EXPECT_DOUBLE_EQ(timings.atmosphereMs, 11.5);  // per-frame tables + the sky pass
 }
 
-TEST(TerrainPassTimings, PassesNotTimedThisFrameStayZero) {
+TEST(TerrainPassTimings, PassesNotTimedThisFrameStayZero)
+{
     const PassTimings timings = terrain::passTimingsOf(std::vector<gpu::PassTime>{{0, "dispatcher", 0.5}}, 0.0);
     EXPECT_DOUBLE_EQ(timings.dispatcherMs, 0.5);
     EXPECT_DOUBLE_EQ(timings.subdivisionMs, 0.0);

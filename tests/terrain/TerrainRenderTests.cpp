@@ -9,8 +9,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <cstdint>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -51,8 +51,8 @@ RegionStatistics regionStatistics(const RenderedImage& image, bool terrain)
     }
     if (statistics.pixels > 0) {
         statistics.meanLuminance = sum / double(statistics.pixels);
-        statistics.luminanceStdDev = std::sqrt(
-            std::max(sumOfSquares / double(statistics.pixels) - statistics.meanLuminance * statistics.meanLuminance, 0.0));
+        statistics.luminanceStdDev = std::sqrt(std::max(
+            sumOfSquares / double(statistics.pixels) - statistics.meanLuminance * statistics.meanLuminance, 0.0));
     }
     return statistics;
 }
@@ -228,8 +228,8 @@ void replaceInFile(const std::filesystem::path& path, const std::string& text)
 TEST_F(TerrainRenderTest, ReloadShadersKeepsOldPipelinesOnError)
 {
     // A private copy of the shaders, so the test can break one.
-    const std::filesystem::path root = std::filesystem::temp_directory_path() /
-                                       ("cbt-terrain-shaders-" + std::to_string(::getpid()));
+    const std::filesystem::path root =
+        std::filesystem::temp_directory_path() / ("cbt-terrain-shaders-" + std::to_string(::getpid()));
     std::filesystem::remove_all(root);
     std::filesystem::copy(gpu::ShaderCompiler::defaultShaderRoot(), root, std::filesystem::copy_options::recursive);
     gpu::ShaderCompiler privateCompiler(root);

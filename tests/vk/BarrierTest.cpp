@@ -6,7 +6,8 @@
 namespace gpu {
 namespace {
 
-TEST(BarrierTest, LegacyStagesKeepCommonBitsAndMapSync2OnlyOnes) {
+TEST(BarrierTest, LegacyStagesKeepCommonBitsAndMapSync2OnlyOnes)
+{
     EXPECT_EQ(toLegacyStages(VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, true), VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT);
     EXPECT_EQ(toLegacyStages(VK_PIPELINE_STAGE_2_COPY_BIT, true), VK_PIPELINE_STAGE_TRANSFER_BIT);
     EXPECT_EQ(toLegacyStages(VK_PIPELINE_STAGE_2_CLEAR_BIT | VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT, false),
@@ -18,7 +19,8 @@ TEST(BarrierTest, LegacyStagesKeepCommonBitsAndMapSync2OnlyOnes) {
               VK_PIPELINE_STAGE_ALL_COMMANDS_BIT | VK_PIPELINE_STAGE_HOST_BIT);
 }
 
-TEST(BarrierTest, LegacyAccessMapsStorageAndSampledBits) {
+TEST(BarrierTest, LegacyAccessMapsStorageAndSampledBits)
+{
     EXPECT_EQ(toLegacyAccess(VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT), VK_ACCESS_SHADER_WRITE_BIT);
     EXPECT_EQ(toLegacyAccess(VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_SAMPLED_READ_BIT),
               VK_ACCESS_SHADER_READ_BIT);

@@ -16,7 +16,8 @@ namespace {
 
 class BufferTransferTest : public GpuTest {};
 
-std::vector<std::byte> randomBytes(size_t count, uint32_t seed) {
+std::vector<std::byte> randomBytes(size_t count, uint32_t seed)
+{
     std::mt19937 generator(seed);
     std::uniform_int_distribution<int> byteValue(0, 255);
     std::vector<std::byte> bytes(count);
@@ -26,7 +27,8 @@ std::vector<std::byte> randomBytes(size_t count, uint32_t seed) {
     return bytes;
 }
 
-TEST_F(BufferTransferTest, RoundTripsRandomBytesOfManySizesAndOffsets) {
+TEST_F(BufferTransferTest, RoundTripsRandomBytesOfManySizesAndOffsets)
+{
     struct Case {
         size_t size;
         VkDeviceSize offset;
@@ -42,7 +44,8 @@ TEST_F(BufferTransferTest, RoundTripsRandomBytesOfManySizesAndOffsets) {
     }
 }
 
-TEST_F(BufferTransferTest, PartialUploadsLeaveTheRestOfTheBufferAlone) {
+TEST_F(BufferTransferTest, PartialUploadsLeaveTheRestOfTheBufferAlone)
+{
     const Buffer buffer(device(), 64, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
     fillBuffer(device(), buffer, 0xA5A5A5A5u);
     const std::vector<std::byte> middle = randomBytes(16, 7);
@@ -54,7 +57,8 @@ TEST_F(BufferTransferTest, PartialUploadsLeaveTheRestOfTheBufferAlone) {
     }
 }
 
-TEST_F(BufferTransferTest, FillBufferSetsWordsInARange) {
+TEST_F(BufferTransferTest, FillBufferSetsWordsInARange)
+{
     const Buffer buffer(device(), 4 * 100, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
     fillBuffer(device(), buffer, 0u);
     fillBuffer(device(), buffer, 0xDEADBEEFu, 4 * 10, 4 * 20);
@@ -65,7 +69,8 @@ TEST_F(BufferTransferTest, FillBufferSetsWordsInARange) {
     EXPECT_THROW(fillBuffer(device(), buffer, 1u, 2, 4), Error);
 }
 
-TEST_F(BufferTransferTest, HostVisibleBuffersAreMappedAndShareTheHelpers) {
+TEST_F(BufferTransferTest, HostVisibleBuffersAreMappedAndShareTheHelpers)
+{
     const Buffer upload(device(), 256, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryLocation::HostUpload);
     const Buffer readback(device(), 256, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, MemoryLocation::HostReadback);
     ASSERT_EQ(upload.mapped().size(), 256u);
@@ -81,7 +86,8 @@ TEST_F(BufferTransferTest, HostVisibleBuffersAreMappedAndShareTheHelpers) {
     EXPECT_EQ(words.back(), 0x01020304u);
 }
 
-TEST_F(BufferTransferTest, OutOfRangeTransfersAndEmptyBuffersThrow) {
+TEST_F(BufferTransferTest, OutOfRangeTransfersAndEmptyBuffersThrow)
+{
     const Buffer buffer(device(), 32, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
     const std::vector<std::byte> bytes(16);
     EXPECT_THROW(uploadToBuffer(device(), buffer, bytes, 20), Error);
@@ -89,7 +95,8 @@ TEST_F(BufferTransferTest, OutOfRangeTransfersAndEmptyBuffersThrow) {
     EXPECT_THROW(Buffer(device(), 0, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT), Error);
 }
 
-TEST_F(BufferTransferTest, MovedBufferKeepsItsContents) {
+TEST_F(BufferTransferTest, MovedBufferKeepsItsContents)
+{
     Buffer original(device(), 16, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
     const std::vector<std::byte> bytes = randomBytes(16, 9);
     uploadToBuffer(device(), original, bytes);

@@ -32,19 +32,22 @@ constexpr std::array kTwoStorageBuffers = {
 
 class ComputePipelineTest : public GpuTest {
 protected:
-    [[nodiscard]] std::vector<uint32_t> saxpySpirv() const {
+    [[nodiscard]] std::vector<uint32_t> saxpySpirv() const
+    {
         return ShaderCompiler(VK_TEST_SHADER_DIR).compileFile("Saxpy.comp", ShaderStage::Compute);
     }
 };
 
-void recordSaxpy(VkCommandBuffer commands, const ComputeProgram& program, const SaxpyParameters& parameters) {
+void recordSaxpy(VkCommandBuffer commands, const ComputeProgram& program, const SaxpyParameters& parameters)
+{
     program.bind(commands);
     vkCmdPushConstants(commands, program.pipelineLayout.handle(), VK_SHADER_STAGE_COMPUTE_BIT, 0,
                        sizeof(SaxpyParameters), &parameters);
     vkCmdDispatch(commands, (parameters.count + 63) / 64, 1, 1);
 }
 
-TEST_F(ComputePipelineTest, SaxpyOnAMillionUintsWithPushConstantsAndTwoStorageBuffers) {
+TEST_F(ComputePipelineTest, SaxpyOnAMillionUintsWithPushConstantsAndTwoStorageBuffers)
+{
     constexpr uint32_t kCount = 1u << 20;
     std::vector<uint32_t> x(kCount);
     std::mt19937 generator(42);
@@ -70,7 +73,8 @@ TEST_F(ComputePipelineTest, SaxpyOnAMillionUintsWithPushConstantsAndTwoStorageBu
     EXPECT_EQ(y[kCount - 1], parameters.a * x[kCount - 1] + parameters.b);
 }
 
-TEST_F(ComputePipelineTest, BufferRangesBindOnlyTheirBytes) {
+TEST_F(ComputePipelineTest, BufferRangesBindOnlyTheirBytes)
+{
     constexpr uint32_t kCount = 256;
     std::vector<uint32_t> x(kCount);
     for (uint32_t i = 0; i < kCount; ++i) {
@@ -96,7 +100,8 @@ TEST_F(ComputePipelineTest, BufferRangesBindOnlyTheirBytes) {
     }
 }
 
-TEST_F(ComputePipelineTest, SpecializationConstantsReachTheShader) {
+TEST_F(ComputePipelineTest, SpecializationConstantsReachTheShader)
+{
     const std::vector<uint32_t> spirv = shaderCompiler().compileSource(
         "#version 460\n"
         "layout(local_size_x_id = 0) in;\n"
@@ -122,7 +127,8 @@ TEST_F(ComputePipelineTest, SpecializationConstantsReachTheShader) {
     }
 }
 
-TEST_F(ComputePipelineTest, TwoDispatchesWithABarrierChainCorrectly) {
+TEST_F(ComputePipelineTest, TwoDispatchesWithABarrierChainCorrectly)
+{
     constexpr uint32_t kCount = 4096;
     std::vector<uint32_t> x(kCount, 5u);
     const Buffer first(device(), kCount * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);

@@ -17,13 +17,15 @@ using ::testing::StartsWith;
 
 class DeviceTest : public GpuTest {};
 
-std::string lowercase(std::string text) {
+std::string lowercase(std::string text)
+{
     std::transform(text.begin(), text.end(), text.begin(),
                    [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); });
     return text;
 }
 
-TEST_F(DeviceTest, ListingContainsLlvmpipeWithItsDetails) {
+TEST_F(DeviceTest, ListingContainsLlvmpipeWithItsDetails)
+{
     const std::vector<PhysicalDeviceInfo> devices = listPhysicalDevices(instance());
     ASSERT_FALSE(devices.empty());
     const auto llvmpipe = std::find_if(devices.begin(), devices.end(), [](const PhysicalDeviceInfo& info) {
@@ -42,7 +44,8 @@ TEST_F(DeviceTest, ListingContainsLlvmpipeWithItsDetails) {
     }
 }
 
-TEST_F(DeviceTest, SelectsByIndexAndByCaseInsensitiveName) {
+TEST_F(DeviceTest, SelectsByIndexAndByCaseInsensitiveName)
+{
     const std::vector<PhysicalDeviceInfo> devices = listPhysicalDevices(instance());
     for (const PhysicalDeviceInfo& listed : devices) {
         if (!listed.suitable()) {
@@ -58,7 +61,8 @@ TEST_F(DeviceTest, SelectsByIndexAndByCaseInsensitiveName) {
     EXPECT_THAT(chosen.info().name, HasSubstr("llvmpipe"));
 }
 
-TEST_F(DeviceTest, DefaultChoicePrefersDiscreteThenIntegratedThenVirtualThenCpu) {
+TEST_F(DeviceTest, DefaultChoicePrefersDiscreteThenIntegratedThenVirtualThenCpu)
+{
     const std::vector<PhysicalDeviceInfo> devices = listPhysicalDevices(instance());
     const PhysicalDeviceInfo chosen = choosePhysicalDevice(instance());
     const auto rank = [](VkPhysicalDeviceType type) {
@@ -77,7 +81,8 @@ TEST_F(DeviceTest, DefaultChoicePrefersDiscreteThenIntegratedThenVirtualThenCpu)
     }
 }
 
-TEST_F(DeviceTest, BadSelectorThrowsWithTheDeviceList) {
+TEST_F(DeviceTest, BadSelectorThrowsWithTheDeviceList)
+{
     for (const char* selector : {"no-such-gpu-xyz", "999"}) {
         try {
             (void)choosePhysicalDevice(instance(), selector);
@@ -92,7 +97,8 @@ TEST_F(DeviceTest, BadSelectorThrowsWithTheDeviceList) {
     }
 }
 
-TEST_F(DeviceTest, ExposesPropertiesLimitsAndFeatures) {
+TEST_F(DeviceTest, ExposesPropertiesLimitsAndFeatures)
+{
     const Device& gpu = device();
     EXPECT_NE(gpu.handle(), VK_NULL_HANDLE);
     EXPECT_NE(gpu.queue(), VK_NULL_HANDLE);
@@ -108,14 +114,16 @@ TEST_F(DeviceTest, ExposesPropertiesLimitsAndFeatures) {
     EXPECT_TRUE(gpu.features().fillModeNonSolid);
 }
 
-TEST_F(DeviceTest, FindMemoryTypeHonoursRequiredFlags) {
+TEST_F(DeviceTest, FindMemoryTypeHonoursRequiredFlags)
+{
     const uint32_t hostVisible = device().findMemoryType(~0u, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT);
     EXPECT_NE(device().memoryProperties().memoryTypes[hostVisible].propertyFlags & VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT,
               0u);
     EXPECT_THROW((void)device().findMemoryType(0u, 0u), Error);
 }
 
-TEST_F(DeviceTest, SubmitAndWaitRunsTheRecordedCommandsAndPropagatesExceptions) {
+TEST_F(DeviceTest, SubmitAndWaitRunsTheRecordedCommandsAndPropagatesExceptions)
+{
     int recorded = 0;
     device().submitAndWait([&](VkCommandBuffer commands) {
         EXPECT_NE(commands, VK_NULL_HANDLE);
@@ -128,7 +136,8 @@ TEST_F(DeviceTest, SubmitAndWaitRunsTheRecordedCommandsAndPropagatesExceptions) 
     EXPECT_EQ(recorded, 2);
 }
 
-TEST(InstanceTest, HeadlessInstanceWithoutValidationOrExtensionsWorks) {
+TEST(InstanceTest, HeadlessInstanceWithoutValidationOrExtensionsWorks)
+{
     const Instance instance;
     EXPECT_NE(instance.handle(), VK_NULL_HANDLE);
     EXPECT_FALSE(instance.validationEnabled());
@@ -142,7 +151,8 @@ TEST(InstanceTest, HeadlessInstanceWithoutValidationOrExtensionsWorks) {
     EXPECT_EQ(ran, 1);
 }
 
-TEST(InstanceTest, MissingExtensionIsReportedByName) {
+TEST(InstanceTest, MissingExtensionIsReportedByName)
+{
     InstanceOptions options;
     options.extraExtensions = {"VK_EXT_no_such_extension"};
     EXPECT_THROW(
@@ -157,7 +167,8 @@ TEST(InstanceTest, MissingExtensionIsReportedByName) {
         Error);
 }
 
-std::string errorMessageOf(VkResult result, std::string_view call) {
+std::string errorMessageOf(VkResult result, std::string_view call)
+{
     try {
         checkResult(result, call);
     } catch (const Error& error) {
@@ -166,9 +177,13 @@ std::string errorMessageOf(VkResult result, std::string_view call) {
     return "no error";
 }
 
-VkResult failingCall(int /*argument*/) { return VK_ERROR_DEVICE_LOST; }
+VkResult failingCall(int /*argument*/)
+{
+    return VK_ERROR_DEVICE_LOST;
+}
 
-TEST(ErrorTest, CheckNamesTheCallAndTheResult) {
+TEST(ErrorTest, CheckNamesTheCallAndTheResult)
+{
     EXPECT_EQ(errorMessageOf(VK_ERROR_OUT_OF_DEVICE_MEMORY, "vkCreateBuffer"),
               "vkCreateBuffer failed: VK_ERROR_OUT_OF_DEVICE_MEMORY");
     EXPECT_EQ(errorMessageOf(static_cast<VkResult>(-123456), "vkFoo"), "vkFoo failed: VkResult(-123456)");

@@ -4,12 +4,14 @@
 
 namespace gpu::test {
 
-std::string testDeviceSelector() {
+std::string testDeviceSelector()
+{
     const char* selector = std::getenv("CBT_TEST_DEVICE");
     return selector != nullptr ? std::string(selector) : std::string();
 }
 
-void expectNoValidationMessages(const std::vector<std::string>& messages) {
+void expectNoValidationMessages(const std::vector<std::string>& messages)
+{
     std::string listing;
     for (const std::string& message : messages) {
         listing += "\n  " + message;
@@ -17,7 +19,8 @@ void expectNoValidationMessages(const std::vector<std::string>& messages) {
     EXPECT_TRUE(messages.empty()) << messages.size() << " validation message(s):" << listing;
 }
 
-bool containsMessage(const std::vector<std::string>& messages, std::string_view fragment) {
+bool containsMessage(const std::vector<std::string>& messages, std::string_view fragment)
+{
     for (const std::string& message : messages) {
         if (message.find(fragment) != std::string::npos) {
             return true;
@@ -33,15 +36,18 @@ ComputeProgram::ComputeProgram(const Device& device, std::span<const uint32_t> s
       pipelineLayout(device, setLayout.handle(), pushConstantBytes),
       pipeline(device, pipelineLayout, spirv, constants),
       pool(device, setLayout, 1),
-      set(pool.allocate(setLayout)) {}
-
-void ComputeProgram::bind(VkCommandBuffer commands) const {
-    pipeline.bind(commands);
-    vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipelineLayout.handle(), 0, 1, &set, 0,
-                            nullptr);
+      set(pool.allocate(setLayout))
+{
 }
 
-void GpuTest::SetUp() {
+void ComputeProgram::bind(VkCommandBuffer commands) const
+{
+    pipeline.bind(commands);
+    vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipelineLayout.handle(), 0, 1, &set, 0, nullptr);
+}
+
+void GpuTest::SetUp()
+{
     InstanceOptions options;
     options.validation = true;
     options.printValidationMessages = false;  // TearDown lists them
@@ -53,7 +59,8 @@ void GpuTest::SetUp() {
     compiler_.emplace();
 }
 
-void GpuTest::TearDown() {
+void GpuTest::TearDown()
+{
     if (device_) {
         device_->waitIdle();
     }

@@ -17,7 +17,8 @@ namespace {
 
 class ImageTest : public GpuTest {};
 
-std::vector<std::byte> patternTexels(uint32_t width, uint32_t height, uint32_t seed) {
+std::vector<std::byte> patternTexels(uint32_t width, uint32_t height, uint32_t seed)
+{
     std::vector<std::byte> bytes(size_t{width} * height * 4);
     for (size_t i = 0; i < bytes.size(); ++i) {
         bytes[i] = static_cast<std::byte>((i * 37u + seed) & 0xFFu);
@@ -25,8 +26,11 @@ std::vector<std::byte> patternTexels(uint32_t width, uint32_t height, uint32_t s
     return bytes;
 }
 
-TEST_F(ImageTest, UploadsAndDownloadsEveryMipLevel) {
-    const Image image(device(), ImageDescription{VK_FORMAT_R8G8B8A8_UNORM, {16, 8}, 3,
+TEST_F(ImageTest, UploadsAndDownloadsEveryMipLevel)
+{
+    const Image image(device(), ImageDescription{VK_FORMAT_R8G8B8A8_UNORM,
+                                                 {16, 8},
+                                                 3,
                                                  VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT |
                                                      VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
                                                  VK_IMAGE_ASPECT_COLOR_BIT});
@@ -48,9 +52,12 @@ TEST_F(ImageTest, UploadsAndDownloadsEveryMipLevel) {
     EXPECT_THROW((void)image.mipRange(3), Error);
 }
 
-TEST_F(ImageTest, AComputeShaderSamplesTheUploadedTexels) {
+TEST_F(ImageTest, AComputeShaderSamplesTheUploadedTexels)
+{
     // A 4x4 R32F image read with texelFetch through a combined image sampler.
-    const Image image(device(), ImageDescription{VK_FORMAT_R32_SFLOAT, {4, 4}, 1,
+    const Image image(device(), ImageDescription{VK_FORMAT_R32_SFLOAT,
+                                                 {4, 4},
+                                                 1,
                                                  VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
                                                  VK_IMAGE_ASPECT_COLOR_BIT});
     std::array<float, 16> texels{};
@@ -88,7 +95,8 @@ TEST_F(ImageTest, AComputeShaderSamplesTheUploadedTexels) {
     }
 }
 
-TEST(ImageFormatTest, TexelSizesOfTheFormatsInUse) {
+TEST(ImageFormatTest, TexelSizesOfTheFormatsInUse)
+{
     EXPECT_EQ(formatTexelSize(VK_FORMAT_R8G8B8A8_SRGB), 4u);
     EXPECT_EQ(formatTexelSize(VK_FORMAT_R16_UNORM), 2u);
     EXPECT_EQ(formatTexelSize(VK_FORMAT_R16G16B16A16_SFLOAT), 8u);

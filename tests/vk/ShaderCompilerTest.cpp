@@ -21,7 +21,8 @@ using ::testing::StartsWith;
 constexpr uint32_t kSpirvMagic = 0x07230203u;
 
 std::string compileErrorOf(const ShaderCompiler& compiler, std::string_view source, std::string_view name,
-                           std::span<const ShaderMacro> macros = {}) {
+                           std::span<const ShaderMacro> macros = {})
+{
     try {
         (void)compiler.compileSource(source, name, ShaderStage::Compute, macros);
     } catch (const Error& error) {
@@ -30,7 +31,8 @@ std::string compileErrorOf(const ShaderCompiler& compiler, std::string_view sour
     return "compiled";
 }
 
-TEST(ShaderCompilerTest, CompilesAComputeShaderThatIncludesAHeaderFromTheShaderRoot) {
+TEST(ShaderCompilerTest, CompilesAComputeShaderThatIncludesAHeaderFromTheShaderRoot)
+{
     const ShaderCompiler compiler(VK_TEST_SHADER_DIR);
     const std::vector<uint32_t> spirv = compiler.compileFile("Saxpy.comp", ShaderStage::Compute);
     ASSERT_GT(spirv.size(), 5u);
@@ -43,7 +45,8 @@ TEST(ShaderCompilerTest, CompilesAComputeShaderThatIncludesAHeaderFromTheShaderR
     EXPECT_EQ(fromString[0], kSpirvMagic);
 }
 
-TEST(ShaderCompilerTest, ResolvesIncludesRelativeToTheIncludingFileFirst) {
+TEST(ShaderCompilerTest, ResolvesIncludesRelativeToTheIncludingFileFirst)
+{
     const ShaderCompiler compiler(VK_TEST_SHADER_DIR);
     const std::vector<uint32_t> spirv = compiler.compileFile("nested/RelativeInclude.comp", ShaderStage::Compute);
     EXPECT_EQ(spirv[0], kSpirvMagic);
@@ -53,7 +56,8 @@ TEST(ShaderCompilerTest, ResolvesIncludesRelativeToTheIncludingFileFirst) {
     EXPECT_THAT(missing, HasSubstr("NoSuchFile.glsl"));
 }
 
-TEST(ShaderCompilerTest, SyntaxErrorNamesTheFileAndLine) {
+TEST(ShaderCompilerTest, SyntaxErrorNamesTheFileAndLine)
+{
     const ShaderCompiler compiler(VK_TEST_SHADER_DIR);
     const std::string message = compileErrorOf(compiler,
                                                "#version 460\n"
@@ -67,7 +71,8 @@ TEST(ShaderCompilerTest, SyntaxErrorNamesTheFileAndLine) {
     EXPECT_EQ(message.find('\n'), std::string::npos) << "message is not one line: " << message;
 }
 
-TEST(ShaderCompilerTest, ErrorsInIncludedFilesNameThatFile) {
+TEST(ShaderCompilerTest, ErrorsInIncludedFilesNameThatFile)
+{
     const ShaderCompiler compiler(VK_TEST_SHADER_DIR);
     // Saxpy.glsl defines saxpy(); defining it again is an error reported in the includer.
     const std::string message = compileErrorOf(
@@ -77,7 +82,8 @@ TEST(ShaderCompilerTest, ErrorsInIncludedFilesNameThatFile) {
     EXPECT_THAT(message, HasSubstr("Saxpy.glsl:2: error"));
 }
 
-TEST(ShaderCompilerTest, UnreadableFileThrowsWithItsPath) {
+TEST(ShaderCompilerTest, UnreadableFileThrowsWithItsPath)
+{
     const ShaderCompiler compiler(VK_TEST_SHADER_DIR);
     try {
         (void)compiler.compileFile("does/not/exist.comp", ShaderStage::Compute);
@@ -87,14 +93,16 @@ TEST(ShaderCompilerTest, UnreadableFileThrowsWithItsPath) {
     }
 }
 
-TEST(ShaderCompilerTest, StageFollowsTheFileName) {
+TEST(ShaderCompilerTest, StageFollowsTheFileName)
+{
     EXPECT_EQ(shaderStageFromFileName("a/b/Update.comp"), ShaderStage::Compute);
     EXPECT_EQ(shaderStageFromFileName("Terrain.vert"), ShaderStage::Vertex);
     EXPECT_EQ(shaderStageFromFileName("Terrain.frag.glsl"), ShaderStage::Fragment);
     EXPECT_THROW((void)shaderStageFromFileName("Common.glsl"), Error);
 }
 
-TEST(ShaderCompilerTest, CompilesVertexAndFragmentShaders) {
+TEST(ShaderCompilerTest, CompilesVertexAndFragmentShaders)
+{
     const ShaderCompiler compiler(VK_TEST_SHADER_DIR);
     const auto vertex = compiler.compileSource(
         "#version 460\nvoid main() { gl_Position = vec4(float(gl_VertexIndex), 0.0, 0.0, 1.0); }\n", "v.vert",
@@ -113,13 +121,15 @@ TEST(ShaderCompilerTest, CompilesVertexAndFragmentShaders) {
 // Sets an environment variable for the scope of one test and restores it.
 class ScopedEnvironmentVariable {
 public:
-    ScopedEnvironmentVariable(const char* name, const char* value) : name_(name) {
+    ScopedEnvironmentVariable(const char* name, const char* value) : name_(name)
+    {
         if (const char* old = std::getenv(name)) {
             previous_ = old;
         }
         setenv(name, value, 1);
     }
-    ~ScopedEnvironmentVariable() {
+    ~ScopedEnvironmentVariable()
+    {
         if (previous_) {
             setenv(name_, previous_->c_str(), 1);
         } else {
@@ -134,7 +144,8 @@ private:
     std::optional<std::string> previous_;
 };
 
-TEST(ShaderCompilerTest, DefaultRootIsTheSourceTreeUnlessTheEnvironmentOverridesIt) {
+TEST(ShaderCompilerTest, DefaultRootIsTheSourceTreeUnlessTheEnvironmentOverridesIt)
+{
     {
         const ScopedEnvironmentVariable unset("CBT_SHADER_DIR", "");
         EXPECT_EQ(ShaderCompiler::defaultShaderRoot(), std::filesystem::path(CBT_SHADER_DIR));
@@ -147,7 +158,8 @@ TEST(ShaderCompilerTest, DefaultRootIsTheSourceTreeUnlessTheEnvironmentOverrides
 
 class ShaderMacroTest : public GpuTest {};
 
-TEST_F(ShaderMacroTest, MacrosAreDefinedWithTheirValues) {
+TEST_F(ShaderMacroTest, MacrosAreDefinedWithTheirValues)
+{
     const ShaderCompiler compiler(VK_TEST_SHADER_DIR);
     const std::string source =
         "#version 460\n"

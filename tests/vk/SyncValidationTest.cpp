@@ -28,9 +28,9 @@ constexpr std::array kBindings = {
 // Records  dispatch (first -> middle), [barrier on middle], dispatch (middle -> last)
 // into a fresh command buffer, without submitting it, and returns the
 // validation messages that produced.
-std::vector<std::string> recordChainedDispatches(Instance& instance, Device& device, bool withBarrier) {
-    const std::vector<uint32_t> spirv =
-        ShaderCompiler().compileSource(kCopyShader, "copy.comp", ShaderStage::Compute);
+std::vector<std::string> recordChainedDispatches(Instance& instance, Device& device, bool withBarrier)
+{
+    const std::vector<uint32_t> spirv = ShaderCompiler().compileSource(kCopyShader, "copy.comp", ShaderStage::Compute);
     const ComputeProgram writeMiddle(device, spirv, kBindings, 0);
     const ComputeProgram readMiddle(device, spirv, kBindings, 0);
     const Buffer first(device, 64 * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
@@ -60,18 +60,21 @@ std::vector<std::string> recordChainedDispatches(Instance& instance, Device& dev
 
 class SyncValidationTest : public GpuTest {};
 
-TEST_F(SyncValidationTest, ReadAfterWriteWithoutABarrierIsAHazard) {
+TEST_F(SyncValidationTest, ReadAfterWriteWithoutABarrierIsAHazard)
+{
     const std::vector<std::string> messages = recordChainedDispatches(instance(), device(), false);
     EXPECT_TRUE(containsMessage(messages, "SYNC-HAZARD-READ-AFTER-WRITE"))
         << messages.size() << " message(s)" << (messages.empty() ? "" : ", first: " + messages.front());
 }
 
-TEST_F(SyncValidationTest, TheBarrierHelperRemovesTheHazard) {
+TEST_F(SyncValidationTest, TheBarrierHelperRemovesTheHazard)
+{
     ASSERT_TRUE(device().hasSynchronization2()) << "lavapipe has Vulkan 1.3";
     expectNoValidationMessages(recordChainedDispatches(instance(), device(), true));
 }
 
-TEST(SyncValidationLegacyTest, TheVulkan10BarrierPathAlsoRemovesTheHazard) {
+TEST(SyncValidationLegacyTest, TheVulkan10BarrierPathAlsoRemovesTheHazard)
+{
     // A Vulkan 1.2 instance: no synchronization2, so bufferBarrier falls back
     // to vkCmdPipelineBarrier.
     InstanceOptions options;

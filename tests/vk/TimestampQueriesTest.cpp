@@ -16,7 +16,8 @@ namespace {
 
 class TimestampQueriesTest : public GpuTest {
 protected:
-    void SetUp() override {
+    void SetUp() override
+    {
         GpuTest::SetUp();
         const std::vector<uint32_t> spirv = shaderCompiler().compileSource(
             "#version 460\nlayout(local_size_x = 64) in;\n"
@@ -33,7 +34,8 @@ protected:
         fence_ = Fence(device());
     }
 
-    void TearDown() override {
+    void TearDown() override
+    {
         program_.reset();
         data_ = Buffer();
         fence_ = Fence();
@@ -42,7 +44,8 @@ protected:
     }
 
     // Records two timed passes (each a dispatch) into frame slot `frame`.
-    void recordTwoPasses(TimestampQueries& timer, uint32_t frame) {
+    void recordTwoPasses(TimestampQueries& timer, uint32_t frame)
+    {
         pool_.reset();
         beginCommandBuffer(commands_);
         timer.begin(commands_, frame);
@@ -59,7 +62,8 @@ protected:
         endCommandBuffer(commands_);
     }
 
-    void submit() {
+    void submit()
+    {
         fence_.reset();
         VkSubmitInfo submitInfo{};
         submitInfo.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO;
@@ -76,7 +80,8 @@ protected:
     Fence fence_;
 };
 
-TEST_F(TimestampQueriesTest, CollectsTwoPassesOnceTheFrameHasCompleted) {
+TEST_F(TimestampQueriesTest, CollectsTwoPassesOnceTheFrameHasCompleted)
+{
     TimestampQueries timer(device(), 2, {"first", "second"});
     EXPECT_FALSE(timer.collect(0).has_value()) << "a slot never begun has no results";
     EXPECT_FALSE(timer.collect(1).has_value());
@@ -105,7 +110,8 @@ TEST_F(TimestampQueriesTest, CollectsTwoPassesOnceTheFrameHasCompleted) {
     EXPECT_EQ(downloadFromBufferAs<uint32_t>(device(), data_, 0, 1)[0], (1u * 3u + 1u) * 3u + 1u);
 }
 
-TEST_F(TimestampQueriesTest, BeginningASlotAgainHidesItsOldResultsUntilTheNewOnesArrive) {
+TEST_F(TimestampQueriesTest, BeginningASlotAgainHidesItsOldResultsUntilTheNewOnesArrive)
+{
     TimestampQueries timer(device(), 2, {"first", "second"});
     recordTwoPasses(timer, 1);
     submit();
@@ -119,7 +125,8 @@ TEST_F(TimestampQueriesTest, BeginningASlotAgainHidesItsOldResultsUntilTheNewOne
     EXPECT_TRUE(timer.collect(1).has_value());
 }
 
-TEST_F(TimestampQueriesTest, OnlyPassesWithBothTimestampsAreReported) {
+TEST_F(TimestampQueriesTest, OnlyPassesWithBothTimestampsAreReported)
+{
     TimestampQueries timer(device(), 1, {"unused", "timed"});
     pool_.reset();
     beginCommandBuffer(commands_);
@@ -137,7 +144,8 @@ TEST_F(TimestampQueriesTest, OnlyPassesWithBothTimestampsAreReported) {
     EXPECT_EQ(times->front().name, "timed");
 }
 
-TEST_F(TimestampQueriesTest, RejectsUnknownPassesAndFrames) {
+TEST_F(TimestampQueriesTest, RejectsUnknownPassesAndFrames)
+{
     TimestampQueries timer(device(), 2, {"only"});
     EXPECT_THROW((void)timer.passIndex("missing"), Error);
     EXPECT_THROW(timer.begin(commands_, 2), Error);

@@ -13,9 +13,12 @@ namespace {
 // An isolated instance + device (not the fixture's), so the deliberate
 // errors below cannot leak into other tests' checks.
 struct IsolatedGpu {
-    IsolatedGpu() : instance(makeOptions()), device(instance, DeviceOptions{testDeviceSelector(), VK_NULL_HANDLE, {}}) {}
+    IsolatedGpu() : instance(makeOptions()), device(instance, DeviceOptions{testDeviceSelector(), VK_NULL_HANDLE, {}})
+    {
+    }
 
-    static InstanceOptions makeOptions() {
+    static InstanceOptions makeOptions()
+    {
         InstanceOptions options;
         options.validation = true;
         options.printValidationMessages = false;
@@ -26,7 +29,8 @@ struct IsolatedGpu {
     Device device;
 };
 
-TEST(ValidationMessengerTest, ACleanInstanceAndDeviceReportNothing) {
+TEST(ValidationMessengerTest, ACleanInstanceAndDeviceReportNothing)
+{
     IsolatedGpu gpu;
     gpu.device.submitAndWait([](VkCommandBuffer) {});
     expectNoValidationMessages(gpu.instance.validationMessages());
@@ -38,7 +42,8 @@ TEST(ValidationMessengerTest, ACleanInstanceAndDeviceReportNothing) {
 // ignored it. Two fills of one buffer with no barrier between them are valid
 // calls for the driver and a write-after-write hazard for synchronization
 // validation.
-TEST(ValidationMessengerTest, UnsynchronizedFillsAreReported) {
+TEST(ValidationMessengerTest, UnsynchronizedFillsAreReported)
+{
     IsolatedGpu gpu;
     const Buffer buffer(gpu.device, 256, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
     const CommandPool pool(gpu.device);
@@ -46,7 +51,7 @@ TEST(ValidationMessengerTest, UnsynchronizedFillsAreReported) {
     beginCommandBuffer(commands);
     vkCmdFillBuffer(commands, buffer.handle(), 0, VK_WHOLE_SIZE, 1);
     vkCmdFillBuffer(commands, buffer.handle(), 0, VK_WHOLE_SIZE, 2);  // hazard: no barrier
-    endCommandBuffer(commands);  // recorded only, never submitted
+    endCommandBuffer(commands);                                       // recorded only, never submitted
 
     const std::vector<std::string> messages = gpu.instance.validationMessages();
     ASSERT_FALSE(messages.empty()) << "the validation layer's error was not recorded";
@@ -57,7 +62,8 @@ TEST(ValidationMessengerTest, UnsynchronizedFillsAreReported) {
     EXPECT_TRUE(gpu.instance.validationMessages().empty());
 }
 
-TEST(ValidationMessengerTest, ZeroSizedBufferCreationIsReported) {
+TEST(ValidationMessengerTest, ZeroSizedBufferCreationIsReported)
+{
     IsolatedGpu gpu;
     VkBufferCreateInfo info{};
     info.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO;
@@ -74,7 +80,8 @@ TEST(ValidationMessengerTest, ZeroSizedBufferCreationIsReported) {
     gpu.instance.clearValidationMessages();
 }
 
-TEST(ValidationMessengerTest, MissingLayerMessageIsTheDocumentedOne) {
+TEST(ValidationMessengerTest, MissingLayerMessageIsTheDocumentedOne)
+{
     // The message is part of the interface (the viewer prints it as is).
     const Error error("Vulkan validation layer VK_LAYER_KHRONOS_validation not found: install vulkan-validationlayers");
     EXPECT_NE(std::string(error.what()).find("vulkan-validationlayers"), std::string::npos);
