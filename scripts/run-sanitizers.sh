@@ -11,7 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build="${CBT_SANITIZE_BUILD_DIR:-build-sanitize}"
-programs=(tests/cbt/cbt_tests tests/leb/leb_tests tests/terrain/heightmap_tests tests/dem/dem_tests)
+programs=(tests/cbt/cbt_tests tests/leb/leb_tests tests/heightmap/heightmap_tests tests/heightgen/heightgen_tests tests/dem/dem_tests)
 
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCBT_SANITIZE=ON >/dev/null
 targets=()

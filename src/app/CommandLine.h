@@ -33,7 +33,7 @@ struct ViewerOptions {
     // Empty: the default asset (see defaultHeightmapPath).
     std::optional<std::filesystem::path> heightmapPath;
     // Empty: a DEM's ground extent / height range when it has them (see
-    // terrain::DemMetadata), else terrain::TerrainSettings' defaults.
+    // dem::DemMetadata), else terrain::TerrainSettings' defaults.
     std::optional<float> extentMetres;
     std::optional<float> heightScaleMetres;
     // Empty: terrain::defaultMaxDepthFor(heightmap).

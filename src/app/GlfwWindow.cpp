@@ -41,7 +41,7 @@ GlfwLibrary::GlfwLibrary()
     }
     if (glfwVulkanSupported() != GLFW_TRUE) {
         glfwTerminate();
-        throw gpu::Error("no Vulkan driver found: GLFW cannot load the Vulkan loader");
+        throw vk::Error("no Vulkan driver found: GLFW cannot load the Vulkan loader");
     }
 }
 
@@ -55,7 +55,7 @@ std::vector<const char*> GlfwLibrary::requiredInstanceExtensions() const
     uint32_t count = 0;
     const char** names = glfwGetRequiredInstanceExtensions(&count);
     if (names == nullptr) {
-        throw gpu::Error("no Vulkan surface extension for this window system: " + lastGlfwError());
+        throw vk::Error("no Vulkan surface extension for this window system: " + lastGlfwError());
     }
     return std::vector<const char*>(names, names + count);
 }
@@ -128,12 +128,12 @@ VkExtent2D GlfwWindow::resizeFramebuffer(VkExtent2D pixels, std::chrono::millise
     return framebufferExtent();
 }
 
-gpu::Surface GlfwWindow::createSurface(VkInstance instance) const
+vk::Surface GlfwWindow::createSurface(VkInstance instance) const
 {
     VkSurfaceKHR surface = VK_NULL_HANDLE;
     const VkResult result = glfwCreateWindowSurface(instance, window_, nullptr, &surface);
-    gpu::checkResult(result, "glfwCreateWindowSurface");
-    return gpu::Surface(instance, surface);
+    vk::checkResult(result, "glfwCreateWindowSurface");
+    return vk::Surface(instance, surface);
 }
 
 }  // namespace app

@@ -55,7 +55,7 @@ public:
     VkExtent2D resizeFramebuffer(VkExtent2D pixels, std::chrono::milliseconds limit) const;
 
     // A Vulkan surface for the window, owned by the returned object.
-    [[nodiscard]] gpu::Surface createSurface(VkInstance instance) const;
+    [[nodiscard]] vk::Surface createSurface(VkInstance instance) const;
 
 private:
     GLFWwindow* window_ = nullptr;

@@ -23,7 +23,7 @@ namespace {
 
 // The resources of one frame in flight.
 struct HeadlessFrameSlot {
-    HeadlessFrameSlot(const gpu::Device& device, const gpu::CommandPool& pool, VkExtent2D extent, VkFormat depth)
+    HeadlessFrameSlot(const vk::Device& device, const vk::CommandPool& pool, VkExtent2D extent, VkFormat depth)
         : commands(pool.allocate()),
           inFlight(device, true),
           targets(std::make_unique<RenderTargets>(device, extent, kHeadlessColorFormat, depth))
@@ -31,23 +31,23 @@ struct HeadlessFrameSlot {
     }
 
     VkCommandBuffer commands;
-    gpu::Fence inFlight;
+    vk::Fence inFlight;
     std::unique_ptr<RenderTargets> targets;  // replaced when a camera path changes the render size
 };
 
-void submit(const gpu::Device& device, VkCommandBuffer commands, const gpu::Fence& fence)
+void submit(const vk::Device& device, VkCommandBuffer commands, const vk::Fence& fence)
 {
     VkSubmitInfo info{};
     info.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO;
     info.commandBufferCount = 1;
     info.pCommandBuffers = &commands;
-    GPU_CHECK(vkQueueSubmit(device.queue(), 1, &info, fence.handle()));
+    VK_CHECK(vkQueueSubmit(device.queue(), 1, &info, fence.handle()));
 }
 
 // Records and submits one frame in `slot`; returns the renderer's statistics
 // as they stand right after recordUpdate (the results of the last frame that
 // used this slot).
-terrain::TerrainStatistics renderFrame(gpu::Device& device, terrain::TerrainRenderer& renderer,
+terrain::TerrainStatistics renderFrame(vk::Device& device, terrain::TerrainRenderer& renderer,
                                        const atmosphere::TonemapPass& display, HeadlessFrameSlot& slot,
                                        uint32_t slotIndex, const terrain::FrameView& view, float depthClear)
 {
@@ -60,10 +60,10 @@ terrain::TerrainStatistics renderFrame(gpu::Device& device, terrain::TerrainRend
         slot.targets.reset();
         slot.targets = std::make_unique<RenderTargets>(device, view.viewport, kHeadlessColorFormat, depthFormat);
     }
-    gpu::beginCommandBuffer(slot.commands);
+    vk::beginCommandBuffer(slot.commands);
     recordTerrainFrame(device, slot.commands, renderer, display, *slot.targets, view, slotIndex, depthClear);
     const terrain::TerrainStatistics statistics = renderer.statistics();
-    gpu::endCommandBuffer(slot.commands);
+    vk::endCommandBuffer(slot.commands);
     submit(device, slot.commands, slot.inFlight);
     return statistics;
 }
@@ -71,16 +71,16 @@ terrain::TerrainStatistics renderFrame(gpu::Device& device, terrain::TerrainRend
 // Everything that lives on the device: when this returns, every Vulkan
 // object of the run is destroyed, so the validation layer has reported any
 // leak (at vkDestroyDevice) before the caller counts its messages.
-void renderHeadless(const gpu::Instance& instance, const ViewerOptions& options, const terrain::TerrainSource& terrain,
+void renderHeadless(const vk::Instance& instance, const ViewerOptions& options, const dem::TerrainSource& terrain,
                     const std::vector<CameraPathFrame>& path, std::ostream& out)
 {
-    const terrain::Heightmap& heightmap = terrain.heightmap;
+    const heightmap::Heightmap& heightmap = terrain.heightmap;
     const uint32_t frameCount = headlessFrameCount(options, path.size());
-    gpu::Device device = openViewerDevice(instance, options, VK_NULL_HANDLE, {});
+    vk::Device device = openViewerDevice(instance, options, VK_NULL_HANDLE, {});
     checkViewerDeviceFeatures(device);
     checkHeightmapFitsDevice(heightmap, device);
 
-    gpu::ShaderCompiler compiler;
+    vk::ShaderCompiler compiler;
     const terrain::TerrainSettings settings = initialTerrainSettings(options, heightmap, terrain.dem);
     const VkFormat depthFormat = chooseDepthFormat(device);
     VkExtent2D extent{options.size.width, options.size.height};
@@ -95,7 +95,7 @@ void renderHeadless(const gpu::Instance& instance, const ViewerOptions& options,
     const float aspect = static_cast<float>(extent.width) / static_cast<float>(extent.height);
     FlyCamera camera(options.camera.value_or(framingPose(worldMin, worldMax, projection.verticalFovDegrees, aspect)));
 
-    const gpu::CommandPool pool(device);
+    const vk::CommandPool pool(device);
     std::vector<std::unique_ptr<HeadlessFrameSlot>> slots;
     for (uint32_t i = 0; i < kFramesInFlight; ++i) {
         slots.push_back(std::make_unique<HeadlessFrameSlot>(device, pool, extent, depthFormat));
@@ -167,15 +167,15 @@ void renderHeadless(const gpu::Instance& instance, const ViewerOptions& options,
 int runHeadless(const ViewerOptions& options, std::ostream& out)
 {
     checkOutputFolders(options);
-    const terrain::TerrainSource terrain = loadViewerTerrain(options);
+    const dem::TerrainSource terrain = loadViewerTerrain(options);
     if (const std::string description = describeTerrainSource(terrain); !description.empty()) {
         out << "cbt-terrain: " << description << "\n";
     }
     const std::vector<CameraPathFrame> path = loadViewerCameraPathFrames(options);
 
-    gpu::InstanceOptions instanceOptions;
+    vk::InstanceOptions instanceOptions;
     instanceOptions.validation = options.validate;
-    const gpu::Instance instance(instanceOptions);
+    const vk::Instance instance(instanceOptions);
     renderHeadless(instance, options, terrain, path, out);
     return reportValidationMessages(instance);
 }

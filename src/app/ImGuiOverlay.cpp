@@ -20,7 +20,7 @@ constexpr uint32_t kImGuiDescriptorSets = 4;
 
 void checkImGuiVulkanResult(VkResult result)
 {
-    gpu::checkResult(result, "ImGui Vulkan backend");
+    vk::checkResult(result, "ImGui Vulkan backend");
 }
 
 UniqueRenderPass makeOverlayRenderPass(VkDevice device, VkFormat format)
@@ -66,21 +66,21 @@ UniqueRenderPass makeOverlayRenderPass(VkDevice device, VkFormat format)
     info.dependencyCount = static_cast<uint32_t>(dependencies.size());
     info.pDependencies = dependencies.data();
     VkRenderPass renderPass = VK_NULL_HANDLE;
-    GPU_CHECK(vkCreateRenderPass(device, &info, nullptr, &renderPass));
+    VK_CHECK(vkCreateRenderPass(device, &info, nullptr, &renderPass));
     return UniqueRenderPass(device, renderPass);
 }
 
-gpu::DescriptorPool makeImGuiDescriptorPool(const gpu::Device& device)
+vk::DescriptorPool makeImGuiDescriptorPool(const vk::Device& device)
 {
     const std::array<VkDescriptorPoolSize, 1> sizes{
         VkDescriptorPoolSize{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kImGuiDescriptorSets}};
-    return gpu::DescriptorPool(device, kImGuiDescriptorSets, sizes);
+    return vk::DescriptorPool(device, kImGuiDescriptorSets, sizes);
 }
 
 }  // namespace
 
-ImGuiOverlay::ImGuiOverlay(GLFWwindow* window, const gpu::Instance& instance, gpu::Device& device,
-                           const gpu::Swapchain& swapchain)
+ImGuiOverlay::ImGuiOverlay(GLFWwindow* window, const vk::Instance& instance, vk::Device& device,
+                           const vk::Swapchain& swapchain)
     : device_(&device),
       format_(swapchain.format()),
       renderPass_(makeOverlayRenderPass(device.handle(), swapchain.format())),
@@ -96,7 +96,7 @@ ImGuiOverlay::ImGuiOverlay(GLFWwindow* window, const gpu::Instance& instance, gp
     try {
         glfwBackend_ = ImGui_ImplGlfw_InitForVulkan(window, true);
         if (!glfwBackend_) {
-            throw gpu::Error("ImGui GLFW backend failed to initialise");
+            throw vk::Error("ImGui GLFW backend failed to initialise");
         }
         ImGui_ImplVulkan_InitInfo info{};
         info.Instance = instance.handle();
@@ -114,7 +114,7 @@ ImGuiOverlay::ImGuiOverlay(GLFWwindow* window, const gpu::Instance& instance, gp
         info.CheckVkResultFn = &checkImGuiVulkanResult;
         vulkanBackend_ = ImGui_ImplVulkan_Init(&info, renderPass_.get());
         if (!vulkanBackend_) {
-            throw gpu::Error("ImGui Vulkan backend failed to initialise");
+            throw vk::Error("ImGui Vulkan backend failed to initialise");
         }
         device.submitAndWait([](VkCommandBuffer commands) { ImGui_ImplVulkan_CreateFontsTexture(commands); });
         ImGui_ImplVulkan_DestroyFontUploadObjects();
@@ -141,7 +141,7 @@ ImGuiOverlay::~ImGuiOverlay()
     ImGui::DestroyContext();
 }
 
-void ImGuiOverlay::createFramebuffers(const gpu::Swapchain& swapchain)
+void ImGuiOverlay::createFramebuffers(const vk::Swapchain& swapchain)
 {
     framebuffers_.clear();
     extent_ = swapchain.extent();
@@ -156,16 +156,16 @@ void ImGuiOverlay::createFramebuffers(const gpu::Swapchain& swapchain)
         info.height = extent_.height;
         info.layers = 1;
         VkFramebuffer framebuffer = VK_NULL_HANDLE;
-        GPU_CHECK(vkCreateFramebuffer(device_->handle(), &info, nullptr, &framebuffer));
+        VK_CHECK(vkCreateFramebuffer(device_->handle(), &info, nullptr, &framebuffer));
         framebuffers_.emplace_back(device_->handle(), framebuffer);
     }
 }
 
-void ImGuiOverlay::onSwapchainRebuilt(const gpu::Swapchain& swapchain)
+void ImGuiOverlay::onSwapchainRebuilt(const vk::Swapchain& swapchain)
 {
     if (swapchain.format() != format_) {
-        throw gpu::Error("the window's surface format changed from " + std::to_string(static_cast<int>(format_)) +
-                         " to " + std::to_string(static_cast<int>(swapchain.format())));
+        throw vk::Error("the window's surface format changed from " + std::to_string(static_cast<int>(format_)) +
+                        " to " + std::to_string(static_cast<int>(swapchain.format())));
     }
     ImGui_ImplVulkan_SetMinImageCount(std::max(swapchain.minImageCount(), 2u));
     createFramebuffers(swapchain);

@@ -15,30 +15,29 @@
 
 struct GLFWwindow;
 
-namespace gpu {
+namespace vk {
 class Device;
 class Instance;
 class Swapchain;
-}  // namespace gpu
+}  // namespace vk
 
 namespace app {
 
-using UniqueRenderPass = gpu::UniqueDeviceHandle<VkRenderPass, vkDestroyRenderPass>;
-using UniqueFramebuffer = gpu::UniqueDeviceHandle<VkFramebuffer, vkDestroyFramebuffer>;
+using UniqueRenderPass = vk::UniqueDeviceHandle<VkRenderPass, vkDestroyRenderPass>;
+using UniqueFramebuffer = vk::UniqueDeviceHandle<VkFramebuffer, vkDestroyFramebuffer>;
 
 // One per window. Create it after the window's input callbacks are installed
 // (the GLFW backend chains to them) and destroy it before the device.
 class ImGuiOverlay {
 public:
-    ImGuiOverlay(GLFWwindow* window, const gpu::Instance& instance, gpu::Device& device,
-                 const gpu::Swapchain& swapchain);
+    ImGuiOverlay(GLFWwindow* window, const vk::Instance& instance, vk::Device& device, const vk::Swapchain& swapchain);
     ~ImGuiOverlay();
     ImGuiOverlay(const ImGuiOverlay&) = delete;
     ImGuiOverlay& operator=(const ImGuiOverlay&) = delete;
 
     // Rebuilds the framebuffers over the swapchain's new images. Throws
-    // gpu::Error when the image format changed.
-    void onSwapchainRebuilt(const gpu::Swapchain& swapchain);
+    // vk::Error when the image format changed.
+    void onSwapchainRebuilt(const vk::Swapchain& swapchain);
 
     // Starts an ImGui frame (widgets are added between beginFrame and endFrame).
     void beginFrame();
@@ -54,14 +53,14 @@ public:
     [[nodiscard]] static bool wantsMouse();
 
 private:
-    void createFramebuffers(const gpu::Swapchain& swapchain);
+    void createFramebuffers(const vk::Swapchain& swapchain);
 
-    gpu::Device* device_;
+    vk::Device* device_;
     VkFormat format_;
     VkExtent2D extent_{0, 0};
     UniqueRenderPass renderPass_;
     std::vector<UniqueFramebuffer> framebuffers_;
-    gpu::DescriptorPool descriptorPool_;
+    vk::DescriptorPool descriptorPool_;
     bool glfwBackend_ = false;
     bool vulkanBackend_ = false;
 };

@@ -12,7 +12,7 @@
 namespace atmosphere {
 class TonemapPass;
 }
-namespace gpu {
+namespace vk {
 class Device;
 }
 namespace terrain {
@@ -26,9 +26,9 @@ namespace app {
 inline constexpr VkFormat kHeadlessColorFormat = VK_FORMAT_R8G8B8A8_SRGB;
 
 // The first of D32_SFLOAT, X8_D24_UNORM_PACK32, D24_UNORM_S8_UINT that the
-// device can use as an optimally tiled depth attachment. Throws gpu::Error
+// device can use as an optimally tiled depth attachment. Throws vk::Error
 // when none can.
-VkFormat chooseDepthFormat(const gpu::Device& device);
+VkFormat chooseDepthFormat(const vk::Device& device);
 
 // An HDR colour image (atmosphere::kHdrColorFormat: COLOR_ATTACHMENT |
 // SAMPLED | TRANSFER_SRC) and a depth image the terrain renderer draws into
@@ -39,17 +39,17 @@ VkFormat chooseDepthFormat(const gpu::Device& device);
 // image in SHADER_READ_ONLY_OPTIMAL.
 class RenderTargets {
 public:
-    RenderTargets(const gpu::Device& device, VkExtent2D extent, VkFormat colorFormat, VkFormat depthFormat);
+    RenderTargets(const vk::Device& device, VkExtent2D extent, VkFormat colorFormat, VkFormat depthFormat);
 
-    [[nodiscard]] const gpu::Image& hdr() const { return hdr_; }
-    [[nodiscard]] const gpu::Image& color() const { return color_; }
-    [[nodiscard]] const gpu::Image& depth() const { return depth_; }
+    [[nodiscard]] const vk::Image& hdr() const { return hdr_; }
+    [[nodiscard]] const vk::Image& color() const { return color_; }
+    [[nodiscard]] const vk::Image& depth() const { return depth_; }
     [[nodiscard]] VkExtent2D extent() const { return color_.extent(); }
 
 private:
-    gpu::Image hdr_;
-    gpu::Image color_;
-    gpu::Image depth_;
+    vk::Image hdr_;
+    vk::Image color_;
+    vk::Image depth_;
 };
 
 // Records one terrain frame into `targets`: the renderer's update passes
@@ -60,7 +60,7 @@ private:
 // ends in TRANSFER_SRC_OPTIMAL (visible to transfer reads). The previous
 // contents of the targets are discarded. `display` writes the colour
 // image's format.
-void recordTerrainFrame(const gpu::Device& device, VkCommandBuffer commands, terrain::TerrainRenderer& renderer,
+void recordTerrainFrame(const vk::Device& device, VkCommandBuffer commands, terrain::TerrainRenderer& renderer,
                         const atmosphere::TonemapPass& display, const RenderTargets& targets,
                         const terrain::FrameView& view, uint32_t frameSlot, float depthClearValue);
 
@@ -68,12 +68,12 @@ void recordTerrainFrame(const gpu::Device& device, VkCommandBuffer commands, ter
 // `destination` (same size and a format of the same texel size), moving the
 // destination from UNDEFINED to TRANSFER_DST_OPTIMAL first. `destination` is
 // left in TRANSFER_DST_OPTIMAL with the copy's writes made available.
-void recordCopyToImage(const gpu::Device& device, VkCommandBuffer commands, const RenderTargets& targets,
+void recordCopyToImage(const vk::Device& device, VkCommandBuffer commands, const RenderTargets& targets,
                        VkImage destination);
 
 // Reads the colour image back (it must be in TRANSFER_SRC_OPTIMAL after all
 // submitted work; this waits for the device) and writes it as a PNG.
-// Throws std::runtime_error / gpu::Error on failure.
-void writeColorTargetPng(gpu::Device& device, const RenderTargets& targets, const std::filesystem::path& path);
+// Throws std::runtime_error / vk::Error on failure.
+void writeColorTargetPng(vk::Device& device, const RenderTargets& targets, const std::filesystem::path& path);
 
 }  // namespace app

@@ -5,7 +5,7 @@
 #include "app/HeadlessViewer.h"
 #include "app/TextParsing.h"
 #include "app/WindowViewer.h"
-#include "terrain/Heightmap.h"
+#include "heightmap/Heightmap.h"
 #include "vk/Error.h"
 
 #include <exception>
@@ -26,13 +26,13 @@ int runViewer(std::span<const std::string_view> arguments, std::ostream& out, st
     } catch (const CommandLineError& error) {
         err << kPrefix << error.what() << "\n";
         return kExitBadCommandLine;
-    } catch (const terrain::HeightmapError& error) {
+    } catch (const heightmap::HeightmapError& error) {
         err << kPrefix << error.what() << "\n";
     } catch (const ParseError& error) {
         err << kPrefix << error.what() << "\n";
     } catch (const WindowError& error) {
         err << kPrefix << error.what() << "\n";
-    } catch (const gpu::Error& error) {
+    } catch (const vk::Error& error) {
         err << kPrefix << error.what() << "\n";
     } catch (const std::bad_alloc&) {
         err << kPrefix << "out of memory\n";

@@ -15,18 +15,18 @@
 
 namespace app {
 
-terrain::TerrainSource loadViewerTerrain(const ViewerOptions& options)
+dem::TerrainSource loadViewerTerrain(const ViewerOptions& options)
 {
     const std::filesystem::path path = options.heightmapPath.value_or(defaultHeightmapPath());
-    return terrain::loadTerrainSource(path, terrain::HeightmapLimits{});
+    return dem::loadTerrainSource(path, heightmap::HeightmapLimits{});
 }
 
-std::string describeTerrainSource(const terrain::TerrainSource& source)
+std::string describeTerrainSource(const dem::TerrainSource& source)
 {
     if (!source.dem) {
         return "";
     }
-    const terrain::DemMetadata& dem = *source.dem;
+    const dem::DemMetadata& dem = *source.dem;
     std::ostringstream line;
     line << std::fixed << std::setprecision(1) << "elevation model '" << source.heightmap.sourcePath << "' ("
          << dem.driverName << "): " << source.heightmap.width << "x" << source.heightmap.height << " samples, heights "
@@ -37,14 +37,14 @@ std::string describeTerrainSource(const terrain::TerrainSource& source)
     return line.str();
 }
 
-void checkHeightmapFitsDevice(const terrain::Heightmap& heightmap, const gpu::Device& device)
+void checkHeightmapFitsDevice(const heightmap::Heightmap& heightmap, const vk::Device& device)
 {
     const uint32_t largest = device.limits().maxImageDimension2D;
     if (heightmap.width > largest || heightmap.height > largest) {
-        throw terrain::HeightmapError("heightmap '" + heightmap.sourcePath + "' is " + std::to_string(heightmap.width) +
-                                      "x" + std::to_string(heightmap.height) + ", larger than the " +
-                                      std::to_string(largest) + " pixels a 2D image of " + device.info().name +
-                                      " can have");
+        throw heightmap::HeightmapError("heightmap '" + heightmap.sourcePath + "' is " +
+                                        std::to_string(heightmap.width) + "x" + std::to_string(heightmap.height) +
+                                        ", larger than the " + std::to_string(largest) + " pixels a 2D image of " +
+                                        device.info().name + " can have");
     }
 }
 
@@ -63,27 +63,27 @@ void checkOutputFolders(const ViewerOptions& options)
     check(options.statsPath, "--stats");
 }
 
-gpu::Device openViewerDevice(const gpu::Instance& instance, const ViewerOptions& options, VkSurfaceKHR surface,
-                             std::vector<const char*> extraExtensions)
+vk::Device openViewerDevice(const vk::Instance& instance, const ViewerOptions& options, VkSurfaceKHR surface,
+                            std::vector<const char*> extraExtensions)
 {
-    gpu::DeviceOptions deviceOptions;
+    vk::DeviceOptions deviceOptions;
     deviceOptions.selector = options.deviceSelector;
     deviceOptions.surface = surface;
     deviceOptions.extraExtensions = std::move(extraExtensions);
     try {
-        return gpu::Device(instance, deviceOptions);
-    } catch (const gpu::Error& error) {
+        return vk::Device(instance, deviceOptions);
+    } catch (const vk::Error& error) {
         if (options.deviceSelector.empty()) {
             throw;
         }
-        throw gpu::Error("--device: " + std::string(error.what()));
+        throw vk::Error("--device: " + std::string(error.what()));
     }
 }
 
-void checkViewerDeviceFeatures(const gpu::Device& device)
+void checkViewerDeviceFeatures(const vk::Device& device)
 {
     if (!device.hasDynamicRendering()) {
-        throw gpu::Error("Vulkan device " + device.info().name + " lacks dynamic rendering (Vulkan 1.3)");
+        throw vk::Error("Vulkan device " + device.info().name + " lacks dynamic rendering (Vulkan 1.3)");
     }
 }
 
@@ -103,8 +103,8 @@ std::vector<CameraPathFrame> loadViewerCameraPathFrames(const ViewerOptions& opt
     return loadCameraPathFrames(*options.cameraPathFile);
 }
 
-terrain::TerrainSettings initialTerrainSettings(const ViewerOptions& options, const terrain::Heightmap& heightmap,
-                                                const std::optional<terrain::DemMetadata>& dem)
+terrain::TerrainSettings initialTerrainSettings(const ViewerOptions& options, const heightmap::Heightmap& heightmap,
+                                                const std::optional<dem::DemMetadata>& dem)
 {
     terrain::TerrainSettings settings;
     if (dem && dem->extent) {
@@ -146,7 +146,7 @@ uint32_t headlessFrameCount(const ViewerOptions& options, size_t cameraPathPoses
     return kHeadlessDefaultFrames;
 }
 
-int reportValidationMessages(const gpu::Instance& instance)
+int reportValidationMessages(const vk::Instance& instance)
 {
     const std::vector<std::string> messages = instance.validationMessages();
     if (messages.empty()) {
@@ -157,8 +157,8 @@ int reportValidationMessages(const gpu::Instance& instance)
     return 1;
 }
 
-RunDescription describeRun(const ViewerOptions& options, const terrain::Heightmap& heightmap,
-                           const terrain::TerrainSettings& settings, const gpu::Device& device, VkExtent2D size,
+RunDescription describeRun(const ViewerOptions& options, const heightmap::Heightmap& heightmap,
+                           const terrain::TerrainSettings& settings, const vk::Device& device, VkExtent2D size,
                            uint32_t frames)
 {
     RunDescription description;

@@ -7,17 +7,17 @@
 #include "app/CommandLine.h"
 #include "app/FlyCamera.h"
 #include "app/RunStatistics.h"
-#include "terrain/DemLoader.h"
-#include "terrain/Heightmap.h"
+#include "dem/DemLoader.h"
+#include "heightmap/Heightmap.h"
 #include "terrain/TerrainRenderer.h"
 #include "vk/Device.h"
 
 #include <cstdint>
 #include <vector>
 
-namespace gpu {
+namespace vk {
 class Instance;
-}  // namespace gpu
+}  // namespace vk
 
 namespace app {
 
@@ -29,30 +29,30 @@ inline constexpr DepthConvention kTerrainDepthConvention = DepthConvention::Reve
 
 // Loads the heightmap named by the options, or the default asset: a PNG, or
 // an elevation model through GDAL (with its real-world metres). Throws
-// terrain::HeightmapError (one line naming the file).
-terrain::TerrainSource loadViewerTerrain(const ViewerOptions& options);
+// heightmap::HeightmapError (one line naming the file).
+dem::TerrainSource loadViewerTerrain(const ViewerOptions& options);
 
 // One line about an elevation model for the console: size, height range,
 // ground extent and where it comes from, filled no-data samples; empty for a
 // PNG.
-std::string describeTerrainSource(const terrain::TerrainSource& source);
+std::string describeTerrainSource(const dem::TerrainSource& source);
 
-// Throws terrain::HeightmapError naming the file when the map is larger than
+// Throws heightmap::HeightmapError naming the file when the map is larger than
 // the device's maxImageDimension2D.
-void checkHeightmapFitsDevice(const terrain::Heightmap& heightmap, const gpu::Device& device);
+void checkHeightmapFitsDevice(const heightmap::Heightmap& heightmap, const vk::Device& device);
 
 // Throws std::runtime_error naming the flag when the folder of --screenshot
 // or --stats does not exist (checked before any frame is rendered).
 void checkOutputFolders(const ViewerOptions& options);
 
 // The Vulkan device the options select; a device selection error names the
-// --device flag. Throws gpu::Error.
-gpu::Device openViewerDevice(const gpu::Instance& instance, const ViewerOptions& options, VkSurfaceKHR surface,
-                             std::vector<const char*> extraExtensions);
+// --device flag. Throws vk::Error.
+vk::Device openViewerDevice(const vk::Instance& instance, const ViewerOptions& options, VkSurfaceKHR surface,
+                            std::vector<const char*> extraExtensions);
 
-// Throws gpu::Error when the device lacks a feature the viewer needs
+// Throws vk::Error when the device lacks a feature the viewer needs
 // (dynamic rendering).
-void checkViewerDeviceFeatures(const gpu::Device& device);
+void checkViewerDeviceFeatures(const vk::Device& device);
 
 // The --camera-path poses (empty without the flag). Throws ParseError.
 std::vector<CameraPose> loadViewerCameraPath(const ViewerOptions& options);
@@ -65,8 +65,8 @@ std::vector<CameraPathFrame> loadViewerCameraPathFrames(const ViewerOptions& opt
 // and the depth along Z keeps its ground proportions either way; the height
 // scale is its height range unless --height-scale is given (a vertical
 // exaggeration), and the height offset puts sea level at y = 0.
-terrain::TerrainSettings initialTerrainSettings(const ViewerOptions& options, const terrain::Heightmap& heightmap,
-                                                const std::optional<terrain::DemMetadata>& dem);
+terrain::TerrainSettings initialTerrainSettings(const ViewerOptions& options, const heightmap::Heightmap& heightmap,
+                                                const std::optional<dem::DemMetadata>& dem);
 
 // Frames a headless run renders: --frames, else one per camera path pose,
 // else kHeadlessDefaultFrames.
@@ -77,7 +77,7 @@ uint32_t headlessFrameCount(const ViewerOptions& options, size_t cameraPathPoses
 // using, so that it is destroyed (and waits) before them.
 class DeviceIdleGuard {
 public:
-    explicit DeviceIdleGuard(const gpu::Device& device) : device_(device.handle()) {}
+    explicit DeviceIdleGuard(const vk::Device& device) : device_(device.handle()) {}
     ~DeviceIdleGuard() { vkDeviceWaitIdle(device_); }
     DeviceIdleGuard(const DeviceIdleGuard&) = delete;
     DeviceIdleGuard& operator=(const DeviceIdleGuard&) = delete;
@@ -89,10 +89,10 @@ private:
 // 0 when the instance recorded no validation message (or validation is
 // off); otherwise prints the count to stderr (the messages themselves were
 // printed as they came) and returns 1, the exit code of such a run.
-int reportValidationMessages(const gpu::Instance& instance);
+int reportValidationMessages(const vk::Instance& instance);
 
-RunDescription describeRun(const ViewerOptions& options, const terrain::Heightmap& heightmap,
-                           const terrain::TerrainSettings& settings, const gpu::Device& device, VkExtent2D size,
+RunDescription describeRun(const ViewerOptions& options, const heightmap::Heightmap& heightmap,
+                           const terrain::TerrainSettings& settings, const vk::Device& device, VkExtent2D size,
                            uint32_t frames);
 
 }  // namespace app

@@ -6,7 +6,7 @@
 
 namespace app {
 
-void submitWindowFrame(const gpu::Device& device, const WindowFrameSlot& slot, const gpu::Swapchain& swapchain,
+void submitWindowFrame(const vk::Device& device, const WindowFrameSlot& slot, const vk::Swapchain& swapchain,
                        uint32_t imageIndex)
 {
     const VkSemaphore wait = slot.imageAvailable.handle();
@@ -21,7 +21,7 @@ void submitWindowFrame(const gpu::Device& device, const WindowFrameSlot& slot, c
     info.pCommandBuffers = &slot.commands;
     info.signalSemaphoreCount = 1;
     info.pSignalSemaphores = &signal;
-    GPU_CHECK(vkQueueSubmit(device.queue(), 1, &info, slot.inFlight.handle()));
+    VK_CHECK(vkQueueSubmit(device.queue(), 1, &info, slot.inFlight.handle()));
 }
 
 }  // namespace app

@@ -8,14 +8,14 @@
 
 #include <optional>
 
-namespace gpu {
+namespace vk {
 class Swapchain;
 }
 
 namespace app {
 
 struct WindowFrameSlot {
-    WindowFrameSlot(const gpu::Device& device, const gpu::CommandPool& pool)
+    WindowFrameSlot(const vk::Device& device, const vk::CommandPool& pool)
         : commands(pool.allocate()),
           inFlight(device, true),
           imageAvailable(device)
@@ -23,15 +23,15 @@ struct WindowFrameSlot {
     }
 
     VkCommandBuffer commands;
-    gpu::Fence inFlight;
-    gpu::Semaphore imageAvailable;
+    vk::Fence inFlight;
+    vk::Semaphore imageAvailable;
     std::optional<RenderTargets> targets;  // rebuilt with the swapchain
 };
 
 // Submits the slot's commands: they wait for the acquired image (at the
 // transfer stage, where the copy into it starts), signal the image's
 // render-finished semaphore for present, and signal the slot's fence.
-void submitWindowFrame(const gpu::Device& device, const WindowFrameSlot& slot, const gpu::Swapchain& swapchain,
+void submitWindowFrame(const vk::Device& device, const WindowFrameSlot& slot, const vk::Swapchain& swapchain,
                        uint32_t imageIndex);
 
 }  // namespace app

@@ -15,13 +15,13 @@ namespace {
 constexpr std::chrono::milliseconds kResizeLimit{1000};
 
 // A swapchain with images: waits while the window is minimised.
-std::unique_ptr<gpu::Swapchain> makeSwapchain(const gpu::Device& device, const gpu::Surface& surface,
-                                              const GlfwWindow& window, bool vsync)
+std::unique_ptr<vk::Swapchain> makeSwapchain(const vk::Device& device, const vk::Surface& surface,
+                                             const GlfwWindow& window, bool vsync)
 {
-    gpu::SwapchainOptions swapchainOptions;
+    vk::SwapchainOptions swapchainOptions;
     swapchainOptions.vsync = vsync;
     auto swapchain =
-        std::make_unique<gpu::Swapchain>(device, surface.handle(), window.framebufferExtent(), swapchainOptions);
+        std::make_unique<vk::Swapchain>(device, surface.handle(), window.framebufferExtent(), swapchainOptions);
     while (!swapchain->isUsable() && !window.closeRequested()) {
         glfwWaitEvents();
         swapchain->rebuild(window.framebufferExtent());
@@ -34,7 +34,7 @@ std::unique_ptr<gpu::Swapchain> makeSwapchain(const gpu::Device& device, const g
 
 }  // namespace
 
-WindowSwapchain::WindowSwapchain(const gpu::Device& device, const gpu::Surface& surface, const GlfwWindow& window,
+WindowSwapchain::WindowSwapchain(const vk::Device& device, const vk::Surface& surface, const GlfwWindow& window,
                                  bool vsync, VkFormat depthFormat, uint32_t framesInFlight)
     : device_(device),
       window_(window),

@@ -17,10 +17,10 @@
 #include <memory>
 #include <vector>
 
-namespace gpu {
+namespace vk {
 class Device;
 class Surface;
-}  // namespace gpu
+}  // namespace vk
 
 namespace app {
 
@@ -35,14 +35,14 @@ class WindowSwapchain {
 public:
     // Waits (handling events) while the window is minimised; throws
     // WindowError when it is closed before it could be shown.
-    WindowSwapchain(const gpu::Device& device, const gpu::Surface& surface, const GlfwWindow& window, bool vsync,
+    WindowSwapchain(const vk::Device& device, const vk::Surface& surface, const GlfwWindow& window, bool vsync,
                     VkFormat depthFormat, uint32_t framesInFlight);
     ~WindowSwapchain() = default;
     WindowSwapchain(const WindowSwapchain&) = delete;
     WindowSwapchain& operator=(const WindowSwapchain&) = delete;
 
-    [[nodiscard]] gpu::Swapchain& swapchain() { return *swapchain_; }
-    [[nodiscard]] const gpu::Swapchain& swapchain() const { return *swapchain_; }
+    [[nodiscard]] vk::Swapchain& swapchain() { return *swapchain_; }
+    [[nodiscard]] const vk::Swapchain& swapchain() const { return *swapchain_; }
     [[nodiscard]] VkExtent2D extent() const { return swapchain_->extent(); }
     [[nodiscard]] WindowFrameSlot& slot(uint32_t index) { return *slots_.at(index); }
 
@@ -61,11 +61,11 @@ public:
 private:
     void rebuildTargets();
 
-    const gpu::Device& device_;
+    const vk::Device& device_;
     const GlfwWindow& window_;
     VkFormat depthFormat_;
-    std::unique_ptr<gpu::Swapchain> swapchain_;
-    gpu::CommandPool pool_;
+    std::unique_ptr<vk::Swapchain> swapchain_;
+    vk::CommandPool pool_;
     std::vector<std::unique_ptr<WindowFrameSlot>> slots_;
     bool stale_ = false;
 };

@@ -38,23 +38,23 @@ namespace {
 constexpr float kLookDegreesPerPixel = 0.15f;
 constexpr double kMaxFrameSeconds = 0.1;
 
-gpu::InstanceOptions windowInstanceOptions(const ViewerOptions& options, const GlfwLibrary& glfw)
+vk::InstanceOptions windowInstanceOptions(const ViewerOptions& options, const GlfwLibrary& glfw)
 {
-    gpu::InstanceOptions instanceOptions;
+    vk::InstanceOptions instanceOptions;
     instanceOptions.validation = options.validate;
     instanceOptions.extraExtensions = glfw.requiredInstanceExtensions();
     return instanceOptions;
 }
 
 // `device` after the checks that must pass before the renderer is built.
-gpu::Device& checkedViewerDevice(gpu::Device& device, const terrain::Heightmap& heightmap)
+vk::Device& checkedViewerDevice(vk::Device& device, const heightmap::Heightmap& heightmap)
 {
     checkViewerDeviceFeatures(device);
     checkHeightmapFitsDevice(heightmap, device);
     return device;
 }
 
-std::string windowTitle(const terrain::Heightmap& heightmap)
+std::string windowTitle(const heightmap::Heightmap& heightmap)
 {
     return "cbt-terrain - " + std::filesystem::path(heightmap.sourcePath).filename().string();
 }
@@ -70,7 +70,7 @@ CameraPose startPoseFor(const ViewerOptions& options, const terrain::TerrainRend
 
 class WindowViewer {
 public:
-    WindowViewer(const ViewerOptions& options, terrain::TerrainSource terrain, std::vector<CameraPathFrame> path)
+    WindowViewer(const ViewerOptions& options, dem::TerrainSource terrain, std::vector<CameraPathFrame> path)
         : options_(options),
           heightmap_(std::move(terrain.heightmap)),
           dem_(std::move(terrain.dem)),
@@ -96,7 +96,7 @@ public:
     {
         try {
             device_.waitIdle();
-        } catch (const gpu::Error& error) {  // a lost device: the members are destroyed anyway
+        } catch (const vk::Error& error) {  // a lost device: the members are destroyed anyway
             std::cerr << "cbt-terrain: " << error.what() << "\n";
         }
     }
@@ -113,15 +113,15 @@ private:
     void saveScreenshot(const RenderTargets& targets, const std::filesystem::path& path, std::ostream& out);
 
     const ViewerOptions& options_;
-    terrain::Heightmap heightmap_;
-    std::optional<terrain::DemMetadata> dem_;
+    heightmap::Heightmap heightmap_;
+    std::optional<dem::DemMetadata> dem_;
     std::vector<CameraPathFrame> path_;
     GlfwLibrary glfw_;
     GlfwWindow window_;
-    gpu::Instance instance_;
-    gpu::Surface surface_;
-    gpu::Device device_;
-    gpu::ShaderCompiler compiler_;
+    vk::Instance instance_;
+    vk::Surface surface_;
+    vk::Device device_;
+    vk::ShaderCompiler compiler_;
     VkFormat depthFormat_;
     WindowSwapchain presentation_;
     terrain::TerrainRenderer renderer_;
@@ -200,11 +200,11 @@ bool WindowViewer::renderFrame(bool screenshot, std::ostream& out)
     WindowFrameSlot& slot = presentation_.slot(slotIndex);
     slot.inFlight.wait();
     uint32_t imageIndex = 0;
-    gpu::Swapchain& swapchain = presentation_.swapchain();
-    const gpu::SwapchainStatus acquired = swapchain.acquireNextImage(slot.imageAvailable.handle(), imageIndex);
-    if (acquired != gpu::SwapchainStatus::Ready) {
+    vk::Swapchain& swapchain = presentation_.swapchain();
+    const vk::SwapchainStatus acquired = swapchain.acquireNextImage(slot.imageAvailable.handle(), imageIndex);
+    if (acquired != vk::SwapchainStatus::Ready) {
         presentation_.markStale();
-        if (acquired == gpu::SwapchainStatus::OutOfDate) {
+        if (acquired == vk::SwapchainStatus::OutOfDate) {
             return false;
         }
     }
@@ -226,13 +226,13 @@ bool WindowViewer::renderFrame(bool screenshot, std::ostream& out)
     const terrain::FrameView view =
         makeFrameView(camera_, targets.extent(), projection_, renderer_.worldMin(), renderer_.worldMax());
     slot.inFlight.reset();
-    gpu::beginCommandBuffer(slot.commands);
+    vk::beginCommandBuffer(slot.commands);
     recordTerrainFrame(device_, slot.commands, renderer_, display_, targets, view, slotIndex,
                        depthClearValue(projection_.depth));
     const terrain::TerrainStatistics completed = renderer_.statistics();
     recordCopyToImage(device_, slot.commands, targets, swapchain.image(imageIndex));
     overlay_.recordDraw(slot.commands, imageIndex, commands_.overlayVisible());
-    gpu::endCommandBuffer(slot.commands);
+    vk::endCommandBuffer(slot.commands);
     submitWindowFrame(device_, slot, swapchain, imageIndex);
 
     if (recordedFrames_ >= kFramesInFlight) {
@@ -257,7 +257,7 @@ bool WindowViewer::renderFrame(bool screenshot, std::ostream& out)
             commands_.reportError(error.what());
         }
     }
-    if (swapchain.present(imageIndex) != gpu::SwapchainStatus::Ready) {
+    if (swapchain.present(imageIndex) != vk::SwapchainStatus::Ready) {
         presentation_.markStale();
     }
     return true;
@@ -318,7 +318,7 @@ int WindowViewer::run(std::ostream& out)
 int runWindow(const ViewerOptions& options, std::ostream& out)
 {
     checkOutputFolders(options);
-    terrain::TerrainSource terrain = loadViewerTerrain(options);
+    dem::TerrainSource terrain = loadViewerTerrain(options);
     if (const std::string description = describeTerrainSource(terrain); !description.empty()) {
         out << "cbt-terrain: " << description << "\n";
     }

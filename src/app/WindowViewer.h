@@ -12,7 +12,7 @@ namespace app {
 // shown; then writes --screenshot / --stats of the last frame. Messages go
 // to `out`. Returns the process exit code (0, or 1 when validation messages
 // appeared). Throws on errors (WindowError without a display,
-// terrain::HeightmapError, gpu::Error, ...).
+// heightmap::HeightmapError, vk::Error, ...).
 int runWindow(const ViewerOptions& options, std::ostream& out);
 
 }  // namespace app

@@ -41,9 +41,9 @@ uint32_t groupsFor(uint32_t size)
 }
 
 // Milliseconds of pass `index` in `times`, 0 when it was not recorded.
-double millisecondsOf(const std::vector<gpu::PassTime>& times, uint32_t index)
+double millisecondsOf(const std::vector<vk::PassTime>& times, uint32_t index)
 {
-    for (const gpu::PassTime& time : times) {
+    for (const vk::PassTime& time : times) {
         if (time.passIndex == index) {
             return time.milliseconds;
         }
@@ -70,7 +70,7 @@ struct SkyViewKey {
 }  // namespace
 
 struct Atmosphere::Impl {
-    Impl(gpu::Device& deviceIn, const gpu::ShaderCompiler& compilerIn, const AtmosphereParameters& parametersIn,
+    Impl(vk::Device& deviceIn, const vk::ShaderCompiler& compilerIn, const AtmosphereParameters& parametersIn,
          uint32_t framesInFlight, const AtmosphereQuality& qualityIn)
         : device(deviceIn),
           compiler(compilerIn),
@@ -88,25 +88,25 @@ struct Atmosphere::Impl {
     void uploadUniforms(VkCommandBuffer commands)
     {
         // Earlier frames' readers of the block and the tables finish first.
-        gpu::memoryBarrier(device, commands, kReaderStages, kReaderAccess, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT,
-                           VK_ACCESS_2_TRANSFER_WRITE_BIT);
+        vk::memoryBarrier(device, commands, kReaderStages, kReaderAccess, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT,
+                          VK_ACCESS_2_TRANSFER_WRITE_BIT);
         vkCmdUpdateBuffer(commands, uniformBuffer.handle(), 0, sizeof(AtmosphereUniforms), &uniforms);
-        gpu::memoryBarrier(device, commands, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT | kReaderStages,
-                           VK_ACCESS_2_TRANSFER_WRITE_BIT, kReaderStages,
-                           kReaderAccess | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+        vk::memoryBarrier(device, commands, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT | kReaderStages,
+                          VK_ACCESS_2_TRANSFER_WRITE_BIT, kReaderStages,
+                          kReaderAccess | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
     }
 
     void computeToCompute(VkCommandBuffer commands)
     {
-        gpu::memoryBarrier(device, commands, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
-                           VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
-                           VK_ACCESS_2_SHADER_READ_BIT);
+        vk::memoryBarrier(device, commands, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                          VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                          VK_ACCESS_2_SHADER_READ_BIT);
     }
 
     void makeReadable(VkCommandBuffer commands)
     {
-        gpu::memoryBarrier(device, commands, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
-                           VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT, kReaderStages, VK_ACCESS_2_SHADER_READ_BIT);
+        vk::memoryBarrier(device, commands, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                          VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT, kReaderStages, VK_ACCESS_2_SHADER_READ_BIT);
     }
 
     void recordTables(VkCommandBuffer commands, uint32_t frameSlot)
@@ -175,7 +175,7 @@ struct Atmosphere::Impl {
 
     std::optional<AtmosphereFrameTimings> collectFrameTimings(uint32_t slot) const
     {
-        const std::optional<std::vector<gpu::PassTime>> times = frameTimer.collect(slot);
+        const std::optional<std::vector<vk::PassTime>> times = frameTimer.collect(slot);
         if (!times) {
             return std::nullopt;
         }
@@ -185,7 +185,7 @@ struct Atmosphere::Impl {
 
     std::optional<AtmosphereTableTimings> collectTableTimings(uint32_t slot) const
     {
-        const std::optional<std::vector<gpu::PassTime>> times = tableTimer.collect(slot);
+        const std::optional<std::vector<vk::PassTime>> times = tableTimer.collect(slot);
         if (!times) {
             return std::nullopt;
         }
@@ -194,16 +194,16 @@ struct Atmosphere::Impl {
                                       millisecondsOf(*times, kTablesMultipleScattering)};
     }
 
-    gpu::Device& device;
-    const gpu::ShaderCompiler& compiler;
+    vk::Device& device;
+    const vk::ShaderCompiler& compiler;
     AtmosphereParameters parameters;
     AtmosphereQuality quality;
     AtmosphereTables tables;
-    gpu::Buffer uniformBuffer;
+    vk::Buffer uniformBuffer;
     AtmosphereDescriptors descriptors;
     std::unique_ptr<AtmosphereKernels> kernels;
-    gpu::TimestampQueries frameTimer;
-    gpu::TimestampQueries tableTimer;
+    vk::TimestampQueries frameTimer;
+    vk::TimestampQueries tableTimer;
 
     AtmosphereUniforms uniforms;
     AtmosphereView lastView;
@@ -217,7 +217,7 @@ struct Atmosphere::Impl {
     std::optional<AtmosphereTableTimings> olderTableTimings;
 };
 
-Atmosphere::Atmosphere(gpu::Device& device, const gpu::ShaderCompiler& compiler, const AtmosphereParameters& parameters,
+Atmosphere::Atmosphere(vk::Device& device, const vk::ShaderCompiler& compiler, const AtmosphereParameters& parameters,
                        uint32_t framesInFlight, const AtmosphereQuality& quality)
     : impl_(std::make_unique<Impl>(device, compiler, parameters, framesInFlight, quality))
 {
@@ -265,7 +265,7 @@ std::optional<std::string> Atmosphere::reloadShaders()
         impl_->staticTablesStale = true;
         impl_->skyViewKey.reset();
         return std::nullopt;
-    } catch (const gpu::Error& error) {
+    } catch (const vk::Error& error) {
         return std::string(error.what());
     }
 }

@@ -36,10 +36,10 @@
 #include <optional>
 #include <string>
 
-namespace gpu {
+namespace vk {
 class Device;
 class ShaderCompiler;
-}  // namespace gpu
+}  // namespace vk
 
 namespace atmosphere {
 
@@ -64,8 +64,8 @@ public:
     // Creates the tables, compiles the kernels and computes every table once
     // (for `parameters`, a camera 100 m above the origin and the sun at the
     // zenith), waiting for the GPU. Throws std::invalid_argument for invalid
-    // parameters (parameterError) and gpu::Error for GPU failures.
-    Atmosphere(gpu::Device& device, const gpu::ShaderCompiler& compiler, const AtmosphereParameters& parameters,
+    // parameters (parameterError) and vk::Error for GPU failures.
+    Atmosphere(vk::Device& device, const vk::ShaderCompiler& compiler, const AtmosphereParameters& parameters,
                uint32_t framesInFlight, const AtmosphereQuality& quality = {});
     ~Atmosphere();
     Atmosphere(const Atmosphere&) = delete;

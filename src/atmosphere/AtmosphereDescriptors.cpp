@@ -13,9 +13,9 @@ namespace {
 constexpr VkShaderStageFlags kStages =
     VK_SHADER_STAGE_COMPUTE_BIT | VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
 
-gpu::DescriptorSetLayout makeLayout(const gpu::Device& device)
+vk::DescriptorSetLayout makeLayout(const vk::Device& device)
 {
-    const std::array<gpu::DescriptorBinding, 7> bindings{{
+    const std::array<vk::DescriptorBinding, 7> bindings{{
         {binding::kUniforms, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kStages, 1},
         {binding::kTransmittance, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kStages, 1},
         {binding::kMultipleScattering, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kStages, 1},
@@ -24,20 +24,20 @@ gpu::DescriptorSetLayout makeLayout(const gpu::Device& device)
         {binding::kAerialTransmittance, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kStages, 1},
         {binding::kSkyIrradiance, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kStages, 1},
     }};
-    return gpu::DescriptorSetLayout(device, bindings);
+    return vk::DescriptorSetLayout(device, bindings);
 }
 
 }  // namespace
 
-AtmosphereDescriptors::AtmosphereDescriptors(const gpu::Device& device, const AtmosphereTables& tables,
-                                             const gpu::Buffer& uniforms)
+AtmosphereDescriptors::AtmosphereDescriptors(const vk::Device& device, const AtmosphereTables& tables,
+                                             const vk::Buffer& uniforms)
     : layout_(makeLayout(device)),
       pool_(device, layout_, 1),
       set_(pool_.allocate(layout_))
 {
     const VkSampler sampler = tables.sampler().handle();
     constexpr VkImageLayout layout = AtmosphereTables::kLayout;
-    gpu::DescriptorWriter()
+    vk::DescriptorWriter()
         .uniformBuffer(binding::kUniforms, uniforms)
         .combinedImageSampler(binding::kTransmittance, tables.transmittance().view(), sampler, layout)
         .combinedImageSampler(binding::kMultipleScattering, tables.multipleScattering().view(), sampler, layout)

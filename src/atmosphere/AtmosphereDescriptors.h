@@ -12,10 +12,10 @@
 
 #include <cstdint>
 
-namespace gpu {
+namespace vk {
 class Buffer;
 class Device;
-}  // namespace gpu
+}  // namespace vk
 
 namespace atmosphere {
 
@@ -33,14 +33,14 @@ inline constexpr uint32_t kSkyIrradiance = 6;
 
 class AtmosphereDescriptors {
 public:
-    AtmosphereDescriptors(const gpu::Device& device, const AtmosphereTables& tables, const gpu::Buffer& uniforms);
+    AtmosphereDescriptors(const vk::Device& device, const AtmosphereTables& tables, const vk::Buffer& uniforms);
 
     [[nodiscard]] VkDescriptorSetLayout layout() const { return layout_.handle(); }
     [[nodiscard]] VkDescriptorSet set() const { return set_; }
 
 private:
-    gpu::DescriptorSetLayout layout_;
-    gpu::DescriptorPool pool_;
+    vk::DescriptorSetLayout layout_;
+    vk::DescriptorPool pool_;
     VkDescriptorSet set_ = VK_NULL_HANDLE;
 };
 

@@ -10,35 +10,35 @@ namespace atmosphere {
 
 namespace {
 
-constexpr gpu::DescriptorBinding storageImage(uint32_t index)
+constexpr vk::DescriptorBinding storageImage(uint32_t index)
 {
     return {index, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, VK_SHADER_STAGE_COMPUTE_BIT, 1};
 }
 
-constexpr std::array<gpu::DescriptorBinding, 1> kOneImage{storageImage(0)};
-constexpr std::array<gpu::DescriptorBinding, 2> kTwoImages{storageImage(0), storageImage(1)};
-constexpr std::array<gpu::DescriptorBinding, 1> kOneBuffer{
-    gpu::DescriptorBinding{0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1}};
+constexpr std::array<vk::DescriptorBinding, 1> kOneImage{storageImage(0)};
+constexpr std::array<vk::DescriptorBinding, 2> kTwoImages{storageImage(0), storageImage(1)};
+constexpr std::array<vk::DescriptorBinding, 1> kOneBuffer{
+    vk::DescriptorBinding{0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1}};
 
-gpu::PipelineLayout makePipelineLayout(const gpu::Device& device, VkDescriptorSetLayout tablesLayout,
-                                       VkDescriptorSetLayout outputLayout)
+vk::PipelineLayout makePipelineLayout(const vk::Device& device, VkDescriptorSetLayout tablesLayout,
+                                      VkDescriptorSetLayout outputLayout)
 {
     const std::array<VkDescriptorSetLayout, 2> layouts{tablesLayout, outputLayout};
-    return gpu::PipelineLayout(device, layouts);
+    return vk::PipelineLayout(device, layouts);
 }
 
-AtmosphereKernel compileKernel(const gpu::Device& device, const gpu::ShaderCompiler& compiler, const char* path,
-                               VkDescriptorSetLayout tablesLayout, std::span<const gpu::DescriptorBinding> outputs)
+AtmosphereKernel compileKernel(const vk::Device& device, const vk::ShaderCompiler& compiler, const char* path,
+                               VkDescriptorSetLayout tablesLayout, std::span<const vk::DescriptorBinding> outputs)
 {
-    const std::vector<uint32_t> spirv = compiler.compileFile(path, gpu::ShaderStage::Compute);
+    const std::vector<uint32_t> spirv = compiler.compileFile(path, vk::ShaderStage::Compute);
     return AtmosphereKernel(device, spirv, tablesLayout, outputs);
 }
 
 }  // namespace
 
-AtmosphereKernel::AtmosphereKernel(const gpu::Device& device, std::span<const uint32_t> spirv,
+AtmosphereKernel::AtmosphereKernel(const vk::Device& device, std::span<const uint32_t> spirv,
                                    VkDescriptorSetLayout tablesLayout,
-                                   std::span<const gpu::DescriptorBinding> outputBindings)
+                                   std::span<const vk::DescriptorBinding> outputBindings)
     : outputLayout_(device, outputBindings),
       pool_(device, outputLayout_, 1),
       outputSet_(pool_.allocate(outputLayout_)),
@@ -55,7 +55,7 @@ void AtmosphereKernel::bind(VkCommandBuffer commands, VkDescriptorSet tablesSet)
                             static_cast<uint32_t>(sets.size()), sets.data(), 0, nullptr);
 }
 
-AtmosphereKernels::AtmosphereKernels(const gpu::Device& device, const gpu::ShaderCompiler& compiler,
+AtmosphereKernels::AtmosphereKernels(const vk::Device& device, const vk::ShaderCompiler& compiler,
                                      const AtmosphereTables& tables, VkDescriptorSetLayout tablesLayout)
     : transmittance(compileKernel(device, compiler, "atmosphere/Transmittance.comp", tablesLayout, kOneImage)),
       multipleScattering(
@@ -65,15 +65,15 @@ AtmosphereKernels::AtmosphereKernels(const gpu::Device& device, const gpu::Shade
       aerialPerspective(compileKernel(device, compiler, "atmosphere/AerialPerspective.comp", tablesLayout, kTwoImages))
 {
     constexpr VkImageLayout layout = AtmosphereTables::kLayout;
-    gpu::DescriptorWriter()
+    vk::DescriptorWriter()
         .storageImage(0, tables.transmittance().view(), layout)
         .update(device, transmittance.outputSet());
-    gpu::DescriptorWriter()
+    vk::DescriptorWriter()
         .storageImage(0, tables.multipleScattering().view(), layout)
         .update(device, multipleScattering.outputSet());
-    gpu::DescriptorWriter().storageImage(0, tables.skyView().view(), layout).update(device, skyView.outputSet());
-    gpu::DescriptorWriter().storageBuffer(0, tables.skyIrradiance()).update(device, skyIrradiance.outputSet());
-    gpu::DescriptorWriter()
+    vk::DescriptorWriter().storageImage(0, tables.skyView().view(), layout).update(device, skyView.outputSet());
+    vk::DescriptorWriter().storageBuffer(0, tables.skyIrradiance()).update(device, skyIrradiance.outputSet());
+    vk::DescriptorWriter()
         .storageImage(0, tables.aerialInScattering().view(), layout)
         .storageImage(1, tables.aerialTransmittance().view(), layout)
         .update(device, aerialPerspective.outputSet());

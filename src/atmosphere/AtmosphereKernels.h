@@ -11,10 +11,10 @@
 #include <cstdint>
 #include <span>
 
-namespace gpu {
+namespace vk {
 class Device;
 class ShaderCompiler;
-}  // namespace gpu
+}  // namespace vk
 
 namespace atmosphere {
 
@@ -22,27 +22,27 @@ class AtmosphereTables;
 
 class AtmosphereKernel {
 public:
-    AtmosphereKernel(const gpu::Device& device, std::span<const uint32_t> spirv, VkDescriptorSetLayout tablesLayout,
-                     std::span<const gpu::DescriptorBinding> outputBindings);
+    AtmosphereKernel(const vk::Device& device, std::span<const uint32_t> spirv, VkDescriptorSetLayout tablesLayout,
+                     std::span<const vk::DescriptorBinding> outputBindings);
 
-    // Set 1 (write it with gpu::DescriptorWriter).
+    // Set 1 (write it with vk::DescriptorWriter).
     [[nodiscard]] VkDescriptorSet outputSet() const { return outputSet_; }
 
     // Binds the pipeline, `tablesSet` as set 0 and the output set as set 1.
     void bind(VkCommandBuffer commands, VkDescriptorSet tablesSet) const;
 
 private:
-    gpu::DescriptorSetLayout outputLayout_;
-    gpu::DescriptorPool pool_;
+    vk::DescriptorSetLayout outputLayout_;
+    vk::DescriptorPool pool_;
     VkDescriptorSet outputSet_ = VK_NULL_HANDLE;
-    gpu::PipelineLayout pipelineLayout_;
-    gpu::ComputePipeline pipeline_;
+    vk::PipelineLayout pipelineLayout_;
+    vk::ComputePipeline pipeline_;
 };
 
 // All five kernels, compiled and with their output sets written. Throws
-// gpu::Error when a shader does not compile.
+// vk::Error when a shader does not compile.
 struct AtmosphereKernels {
-    AtmosphereKernels(const gpu::Device& device, const gpu::ShaderCompiler& compiler, const AtmosphereTables& tables,
+    AtmosphereKernels(const vk::Device& device, const vk::ShaderCompiler& compiler, const AtmosphereTables& tables,
                       VkDescriptorSetLayout tablesLayout);
 
     AtmosphereKernel transmittance;

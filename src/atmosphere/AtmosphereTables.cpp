@@ -11,23 +11,23 @@ namespace {
 constexpr VkImageUsageFlags kTableUsage =
     VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
 
-gpu::Image makeTable(const gpu::Device& device, VkFormat format, glm::uvec2 size)
+vk::Image makeTable(const vk::Device& device, VkFormat format, glm::uvec2 size)
 {
-    gpu::ImageDescription description;
+    vk::ImageDescription description;
     description.format = format;
     description.extent = VkExtent2D{size.x, size.y};
     description.usage = kTableUsage;
-    return gpu::Image(device, description);
+    return vk::Image(device, description);
 }
 
-VolumeImage makeVolume(const gpu::Device& device, glm::uvec3 size)
+VolumeImage makeVolume(const vk::Device& device, glm::uvec3 size)
 {
     return VolumeImage(device, AtmosphereTables::kLuminanceFormat, VkExtent3D{size.x, size.y, size.z}, kTableUsage);
 }
 
-gpu::SamplerDescription linearClampedSampler()
+vk::SamplerDescription linearClampedSampler()
 {
-    gpu::SamplerDescription description;
+    vk::SamplerDescription description;
     description.filter = VK_FILTER_LINEAR;
     description.mipmapMode = VK_SAMPLER_MIPMAP_MODE_NEAREST;
     description.addressMode = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
@@ -36,7 +36,7 @@ gpu::SamplerDescription linearClampedSampler()
 
 }  // namespace
 
-AtmosphereTables::AtmosphereTables(gpu::Device& device, const AtmosphereQuality& quality)
+AtmosphereTables::AtmosphereTables(vk::Device& device, const AtmosphereQuality& quality)
     : transmittance_(makeTable(device, kTransmittanceFormat, quality.transmittanceSize)),
       multipleScattering_(makeTable(device, kLuminanceFormat, quality.multipleScatteringSize)),
       skyView_(makeTable(device, kLuminanceFormat, quality.skyViewSize)),
@@ -45,12 +45,12 @@ AtmosphereTables::AtmosphereTables(gpu::Device& device, const AtmosphereQuality&
       skyIrradiance_(device, sizeof(SkyIrradianceBlock), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT),
       sampler_(device, linearClampedSampler())
 {
-    gpu::fillBuffer(device, skyIrradiance_, 0u);
+    vk::fillBuffer(device, skyIrradiance_, 0u);
     device.submitAndWait([&](VkCommandBuffer commands) {
         const auto toGeneral = [&](VkImage image, const VkImageSubresourceRange& range) {
-            gpu::imageBarrier(device, commands, image, range, VK_IMAGE_LAYOUT_UNDEFINED, kLayout,
-                              VK_PIPELINE_STAGE_2_NONE, VK_ACCESS_2_NONE, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
-                              VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
+            vk::imageBarrier(device, commands, image, range, VK_IMAGE_LAYOUT_UNDEFINED, kLayout,
+                             VK_PIPELINE_STAGE_2_NONE, VK_ACCESS_2_NONE, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+                             VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
         };
         toGeneral(transmittance_.handle(), transmittance_.fullRange());
         toGeneral(multipleScattering_.handle(), multipleScattering_.fullRange());

@@ -13,7 +13,7 @@
 
 #include <vulkan/vulkan.h>
 
-namespace gpu {
+namespace vk {
 class Device;
 }
 
@@ -32,25 +32,25 @@ public:
     static constexpr VkFormat kLuminanceFormat = VK_FORMAT_R16G16B16A16_SFLOAT;
 
     // Creates every table and moves the images to kLayout (waits for the GPU).
-    AtmosphereTables(gpu::Device& device, const AtmosphereQuality& quality);
+    AtmosphereTables(vk::Device& device, const AtmosphereQuality& quality);
 
-    [[nodiscard]] const gpu::Image& transmittance() const { return transmittance_; }
-    [[nodiscard]] const gpu::Image& multipleScattering() const { return multipleScattering_; }
-    [[nodiscard]] const gpu::Image& skyView() const { return skyView_; }
+    [[nodiscard]] const vk::Image& transmittance() const { return transmittance_; }
+    [[nodiscard]] const vk::Image& multipleScattering() const { return multipleScattering_; }
+    [[nodiscard]] const vk::Image& skyView() const { return skyView_; }
     [[nodiscard]] const VolumeImage& aerialInScattering() const { return aerialInScattering_; }
     [[nodiscard]] const VolumeImage& aerialTransmittance() const { return aerialTransmittance_; }
-    [[nodiscard]] const gpu::Buffer& skyIrradiance() const { return skyIrradiance_; }
+    [[nodiscard]] const vk::Buffer& skyIrradiance() const { return skyIrradiance_; }
     // Bilinear / trilinear, clamped to the edges: what the shaders sample with.
-    [[nodiscard]] const gpu::Sampler& sampler() const { return sampler_; }
+    [[nodiscard]] const vk::Sampler& sampler() const { return sampler_; }
 
 private:
-    gpu::Image transmittance_;
-    gpu::Image multipleScattering_;
-    gpu::Image skyView_;
+    vk::Image transmittance_;
+    vk::Image multipleScattering_;
+    vk::Image skyView_;
     VolumeImage aerialInScattering_;
     VolumeImage aerialTransmittance_;
-    gpu::Buffer skyIrradiance_;
-    gpu::Sampler sampler_;
+    vk::Buffer skyIrradiance_;
+    vk::Sampler sampler_;
 };
 
 }  // namespace atmosphere

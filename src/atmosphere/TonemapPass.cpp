@@ -11,8 +11,8 @@ namespace atmosphere {
 
 namespace {
 
-constexpr std::array<gpu::DescriptorBinding, 1> kBindings{
-    gpu::DescriptorBinding{0, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, VK_SHADER_STAGE_FRAGMENT_BIT, 1}};
+constexpr std::array<vk::DescriptorBinding, 1> kBindings{
+    vk::DescriptorBinding{0, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, VK_SHADER_STAGE_FRAGMENT_BIT, 1}};
 
 struct DisplayControl {
     float exposureStops = 0.0f;
@@ -20,9 +20,9 @@ struct DisplayControl {
     uint32_t encodeSrgb = 0;
 };
 
-gpu::SamplerDescription nearestSampler()
+vk::SamplerDescription nearestSampler()
 {
-    gpu::SamplerDescription description;
+    vk::SamplerDescription description;
     description.filter = VK_FILTER_NEAREST;
     description.mipmapMode = VK_SAMPLER_MIPMAP_MODE_NEAREST;
     return description;
@@ -42,7 +42,7 @@ bool shaderEncodesSrgb(VkFormat format)
     }
 }
 
-TonemapPass::TonemapPass(const gpu::Device& device, const gpu::ShaderCompiler& compiler, VkFormat outputFormat,
+TonemapPass::TonemapPass(const vk::Device& device, const vk::ShaderCompiler& compiler, VkFormat outputFormat,
                          uint32_t framesInFlight)
     : device_(&device),
       compiler_(&compiler),
@@ -61,26 +61,26 @@ TonemapPass::TonemapPass(const gpu::Device& device, const gpu::ShaderCompiler& c
     }
 }
 
-gpu::GraphicsPipeline TonemapPass::buildPipeline() const
+vk::GraphicsPipeline TonemapPass::buildPipeline() const
 {
-    gpu::GraphicsPipelineDescription description;
+    vk::GraphicsPipelineDescription description;
     description.colorFormats = {outputFormat_};
-    return gpu::GraphicsPipeline(
-        *device_, pipelineLayout_, compiler_->compileFile("atmosphere/Tonemap.vert", gpu::ShaderStage::Vertex),
-        compiler_->compileFile("atmosphere/Tonemap.frag", gpu::ShaderStage::Fragment), description);
+    return vk::GraphicsPipeline(
+        *device_, pipelineLayout_, compiler_->compileFile("atmosphere/Tonemap.vert", vk::ShaderStage::Vertex),
+        compiler_->compileFile("atmosphere/Tonemap.frag", vk::ShaderStage::Fragment), description);
 }
 
 void TonemapPass::record(VkCommandBuffer commands, VkImageView hdrImage, VkExtent2D extent, uint32_t frameSlot,
                          const DisplaySettings& display) const
 {
     const VkDescriptorSet set = sets_.at(frameSlot);
-    gpu::DescriptorWriter()
+    vk::DescriptorWriter()
         .combinedImageSampler(0, hdrImage, sampler_.handle(), VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL)
         .update(*device_, set);
     const DisplayControl control{display.exposureStops, static_cast<uint32_t>(display.tonemapper),
                                  shaderEncodesSrgb(outputFormat_) ? 1u : 0u};
     pipeline_.bind(commands);
-    gpu::setViewportAndScissor(commands, extent);
+    vk::setViewportAndScissor(commands, extent);
     vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelineLayout_.handle(), 0, 1, &set, 0,
                             nullptr);
     vkCmdPushConstants(commands, pipelineLayout_.handle(), VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(control), &control);
@@ -90,9 +90,9 @@ void TonemapPass::record(VkCommandBuffer commands, VkImageView hdrImage, VkExten
 std::optional<std::string> TonemapPass::reloadShaders()
 {
     try {
-        gpu::GraphicsPipeline rebuilt = buildPipeline();
+        vk::GraphicsPipeline rebuilt = buildPipeline();
         pipeline_ = std::move(rebuilt);
-    } catch (const gpu::Error& error) {
+    } catch (const vk::Error& error) {
         return std::string(error.what());
     }
     return std::nullopt;

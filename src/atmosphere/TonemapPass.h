@@ -19,10 +19,10 @@
 #include <string>
 #include <vector>
 
-namespace gpu {
+namespace vk {
 class Device;
 class ShaderCompiler;
-}  // namespace gpu
+}  // namespace vk
 
 namespace atmosphere {
 
@@ -37,8 +37,8 @@ bool shaderEncodesSrgb(VkFormat format);
 class TonemapPass {
 public:
     // `outputFormat`: the colour attachment of the rendering it is recorded
-    // in. One descriptor set per frame slot. Throws gpu::Error.
-    TonemapPass(const gpu::Device& device, const gpu::ShaderCompiler& compiler, VkFormat outputFormat,
+    // in. One descriptor set per frame slot. Throws vk::Error.
+    TonemapPass(const vk::Device& device, const vk::ShaderCompiler& compiler, VkFormat outputFormat,
                 uint32_t framesInFlight);
 
     // Points slot `frameSlot`'s descriptor set at `hdrImage` (in
@@ -52,17 +52,17 @@ public:
     std::optional<std::string> reloadShaders();
 
 private:
-    [[nodiscard]] gpu::GraphicsPipeline buildPipeline() const;
+    [[nodiscard]] vk::GraphicsPipeline buildPipeline() const;
 
-    const gpu::Device* device_;
-    const gpu::ShaderCompiler* compiler_;
+    const vk::Device* device_;
+    const vk::ShaderCompiler* compiler_;
     VkFormat outputFormat_;
-    gpu::Sampler sampler_;
-    gpu::DescriptorSetLayout setLayout_;
-    gpu::PipelineLayout pipelineLayout_;
-    gpu::DescriptorPool pool_;
+    vk::Sampler sampler_;
+    vk::DescriptorSetLayout setLayout_;
+    vk::PipelineLayout pipelineLayout_;
+    vk::DescriptorPool pool_;
     std::vector<VkDescriptorSet> sets_;
-    gpu::GraphicsPipeline pipeline_;
+    vk::GraphicsPipeline pipeline_;
 };
 
 }  // namespace atmosphere

@@ -1,6 +1,6 @@
 // A 3D image (the aerial-perspective volumes): device-local, optimally
-// tiled, one mip level, with a 3D view (made by gpu::createDeviceLocalImage,
-// like gpu::Image, which is 2D only).
+// tiled, one mip level, with a 3D view (made by vk::createDeviceLocalImage,
+// like vk::Image, which is 2D only).
 #pragma once
 
 #include "vk/UniqueHandle.h"
@@ -10,7 +10,7 @@
 #include <cstddef>
 #include <vector>
 
-namespace gpu {
+namespace vk {
 class Device;
 }
 
@@ -20,7 +20,7 @@ class VolumeImage {
 public:
     VolumeImage() = default;
     // Starts in VK_IMAGE_LAYOUT_UNDEFINED.
-    VolumeImage(const gpu::Device& device, VkFormat format, VkExtent3D extent, VkImageUsageFlags usage);
+    VolumeImage(const vk::Device& device, VkFormat format, VkExtent3D extent, VkImageUsageFlags usage);
 
     [[nodiscard]] VkImage handle() const { return image_.get(); }
     [[nodiscard]] VkImageView view() const { return view_.get(); }
@@ -31,14 +31,14 @@ public:
 private:
     VkFormat format_ = VK_FORMAT_UNDEFINED;
     VkExtent3D extent_{0, 0, 0};
-    gpu::UniqueImage image_;
-    gpu::UniqueDeviceMemory memory_;
-    gpu::UniqueImageView view_;
+    vk::UniqueImage image_;
+    vk::UniqueDeviceMemory memory_;
+    vk::UniqueImageView view_;
 };
 
 // Reads the whole volume back as tightly packed texels (x fastest, then y,
 // then z), waiting for all earlier GPU work. The volume is in `layout` and
 // stays in it; it needs TRANSFER_SRC usage.
-std::vector<std::byte> downloadVolume(gpu::Device& device, const VolumeImage& volume, VkImageLayout layout);
+std::vector<std::byte> downloadVolume(vk::Device& device, const VolumeImage& volume, VkImageLayout layout);
 
 }  // namespace atmosphere

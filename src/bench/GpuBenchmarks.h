@@ -1,5 +1,5 @@
 // The GPU subcommands of cbt-bench. Each opens a GpuSession (throwing
-// gpu::Error with a one-line message when no Vulkan device is usable), runs
+// vk::Error with a one-line message when no Vulkan device is usable), runs
 // its passes at least GpuRunOptions::iterations (>= 100) times with
 // timestamps, next to a vkCmdCopyBuffer of the heap's bytes recorded in the
 // same command buffers, checks the GPU result against the CPU library, and

@@ -1,12 +1,12 @@
-// cbt-bench gpu-decode: terrain::LeafDecodePass decoding every leaf of a full
+// cbt-bench gpu-decode: leb::gpu::LeafDecodePass decoding every leaf of a full
 // tree (2^D leaves, one thread each, launched on the dispatcher's indirect
 // arguments), next to copies of the heap's bytes and of the output's bytes.
 #include "bench/GpuBenchmarks.h"
 #include "bench/GpuFrameTimer.h"
 
-#include "terrain/DispatcherPass.h"
-#include "terrain/GpuConcurrentBinaryTree.h"
-#include "terrain/LeafDecodePass.h"
+#include "cbt/gpu/ConcurrentBinaryTree.h"
+#include "cbt/gpu/DispatcherPass.h"
+#include "leb/gpu/LeafDecodePass.h"
 #include "vk/Barriers.h"
 
 #include <array>
@@ -49,30 +49,30 @@ bool heapIndicesOfFullTree(const std::vector<leb::HeapIndex>& heapIndices, int m
 CommandOutcome runGpuDecode(const GpuDecodeOptions& options)
 {
     GpuSession session(options.gpu.deviceSelector, options.gpu.validate);
-    gpu::Device& device = session.device();
+    vk::Device& device = session.device();
 
     const cbt::ConcurrentBinaryTree full(options.depth, options.depth);
     const std::uint32_t leafCount = full.nodeCount();
-    terrain::GpuConcurrentBinaryTree tree(device, full);
-    const terrain::DispatcherPass dispatcher(device, session.compiler(), tree);
-    const terrain::LeafDecodePass decode(device, session.compiler(), tree, leb::Domain::Square, leafCount, false);
+    cbt::gpu::ConcurrentBinaryTree tree(device, full);
+    const cbt::gpu::DispatcherPass dispatcher(device, session.compiler(), tree);
+    const leb::gpu::LeafDecodePass decode(device, session.compiler(), tree, leb::Domain::Square, leafCount, false);
     // The indirect arguments once: the tree does not change.
     device.submitAndWait([&](VkCommandBuffer commands) {
         serializeAllCommands(device, commands);
         dispatcher.record(commands);
-        gpu::bufferBarrier(device, commands, dispatcher.argumentsBuffer(), VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
-                           VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT, VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT,
-                           VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT);
+        vk::bufferBarrier(device, commands, dispatcher.argumentsBuffer(), VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                          VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT, VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT,
+                          VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT);
     });
 
     const VkDeviceSize outputBytes = VkDeviceSize{leafCount} * sizeof(leb::HeapIndex);
     const CopyFloor heapCopy(device, tree.heapByteSize());
     const CopyFloor outputCopy(device, outputBytes);
-    gpu::TimestampQueries timer(device, 1, {"leaf decode", "copy heap bytes", "copy output bytes"});
+    vk::TimestampQueries timer(device, 1, {"leaf decode", "copy heap bytes", "copy output bytes"});
     PassSamples samples;
     runTimedFrames(
         device, timer, options.gpu.iterations,
-        [&](VkCommandBuffer commands, gpu::TimestampQueries& frameTimer, int) {
+        [&](VkCommandBuffer commands, vk::TimestampQueries& frameTimer, int) {
             frameTimer.writeStart(commands, kDecodePass);
             decode.record(commands, dispatcher.argumentsBuffer());
             frameTimer.writeEnd(commands, kDecodePass);

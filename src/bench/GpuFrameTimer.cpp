@@ -16,12 +16,12 @@ constexpr std::uint32_t kCopySourcePattern = 0x5A5A5A5Au;
 
 }  // namespace
 
-CopyFloor::CopyFloor(gpu::Device& device, VkDeviceSize bytes)
+CopyFloor::CopyFloor(vk::Device& device, VkDeviceSize bytes)
     : bytes_(bytes),
       source_(device, bytes, VK_BUFFER_USAGE_TRANSFER_SRC_BIT),
       destination_(device, bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT)
 {
-    gpu::fillBuffer(device, source_, kCopySourcePattern);
+    vk::fillBuffer(device, source_, kCopySourcePattern);
 }
 
 void CopyFloor::record(VkCommandBuffer commands) const
@@ -30,14 +30,14 @@ void CopyFloor::record(VkCommandBuffer commands) const
     vkCmdCopyBuffer(commands, source_.handle(), destination_.handle(), 1, &region);
 }
 
-void serializeAllCommands(const gpu::Device& device, VkCommandBuffer commands)
+void serializeAllCommands(const vk::Device& device, VkCommandBuffer commands)
 {
-    gpu::memoryBarrier(device, commands, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
-                       VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
-                       VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
+    vk::memoryBarrier(device, commands, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+                      VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+                      VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
 }
 
-void runTimedFrames(gpu::Device& device, gpu::TimestampQueries& timer, int frameCount, const FrameRecorder& recordFrame,
+void runTimedFrames(vk::Device& device, vk::TimestampQueries& timer, int frameCount, const FrameRecorder& recordFrame,
                     PassSamples& samples, int warmUpFrames)
 {
     samples.resize(timer.passNames().size());
@@ -49,12 +49,12 @@ void runTimedFrames(gpu::Device& device, gpu::TimestampQueries& timer, int frame
         });
         const auto times = timer.collect(0);
         if (!times) {
-            throw gpu::Error("timestamps of a finished frame are not available");
+            throw vk::Error("timestamps of a finished frame are not available");
         }
         if (frame < warmUpFrames) {
             continue;
         }
-        for (const gpu::PassTime& time : *times) {
+        for (const vk::PassTime& time : *times) {
             samples.at(time.passIndex).push_back(time.milliseconds);
         }
     }

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-namespace gpu {
+namespace vk {
 class Device;
 }
 
@@ -23,7 +23,7 @@ namespace bench {
 // Two device-local buffers of `bytes` bytes and a copy between them.
 class CopyFloor {
 public:
-    CopyFloor(gpu::Device& device, VkDeviceSize bytes);
+    CopyFloor(vk::Device& device, VkDeviceSize bytes);
 
     [[nodiscard]] VkDeviceSize bytes() const { return bytes_; }
     // vkCmdCopyBuffer of bytes() bytes (source -> destination).
@@ -31,16 +31,16 @@ public:
 
 private:
     VkDeviceSize bytes_;
-    gpu::Buffer source_;
-    gpu::Buffer destination_;
+    vk::Buffer source_;
+    vk::Buffer destination_;
 };
 
 // Orders every earlier command before every later one (all commands, all
 // memory reads and writes), so timestamps bracket one pass at a time.
-void serializeAllCommands(const gpu::Device& device, VkCommandBuffer commands);
+void serializeAllCommands(const vk::Device& device, VkCommandBuffer commands);
 
 // Records frame `frame` into `commands`; the timer's slot 0 is already begun.
-using FrameRecorder = std::function<void(VkCommandBuffer commands, gpu::TimestampQueries& timer, int frame)>;
+using FrameRecorder = std::function<void(VkCommandBuffer commands, vk::TimestampQueries& timer, int frame)>;
 
 // Milliseconds per pass (index as in the timer's pass names), one entry per
 // frame that recorded the pass.
@@ -56,9 +56,9 @@ inline constexpr int kWarmUpFrames = 3;
 // own command buffer, submitted and waited for (a serializeAllCommands
 // barrier starts each one), and appends the timer's pass times of the last
 // `frameCount` to `samples` (resized to the timer's pass count).
-// Throws gpu::Error if a frame's timestamps are not available after its
+// Throws vk::Error if a frame's timestamps are not available after its
 // fence signalled.
-void runTimedFrames(gpu::Device& device, gpu::TimestampQueries& timer, int frameCount, const FrameRecorder& recordFrame,
+void runTimedFrames(vk::Device& device, vk::TimestampQueries& timer, int frameCount, const FrameRecorder& recordFrame,
                     PassSamples& samples, int warmUpFrames = 0);
 
 // Per-frame sums of the passes `passIndices` (frames where all of them ran).

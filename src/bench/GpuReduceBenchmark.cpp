@@ -1,4 +1,4 @@
-// cbt-bench gpu-reduce: the GPU sum reduction (terrain::SumReductionPass) of
+// cbt-bench gpu-reduce: the GPU sum reduction (cbt::gpu::SumReductionPass) of
 // a random bitfield, next to a vkCmdCopyBuffer of the heap's bytes; with
 // --compare-shaders, also the reduction compiled from another shader root,
 // in the same frames.
@@ -6,8 +6,8 @@
 #include "bench/GpuBenchmarks.h"
 #include "bench/GpuFrameTimer.h"
 
-#include "terrain/GpuConcurrentBinaryTree.h"
-#include "terrain/SumReductionPass.h"
+#include "cbt/gpu/ConcurrentBinaryTree.h"
+#include "cbt/gpu/SumReductionPass.h"
 
 #include <algorithm>
 #include <memory>
@@ -31,7 +31,7 @@ void clearBit(std::vector<std::byte>& bytes, std::uint64_t bit)
 }
 
 // The dispatches of the reduction: which levels each one folds.
-ReportTable scheduleTable(const std::vector<terrain::SumReductionDispatch>& schedule)
+ReportTable scheduleTable(const std::vector<cbt::gpu::SumReductionDispatch>& schedule)
 {
     ReportTable table;
     table.key = "dispatches";
@@ -39,7 +39,7 @@ ReportTable scheduleTable(const std::vector<terrain::SumReductionDispatch>& sche
     table.columnKeys = {"dispatch", "reads", "writes_levels", "workgroups"};
     table.columnLabels = {"#", "reads", "writes levels", "workgroups"};
     for (std::size_t index = 0; index < schedule.size(); ++index) {
-        const terrain::SumReductionDispatch& dispatch = schedule[index];
+        const cbt::gpu::SumReductionDispatch& dispatch = schedule[index];
         const std::string input = dispatch.fromBitfield ? "bitfield (level " + std::to_string(dispatch.inputDepth) + ")"
                                                         : "level " + std::to_string(dispatch.inputDepth);
         table.rows.push_back({static_cast<std::int64_t>(index), input,
@@ -71,31 +71,31 @@ std::vector<std::byte> withoutSumReduction(std::span<const std::byte> heapBytes,
 CommandOutcome runGpuReduce(const GpuReduceOptions& options)
 {
     GpuSession session(options.gpu.deviceSelector, options.gpu.validate);
-    gpu::Device& device = session.device();
+    vk::Device& device = session.device();
 
     cbt::ConcurrentBinaryTree reference(options.depth, 0);
     fillBitfieldRandomly(reference, options.seed);
-    terrain::GpuConcurrentBinaryTree tree(device, options.depth);
+    cbt::gpu::ConcurrentBinaryTree tree(device, options.depth);
     // The GPU starts from the bitfield alone, so the result shows the work.
     tree.uploadBytes(withoutSumReduction(reference.bytes(), options.depth));
 
-    const terrain::SumReductionPass reduction(device, session.compiler(), tree);
+    const cbt::gpu::SumReductionPass reduction(device, session.compiler(), tree);
     // The candidate kernel: the same pass compiled from the other shader root.
-    std::optional<gpu::ShaderCompiler> candidateCompiler;
-    std::unique_ptr<terrain::SumReductionPass> candidate;
+    std::optional<vk::ShaderCompiler> candidateCompiler;
+    std::unique_ptr<cbt::gpu::SumReductionPass> candidate;
     if (options.compareShaderRoot) {
         candidateCompiler.emplace(*options.compareShaderRoot);
-        candidate = std::make_unique<terrain::SumReductionPass>(device, *candidateCompiler, tree, reduction.variant());
+        candidate = std::make_unique<cbt::gpu::SumReductionPass>(device, *candidateCompiler, tree, reduction.variant());
     }
     const CopyFloor copy(device, tree.heapByteSize());
     constexpr std::size_t kReduction = 0;
     constexpr std::size_t kCopy = 1;
     constexpr std::size_t kCandidate = 2;
-    gpu::TimestampQueries timer(device, 1,
-                                candidate ? std::vector<std::string>{"sum reduction", "copy", "candidate"}
-                                          : std::vector<std::string>{"sum reduction", "copy"});
-    const auto recordTimed = [&](VkCommandBuffer commands, gpu::TimestampQueries& frameTimer, std::size_t slot,
-                                 const terrain::SumReductionPass& pass) {
+    vk::TimestampQueries timer(device, 1,
+                               candidate ? std::vector<std::string>{"sum reduction", "copy", "candidate"}
+                                         : std::vector<std::string>{"sum reduction", "copy"});
+    const auto recordTimed = [&](VkCommandBuffer commands, vk::TimestampQueries& frameTimer, std::size_t slot,
+                                 const cbt::gpu::SumReductionPass& pass) {
         frameTimer.writeStart(commands, static_cast<std::uint32_t>(slot));
         pass.record(commands);
         frameTimer.writeEnd(commands, static_cast<std::uint32_t>(slot));
@@ -104,7 +104,7 @@ CommandOutcome runGpuReduce(const GpuReduceOptions& options)
     PassSamples samples;
     runTimedFrames(
         device, timer, options.gpu.iterations,
-        [&](VkCommandBuffer commands, gpu::TimestampQueries& frameTimer, int frame) {
+        [&](VkCommandBuffer commands, vk::TimestampQueries& frameTimer, int frame) {
             // With a candidate, the two reductions swap places every frame.
             if (candidate && frame % 2 == 1) {
                 recordTimed(commands, frameTimer, kCandidate, *candidate);
@@ -119,7 +119,7 @@ CommandOutcome runGpuReduce(const GpuReduceOptions& options)
         },
         samples, kWarmUpFrames);
     const std::span<const std::byte> expected = reference.bytes();
-    const auto matchesCpuAfter = [&](const terrain::SumReductionPass& pass) {
+    const auto matchesCpuAfter = [&](const cbt::gpu::SumReductionPass& pass) {
         tree.uploadBytes(withoutSumReduction(expected, options.depth));
         device.submitAndWait([&](VkCommandBuffer commands) {
             serializeAllCommands(device, commands);
@@ -140,7 +140,7 @@ CommandOutcome runGpuReduce(const GpuReduceOptions& options)
     report.addParameter("warm_up_frames", "warm-up frames (not timed)", std::int64_t{kWarmUpFrames});
     report.addParameter("seed", "seed", static_cast<std::int64_t>(options.seed));
     report.addParameter("sum_reduction_variant", "sum-reduction variant",
-                        std::string(terrain::sumReductionVariantName(reduction.variant())));
+                        std::string(cbt::gpu::sumReductionVariantName(reduction.variant())));
 
     const double reduceMs = median(samples[kReduction]);
     const double copyMs = median(samples[kCopy]);

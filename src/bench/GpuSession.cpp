@@ -8,18 +8,18 @@ namespace bench {
 
 namespace {
 
-gpu::InstanceOptions instanceOptions(bool validate)
+vk::InstanceOptions instanceOptions(bool validate)
 {
-    gpu::InstanceOptions options;
+    vk::InstanceOptions options;
     options.validation = validate;
     options.printValidationMessages = true;
     options.appName = "cbt-bench";
     return options;
 }
 
-gpu::DeviceOptions deviceOptions(const std::string& deviceSelector)
+vk::DeviceOptions deviceOptions(const std::string& deviceSelector)
 {
-    gpu::DeviceOptions options;
+    vk::DeviceOptions options;
     options.selector = deviceSelector;
     return options;
 }
@@ -34,7 +34,7 @@ GpuSession::GpuSession(const std::string& deviceSelector, bool validate)
 
 void GpuSession::describe(Report& report) const
 {
-    const gpu::PhysicalDeviceInfo& info = device_.info();
+    const vk::PhysicalDeviceInfo& info = device_.info();
     report.addParameter("device_index", "device index", std::int64_t{info.index});
     report.addParameter("device_name", "device", info.name);
     report.addParameter("device_type", "device type", info.typeName);

@@ -16,13 +16,13 @@ namespace bench {
 
 class GpuSession {
 public:
-    // Throws gpu::Error with a one-line message when there is no Vulkan
+    // Throws vk::Error with a one-line message when there is no Vulkan
     // driver, no device matching `deviceSelector`, no suitable device, or
     // (with `validate`) no validation layer.
     GpuSession(const std::string& deviceSelector, bool validate);
 
-    [[nodiscard]] gpu::Device& device() { return device_; }
-    [[nodiscard]] const gpu::ShaderCompiler& compiler() const { return compiler_; }
+    [[nodiscard]] vk::Device& device() { return device_; }
+    [[nodiscard]] const vk::ShaderCompiler& compiler() const { return compiler_; }
     [[nodiscard]] bool validationEnabled() const { return instance_.validationEnabled(); }
     // WARNING and ERROR messages of the validation layer so far.
     [[nodiscard]] std::vector<std::string> validationMessages() const { return instance_.validationMessages(); }
@@ -32,9 +32,9 @@ public:
     void describe(Report& report) const;
 
 private:
-    gpu::Instance instance_;
-    gpu::Device device_;
-    gpu::ShaderCompiler compiler_;
+    vk::Instance instance_;
+    vk::Device device_;
+    vk::ShaderCompiler compiler_;
 };
 
 // Waits for the device, then adds "validation_messages" to the report when

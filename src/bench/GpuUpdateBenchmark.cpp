@@ -1,16 +1,16 @@
-// cbt-bench gpu-update: the CBT update pipeline (terrain::CbtUpdatePipeline:
+// cbt-bench gpu-update: the CBT update pipeline (leb::gpu::UpdatePipeline:
 // dispatcher -> subdivision -> sum reduction -> dispatcher) refining around
-// a point with terrain::PointCriterion, split and merge phases alternating
+// a point with leb::gpu::PointCriterion, split and merge phases alternating
 // frame by frame as leb::refineAroundPoint does. Timed while refining (from
 // the root triangles to the fixed point, repeated until enough frames) and
 // once converged (the fixed point, where no leaf splits or merges).
 #include "bench/GpuBenchmarks.h"
 #include "bench/GpuFrameTimer.h"
 
+#include "cbt/gpu/ConcurrentBinaryTree.h"
 #include "leb/PointRefinement.h"
-#include "terrain/CbtUpdatePipeline.h"
-#include "terrain/GpuConcurrentBinaryTree.h"
-#include "terrain/PointCriterion.h"
+#include "leb/gpu/PointCriterion.h"
+#include "leb/gpu/UpdatePipeline.h"
 
 #include <algorithm>
 #include <numeric>
@@ -35,7 +35,7 @@ constexpr std::size_t kCopyPass = 4;
 
 std::vector<std::string> timerPassNames()
 {
-    std::vector<std::string> names = terrain::CbtUpdatePipeline::timestampPassNames();
+    std::vector<std::string> names = leb::gpu::UpdatePipeline::timestampPassNames();
     names.emplace_back("copy");
     return names;
 }
@@ -78,20 +78,20 @@ void addPhaseFigures(Report& report, const std::string& prefix, const std::strin
 CommandOutcome runGpuUpdate(const GpuUpdateOptions& options)
 {
     GpuSession session(options.gpu.deviceSelector, options.gpu.validate);
-    gpu::Device& device = session.device();
+    vk::Device& device = session.device();
 
     const int initDepth = options.domain == leb::Domain::Square ? 1 : 0;
     const cbt::ConcurrentBinaryTree initial(options.depth, initDepth);
     cbt::ConcurrentBinaryTree reference = initial;
     const leb::RefineResult cpu = leb::refineAroundPoint(reference, options.point, options.domain, 1);
 
-    terrain::GpuConcurrentBinaryTree tree(device, initial);
-    const terrain::PointCriterion criterion(device, options.point);
-    const terrain::CbtUpdatePipeline pipeline(device, session.compiler(), tree, criterion.criterion(), options.domain);
+    cbt::gpu::ConcurrentBinaryTree tree(device, initial);
+    const leb::gpu::PointCriterion criterion(device, options.point);
+    const leb::gpu::UpdatePipeline pipeline(device, session.compiler(), tree, criterion.criterion(), options.domain);
     const CopyFloor copy(device, tree.heapByteSize());
-    gpu::TimestampQueries timer(device, 1, timerPassNames());
-    const FrameRecorder recordFrame = [&](VkCommandBuffer commands, gpu::TimestampQueries& frameTimer, int frame) {
-        const auto phase = frame % 2 == 0 ? terrain::SubdivisionPhase::Split : terrain::SubdivisionPhase::Merge;
+    vk::TimestampQueries timer(device, 1, timerPassNames());
+    const FrameRecorder recordFrame = [&](VkCommandBuffer commands, vk::TimestampQueries& frameTimer, int frame) {
+        const auto phase = frame % 2 == 0 ? leb::gpu::SubdivisionPhase::Split : leb::gpu::SubdivisionPhase::Merge;
         pipeline.record(commands, phase, criterion.descriptorSet(), &frameTimer);
         serializeAllCommands(device, commands);
         frameTimer.writeStart(commands, static_cast<std::uint32_t>(kCopyPass));
@@ -116,7 +116,7 @@ CommandOutcome runGpuUpdate(const GpuUpdateOptions& options)
     PassSamples converged;
     runTimedFrames(device, timer, options.gpu.iterations, recordFrame, converged);
     matchesCpu = matchesCpu && sameBytes(tree.downloadBytes(), reference.bytes());
-    const terrain::IndirectArguments arguments = pipeline.dispatcher().download();
+    const cbt::gpu::IndirectArguments arguments = pipeline.dispatcher().download();
 
     Report report;
     report.command = "gpu-update";
@@ -127,7 +127,7 @@ CommandOutcome runGpuUpdate(const GpuUpdateOptions& options)
     report.addParameter("domain", "domain", std::string(options.domain == leb::Domain::Square ? "square" : "triangle"));
     report.addParameter("iterations", "frames per phase (at least)", std::int64_t{options.gpu.iterations});
     report.addParameter("sum_reduction_variant", "sum-reduction variant",
-                        std::string(terrain::sumReductionVariantName(pipeline.sumReduction().variant())));
+                        std::string(cbt::gpu::sumReductionVariantName(pipeline.sumReduction().variant())));
 
     report.addFigure("heap_bytes", "heap size (= bytes copied)", static_cast<std::int64_t>(tree.heapByteSize()),
                      "bytes");

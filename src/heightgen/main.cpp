@@ -2,7 +2,7 @@
 #include "heightgen/HeightgenCommandLine.h"
 #include "heightgen/TerrainGenerator.h"
 #include "heightgen/TerrainPreview.h"
-#include "terrain/HeightmapPngWriter.h"
+#include "heightmap/HeightmapPngWriter.h"
 
 #include <algorithm>
 #include <chrono>
@@ -51,7 +51,7 @@ int main(int argc, char** argv)
         };
         const heightgen::HeightGrid terrain = heightgen::generateTerrainHeights(settings);
         const std::vector<std::uint16_t> samples = heightgen::quantiseTo16Bit(terrain);
-        terrain::writePng16(options.outputPath, options.size, options.size, samples);
+        heightmap::writePng16(options.outputPath, options.size, options.size, samples);
         if (options.previewPath) {
             heightgen::writeShadedReliefPreview(*options.previewPath, terrain, options.previewSize);
         }

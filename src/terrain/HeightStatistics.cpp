@@ -27,13 +27,13 @@ struct HeightStatisticsConstants {
 
 constexpr std::uint32_t kWorkgroupSize = 8;
 
-constexpr std::array<gpu::DescriptorBinding, 3> kBuildBindings{{
+constexpr std::array<vk::DescriptorBinding, 3> kBuildBindings{{
     {0, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
     {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
     {2, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
 }};
 // The reduction reads only the buffers.
-constexpr std::array<gpu::DescriptorBinding, 2> kReduceBindings{{
+constexpr std::array<vk::DescriptorBinding, 2> kReduceBindings{{
     {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
     {2, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
 }};
@@ -44,16 +44,16 @@ std::uint64_t texelCount(const std::vector<HeightStatisticsLevel>& levels)
     return std::uint64_t{last.firstTexel} + std::uint64_t{last.width} * last.height;
 }
 
-gpu::Buffer makeChainBuffer(const gpu::Device& device, const std::vector<HeightStatisticsLevel>& levels,
-                            VkDeviceSize bytesPerTexel, const char* name)
+vk::Buffer makeChainBuffer(const vk::Device& device, const std::vector<HeightStatisticsLevel>& levels,
+                           VkDeviceSize bytesPerTexel, const char* name)
 {
     const VkDeviceSize bytes = texelCount(levels) * bytesPerTexel;
     if (bytes > device.maxStorageBufferRange()) {
-        throw gpu::Error(std::string("HeightStatistics: the ") + name + " chain needs " + std::to_string(bytes) +
-                         " bytes, more than the device's maxStorageBufferRange (" +
-                         std::to_string(device.maxStorageBufferRange()) + ")");
+        throw vk::Error(std::string("HeightStatistics: the ") + name + " chain needs " + std::to_string(bytes) +
+                        " bytes, more than the device's maxStorageBufferRange (" +
+                        std::to_string(device.maxStorageBufferRange()) + ")");
     }
-    return gpu::Buffer(device, bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+    return vk::Buffer(device, bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
 }
 
 std::uint32_t groupsFor(std::uint32_t texels)
@@ -61,7 +61,7 @@ std::uint32_t groupsFor(std::uint32_t texels)
     return (texels + kWorkgroupSize - 1) / kWorkgroupSize;
 }
 
-void recordLevel(VkCommandBuffer commands, const ComputeKernel& kernel, const HeightStatisticsConstants& constants)
+void recordLevel(VkCommandBuffer commands, const vk::ComputeKernel& kernel, const HeightStatisticsConstants& constants)
 {
     kernel.bind(commands);
     kernel.pushConstants(commands, std::as_bytes(std::span(&constants, 1)));
@@ -85,39 +85,39 @@ std::vector<HeightStatisticsLevel> heightStatisticsLevels(std::uint32_t width, s
     return levels;
 }
 
-HeightStatistics::HeightStatistics(gpu::Device& device, const gpu::ShaderCompiler& compiler,
+HeightStatistics::HeightStatistics(vk::Device& device, const vk::ShaderCompiler& compiler,
                                    const HeightmapTexture& heightmap)
     : levels_(heightStatisticsLevels(heightmap.width(), heightmap.height()))
 {
     if (levels_.size() > kMaxStatisticsLevels) {
-        throw gpu::Error("HeightStatistics: a " + std::to_string(heightmap.width()) + " x " +
-                         std::to_string(heightmap.height()) + " heightmap needs more than " +
-                         std::to_string(kMaxStatisticsLevels) + " statistics levels");
+        throw vk::Error("HeightStatistics: a " + std::to_string(heightmap.width()) + " x " +
+                        std::to_string(heightmap.height()) + " heightmap needs more than " +
+                        std::to_string(kMaxStatisticsLevels) + " statistics levels");
     }
     minMax_ = makeChainBuffer(device, levels_, sizeof(std::uint32_t), "min/max");
     moments_ = makeChainBuffer(device, levels_, 2 * sizeof(float), "moments");
 
-    const ComputeKernel fromHeightmap(
-        device, compiler.compileFile("terrain/HeightStatisticsFromHeightmap.comp", gpu::ShaderStage::Compute),
+    const vk::ComputeKernel fromHeightmap(
+        device, compiler.compileFile("terrain/HeightStatisticsFromHeightmap.comp", vk::ShaderStage::Compute),
         kBuildBindings, sizeof(HeightStatisticsConstants));
-    const ComputeKernel reduce(device,
-                               compiler.compileFile("terrain/HeightStatisticsReduce.comp", gpu::ShaderStage::Compute),
-                               kReduceBindings, sizeof(HeightStatisticsConstants));
-    gpu::DescriptorWriter()
+    const vk::ComputeKernel reduce(
+        device, compiler.compileFile("terrain/HeightStatisticsReduce.comp", vk::ShaderStage::Compute), kReduceBindings,
+        sizeof(HeightStatisticsConstants));
+    vk::DescriptorWriter()
         .combinedImageSampler(0, heightmap.view(), heightmap.sampler(), HeightmapTexture::kLayout)
         .storageBuffer(1, minMax_)
         .storageBuffer(2, moments_)
         .update(device, fromHeightmap.descriptorSet());
-    gpu::DescriptorWriter().storageBuffer(1, minMax_).storageBuffer(2, moments_).update(device, reduce.descriptorSet());
+    vk::DescriptorWriter().storageBuffer(1, minMax_).storageBuffer(2, moments_).update(device, reduce.descriptorSet());
 
     device.submitAndWait([&](VkCommandBuffer commands) {
         HeightStatisticsConstants constants{0, heightmap.width(), heightmap.height(),
                                             0, levels_[0].width,  levels_[0].height};
         recordLevel(commands, fromHeightmap, constants);
         for (std::size_t level = 1; level < levels_.size(); ++level) {
-            gpu::memoryBarrier(device, commands, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
-                               VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
-                               VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+            vk::memoryBarrier(device, commands, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                              VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                              VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
             const HeightStatisticsLevel& source = levels_[level - 1];
             const HeightStatisticsLevel& destination = levels_[level];
             constants = HeightStatisticsConstants{source.firstTexel,      source.width,      source.height,
@@ -125,10 +125,10 @@ HeightStatistics::HeightStatistics(gpu::Device& device, const gpu::ShaderCompile
             recordLevel(commands, reduce, constants);
         }
         // Later readers: the LOD criterion (compute) and copies (tests).
-        gpu::memoryBarrier(device, commands, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
-                           VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
-                           VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_COPY_BIT,
-                           VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_TRANSFER_READ_BIT);
+        vk::memoryBarrier(device, commands, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                          VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                          VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_COPY_BIT,
+                          VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_TRANSFER_READ_BIT);
     });
 }
 

@@ -16,16 +16,16 @@
 // chains are stored level after level, row-major, in one storage buffer each.
 #pragma once
 
-#include "terrain/ComputeKernel.h"
 #include "vk/Buffer.h"
+#include "vk/ComputeKernel.h"
 
 #include <cstdint>
 #include <vector>
 
-namespace gpu {
+namespace vk {
 class Device;
 class ShaderCompiler;
-}  // namespace gpu
+}  // namespace vk
 
 namespace terrain {
 
@@ -46,20 +46,20 @@ std::vector<HeightStatisticsLevel> heightStatisticsLevels(std::uint32_t width, s
 class HeightStatistics {
 public:
     // Builds both chains from `heightmap` (blocking: one submission). Throws
-    // gpu::Error when the chains exceed the device's maxStorageBufferRange or
+    // vk::Error when the chains exceed the device's maxStorageBufferRange or
     // need more than kMaxStatisticsLevels levels.
-    HeightStatistics(gpu::Device& device, const gpu::ShaderCompiler& compiler, const HeightmapTexture& heightmap);
+    HeightStatistics(vk::Device& device, const vk::ShaderCompiler& compiler, const HeightmapTexture& heightmap);
 
     [[nodiscard]] const std::vector<HeightStatisticsLevel>& levels() const { return levels_; }
     // One uint per texel: min | max << 16.
-    [[nodiscard]] const gpu::Buffer& minMaxBuffer() const { return minMax_; }
+    [[nodiscard]] const vk::Buffer& minMaxBuffer() const { return minMax_; }
     // Two floats per texel: mean, mean of squares.
-    [[nodiscard]] const gpu::Buffer& momentsBuffer() const { return moments_; }
+    [[nodiscard]] const vk::Buffer& momentsBuffer() const { return moments_; }
 
 private:
     std::vector<HeightStatisticsLevel> levels_;
-    gpu::Buffer minMax_;
-    gpu::Buffer moments_;
+    vk::Buffer minMax_;
+    vk::Buffer moments_;
 };
 
 }  // namespace terrain

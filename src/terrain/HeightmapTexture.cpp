@@ -16,16 +16,16 @@ namespace {
 
 constexpr VkFormat kHeightFormat = VK_FORMAT_R16_UNORM;
 
-void checkDeviceCanHold(const gpu::Device& device, const Heightmap& heightmap)
+void checkDeviceCanHold(const vk::Device& device, const heightmap::Heightmap& heightmap)
 {
     const std::uint32_t limit = device.limits().maxImageDimension2D;
     if (heightmap.width == 0 || heightmap.height == 0) {
-        throw gpu::Error(heightmap.sourcePath + ": the heightmap is empty");
+        throw vk::Error(heightmap.sourcePath + ": the heightmap is empty");
     }
     if (heightmap.width > limit || heightmap.height > limit) {
-        throw gpu::Error(heightmap.sourcePath + ": " + std::to_string(heightmap.width) + " x " +
-                         std::to_string(heightmap.height) +
-                         " texels is larger than the device's maxImageDimension2D (" + std::to_string(limit) + ")");
+        throw vk::Error(heightmap.sourcePath + ": " + std::to_string(heightmap.width) + " x " +
+                        std::to_string(heightmap.height) + " texels is larger than the device's maxImageDimension2D (" +
+                        std::to_string(limit) + ")");
     }
     VkFormatProperties properties{};
     vkGetPhysicalDeviceFormatProperties(device.physicalDevice(), kHeightFormat, &properties);
@@ -33,12 +33,12 @@ void checkDeviceCanHold(const gpu::Device& device, const Heightmap& heightmap)
                                         VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT |
                                         VK_FORMAT_FEATURE_BLIT_SRC_BIT | VK_FORMAT_FEATURE_BLIT_DST_BIT;
     if ((properties.optimalTilingFeatures & needed) != needed) {
-        throw gpu::Error(heightmap.sourcePath + ": the device cannot sample, filter and blit R16_UNORM images");
+        throw vk::Error(heightmap.sourcePath + ": the device cannot sample, filter and blit R16_UNORM images");
     }
 }
 
 // The samples as 16-bit texels: 8-bit maps scaled so that v / 255 == (257 v) / 65535.
-std::vector<std::uint16_t> sixteenBitTexels(const Heightmap& heightmap)
+std::vector<std::uint16_t> sixteenBitTexels(const heightmap::Heightmap& heightmap)
 {
     std::vector<std::uint16_t> texels(heightmap.samples);
     if (heightmap.bitDepth == 8) {
@@ -49,7 +49,7 @@ std::vector<std::uint16_t> sixteenBitTexels(const Heightmap& heightmap)
     return texels;
 }
 
-VkOffset3D mipCorner(const gpu::Image& image, std::uint32_t level)
+VkOffset3D mipCorner(const vk::Image& image, std::uint32_t level)
 {
     const VkExtent2D extent = image.mipExtent(level);
     return VkOffset3D{static_cast<std::int32_t>(extent.width), static_cast<std::int32_t>(extent.height), 1};
@@ -57,13 +57,13 @@ VkOffset3D mipCorner(const gpu::Image& image, std::uint32_t level)
 
 // Level 0 is in TRANSFER_SRC_OPTIMAL; fills every other level by a linear blit
 // of the one above and leaves all levels in HeightmapTexture::kLayout.
-void recordMipChain(const gpu::Device& device, VkCommandBuffer commands, const gpu::Image& image)
+void recordMipChain(const vk::Device& device, VkCommandBuffer commands, const vk::Image& image)
 {
     const VkImage handle = image.handle();
     for (std::uint32_t level = 1; level < image.mipLevels(); ++level) {
-        gpu::imageBarrier(device, commands, handle, image.mipRange(level), VK_IMAGE_LAYOUT_UNDEFINED,
-                          VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_PIPELINE_STAGE_2_NONE, VK_ACCESS_2_NONE,
-                          VK_PIPELINE_STAGE_2_BLIT_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
+        vk::imageBarrier(device, commands, handle, image.mipRange(level), VK_IMAGE_LAYOUT_UNDEFINED,
+                         VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_PIPELINE_STAGE_2_NONE, VK_ACCESS_2_NONE,
+                         VK_PIPELINE_STAGE_2_BLIT_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
         VkImageBlit blit{};
         blit.srcSubresource = VkImageSubresourceLayers{VK_IMAGE_ASPECT_COLOR_BIT, level - 1, 0, 1};
         blit.srcOffsets[1] = mipCorner(image, level - 1);
@@ -71,29 +71,29 @@ void recordMipChain(const gpu::Device& device, VkCommandBuffer commands, const g
         blit.dstOffsets[1] = mipCorner(image, level);
         vkCmdBlitImage(commands, handle, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, handle,
                        VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &blit, VK_FILTER_LINEAR);
-        gpu::imageBarrier(device, commands, handle, image.mipRange(level), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-                          VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_PIPELINE_STAGE_2_BLIT_BIT,
-                          VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_BLIT_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
+        vk::imageBarrier(device, commands, handle, image.mipRange(level), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                         VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_PIPELINE_STAGE_2_BLIT_BIT,
+                         VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_BLIT_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
     }
-    gpu::imageBarrier(device, commands, handle, image.fullRange(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
-                      HeightmapTexture::kLayout, VK_PIPELINE_STAGE_2_BLIT_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
-                      VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT | VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT |
-                          VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
-                      VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
+    vk::imageBarrier(device, commands, handle, image.fullRange(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                     HeightmapTexture::kLayout, VK_PIPELINE_STAGE_2_BLIT_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                     VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT | VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT |
+                         VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                     VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
 }
 
-gpu::Image makeHeightImage(gpu::Device& device, const Heightmap& heightmap)
+vk::Image makeHeightImage(vk::Device& device, const heightmap::Heightmap& heightmap)
 {
     checkDeviceCanHold(device, heightmap);
-    gpu::ImageDescription description;
+    vk::ImageDescription description;
     description.format = kHeightFormat;
     description.extent = VkExtent2D{heightmap.width, heightmap.height};
     description.mipLevels = fullMipLevelCount(heightmap.width, heightmap.height);
     description.usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
-    gpu::Image image(device, description);
+    vk::Image image(device, description);
     const std::vector<std::uint16_t> texels = sixteenBitTexels(heightmap);
-    gpu::uploadImageMip0(device, image, std::as_bytes(std::span<const std::uint16_t>(texels)),
-                         VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+    vk::uploadImageMip0(device, image, std::as_bytes(std::span<const std::uint16_t>(texels)), VK_IMAGE_LAYOUT_UNDEFINED,
+                        VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
     device.submitAndWait([&](VkCommandBuffer commands) { recordMipChain(device, commands, image); });
     return image;
 }
@@ -105,10 +105,10 @@ std::uint32_t fullMipLevelCount(std::uint32_t width, std::uint32_t height)
     return static_cast<std::uint32_t>(std::bit_width(std::max({width, height, 1u})));
 }
 
-HeightmapTexture::HeightmapTexture(gpu::Device& device, const Heightmap& heightmap)
+HeightmapTexture::HeightmapTexture(vk::Device& device, const heightmap::Heightmap& heightmap)
     : image_(makeHeightImage(device, heightmap)),
-      sampler_(device, gpu::SamplerDescription{VK_FILTER_LINEAR, VK_SAMPLER_MIPMAP_MODE_LINEAR,
-                                               VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE, 1.0f})
+      sampler_(device, vk::SamplerDescription{VK_FILTER_LINEAR, VK_SAMPLER_MIPMAP_MODE_LINEAR,
+                                              VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE, 1.0f})
 {
 }
 

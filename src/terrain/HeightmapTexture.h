@@ -4,12 +4,12 @@
 // and a linear, clamp-to-edge sampler. Texel row 0 is v = 0.
 #pragma once
 
-#include "terrain/Heightmap.h"
+#include "heightmap/Heightmap.h"
 #include "vk/Image.h"
 
 #include <cstdint>
 
-namespace gpu {
+namespace vk {
 class Device;
 }
 
@@ -17,12 +17,12 @@ namespace terrain {
 
 class HeightmapTexture {
 public:
-    // Throws gpu::Error (one line naming heightmap.sourcePath) when the map is
+    // Throws vk::Error (one line naming heightmap.sourcePath) when the map is
     // larger than the device's maxImageDimension2D, or when the device cannot
     // sample, filter and blit R16_UNORM images.
-    HeightmapTexture(gpu::Device& device, const Heightmap& heightmap);
+    HeightmapTexture(vk::Device& device, const heightmap::Heightmap& heightmap);
 
-    [[nodiscard]] const gpu::Image& image() const { return image_; }
+    [[nodiscard]] const vk::Image& image() const { return image_; }
     [[nodiscard]] VkImageView view() const { return image_.view(); }
     [[nodiscard]] VkSampler sampler() const { return sampler_.handle(); }
     [[nodiscard]] std::uint32_t width() const { return image_.extent().width; }
@@ -31,8 +31,8 @@ public:
     static constexpr VkImageLayout kLayout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
 
 private:
-    gpu::Image image_;
-    gpu::Sampler sampler_;
+    vk::Image image_;
+    vk::Sampler sampler_;
 };
 
 // Number of levels of a full mip chain of a width x height image.

@@ -10,7 +10,7 @@ namespace terrain {
 
 namespace {
 
-constexpr std::array<gpu::DescriptorBinding, 4> kCriterionBindings{{
+constexpr std::array<vk::DescriptorBinding, 4> kCriterionBindings{{
     {0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
     {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
     {2, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
@@ -19,14 +19,14 @@ constexpr std::array<gpu::DescriptorBinding, 4> kCriterionBindings{{
 
 }  // namespace
 
-TerrainCriterion::TerrainCriterion(const gpu::Device& device, const HeightStatistics& statistics,
-                                   const HeightmapTexture& heightmap, std::span<const gpu::Buffer* const> frameUniforms)
+TerrainCriterion::TerrainCriterion(const vk::Device& device, const HeightStatistics& statistics,
+                                   const HeightmapTexture& heightmap, std::span<const vk::Buffer* const> frameUniforms)
     : setLayout_(device, kCriterionBindings),
       pool_(device, setLayout_, static_cast<std::uint32_t>(frameUniforms.size()))
 {
-    for (const gpu::Buffer* uniforms : frameUniforms) {
+    for (const vk::Buffer* uniforms : frameUniforms) {
         const VkDescriptorSet set = pool_.allocate(setLayout_);
-        gpu::DescriptorWriter()
+        vk::DescriptorWriter()
             .uniformBuffer(0, *uniforms)
             .storageBuffer(1, statistics.minMaxBuffer())
             .storageBuffer(2, statistics.momentsBuffer())
@@ -36,9 +36,9 @@ TerrainCriterion::TerrainCriterion(const gpu::Device& device, const HeightStatis
     }
 }
 
-SubdivisionCriterion TerrainCriterion::criterion() const
+leb::gpu::SubdivisionCriterion TerrainCriterion::criterion() const
 {
-    return SubdivisionCriterion{"terrain/TerrainCriterion.glsl", {}, setLayout_.handle()};
+    return leb::gpu::SubdivisionCriterion{"terrain/TerrainCriterion.glsl", {}, setLayout_.handle()};
 }
 
 }  // namespace terrain

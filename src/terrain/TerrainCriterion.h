@@ -5,17 +5,17 @@
 // HeightStatistics, binding 3 the heightmap texture.
 #pragma once
 
-#include "terrain/SubdivisionPass.h"
+#include "leb/gpu/SubdivisionPass.h"
 #include "vk/Descriptors.h"
 
 #include <cstdint>
 #include <span>
 #include <vector>
 
-namespace gpu {
+namespace vk {
 class Buffer;
 class Device;
-}  // namespace gpu
+}  // namespace vk
 
 namespace terrain {
 
@@ -26,16 +26,16 @@ class TerrainCriterion {
 public:
     // One set per element of `frameUniforms`; the buffers, `statistics` and
     // `heightmap` must outlive the criterion.
-    TerrainCriterion(const gpu::Device& device, const HeightStatistics& statistics, const HeightmapTexture& heightmap,
-                     std::span<const gpu::Buffer* const> frameUniforms);
+    TerrainCriterion(const vk::Device& device, const HeightStatistics& statistics, const HeightmapTexture& heightmap,
+                     std::span<const vk::Buffer* const> frameUniforms);
 
     // What to build the subdivision pass with; the criterion must outlive it.
-    [[nodiscard]] SubdivisionCriterion criterion() const;
+    [[nodiscard]] leb::gpu::SubdivisionCriterion criterion() const;
     [[nodiscard]] VkDescriptorSet descriptorSet(std::uint32_t frameSlot) const { return sets_.at(frameSlot); }
 
 private:
-    gpu::DescriptorSetLayout setLayout_;
-    gpu::DescriptorPool pool_;
+    vk::DescriptorSetLayout setLayout_;
+    vk::DescriptorPool pool_;
     std::vector<VkDescriptorSet> sets_;
 };
 

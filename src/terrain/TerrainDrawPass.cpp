@@ -1,6 +1,6 @@
 #include "terrain/TerrainDrawPass.h"
 
-#include "terrain/GpuConcurrentBinaryTree.h"
+#include "cbt/gpu/ConcurrentBinaryTree.h"
 #include "terrain/HeightmapTexture.h"
 #include "vk/Buffer.h"
 #include "vk/Device.h"
@@ -14,25 +14,25 @@ namespace {
 
 constexpr VkShaderStageFlags kDrawStages = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
 
-constexpr std::array<gpu::DescriptorBinding, 4> kDrawBindings{{
+constexpr std::array<vk::DescriptorBinding, 4> kDrawBindings{{
     {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_VERTEX_BIT, 1},
     {1, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kDrawStages, 1},
     {2, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kDrawStages, 1},
     {3, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_VERTEX_BIT, 1},
 }};
 
-gpu::PipelineLayout makeDrawPipelineLayout(const gpu::Device& device, VkDescriptorSetLayout drawLayout,
-                                           VkDescriptorSetLayout atmosphereLayout)
+vk::PipelineLayout makeDrawPipelineLayout(const vk::Device& device, VkDescriptorSetLayout drawLayout,
+                                          VkDescriptorSetLayout atmosphereLayout)
 {
     const std::array<VkDescriptorSetLayout, 2> layouts{drawLayout, atmosphereLayout};
-    return gpu::PipelineLayout(device, layouts);
+    return vk::PipelineLayout(device, layouts);
 }
 
 }  // namespace
 
 struct TerrainDrawPass::Pipelines {
-    gpu::GraphicsPipeline sky;
-    gpu::GraphicsPipeline terrain;
+    vk::GraphicsPipeline sky;
+    vk::GraphicsPipeline terrain;
 };
 
 bool isSrgbFormat(VkFormat format)
@@ -49,8 +49,8 @@ bool isSrgbFormat(VkFormat format)
     }
 }
 
-TerrainDrawPass::TerrainDrawPass(const gpu::Device& device, const gpu::ShaderCompiler& compiler,
-                                 const HeightmapTexture& heightmap, std::span<const gpu::Buffer* const> frameUniforms,
+TerrainDrawPass::TerrainDrawPass(const vk::Device& device, const vk::ShaderCompiler& compiler,
+                                 const HeightmapTexture& heightmap, std::span<const vk::Buffer* const> frameUniforms,
                                  VkDescriptorSetLayout atmosphereLayout, VkFormat colorFormat, VkFormat depthFormat)
     : device_(&device),
       compiler_(&compiler),
@@ -61,9 +61,9 @@ TerrainDrawPass::TerrainDrawPass(const gpu::Device& device, const gpu::ShaderCom
       pool_(device, setLayout_, static_cast<std::uint32_t>(frameUniforms.size())),
       pipelines_(buildPipelines())
 {
-    for (const gpu::Buffer* uniforms : frameUniforms) {
+    for (const vk::Buffer* uniforms : frameUniforms) {
         const VkDescriptorSet set = pool_.allocate(setLayout_);
-        gpu::DescriptorWriter()
+        vk::DescriptorWriter()
             .uniformBuffer(1, *uniforms)
             .combinedImageSampler(2, heightmap.view(), heightmap.sampler(), HeightmapTexture::kLayout)
             .update(device, set);
@@ -76,10 +76,10 @@ TerrainDrawPass::~TerrainDrawPass() = default;
 std::unique_ptr<TerrainDrawPass::Pipelines> TerrainDrawPass::buildPipelines() const
 {
     const bool hasDepth = depthFormat_ != VK_FORMAT_UNDEFINED;
-    gpu::GraphicsPipelineDescription sky;
+    vk::GraphicsPipelineDescription sky;
     sky.colorFormats = {colorFormat_};
     sky.depthFormat = depthFormat_;
-    gpu::GraphicsPipelineDescription terrain = sky;
+    vk::GraphicsPipelineDescription terrain = sky;
     terrain.depthTest = hasDepth;
     terrain.depthWrite = hasDepth;
     terrain.dynamicDepthCompareOp = hasDepth;
@@ -94,12 +94,12 @@ std::unique_ptr<TerrainDrawPass::Pipelines> TerrainDrawPass::buildPipelines() co
     sky.depthCompareOp = VK_COMPARE_OP_EQUAL;
 
     auto pipelines = std::make_unique<Pipelines>();
-    pipelines->sky = gpu::GraphicsPipeline(*device_, pipelineLayout_,
-                                           compiler_->compileFile("terrain/Sky.vert", gpu::ShaderStage::Vertex),
-                                           compiler_->compileFile("terrain/Sky.frag", gpu::ShaderStage::Fragment), sky);
-    pipelines->terrain = gpu::GraphicsPipeline(
-        *device_, pipelineLayout_, compiler_->compileFile("terrain/TerrainDraw.vert", gpu::ShaderStage::Vertex),
-        compiler_->compileFile("terrain/TerrainDraw.frag", gpu::ShaderStage::Fragment), terrain);
+    pipelines->sky = vk::GraphicsPipeline(*device_, pipelineLayout_,
+                                          compiler_->compileFile("terrain/Sky.vert", vk::ShaderStage::Vertex),
+                                          compiler_->compileFile("terrain/Sky.frag", vk::ShaderStage::Fragment), sky);
+    pipelines->terrain = vk::GraphicsPipeline(
+        *device_, pipelineLayout_, compiler_->compileFile("terrain/TerrainDraw.vert", vk::ShaderStage::Vertex),
+        compiler_->compileFile("terrain/TerrainDraw.frag", vk::ShaderStage::Fragment), terrain);
     return pipelines;
 }
 
@@ -109,10 +109,10 @@ void TerrainDrawPass::rebuildPipelines()
     pipelines_ = std::move(rebuilt);
 }
 
-void TerrainDrawPass::bindTree(const GpuConcurrentBinaryTree& tree, const gpu::Buffer& leafHeapIndices)
+void TerrainDrawPass::bindTree(const cbt::gpu::ConcurrentBinaryTree& tree, const vk::Buffer& leafHeapIndices)
 {
     for (const VkDescriptorSet set : sets_) {
-        gpu::DescriptorWriter()
+        vk::DescriptorWriter()
             .storageBuffer(0, leafHeapIndices)
             .storageBuffer(3, tree.buffer(), tree.heapOffset(), tree.heapRange())
             .update(*device_, set);
@@ -132,17 +132,17 @@ void TerrainDrawPass::recordSky(VkCommandBuffer commands, std::uint32_t frameSlo
     // Sky.vert puts the triangle at depth 0; this depth range moves it to the
     // cleared far value, which the EQUAL test matches exactly.
     const float farDepth = reversedDepth ? 0.0f : 1.0f;
-    gpu::setViewportAndScissor(commands, viewport, farDepth, farDepth);
+    vk::setViewportAndScissor(commands, viewport, farDepth, farDepth);
     bindSets(commands, frameSlot, atmosphereSet);
     pipelines_->sky.bind(commands);
     vkCmdDraw(commands, 3, 1, 0, 0);
 }
 
 void TerrainDrawPass::recordTerrain(VkCommandBuffer commands, std::uint32_t frameSlot, VkExtent2D viewport,
-                                    bool reversedDepth, VkDescriptorSet atmosphereSet, const gpu::Buffer& drawArguments,
+                                    bool reversedDepth, VkDescriptorSet atmosphereSet, const vk::Buffer& drawArguments,
                                     VkDeviceSize drawArgumentsOffset) const
 {
-    gpu::setViewportAndScissor(commands, viewport);
+    vk::setViewportAndScissor(commands, viewport);
     bindSets(commands, frameSlot, atmosphereSet);
     pipelines_->terrain.bind(commands);
     if (depthFormat_ != VK_FORMAT_UNDEFINED) {

@@ -5,7 +5,7 @@
 //      VkDrawIndirectCommand (one instance, 3 * 2^s vertices per CBT leaf),
 //      depth-tested (shaders/terrain/TerrainDraw.*).
 // Both use one descriptor set per frame slot: binding 0 the heap index of
-// the first CBT leaves (terrain::LeafDecodePass's output; the vertex shader
+// the first CBT leaves (leb::gpu::LeafDecodePass's output; the vertex shader
 // reads it for leaf i), binding 1 the slot's TerrainFrameUniforms,
 // binding 2 the heightmap, binding 3 the CBT heap (the vertex shader decodes
 // the leaves beyond the buffer's length itself); and the atmosphere's
@@ -23,23 +23,26 @@
 #include <span>
 #include <vector>
 
-namespace gpu {
+namespace vk {
 class Buffer;
 class Device;
 class ShaderCompiler;
-}  // namespace gpu
+}  // namespace vk
+
+namespace cbt::gpu {
+class ConcurrentBinaryTree;
+}  // namespace cbt::gpu
 
 namespace terrain {
 
-class GpuConcurrentBinaryTree;
 class HeightmapTexture;
 
 class TerrainDrawPass {
 public:
     // One descriptor set per element of `frameUniforms`; the buffers and the
     // heightmap must outlive the pass. Call bindTree before recording.
-    TerrainDrawPass(const gpu::Device& device, const gpu::ShaderCompiler& compiler, const HeightmapTexture& heightmap,
-                    std::span<const gpu::Buffer* const> frameUniforms, VkDescriptorSetLayout atmosphereLayout,
+    TerrainDrawPass(const vk::Device& device, const vk::ShaderCompiler& compiler, const HeightmapTexture& heightmap,
+                    std::span<const vk::Buffer* const> frameUniforms, VkDescriptorSetLayout atmosphereLayout,
                     VkFormat colorFormat, VkFormat depthFormat);
     ~TerrainDrawPass();
     TerrainDrawPass(const TerrainDrawPass&) = delete;
@@ -48,9 +51,9 @@ public:
     // Points every slot's set at the tree's heap and at the heap indices of
     // its first leaves (one uint per leaf, the whole buffer). No recorded
     // command buffer using the pass may be pending (wait for the device first).
-    void bindTree(const GpuConcurrentBinaryTree& tree, const gpu::Buffer& leafHeapIndices);
+    void bindTree(const cbt::gpu::ConcurrentBinaryTree& tree, const vk::Buffer& leafHeapIndices);
 
-    // Compiles both pipelines again from disk; on failure throws gpu::Error
+    // Compiles both pipelines again from disk; on failure throws vk::Error
     // and keeps the current ones. No recorded command buffer using the pass
     // may be pending.
     void rebuildPipelines();
@@ -70,7 +73,7 @@ public:
     // the leaf heap indices must be to VERTEX_SHADER reads;
     // `reversedDepth` picks GREATER_OR_EQUAL.
     void recordTerrain(VkCommandBuffer commands, std::uint32_t frameSlot, VkExtent2D viewport, bool reversedDepth,
-                       VkDescriptorSet atmosphereSet, const gpu::Buffer& drawArguments,
+                       VkDescriptorSet atmosphereSet, const vk::Buffer& drawArguments,
                        VkDeviceSize drawArgumentsOffset) const;
 
 private:
@@ -78,13 +81,13 @@ private:
     [[nodiscard]] std::unique_ptr<Pipelines> buildPipelines() const;
     void bindSets(VkCommandBuffer commands, std::uint32_t frameSlot, VkDescriptorSet atmosphereSet) const;
 
-    const gpu::Device* device_;
-    const gpu::ShaderCompiler* compiler_;
+    const vk::Device* device_;
+    const vk::ShaderCompiler* compiler_;
     VkFormat colorFormat_;
     VkFormat depthFormat_;
-    gpu::DescriptorSetLayout setLayout_;
-    gpu::PipelineLayout pipelineLayout_;
-    gpu::DescriptorPool pool_;
+    vk::DescriptorSetLayout setLayout_;
+    vk::PipelineLayout pipelineLayout_;
+    vk::DescriptorPool pool_;
     std::vector<VkDescriptorSet> sets_;
     std::unique_ptr<Pipelines> pipelines_;
 };

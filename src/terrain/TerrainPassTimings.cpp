@@ -1,23 +1,23 @@
 #include "terrain/TerrainPassTimings.h"
 
-#include "terrain/CbtUpdatePipeline.h"
+#include "leb/gpu/UpdatePipeline.h"
 
 namespace terrain {
 
 std::vector<std::string> rendererTimestampPassNames()
 {
-    std::vector<std::string> names = CbtUpdatePipeline::timestampPassNames();
+    std::vector<std::string> names = leb::gpu::UpdatePipeline::timestampPassNames();
     names.emplace_back(kLeafDecodeTimestamp);
     names.emplace_back(kSkyTimestamp);
     names.emplace_back(kDrawTimestamp);
     return names;
 }
 
-PassTimings passTimingsOf(std::span<const gpu::PassTime> times, double atmosphereMs)
+PassTimings passTimingsOf(std::span<const vk::PassTime> times, double atmosphereMs)
 {
     PassTimings timings;
     timings.atmosphereMs = atmosphereMs;
-    for (const gpu::PassTime& time : times) {
+    for (const vk::PassTime& time : times) {
         if (time.name == "dispatcher" || time.name == "draw dispatcher") {
             timings.dispatcherMs += time.milliseconds;
         } else if (time.name == "subdivision") {

@@ -20,6 +20,6 @@ inline constexpr const char* kLeafDecodeTimestamp = "leaf decode";
 
 // One frame's PassTimings from its timestamp results; `atmosphereMs` (the
 // atmosphere's per-frame tables) is added to the sky pass's time.
-[[nodiscard]] PassTimings passTimingsOf(std::span<const gpu::PassTime> times, double atmosphereMs);
+[[nodiscard]] PassTimings passTimingsOf(std::span<const vk::PassTime> times, double atmosphereMs);
 
 }  // namespace terrain

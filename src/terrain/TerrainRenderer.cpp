@@ -2,9 +2,9 @@
 
 #include "atmosphere/Atmosphere.h"
 #include "cbt/ConcurrentBinaryTree.h"
+#include "leb/gpu/LeafDecodePass.h"
 #include "terrain/HeightStatistics.h"
 #include "terrain/HeightmapTexture.h"
-#include "terrain/LeafDecodePass.h"
 #include "terrain/TerrainCriterion.h"
 #include "terrain/TerrainDrawPass.h"
 #include "terrain/TerrainFrameUniforms.h"
@@ -51,7 +51,7 @@ std::string oneLine(std::string message)
 }
 
 // The settings, once checked (before any GPU work is done with them).
-const TerrainSettings& checkedSettings(const gpu::Device& device, const TerrainSettings& settings)
+const TerrainSettings& checkedSettings(const vk::Device& device, const TerrainSettings& settings)
 {
     validateTerrainSettings(settings);
     requireMaxDepthFits(device, settings.maxDepth);
@@ -66,8 +66,8 @@ std::uint32_t verticesPerLeaf(const TerrainSettings& settings)
 // Per frame slot: the uniforms of the frame being recorded and a host copy
 // of the indirect arguments of the last frame recorded in the slot.
 struct FrameSlot {
-    gpu::Buffer uniforms;
-    gpu::Buffer argumentsReadback;
+    vk::Buffer uniforms;
+    vk::Buffer argumentsReadback;
     bool readbackPending = false;         // a frame wrote argumentsReadback, not read yet
     std::uint32_t subdivisionLevels = 0;  // of that frame
     bool updateRecorded = false;          // recordUpdate began the slot's timestamps
@@ -76,21 +76,21 @@ struct FrameSlot {
 }  // namespace
 
 struct TerrainRenderer::Impl {
-    Impl(gpu::Device& device, gpu::ShaderCompiler& compiler, const Heightmap& heightmap,
+    Impl(vk::Device& device, vk::ShaderCompiler& compiler, const heightmap::Heightmap& heightmap,
          const TerrainSettings& initialSettings, VkFormat colorFormat, VkFormat depthFormat,
          std::uint32_t framesInFlight);
 
-    [[nodiscard]] std::vector<const gpu::Buffer*> uniformBuffers() const;
+    [[nodiscard]] std::vector<const vk::Buffer*> uniformBuffers() const;
     void writeUniforms(const FrameView& view, std::uint32_t frameSlot);
     void collectSlotResults(std::uint32_t frameSlot);
     void recordArgumentsReadback(VkCommandBuffer commands, std::uint32_t frameSlot);
     FrameSlot& slot(std::uint32_t frameSlot);
     void replaceTree(const TerrainSettings& treeSettings);
-    [[nodiscard]] std::unique_ptr<LeafDecodePass> decodedLeaves(const TerrainTree& terrainTree,
-                                                                std::uint32_t requestedCapacity) const;
+    [[nodiscard]] std::unique_ptr<leb::gpu::LeafDecodePass> decodedLeaves(const TerrainTree& terrainTree,
+                                                                          std::uint32_t requestedCapacity) const;
 
-    gpu::Device& device;
-    gpu::ShaderCompiler& compiler;
+    vk::Device& device;
+    vk::ShaderCompiler& compiler;
     TerrainSettings settings;
     HeightmapTexture heightmapTexture;
     HeightStatistics heightStatistics;
@@ -100,19 +100,19 @@ struct TerrainRenderer::Impl {
     std::vector<FrameSlot> slots;
     TerrainCriterion criterion;
     TerrainDrawPass drawPass;
-    gpu::TimestampQueries timer;
+    vk::TimestampQueries timer;
     std::unique_ptr<TerrainTree> tree;
     // The heap index of each leaf of `tree` as the last update left it, for
     // the first drawLeafCapacity leaves (the draw reads it and decodes the
     // rest itself); a frozen update leaves the tree, and the buffer, as is.
-    std::unique_ptr<LeafDecodePass> leafDecode;
+    std::unique_ptr<leb::gpu::LeafDecodePass> leafDecode;
     std::uint64_t updatesRecorded = 0;
     TerrainStatistics latest;
 };
 
-TerrainRenderer::Impl::Impl(gpu::Device& gpuDevice, gpu::ShaderCompiler& shaderCompiler, const Heightmap& heightmap,
-                            const TerrainSettings& initialSettings, VkFormat colorFormat, VkFormat depthFormat,
-                            std::uint32_t framesInFlight)
+TerrainRenderer::Impl::Impl(vk::Device& gpuDevice, vk::ShaderCompiler& shaderCompiler,
+                            const heightmap::Heightmap& heightmap, const TerrainSettings& initialSettings,
+                            VkFormat colorFormat, VkFormat depthFormat, std::uint32_t framesInFlight)
     : device(gpuDevice),
       compiler(shaderCompiler),
       settings(checkedSettings(gpuDevice, initialSettings)),
@@ -127,11 +127,10 @@ TerrainRenderer::Impl::Impl(gpu::Device& gpuDevice, gpu::ShaderCompiler& shaderC
           }
           std::vector<FrameSlot> made;
           for (std::uint32_t i = 0; i < framesInFlight; ++i) {
-              made.push_back(
-                  FrameSlot{gpu::Buffer(gpuDevice, sizeof(TerrainFrameUniforms), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT,
-                                        gpu::MemoryLocation::HostUpload),
-                            gpu::Buffer(gpuDevice, sizeof(IndirectArguments), VK_BUFFER_USAGE_TRANSFER_DST_BIT,
-                                        gpu::MemoryLocation::HostReadback)});
+              made.push_back(FrameSlot{vk::Buffer(gpuDevice, sizeof(TerrainFrameUniforms),
+                                                  VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, vk::MemoryLocation::HostUpload),
+                                       vk::Buffer(gpuDevice, sizeof(cbt::gpu::IndirectArguments),
+                                                  VK_BUFFER_USAGE_TRANSFER_DST_BIT, vk::MemoryLocation::HostReadback)});
           }
           return made;
       }()),
@@ -148,9 +147,9 @@ TerrainRenderer::Impl::Impl(gpu::Device& gpuDevice, gpu::ShaderCompiler& shaderC
     }
 }
 
-std::vector<const gpu::Buffer*> TerrainRenderer::Impl::uniformBuffers() const
+std::vector<const vk::Buffer*> TerrainRenderer::Impl::uniformBuffers() const
 {
-    std::vector<const gpu::Buffer*> buffers;
+    std::vector<const vk::Buffer*> buffers;
     for (const FrameSlot& frame : slots) {
         buffers.push_back(&frame.uniforms);
     }
@@ -160,12 +159,13 @@ std::vector<const gpu::Buffer*> TerrainRenderer::Impl::uniformBuffers() const
 // A leaf decode of `terrainTree` for the draw, run once (blocking) so that
 // its buffer holds the tree as it is now. No recorded command buffer may be
 // pending.
-std::unique_ptr<LeafDecodePass> TerrainRenderer::Impl::decodedLeaves(const TerrainTree& terrainTree,
-                                                                     std::uint32_t requestedCapacity) const
+std::unique_ptr<leb::gpu::LeafDecodePass> TerrainRenderer::Impl::decodedLeaves(const TerrainTree& terrainTree,
+                                                                               std::uint32_t requestedCapacity) const
 {
-    const GpuConcurrentBinaryTree& heap = terrainTree.heap();
-    auto decode = std::make_unique<LeafDecodePass>(device, compiler, heap, leb::Domain::Square,
-                                                   drawLeafCapacity(device, heap.maxDepth(), requestedCapacity), false);
+    const cbt::gpu::ConcurrentBinaryTree& heap = terrainTree.heap();
+    auto decode = std::make_unique<leb::gpu::LeafDecodePass>(
+        device, compiler, heap, leb::Domain::Square,
+        leb::gpu::leafDecodeCapacity(device, heap.maxDepth(), requestedCapacity), false);
     device.submitAndWait([&](VkCommandBuffer commands) {
         decode->recordForDraw(commands, terrainTree.update().indirectArguments(), nullptr, 0);
     });
@@ -179,7 +179,7 @@ void TerrainRenderer::Impl::replaceTree(const TerrainSettings& treeSettings)
 {
     auto rebuilt = std::make_unique<TerrainTree>(device, compiler, treeSettings.maxDepth, criterion.criterion(),
                                                  verticesPerLeaf(treeSettings));
-    std::unique_ptr<LeafDecodePass> decode = decodedLeaves(*rebuilt, treeSettings.drawLeafCapacity);
+    std::unique_ptr<leb::gpu::LeafDecodePass> decode = decodedLeaves(*rebuilt, treeSettings.drawLeafCapacity);
     drawPass.bindTree(rebuilt->heap(), decode->heapIndexBuffer());
     leafDecode = std::move(decode);  // the old decode reads the old tree: it goes first
     tree = std::move(rebuilt);
@@ -189,8 +189,8 @@ void TerrainRenderer::Impl::replaceTree(const TerrainSettings& treeSettings)
 FrameSlot& TerrainRenderer::Impl::slot(std::uint32_t frameSlot)
 {
     if (frameSlot >= slots.size()) {
-        throw gpu::Error("TerrainRenderer: frame slot " + std::to_string(frameSlot) + " of " +
-                         std::to_string(slots.size()));
+        throw vk::Error("TerrainRenderer: frame slot " + std::to_string(frameSlot) + " of " +
+                        std::to_string(slots.size()));
     }
     return slots[frameSlot];
 }
@@ -209,11 +209,11 @@ void TerrainRenderer::Impl::collectSlotResults(std::uint32_t frameSlot)
         return;
     }
     frame.readbackPending = false;
-    IndirectArguments arguments{};
+    cbt::gpu::IndirectArguments arguments{};
     std::memcpy(&arguments, frame.argumentsReadback.mapped().data(), sizeof(arguments));
     latest.leafCount = arguments.leafCount;
     latest.triangleCount = std::uint64_t{arguments.leafCount} << frame.subdivisionLevels;
-    const std::optional<std::vector<gpu::PassTime>> times = timer.collect(frameSlot);
+    const std::optional<std::vector<vk::PassTime>> times = timer.collect(frameSlot);
     if (!times) {
         return;
     }
@@ -230,24 +230,24 @@ void TerrainRenderer::Impl::collectSlotResults(std::uint32_t frameSlot)
 void TerrainRenderer::Impl::recordArgumentsReadback(VkCommandBuffer commands, std::uint32_t frameSlot)
 {
     FrameSlot& frame = slot(frameSlot);
-    const gpu::Buffer& arguments = tree->update().indirectArguments();
-    gpu::bufferBarrier(device, commands, arguments, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
-                       VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT, VK_PIPELINE_STAGE_2_COPY_BIT,
-                       VK_ACCESS_2_TRANSFER_READ_BIT);
-    const VkBufferCopy region{0, 0, sizeof(IndirectArguments)};
+    const vk::Buffer& arguments = tree->update().indirectArguments();
+    vk::bufferBarrier(device, commands, arguments, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                      VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT, VK_PIPELINE_STAGE_2_COPY_BIT,
+                      VK_ACCESS_2_TRANSFER_READ_BIT);
+    const VkBufferCopy region{0, 0, sizeof(cbt::gpu::IndirectArguments)};
     vkCmdCopyBuffer(commands, arguments.handle(), frame.argumentsReadback.handle(), 1, &region);
-    gpu::bufferBarrier(device, commands, frame.argumentsReadback, VK_PIPELINE_STAGE_2_COPY_BIT,
-                       VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
+    vk::bufferBarrier(device, commands, frame.argumentsReadback, VK_PIPELINE_STAGE_2_COPY_BIT,
+                      VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
     // The next update's dispatcher rewrites the arguments after this copy read them.
-    gpu::bufferBarrier(device, commands, arguments, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_NONE,
-                       VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_NONE);
+    vk::bufferBarrier(device, commands, arguments, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_NONE,
+                      VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_NONE);
     frame.readbackPending = true;
     frame.subdivisionLevels = static_cast<std::uint32_t>(settings.uniformSubdivision);
 }
 
-TerrainRenderer::TerrainRenderer(gpu::Device& device, gpu::ShaderCompiler& compiler, const Heightmap& heightmap,
-                                 const TerrainSettings& settings, VkFormat colorFormat, VkFormat depthFormat,
-                                 uint32_t framesInFlight)
+TerrainRenderer::TerrainRenderer(vk::Device& device, vk::ShaderCompiler& compiler,
+                                 const heightmap::Heightmap& heightmap, const TerrainSettings& settings,
+                                 VkFormat colorFormat, VkFormat depthFormat, uint32_t framesInFlight)
     : impl_(std::make_unique<Impl>(device, compiler, heightmap, settings, colorFormat, depthFormat, framesInFlight))
 {
 }
@@ -269,7 +269,7 @@ void TerrainRenderer::applySettings(const TerrainSettings& settings)
         impl.replaceTree(settings);
     } else if (settings.drawLeafCapacity != impl.settings.drawLeafCapacity) {
         impl.device.waitIdle();
-        std::unique_ptr<LeafDecodePass> decode = impl.decodedLeaves(*impl.tree, settings.drawLeafCapacity);
+        std::unique_ptr<leb::gpu::LeafDecodePass> decode = impl.decodedLeaves(*impl.tree, settings.drawLeafCapacity);
         impl.drawPass.bindTree(impl.tree->heap(), decode->heapIndexBuffer());
         impl.leafDecode = std::move(decode);
     }
@@ -290,7 +290,7 @@ void TerrainRenderer::recordUpdate(VkCommandBuffer commands, const FrameView& vi
     impl.collectSlotResults(frameSlot);
     impl.writeUniforms(view, frameSlot);
     impl.timer.begin(commands, frameSlot);
-    CbtUpdatePipeline& update = impl.tree->update();
+    leb::gpu::UpdatePipeline& update = impl.tree->update();
     update.dispatcher().setVerticesPerLeaf(verticesPerLeaf(impl.settings));
     if (impl.settings.freezeSubdivision) {
         const std::uint32_t dispatcherPass = impl.timer.passIndex("dispatcher");
@@ -298,8 +298,8 @@ void TerrainRenderer::recordUpdate(VkCommandBuffer commands, const FrameView& vi
         update.recordDispatcherOnly(commands);
         impl.timer.writeEnd(commands, dispatcherPass);
     } else {
-        const SubdivisionPhase phase =
-            impl.updatesRecorded % 2 == 0 ? SubdivisionPhase::Split : SubdivisionPhase::Merge;
+        const leb::gpu::SubdivisionPhase phase =
+            impl.updatesRecorded % 2 == 0 ? leb::gpu::SubdivisionPhase::Split : leb::gpu::SubdivisionPhase::Merge;
         update.record(commands, phase, impl.criterion.descriptorSet(frameSlot), &impl.timer);
         // The heap index of every leaf of the updated tree, for the draw. One
         // buffer serves every frame slot: see LeafDecodePass::recordForDraw.
@@ -344,7 +344,7 @@ void TerrainRenderer::recordDraw(VkCommandBuffer commands, const FrameView& view
         impl.timer.writeStart(commands, drawPass);
     }
     impl.drawPass.recordTerrain(commands, frameSlot, view.viewport, reversedDepth, atmosphereSet,
-                                impl.tree->update().indirectArguments(), kDrawArgumentsOffset);
+                                impl.tree->update().indirectArguments(), cbt::gpu::kDrawArgumentsOffset);
     if (timed) {
         impl.timer.writeEnd(commands, drawPass);
     }
@@ -361,7 +361,7 @@ std::optional<std::string> TerrainRenderer::reloadShaders()
         return oneLine(*error);
     }
     try {
-        std::unique_ptr<CbtUpdatePipeline> update =
+        std::unique_ptr<leb::gpu::UpdatePipeline> update =
             impl.tree->compileUpdatePipeline(impl.compiler, impl.criterion.criterion());
         impl.device.waitIdle();
         impl.leafDecode->rebuildKernel(impl.compiler);  // replaces the kernel only when it compiles
@@ -379,7 +379,7 @@ TerrainTreeReadback TerrainRenderer::readBackTree() const
     impl.device.waitIdle();
     TerrainTreeReadback readback;
     readback.heapBytes = impl.tree->heap().downloadBytes();
-    const DispatcherPass& dispatcher = impl.tree->update().dispatcher();
+    const cbt::gpu::DispatcherPass& dispatcher = impl.tree->update().dispatcher();
     readback.drawLeafCount = dispatcher.download().draw.vertexCount / dispatcher.verticesPerLeaf();
     readback.leafHeapIndices = impl.leafDecode->downloadHeapIndices(readback.drawLeafCount);
     return readback;

@@ -11,7 +11,7 @@
 // normalised heightmap sample and texel row 0 of the image is v = 0.
 #pragma once
 
-#include "terrain/Heightmap.h"
+#include "heightmap/Heightmap.h"
 #include "terrain/TerrainSettings.h"
 
 #include <vulkan/vulkan.h>
@@ -26,10 +26,10 @@
 #include <string>
 #include <vector>
 
-namespace gpu {
+namespace vk {
 class Device;
 class ShaderCompiler;
-}  // namespace gpu
+}  // namespace vk
 
 namespace terrain {
 
@@ -87,7 +87,7 @@ struct TerrainTreeReadback {
 // stalling, the next time that slot is recorded.
 class TerrainRenderer {
 public:
-    TerrainRenderer(gpu::Device& device, gpu::ShaderCompiler& compiler, const Heightmap& heightmap,
+    TerrainRenderer(vk::Device& device, vk::ShaderCompiler& compiler, const heightmap::Heightmap& heightmap,
                     const TerrainSettings& settings, VkFormat colorFormat, VkFormat depthFormat,
                     uint32_t framesInFlight);
     ~TerrainRenderer();
@@ -95,7 +95,7 @@ public:
     TerrainRenderer& operator=(const TerrainRenderer&) = delete;
 
     // Takes new settings; a different maxDepth rebuilds the CBT (waits for
-    // the device to be idle first). Throws gpu::Error when the depth does not
+    // the device to be idle first). Throws vk::Error when the depth does not
     // fit the device (message names the largest depth that fits).
     void applySettings(const TerrainSettings& settings);
     const TerrainSettings& settings() const;

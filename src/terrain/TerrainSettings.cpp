@@ -34,7 +34,7 @@ void validateTerrainSettings(const TerrainSettings& settings)
     }
 }
 
-int defaultMaxDepthFor(const Heightmap& heightmap)
+int defaultMaxDepthFor(const heightmap::Heightmap& heightmap)
 {
     // Smallest D with 2^D >= 2 * texels: two finest triangles per texel.
     const std::uint64_t twiceTexels = 2 * std::max<std::uint64_t>(heightmap.texelCount(), 1);

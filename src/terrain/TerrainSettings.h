@@ -4,7 +4,7 @@
 
 #include "atmosphere/AtmosphereParameters.h"
 #include "atmosphere/Tonemapping.h"
-#include "terrain/Heightmap.h"
+#include "heightmap/Heightmap.h"
 
 #include <cstdint>
 
@@ -59,6 +59,6 @@ void validateTerrainSettings(const TerrainSettings& settings);
 
 // The largest D worth using for a map: the finest triangles reach the texel
 // spacing (D = 25 for 4096 x 4096), capped at 30.
-int defaultMaxDepthFor(const Heightmap& heightmap);
+int defaultMaxDepthFor(const heightmap::Heightmap& heightmap);
 
 }  // namespace terrain

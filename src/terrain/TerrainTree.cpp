@@ -15,7 +15,7 @@ namespace terrain {
 
 namespace {
 
-VkDeviceSize largestDeviceLocalHeap(const gpu::Device& device)
+VkDeviceSize largestDeviceLocalHeap(const vk::Device& device)
 {
     const VkPhysicalDeviceMemoryProperties& memory = device.memoryProperties();
     VkDeviceSize largest = 0;
@@ -27,7 +27,7 @@ VkDeviceSize largestDeviceLocalHeap(const gpu::Device& device)
     return largest;
 }
 
-bool maxDepthFits(const gpu::Device& device, int maxDepth)
+bool maxDepthFits(const vk::Device& device, int maxDepth)
 {
     const VkDeviceSize bytes = cbt::heapByteSize(maxDepth);
     return bytes <= device.maxStorageBufferRange() && bytes <= largestDeviceLocalHeap(device) / 4;
@@ -35,7 +35,7 @@ bool maxDepthFits(const gpu::Device& device, int maxDepth)
 
 // Writes the header (1 << D) and the bitfield bits of heaps 2 and 3 (the
 // square's two triangles) into the zeroed heap; the reduction does the rest.
-void uploadSquareAtDepthOne(gpu::Device& device, const GpuConcurrentBinaryTree& heap)
+void uploadSquareAtDepthOne(vk::Device& device, const cbt::gpu::ConcurrentBinaryTree& heap)
 {
     const auto maxDepth = static_cast<std::uint32_t>(heap.maxDepth());
     std::map<std::uint64_t, std::uint32_t> words;
@@ -47,14 +47,14 @@ void uploadSquareAtDepthOne(gpu::Device& device, const GpuConcurrentBinaryTree& 
     }
     for (const auto& [wordIndex, value] : words) {
         const std::uint32_t word = value;
-        gpu::uploadToBuffer(device, heap.buffer(), std::as_bytes(std::span(&word, 1)),
-                            heap.heapOffset() + wordIndex * sizeof(std::uint32_t));
+        vk::uploadToBuffer(device, heap.buffer(), std::as_bytes(std::span(&word, 1)),
+                           heap.heapOffset() + wordIndex * sizeof(std::uint32_t));
     }
 }
 
 }  // namespace
 
-int largestFittingMaxDepth(const gpu::Device& device)
+int largestFittingMaxDepth(const vk::Device& device)
 {
     int depth = cbt::kMinMaxDepth;
     while (depth < cbt::kMaxMaxDepth && maxDepthFits(device, depth + 1)) {
@@ -63,26 +63,26 @@ int largestFittingMaxDepth(const gpu::Device& device)
     return depth;
 }
 
-void requireMaxDepthFits(const gpu::Device& device, int maxDepth)
+void requireMaxDepthFits(const vk::Device& device, int maxDepth)
 {
     if (maxDepth >= cbt::kMinMaxDepth && maxDepth <= cbt::kMaxMaxDepth && maxDepthFits(device, maxDepth)) {
         return;
     }
-    throw gpu::Error("CBT max depth " + std::to_string(maxDepth) + " does not fit this device (1.." +
-                     std::to_string(cbt::kMaxMaxDepth) +
-                     ", heap within maxStorageBufferRange and device memory); "
-                     "the largest depth that fits is " +
-                     std::to_string(largestFittingMaxDepth(device)));
+    throw vk::Error("CBT max depth " + std::to_string(maxDepth) + " does not fit this device (1.." +
+                    std::to_string(cbt::kMaxMaxDepth) +
+                    ", heap within maxStorageBufferRange and device memory); "
+                    "the largest depth that fits is " +
+                    std::to_string(largestFittingMaxDepth(device)));
 }
 
-TerrainTree::TerrainTree(gpu::Device& device, const gpu::ShaderCompiler& compiler, int maxDepth,
-                         const SubdivisionCriterion& criterion, std::uint32_t verticesPerLeaf)
+TerrainTree::TerrainTree(vk::Device& device, const vk::ShaderCompiler& compiler, int maxDepth,
+                         const leb::gpu::SubdivisionCriterion& criterion, std::uint32_t verticesPerLeaf)
     : device_(&device)
 {
     requireMaxDepthFits(device, maxDepth);
-    heap_ = std::make_unique<GpuConcurrentBinaryTree>(device, maxDepth);
-    update_ =
-        std::make_unique<CbtUpdatePipeline>(device, compiler, *heap_, criterion, leb::Domain::Square, verticesPerLeaf);
+    heap_ = std::make_unique<cbt::gpu::ConcurrentBinaryTree>(device, maxDepth);
+    update_ = std::make_unique<leb::gpu::UpdatePipeline>(device, compiler, *heap_, criterion, leb::Domain::Square,
+                                                         verticesPerLeaf);
     uploadSquareAtDepthOne(device, *heap_);
     device.submitAndWait([&](VkCommandBuffer commands) {
         heap_->barrier(commands, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
@@ -93,14 +93,14 @@ TerrainTree::TerrainTree(gpu::Device& device, const gpu::ShaderCompiler& compile
     });
 }
 
-std::unique_ptr<CbtUpdatePipeline> TerrainTree::compileUpdatePipeline(const gpu::ShaderCompiler& compiler,
-                                                                      const SubdivisionCriterion& criterion) const
+std::unique_ptr<leb::gpu::UpdatePipeline> TerrainTree::compileUpdatePipeline(
+    const vk::ShaderCompiler& compiler, const leb::gpu::SubdivisionCriterion& criterion) const
 {
-    return std::make_unique<CbtUpdatePipeline>(*device_, compiler, *heap_, criterion, leb::Domain::Square,
-                                               update_->dispatcher().verticesPerLeaf());
+    return std::make_unique<leb::gpu::UpdatePipeline>(*device_, compiler, *heap_, criterion, leb::Domain::Square,
+                                                      update_->dispatcher().verticesPerLeaf());
 }
 
-void TerrainTree::replaceUpdatePipeline(std::unique_ptr<CbtUpdatePipeline> update)
+void TerrainTree::replaceUpdatePipeline(std::unique_ptr<leb::gpu::UpdatePipeline> update)
 {
     update_ = std::move(update);
 }

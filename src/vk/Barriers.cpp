@@ -3,7 +3,7 @@
 #include "vk/Buffer.h"
 #include "vk/Device.h"
 
-namespace gpu {
+namespace vk {
 namespace {
 
 constexpr VkPipelineStageFlags2 kLegacyStageBits = 0xFFFFFFFFull;
@@ -140,4 +140,4 @@ void imageBarrier(const Device& device, VkCommandBuffer commands, VkImage image,
                          nullptr, 1, &barrier);
 }
 
-}  // namespace gpu
+}  // namespace vk

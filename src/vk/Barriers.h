@@ -7,7 +7,7 @@
 
 #include <vulkan/vulkan.h>
 
-namespace gpu {
+namespace vk {
 
 class Buffer;
 class Device;
@@ -33,4 +33,4 @@ void imageBarrier(const Device& device, VkCommandBuffer commands, VkImage image,
 VkPipelineStageFlags toLegacyStages(VkPipelineStageFlags2 stages, bool isSource);
 VkAccessFlags toLegacyAccess(VkAccessFlags2 access);
 
-}  // namespace gpu
+}  // namespace vk

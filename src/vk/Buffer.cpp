@@ -5,7 +5,7 @@
 
 #include <utility>
 
-namespace gpu {
+namespace vk {
 
 Buffer::Buffer(const Device& device, VkDeviceSize size, VkBufferUsageFlags usage, MemoryLocation location)
     : size_(size),
@@ -13,7 +13,7 @@ Buffer::Buffer(const Device& device, VkDeviceSize size, VkBufferUsageFlags usage
       location_(location)
 {
     if (size == 0) {
-        throw Error("gpu::Buffer: size must be greater than 0");
+        throw Error("vk::Buffer: size must be greater than 0");
     }
     VkBufferCreateInfo info{};
     info.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO;
@@ -21,7 +21,7 @@ Buffer::Buffer(const Device& device, VkDeviceSize size, VkBufferUsageFlags usage
     info.usage = usage_;
     info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
     VkBuffer buffer = VK_NULL_HANDLE;
-    GPU_CHECK(vkCreateBuffer(device.handle(), &info, nullptr, &buffer));
+    VK_CHECK(vkCreateBuffer(device.handle(), &info, nullptr, &buffer));
     buffer_ = UniqueBuffer(device.handle(), buffer);
 
     VkMemoryRequirements requirements{};
@@ -50,13 +50,13 @@ Buffer::Buffer(const Device& device, VkDeviceSize size, VkBufferUsageFlags usage
     allocateInfo.allocationSize = requirements.size;
     allocateInfo.memoryTypeIndex = memoryType;
     VkDeviceMemory memory = VK_NULL_HANDLE;
-    GPU_CHECK(vkAllocateMemory(device.handle(), &allocateInfo, nullptr, &memory));
+    VK_CHECK(vkAllocateMemory(device.handle(), &allocateInfo, nullptr, &memory));
     memory_ = UniqueDeviceMemory(device.handle(), memory);
-    GPU_CHECK(vkBindBufferMemory(device.handle(), buffer, memory, 0));
+    VK_CHECK(vkBindBufferMemory(device.handle(), buffer, memory, 0));
 
     if (location != MemoryLocation::DeviceLocal) {
         void* pointer = nullptr;
-        GPU_CHECK(vkMapMemory(device.handle(), memory, 0, VK_WHOLE_SIZE, 0, &pointer));
+        VK_CHECK(vkMapMemory(device.handle(), memory, 0, VK_WHOLE_SIZE, 0, &pointer));
         mapped_ = std::span<std::byte>(static_cast<std::byte*>(pointer), static_cast<size_t>(size));
     }
 }
@@ -103,4 +103,4 @@ VkDescriptorBufferInfo Buffer::descriptorInfo(VkDeviceSize offset, VkDeviceSize 
     return VkDescriptorBufferInfo{buffer_.get(), offset, range};
 }
 
-}  // namespace gpu
+}  // namespace vk

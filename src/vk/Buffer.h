@@ -9,7 +9,7 @@
 #include <cstddef>
 #include <span>
 
-namespace gpu {
+namespace vk {
 
 class Device;
 
@@ -56,4 +56,4 @@ private:
     std::span<std::byte> mapped_;
 };
 
-}  // namespace gpu
+}  // namespace vk

@@ -8,7 +8,7 @@
 #include <cstring>
 #include <string>
 
-namespace gpu {
+namespace vk {
 namespace {
 
 // Every stage / access of work before and after a transfer, so one-shot
@@ -97,4 +97,4 @@ void fillBuffer(Device& device, const Buffer& buffer, uint32_t value, VkDeviceSi
     });
 }
 
-}  // namespace gpu
+}  // namespace vk

@@ -16,15 +16,15 @@
 #include <span>
 #include <vector>
 
-namespace gpu {
+namespace vk {
 
 class Device;
 
 // Writes `bytes` to buffer bytes [offset, offset + bytes.size()).
-// Throws gpu::Error when that range is outside the buffer.
+// Throws vk::Error when that range is outside the buffer.
 void uploadToBuffer(Device& device, const Buffer& buffer, std::span<const std::byte> bytes, VkDeviceSize offset = 0);
 
-// Reads buffer bytes [offset, offset + size). Throws gpu::Error when that
+// Reads buffer bytes [offset, offset + size). Throws vk::Error when that
 // range is outside the buffer.
 std::vector<std::byte> downloadFromBuffer(Device& device, const Buffer& buffer, VkDeviceSize offset, VkDeviceSize size);
 
@@ -49,4 +49,4 @@ std::vector<T> downloadFromBufferAs(Device& device, const Buffer& buffer, VkDevi
     return values;
 }
 
-}  // namespace gpu
+}  // namespace vk

@@ -3,7 +3,7 @@
 #include "vk/Device.h"
 #include "vk/Error.h"
 
-namespace gpu {
+namespace vk {
 
 CommandPool::CommandPool(const Device& device, VkCommandPoolCreateFlags flags)
 {
@@ -12,7 +12,7 @@ CommandPool::CommandPool(const Device& device, VkCommandPoolCreateFlags flags)
     info.flags = flags;
     info.queueFamilyIndex = device.queueFamilyIndex();
     VkCommandPool pool = VK_NULL_HANDLE;
-    GPU_CHECK(vkCreateCommandPool(device.handle(), &info, nullptr, &pool));
+    VK_CHECK(vkCreateCommandPool(device.handle(), &info, nullptr, &pool));
     pool_ = UniqueCommandPool(device.handle(), pool);
 }
 
@@ -29,13 +29,13 @@ std::vector<VkCommandBuffer> CommandPool::allocate(uint32_t count, VkCommandBuff
     info.level = level;
     info.commandBufferCount = count;
     std::vector<VkCommandBuffer> buffers(count);
-    GPU_CHECK(vkAllocateCommandBuffers(pool_.device(), &info, buffers.data()));
+    VK_CHECK(vkAllocateCommandBuffers(pool_.device(), &info, buffers.data()));
     return buffers;
 }
 
 void CommandPool::reset() const
 {
-    GPU_CHECK(vkResetCommandPool(pool_.device(), pool_.get(), 0));
+    VK_CHECK(vkResetCommandPool(pool_.device(), pool_.get(), 0));
 }
 
 void beginCommandBuffer(VkCommandBuffer commands, VkCommandBufferUsageFlags flags)
@@ -43,12 +43,12 @@ void beginCommandBuffer(VkCommandBuffer commands, VkCommandBufferUsageFlags flag
     VkCommandBufferBeginInfo info{};
     info.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO;
     info.flags = flags;
-    GPU_CHECK(vkBeginCommandBuffer(commands, &info));
+    VK_CHECK(vkBeginCommandBuffer(commands, &info));
 }
 
 void endCommandBuffer(VkCommandBuffer commands)
 {
-    GPU_CHECK(vkEndCommandBuffer(commands));
+    VK_CHECK(vkEndCommandBuffer(commands));
 }
 
 Fence::Fence(const Device& device, bool signaled)
@@ -57,7 +57,7 @@ Fence::Fence(const Device& device, bool signaled)
     info.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO;
     info.flags = signaled ? VkFenceCreateFlags{VK_FENCE_CREATE_SIGNALED_BIT} : VkFenceCreateFlags{0};
     VkFence fence = VK_NULL_HANDLE;
-    GPU_CHECK(vkCreateFence(device.handle(), &info, nullptr, &fence));
+    VK_CHECK(vkCreateFence(device.handle(), &info, nullptr, &fence));
     fence_ = UniqueFence(device.handle(), fence);
 }
 
@@ -85,7 +85,7 @@ bool Fence::isSignaled() const
 void Fence::reset() const
 {
     const VkFence fence = fence_.get();
-    GPU_CHECK(vkResetFences(fence_.device(), 1, &fence));
+    VK_CHECK(vkResetFences(fence_.device(), 1, &fence));
 }
 
 Semaphore::Semaphore(const Device& device)
@@ -93,8 +93,8 @@ Semaphore::Semaphore(const Device& device)
     VkSemaphoreCreateInfo info{};
     info.sType = VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO;
     VkSemaphore semaphore = VK_NULL_HANDLE;
-    GPU_CHECK(vkCreateSemaphore(device.handle(), &info, nullptr, &semaphore));
+    VK_CHECK(vkCreateSemaphore(device.handle(), &info, nullptr, &semaphore));
     semaphore_ = UniqueSemaphore(device.handle(), semaphore);
 }
 
-}  // namespace gpu
+}  // namespace vk

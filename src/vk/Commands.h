@@ -9,7 +9,7 @@
 #include <limits>
 #include <vector>
 
-namespace gpu {
+namespace vk {
 
 class Device;
 
@@ -65,4 +65,4 @@ private:
     UniqueSemaphore semaphore_;
 };
 
-}  // namespace gpu
+}  // namespace vk

@@ -7,7 +7,7 @@
 #include <map>
 #include <utility>
 
-namespace gpu {
+namespace vk {
 
 DescriptorSetLayout::DescriptorSetLayout(const Device& device, std::span<const DescriptorBinding> bindings)
     : bindings_(bindings.begin(), bindings.end())
@@ -22,7 +22,7 @@ DescriptorSetLayout::DescriptorSetLayout(const Device& device, std::span<const D
     info.bindingCount = static_cast<uint32_t>(vulkanBindings.size());
     info.pBindings = vulkanBindings.data();
     VkDescriptorSetLayout layout = VK_NULL_HANDLE;
-    GPU_CHECK(vkCreateDescriptorSetLayout(device.handle(), &info, nullptr, &layout));
+    VK_CHECK(vkCreateDescriptorSetLayout(device.handle(), &info, nullptr, &layout));
     layout_ = UniqueDescriptorSetLayout(device.handle(), layout);
 }
 
@@ -34,7 +34,7 @@ DescriptorPool::DescriptorPool(const Device& device, uint32_t maxSets, std::span
     info.poolSizeCount = static_cast<uint32_t>(sizes.size());
     info.pPoolSizes = sizes.data();
     VkDescriptorPool pool = VK_NULL_HANDLE;
-    GPU_CHECK(vkCreateDescriptorPool(device.handle(), &info, nullptr, &pool));
+    VK_CHECK(vkCreateDescriptorPool(device.handle(), &info, nullptr, &pool));
     pool_ = UniqueDescriptorPool(device.handle(), pool);
 }
 
@@ -60,13 +60,13 @@ VkDescriptorSet DescriptorPool::allocate(const DescriptorSetLayout& layout) cons
     info.descriptorSetCount = 1;
     info.pSetLayouts = &layoutHandle;
     VkDescriptorSet set = VK_NULL_HANDLE;
-    GPU_CHECK(vkAllocateDescriptorSets(pool_.device(), &info, &set));
+    VK_CHECK(vkAllocateDescriptorSets(pool_.device(), &info, &set));
     return set;
 }
 
 void DescriptorPool::reset() const
 {
-    GPU_CHECK(vkResetDescriptorPool(pool_.device(), pool_.get(), 0));
+    VK_CHECK(vkResetDescriptorPool(pool_.device(), pool_.get(), 0));
 }
 
 DescriptorWriter& DescriptorWriter::storageBuffer(uint32_t binding, const Buffer& buffer, VkDeviceSize offset,
@@ -136,4 +136,4 @@ void DescriptorWriter::update(const Device& device, VkDescriptorSet set) const
     vkUpdateDescriptorSets(device.handle(), static_cast<uint32_t>(writes.size()), writes.data(), 0, nullptr);
 }
 
-}  // namespace gpu
+}  // namespace vk

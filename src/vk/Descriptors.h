@@ -10,7 +10,7 @@
 #include <span>
 #include <vector>
 
-namespace gpu {
+namespace vk {
 
 class Buffer;
 class Device;
@@ -86,4 +86,4 @@ private:
     uint32_t nextArrayElement_ = 0;
 };
 
-}  // namespace gpu
+}  // namespace vk

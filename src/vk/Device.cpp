@@ -8,15 +8,15 @@
 #include <cstring>
 #include <utility>
 
-namespace gpu {
+namespace vk {
 namespace {
 
 std::vector<std::string> deviceExtensionNames(VkPhysicalDevice device)
 {
     uint32_t count = 0;
-    GPU_CHECK(vkEnumerateDeviceExtensionProperties(device, nullptr, &count, nullptr));
+    VK_CHECK(vkEnumerateDeviceExtensionProperties(device, nullptr, &count, nullptr));
     std::vector<VkExtensionProperties> extensions(count);
-    GPU_CHECK(vkEnumerateDeviceExtensionProperties(device, nullptr, &count, extensions.data()));
+    VK_CHECK(vkEnumerateDeviceExtensionProperties(device, nullptr, &count, extensions.data()));
     std::vector<std::string> names;
     for (const VkExtensionProperties& extension : extensions) {
         names.emplace_back(extension.extensionName);
@@ -125,7 +125,7 @@ Device::Device(const Instance& instance, const DeviceOptions& options)
     info.pQueueCreateInfos = &queueInfo;
     info.enabledExtensionCount = static_cast<uint32_t>(options.extraExtensions.size());
     info.ppEnabledExtensionNames = options.extraExtensions.data();
-    GPU_CHECK(vkCreateDevice(physical, &info, nullptr, &device_));
+    VK_CHECK(vkCreateDevice(physical, &info, nullptr, &device_));
     vkGetDeviceQueue(device_, queueFamilyIndex_, 0, &queue_);
 
     if (instance.debugUtilsEnabled()) {
@@ -139,7 +139,7 @@ Device::Device(const Instance& instance, const DeviceOptions& options)
         poolInfo.flags = VK_COMMAND_POOL_CREATE_TRANSIENT_BIT | VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
         poolInfo.queueFamilyIndex = queueFamilyIndex_;
         VkCommandPool pool = VK_NULL_HANDLE;
-        GPU_CHECK(vkCreateCommandPool(device_, &poolInfo, nullptr, &pool));
+        VK_CHECK(vkCreateCommandPool(device_, &poolInfo, nullptr, &pool));
         oneShotPool_ = UniqueCommandPool(device_, pool);
 
         VkCommandBufferAllocateInfo allocateInfo{};
@@ -147,12 +147,12 @@ Device::Device(const Instance& instance, const DeviceOptions& options)
         allocateInfo.commandPool = pool;
         allocateInfo.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
         allocateInfo.commandBufferCount = 1;
-        GPU_CHECK(vkAllocateCommandBuffers(device_, &allocateInfo, &oneShotCommands_));
+        VK_CHECK(vkAllocateCommandBuffers(device_, &allocateInfo, &oneShotCommands_));
 
         VkFenceCreateInfo fenceInfo{};
         fenceInfo.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO;
         VkFence fence = VK_NULL_HANDLE;
-        GPU_CHECK(vkCreateFence(device_, &fenceInfo, nullptr, &fence));
+        VK_CHECK(vkCreateFence(device_, &fenceInfo, nullptr, &fence));
         oneShotFence_ = UniqueFence(device_, fence);
     } catch (...) {
         destroy();
@@ -244,7 +244,7 @@ uint32_t Device::findMemoryType(uint32_t typeBits, VkMemoryPropertyFlags require
 
 void Device::submitAndWait(const std::function<void(VkCommandBuffer)>& record)
 {
-    GPU_CHECK(vkResetCommandBuffer(oneShotCommands_, 0));
+    VK_CHECK(vkResetCommandBuffer(oneShotCommands_, 0));
     beginCommandBuffer(oneShotCommands_);
     record(oneShotCommands_);
     endCommandBuffer(oneShotCommands_);
@@ -254,14 +254,14 @@ void Device::submitAndWait(const std::function<void(VkCommandBuffer)>& record)
     submit.commandBufferCount = 1;
     submit.pCommandBuffers = &oneShotCommands_;
     const VkFence fence = oneShotFence_.get();
-    GPU_CHECK(vkResetFences(device_, 1, &fence));
-    GPU_CHECK(vkQueueSubmit(queue_, 1, &submit, fence));
-    GPU_CHECK(vkWaitForFences(device_, 1, &fence, VK_TRUE, UINT64_MAX));
+    VK_CHECK(vkResetFences(device_, 1, &fence));
+    VK_CHECK(vkQueueSubmit(queue_, 1, &submit, fence));
+    VK_CHECK(vkWaitForFences(device_, 1, &fence, VK_TRUE, UINT64_MAX));
 }
 
 void Device::waitIdle() const
 {
-    GPU_CHECK(vkDeviceWaitIdle(device_));
+    VK_CHECK(vkDeviceWaitIdle(device_));
 }
 
 void Device::setObjectName(VkObjectType type, uint64_t handle, const char* name) const
@@ -274,7 +274,7 @@ void Device::setObjectName(VkObjectType type, uint64_t handle, const char* name)
     info.objectType = type;
     info.objectHandle = handle;
     info.pObjectName = name;
-    GPU_CHECK(setObjectName_(device_, &info));
+    VK_CHECK(setObjectName_(device_, &info));
 }
 
-}  // namespace gpu
+}  // namespace vk

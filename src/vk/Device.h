@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-namespace gpu {
+namespace vk {
 
 class Instance;
 
@@ -77,7 +77,7 @@ public:
 
     // Index of a memory type allowed by `typeBits` (VkMemoryRequirements::
     // memoryTypeBits) that has all `required` flags, preferring one that also
-    // has all `preferred` flags. Throws gpu::Error when none has `required`.
+    // has all `preferred` flags. Throws vk::Error when none has `required`.
     [[nodiscard]] uint32_t findMemoryType(uint32_t typeBits, VkMemoryPropertyFlags required,
                                           VkMemoryPropertyFlags preferred = 0) const;
 
@@ -114,4 +114,4 @@ private:
     UniqueFence oneShotFence_;
 };
 
-}  // namespace gpu
+}  // namespace vk

@@ -2,7 +2,7 @@
 
 #include <string>
 
-namespace gpu {
+namespace vk {
 
 std::string_view resultName(VkResult result)
 {
@@ -70,4 +70,4 @@ void checkCall(VkResult result, std::string_view expressionText)
 }
 
 }  // namespace detail
-}  // namespace gpu
+}  // namespace vk

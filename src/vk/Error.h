@@ -8,10 +8,10 @@
 #include <string>
 #include <string_view>
 
-namespace gpu {
+namespace vk {
 
 // Every failure in src/vk (and in code built on it) is reported as a
-// gpu::Error whose what() is a single line meant for a human.
+// vk::Error whose what() is a single line meant for a human.
 class Error : public std::runtime_error {
 public:
     explicit Error(const std::string& message) : std::runtime_error(message) {}
@@ -21,20 +21,20 @@ public:
 // ("unknown VkResult" for values this build does not know).
 std::string_view resultName(VkResult result);
 
-// Throws gpu::Error("<call> failed: <resultName>") (or "... failed:
+// Throws vk::Error("<call> failed: <resultName>") (or "... failed:
 // VkResult(<number>)" for an unknown value) unless result is
 // VK_SUCCESS. Non-error status codes (VK_INCOMPLETE, VK_NOT_READY, ...) are
 // not errors for every call: check them yourself before calling this.
 void checkResult(VkResult result, std::string_view call);
 
-}  // namespace gpu
+}  // namespace vk
 
-// GPU_CHECK(vkCreateBuffer(device, &info, nullptr, &buffer)) throws
-// gpu::Error("vkCreateBuffer failed: VK_ERROR_OUT_OF_DEVICE_MEMORY"): the
+// VK_CHECK(vkCreateBuffer(device, &info, nullptr, &buffer)) throws
+// vk::Error("vkCreateBuffer failed: VK_ERROR_OUT_OF_DEVICE_MEMORY"): the
 // message names the function (the text of the expression up to its '(').
-#define GPU_CHECK(expression) ::gpu::detail::checkCall((expression), #expression)
+#define VK_CHECK(expression) ::vk::detail::checkCall((expression), #expression)
 
-namespace gpu::detail {
-// Implementation of GPU_CHECK: strips the argument list off the expression text.
+namespace vk::detail {
+// Implementation of VK_CHECK: strips the argument list off the expression text.
 void checkCall(VkResult result, std::string_view expressionText);
-}  // namespace gpu::detail
+}  // namespace vk::detail

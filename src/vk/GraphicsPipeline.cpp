@@ -5,7 +5,7 @@
 
 #include <array>
 
-namespace gpu {
+namespace vk {
 namespace {
 
 VkPipelineColorBlendAttachmentState blendAttachmentState(ColorBlending blending)
@@ -30,10 +30,10 @@ VkPipelineColorBlendAttachmentState blendAttachmentState(ColorBlending blending)
 void checkDeviceSupport(const Device& device, const GraphicsPipelineDescription& description)
 {
     if (!device.hasDynamicRendering()) {
-        throw Error("gpu::GraphicsPipeline: the device has no dynamic rendering (Vulkan 1.3 required)");
+        throw Error("vk::GraphicsPipeline: the device has no dynamic rendering (Vulkan 1.3 required)");
     }
     if (description.polygonMode != VK_POLYGON_MODE_FILL && !device.features().fillModeNonSolid) {
-        throw Error("gpu::GraphicsPipeline: the device has no fillModeNonSolid for line/point polygon mode");
+        throw Error("vk::GraphicsPipeline: the device has no fillModeNonSolid for line/point polygon mode");
     }
 }
 
@@ -129,7 +129,7 @@ GraphicsPipeline::GraphicsPipeline(const Device& device, const PipelineLayout& l
     info.layout = layout.handle();
     info.renderPass = VK_NULL_HANDLE;
     VkPipeline pipeline = VK_NULL_HANDLE;
-    GPU_CHECK(vkCreateGraphicsPipelines(device.handle(), VK_NULL_HANDLE, 1, &info, nullptr, &pipeline));
+    VK_CHECK(vkCreateGraphicsPipelines(device.handle(), VK_NULL_HANDLE, 1, &info, nullptr, &pipeline));
     pipeline_ = UniquePipeline(device.handle(), pipeline);
 }
 
@@ -173,4 +173,4 @@ void setViewportAndScissor(VkCommandBuffer commands, VkExtent2D extent, float mi
     vkCmdSetScissor(commands, 0, 1, &scissor);
 }
 
-}  // namespace gpu
+}  // namespace vk

@@ -3,12 +3,12 @@
 // vertices from gl_VertexIndex / gl_InstanceIndex and buffers), viewport and
 // scissor always dynamic.
 //
-//   gpu::GraphicsPipelineDescription description;
+//   vk::GraphicsPipelineDescription description;
 //   description.colorFormats = {VK_FORMAT_R8G8B8A8_SRGB};
 //   description.depthFormat = VK_FORMAT_D32_SFLOAT;
 //   description.depthTest = true;
-//   gpu::GraphicsPipeline pipeline(device, layout, vertexSpirv, fragmentSpirv, description);
-//   pipeline.bind(cmd);  gpu::setViewportAndScissor(cmd, extent);  vkCmdDraw(...)
+//   vk::GraphicsPipeline pipeline(device, layout, vertexSpirv, fragmentSpirv, description);
+//   pipeline.bind(cmd);  vk::setViewportAndScissor(cmd, extent);  vkCmdDraw(...)
 #pragma once
 
 #include "vk/Pipeline.h"
@@ -20,7 +20,7 @@
 #include <span>
 #include <vector>
 
-namespace gpu {
+namespace vk {
 
 class Device;
 
@@ -61,7 +61,7 @@ struct GraphicsPipelineDescription {
 class GraphicsPipeline {
 public:
     GraphicsPipeline() = default;
-    // Throws gpu::Error when the device lacks dynamic rendering (Vulkan 1.3),
+    // Throws vk::Error when the device lacks dynamic rendering (Vulkan 1.3),
     // or asks for a non-solid polygon mode without fillModeNonSolid.
     GraphicsPipeline(const Device& device, const PipelineLayout& layout, std::span<const uint32_t> vertexSpirv,
                      std::span<const uint32_t> fragmentSpirv, const GraphicsPipelineDescription& description);
@@ -91,4 +91,4 @@ VkRenderingInfo renderingInfo(VkExtent2D extent, const VkRenderingAttachmentInfo
 // maxDepth (0..1 by default), and the scissor to the same rectangle.
 void setViewportAndScissor(VkCommandBuffer commands, VkExtent2D extent, float minDepth = 0.0f, float maxDepth = 1.0f);
 
-}  // namespace gpu
+}  // namespace vk

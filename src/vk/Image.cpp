@@ -7,14 +7,14 @@
 #include <string>
 #include <utility>
 
-namespace gpu {
+namespace vk {
 
 DeviceLocalImage createDeviceLocalImage(const Device& device, VkImageType imageType, VkFormat format, VkExtent3D extent,
                                         uint32_t mipLevels, VkImageUsageFlags usage,
                                         const VkImageSubresourceRange& viewRange)
 {
     if (imageType != VK_IMAGE_TYPE_2D && imageType != VK_IMAGE_TYPE_3D) {
-        throw Error("gpu::createDeviceLocalImage: only 2D and 3D images are supported");
+        throw Error("vk::createDeviceLocalImage: only 2D and 3D images are supported");
     }
     DeviceLocalImage result;
     VkImageCreateInfo info{};
@@ -30,7 +30,7 @@ DeviceLocalImage createDeviceLocalImage(const Device& device, VkImageType imageT
     info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
     info.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
     VkImage image = VK_NULL_HANDLE;
-    GPU_CHECK(vkCreateImage(device.handle(), &info, nullptr, &image));
+    VK_CHECK(vkCreateImage(device.handle(), &info, nullptr, &image));
     result.image = UniqueImage(device.handle(), image);
 
     VkMemoryRequirements requirements{};
@@ -41,9 +41,9 @@ DeviceLocalImage createDeviceLocalImage(const Device& device, VkImageType imageT
     allocateInfo.memoryTypeIndex =
         device.findMemoryType(requirements.memoryTypeBits, 0, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
     VkDeviceMemory memory = VK_NULL_HANDLE;
-    GPU_CHECK(vkAllocateMemory(device.handle(), &allocateInfo, nullptr, &memory));
+    VK_CHECK(vkAllocateMemory(device.handle(), &allocateInfo, nullptr, &memory));
     result.memory = UniqueDeviceMemory(device.handle(), memory);
-    GPU_CHECK(vkBindImageMemory(device.handle(), image, memory, 0));
+    VK_CHECK(vkBindImageMemory(device.handle(), image, memory, 0));
 
     VkImageViewCreateInfo viewInfo{};
     viewInfo.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO;
@@ -52,7 +52,7 @@ DeviceLocalImage createDeviceLocalImage(const Device& device, VkImageType imageT
     viewInfo.format = format;
     viewInfo.subresourceRange = viewRange;
     VkImageView view = VK_NULL_HANDLE;
-    GPU_CHECK(vkCreateImageView(device.handle(), &viewInfo, nullptr, &view));
+    VK_CHECK(vkCreateImageView(device.handle(), &viewInfo, nullptr, &view));
     result.view = UniqueImageView(device.handle(), view);
     return result;
 }
@@ -60,7 +60,7 @@ DeviceLocalImage createDeviceLocalImage(const Device& device, VkImageType imageT
 Image::Image(const Device& device, const ImageDescription& description) : description_(description)
 {
     if (description.extent.width == 0 || description.extent.height == 0 || description.mipLevels == 0) {
-        throw Error("gpu::Image: extent and mip level count must be non-zero");
+        throw Error("vk::Image: extent and mip level count must be non-zero");
     }
     DeviceLocalImage created =
         createDeviceLocalImage(device, VK_IMAGE_TYPE_2D, description.format,
@@ -79,7 +79,7 @@ VkImageSubresourceRange Image::fullRange() const
 VkImageSubresourceRange Image::mipRange(uint32_t mipLevel) const
 {
     if (mipLevel >= description_.mipLevels) {
-        throw Error("gpu::Image: mip level " + std::to_string(mipLevel) + " of " +
+        throw Error("vk::Image: mip level " + std::to_string(mipLevel) + " of " +
                     std::to_string(description_.mipLevels));
     }
     return VkImageSubresourceRange{description_.aspect, mipLevel, 1, 0, 1};
@@ -116,7 +116,7 @@ uint32_t formatTexelSize(VkFormat format)
         case VK_FORMAT_R32G32_SFLOAT: return 8;
         case VK_FORMAT_R32G32B32A32_SFLOAT: return 16;
         default:
-            throw Error("gpu::formatTexelSize: VkFormat " + std::to_string(static_cast<int>(format)) +
+            throw Error("vk::formatTexelSize: VkFormat " + std::to_string(static_cast<int>(format)) +
                         " is not supported");
     }
 }
@@ -138,8 +138,8 @@ Sampler::Sampler(const Device& device, const SamplerDescription& description)
     info.maxLod = VK_LOD_CLAMP_NONE;
     info.borderColor = VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK;
     VkSampler sampler = VK_NULL_HANDLE;
-    GPU_CHECK(vkCreateSampler(device.handle(), &info, nullptr, &sampler));
+    VK_CHECK(vkCreateSampler(device.handle(), &info, nullptr, &sampler));
     sampler_ = UniqueSampler(device.handle(), sampler);
 }
 
-}  // namespace gpu
+}  // namespace vk

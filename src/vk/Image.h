@@ -10,7 +10,7 @@
 #include <span>
 #include <vector>
 
-namespace gpu {
+namespace vk {
 
 class Device;
 
@@ -27,7 +27,7 @@ struct ImageDescription {
 // a view of all its mip levels. The image starts in VK_IMAGE_LAYOUT_UNDEFINED;
 // layouts are the caller's to track (see imageBarrier in Barriers.h).
 // A device-local, optimally tiled image with its own memory and one view of
-// `viewRange`: what gpu::Image (2D) and other image kinds (e.g. 3D volumes)
+// `viewRange`: what vk::Image (2D) and other image kinds (e.g. 3D volumes)
 // are made of. `imageType` is VK_IMAGE_TYPE_2D or _3D (the view type follows).
 struct DeviceLocalImage {
     UniqueImage image;
@@ -65,7 +65,7 @@ private:
 
 // Bytes per texel of the uncompressed formats this project uses (R8, RG8,
 // RGBA8 (+SRGB, BGRA), R16, R16F, RG16F, RGBA16F, R32F, RG32F, RGBA32F, R32UI,
-// D32F). Throws gpu::Error for other formats.
+// D32F). Throws vk::Error for other formats.
 uint32_t formatTexelSize(VkFormat format);
 
 // Copies tightly packed texels into one mip level (bytes.size() must be
@@ -108,4 +108,4 @@ private:
     UniqueSampler sampler_;
 };
 
-}  // namespace gpu
+}  // namespace vk

@@ -8,7 +8,7 @@
 #include <cstring>
 #include <string>
 
-namespace gpu {
+namespace vk {
 namespace {
 
 constexpr VkPipelineStageFlags2 kAnyStage = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
@@ -82,4 +82,4 @@ std::vector<std::byte> downloadImageLevel(Device& device, const Image& image, ui
     return bytes;
 }
 
-}  // namespace gpu
+}  // namespace vk

@@ -6,7 +6,7 @@
 #include <cstring>
 #include <utility>
 
-namespace gpu {
+namespace vk {
 namespace {
 
 constexpr const char* kValidationLayerName = "VK_LAYER_KHRONOS_validation";
@@ -20,9 +20,9 @@ const char* noDriverMessage()
 bool hasLayer(const char* name)
 {
     uint32_t count = 0;
-    GPU_CHECK(vkEnumerateInstanceLayerProperties(&count, nullptr));
+    VK_CHECK(vkEnumerateInstanceLayerProperties(&count, nullptr));
     std::vector<VkLayerProperties> layers(count);
-    GPU_CHECK(vkEnumerateInstanceLayerProperties(&count, layers.data()));
+    VK_CHECK(vkEnumerateInstanceLayerProperties(&count, layers.data()));
     return std::any_of(layers.begin(), layers.end(),
                        [name](const VkLayerProperties& layer) { return std::strcmp(layer.layerName, name) == 0; });
 }
@@ -30,9 +30,9 @@ bool hasLayer(const char* name)
 void appendExtensionNames(const char* layer, std::vector<std::string>& names)
 {
     uint32_t count = 0;
-    GPU_CHECK(vkEnumerateInstanceExtensionProperties(layer, &count, nullptr));
+    VK_CHECK(vkEnumerateInstanceExtensionProperties(layer, &count, nullptr));
     std::vector<VkExtensionProperties> extensions(count);
-    GPU_CHECK(vkEnumerateInstanceExtensionProperties(layer, &count, extensions.data()));
+    VK_CHECK(vkEnumerateInstanceExtensionProperties(layer, &count, extensions.data()));
     for (const VkExtensionProperties& extension : extensions) {
         names.emplace_back(extension.extensionName);
     }
@@ -179,4 +179,4 @@ void Instance::clearValidationMessages()
     }
 }
 
-}  // namespace gpu
+}  // namespace vk

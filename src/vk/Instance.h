@@ -10,12 +10,12 @@
 #include <string>
 #include <vector>
 
-namespace gpu {
+namespace vk {
 
 struct InstanceOptions {
     // Enable VK_LAYER_KHRONOS_validation with synchronization validation and
     // record its WARNING/ERROR messages (see Instance::validationMessages).
-    // Throws gpu::Error if the layer is not installed.
+    // Throws vk::Error if the layer is not installed.
     bool validation = false;
     // With validation: also print each message to stderr as it arrives.
     bool printValidationMessages = true;
@@ -32,7 +32,7 @@ struct InstanceOptions {
 // from it (devices, surfaces) must be destroyed first.
 class Instance {
 public:
-    // Throws gpu::Error: "no Vulkan driver found: ..." when there is no
+    // Throws vk::Error: "no Vulkan driver found: ..." when there is no
     // loader/driver, "Vulkan validation layer ... not found: ..." when
     // validation is requested but the layer is missing, or a failed-call
     // message otherwise.
@@ -64,4 +64,4 @@ private:
     uint32_t apiVersion_ = 0;
 };
 
-}  // namespace gpu
+}  // namespace vk

@@ -7,7 +7,7 @@
 #include <cctype>
 #include <charconv>
 
-namespace gpu {
+namespace vk {
 namespace {
 
 constexpr const char* kRequirements =
@@ -132,7 +132,7 @@ std::optional<uint32_t> findGraphicsComputeQueueFamily(VkPhysicalDevice device, 
         }
         if (surface != VK_NULL_HANDLE) {
             VkBool32 canPresent = VK_FALSE;
-            GPU_CHECK(vkGetPhysicalDeviceSurfaceSupportKHR(device, family, surface, &canPresent));
+            VK_CHECK(vkGetPhysicalDeviceSurfaceSupportKHR(device, family, surface, &canPresent));
             if (canPresent == VK_FALSE) {
                 continue;
             }
@@ -145,9 +145,9 @@ std::optional<uint32_t> findGraphicsComputeQueueFamily(VkPhysicalDevice device, 
 std::vector<PhysicalDeviceInfo> listPhysicalDevices(const Instance& instance, VkSurfaceKHR surface)
 {
     uint32_t count = 0;
-    GPU_CHECK(vkEnumeratePhysicalDevices(instance.handle(), &count, nullptr));
+    VK_CHECK(vkEnumeratePhysicalDevices(instance.handle(), &count, nullptr));
     std::vector<VkPhysicalDevice> handles(count);
-    GPU_CHECK(vkEnumeratePhysicalDevices(instance.handle(), &count, handles.data()));
+    VK_CHECK(vkEnumeratePhysicalDevices(instance.handle(), &count, handles.data()));
     if (count == 0) {
         throw Error(
             "no Vulkan driver found: install mesa-vulkan-drivers (lavapipe, a CPU driver) or your GPU's "
@@ -223,4 +223,4 @@ PhysicalDeviceInfo choosePhysicalDevice(const Instance& instance, std::string_vi
     return **suitable;
 }
 
-}  // namespace gpu
+}  // namespace vk

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-namespace gpu {
+namespace vk {
 
 class Instance;
 
@@ -44,17 +44,17 @@ std::optional<uint32_t> findGraphicsComputeQueueFamily(VkPhysicalDevice device, 
 
 // Every device the instance sees, in enumeration order, with the suitability
 // check done (for presenting to `surface` when it is not VK_NULL_HANDLE).
-// Throws gpu::Error("no Vulkan driver found: ...") when there is none.
+// Throws vk::Error("no Vulkan driver found: ...") when there is none.
 std::vector<PhysicalDeviceInfo> listPhysicalDevices(const Instance& instance, VkSurfaceKHR surface = VK_NULL_HANDLE);
 
 // Chooses a suitable device. `selector` is
 //   - empty: the first discrete GPU, else integrated, else virtual, else CPU;
 //   - all digits: that index in listPhysicalDevices;
 //   - anything else: the first device whose name contains it, ignoring case.
-// Throws gpu::Error naming the selector and listing the available devices in
+// Throws vk::Error naming the selector and listing the available devices in
 // one line when nothing matches, or "no Vulkan device with ...: found X
 // (lacks shaderFloat64)" when the matches are all unsuitable.
 PhysicalDeviceInfo choosePhysicalDevice(const Instance& instance, std::string_view selector = {},
                                         VkSurfaceKHR surface = VK_NULL_HANDLE);
 
-}  // namespace gpu
+}  // namespace vk

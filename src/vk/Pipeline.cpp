@@ -3,19 +3,19 @@
 #include "vk/Device.h"
 #include "vk/Error.h"
 
-namespace gpu {
+namespace vk {
 
 ShaderModule::ShaderModule(const Device& device, std::span<const uint32_t> spirv)
 {
     if (spirv.empty()) {
-        throw Error("gpu::ShaderModule: empty SPIR-V");
+        throw Error("vk::ShaderModule: empty SPIR-V");
     }
     VkShaderModuleCreateInfo info{};
     info.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO;
     info.codeSize = spirv.size_bytes();
     info.pCode = spirv.data();
     VkShaderModule module = VK_NULL_HANDLE;
-    GPU_CHECK(vkCreateShaderModule(device.handle(), &info, nullptr, &module));
+    VK_CHECK(vkCreateShaderModule(device.handle(), &info, nullptr, &module));
     module_ = UniqueShaderModule(device.handle(), module);
 }
 
@@ -29,7 +29,7 @@ PipelineLayout::PipelineLayout(const Device& device, std::span<const VkDescripto
     info.pushConstantRangeCount = static_cast<uint32_t>(pushConstantRanges.size());
     info.pPushConstantRanges = pushConstantRanges.data();
     VkPipelineLayout layout = VK_NULL_HANDLE;
-    GPU_CHECK(vkCreatePipelineLayout(device.handle(), &info, nullptr, &layout));
+    VK_CHECK(vkCreatePipelineLayout(device.handle(), &info, nullptr, &layout));
     layout_ = UniquePipelineLayout(device.handle(), layout);
 }
 
@@ -70,7 +70,7 @@ ComputePipeline::ComputePipeline(const Device& device, const PipelineLayout& lay
     info.stage.pSpecializationInfo = specialization.info();
     info.layout = layout.handle();
     VkPipeline pipeline = VK_NULL_HANDLE;
-    GPU_CHECK(vkCreateComputePipelines(device.handle(), VK_NULL_HANDLE, 1, &info, nullptr, &pipeline));
+    VK_CHECK(vkCreateComputePipelines(device.handle(), VK_NULL_HANDLE, 1, &info, nullptr, &pipeline));
     pipeline_ = UniquePipeline(device.handle(), pipeline);
 }
 
@@ -85,4 +85,4 @@ void ComputePipeline::bind(VkCommandBuffer commands) const
     vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline_.get());
 }
 
-}  // namespace gpu
+}  // namespace vk

@@ -9,7 +9,7 @@
 #include <span>
 #include <vector>
 
-namespace gpu {
+namespace vk {
 
 class Device;
 
@@ -81,4 +81,4 @@ struct SpecializationData {
     SpecializationData& operator=(const SpecializationData&) = delete;
 };
 
-}  // namespace gpu
+}  // namespace vk

@@ -14,7 +14,7 @@
 #error "CBT_SHADER_DIR must be defined (the source tree's shaders/ folder)"
 #endif
 
-namespace gpu {
+namespace vk {
 namespace {
 
 namespace fs = std::filesystem;
@@ -216,4 +216,4 @@ ShaderStage shaderStageFromFileName(const fs::path& path)
     throw Error(path.string() + ": unknown shader stage (expected .comp, .vert or .frag)");
 }
 
-}  // namespace gpu
+}  // namespace vk

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-namespace gpu {
+namespace vk {
 
 enum class ShaderStage { Compute, Vertex, Fragment };
 
@@ -23,7 +23,7 @@ struct ShaderMacro {
 // Compiles GLSL (#version 450/460) for Vulkan 1.2 (SPIR-V 1.5) with
 // performance optimisation. `#include "x.glsl"` is looked up first relative
 // to the including file's directory, then relative to the shader root.
-// Errors throw gpu::Error whose message starts with the shader's file name
+// Errors throw vk::Error whose message starts with the shader's file name
 // and holds shaderc's "file:line: error: ..." text. Thread-safe.
 class ShaderCompiler {
 public:
@@ -60,7 +60,7 @@ private:
 };
 
 // The stage a file name implies: .comp, .vert, .frag (also before a final
-// ".glsl", e.g. "x.comp.glsl"). Throws gpu::Error for anything else.
+// ".glsl", e.g. "x.comp.glsl"). Throws vk::Error for anything else.
 ShaderStage shaderStageFromFileName(const std::filesystem::path& path);
 
-}  // namespace gpu
+}  // namespace vk

@@ -2,7 +2,7 @@
 
 #include <utility>
 
-namespace gpu {
+namespace vk {
 
 Surface::Surface(VkInstance instance, VkSurfaceKHR surface) : instance_(instance), surface_(surface) {}
 
@@ -35,4 +35,4 @@ void Surface::destroy()
     surface_ = VK_NULL_HANDLE;
 }
 
-}  // namespace gpu
+}  // namespace vk

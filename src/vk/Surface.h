@@ -4,7 +4,7 @@
 
 #include <vulkan/vulkan.h>
 
-namespace gpu {
+namespace vk {
 
 // Move-only; the VkInstance must outlive it, and every swapchain made on
 // the surface must be destroyed first.
@@ -28,4 +28,4 @@ private:
     VkSurfaceKHR surface_ = VK_NULL_HANDLE;
 };
 
-}  // namespace gpu
+}  // namespace vk

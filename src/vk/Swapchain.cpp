@@ -8,23 +8,23 @@
 #include <limits>
 #include <string>
 
-namespace gpu {
+namespace vk {
 
 namespace {
 
 VkSurfaceCapabilitiesKHR surfaceCapabilities(VkPhysicalDevice physical, VkSurfaceKHR surface)
 {
     VkSurfaceCapabilitiesKHR capabilities{};
-    GPU_CHECK(vkGetPhysicalDeviceSurfaceCapabilitiesKHR(physical, surface, &capabilities));
+    VK_CHECK(vkGetPhysicalDeviceSurfaceCapabilitiesKHR(physical, surface, &capabilities));
     return capabilities;
 }
 
 std::vector<VkSurfaceFormatKHR> surfaceFormats(VkPhysicalDevice physical, VkSurfaceKHR surface)
 {
     uint32_t count = 0;
-    GPU_CHECK(vkGetPhysicalDeviceSurfaceFormatsKHR(physical, surface, &count, nullptr));
+    VK_CHECK(vkGetPhysicalDeviceSurfaceFormatsKHR(physical, surface, &count, nullptr));
     std::vector<VkSurfaceFormatKHR> formats(count);
-    GPU_CHECK(vkGetPhysicalDeviceSurfaceFormatsKHR(physical, surface, &count, formats.data()));
+    VK_CHECK(vkGetPhysicalDeviceSurfaceFormatsKHR(physical, surface, &count, formats.data()));
     formats.resize(count);
     return formats;
 }
@@ -32,9 +32,9 @@ std::vector<VkSurfaceFormatKHR> surfaceFormats(VkPhysicalDevice physical, VkSurf
 std::vector<VkPresentModeKHR> presentModes(VkPhysicalDevice physical, VkSurfaceKHR surface)
 {
     uint32_t count = 0;
-    GPU_CHECK(vkGetPhysicalDeviceSurfacePresentModesKHR(physical, surface, &count, nullptr));
+    VK_CHECK(vkGetPhysicalDeviceSurfacePresentModesKHR(physical, surface, &count, nullptr));
     std::vector<VkPresentModeKHR> modes(count);
-    GPU_CHECK(vkGetPhysicalDeviceSurfacePresentModesKHR(physical, surface, &count, modes.data()));
+    VK_CHECK(vkGetPhysicalDeviceSurfacePresentModesKHR(physical, surface, &count, modes.data()));
     modes.resize(count);
     return modes;
 }
@@ -48,7 +48,7 @@ UniqueImageView makeImageView(VkDevice device, VkImage image, VkFormat format)
     info.format = format;
     info.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
     VkImageView view = VK_NULL_HANDLE;
-    GPU_CHECK(vkCreateImageView(device, &info, nullptr, &view));
+    VK_CHECK(vkCreateImageView(device, &info, nullptr, &view));
     return UniqueImageView(device, view);
 }
 
@@ -156,7 +156,7 @@ bool Swapchain::rebuild(VkExtent2D framebufferSize)
 
     const VkDevice device = device_->handle();
     VkSwapchainKHR created = VK_NULL_HANDLE;
-    GPU_CHECK(vkCreateSwapchainKHR(device, &info, nullptr, &created));
+    VK_CHECK(vkCreateSwapchainKHR(device, &info, nullptr, &created));
     UniqueSwapchain replacement(device, created);
 
     releaseImages();
@@ -167,9 +167,9 @@ bool Swapchain::rebuild(VkExtent2D framebufferSize)
     minImageCount_ = info.minImageCount;
 
     uint32_t count = 0;
-    GPU_CHECK(vkGetSwapchainImagesKHR(device, created, &count, nullptr));
+    VK_CHECK(vkGetSwapchainImagesKHR(device, created, &count, nullptr));
     images_.resize(count);
-    GPU_CHECK(vkGetSwapchainImagesKHR(device, created, &count, images_.data()));
+    VK_CHECK(vkGetSwapchainImagesKHR(device, created, &count, images_.data()));
     images_.resize(count);
     for (const VkImage image : images_) {
         imageViews_.push_back(makeImageView(device, image, surfaceFormat_.format));
@@ -219,4 +219,4 @@ SwapchainStatus Swapchain::present(uint32_t imageIndex)
     return SwapchainStatus::Ready;
 }
 
-}  // namespace gpu
+}  // namespace vk

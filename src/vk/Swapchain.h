@@ -13,7 +13,7 @@
 #include <span>
 #include <vector>
 
-namespace gpu {
+namespace vk {
 
 class Device;
 
@@ -105,4 +105,4 @@ private:
     uint64_t generation_ = 0;
 };
 
-}  // namespace gpu
+}  // namespace vk

@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <array>
 
-namespace gpu {
+namespace vk {
 
 TimestampQueries::TimestampQueries(const Device& device, uint32_t framesInFlight, std::vector<std::string> passNames)
     : device_(device.handle()),
@@ -16,7 +16,7 @@ TimestampQueries::TimestampQueries(const Device& device, uint32_t framesInFlight
       frames_(framesInFlight)
 {
     if (framesInFlight == 0 || passNames_.empty()) {
-        throw Error("gpu::TimestampQueries: needs at least one frame in flight and one pass");
+        throw Error("vk::TimestampQueries: needs at least one frame in flight and one pass");
     }
     const auto queryCount = static_cast<uint32_t>(2 * passNames_.size());
     for (FrameSlot& slot : frames_) {
@@ -25,7 +25,7 @@ TimestampQueries::TimestampQueries(const Device& device, uint32_t framesInFlight
         info.queryType = VK_QUERY_TYPE_TIMESTAMP;
         info.queryCount = queryCount;
         VkQueryPool pool = VK_NULL_HANDLE;
-        GPU_CHECK(vkCreateQueryPool(device_, &info, nullptr, &pool));
+        VK_CHECK(vkCreateQueryPool(device_, &info, nullptr, &pool));
         slot.pool = UniqueQueryPool(device_, pool);
         // Queries must be reset before their first use (also by collect()).
         vkResetQueryPool(device_, pool, 0, queryCount);
@@ -38,7 +38,7 @@ uint32_t TimestampQueries::passIndex(std::string_view name) const
 {
     const auto found = std::find(passNames_.begin(), passNames_.end(), name);
     if (found == passNames_.end()) {
-        throw Error("gpu::TimestampQueries: no pass named \"" + std::string(name) + "\"");
+        throw Error("vk::TimestampQueries: no pass named \"" + std::string(name) + "\"");
     }
     return static_cast<uint32_t>(found - passNames_.begin());
 }
@@ -46,7 +46,7 @@ uint32_t TimestampQueries::passIndex(std::string_view name) const
 void TimestampQueries::begin(VkCommandBuffer /*commands*/, uint32_t frame)
 {
     if (frame >= frames_.size()) {
-        throw Error("gpu::TimestampQueries::begin: frame " + std::to_string(frame) + " of " +
+        throw Error("vk::TimestampQueries::begin: frame " + std::to_string(frame) + " of " +
                     std::to_string(frames_.size()));
     }
     currentFrame_ = frame;
@@ -63,7 +63,7 @@ TimestampQueries::FrameSlot& TimestampQueries::currentSlot()
 {
     FrameSlot& slot = frames_.at(currentFrame_);
     if (!slot.begun) {
-        throw Error("gpu::TimestampQueries: writeStart/writeEnd before begin");
+        throw Error("vk::TimestampQueries: writeStart/writeEnd before begin");
     }
     return slot;
 }
@@ -71,7 +71,7 @@ TimestampQueries::FrameSlot& TimestampQueries::currentSlot()
 void TimestampQueries::checkPassIndex(uint32_t passIndex) const
 {
     if (passIndex >= passNames_.size()) {
-        throw Error("gpu::TimestampQueries: pass index " + std::to_string(passIndex) + " of " +
+        throw Error("vk::TimestampQueries: pass index " + std::to_string(passIndex) + " of " +
                     std::to_string(passNames_.size()));
     }
 }
@@ -118,4 +118,4 @@ std::optional<std::vector<PassTime>> TimestampQueries::collect(uint32_t frame) c
     return times;
 }
 
-}  // namespace gpu
+}  // namespace vk

@@ -21,7 +21,7 @@
 #include <string_view>
 #include <vector>
 
-namespace gpu {
+namespace vk {
 
 class Device;
 
@@ -38,7 +38,7 @@ public:
 
     [[nodiscard]] uint32_t framesInFlight() const { return static_cast<uint32_t>(frames_.size()); }
     [[nodiscard]] const std::vector<std::string>& passNames() const { return passNames_; }
-    // Index of a pass by name; throws gpu::Error when there is none.
+    // Index of a pass by name; throws vk::Error when there is none.
     [[nodiscard]] uint32_t passIndex(std::string_view name) const;
 
     // Starts recording frame slot `frame` into `commands`: resets the slot's
@@ -74,4 +74,4 @@ private:
     uint32_t currentFrame_ = 0;
 };
 
-}  // namespace gpu
+}  // namespace vk

@@ -9,7 +9,7 @@
 
 #include <utility>
 
-namespace gpu {
+namespace vk {
 
 // Owns `handle`, created from `device`; calls Destroy(device, handle, nullptr)
 // when destroyed or reset. Destroy is a function such as vkDestroyBuffer.
@@ -70,4 +70,4 @@ using UniqueFence = UniqueDeviceHandle<VkFence, vkDestroyFence>;
 using UniqueSemaphore = UniqueDeviceHandle<VkSemaphore, vkDestroySemaphore>;
 using UniqueQueryPool = UniqueDeviceHandle<VkQueryPool, vkDestroyQueryPool>;
 
-}  // namespace gpu
+}  // namespace vk

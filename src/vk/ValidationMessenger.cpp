@@ -5,7 +5,7 @@
 #include <iostream>
 #include <utility>
 
-namespace gpu {
+namespace vk {
 namespace {
 
 const char* severityName(VkDebugUtilsMessageSeverityFlagBitsEXT severity)
@@ -82,7 +82,7 @@ DebugMessenger::DebugMessenger(VkInstance instance, ValidationMessageLog& log) :
         throw Error("vkCreateDebugUtilsMessengerEXT is missing although VK_EXT_debug_utils is enabled");
     }
     const VkDebugUtilsMessengerCreateInfoEXT info = log.messengerCreateInfo();
-    GPU_CHECK(create(instance, &info, nullptr, &messenger_));
+    VK_CHECK(create(instance, &info, nullptr, &messenger_));
 }
 
 DebugMessenger::~DebugMessenger()
@@ -119,4 +119,4 @@ void DebugMessenger::destroy()
     instance_ = VK_NULL_HANDLE;
 }
 
-}  // namespace gpu
+}  // namespace vk

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace gpu {
+namespace vk {
 
 // Thread-safe list of validation messages. Its address is what the Vulkan
 // callback receives as user data, so it lives on the heap (see Instance) and
@@ -55,4 +55,4 @@ private:
     VkDebugUtilsMessengerEXT messenger_ = VK_NULL_HANDLE;
 };
 
-}  // namespace gpu
+}  // namespace vk

@@ -139,15 +139,15 @@ TEST(SwapchainChoice, PrefersSrgbAndTheRequestedPresentMode)
         VkSurfaceFormatKHR{VK_FORMAT_B8G8R8A8_UNORM, VK_COLOR_SPACE_SRGB_NONLINEAR_KHR},
         VkSurfaceFormatKHR{VK_FORMAT_R8G8B8A8_SRGB, VK_COLOR_SPACE_SRGB_NONLINEAR_KHR},
         VkSurfaceFormatKHR{VK_FORMAT_B8G8R8A8_SRGB, VK_COLOR_SPACE_SRGB_NONLINEAR_KHR}};
-    EXPECT_EQ(gpu::chooseSurfaceFormat(formats).format, VK_FORMAT_B8G8R8A8_SRGB);
-    EXPECT_EQ(gpu::chooseSurfaceFormat(std::span(formats).first(1)).format, VK_FORMAT_B8G8R8A8_UNORM);
+    EXPECT_EQ(vk::chooseSurfaceFormat(formats).format, VK_FORMAT_B8G8R8A8_SRGB);
+    EXPECT_EQ(vk::chooseSurfaceFormat(std::span(formats).first(1)).format, VK_FORMAT_B8G8R8A8_UNORM);
 
     const std::array<VkPresentModeKHR, 3> modes{VK_PRESENT_MODE_FIFO_KHR, VK_PRESENT_MODE_IMMEDIATE_KHR,
                                                 VK_PRESENT_MODE_MAILBOX_KHR};
-    EXPECT_EQ(gpu::choosePresentMode(modes, true), VK_PRESENT_MODE_FIFO_KHR);
-    EXPECT_EQ(gpu::choosePresentMode(modes, false), VK_PRESENT_MODE_MAILBOX_KHR);
-    EXPECT_EQ(gpu::choosePresentMode(std::span(modes).first(2), false), VK_PRESENT_MODE_IMMEDIATE_KHR);
-    EXPECT_EQ(gpu::choosePresentMode(std::span(modes).first(1), false), VK_PRESENT_MODE_FIFO_KHR);
+    EXPECT_EQ(vk::choosePresentMode(modes, true), VK_PRESENT_MODE_FIFO_KHR);
+    EXPECT_EQ(vk::choosePresentMode(modes, false), VK_PRESENT_MODE_MAILBOX_KHR);
+    EXPECT_EQ(vk::choosePresentMode(std::span(modes).first(2), false), VK_PRESENT_MODE_IMMEDIATE_KHR);
+    EXPECT_EQ(vk::choosePresentMode(std::span(modes).first(1), false), VK_PRESENT_MODE_FIFO_KHR);
 }
 
 TEST(SwapchainChoice, ExtentAndImageCountRespectTheSurface)
@@ -158,16 +158,16 @@ TEST(SwapchainChoice, ExtentAndImageCountRespectTheSurface)
     capabilities.currentExtent = VkExtent2D{800, 600};
     capabilities.minImageExtent = VkExtent2D{1, 1};
     capabilities.maxImageExtent = VkExtent2D{4096, 4096};
-    EXPECT_EQ(gpu::chooseSwapchainExtent(capabilities, VkExtent2D{1, 1}).width, 800u);
-    EXPECT_EQ(gpu::chooseSwapchainImageCount(capabilities), 3u);
+    EXPECT_EQ(vk::chooseSwapchainExtent(capabilities, VkExtent2D{1, 1}).width, 800u);
+    EXPECT_EQ(vk::chooseSwapchainImageCount(capabilities), 3u);
     capabilities.maxImageCount = 2;
-    EXPECT_EQ(gpu::chooseSwapchainImageCount(capabilities), 2u);
+    EXPECT_EQ(vk::chooseSwapchainImageCount(capabilities), 2u);
     capabilities.currentExtent = VkExtent2D{std::numeric_limits<uint32_t>::max(), std::numeric_limits<uint32_t>::max()};
-    const VkExtent2D clamped = gpu::chooseSwapchainExtent(capabilities, VkExtent2D{9000, 300});
+    const VkExtent2D clamped = vk::chooseSwapchainExtent(capabilities, VkExtent2D{9000, 300});
     EXPECT_EQ(clamped.width, 4096u);
     EXPECT_EQ(clamped.height, 300u);
     capabilities.currentExtent = VkExtent2D{0, 0};  // minimised
-    EXPECT_EQ(gpu::chooseSwapchainExtent(capabilities, VkExtent2D{640, 480}).width, 0u);
+    EXPECT_EQ(vk::chooseSwapchainExtent(capabilities, VkExtent2D{640, 480}).width, 0u);
 }
 
 }  // namespace

@@ -9,9 +9,9 @@
 namespace app {
 namespace {
 
-terrain::Heightmap mapOf(uint32_t width, uint32_t height)
+heightmap::Heightmap mapOf(uint32_t width, uint32_t height)
 {
-    terrain::Heightmap heightmap;
+    heightmap::Heightmap heightmap;
     heightmap.width = width;
     heightmap.height = height;
     heightmap.samples.assign(size_t{width} * height, 0);
@@ -19,12 +19,12 @@ terrain::Heightmap mapOf(uint32_t width, uint32_t height)
 }
 
 // The ETOPO5 cut of Italy (tests/dem): 865.8 x 888.1 km, -3913..1923 m.
-terrain::DemMetadata italy()
+dem::DemMetadata italy()
 {
-    terrain::DemMetadata dem;
+    dem::DemMetadata dem;
     dem.minimumHeightMetres = -3913.0;
     dem.maximumHeightMetres = 1923.0;
-    dem.extent = terrain::GroundExtent{865764.0, 888130.0};
+    dem.extent = dem::GroundExtent{865764.0, 888130.0};
     return dem;
 }
 
@@ -52,7 +52,7 @@ TEST(TerrainSourceSettings, CommandLineValuesWinAndKeepTheDemsProportionsAndSeaL
 
 TEST(TerrainSourceSettings, DemWithoutGeoreferencingKeepsTheDefaultExtent)
 {
-    terrain::DemMetadata dem = italy();
+    dem::DemMetadata dem = italy();
     dem.extent.reset();
     const terrain::TerrainSettings defaults;
     const terrain::TerrainSettings settings = initialTerrainSettings(ViewerOptions{}, mapOf(120, 96), dem);
@@ -80,13 +80,13 @@ TEST(TerrainSourceSettings, PngUsesTheCommandLineOrTheDefaults)
 
 TEST(TerrainSourceSettings, DescriptionLineOnlyForDems)
 {
-    terrain::TerrainSource png{mapOf(4, 4), std::nullopt};
+    dem::TerrainSource png{mapOf(4, 4), std::nullopt};
     EXPECT_EQ(describeTerrainSource(png), "");
-    terrain::DemMetadata dem = italy();
+    dem::DemMetadata dem = italy();
     dem.driverName = "GTiff";
     dem.extentSource = "geographic coordinates (WGS 84) at latitude 39.042: 865.764 x 888.130 km";
     dem.noDataCount = 7;
-    terrain::TerrainSource source{mapOf(120, 96), dem};
+    dem::TerrainSource source{mapOf(120, 96), dem};
     source.heightmap.sourcePath = "italy.tif";
     EXPECT_EQ(describeTerrainSource(source),
               "elevation model 'italy.tif' (GTiff): 120x96 samples, heights -3913.0 to 1923.0 m, geographic "

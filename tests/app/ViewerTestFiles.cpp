@@ -1,6 +1,6 @@
 #include "ViewerTestFiles.h"
 
-#include "terrain/HeightmapPngWriter.h"
+#include "heightmap/HeightmapPngWriter.h"
 
 #define STB_IMAGE_STATIC
 #define STB_IMAGE_IMPLEMENTATION
@@ -45,7 +45,7 @@ void writeHeightmapPng(const std::filesystem::path& path, uint32_t size, HeightA
             samples[static_cast<size_t>(y) * size + x] = static_cast<uint16_t>(std::lround(heightAt(x, y) * 65535.0));
         }
     }
-    terrain::writePng16(path, size, size, samples);
+    heightmap::writePng16(path, size, size, samples);
 }
 
 }  // namespace

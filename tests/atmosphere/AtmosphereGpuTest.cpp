@@ -81,19 +81,18 @@ void AtmosphereGpuTest::renderFrame(Atmosphere& atmosphere, const AtmosphereView
 std::vector<glm::vec4> AtmosphereGpuTest::downloadTransmittance(const Atmosphere& atmosphere)
 {
     return rgba32fTexels(
-        gpu::downloadImageLevel(device(), atmosphere.tables().transmittance(), 0, AtmosphereTables::kLayout));
+        vk::downloadImageLevel(device(), atmosphere.tables().transmittance(), 0, AtmosphereTables::kLayout));
 }
 
 std::vector<glm::vec4> AtmosphereGpuTest::downloadMultipleScattering(const Atmosphere& atmosphere)
 {
     return rgba16fTexels(
-        gpu::downloadImageLevel(device(), atmosphere.tables().multipleScattering(), 0, AtmosphereTables::kLayout));
+        vk::downloadImageLevel(device(), atmosphere.tables().multipleScattering(), 0, AtmosphereTables::kLayout));
 }
 
 std::vector<glm::vec4> AtmosphereGpuTest::downloadSkyView(const Atmosphere& atmosphere)
 {
-    return rgba16fTexels(
-        gpu::downloadImageLevel(device(), atmosphere.tables().skyView(), 0, AtmosphereTables::kLayout));
+    return rgba16fTexels(vk::downloadImageLevel(device(), atmosphere.tables().skyView(), 0, AtmosphereTables::kLayout));
 }
 
 std::vector<glm::vec4> AtmosphereGpuTest::downloadAerialInScattering(const Atmosphere& atmosphere)
@@ -109,7 +108,7 @@ std::vector<glm::vec4> AtmosphereGpuTest::downloadAerialTransmittance(const Atmo
 
 std::vector<glm::vec4> AtmosphereGpuTest::downloadSkyIrradiance(const Atmosphere& atmosphere)
 {
-    return gpu::downloadFromBufferAs<glm::vec4>(device(), atmosphere.tables().skyIrradiance(), 0, 2);
+    return vk::downloadFromBufferAs<glm::vec4>(device(), atmosphere.tables().skyIrradiance(), 0, 2);
 }
 
 }  // namespace atmosphere::test

@@ -33,7 +33,7 @@ glm::vec3 sunAtElevation(float elevationDegrees);
 // (60 degree vertical field of view, 16:9, Vulkan clip space).
 AtmosphereView cameraLookingAlong(float heightMetres, glm::vec3 forward);
 
-class AtmosphereGpuTest : public gpu::test::GpuTest {
+class AtmosphereGpuTest : public vk::test::GpuTest {
 protected:
     // Records one frame's atmosphere work (frame slot 0) and waits for it.
     void renderFrame(Atmosphere& atmosphere, const AtmosphereView& view, glm::vec3 sunDirection);

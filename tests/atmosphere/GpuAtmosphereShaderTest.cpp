@@ -32,7 +32,7 @@ enum class ProbeFunction : uint32_t {
     Altitude = 7,
 };
 
-constexpr std::array<gpu::DescriptorBinding, 2> kProbeBindings{{
+constexpr std::array<vk::DescriptorBinding, 2> kProbeBindings{{
     {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
     {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
 }};
@@ -42,18 +42,18 @@ struct ProbeControl {
     uint32_t count = 0;
 };
 
-gpu::PipelineLayout probePipelineLayout(const gpu::Device& device, VkDescriptorSetLayout atmosphereLayout,
-                                        VkDescriptorSetLayout probeLayout)
+vk::PipelineLayout probePipelineLayout(const vk::Device& device, VkDescriptorSetLayout atmosphereLayout,
+                                       VkDescriptorSetLayout probeLayout)
 {
     const std::array<VkDescriptorSetLayout, 2> layouts{atmosphereLayout, probeLayout};
     const VkPushConstantRange range{VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(ProbeControl)};
-    return gpu::PipelineLayout(device, layouts, std::span<const VkPushConstantRange>(&range, 1));
+    return vk::PipelineLayout(device, layouts, std::span<const VkPushConstantRange>(&range, 1));
 }
 
 // Runs ModelProbe.comp with the atmosphere's descriptor set as set 0.
 class ModelProbe {
 public:
-    ModelProbe(gpu::Device& device, const gpu::ShaderCompiler& compiler, const Atmosphere& atmosphere)
+    ModelProbe(vk::Device& device, const vk::ShaderCompiler& compiler, const Atmosphere& atmosphere)
         : device_(device),
           atmosphere_(atmosphere),
           layout_(device, kProbeBindings),
@@ -61,17 +61,17 @@ public:
           set_(pool_.allocate(layout_)),
           pipelineLayout_(probePipelineLayout(device, atmosphere.descriptorSetLayout(), layout_.handle())),
           pipeline_(device, pipelineLayout_,
-                    compiler.compileFile(ATMOSPHERE_TEST_SHADER_DIR "/ModelProbe.comp", gpu::ShaderStage::Compute))
+                    compiler.compileFile(ATMOSPHERE_TEST_SHADER_DIR "/ModelProbe.comp", vk::ShaderStage::Compute))
     {
     }
 
     std::vector<glm::vec4> run(ProbeFunction function, const std::vector<glm::vec4>& inputs)
     {
         const VkDeviceSize bytes = inputs.size() * sizeof(glm::vec4);
-        const gpu::Buffer input(device_, bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, gpu::MemoryLocation::HostUpload);
-        const gpu::Buffer output(device_, bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, gpu::MemoryLocation::HostReadback);
+        const vk::Buffer input(device_, bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, vk::MemoryLocation::HostUpload);
+        const vk::Buffer output(device_, bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, vk::MemoryLocation::HostReadback);
         std::memcpy(input.mapped().data(), inputs.data(), bytes);
-        gpu::DescriptorWriter().storageBuffer(0, input).storageBuffer(1, output).update(device_, set_);
+        vk::DescriptorWriter().storageBuffer(0, input).storageBuffer(1, output).update(device_, set_);
         const ProbeControl control{static_cast<uint32_t>(function), static_cast<uint32_t>(inputs.size())};
         device_.submitAndWait([&](VkCommandBuffer commands) {
             pipeline_.bind(commands);
@@ -81,9 +81,9 @@ public:
             vkCmdPushConstants(commands, pipelineLayout_.handle(), VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(control),
                                &control);
             vkCmdDispatch(commands, (control.count + 63) / 64, 1, 1);
-            gpu::bufferBarrier(device_, commands, output, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
-                               VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT, VK_PIPELINE_STAGE_2_HOST_BIT,
-                               VK_ACCESS_2_HOST_READ_BIT);
+            vk::bufferBarrier(device_, commands, output, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                              VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT, VK_PIPELINE_STAGE_2_HOST_BIT,
+                              VK_ACCESS_2_HOST_READ_BIT);
         });
         std::vector<glm::vec4> results(inputs.size());
         std::memcpy(results.data(), output.mapped().data(), bytes);
@@ -91,13 +91,13 @@ public:
     }
 
 private:
-    gpu::Device& device_;
+    vk::Device& device_;
     const Atmosphere& atmosphere_;
-    gpu::DescriptorSetLayout layout_;
-    gpu::DescriptorPool pool_;
+    vk::DescriptorSetLayout layout_;
+    vk::DescriptorPool pool_;
     VkDescriptorSet set_;
-    gpu::PipelineLayout pipelineLayout_;
-    gpu::ComputePipeline pipeline_;
+    vk::PipelineLayout pipelineLayout_;
+    vk::ComputePipeline pipeline_;
 };
 
 class GpuAtmosphereShaders : public AtmosphereGpuTest {};

@@ -31,7 +31,7 @@ constexpr float kFarMetres = 200000.0f;
 
 class RenderAtmosphereScene : public AtmosphereGpuTest {
 protected:
-    gpu::ShaderCompiler compiler_;
+    vk::ShaderCompiler compiler_;
 };
 
 struct HdrFrame {
@@ -45,7 +45,7 @@ struct HdrFrame {
 };
 
 // A 128 x 128 map of gentle rolling hills (grass almost everywhere).
-terrain::Heightmap gentleHillsHeightmap()
+heightmap::Heightmap gentleHillsHeightmap()
 {
     return terrain::test::makeHeightmap(128, 128, [](double u, double v) {
         constexpr double tau = 2.0 * std::numbers::pi;

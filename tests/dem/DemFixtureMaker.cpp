@@ -11,7 +11,7 @@
 //                             each the ETOPO5 cell that holds its centre
 // The Italian window holds the Tyrrhenian and Ionian abyssal plains (below
 // -3500 m) and the mountains of Sardinia, Sicily and the Apennines.
-#include "terrain/DemGdal.h"
+#include "dem/DemGdal.h"
 
 #include <cpl_string.h>
 #include <gdal_priv.h>
@@ -27,7 +27,7 @@
 
 namespace {
 
-using terrain::GdalDatasetHandle;
+using dem::GdalDatasetHandle;
 
 constexpr double kWestLongitude = 8.0;
 constexpr double kNorthLatitude = 43.0;

@@ -1,9 +1,9 @@
-// terrain::loadDem on real relief: the ETOPO5 cuts the build makes (GeoTIFF
+// dem::loadDem on real relief: the ETOPO5 cuts the build makes (GeoTIFF
 // Int16 and Float32, NetCDF, SRTM .hgt) and the ETOPO60 NetCDF grid as the
 // ferret-datasets package ships it.
 #include "DemTestFiles.h"
 
-#include "terrain/DemLoader.h"
+#include "dem/DemLoader.h"
 
 #include <gtest/gtest.h>
 
@@ -13,10 +13,10 @@
 
 namespace {
 
+using dem::DemTerrain;
+using dem::loadDem;
 using dem_test::fixture;
-using terrain::DemTerrain;
-using terrain::HeightmapLimits;
-using terrain::loadDem;
+using heightmap::HeightmapLimits;
 
 constexpr double kEarthRadiusMetres = 6371000.0;
 constexpr double kDegree = std::numbers::pi / 180.0;

@@ -1,5 +1,5 @@
-// terrain::groundExtentOf: metres of projected and geographic grids.
-#include "terrain/DemGeoreference.h"
+// dem::groundExtentOf: metres of projected and geographic grids.
+#include "dem/DemGeoreference.h"
 
 #include <gtest/gtest.h>
 
@@ -7,9 +7,9 @@
 
 namespace {
 
-using terrain::CrsKind;
-using terrain::GridGeoreference;
-using terrain::groundExtentOf;
+using dem::CrsKind;
+using dem::GridGeoreference;
+using dem::groundExtentOf;
 
 GridGeoreference geographic(double west, double north, double degreesPerPixel)
 {

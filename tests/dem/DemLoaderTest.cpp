@@ -1,9 +1,9 @@
-// terrain::loadDem on rasters the tests write: no-data holes (punched into
+// dem::loadDem on rasters the tests write: no-data holes (punched into
 // the real ETOPO5 cut, NaN no-data, alpha masks), sample types, units,
 // scale and offset, orientation and the extent of each kind of CRS.
 #include "DemTestFiles.h"
 
-#include "terrain/DemLoader.h"
+#include "dem/DemLoader.h"
 
 #include <gtest/gtest.h>
 
@@ -13,12 +13,12 @@
 
 namespace {
 
+using dem::DemTerrain;
+using dem::loadDem;
 using dem_test::rasterOf;
 using dem_test::RasterSpec;
 using dem_test::ScratchDirectory;
-using terrain::DemTerrain;
-using terrain::HeightmapLimits;
-using terrain::loadDem;
+using heightmap::HeightmapLimits;
 
 double tolerance(const DemTerrain& dem)
 {

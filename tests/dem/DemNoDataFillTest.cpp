@@ -1,6 +1,6 @@
-// terrain::fillNoData: holes filled from their rims inwards with means of
+// dem::fillNoData: holes filled from their rims inwards with means of
 // valid neighbours, so filled values never leave the rim's range.
-#include "terrain/DemNoDataFill.h"
+#include "dem/DemNoDataFill.h"
 
 #include <gtest/gtest.h>
 
@@ -10,7 +10,7 @@
 
 namespace {
 
-using terrain::fillNoData;
+using dem::fillNoData;
 
 struct Grid {
     std::uint32_t width;

@@ -3,7 +3,7 @@
 // NaN or infinite samples, wrong sample types, colour images, all no-data.
 #include "DemTestFiles.h"
 
-#include "terrain/DemLoader.h"
+#include "dem/DemLoader.h"
 
 #include <gtest/gtest.h>
 
@@ -11,12 +11,12 @@
 
 namespace {
 
+using dem::loadDem;
 using dem_test::rasterOf;
 using dem_test::RasterSpec;
 using dem_test::ScratchDirectory;
-using terrain::HeightmapError;
-using terrain::HeightmapLimits;
-using terrain::loadDem;
+using heightmap::HeightmapError;
+using heightmap::HeightmapLimits;
 
 void expectRefusal(const std::filesystem::path& path, const std::string& expectedProblem,
                    const HeightmapLimits& limits = HeightmapLimits{})

@@ -1,20 +1,20 @@
-// terrain::loadTerrainSource: PNG files take the stb_image path (no real-world
+// dem::loadTerrainSource: PNG files take the stb_image path (no real-world
 // metadata), everything else the GDAL path (metres attached).
 #include "DemTestFiles.h"
 
-#include "terrain/DemLoader.h"
-#include "terrain/HeightmapPngWriter.h"
+#include "dem/DemLoader.h"
+#include "heightmap/HeightmapPngWriter.h"
 
 #include <gtest/gtest.h>
 
 namespace {
 
+using dem::loadTerrainSource;
+using dem::TerrainFileKind;
+using dem::terrainFileKindOf;
 using dem_test::ScratchDirectory;
-using terrain::HeightmapError;
-using terrain::HeightmapLimits;
-using terrain::loadTerrainSource;
-using terrain::TerrainFileKind;
-using terrain::terrainFileKindOf;
+using heightmap::HeightmapError;
+using heightmap::HeightmapLimits;
 
 TEST(TerrainSource, PngLoadsThroughTheLightPathWithoutMetres)
 {
@@ -22,9 +22,9 @@ TEST(TerrainSource, PngLoadsThroughTheLightPathWithoutMetres)
     const std::vector<std::uint16_t> samples{0, 1000, 65535, 42};
     // The extension does not matter: the PNG signature does.
     const auto path = scratch.file("heights.data");
-    terrain::writePng16(path, 2, 2, samples);
+    heightmap::writePng16(path, 2, 2, samples);
     EXPECT_EQ(terrainFileKindOf(path), TerrainFileKind::Png);
-    const terrain::TerrainSource source = loadTerrainSource(path, HeightmapLimits{});
+    const dem::TerrainSource source = loadTerrainSource(path, HeightmapLimits{});
     EXPECT_FALSE(source.dem.has_value());
     EXPECT_EQ(source.heightmap.samples, samples);
     EXPECT_EQ(source.heightmap.bitDepth, 16);
@@ -34,7 +34,7 @@ TEST(TerrainSource, GeoTiffLoadsThroughGdalWithMetres)
 {
     const auto path = dem_test::fixture("etopo5-italy-int16.tif");
     EXPECT_EQ(terrainFileKindOf(path), TerrainFileKind::Dem);
-    const terrain::TerrainSource source = loadTerrainSource(path, HeightmapLimits{});
+    const dem::TerrainSource source = loadTerrainSource(path, HeightmapLimits{});
     ASSERT_TRUE(source.dem.has_value());
     EXPECT_LT(source.dem->minimumHeightMetres, 0.0);
     EXPECT_GT(source.dem->maximumHeightMetres, 0.0);

@@ -1,6 +1,6 @@
 #include "DemTestFiles.h"
 
-#include "terrain/DemGdal.h"
+#include "dem/DemGdal.h"
 
 #include <gdal_priv.h>
 #include <ogr_spatialref.h>
@@ -15,7 +15,7 @@
 
 namespace dem_test {
 
-using terrain::GdalDatasetHandle;
+using dem::GdalDatasetHandle;
 
 ScratchDirectory::ScratchDirectory()
 {

@@ -1,11 +1,11 @@
-// libFuzzer target: terrain::loadTerrainSource on arbitrary bytes, which
+// libFuzzer target: dem::loadTerrainSource on arbitrary bytes, which
 // reaches the NetCDF classic size check and GDAL's GeoTIFF, NetCDF, Arc/Info
 // ASCII and USGS DEM readers (a PNG signature takes the PNG loader). Every
 // input must load, with a heightmap and metadata that are consistent, or be
 // refused with a HeightmapError.
 #include "FuzzInputFile.h"
 
-#include "terrain/DemLoader.h"
+#include "dem/DemLoader.h"
 
 #include <cpl_conv.h>
 
@@ -14,22 +14,22 @@
 
 namespace {
 
-constexpr terrain::HeightmapLimits kFuzzLimits{std::uint64_t{1} << 20, 2048};
+constexpr heightmap::HeightmapLimits kFuzzLimits{std::uint64_t{1} << 20, 2048};
 
-void checkConsistent(const terrain::TerrainSource& source)
+void checkConsistent(const dem::TerrainSource& source)
 {
-    const terrain::Heightmap& heightmap = source.heightmap;
+    const heightmap::Heightmap& heightmap = source.heightmap;
     if (heightmap.samples.size() != heightmap.texelCount() || heightmap.texelCount() == 0 ||
         heightmap.texelCount() > kFuzzLimits.maxTexels) {
         std::abort();
     }
     if (!source.dem)
         return;
-    const terrain::DemMetadata& dem = *source.dem;
+    const dem::DemMetadata& dem = *source.dem;
     if (!std::isfinite(dem.minimumHeightMetres) || !std::isfinite(dem.maximumHeightMetres) ||
         dem.minimumHeightMetres > dem.maximumHeightMetres ||
-        std::abs(dem.minimumHeightMetres) > terrain::kMaxDemHeightMetres ||
-        std::abs(dem.maximumHeightMetres) > terrain::kMaxDemHeightMetres || dem.noDataCount >= heightmap.texelCount()) {
+        std::abs(dem.minimumHeightMetres) > dem::kMaxDemHeightMetres ||
+        std::abs(dem.maximumHeightMetres) > dem::kMaxDemHeightMetres || dem.noDataCount >= heightmap.texelCount()) {
         std::abort();
     }
     if (dem.extent && !(dem.extent->xMetres > 0.0 && dem.extent->zMetres > 0.0 && std::isfinite(dem.extent->xMetres) &&
@@ -51,8 +51,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 {
     const fuzz::FuzzInputFile input(data, size, "elevation.dem");
     try {
-        checkConsistent(terrain::loadTerrainSource(input.path(), kFuzzLimits));
-    } catch (const terrain::HeightmapError&) {
+        checkConsistent(dem::loadTerrainSource(input.path(), kFuzzLimits));
+    } catch (const heightmap::HeightmapError&) {
         // A refusal is a correct outcome.
     }
     return 0;

@@ -23,15 +23,15 @@ namespace terrain::test {
 
 namespace {
 
-gpu::Image makeTarget(const gpu::Device& device, VkFormat format, VkExtent2D size, VkImageUsageFlags usage,
-                      VkImageAspectFlags aspect)
+vk::Image makeTarget(const vk::Device& device, VkFormat format, VkExtent2D size, VkImageUsageFlags usage,
+                     VkImageAspectFlags aspect)
 {
-    gpu::ImageDescription description;
+    vk::ImageDescription description;
     description.format = format;
     description.extent = size;
     description.usage = usage | VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
     description.aspect = aspect;
-    return gpu::Image(device, description);
+    return vk::Image(device, description);
 }
 
 void requireRgba8(const RenderedImage& image, const char* what)
@@ -63,8 +63,8 @@ void saveForInspection(const RenderedImage& image, const std::string& name)
                    static_cast<int>(image.width * 4));
 }
 
-TerrainRenderHarness::TerrainRenderHarness(gpu::Device& device, gpu::ShaderCompiler& compiler,
-                                           const Heightmap& heightmap, const TerrainSettings& settings,
+TerrainRenderHarness::TerrainRenderHarness(vk::Device& device, vk::ShaderCompiler& compiler,
+                                           const heightmap::Heightmap& heightmap, const TerrainSettings& settings,
                                            const RenderTarget& target)
     : device_(&device),
       target_(target),
@@ -84,15 +84,15 @@ TerrainRenderHarness::~TerrainRenderHarness()
 
 void TerrainRenderHarness::renderFrame(const FrameView& view)
 {
-    gpu::Device& device = *device_;
+    vk::Device& device = *device_;
     const std::uint32_t slot = frameIndex_++ % kFramesInFlight;
     device.submitAndWait([&](VkCommandBuffer commands) {
         renderer_->recordUpdate(commands, view, slot);
-        gpu::imageBarrier(device, commands, colour_.handle(), colour_.fullRange(), VK_IMAGE_LAYOUT_UNDEFINED,
-                          VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
-                          VK_ACCESS_2_NONE, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                          VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT);
-        gpu::imageBarrier(
+        vk::imageBarrier(device, commands, colour_.handle(), colour_.fullRange(), VK_IMAGE_LAYOUT_UNDEFINED,
+                         VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+                         VK_ACCESS_2_NONE, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                         VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT);
+        vk::imageBarrier(
             device, commands, depth_.handle(), depth_.fullRange(), VK_IMAGE_LAYOUT_UNDEFINED,
             VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_NONE,
             VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT,
@@ -102,23 +102,23 @@ void TerrainRenderHarness::renderFrame(const FrameView& view)
         VkClearValue farDepth{};
         farDepth.depthStencil = VkClearDepthStencilValue{1.0f, 0};
         const VkRenderingAttachmentInfo colourAttachment =
-            gpu::renderingAttachment(colour_.view(), VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                                     VK_ATTACHMENT_LOAD_OP_CLEAR, VK_ATTACHMENT_STORE_OP_STORE, colourClear);
+            vk::renderingAttachment(colour_.view(), VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                                    VK_ATTACHMENT_LOAD_OP_CLEAR, VK_ATTACHMENT_STORE_OP_STORE, colourClear);
         const VkRenderingAttachmentInfo depthAttachment =
-            gpu::renderingAttachment(depth_.view(), VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
-                                     VK_ATTACHMENT_LOAD_OP_CLEAR, VK_ATTACHMENT_STORE_OP_STORE, farDepth);
-        const VkRenderingInfo rendering = gpu::renderingInfo(target_.size, colourAttachment, &depthAttachment);
+            vk::renderingAttachment(depth_.view(), VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+                                    VK_ATTACHMENT_LOAD_OP_CLEAR, VK_ATTACHMENT_STORE_OP_STORE, farDepth);
+        const VkRenderingInfo rendering = vk::renderingInfo(target_.size, colourAttachment, &depthAttachment);
         vkCmdBeginRendering(commands, &rendering);
         renderer_->recordDraw(commands, view, slot);
         vkCmdEndRendering(commands);
-        gpu::imageBarrier(device, commands, colour_.handle(), colour_.fullRange(),
-                          VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
-                          VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
-                          VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
-        gpu::imageBarrier(device, commands, depth_.handle(), depth_.fullRange(),
-                          VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
-                          VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT, VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT,
-                          VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
+        vk::imageBarrier(device, commands, colour_.handle(), colour_.fullRange(),
+                         VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                         VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+                         VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
+        vk::imageBarrier(device, commands, depth_.handle(), depth_.fullRange(),
+                         VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                         VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT, VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT,
+                         VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
     });
 }
 
@@ -148,11 +148,11 @@ RenderedImage TerrainRenderHarness::readBack()
     image.width = target_.size.width;
     image.height = target_.size.height;
     const std::vector<std::byte> colour =
-        gpu::downloadImageLevel(*device_, colour_, 0, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+        vk::downloadImageLevel(*device_, colour_, 0, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
     image.colour.resize(colour.size());
     std::memcpy(image.colour.data(), colour.data(), colour.size());
     const std::vector<std::byte> depth =
-        gpu::downloadImageLevel(*device_, depth_, 0, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+        vk::downloadImageLevel(*device_, depth_, 0, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
     image.depth.resize(depth.size() / sizeof(float));
     std::memcpy(image.depth.data(), depth.data(), depth.size());
     return image;

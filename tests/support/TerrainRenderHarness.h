@@ -3,7 +3,7 @@
 // target, one frame per submission, and read-back of both images.
 #pragma once
 
-#include "terrain/Heightmap.h"
+#include "heightmap/Heightmap.h"
 #include "terrain/TerrainRenderer.h"
 #include "vk/Image.h"
 #include "vk/ShaderCompiler.h"
@@ -16,9 +16,9 @@
 #include <string>
 #include <vector>
 
-namespace gpu {
+namespace vk {
 class Device;
-}  // namespace gpu
+}  // namespace vk
 
 namespace terrain::test {
 
@@ -57,7 +57,7 @@ void saveForInspection(const RenderedImage& image, const std::string& name);
 // though each frame is submitted and waited for.
 class TerrainRenderHarness {
 public:
-    TerrainRenderHarness(gpu::Device& device, gpu::ShaderCompiler& compiler, const Heightmap& heightmap,
+    TerrainRenderHarness(vk::Device& device, vk::ShaderCompiler& compiler, const heightmap::Heightmap& heightmap,
                          const TerrainSettings& settings, const RenderTarget& target = kRgba8Target);
     ~TerrainRenderHarness();
     TerrainRenderHarness(const TerrainRenderHarness&) = delete;
@@ -79,10 +79,10 @@ public:
     [[nodiscard]] RenderedImage readBack();
 
 private:
-    gpu::Device* device_;
+    vk::Device* device_;
     RenderTarget target_;
-    gpu::Image colour_;
-    gpu::Image depth_;
+    vk::Image colour_;
+    vk::Image depth_;
     std::unique_ptr<TerrainRenderer> renderer_;
     std::uint32_t frameIndex_ = 0;
 };

@@ -10,10 +10,10 @@
 
 namespace terrain::test {
 
-Heightmap makeHeightmap(std::uint32_t width, std::uint32_t height,
-                        const std::function<double(double, double)>& heightAt)
+heightmap::Heightmap makeHeightmap(std::uint32_t width, std::uint32_t height,
+                                   const std::function<double(double, double)>& heightAt)
 {
-    Heightmap heightmap;
+    heightmap::Heightmap heightmap;
     heightmap.width = width;
     heightmap.height = height;
     heightmap.bitDepth = 16;
@@ -30,7 +30,7 @@ Heightmap makeHeightmap(std::uint32_t width, std::uint32_t height,
     return heightmap;
 }
 
-Heightmap makeHillsHeightmap(std::uint32_t size)
+heightmap::Heightmap makeHillsHeightmap(std::uint32_t size)
 {
     return makeHeightmap(size, size, [](double u, double v) {
         constexpr double tau = 2.0 * std::numbers::pi;

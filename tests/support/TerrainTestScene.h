@@ -2,7 +2,7 @@
 // settings and cameras.
 #pragma once
 
-#include "terrain/Heightmap.h"
+#include "heightmap/Heightmap.h"
 #include "terrain/TerrainRenderer.h"
 
 #include <vulkan/vulkan.h>
@@ -15,10 +15,10 @@ namespace terrain::test {
 
 // A 16-bit heightmap of width x height texels whose normalised height at
 // texel (x, y) is heightAt(x / (width - 1), y / (height - 1)), clamped to [0, 1].
-Heightmap makeHeightmap(std::uint32_t width, std::uint32_t height,
-                        const std::function<double(double, double)>& heightAt);
+heightmap::Heightmap makeHeightmap(std::uint32_t width, std::uint32_t height,
+                                   const std::function<double(double, double)>& heightAt);
 // Rolling hills and a ridge: real relief with no flat regions.
-Heightmap makeHillsHeightmap(std::uint32_t size);
+heightmap::Heightmap makeHillsHeightmap(std::uint32_t size);
 
 // Settings small enough for lavapipe: D = 18, a 10 km wide, 2 km high terrain.
 TerrainSettings testSettings();

@@ -36,7 +36,7 @@ std::pair<std::uint32_t, std::uint32_t> covered(std::uint32_t i, std::uint32_t s
     return {first, last};
 }
 
-std::vector<CpuLevel> cpuChains(const Heightmap& heightmap)
+std::vector<CpuLevel> cpuChains(const heightmap::Heightmap& heightmap)
 {
     CpuLevel source;
     source.width = heightmap.width;
@@ -83,20 +83,20 @@ std::vector<CpuLevel> cpuChains(const Heightmap& heightmap)
     return levels;
 }
 
-Heightmap randomHeightmap(std::uint32_t width, std::uint32_t height, std::uint32_t seed)
+heightmap::Heightmap randomHeightmap(std::uint32_t width, std::uint32_t height, std::uint32_t seed)
 {
     std::mt19937 random(seed);
     std::uniform_int_distribution<int> sample(0, 65535);
-    Heightmap heightmap = makeHeightmap(width, height, [](double, double) { return 0.0; });
+    heightmap::Heightmap heightmap = makeHeightmap(width, height, [](double, double) { return 0.0; });
     for (std::uint16_t& value : heightmap.samples) {
         value = static_cast<std::uint16_t>(sample(random));
     }
     return heightmap;
 }
 
-class HeightStatisticsTest : public gpu::test::GpuTest {
+class HeightStatisticsTest : public vk::test::GpuTest {
 protected:
-    void checkAgainstCpu(const Heightmap& heightmap)
+    void checkAgainstCpu(const heightmap::Heightmap& heightmap)
     {
         const HeightmapTexture texture(device(), heightmap);
         const HeightStatistics statistics(device(), shaderCompiler(), texture);
@@ -104,8 +104,8 @@ protected:
         ASSERT_EQ(statistics.levels().size(), expected.size());
         const HeightStatisticsLevel& last = statistics.levels().back();
         const std::size_t texels = last.firstTexel + std::size_t{last.width} * last.height;
-        const auto minMax = gpu::downloadFromBufferAs<std::uint32_t>(device(), statistics.minMaxBuffer(), 0, texels);
-        const auto moments = gpu::downloadFromBufferAs<float>(device(), statistics.momentsBuffer(), 0, 2 * texels);
+        const auto minMax = vk::downloadFromBufferAs<std::uint32_t>(device(), statistics.minMaxBuffer(), 0, texels);
+        const auto moments = vk::downloadFromBufferAs<float>(device(), statistics.momentsBuffer(), 0, 2 * texels);
         for (std::size_t level = 0; level < expected.size(); ++level) {
             const HeightStatisticsLevel& layout = statistics.levels()[level];
             ASSERT_EQ(layout.width, expected[level].width) << "level " << level;
@@ -152,12 +152,12 @@ TEST_F(HeightStatisticsTest, ChainsMatchCpuOnSmoothNonSquareMap)
 // relies on for its displaced bounds.
 TEST_F(HeightStatisticsTest, MinMaxIsConservativeOverCoveredRectangle)
 {
-    const Heightmap heightmap = randomHeightmap(45, 29, 11);
+    const heightmap::Heightmap heightmap = randomHeightmap(45, 29, 11);
     const HeightmapTexture texture(device(), heightmap);
     const HeightStatistics statistics(device(), shaderCompiler(), texture);
     const HeightStatisticsLevel& last = statistics.levels().back();
     const std::size_t texels = last.firstTexel + std::size_t{last.width} * last.height;
-    const auto minMax = gpu::downloadFromBufferAs<std::uint32_t>(device(), statistics.minMaxBuffer(), 0, texels);
+    const auto minMax = vk::downloadFromBufferAs<std::uint32_t>(device(), statistics.minMaxBuffer(), 0, texels);
     for (std::size_t level = 0; level < statistics.levels().size(); ++level) {
         const HeightStatisticsLevel& layout = statistics.levels()[level];
         const std::uint32_t span = 2u << level;
@@ -180,15 +180,15 @@ TEST_F(HeightStatisticsTest, MinMaxIsConservativeOverCoveredRectangle)
 
 TEST_F(HeightStatisticsTest, EightBitMapIsWidenedExactly)
 {
-    Heightmap heightmap = makeHeightmap(8, 8, [](double u, double) { return u; });
+    heightmap::Heightmap heightmap = makeHeightmap(8, 8, [](double u, double) { return u; });
     heightmap.bitDepth = 8;
     for (std::size_t i = 0; i < heightmap.samples.size(); ++i) {
         heightmap.samples[i] = static_cast<std::uint16_t>(i * 4 % 256);
     }
     const HeightmapTexture texture(device(), heightmap);
     const HeightStatistics statistics(device(), shaderCompiler(), texture);
-    const auto top = gpu::downloadFromBufferAs<std::uint32_t>(device(), statistics.minMaxBuffer(),
-                                                              statistics.levels().back().firstTexel * 4u, 1);
+    const auto top = vk::downloadFromBufferAs<std::uint32_t>(device(), statistics.minMaxBuffer(),
+                                                             statistics.levels().back().firstTexel * 4u, 1);
     const auto [lowest, highest] = std::minmax_element(heightmap.samples.begin(), heightmap.samples.end());
     EXPECT_EQ(top[0] & 0xFFFFu, *lowest * 257u);
     EXPECT_EQ(top[0] >> 16, *highest * 257u);
@@ -196,14 +196,14 @@ TEST_F(HeightStatisticsTest, EightBitMapIsWidenedExactly)
 
 TEST_F(HeightStatisticsTest, RefusesMapLargerThanDeviceLimit)
 {
-    Heightmap heightmap;
+    heightmap::Heightmap heightmap;
     heightmap.width = device().limits().maxImageDimension2D + 1;
     heightmap.height = 1;
     heightmap.sourcePath = "too-wide.png";
     try {
         const HeightmapTexture texture(device(), heightmap);
-        FAIL() << "expected gpu::Error";
-    } catch (const gpu::Error& error) {
+        FAIL() << "expected vk::Error";
+    } catch (const vk::Error& error) {
         EXPECT_NE(std::string(error.what()).find("too-wide.png"), std::string::npos) << error.what();
         EXPECT_NE(std::string(error.what()).find("maxImageDimension2D"), std::string::npos) << error.what();
     }

@@ -12,7 +12,7 @@
 
 namespace terrain::test {
 
-class HillsTerrainTest : public gpu::test::GpuTest {
+class HillsTerrainTest : public vk::test::GpuTest {
 protected:
     void TearDown() override
     {
@@ -26,7 +26,7 @@ protected:
         return *harness_;
     }
 
-    gpu::ShaderCompiler compiler_;
+    vk::ShaderCompiler compiler_;
     std::optional<TerrainRenderHarness> harness_;
 };
 

@@ -5,7 +5,7 @@
 #include "TerrainRenderHarness.h"
 #include "TerrainTestScene.h"
 #include "cbt/ConcurrentBinaryTree.h"
-#include "terrain/PointCriterion.h"
+#include "leb/gpu/PointCriterion.h"
 #include "terrain/TerrainTree.h"
 #include "vk/Error.h"
 
@@ -137,8 +137,8 @@ TEST_F(TerrainLevelOfDetailTest, TooDeepTreeIsRefusedNamingLargestDepth)
     const int fits = largestFittingMaxDepth(device());
     try {
         harness.renderer().applySettings(settings);
-        FAIL() << "expected gpu::Error";
-    } catch (const gpu::Error& error) {
+        FAIL() << "expected vk::Error";
+    } catch (const vk::Error& error) {
         EXPECT_NE(std::string(error.what()).find("largest depth that fits is " + std::to_string(fits)),
                   std::string::npos)
             << error.what();
@@ -148,7 +148,7 @@ TEST_F(TerrainLevelOfDetailTest, TooDeepTreeIsRefusedNamingLargestDepth)
 
 TEST_F(TerrainLevelOfDetailTest, TreeStartsAsTheSquaresTwoTriangles)
 {
-    const PointCriterion criterion(device());
+    const leb::gpu::PointCriterion criterion(device());
     for (const int depth : {1, 4, 5, 16, 21}) {
         const TerrainTree tree(device(), compiler_, depth, criterion.criterion(), 3);
         const cbt::ConcurrentBinaryTree expected(depth, 1);
@@ -162,7 +162,7 @@ TEST_F(TerrainLevelOfDetailTest, TreeStartsAsTheSquaresTwoTriangles)
 TEST(TerrainDefaultDepth, FinestTrianglesReachTexelSpacing)
 {
     const auto depthFor = [](std::uint32_t width, std::uint32_t height) {
-        Heightmap heightmap;
+        heightmap::Heightmap heightmap;
         heightmap.width = width;
         heightmap.height = height;
         return defaultMaxDepthFor(heightmap);

@@ -25,13 +25,13 @@ TEST(TerrainPassTimings, NamesTheUpdatePassesThenLeafDecodeSkyAndDraw)
 
 TEST(TerrainPassTimings, MapsEachPassAndAddsTheAtmosphereToTheSky)
 {
-    const std::vector<gpu::PassTime> times{{0, "dispatcher", 0.5},
-                                           {1, "subdivision", 2.0},
-                                           {2, "sum reduction", 3.0},
-                                           {3, "draw dispatcher", 0.25},
-                                           {4, terrain::kLeafDecodeTimestamp, 4.0},
-                                           {5, terrain::kSkyTimestamp, 1.5},
-                                           {6, terrain::kDrawTimestamp, 7.0}};
+    const std::vector<vk::PassTime> times{{0, "dispatcher", 0.5},
+                                          {1, "subdivision", 2.0},
+                                          {2, "sum reduction", 3.0},
+                                          {3, "draw dispatcher", 0.25},
+                                          {4, terrain::kLeafDecodeTimestamp, 4.0},
+                                          {5, terrain::kSkyTimestamp, 1.5},
+                                          {6, terrain::kDrawTimestamp, 7.0}};
     const PassTimings timings = terrain::passTimingsOf(times, 10.0);
     EXPECT_DOUBLE_EQ(timings.dispatcherMs, 0.75);  // both dispatchers
     EXPECT_DOUBLE_EQ(timings.subdivisionMs, 2.0);
@@ -43,7 +43,7 @@ TEST(TerrainPassTimings, MapsEachPassAndAddsTheAtmosphereToTheSky)
 
 TEST(TerrainPassTimings, PassesNotTimedThisFrameStayZero)
 {
-    const PassTimings timings = terrain::passTimingsOf(std::vector<gpu::PassTime>{{0, "dispatcher", 0.5}}, 0.0);
+    const PassTimings timings = terrain::passTimingsOf(std::vector<vk::PassTime>{{0, "dispatcher", 0.5}}, 0.0);
     EXPECT_DOUBLE_EQ(timings.dispatcherMs, 0.5);
     EXPECT_DOUBLE_EQ(timings.subdivisionMs, 0.0);
     EXPECT_DOUBLE_EQ(timings.leafDecodeMs, 0.0);

@@ -63,7 +63,7 @@ bool isClearColour(const RenderedImage& image, std::size_t pixel)
     return rgba[0] == 255 && rgba[1] == 0 && rgba[2] == 255;
 }
 
-class TerrainRenderTest : public gpu::test::GpuTest {
+class TerrainRenderTest : public vk::test::GpuTest {
 protected:
     void TearDown() override
     {
@@ -71,15 +71,16 @@ protected:
         GpuTest::TearDown();
     }
 
-    TerrainRenderHarness& makeHarness(const Heightmap& heightmap, const TerrainSettings& settings = testSettings())
+    TerrainRenderHarness& makeHarness(const heightmap::Heightmap& heightmap,
+                                      const TerrainSettings& settings = testSettings())
     {
         harness_.emplace(device(), compiler(), heightmap, settings);
         return *harness_;
     }
 
-    gpu::ShaderCompiler& compiler() { return compiler_; }
+    vk::ShaderCompiler& compiler() { return compiler_; }
 
-    gpu::ShaderCompiler compiler_;
+    vk::ShaderCompiler compiler_;
     std::optional<TerrainRenderHarness> harness_;
 };
 
@@ -231,8 +232,8 @@ TEST_F(TerrainRenderTest, ReloadShadersKeepsOldPipelinesOnError)
     const std::filesystem::path root =
         std::filesystem::temp_directory_path() / ("cbt-terrain-shaders-" + std::to_string(::getpid()));
     std::filesystem::remove_all(root);
-    std::filesystem::copy(gpu::ShaderCompiler::defaultShaderRoot(), root, std::filesystem::copy_options::recursive);
-    gpu::ShaderCompiler privateCompiler(root);
+    std::filesystem::copy(vk::ShaderCompiler::defaultShaderRoot(), root, std::filesystem::copy_options::recursive);
+    vk::ShaderCompiler privateCompiler(root);
     {
         TerrainRenderHarness harness(device(), privateCompiler, makeHillsHeightmap(64), testSettings());
         const FrameView view = overviewCamera();

@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-namespace gpu {
+namespace vk {
 namespace {
 
 TEST(BarrierTest, LegacyStagesKeepCommonBitsAndMapSync2OnlyOnes)
@@ -30,4 +30,4 @@ TEST(BarrierTest, LegacyAccessMapsStorageAndSampledBits)
 }
 
 }  // namespace
-}  // namespace gpu
+}  // namespace vk

@@ -11,7 +11,7 @@
 #include <cstddef>
 #include <random>
 
-namespace gpu::test {
+namespace vk::test {
 namespace {
 
 class BufferTransferTest : public GpuTest {};
@@ -108,4 +108,4 @@ TEST_F(BufferTransferTest, MovedBufferKeepsItsContents)
 }
 
 }  // namespace
-}  // namespace gpu::test
+}  // namespace vk::test

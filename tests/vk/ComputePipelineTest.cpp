@@ -16,7 +16,7 @@
 #include <bit>
 #include <random>
 
-namespace gpu::test {
+namespace vk::test {
 namespace {
 
 struct SaxpyParameters {
@@ -154,4 +154,4 @@ TEST_F(ComputePipelineTest, TwoDispatchesWithABarrierChainCorrectly)
 }
 
 }  // namespace
-}  // namespace gpu::test
+}  // namespace vk::test

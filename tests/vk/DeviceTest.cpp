@@ -9,7 +9,7 @@
 
 #include <algorithm>
 
-namespace gpu::test {
+namespace vk::test {
 namespace {
 
 using ::testing::HasSubstr;
@@ -189,12 +189,12 @@ TEST(ErrorTest, CheckNamesTheCallAndTheResult)
     EXPECT_EQ(errorMessageOf(static_cast<VkResult>(-123456), "vkFoo"), "vkFoo failed: VkResult(-123456)");
     EXPECT_EQ(errorMessageOf(VK_SUCCESS, "vkFoo"), "no error");
     try {
-        GPU_CHECK(failingCall(42));
-        FAIL() << "GPU_CHECK did not throw";
+        VK_CHECK(failingCall(42));
+        FAIL() << "VK_CHECK did not throw";
     } catch (const Error& error) {
         EXPECT_STREQ(error.what(), "failingCall failed: VK_ERROR_DEVICE_LOST");
     }
 }
 
 }  // namespace
-}  // namespace gpu::test
+}  // namespace vk::test

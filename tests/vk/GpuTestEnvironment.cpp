@@ -2,7 +2,7 @@
 
 #include <cstdlib>
 
-namespace gpu::test {
+namespace vk::test {
 
 std::string testDeviceSelector()
 {
@@ -72,4 +72,4 @@ void GpuTest::TearDown()
     instance_.reset();
 }
 
-}  // namespace gpu::test
+}  // namespace vk::test

@@ -4,7 +4,7 @@
 // prints what it reported.
 //
 // The device is chosen by the environment variable CBT_TEST_DEVICE (a
-// selector for gpu::choosePhysicalDevice) or, when unset, the best one.
+// selector for vk::choosePhysicalDevice) or, when unset, the best one.
 #pragma once
 
 #include "vk/Descriptors.h"
@@ -22,7 +22,7 @@
 #include <string_view>
 #include <vector>
 
-namespace gpu::test {
+namespace vk::test {
 
 // The selector from CBT_TEST_DEVICE ("" when unset).
 std::string testDeviceSelector();
@@ -65,4 +65,4 @@ private:
     std::optional<ShaderCompiler> compiler_;
 };
 
-}  // namespace gpu::test
+}  // namespace vk::test

@@ -12,7 +12,7 @@
 #include <array>
 #include <cstring>
 
-namespace gpu::test {
+namespace vk::test {
 namespace {
 
 class ImageTest : public GpuTest {};
@@ -105,4 +105,4 @@ TEST(ImageFormatTest, TexelSizesOfTheFormatsInUse)
 }
 
 }  // namespace
-}  // namespace gpu::test
+}  // namespace vk::test

@@ -12,7 +12,7 @@
 #include <cstdlib>
 #include <optional>
 
-namespace gpu::test {
+namespace vk::test {
 namespace {
 
 using ::testing::HasSubstr;
@@ -185,4 +185,4 @@ TEST_F(ShaderMacroTest, MacrosAreDefinedWithTheirValues)
 }
 
 }  // namespace
-}  // namespace gpu::test
+}  // namespace vk::test

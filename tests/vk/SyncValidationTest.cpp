@@ -11,7 +11,7 @@
 
 #include <array>
 
-namespace gpu::test {
+namespace vk::test {
 namespace {
 
 constexpr const char* kCopyShader =
@@ -91,4 +91,4 @@ TEST(SyncValidationLegacyTest, TheVulkan10BarrierPathAlsoRemovesTheHazard)
 }
 
 }  // namespace
-}  // namespace gpu::test
+}  // namespace vk::test

@@ -11,7 +11,7 @@
 
 #include <gtest/gtest.h>
 
-namespace gpu::test {
+namespace vk::test {
 namespace {
 
 class TimestampQueriesTest : public GpuTest {
@@ -155,4 +155,4 @@ TEST_F(TimestampQueriesTest, RejectsUnknownPassesAndFrames)
 }
 
 }  // namespace
-}  // namespace gpu::test
+}  // namespace vk::test

@@ -7,7 +7,7 @@
 
 #include <gtest/gtest.h>
 
-namespace gpu::test {
+namespace vk::test {
 namespace {
 
 // An isolated instance + device (not the fixture's), so the deliberate
@@ -92,4 +92,4 @@ TEST(ValidationMessengerTest, MissingLayerMessageIsTheDocumentedOne)
 }
 
 }  // namespace
-}  // namespace gpu::test
+}  // namespace vk::test

@@ -1,0 +1,35 @@
+#include "dem/DemGdal.h"
+
+#include <cpl_error.h>
+
+#include <algorithm>
+
+namespace dem {
+
+GdalErrorCapture::GdalErrorCapture()
+{
+    CPLPushErrorHandlerEx(&GdalErrorCapture::record, this);
+}
+
+GdalErrorCapture::~GdalErrorCapture()
+{
+    CPLPopErrorHandler();
+}
+
+std::string GdalErrorCapture::detail() const
+{
+    return firstError_.empty() ? std::string() : " (GDAL: " + firstError_ + ")";
+}
+
+void CPL_STDCALL GdalErrorCapture::record(CPLErr severity, CPLErrorNum /*number*/, const char* message)
+{
+    auto* capture = static_cast<GdalErrorCapture*>(CPLGetErrorHandlerUserData());
+    if (capture == nullptr || severity < CE_Failure || !capture->firstError_.empty())
+        return;
+    std::string line = message != nullptr ? message : "unknown error";
+    std::replace_if(
+        line.begin(), line.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
+    capture->firstError_ = line.empty() ? "unknown error" : line;
+}
+
+}  // namespace dem

@@ -1,0 +1,408 @@
+// DEM loading through GDAL: open with a short list of raster drivers, check
+// the band layout and size before reading anything, read the samples in row
+// strips (converting units and catching no-data, NaN, infinite and absurd
+// values), fill the holes, and quantise min..max to 16 bits.
+#include "dem/DemLoader.h"
+
+#include "dem/DemGdal.h"
+#include "dem/DemGeoreference.h"
+#include "dem/DemNetCdfClassic.h"
+#include "dem/DemNoDataFill.h"
+
+#include <cpl_string.h>
+#include <gdal_priv.h>
+#include <ogr_spatialref.h>
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cmath>
+#include <span>
+#include <sstream>
+#include <string_view>
+#include <system_error>
+#include <vector>
+
+namespace dem {
+
+double DemMetadata::heightRangeMetres() const noexcept
+{
+    return maximumHeightMetres - minimumHeightMetres;
+}
+
+double DemMetadata::heightOfSample(std::uint16_t sample) const noexcept
+{
+    return minimumHeightMetres + heightRangeMetres() * static_cast<double>(sample) / 65535.0;
+}
+
+namespace {
+
+// The raster formats a DEM comes in; GDAL's other drivers are never tried.
+constexpr std::array<const char*, 7> kAllowedDrivers{"GTiff", "SRTMHGT", "netCDF", "AAIGrid",
+                                                     "EHdr",  "USGSDEM", nullptr};
+constexpr std::size_t kSamplesPerStrip = std::size_t{1} << 20;
+
+[[noreturn]] void fail(const std::filesystem::path& path, std::string_view problem)
+{
+    throw heightmap::HeightmapError("elevation model '" + path.string() + "' " + std::string(problem));
+}
+
+std::string numberText(double value)
+{
+    std::ostringstream text;
+    text.precision(9);
+    text << value;
+    return text.str();
+}
+
+std::string lowerCase(std::string_view text)
+{
+    std::string lower(text);
+    std::transform(lower.begin(), lower.end(), lower.begin(),
+                   [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); });
+    return lower;
+}
+
+void checkIsReadableFile(const std::filesystem::path& path)
+{
+    std::error_code error;
+    const auto status = std::filesystem::status(path, error);
+    if (status.type() == std::filesystem::file_type::not_found)
+        fail(path, "does not exist");
+    if (error)
+        fail(path, "can not be read: " + error.message());
+    if (std::filesystem::is_directory(status))
+        fail(path, "is a directory, not an elevation model file");
+    if (!std::filesystem::is_regular_file(status))
+        fail(path, "is not a regular file");
+}
+
+GdalDatasetHandle openDataset(const std::filesystem::path& path)
+{
+    const GdalErrorCapture errors;
+    GDALAllRegister();
+    GdalDatasetHandle dataset(
+        GDALDataset::FromHandle(GDALOpenEx(path.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY | GDAL_OF_VERBOSE_ERROR,
+                                           kAllowedDrivers.data(), nullptr, nullptr)));
+    if (!dataset) {
+        fail(path,
+             "is not an elevation model GDAL can read (GeoTIFF, SRTM .hgt, NetCDF, Arc/Info ASCII grid, "
+             "ESRI .hdr, USGS DEM)" +
+                 errors.detail());
+    }
+    return dataset;
+}
+
+void checkSize(const std::filesystem::path& path, GDALDataset& dataset, const heightmap::HeightmapLimits& limits)
+{
+    const int columns = dataset.GetRasterXSize();
+    const int rows = dataset.GetRasterYSize();
+    const std::string size = std::to_string(columns) + "x" + std::to_string(rows);
+    if (columns <= 0 || rows <= 0)
+        fail(path, "is empty (" + size + " samples)");
+    const auto width = static_cast<std::uint32_t>(columns);
+    const auto height = static_cast<std::uint32_t>(rows);
+    if (width > limits.maxDimension || height > limits.maxDimension) {
+        fail(path, "is " + size + ", larger than the device's limit of " + std::to_string(limits.maxDimension));
+    }
+    const std::uint64_t texels = std::uint64_t{width} * height;
+    if (texels > limits.maxTexels) {
+        fail(path, "is " + size + " = " + std::to_string(texels) + " samples, more than the limit of " +
+                       std::to_string(limits.maxTexels));
+    }
+}
+
+// Band 1, after checking the dataset is one band of real numbers (plus an
+// optional alpha band).
+GDALRasterBand& elevationBand(const std::filesystem::path& path, GDALDataset& dataset)
+{
+    const int bandCount = dataset.GetRasterCount();
+    if (bandCount == 0) {
+        const int gridCount = CSLCount(dataset.GetMetadata("SUBDATASETS")) / 2;
+        if (gridCount > 0) {
+            fail(path, "holds " + std::to_string(gridCount) +
+                           " grids (subdatasets), not one elevation grid; extract it into its own file");
+        }
+        fail(path, "has no raster band");
+    }
+    const bool alphaSecond = bandCount == 2 && dataset.GetRasterBand(2)->GetColorInterpretation() == GCI_AlphaBand;
+    if (bandCount > 1 && !alphaSecond) {
+        std::string interpretations;
+        for (int band = 1; band <= bandCount && band <= 4; ++band) {
+            if (!interpretations.empty())
+                interpretations += ", ";
+            interpretations += GDALGetColorInterpretationName(dataset.GetRasterBand(band)->GetColorInterpretation());
+        }
+        fail(path, "has " + std::to_string(bandCount) + " bands (" + interpretations +
+                       "), a colour or multi-band image; an elevation model has one height band");
+    }
+    GDALRasterBand& band = *dataset.GetRasterBand(1);
+    if (band.GetColorInterpretation() == GCI_PaletteIndex || band.GetColorTable() != nullptr) {
+        fail(path, "is a colour image (indexed palette); an elevation model has one band of heights");
+    }
+    const GDALDataType type = band.GetRasterDataType();
+    if (type == GDT_Unknown || GDALDataTypeIsComplex(type) != 0) {
+        fail(path, std::string("has samples of type ") + GDALGetDataTypeName(type) +
+                       "; an elevation model needs real (not complex) heights");
+    }
+    return band;
+}
+
+// Metres per unit of the band's heights; an empty or unknown unit is metres.
+double metresPerHeightUnit(std::string_view unit)
+{
+    const std::string name = lowerCase(unit);
+    if (name == "ft" || name == "foot" || name == "feet" || name == "international foot")
+        return 0.3048;
+    if (name == "us survey foot" || name == "us-ft" || name == "ftus")
+        return 1200.0 / 3937.0;
+    if (name == "cm" || name == "centimetre" || name == "centimetres" || name == "centimeter" ||
+        name == "centimeters") {
+        return 0.01;
+    }
+    if (name == "mm" || name == "millimetre" || name == "millimetres" || name == "millimeter" ||
+        name == "millimeters") {
+        return 0.001;
+    }
+    if (name == "km" || name == "kilometre" || name == "kilometres" || name == "kilometer" || name == "kilometers") {
+        return 1000.0;
+    }
+    return 1.0;
+}
+
+// How a raw sample becomes metres or no-data.
+struct SampleRules {
+    bool hasNoData = false;
+    double noDataValue = 0.0;
+    bool noDataIsNaN = false;
+    bool compareNoDataAsFloat = false;  // Float32 bands: the no-data value is rounded like the samples
+    // Zero samples of this band mark no-data: the alpha band, or GDAL's
+    // per-dataset mask (GDAL's own alpha masks only cover Byte/UInt16 alpha).
+    GDALRasterBand* validityBand = nullptr;
+    double scale = 1.0;
+    double offset = 0.0;
+    double metresPerUnit = 1.0;
+    bool flipRows = false;     // the grid is stored south row first
+    bool flipColumns = false;  // the grid is stored east column first
+
+    bool isNoData(double value) const
+    {
+        if (!hasNoData)
+            return false;
+        if (noDataIsNaN)
+            return std::isnan(value);
+        if (compareNoDataAsFloat)
+            return static_cast<float>(value) == static_cast<float>(noDataValue);
+        return value == noDataValue;
+    }
+};
+
+SampleRules sampleRulesOf(const std::filesystem::path& path, GDALDataset& dataset, GDALRasterBand& band)
+{
+    SampleRules rules;
+    int hasNoData = 0;
+    rules.noDataValue = band.GetNoDataValue(&hasNoData);
+    rules.hasNoData = hasNoData != 0;
+    rules.noDataIsNaN = rules.hasNoData && std::isnan(rules.noDataValue);
+    rules.compareNoDataAsFloat = band.GetRasterDataType() == GDT_Float32;
+    const int maskFlags = band.GetMaskFlags();
+    if (dataset.GetRasterCount() == 2) {
+        rules.validityBand = dataset.GetRasterBand(2);  // elevationBand() checked it is alpha
+    } else if ((maskFlags & (GMF_ALL_VALID | GMF_NODATA)) == 0 && (maskFlags & GMF_PER_DATASET) != 0) {
+        rules.validityBand = band.GetMaskBand();
+    }
+    int hasScale = 0;
+    int hasOffset = 0;
+    const double scale = band.GetScale(&hasScale);
+    const double offset = band.GetOffset(&hasOffset);
+    if (hasScale != 0)
+        rules.scale = scale;
+    if (hasOffset != 0)
+        rules.offset = offset;
+    if (!std::isfinite(rules.scale) || rules.scale == 0.0 || !std::isfinite(rules.offset)) {
+        fail(path, "has an invalid height scale " + numberText(rules.scale) + " or offset " + numberText(rules.offset));
+    }
+    rules.metresPerUnit = metresPerHeightUnit(band.GetUnitType());
+    return rules;
+}
+
+// Metadata of a CF NetCDF grid whose axes are in degrees but that declares no
+// CRS (as the ETOPO grids): geographic WGS 84 is assumed.
+bool hasCfDegreeAxes(GDALDataset& dataset)
+{
+    bool east = false;
+    bool north = false;
+    for (char** item = dataset.GetMetadata(); item != nullptr && *item != nullptr; ++item) {
+        const std::string entry = lowerCase(*item);
+        const auto equals = entry.find('=');
+        if (equals == std::string::npos || !entry.substr(0, equals).ends_with("#units"))
+            continue;
+        east = east || entry.substr(equals + 1) == "degrees_east";
+        north = north || entry.substr(equals + 1) == "degrees_north";
+    }
+    return east && north;
+}
+
+// The ground extent, and the flips that put north on row 0 and west on
+// column 0 (only for an axis-aligned geotransform).
+GroundExtentResult georeferenceOf(GDALDataset& dataset, std::uint32_t columns, std::uint32_t rows, SampleRules& rules)
+{
+    GridGeoreference georeference;
+    if (dataset.GetGeoTransform(georeference.geoTransform.data()) != CE_None) {
+        return {std::nullopt, "no georeferencing in the file"};
+    }
+    const std::array<double, 6>& t = georeference.geoTransform;
+    if (t[2] == 0.0 && t[4] == 0.0) {
+        rules.flipRows = t[5] > 0.0;
+        rules.flipColumns = t[1] < 0.0;
+    }
+    const OGRSpatialReference* crs = dataset.GetSpatialRef();
+    if (crs != nullptr && !crs->IsEmpty()) {
+        if (crs->IsGeographic()) {
+            georeference.crsKind = CrsKind::Geographic;
+            georeference.angularUnitRadians = crs->GetAngularUnits(nullptr);
+            georeference.semiMajorAxisMetres = crs->GetSemiMajor(nullptr);
+            georeference.inverseFlattening = crs->GetInvFlattening(nullptr);
+        } else if (crs->IsProjected() || crs->IsLocal()) {
+            georeference.crsKind = CrsKind::Projected;
+            georeference.linearUnitMetres = crs->GetLinearUnits(nullptr);
+        } else {
+            return {std::nullopt, "georeferencing ignored: its CRS is neither geographic nor projected"};
+        }
+        const char* name = crs->GetName();
+        georeference.crsName = name != nullptr ? name : "";
+    } else if (hasCfDegreeAxes(dataset)) {
+        georeference.crsKind = CrsKind::Geographic;
+        georeference.crsName = "degrees_east/degrees_north, WGS 84 assumed";
+    } else {
+        return {std::nullopt, "georeferencing ignored: the file has a geotransform but no coordinate system"};
+    }
+    return groundExtentOf(georeference, columns, rows);
+}
+
+struct ElevationGrid {
+    std::vector<float> heights;       // metres, north row first
+    std::vector<std::uint8_t> valid;  // 0 where the sample is no-data
+    std::uint64_t noDataCount = 0;
+};
+
+void convertStrip(const std::filesystem::path& path, const SampleRules& rules, std::span<const double> strip,
+                  std::span<const std::uint8_t> mask, std::uint32_t columns, std::uint32_t rows, std::uint32_t firstRow,
+                  ElevationGrid& grid)
+{
+    for (std::size_t i = 0; i < strip.size(); ++i) {
+        const auto column = static_cast<std::uint32_t>(i % columns);
+        const auto row = static_cast<std::uint32_t>(firstRow + i / columns);
+        const std::size_t destination = std::size_t{rules.flipRows ? rows - 1 - row : row} * columns +
+                                        (rules.flipColumns ? columns - 1 - column : column);
+        const double value = strip[i];
+        if ((!mask.empty() && mask[i] == 0) || rules.isNoData(value)) {
+            grid.heights[destination] = 0.0f;
+            grid.valid[destination] = 0;
+            ++grid.noDataCount;
+            continue;
+        }
+        const auto where = [&] { return " at column " + std::to_string(column) + ", row " + std::to_string(row); };
+        if (std::isnan(value)) {
+            fail(path, "has a NaN sample" + where() + " (declare NaN as the band's no-data value if it marks holes)");
+        }
+        if (std::isinf(value))
+            fail(path, "has an infinite sample" + where());
+        const double metres = (value * rules.scale + rules.offset) * rules.metresPerUnit;
+        if (!(std::abs(metres) <= kMaxDemHeightMetres)) {
+            fail(path, "has a height of " + numberText(metres) + " metres" + where() + ", beyond +-" +
+                           numberText(kMaxDemHeightMetres) + " (an undeclared no-data value?)");
+        }
+        grid.heights[destination] = static_cast<float>(metres);
+        grid.valid[destination] = 1;
+    }
+}
+
+ElevationGrid readElevationGrid(const std::filesystem::path& path, GDALRasterBand& band, const SampleRules& rules,
+                                std::uint32_t columns, std::uint32_t rows)
+{
+    ElevationGrid grid;
+    const std::size_t sampleCount = std::size_t{columns} * rows;
+    grid.heights.resize(sampleCount);
+    grid.valid.resize(sampleCount);
+    const std::uint32_t stripRows =
+        static_cast<std::uint32_t>(std::clamp<std::size_t>(kSamplesPerStrip / columns, 1, rows));
+    std::vector<double> strip(std::size_t{stripRows} * columns);
+    std::vector<std::uint8_t> mask(rules.validityBand != nullptr ? strip.size() : 0);
+    for (std::uint32_t firstRow = 0; firstRow < rows; firstRow += stripRows) {
+        const std::uint32_t count = std::min(stripRows, rows - firstRow);
+        const std::size_t stripSamples = std::size_t{count} * columns;
+        const GdalErrorCapture errors;
+        const auto top = static_cast<int>(firstRow);
+        const auto width = static_cast<int>(columns);
+        const auto height = static_cast<int>(count);
+        bool read = band.RasterIO(GF_Read, 0, top, width, height, strip.data(), width, height, GDT_Float64, 0, 0,
+                                  nullptr) == CE_None;
+        if (read && rules.validityBand != nullptr) {
+            read = rules.validityBand->RasterIO(GF_Read, 0, top, width, height, mask.data(), width, height, GDT_Byte, 0,
+                                                0, nullptr) == CE_None;
+        }
+        if (!read) {
+            fail(path, "is truncated or corrupt: rows " + std::to_string(firstRow) + " to " +
+                           std::to_string(firstRow + count - 1) + " can not be read" + errors.detail());
+        }
+        convertStrip(path, rules, std::span<const double>(strip.data(), stripSamples),
+                     std::span<const std::uint8_t>(mask.data(), mask.empty() ? 0 : stripSamples), columns, rows,
+                     firstRow, grid);
+    }
+    return grid;
+}
+
+heightmap::Heightmap quantised(const std::filesystem::path& path, const ElevationGrid& grid, std::uint32_t columns,
+                               std::uint32_t rows, double minimum, double maximum)
+{
+    heightmap::Heightmap heightmap;
+    heightmap.width = columns;
+    heightmap.height = rows;
+    heightmap.bitDepth = 16;
+    heightmap.sourcePath = path.string();
+    heightmap.samples.resize(grid.heights.size());
+    const double range = maximum - minimum;
+    for (std::size_t i = 0; i < grid.heights.size(); ++i) {
+        const double unit = range > 0.0 ? (static_cast<double>(grid.heights[i]) - minimum) / range : 0.0;
+        heightmap.samples[i] = static_cast<std::uint16_t>(std::lround(std::clamp(unit, 0.0, 1.0) * 65535.0));
+    }
+    return heightmap;
+}
+
+}  // namespace
+
+DemTerrain loadDem(const std::filesystem::path& path, const heightmap::HeightmapLimits& limits)
+{
+    checkIsReadableFile(path);
+    if (const std::optional<std::string> problem = netCdfClassicSizeProblem(path))
+        fail(path, *problem);
+    const GdalDatasetHandle dataset = openDataset(path);
+    checkSize(path, *dataset, limits);
+    GDALRasterBand& band = elevationBand(path, *dataset);
+    const auto columns = static_cast<std::uint32_t>(dataset->GetRasterXSize());
+    const auto rows = static_cast<std::uint32_t>(dataset->GetRasterYSize());
+
+    SampleRules rules = sampleRulesOf(path, *dataset, band);
+    GroundExtentResult extent = georeferenceOf(*dataset, columns, rows, rules);
+    ElevationGrid grid = readElevationGrid(path, band, rules, columns, rows);
+    if (grid.noDataCount == grid.heights.size()) {
+        fail(path, "has no valid sample: all " + std::to_string(grid.noDataCount) + " samples are no-data");
+    }
+    fillNoData(grid.heights, grid.valid, columns, rows);
+    const auto [lowest, highest] = std::minmax_element(grid.heights.begin(), grid.heights.end());
+
+    DemTerrain terrain;
+    terrain.metadata.minimumHeightMetres = static_cast<double>(*lowest);
+    terrain.metadata.maximumHeightMetres = static_cast<double>(*highest);
+    terrain.metadata.extent = extent.extent;
+    terrain.metadata.extentSource = std::move(extent.description);
+    terrain.metadata.noDataCount = grid.noDataCount;
+    const char* driver = dataset->GetDriverName();
+    terrain.metadata.driverName = driver != nullptr ? driver : "";
+    terrain.heightmap = quantised(path, grid, columns, rows, terrain.metadata.minimumHeightMetres,
+                                  terrain.metadata.maximumHeightMetres);
+    return terrain;
+}
+
+}  // namespace dem

@@ -1,0 +1,90 @@
+// Digital elevation models (DEMs) read through GDAL: GeoTIFF, SRTM .hgt,
+// NetCDF grids, Arc/Info ASCII grids, ESRI .hdr/.bil and USGS ASCII DEMs.
+//
+// The renderer samples a normalised 16-bit texture, so a DEM becomes a
+// heightmap::Heightmap whose range min..max (metres) maps to 0..65535, plus a
+// DemMetadata holding the real metres: the height range, the ground extent
+// from the georeferencing and how many no-data samples were filled.
+//
+// What the loader accepts and refuses (every refusal is a HeightmapError with
+// one line naming the file and the problem):
+// - one band of real samples (8/16/32-bit integers, 32/64-bit floats), or
+//   one band plus an alpha band (alpha 0 = no data). Complex samples,
+//   colour (RGB, palette) and other multi-band rasters are refused.
+// - sizes are checked against the HeightmapLimits before any sample is read.
+// - no-data samples (the band's no-data value, a NaN no-data value, a mask or
+//   alpha band) are filled from their valid neighbours (DemNoDataFill.h);
+//   a raster with no valid sample at all is refused.
+// - NaN and infinite samples are refused, unless NaN is the band's declared
+//   no-data value; a height beyond +-kMaxDemHeightMetres (an undeclared
+//   no-data marker such as -1e34) is refused too.
+// - heights are the band's values times its scale plus its offset, in the
+//   band's unit (metres when the unit is empty or unknown; feet and
+//   centimetres are converted).
+// - row 0 of the heightmap is the northern edge (top of a north-up image) and
+//   column 0 the western edge: a south-up or east-to-west grid is flipped.
+#pragma once
+
+#include "heightmap/Heightmap.h"
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+
+namespace dem {
+
+// Heights further from sea level than this are refused (Earth's relief spans
+// about -11 km to +9 km; this bound leaves room for other bodies and units).
+inline constexpr double kMaxDemHeightMetres = 1.0e6;
+
+// Ground size of the whole raster in metres: X along the columns (west to
+// east), Z along the rows (north to south).
+struct GroundExtent {
+    double xMetres = 0.0;
+    double zMetres = 0.0;
+};
+
+struct DemMetadata {
+    double minimumHeightMetres = 0.0;  // height of heightmap sample 0
+    double maximumHeightMetres = 0.0;  // height of heightmap sample 65535
+    // Empty when the file has no usable georeferencing.
+    std::optional<GroundExtent> extent;
+    // Where `extent` comes from, or why there is none, for messages:
+    // "geographic degrees (WGS 84) at latitude 39.0", "no georeferencing", ...
+    std::string extentSource;
+    std::uint64_t noDataCount = 0;  // samples that were no-data and were filled
+    std::string driverName;         // GDAL's short name: "GTiff", "SRTMHGT", "netCDF", ...
+
+    // maximumHeightMetres - minimumHeightMetres (0 for a flat raster).
+    double heightRangeMetres() const noexcept;
+    // Metres of a heightmap sample value (0..65535).
+    double heightOfSample(std::uint16_t sample) const noexcept;
+};
+
+struct DemTerrain {
+    heightmap::Heightmap heightmap;  // bitDepth 16, min..max mapped to 0..65535
+    DemMetadata metadata;
+};
+
+// Reads a DEM through GDAL. Throws HeightmapError.
+DemTerrain loadDem(const std::filesystem::path& path, const heightmap::HeightmapLimits& limits);
+
+// A terrain as the viewer loads it: a heightmap, plus the real-world metres
+// when it came from a DEM (a PNG has none: its extent and height scale come
+// from the command line).
+struct TerrainSource {
+    heightmap::Heightmap heightmap;
+    std::optional<DemMetadata> dem;
+};
+
+enum class TerrainFileKind { Png, Dem };
+
+// Png when the file starts with the PNG signature or its extension is ".png"
+// (any case); Dem otherwise.
+TerrainFileKind terrainFileKindOf(const std::filesystem::path& path);
+
+// loadHeightmapPng for a PNG, loadDem for anything else. Throws HeightmapError.
+TerrainSource loadTerrainSource(const std::filesystem::path& path, const heightmap::HeightmapLimits& limits);
+
+}  // namespace dem
