@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
 # The CPU libraries under AddressSanitizer (with LeakSanitizer) and
 # UndefinedBehaviorSanitizer: configures build-sanitize with -DCBT_SANITIZE=ON,
-# builds the unit tests of src/cbt, src/leb, the PNG heightmap loader (and
-# the terrain generator in the same test program) and the DEM loader, and
-# runs them. Any sanitizer report fails the run.
+# builds the unit tests of src/cbt, src/leb, the PNG heightmap loader, the
+# terrain generator and the DEM loader, and runs them. Any sanitizer report fails the run.
 #
 #   scripts/run-sanitizers.sh [extra gtest arguments]
 #

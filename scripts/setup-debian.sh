@@ -8,9 +8,9 @@ set -euo pipefail
 PACKAGES=(
   build-essential cmake pkg-config git
   libvulkan-dev vulkan-tools mesa-vulkan-drivers vulkan-validationlayers
-  glslc libshaderc-dev glslang-dev spirv-tools
+  libshaderc-dev glslang-dev spirv-tools
   libglfw3-dev libglm-dev libimgui-dev libstb-dev zlib1g-dev
-  libgtest-dev libgmock-dev libbenchmark-dev
+  libgtest-dev libgmock-dev nlohmann-json3-dev
   xvfb xdotool
   libgdal-dev ferret-datasets
   clang libclang-rt-14-dev

@@ -28,16 +28,16 @@ void main()
     vec4 offset = atmosphere.inverseViewRotationProjection * vec4(deviceCoordinates, 0.5, 1.0);
 
     atmosphere_ViewRay ray;
-    ray.origin = atmosphere.cameraPlanetPosition.xyz;
+    ray.origin = atmosphere.cameraPlanetPosition;
     ray.direction = normalize(offset.xyz / offset.w);
-    ray.sunDirection = atmosphere.sunDirection.xyz;
+    ray.sunDirection = atmosphere.sunDirection;
 
     float r = length(ray.origin);
     float mu = dot(ray.origin / r, ray.direction);
     float reach = atmosphere_RayIntersectsGround(r, mu) ? atmosphere_DistanceToGround(r, mu)
                                                         : atmosphere_DistanceToTopBoundary(r, mu);
-    float maxDistance = atmosphere.ozoneAndSun.w;
-    uint samplesPerSlice = max(atmosphere.sampleCounts.w, 1u);
+    float maxDistance = atmosphere.aerialPerspectiveDistanceKm;
+    uint samplesPerSlice = max(atmosphere.aerialPerspectiveSamplesPerSlice, 1u);
 
     atmosphere_Gathered gathered = atmosphere_NothingGathered();
     float covered = 0.0;

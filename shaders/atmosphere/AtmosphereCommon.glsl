@@ -19,11 +19,11 @@
 // unit world direction, without the sun's disc: the sky-view table.
 vec3 atmosphere_SkyLuminance(vec3 worldDirection)
 {
-    vec3 camera = atmosphere.cameraPlanetPosition.xyz;
+    vec3 camera = atmosphere.cameraPlanetPosition;
     float r = length(camera);
     vec3 up = camera / r;
     float cosViewZenith = dot(worldDirection, up);
-    vec3 sunAcross = atmosphere.sunDirection.xyz - up * dot(atmosphere.sunDirection.xyz, up);
+    vec3 sunAcross = atmosphere.sunDirection - up * dot(atmosphere.sunDirection, up);
     vec3 viewAcross = worldDirection - up * cosViewZenith;
     float across = length(sunAcross) * length(viewAcross);
     float azimuth = across > 1.0e-12 ? acos(clamp(dot(sunAcross, viewAcross) / across, -1.0, 1.0)) : 0.0;
@@ -36,18 +36,18 @@ vec3 atmosphere_SkyLuminance(vec3 worldDirection)
 // angle, dimmed by the air in front of it.
 vec3 atmosphere_SunDiscLuminance(vec3 worldDirection)
 {
-    if (dot(worldDirection, atmosphere.sunDirection.xyz) < atmosphere.ozoneAndSun.z) {
+    if (dot(worldDirection, atmosphere.sunDirection) < atmosphere.cosSunAngularRadius) {
         return vec3(0.0);
     }
-    vec3 camera = atmosphere.cameraPlanetPosition.xyz;
+    vec3 camera = atmosphere.cameraPlanetPosition;
     float r = length(camera);
     float mu = dot(worldDirection, camera / r);
     if (atmosphere_RayIntersectsGround(r, mu)) {
         return vec3(0.0);
     }
-    float halfRadius = sin(0.5 * atmosphere.ozoneAndSun.y);
+    float halfRadius = sin(0.5 * atmosphere.sunAngularRadius);
     float solidAngle = 4.0 * ATMOSPHERE_PI * halfRadius * halfRadius;
-    return atmosphere.sunIlluminance.rgb / solidAngle * atmosphere_TransmittanceToTop(r, mu);
+    return atmosphere.sunIlluminance / solidAngle * atmosphere_TransmittanceToTop(r, mu);
 }
 
 // Everything the camera sees along a unit world direction when nothing is in the way.
@@ -67,7 +67,7 @@ vec3 atmosphere_SkyRadiance(vec3 worldDirection)
 vec3 atmosphere_SunIlluminanceAt(vec3 worldPosition)
 {
     float r = atmosphere_BottomRadius() + max(worldPosition.y * 0.001, 0.001);
-    return atmosphere.sunIlluminance.rgb * atmosphere_SunTransmittance(r, atmosphere.sunDirection.y);
+    return atmosphere.sunIlluminance * atmosphere_SunTransmittance(r, atmosphere.sunDirection.y);
 }
 
 // Irradiance from the sky (and the light the ground around reflects) on a
@@ -77,10 +77,10 @@ vec3 atmosphere_SunIlluminanceAt(vec3 worldPosition)
 // atmosphere's albedo.
 vec3 atmosphere_SkyIrradiance(vec3 normal)
 {
-    vec3 up = normalize(atmosphere.cameraPlanetPosition.xyz);
+    vec3 up = normalize(atmosphere.cameraPlanetPosition);
     float skyView = 0.5 + 0.5 * dot(normal, up);
     vec3 fromSky = atmosphereSkyIrradiance.skyIrradianceUp.rgb * skyView;
-    vec3 fromGround = atmosphere.groundAlbedo.rgb * atmosphereSkyIrradiance.groundIrradiance.rgb * (1.0 - skyView);
+    vec3 fromGround = atmosphere.groundAlbedo * atmosphereSkyIrradiance.groundIrradiance.rgb * (1.0 - skyView);
     return fromSky + fromGround;
 }
 
@@ -89,11 +89,11 @@ vec3 atmosphere_SkyIrradiance(vec3 normal)
 // aerial-perspective volume (clamped at its far end).
 vec3 atmosphere_ApplyAerialPerspective(vec3 colour, vec3 worldPosition)
 {
-    vec3 offset = worldPosition - atmosphere.cameraPosition.xyz;
+    vec3 offset = worldPosition - atmosphere.cameraPosition;
     vec4 clip = atmosphere.viewRotationProjection * vec4(offset, 1.0);
     vec2 screen = clamp(clip.xy / max(clip.w, 1.0e-6) * 0.5 + 0.5, 0.0, 1.0);
     float sliceCount = float(textureSize(atmosphereAerialInScattering, 0).z);
-    float maxDistance = atmosphere.ozoneAndSun.w;
+    float maxDistance = atmosphere.aerialPerspectiveDistanceKm;
     float distanceKm = length(offset) * 0.001;
     float slice = atmosphere_AerialPerspectiveSliceCoordinate(distanceKm, maxDistance, sliceCount);
     // Nearer than the first slice: fade from "no air" to the first slice.

@@ -12,36 +12,36 @@ const float ATMOSPHERE_PI = 3.14159265358979;
 
 float atmosphere_BottomRadius()
 {
-    return atmosphere.radii.x;
+    return atmosphere.planetRadiusKm;
 }
 
 float atmosphere_TopRadius()
 {
-    return atmosphere.radii.y;
+    return atmosphere.topRadiusKm;
 }
 
 // --- medium --------------------------------------------------------------------
 
 float atmosphere_RayleighDensity(float altitude)
 {
-    return exp(-altitude / atmosphere.radii.z);
+    return exp(-altitude / atmosphere.rayleighScaleHeightKm);
 }
 
 float atmosphere_MieDensity(float altitude)
 {
-    return exp(-altitude / atmosphere.radii.w);
+    return exp(-altitude / atmosphere.mieScaleHeightKm);
 }
 
 float atmosphere_OzoneDensity(float altitude)
 {
-    return max(0.0, 1.0 - abs(altitude - atmosphere.ozoneAbsorption.w) / (0.5 * atmosphere.ozoneAndSun.x));
+    return max(0.0, 1.0 - abs(altitude - atmosphere.ozoneCentreAltitudeKm) / (0.5 * atmosphere.ozoneWidthKm));
 }
 
 vec3 atmosphere_ExtinctionPerKm(float altitude)
 {
-    return atmosphere.rayleighScattering.rgb * atmosphere_RayleighDensity(altitude) +
-           vec3(atmosphere.mie.y * atmosphere_MieDensity(altitude)) +
-           atmosphere.ozoneAbsorption.rgb * atmosphere_OzoneDensity(altitude);
+    return atmosphere.rayleighScatteringPerKm * atmosphere_RayleighDensity(altitude) +
+           vec3(atmosphere.mieExtinctionPerKm * atmosphere_MieDensity(altitude)) +
+           atmosphere.ozoneAbsorptionPerKm * atmosphere_OzoneDensity(altitude);
 }
 
 // The medium at one point: what scatters (per kind) and what is lost.
@@ -57,11 +57,11 @@ atmosphere_Medium atmosphere_MediumAt(float altitude)
     float rayleighDensity = atmosphere_RayleighDensity(altitude);
     float mieDensity = atmosphere_MieDensity(altitude);
     atmosphere_Medium medium;
-    medium.rayleighScattering = atmosphere.rayleighScattering.rgb * rayleighDensity;
-    medium.mieScattering = atmosphere.mie.x * mieDensity;
+    medium.rayleighScattering = atmosphere.rayleighScatteringPerKm * rayleighDensity;
+    medium.mieScattering = atmosphere.mieScatteringPerKm * mieDensity;
     medium.scattering = medium.rayleighScattering + vec3(medium.mieScattering);
-    medium.extinction = medium.rayleighScattering + vec3(atmosphere.mie.y * mieDensity) +
-                        atmosphere.ozoneAbsorption.rgb * atmosphere_OzoneDensity(altitude);
+    medium.extinction = medium.rayleighScattering + vec3(atmosphere.mieExtinctionPerKm * mieDensity) +
+                        atmosphere.ozoneAbsorptionPerKm * atmosphere_OzoneDensity(altitude);
     return medium;
 }
 

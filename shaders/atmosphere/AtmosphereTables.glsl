@@ -31,7 +31,7 @@ float atmosphere_SunVisibleFraction(float r, float sunCosZenith)
 {
     float horizonAngle = atmosphere_HorizonZenithAngle(r);
     float sunAngle = acos(clamp(sunCosZenith, -1.0, 1.0));
-    float radius = atmosphere.ozoneAndSun.y;
+    float radius = atmosphere.sunAngularRadius;
     return smoothstep(-radius, radius, horizonAngle - sunAngle);
 }
 

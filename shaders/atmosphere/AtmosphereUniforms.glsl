@@ -12,19 +12,38 @@
 #endif
 
 layout(std140, set = ATMOSPHERE_SET, binding = 0) uniform AtmosphereUniformBlock {
-    vec4 radii;                 // x: planet radius, y: top radius, z: Rayleigh / w: Mie scale height
-    vec4 rayleighScattering;    // rgb
-    vec4 mie;                   // x: scattering, y: extinction, z: phase g, w: multiple-scattering factor
-    vec4 ozoneAbsorption;       // rgb, w: centre altitude
-    vec4 ozoneAndSun;           // x: ozone width, y: sun angular radius (rad), z: its cosine, w: aerial distance
-    vec4 groundAlbedo;          // rgb
-    vec4 sunIlluminance;        // rgb
-    vec4 sunDirection;          // xyz: unit vector towards the sun
-    vec4 cameraPosition;        // xyz: world metres
-    vec4 cameraPlanetPosition;  // xyz: km from the planet's centre
+    float planetRadiusKm;
+    float topRadiusKm;             // of the atmosphere
+    float rayleighScaleHeightKm;
+    float mieScaleHeightKm;
+    vec3 rayleighScatteringPerKm;  // rgb
+    float unused0;
+    float mieScatteringPerKm;
+    float mieExtinctionPerKm;
+    float miePhaseG;
+    float multipleScatteringFactor;
+    vec3 ozoneAbsorptionPerKm;     // rgb
+    float ozoneCentreAltitudeKm;
+    float ozoneWidthKm;
+    float sunAngularRadius;        // radians
+    float cosSunAngularRadius;
+    float aerialPerspectiveDistanceKm;
+    vec3 groundAlbedo;             // rgb
+    float unused1;
+    vec3 sunIlluminance;           // rgb
+    float unused2;
+    vec3 sunDirection;             // unit vector towards the sun
+    float unused3;
+    vec3 cameraPosition;           // world metres
+    float unused4;
+    vec3 cameraPlanetPosition;     // km from the planet's centre
+    float unused5;
     mat4 viewRotationProjection;
     mat4 inverseViewRotationProjection;
-    uvec4 sampleCounts;         // x: transmittance, y: multiple scattering, z: sky view, w: aerial per slice
+    uint transmittanceSamples;
+    uint multipleScatteringSamples;
+    uint skyViewSamples;
+    uint aerialPerspectiveSamplesPerSlice;
 } atmosphere;
 
 #endif  // ATMOSPHERE_UNIFORMS_GLSL

@@ -50,7 +50,7 @@ void main()
     float mu = direction.y;
     bool hitsGround = atmosphere_RayIntersectsGround(r, mu);
     float rayLength = hitsGround ? atmosphere_DistanceToGround(r, mu) : atmosphere_DistanceToTopBoundary(r, mu);
-    uint samples = max(atmosphere.sampleCounts.y, 1u);
+    uint samples = max(atmosphere.multipleScatteringSamples, 1u);
     float step = rayLength / float(samples);
     const float isotropicPhase = 1.0 / (4.0 * ATMOSPHERE_PI);
 
@@ -74,7 +74,7 @@ void main()
         float radius = length(ground);
         float sunCosZenith = dot(ground / radius, sun);
         vec3 sunTransmittance = atmosphere_SunTransmittance(radius, sunCosZenith);
-        luminance += transmittance * sunTransmittance * max(sunCosZenith, 0.0) * atmosphere.groundAlbedo.rgb /
+        luminance += transmittance * sunTransmittance * max(sunCosZenith, 0.0) * atmosphere.groundAlbedo /
                      ATMOSPHERE_PI;
     }
     secondOrder[index] = luminance;

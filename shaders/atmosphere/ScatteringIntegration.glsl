@@ -39,10 +39,10 @@ vec3 atmosphere_InScatteringSource(vec3 position, vec3 direction, vec3 sun, atmo
     float sunCosZenith = dot(position / r, sun);
     float cosTheta = dot(direction, sun);
     vec3 phaseScattering = medium.rayleighScattering * atmosphere_RayleighPhase(cosTheta) +
-                           vec3(medium.mieScattering * atmosphere_MiePhase(cosTheta, atmosphere.mie.z));
+                           vec3(medium.mieScattering * atmosphere_MiePhase(cosTheta, atmosphere.miePhaseG));
     vec3 single = atmosphere_SunTransmittance(r, sunCosZenith) * phaseScattering;
-    vec3 multiple = atmosphere.mie.w * atmosphere_MultipleScattering(r, sunCosZenith) * medium.scattering;
-    return atmosphere.sunIlluminance.rgb * (single + multiple);
+    vec3 multiple = atmosphere.multipleScatteringFactor * atmosphere_MultipleScattering(r, sunCosZenith) * medium.scattering;
+    return atmosphere.sunIlluminance * (single + multiple);
 }
 
 // Adds the segment [t0, t1] of `ray` to `gathered`.
@@ -68,9 +68,9 @@ vec3 atmosphere_GroundLuminance(vec3 position, vec3 sun)
     float r = length(position);
     vec3 normal = position / r;
     float sunCosZenith = dot(normal, sun);
-    vec3 sunIlluminance = atmosphere.sunIlluminance.rgb * atmosphere_SunTransmittance(r, sunCosZenith) *
+    vec3 sunIlluminance = atmosphere.sunIlluminance * atmosphere_SunTransmittance(r, sunCosZenith) *
                           max(sunCosZenith, 0.0);
-    return atmosphere.groundAlbedo.rgb / ATMOSPHERE_PI * sunIlluminance;
+    return atmosphere.groundAlbedo / ATMOSPHERE_PI * sunIlluminance;
 }
 
 #endif  // ATMOSPHERE_SCATTERING_INTEGRATION_GLSL

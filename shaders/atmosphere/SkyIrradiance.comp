@@ -24,7 +24,7 @@ shared vec3 partialSums[INVOCATIONS];
 
 void main()
 {
-    vec3 up = normalize(atmosphere.cameraPlanetPosition.xyz);
+    vec3 up = normalize(atmosphere.cameraPlanetPosition);
     vec3 helper = abs(up.y) < 0.9 ? vec3(0.0, 1.0, 0.0) : vec3(1.0, 0.0, 0.0);
     vec3 tangent = normalize(cross(helper, up));
     vec3 bitangent = cross(up, tangent);
@@ -51,10 +51,10 @@ void main()
             total += partialSums[i];
         }
         vec3 skyUp = ATMOSPHERE_PI * total / float(BANDS * BANDS);
-        vec3 camera = atmosphere.cameraPlanetPosition.xyz;
+        vec3 camera = atmosphere.cameraPlanetPosition;
         float r = length(camera);
-        float sunCosZenith = dot(camera / r, atmosphere.sunDirection.xyz);
-        vec3 sun = atmosphere.sunIlluminance.rgb * atmosphere_SunTransmittance(r, sunCosZenith) * max(sunCosZenith, 0.0);
+        float sunCosZenith = dot(camera / r, atmosphere.sunDirection);
+        vec3 sun = atmosphere.sunIlluminance * atmosphere_SunTransmittance(r, sunCosZenith) * max(sunCosZenith, 0.0);
         skyIrradianceOutput.skyIrradianceUp = vec4(skyUp, 0.0);
         skyIrradianceOutput.groundIrradiance = vec4(skyUp + sun, 0.0);
     }

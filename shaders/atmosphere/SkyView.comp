@@ -23,12 +23,12 @@ void main()
         return;
     }
     vec2 coordinate = (vec2(texel) + 0.5) / vec2(size);
-    vec3 camera = atmosphere.cameraPlanetPosition.xyz;
+    vec3 camera = atmosphere.cameraPlanetPosition;
     float r = length(camera);
     vec2 viewAngles = atmosphere_SkyViewLutDirection(r, coordinate, vec2(size));
     float cosViewZenith = viewAngles.x;
     float sinViewZenith = sqrt(max(1.0 - cosViewZenith * cosViewZenith, 0.0));
-    float sunCosZenith = clamp(dot(camera / r, atmosphere.sunDirection.xyz), -1.0, 1.0);
+    float sunCosZenith = clamp(dot(camera / r, atmosphere.sunDirection), -1.0, 1.0);
 
     atmosphere_ViewRay ray;
     ray.origin = vec3(0.0, r, 0.0);
@@ -39,7 +39,7 @@ void main()
     float rayLength =
         hitsGround ? atmosphere_DistanceToGround(r, cosViewZenith) : atmosphere_DistanceToTopBoundary(r, cosViewZenith);
     // Samples crowd near the camera, where the air is densest along most rays.
-    uint samples = max(atmosphere.sampleCounts.z, 1u);
+    uint samples = max(atmosphere.skyViewSamples, 1u);
     atmosphere_Gathered gathered = atmosphere_NothingGathered();
     for (uint i = 0u; i < samples; ++i) {
         float begin = float(i) / float(samples);

@@ -1,7 +1,7 @@
 #version 460
 // Transmittance table: for the ray (r, mu) of each texel centre, exp of minus
 // the optical depth to the top of the atmosphere, integrated with the
-// midpoint rule over atmosphere.sampleCounts.x samples.
+// midpoint rule over atmosphere.transmittanceSamples samples.
 #extension GL_GOOGLE_include_directive : require
 
 #define ATMOSPHERE_SET 0
@@ -23,7 +23,7 @@ void main()
     vec3 ray = atmosphere_TransmittanceLutRay(coordinate, vec2(size));
     float squaredHorizonDistance = ray.z * ray.z;
     float rayLength = atmosphere_DistanceToTopBoundary(ray.x, ray.y);
-    uint samples = max(atmosphere.sampleCounts.x, 1u);
+    uint samples = max(atmosphere.transmittanceSamples, 1u);
     float step = rayLength / float(samples);
     vec3 opticalDepth = vec3(0.0);
     for (uint i = 0u; i < samples; ++i) {

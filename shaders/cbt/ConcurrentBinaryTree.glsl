@@ -13,6 +13,9 @@
 //   #define CBT_HEAP_READ_ONLY             (optional: a readonly heap, e.g. in
 //                                           a vertex shader; leaves out every
 //                                           function that writes)
+//   #define CBT_HEAP_ATOMIC_LOADS          (optional: every word is loaded
+//                                           atomically, for a pass whose
+//                                           threads write fields anywhere)
 // and gets `cbt_heap[]` plus the cbt_* functions below.
 //
 // Concurrency: cbt_SplitNode / cbt_MergeNode change one bitfield bit with
@@ -88,11 +91,14 @@ uint cbt_BitfieldOffset(uint maxDepth)
 // Raw word and field access
 
 // One heap word. In a writable heap, words of the bitfield region may be
-// changed by other threads' atomics during a pass: read them atomically.
+// changed by other threads' atomics during a pass: read them atomically
+// (every word, with CBT_HEAP_ATOMIC_LOADS).
 uint cbt_LoadWord(uint wordIndex, uint maxDepth)
 {
-#ifdef CBT_HEAP_READ_ONLY
+#if defined(CBT_HEAP_READ_ONLY)
     return cbt_heap[wordIndex];
+#elif defined(CBT_HEAP_ATOMIC_LOADS)
+    return atomicLoad(cbt_heap[wordIndex], gl_ScopeDevice, gl_StorageSemanticsBuffer, gl_SemanticsRelaxed);
 #else
     if (wordIndex >= (cbt_BitfieldOffset(maxDepth) >> 5u)) {
         return atomicLoad(cbt_heap[wordIndex], gl_ScopeDevice, gl_StorageSemanticsBuffer,

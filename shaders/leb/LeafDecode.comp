@@ -1,7 +1,8 @@
 #version 460
 // Decodes every leaf (Alg. 1) to its heap index and, when compiled with
-// LEB_DECODE_TRIANGLES, to its triangle in double precision (three dvec2 per
-// leaf, v0 v1 v2). One thread per leaf, launched with vkCmdDispatchIndirect
+// LEB_DECODE_TRIANGLES, to its triangle (three dvec2 per leaf, v0 v1 v2: the
+// exact walk of leb/TriangleWalk.glsl, as the CPU's doubles; that variant
+// needs shaderFloat64). One thread per leaf, launched with vkCmdDispatchIndirect
 // on the dispatcher's arguments; leaves at or beyond `capacity` are skipped.
 // The terrain draw reads the heap indices (shaders/terrain/TerrainDraw.vert),
 // so the decode runs once per leaf and frame rather than once per vertex
@@ -42,7 +43,7 @@ void main()
 #ifdef LEB_DECODE_TRIANGLES
     leb_Triangle triangle = leb_DecodeTriangle(heapIndex, constants.domain);
     for (uint vertex = 0u; vertex < 3u; ++vertex) {
-        vertices[3u * leafIndex + vertex] = triangle.v[vertex];
+        vertices[3u * leafIndex + vertex] = dvec2(triangle.v[vertex]);
     }
 #endif
 }

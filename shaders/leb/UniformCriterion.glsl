@@ -2,7 +2,7 @@
 // splits, in a merge phase every leaf merges (where conforming merging
 // allows). Refines or coarsens the whole tessellation by one level per
 // update; used by tests and the subdivision benchmark. No descriptor set.
-// Appended to leb/Subdivision.comp by terrain::SubdivisionPass.
+// Compiled into the subdivision kernel by leb/UniformSubdivision.comp.
 #ifndef LEB_UNIFORM_CRITERION_GLSL
 #define LEB_UNIFORM_CRITERION_GLSL
 

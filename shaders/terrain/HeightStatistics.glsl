@@ -37,7 +37,8 @@ struct terrain_StatisticsFootprint {
 
 uvec2 terrain_StatisticsTexelOf(uvec2 heightmapTexel, uint level)
 {
-    uvec2 levelSize = terrainFrame.statisticsLevels[level].yz;
+    terrain_StatisticsLevel info = terrainFrame.statisticsLevels[level];
+    uvec2 levelSize = uvec2(info.width, info.height);
     return min(heightmapTexel >> (level + 1u), levelSize - 1u);
 }
 
@@ -46,11 +47,11 @@ uvec2 terrain_StatisticsTexelOf(uvec2 heightmapTexel, uint level)
 // with at most 2 x 2 texels.
 terrain_StatisticsFootprint terrain_FootprintOf(vec2 uvMin, vec2 uvMax)
 {
-    vec2 lastTexel = vec2(terrainFrame.heightmapInfo.xy) - 1.0;
+    vec2 lastTexel = vec2(terrainFrame.heightmapTexels) - 1.0;
     uvec2 firstHeightmapTexel = uvec2(clamp(floor(uvMin * lastTexel), vec2(0.0), lastTexel));
     uvec2 lastHeightmapTexel = uvec2(clamp(ceil(uvMax * lastTexel), vec2(0.0), lastTexel));
     uvec2 span = lastHeightmapTexel - firstHeightmapTexel;
-    uint levelCount = terrainFrame.heightmapInfo.z;
+    uint levelCount = terrainFrame.statisticsLevelCount;
     // A texel of level l is 2^(l+1) wide, so texels first .. first + s meet
     // at most two of them once 2^(l+1) >= s, i.e. from l = findMSB(s - 1);
     // start there and go coarser if the clamped last texels need it.
@@ -73,8 +74,8 @@ terrain_StatisticsFootprint terrain_FootprintOf(vec2 uvMin, vec2 uvMax)
 
 uint terrain_StatisticsIndex(uint level, uvec2 texel)
 {
-    uvec4 info = terrainFrame.statisticsLevels[level];
-    return info.x + texel.y * info.y + texel.x;
+    terrain_StatisticsLevel info = terrainFrame.statisticsLevels[level];
+    return info.firstTexel + texel.y * info.width + texel.x;
 }
 
 // Conservative normalised (min, max) height over [uvMin, uvMax].

@@ -1,6 +1,6 @@
-// The terrain's level-of-detail criterion (paper §5.3), appended to
-// leb/Subdivision.comp by terrain::SubdivisionPass (interface at the top of
-// that file; the terrain uses the square domain).
+// The terrain's level-of-detail criterion (paper §5.3), compiled into the
+// subdivision kernel by terrain/TerrainSubdivision.comp (interface in
+// leb/Subdivision.glsl; the terrain uses the square domain).
 //
 // A triangle splits when all of these hold:
 //   - its displaced bounds intersect the view frustum: the box spanned by its
@@ -33,7 +33,6 @@
 #define TERRAIN_MIN_MAX_BINDING 1
 #define TERRAIN_MOMENTS_BINDING 2
 #include "terrain/TerrainUniforms.glsl"
-#include "terrain/TerrainTriangle.glsl"
 #include "terrain/HeightStatistics.glsl"
 
 layout(set = 1, binding = 3) uniform sampler2D terrain_heightmap;
@@ -65,14 +64,29 @@ float terrain_ProjectedLengthPixels(vec3 a, vec3 b)
     if (clipA.w <= TERRAIN_MIN_CLIP_W || clipB.w <= TERRAIN_MIN_CLIP_W) {
         return TERRAIN_UNBOUNDED_PIXELS;
     }
-    vec2 halfViewport = 0.5 * terrainFrame.levelOfDetail.xy;
+    vec2 halfViewport = 0.5 * terrainFrame.viewportPixels;
     return length((clipA.xy / clipA.w - clipB.xy / clipB.w) * halfViewport);
+}
+
+// Whether the heights under a footprint vary less than the flatness
+// threshold (never, for a zero threshold).
+bool terrain_IsFlat(terrain_StatisticsFootprint footprint)
+{
+    float flatness = terrainFrame.flatnessMetres;
+#ifdef CBT_CPU_DRIVER_PATH
+    // No test of the threshold alone: a branch on uniform data alone makes
+    // lavapipe compile a new variant of the kernel every frame
+    // (vk/DriverPath.glsl). A zero threshold fails the comparison anyway.
+    return terrain_HeightStandardDeviation(footprint) * terrainFrame.heightScaleMetres < flatness;
+#else
+    return flatness > 0.0 && terrain_HeightStandardDeviation(footprint) * terrainFrame.heightScaleMetres < flatness;
+#endif
 }
 
 // The split test of the triangle of `heapIndex` (any node, leaf or not).
 bool terrain_WantsSplit(uint heapIndex)
 {
-    terrain_Triangle triangle = terrain_DecodeTriangle(heapIndex);
+    leb_Triangle triangle = leb_DecodeTriangle(heapIndex, LEB_DOMAIN_SQUARE);
     vec2 uvMin = min(min(triangle.v[0], triangle.v[1]), triangle.v[2]);
     vec2 uvMax = max(max(triangle.v[0], triangle.v[1]), triangle.v[2]);
     terrain_StatisticsFootprint footprint = terrain_FootprintOf(uvMin, uvMax);
@@ -81,18 +95,14 @@ bool terrain_WantsSplit(uint heapIndex)
                                       terrain_WorldPosition(uvMax, heights.y))) {
         return false;
     }
-    float flatness = terrainFrame.levelOfDetail.w;
-    // No "flatness > 0.0 &&" shortcut (a zero threshold never passes the
-    // test anyway): a branch on uniform data alone makes Mesa 22.3 lavapipe
-    // compile (and keep) a new variant of this kernel every frame.
-    if (terrain_HeightStandardDeviation(footprint) * terrainFrame.extent.z < flatness) {
+    if (terrain_IsFlat(footprint)) {
         return false;
     }
     float heightA = textureLod(terrain_heightmap, terrain_HeightmapCoordinate(triangle.v[0]), 0.0).r;
     float heightB = textureLod(terrain_heightmap, terrain_HeightmapCoordinate(triangle.v[2]), 0.0).r;
     float pixels = terrain_ProjectedLengthPixels(terrain_WorldPosition(triangle.v[0], heightA),
                                                  terrain_WorldPosition(triangle.v[2], heightB));
-    return pixels > terrainFrame.levelOfDetail.z;
+    return pixels > terrainFrame.targetEdgePixels;
 }
 
 bool lebShouldSplit(uint heapIndex, uint domain)

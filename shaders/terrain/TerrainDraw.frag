@@ -8,7 +8,7 @@
 #define TERRAIN_UNIFORMS_SET 0
 #define TERRAIN_UNIFORMS_BINDING 1
 #include "terrain/TerrainUniforms.glsl"
-#include "terrain/TerrainOutput.glsl"
+#include "display/HdrOutput.glsl"
 
 #define ATMOSPHERE_SET 1
 #include "atmosphere/AtmosphereCommon.glsl"
@@ -31,7 +31,7 @@ struct SurfaceSample {
 
 SurfaceSample sampleSurface(vec2 coordinate)
 {
-    vec2 texels = vec2(terrainFrame.heightmapInfo.xy);
+    vec2 texels = vec2(terrainFrame.heightmapTexels);
     // The mip level of the pixel's footprint as anisotropic filtering picks
     // it: the footprint's major axis over at most 4, or its minor axis (the
     // area over the major axis). The isotropic level (major axis) flattens
@@ -48,13 +48,13 @@ SurfaceSample sampleSurface(vec2 coordinate)
     float up = textureLod(heightmap, coordinate - vec2(0.0, step.y), lod).r;
     float down = textureLod(heightmap, coordinate + vec2(0.0, step.y), lod).r;
     // Metres of world per unit of texture coordinate (see terrain_HeightmapCoordinate).
-    vec2 metresPerCoordinate = terrainFrame.extent.xy * texels / max(texels - 1.0, vec2(1.0));
+    vec2 metresPerCoordinate = terrainFrame.worldExtentMetres * texels / max(texels - 1.0, vec2(1.0));
     vec2 run = step * metresPerCoordinate;
-    vec2 slope = terrainFrame.extent.z * vec2(right - left, down - up) / (2.0 * run);
+    vec2 slope = terrainFrame.heightScaleMetres * vec2(right - left, down - up) / (2.0 * run);
     // On a crest the central difference is near zero while both sides are
     // steep; the one-sided slopes see it. (Also true of a gully, but there
     // the flat reading is wanted: grass and scree gather in valley floors.)
-    vec2 oneSided = terrainFrame.extent.z *
+    vec2 oneSided = terrainFrame.heightScaleMetres *
                     vec2(max(abs(right - centre), abs(centre - left)), max(abs(down - centre), abs(centre - up))) / run;
     bool convex = centre > 0.25 * (left + right + up + down);
     return SurfaceSample(normalize(vec3(-slope.x, 1.0, -slope.y)), convex ? length(oneSided) : 0.0);
@@ -68,7 +68,7 @@ SurfaceSample sampleSurface(vec2 coordinate)
 vec3 groundAlbedo(SurfaceSample surface)
 {
     float steepness = max(1.0 - surface.normal.y, 1.0 - inversesqrt(1.0 + surface.crestSlope * surface.crestSlope));
-    float altitude = (worldPosition.y - terrainFrame.extent.w) / max(terrainFrame.extent.z, 1.0e-6);
+    float altitude = (worldPosition.y - terrainFrame.heightOffsetMetres) / max(terrainFrame.heightScaleMetres, 1.0e-6);
     vec3 grass = vec3(0.060, 0.105, 0.035);
     vec3 soil = vec3(0.160, 0.120, 0.075);
     vec3 rock = vec3(0.150, 0.135, 0.120);
@@ -84,7 +84,7 @@ vec3 groundAlbedo(SurfaceSample surface)
 vec3 litTerrain(SurfaceSample surface)
 {
     vec3 normal = surface.normal;
-    float facingSun = max(dot(normal, terrainFrame.sunDirection.xyz), 0.0);
+    float facingSun = max(dot(normal, terrainFrame.sunDirection), 0.0);
     vec3 sunIlluminance = atmosphere_SunIlluminanceAt(worldPosition) * facingSun;
     vec3 skyIrradiance = atmosphere_SkyIrradiance(normal);
     vec3 reflected = groundAlbedo(surface) / ATMOSPHERE_PI * (sunIlluminance + skyIrradiance);
@@ -94,7 +94,7 @@ vec3 litTerrain(SurfaceSample surface)
 // A ramp from blue (depth 0) through green and yellow to red (depth D).
 vec3 depthColour(uint depth)
 {
-    float t = clamp(float(depth) / max(float(terrainFrame.drawOptions.w), 1.0), 0.0, 1.0);
+    float t = clamp(float(depth) / max(float(terrainFrame.maxDepth), 1.0), 0.0, 1.0);
     vec3 cold = vec3(0.05, 0.15, 0.85);
     vec3 middle = vec3(0.10, 0.80, 0.25);
     vec3 warm = vec3(0.95, 0.85, 0.10);
@@ -122,7 +122,7 @@ void main()
     SurfaceSample surface = sampleSurface(heightmapCoordinate);
     vec3 normal = surface.normal;
     vec3 result;
-    uint mode = terrainFrame.heightmapInfo.w;
+    uint mode = terrainFrame.shadingMode;
     if (mode == TERRAIN_SHADING_NORMALS) {
         // Decoded so that the displayed (sRGB) colour is the usual n * 0.5 + 0.5.
         result = pow(normal * 0.5 + 0.5, vec3(2.2));
@@ -131,8 +131,8 @@ void main()
     } else {
         result = litTerrain(surface);
     }
-    if (terrainFrame.drawOptions.x != 0u) {
+    if (terrainFrame.wireframe != 0u) {
         result = mix(result, vec3(0.0), 0.85 * wireframeCoverage());
     }
-    colour = terrain_OutputColour(result, mode == TERRAIN_SHADING_LIT);
+    colour = display_HdrOutput(result, mode == TERRAIN_SHADING_LIT);
 }

@@ -22,8 +22,9 @@ layout(std430, set = 0, binding = 0) readonly buffer LeafHeapIndices {
 
 #define TERRAIN_UNIFORMS_SET 0
 #define TERRAIN_UNIFORMS_BINDING 1
+#include "leb/TriangleWalk.glsl"
 #include "terrain/TerrainUniforms.glsl"
-#include "terrain/TerrainTriangle.glsl"
+#include "vk/DriverPath.glsl"
 
 layout(set = 0, binding = 2) uniform sampler2D heightmap;
 
@@ -34,19 +35,15 @@ layout(location = 3) flat out uint leafDepth;
 
 void main()
 {
-    // The level count is tied to a per-vertex value (the min() never changes
-    // it: levels <= 6) so that no loop or branch depends on uniform data
-    // alone: Mesa 22.3 lavapipe "inlines" such uniforms, compiling (and
-    // keeping) a new shader variant each time the uniform buffer is bound,
-    // i.e. every frame.
-    uint levels = min(terrainFrame.drawOptions.y, uint(gl_VertexIndex) | 0x80000000u);
+    uint levels = vk_PerInvocation(terrainFrame.uniformSubdivisionLevels, uint(gl_VertexIndex));
     uint verticesPerLeaf = 3u << levels;
     uint leaf = uint(gl_VertexIndex) / verticesPerLeaf;
     uint vertexInLeaf = uint(gl_VertexIndex) - leaf * verticesPerLeaf;
     uint heapIndex = leaf < uint(leafHeapIndices.length()) ? leafHeapIndices[leaf] : cbt_DecodeNode(leaf);
     uint corner = vertexInLeaf % 3u;
     uint subTriangle = vertexInLeaf / 3u;
-    terrain_Triangle triangle = terrain_SubdivideTriangle(terrain_DecodeTriangle(heapIndex), subTriangle, levels);
+    leb_Triangle triangle =
+        leb_SubdivideTriangle(leb_DecodeTriangle(heapIndex, LEB_DOMAIN_SQUARE), subTriangle, levels);
     // Bisection alternates the triangles' orientation in the unit square.
     // Every one is emitted with a positive signed area in (u, v) (u along +X,
     // v along +Z), so that all show the same face upwards and the pipeline

@@ -1,6 +1,7 @@
 #include "app/AtmospherePanel.h"
 
 #include <imgui.h>
+#include <glm/common.hpp>
 
 #include <algorithm>
 #include <array>
@@ -33,16 +34,16 @@ bool dragPerMetre(const char* label, glm::vec3& perMetre)
     return false;
 }
 
-bool editDisplay(atmosphere::DisplaySettings& display)
+bool editDisplay(display::DisplaySettings& displaySettings)
 {
-    bool changed = ImGui::SliderFloat("exposure (stops)", &display.exposureStops, -6.0f, 12.0f, "%.2f");
-    int curve = static_cast<int>(display.tonemapper);
-    std::array<const char*, atmosphere::kTonemappers.size()> names{};
+    bool changed = ImGui::SliderFloat("exposure (stops)", &displaySettings.exposureStops, -6.0f, 12.0f, "%.2f");
+    int curve = static_cast<int>(displaySettings.tonemapper);
+    std::array<const char*, display::kTonemappers.size()> names{};
     for (size_t i = 0; i < names.size(); ++i) {
-        names[i] = atmosphere::tonemapperName(atmosphere::kTonemappers[i]).data();
+        names[i] = display::tonemapperName(display::kTonemappers[i]).data();
     }
     if (ImGui::Combo("tone curve", &curve, names.data(), static_cast<int>(names.size()))) {
-        display.tonemapper = atmosphere::kTonemappers[static_cast<size_t>(curve)];
+        displaySettings.tonemapper = display::kTonemappers[static_cast<size_t>(curve)];
         changed = true;
     }
     return changed;
@@ -84,11 +85,11 @@ bool editPlanetAndSun(atmosphere::AtmosphereParameters& parameters)
 
 }  // namespace
 
-bool editAtmosphereSettings(terrain::TerrainSettings& settings)
+bool editAtmosphereSettings(scene::SceneSettings& settings)
 {
     bool changed = false;
-    changed |= ImGui::SliderFloat("sun azimuth", &settings.sunAzimuthDegrees, -180.0f, 360.0f, "%.0f deg");
-    changed |= ImGui::SliderFloat("sun elevation ([ ])", &settings.sunElevationDegrees, -10.0f, 90.0f, "%.1f deg");
+    changed |= ImGui::SliderFloat("sun azimuth", &settings.sun.azimuthDegrees, -180.0f, 360.0f, "%.0f deg");
+    changed |= ImGui::SliderFloat("sun elevation ([ ])", &settings.sun.elevationDegrees, -10.0f, 90.0f, "%.1f deg");
     changed |= editDisplay(settings.display);
     if (ImGui::TreeNode("air")) {
         changed |= editMedium(settings.atmosphere);
@@ -100,7 +101,7 @@ bool editAtmosphereSettings(terrain::TerrainSettings& settings)
     }
     if (ImGui::Button("Earth defaults")) {
         settings.atmosphere = atmosphere::AtmosphereParameters{};
-        settings.display = atmosphere::DisplaySettings{};
+        settings.display = display::DisplaySettings{};
         changed = true;
     }
     return changed;

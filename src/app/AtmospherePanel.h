@@ -2,12 +2,12 @@
 // tone curve, and every parameter of the atmosphere model.
 #pragma once
 
-#include "terrain/TerrainRenderer.h"
+#include "scene/SceneSettings.h"
 
 namespace app {
 
 // Adds the widgets to the current ImGui window; true when a value changed
 // (the caller applies `settings`; invalid combinations are refused there).
-bool editAtmosphereSettings(terrain::TerrainSettings& settings);
+bool editAtmosphereSettings(scene::SceneSettings& settings);
 
 }  // namespace app

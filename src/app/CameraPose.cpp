@@ -1,6 +1,6 @@
 #include "app/CameraPose.h"
 
-#include "app/TextParsing.h"
+#include "text/TextParsing.h"
 
 #include <cerrno>
 #include <cmath>
@@ -20,16 +20,16 @@ constexpr const char* kPoseFieldNames[kPoseFieldCount] = {"X", "Y", "Z", "YAW", 
 std::vector<std::string_view> poseFields(std::string_view text)
 {
     if (text.find(',') != std::string_view::npos) {
-        return splitAt(text, ',');
+        return text::splitAt(text, ',');
     }
-    return splitAtSpaces(text);
+    return text::splitAtSpaces(text);
 }
 
 std::string outOfRange(size_t field, double limit, const char* unit, std::string_view text)
 {
     std::ostringstream message;
     message << kPoseFieldNames[field] << " must be within [-" << limit << ", " << limit << "] " << unit << ", got "
-            << quoted(text);
+            << text::quoted(text);
     return message.str();
 }
 
@@ -38,22 +38,23 @@ CameraPose poseOf(const std::vector<std::string_view>& fields)
 {
     double values[kPoseFieldCount] = {};
     for (size_t i = 0; i < kPoseFieldCount; ++i) {
-        const std::optional<double> value = parseNumber(fields[i]);
+        const std::optional<double> value = text::parseNumber(fields[i]);
         if (!value) {
-            throw ParseError(std::string(kPoseFieldNames[i]) + " is not a finite number: " + quoted(fields[i]));
+            throw text::ParseError(std::string(kPoseFieldNames[i]) +
+                                   " is not a finite number: " + text::quoted(fields[i]));
         }
         values[i] = *value;
     }
     for (size_t i = 0; i < 3; ++i) {
         if (std::abs(values[i]) > kMaxCameraCoordinateMetres) {
-            throw ParseError(outOfRange(i, kMaxCameraCoordinateMetres, "metres", fields[i]));
+            throw text::ParseError(outOfRange(i, kMaxCameraCoordinateMetres, "metres", fields[i]));
         }
     }
     if (std::abs(values[3]) > kMaxYawDegrees) {
-        throw ParseError(outOfRange(3, kMaxYawDegrees, "degrees", fields[3]));
+        throw text::ParseError(outOfRange(3, kMaxYawDegrees, "degrees", fields[3]));
     }
     if (std::abs(values[4]) > static_cast<double>(kMaxPitchDegrees)) {
-        throw ParseError(outOfRange(4, static_cast<double>(kMaxPitchDegrees), "degrees", fields[4]));
+        throw text::ParseError(outOfRange(4, static_cast<double>(kMaxPitchDegrees), "degrees", fields[4]));
     }
     CameraPose pose;
     pose.position =
@@ -67,13 +68,13 @@ CameraPathRenderSize renderSizeOf(std::string_view text)
 {
     const size_t separator = text.find_first_of("xX");
     const std::optional<long long> width =
-        separator == std::string_view::npos ? std::nullopt : parseInteger(text.substr(0, separator));
+        separator == std::string_view::npos ? std::nullopt : text::parseInteger(text.substr(0, separator));
     const std::optional<long long> height =
-        separator == std::string_view::npos ? std::nullopt : parseInteger(text.substr(separator + 1));
+        separator == std::string_view::npos ? std::nullopt : text::parseInteger(text.substr(separator + 1));
     const long long largest = kMaxCameraPathRenderDimension;
     if (!width || !height || *width < 1 || *height < 1 || *width > largest || *height > largest) {
-        throw ParseError("the render size must be WIDTHxHEIGHT with both in 1.." + std::to_string(largest) + ", got " +
-                         quoted(text));
+        throw text::ParseError("the render size must be WIDTHxHEIGHT with both in 1.." + std::to_string(largest) +
+                               ", got " + text::quoted(text));
     }
     return CameraPathRenderSize{static_cast<uint32_t>(*width), static_cast<uint32_t>(*height)};
 }
@@ -82,8 +83,8 @@ CameraPathFrame pathFrameOf(std::string_view line)
 {
     const std::vector<std::string_view> fields = poseFields(line);
     if (fields.size() != kPoseFieldCount && fields.size() != kPoseFieldCount + 1) {
-        throw ParseError("expected 5 numbers X Y Z YAW PITCH and optionally WIDTHxHEIGHT, found " +
-                         std::to_string(fields.size()) + " fields");
+        throw text::ParseError("expected 5 numbers X Y Z YAW PITCH and optionally WIDTHxHEIGHT, found " +
+                               std::to_string(fields.size()) + " fields");
     }
     CameraPathFrame frame;
     frame.pose = poseOf(fields);
@@ -97,9 +98,9 @@ CameraPathFrame pathFrameOf(std::string_view line)
 
 CameraPose parseCameraPose(std::string_view text)
 {
-    const std::vector<std::string_view> fields = poseFields(trimmed(text));
+    const std::vector<std::string_view> fields = poseFields(text::trimmed(text));
     if (fields.size() != kPoseFieldCount) {
-        throw ParseError("expected 5 numbers X Y Z YAW PITCH, found " + std::to_string(fields.size()));
+        throw text::ParseError("expected 5 numbers X Y Z YAW PITCH, found " + std::to_string(fields.size()));
     }
     return poseOf(fields);
 }
@@ -119,18 +120,20 @@ std::vector<CameraPathFrame> parseCameraPathFrames(std::string_view text, std::s
         if (const size_t comment = line.find('#'); comment != std::string_view::npos) {
             line = line.substr(0, comment);
         }
-        line = trimmed(line);
+        line = text::trimmed(line);
         if (!line.empty()) {
             try {
                 frames.push_back(pathFrameOf(line));
-            } catch (const ParseError& error) {
-                throw ParseError(std::string(sourceName) + ":" + std::to_string(lineNumber) + ": " + error.what());
+            } catch (const text::ParseError& error) {
+                throw text::ParseError(std::string(sourceName) + ":" + std::to_string(lineNumber) + ": " +
+                                       error.what());
             }
         }
         start = end + 1;
     }
     if (frames.empty()) {
-        throw ParseError(std::string(sourceName) + ": no camera pose in the file (one \"X Y Z YAW PITCH\" per line)");
+        throw text::ParseError(std::string(sourceName) +
+                               ": no camera pose in the file (one \"X Y Z YAW PITCH\" per line)");
     }
     return frames;
 }
@@ -148,12 +151,12 @@ std::vector<CameraPathFrame> loadCameraPathFrames(const std::filesystem::path& f
 {
     std::ifstream stream(file, std::ios::binary);
     if (!stream) {
-        throw ParseError(file.string() + ": cannot read: " + std::strerror(errno));
+        throw text::ParseError(file.string() + ": cannot read: " + std::strerror(errno));
     }
     std::ostringstream contents;
     contents << stream.rdbuf();
     if (stream.bad()) {
-        throw ParseError(file.string() + ": cannot read: I/O error");
+        throw text::ParseError(file.string() + ": cannot read: I/O error");
     }
     return parseCameraPathFrames(contents.str(), file.string());
 }

@@ -31,7 +31,7 @@ struct CameraPose {
 };
 
 // "X,Y,Z,YAW,PITCH" (commas, spaces or both between the five numbers).
-// Throws ParseError with a one-line message that does not name the source.
+// Throws text::ParseError with a one-line message that does not name the source.
 CameraPose parseCameraPose(std::string_view text);
 
 // Pixel size of the render target from a camera path frame on.
@@ -53,7 +53,7 @@ struct CameraPathFrame {
 // optionally followed by a sixth field WIDTHxHEIGHT (1..16384 each), '#'
 // starts a comment, blank lines are skipped. `sourceName` prefixes every
 // error ("path.txt:3: expected 5 numbers X Y Z YAW PITCH (and optionally
-// WIDTHxHEIGHT), found 4"). Throws ParseError; a text with no pose is an error
+// WIDTHxHEIGHT), found 4"). Throws text::ParseError; a text with no pose is an error
 // too.
 std::vector<CameraPathFrame> parseCameraPathFrames(std::string_view text, std::string_view sourceName);
 

@@ -1,6 +1,7 @@
 #include "app/CommandLine.h"
 
-#include "app/TextParsing.h"
+#include "text/TextParsing.h"
+#include "vk/ProgramFiles.h"
 
 #include <cstdlib>
 #include <functional>
@@ -19,7 +20,7 @@ struct FlagSpec {
     std::string valueName;  // "METRES"; empty for a switch
     std::string help;       // one sentence
     std::string defaultText;
-    // Applies the value (empty for a switch). Throws ParseError with a
+    // Applies the value (empty for a switch). Throws text::ParseError with a
     // message that does not name the flag.
     std::function<void(ViewerOptions&, std::string_view)> apply;
 };
@@ -33,21 +34,21 @@ std::string numberText(double value)
 
 long long integerIn(std::string_view text, long long low, long long high)
 {
-    const std::optional<long long> value = parseInteger(text);
+    const std::optional<long long> value = text::parseInteger(text);
     if (!value || *value < low || *value > high) {
-        throw ParseError("expected an integer in " + std::to_string(low) + ".." + std::to_string(high) + ", got " +
-                         quoted(text));
+        throw text::ParseError("expected an integer in " + std::to_string(low) + ".." + std::to_string(high) +
+                               ", got " + text::quoted(text));
     }
     return *value;
 }
 
 float numberIn(std::string_view text, double low, double high, bool lowExclusive)
 {
-    const std::optional<double> value = parseNumber(text);
+    const std::optional<double> value = text::parseNumber(text);
     const bool aboveLow = value && (lowExclusive ? *value > low : *value >= low);
     if (!value || !aboveLow || *value > high) {
-        throw ParseError("expected a number in " + std::string(lowExclusive ? "(" : "[") + numberText(low) + ", " +
-                         numberText(high) + "], got " + quoted(text));
+        throw text::ParseError("expected a number in " + std::string(lowExclusive ? "(" : "[") + numberText(low) +
+                               ", " + numberText(high) + "], got " + text::quoted(text));
     }
     return static_cast<float>(*value);
 }
@@ -56,14 +57,14 @@ PixelSize parsePixelSize(std::string_view text)
 {
     const size_t separator = text.find_first_of("xX");
     if (separator == std::string_view::npos) {
-        throw ParseError("expected WIDTHxHEIGHT such as 1280x720, got " + quoted(text));
+        throw text::ParseError("expected WIDTHxHEIGHT such as 1280x720, got " + text::quoted(text));
     }
-    const std::optional<long long> width = parseInteger(text.substr(0, separator));
-    const std::optional<long long> height = parseInteger(text.substr(separator + 1));
+    const std::optional<long long> width = text::parseInteger(text.substr(0, separator));
+    const std::optional<long long> height = text::parseInteger(text.substr(separator + 1));
     if (!width || !height || *width < 1 || *height < 1 || *width > kMaxTargetDimension ||
         *height > kMaxTargetDimension) {
-        throw ParseError("expected WIDTHxHEIGHT with both in 1.." + std::to_string(kMaxTargetDimension) + ", got " +
-                         quoted(text));
+        throw text::ParseError("expected WIDTHxHEIGHT with both in 1.." + std::to_string(kMaxTargetDimension) +
+                               ", got " + text::quoted(text));
     }
     return PixelSize{static_cast<uint32_t>(*width), static_cast<uint32_t>(*height)};
 }
@@ -71,7 +72,7 @@ PixelSize parsePixelSize(std::string_view text)
 std::filesystem::path nonEmptyPath(std::string_view text)
 {
     if (text.empty()) {
-        throw ParseError("expected a file name, got an empty one");
+        throw text::ParseError("expected a file name, got an empty one");
     }
     return std::filesystem::path(std::string(text));
 }
@@ -84,25 +85,25 @@ terrain::ShadingMode parseShading(std::string_view text)
             return mode;
         }
     }
-    throw ParseError("expected lit, normals or depth, got " + quoted(text));
+    throw text::ParseError("expected lit, normals or depth, got " + text::quoted(text));
 }
 
 void parseSun(ViewerOptions& options, std::string_view text)
 {
-    const std::vector<std::string_view> parts = splitAt(text, ',');
+    const std::vector<std::string_view> parts = text::splitAt(text, ',');
     if (parts.size() != 2) {
-        throw ParseError("expected AZIMUTH,ELEVATION in degrees, got " + quoted(text));
+        throw text::ParseError("expected AZIMUTH,ELEVATION in degrees, got " + text::quoted(text));
     }
-    options.sunAzimuthDegrees = numberIn(parts[0], -360.0, 360.0, false);
-    options.sunElevationDegrees = numberIn(parts[1], -90.0, 90.0, false);
+    options.sun.azimuthDegrees = numberIn(parts[0], -360.0, 360.0, false);
+    options.sun.elevationDegrees = numberIn(parts[1], -90.0, 90.0, false);
 }
 
-atmosphere::Tonemapper parseTonemapper(std::string_view text)
+display::Tonemapper parseTonemapper(std::string_view text)
 {
-    if (const std::optional<atmosphere::Tonemapper> tonemapper = atmosphere::tonemapperFromName(text)) {
+    if (const std::optional<display::Tonemapper> tonemapper = display::tonemapperFromName(text)) {
         return *tonemapper;
     }
-    throw ParseError("expected none, aces or hable, got " + quoted(text));
+    throw text::ParseError("expected none, aces or hable, got " + text::quoted(text));
 }
 
 std::vector<FlagSpec> flagSpecs()
@@ -128,14 +129,14 @@ std::vector<FlagSpec> flagSpecs()
                      std::to_string(defaults.uniformSubdivision), [](ViewerOptions& o, std::string_view v) {
                          const auto levels = static_cast<int>(integerIn(v, 0, terrain::kMaxUniformSubdivision));
                          if (!terrain::isValidUniformSubdivision(levels)) {
-                             throw ParseError("expected 0, 2, 4 or 6, got " + quoted(v));
+                             throw text::ParseError("expected 0, 2, 4 or 6, got " + text::quoted(v));
                          }
                          o.uniformSubdivision = levels;
                      }});
     flags.push_back({"--device", "INDEX|NAME", "Vulkan device: its index or part of its name",
                      "the first discrete GPU, else the best one", [](ViewerOptions& o, std::string_view v) {
                          if (v.empty()) {
-                             throw ParseError("expected a device index or name, got an empty one");
+                             throw text::ParseError("expected a device index or name, got an empty one");
                          }
                          o.deviceSelector = std::string(v);
                      }});
@@ -144,7 +145,7 @@ std::vector<FlagSpec> flagSpecs()
     flags.push_back({"--vsync", "on|off", "wait for vertical blank when presenting", "on",
                      [](ViewerOptions& o, std::string_view v) {
                          if (v != "on" && v != "off") {
-                             throw ParseError("expected on or off, got " + quoted(v));
+                             throw text::ParseError("expected on or off, got " + text::quoted(v));
                          }
                          o.vsync = v == "on";
                      }});
@@ -177,14 +178,14 @@ std::vector<FlagSpec> flagSpecs()
     flags.push_back({"--shading", "lit|normals|depth", "shading mode", std::string(shadingModeName(defaults.shading)),
                      [](ViewerOptions& o, std::string_view v) { o.shading = parseShading(v); }});
     flags.push_back({"--sun", "AZIMUTH,ELEVATION", "sun direction in degrees",
-                     numberText(defaults.sunAzimuthDegrees) + "," + numberText(defaults.sunElevationDegrees),
+                     numberText(defaults.sun.azimuthDegrees) + "," + numberText(defaults.sun.elevationDegrees),
                      [](ViewerOptions& o, std::string_view v) { parseSun(o, v); }});
     flags.push_back({"--exposure", "STOPS", "exposure of the HDR image: luminance times 2^STOPS",
                      numberText(defaults.display.exposureStops), [](ViewerOptions& o, std::string_view v) {
                          o.display.exposureStops = numberIn(v, -20.0, 20.0, false);
                      }});
     flags.push_back({"--tonemap", "none|aces|hable", "tone curve from HDR to the display",
-                     std::string(atmosphere::tonemapperName(defaults.display.tonemapper)),
+                     std::string(display::tonemapperName(defaults.display.tonemapper)),
                      [](ViewerOptions& o, std::string_view v) { o.display.tonemapper = parseTonemapper(v); }});
     flags.push_back(
         {"--help", "", "show this text and exit", "", [](ViewerOptions& o, std::string_view) { o.showHelp = true; }});
@@ -228,7 +229,8 @@ ViewerOptions parseCommandLine(std::span<const std::string_view> arguments)
         const std::string_view argument = arguments[index];
         if (argument.size() < 2 || argument.front() != '-') {
             if (options.heightmapPath) {
-                throw CommandLineError("unexpected argument " + quoted(argument) + ": only one heightmap can be given");
+                throw CommandLineError("unexpected argument " + text::quoted(argument) +
+                                       ": only one heightmap can be given");
             }
             if (argument.empty()) {
                 throw CommandLineError("the heightmap file name is empty");
@@ -240,7 +242,7 @@ ViewerOptions parseCommandLine(std::span<const std::string_view> arguments)
         const std::string_view name = argument.substr(0, equals);
         const FlagSpec* flag = findFlag(flags, name);
         if (flag == nullptr) {
-            throw CommandLineError("unknown flag " + quoted(name) + " (see --help)");
+            throw CommandLineError("unknown flag " + text::quoted(name) + " (see --help)");
         }
         std::string_view value;
         if (flag->valueName.empty()) {
@@ -256,7 +258,7 @@ ViewerOptions parseCommandLine(std::span<const std::string_view> arguments)
         }
         try {
             flag->apply(options, value);
-        } catch (const ParseError& error) {
+        } catch (const text::ParseError& error) {
             throw CommandLineError(flag->name + ": " + error.what());
         }
     }
@@ -313,11 +315,7 @@ std::vector<std::string> commandLineFlagNames()
 
 std::filesystem::path defaultHeightmapPath()
 {
-    const char* fromEnvironment = std::getenv("CBT_ASSET_DIR");
-    const std::filesystem::path directory = fromEnvironment != nullptr && fromEnvironment[0] != '\0'
-                                                ? std::filesystem::path(fromEnvironment)
-                                                : std::filesystem::path(CBT_ASSET_DIR);
-    return directory / kDefaultHeightmapFileName;
+    return vk::locateProgramFiles().assetDirectory / kDefaultHeightmapFileName;
 }
 
 }  // namespace app

@@ -2,7 +2,9 @@
 #pragma once
 
 #include "app/CameraPose.h"
-#include "terrain/TerrainRenderer.h"
+#include "atmosphere/SunPosition.h"
+#include "display/Tonemapping.h"
+#include "terrain/TerrainSettings.h"
 
 #include <cstdint>
 #include <filesystem>
@@ -54,9 +56,8 @@ struct ViewerOptions {
     std::optional<std::filesystem::path> statsPath;
     bool wireframe = false;
     terrain::ShadingMode shading = terrain::ShadingMode::Lit;
-    float sunAzimuthDegrees = terrain::TerrainSettings{}.sunAzimuthDegrees;
-    float sunElevationDegrees = terrain::TerrainSettings{}.sunElevationDegrees;
-    atmosphere::DisplaySettings display;  // --exposure, --tonemap
+    atmosphere::SunPosition sun;       // --sun
+    display::DisplaySettings display;  // --exposure, --tonemap
     bool showHelp = false;
 };
 
@@ -69,9 +70,10 @@ std::string commandLineHelp();
 // The flags parseCommandLine knows ("--extent", ...), in --help order.
 std::vector<std::string> commandLineFlagNames();
 
-// The heightmap loaded when none is given: CBT_ASSET_DIR (environment
-// variable when set and non-empty, else the compile-time asset folder) /
-// kDefaultHeightmapFileName.
+// The heightmap loaded when none is given: kDefaultHeightmapFileName in the
+// program's asset folder (vk::locateProgramFiles: the source tree's assets/
+// for a program of the build tree, P/share/cbt-terrain/assets once installed
+// in P). Throws vk::Error when the program finds no files of its own.
 std::filesystem::path defaultHeightmapPath();
 
 // The shading mode's command-line name ("lit", "normals", "depth").

@@ -1,5 +1,7 @@
 #include "app/FlyCamera.h"
 
+#include "camera/Projection.h"
+
 #include <glm/geometric.hpp>
 #include <glm/mat4x4.hpp>
 #include <glm/trigonometric.hpp>
@@ -30,31 +32,6 @@ glm::vec3 viewDirection(float yawDegrees, float pitchDegrees)
     const float yaw = glm::radians(yawDegrees);
     const float pitch = glm::radians(pitchDegrees);
     return {std::sin(yaw) * std::cos(pitch), std::sin(pitch), -std::cos(yaw) * std::cos(pitch)};
-}
-
-glm::mat4 vulkanPerspective(float verticalFovRadians, float aspect, float nearPlane, float farPlane,
-                            DepthConvention depth)
-{
-    const float focal = 1.0f / std::tan(verticalFovRadians * 0.5f);
-    glm::mat4 projection(0.0f);
-    projection[0][0] = focal / aspect;
-    projection[1][1] = -focal;  // Vulkan clip space: y points down
-    projection[2][3] = -1.0f;   // w = -z_view (the camera looks along -Z)
-    if (depth == DepthConvention::Standard) {
-        // z_view = -near -> 0, z_view = -far -> 1
-        projection[2][2] = farPlane / (nearPlane - farPlane);
-        projection[3][2] = nearPlane * farPlane / (nearPlane - farPlane);
-    } else {
-        // z_view = -near -> 1, z_view = -far -> 0
-        projection[2][2] = nearPlane / (farPlane - nearPlane);
-        projection[3][2] = nearPlane * farPlane / (farPlane - nearPlane);
-    }
-    return projection;
-}
-
-float depthClearValue(DepthConvention depth)
-{
-    return depth == DepthConvention::Standard ? 1.0f : 0.0f;
 }
 
 ClipRange clipRangeFor(const glm::vec3& eye, const glm::vec3& worldMin, const glm::vec3& worldMax)
@@ -174,16 +151,16 @@ float speedAfterWheel(float speed, double wheelSteps, float minimum, float maxim
     return std::clamp(static_cast<float>(scaled), minimum, maximum);
 }
 
-terrain::FrameView makeFrameView(const FlyCamera& camera, VkExtent2D extent, const ProjectionSettings& projection,
-                                 const glm::vec3& worldMin, const glm::vec3& worldMax)
+camera::FrameView makeFrameView(const FlyCamera& camera, VkExtent2D extent, const ProjectionSettings& projection,
+                                const glm::vec3& worldMin, const glm::vec3& worldMax)
 {
-    terrain::FrameView view;
+    camera::FrameView view;
     view.viewport = VkExtent2D{std::max(extent.width, 1u), std::max(extent.height, 1u)};
     const float aspect = static_cast<float>(view.viewport.width) / static_cast<float>(view.viewport.height);
     const ClipRange range = clipRangeFor(camera.pose().position, worldMin, worldMax);
     view.view = camera.viewMatrix();
-    view.projection = vulkanPerspective(glm::radians(projection.verticalFovDegrees), aspect, range.nearPlane,
-                                        range.farPlane, projection.depth);
+    view.projection = camera::vulkanPerspective(glm::radians(projection.verticalFovDegrees), aspect, range.nearPlane,
+                                                range.farPlane, projection.depth);
     view.cameraPosition = camera.pose().position;
     return view;
 }

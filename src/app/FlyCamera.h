@@ -1,10 +1,10 @@
 // The free-fly camera: pose, view and projection matrices in the Vulkan
-// convention of terrain::FrameView (clip y down, depth 0..1), movement from
+// convention of camera::FrameView (clip y down, depth 0..1), movement from
 // held keys and a start pose that frames the whole terrain.
 #pragma once
 
 #include "app/CameraPose.h"
-#include "terrain/TerrainRenderer.h"
+#include "camera/FrameView.h"
 
 #include <vulkan/vulkan.h>
 #include <glm/mat4x4.hpp>
@@ -12,26 +12,13 @@
 
 namespace app {
 
-// Whether depth 0 is the near plane (Standard, compare LESS, clear to 1) or
-// the far plane (Reversed, compare GREATER, clear to 0). The terrain
-// renderer's depth test decides which one the app must use.
-enum class DepthConvention { Standard, Reversed };
-
 struct ProjectionSettings {
     float verticalFovDegrees = 60.0f;
-    DepthConvention depth = DepthConvention::Standard;
+    camera::DepthConvention depth = camera::DepthConvention::Standard;
 };
 
 // Unit view direction for a yaw and pitch (see CameraPose).
 glm::vec3 viewDirection(float yawDegrees, float pitchDegrees);
-
-// Perspective projection to Vulkan clip space: x right, y down, depth 0..1
-// (0 at the near plane for Standard, at the far plane for Reversed).
-glm::mat4 vulkanPerspective(float verticalFovRadians, float aspect, float nearPlane, float farPlane,
-                            DepthConvention depth);
-
-// The depth value a depth buffer is cleared to under `depth` (the far plane).
-float depthClearValue(DepthConvention depth);
 
 // Near and far planes that hold the whole box [worldMin, worldMax] seen from
 // `eye`: far reaches the farthest corner, near = far / 10^5 (at least 0.05 m).
@@ -88,7 +75,7 @@ private:
 float speedAfterWheel(float speed, double wheelSteps, float minimum, float maximum);
 
 // The FrameView of `camera` for a target of `extent` pixels.
-terrain::FrameView makeFrameView(const FlyCamera& camera, VkExtent2D extent, const ProjectionSettings& projection,
-                                 const glm::vec3& worldMin, const glm::vec3& worldMax);
+camera::FrameView makeFrameView(const FlyCamera& camera, VkExtent2D extent, const ProjectionSettings& projection,
+                                const glm::vec3& worldMin, const glm::vec3& worldMax);
 
 }  // namespace app

@@ -2,16 +2,16 @@
 
 #include "app/FlyCamera.h"
 #include "app/ProcessMemory.h"
-#include "app/RenderTargets.h"
+#include "app/Screenshot.h"
 #include "app/ViewerSetup.h"
-#include "atmosphere/TonemapPass.h"
-#include "terrain/TerrainRenderer.h"
+#include "scene/SceneRenderer.h"
 #include "vk/Commands.h"
 #include "vk/Device.h"
 #include "vk/Error.h"
 #include "vk/Image.h"
 #include "vk/Instance.h"
-#include "vk/ShaderCompiler.h"
+#include "vk/ProgramFiles.h"
+#include "vk/ShaderLibrary.h"
 
 #include <chrono>
 #include <memory>
@@ -21,50 +21,29 @@ namespace app {
 
 namespace {
 
-// The resources of one frame in flight.
-struct HeadlessFrameSlot {
-    HeadlessFrameSlot(const vk::Device& device, const vk::CommandPool& pool, VkExtent2D extent, VkFormat depth)
-        : commands(pool.allocate()),
-          inFlight(device, true),
-          targets(std::make_unique<RenderTargets>(device, extent, kHeadlessColorFormat, depth))
-    {
-    }
-
-    VkCommandBuffer commands;
-    vk::Fence inFlight;
-    std::unique_ptr<RenderTargets> targets;  // replaced when a camera path changes the render size
-};
-
-void submit(const vk::Device& device, VkCommandBuffer commands, const vk::Fence& fence)
+void submit(const vk::Device& device, const scene::FrameSlot& slot)
 {
     VkSubmitInfo info{};
     info.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO;
     info.commandBufferCount = 1;
-    info.pCommandBuffers = &commands;
-    VK_CHECK(vkQueueSubmit(device.queue(), 1, &info, fence.handle()));
+    info.pCommandBuffers = &slot.commands;
+    VK_CHECK(vkQueueSubmit(device.queue(), 1, &info, slot.inFlight.handle()));
 }
 
-// Records and submits one frame in `slot`; returns the renderer's statistics
-// as they stand right after recordUpdate (the results of the last frame that
-// used this slot).
-terrain::TerrainStatistics renderFrame(vk::Device& device, terrain::TerrainRenderer& renderer,
-                                       const atmosphere::TonemapPass& display, HeadlessFrameSlot& slot,
-                                       uint32_t slotIndex, const terrain::FrameView& view, float depthClear)
+// Records and submits one frame in slot `slotIndex`; returns the scene's
+// statistics as they stand once it is recorded (the results of the last
+// frame that used the slot).
+scene::FrameStatistics renderFrame(vk::Device& device, scene::SceneRenderer& scene, std::uint32_t slotIndex,
+                                   const camera::FrameView& view)
 {
+    scene::FrameSlot& slot = scene.slot(slotIndex);
     slot.inFlight.wait();
     slot.inFlight.reset();
-    const VkExtent2D extent = slot.targets->extent();
-    if (extent.width != view.viewport.width || extent.height != view.viewport.height) {
-        // The slot's last submission has completed: its targets are free.
-        const VkFormat depthFormat = slot.targets->depth().format();
-        slot.targets.reset();
-        slot.targets = std::make_unique<RenderTargets>(device, view.viewport, kHeadlessColorFormat, depthFormat);
-    }
     vk::beginCommandBuffer(slot.commands);
-    recordTerrainFrame(device, slot.commands, renderer, display, *slot.targets, view, slotIndex, depthClear);
-    const terrain::TerrainStatistics statistics = renderer.statistics();
+    scene.recordFrame(slotIndex, view);
+    const scene::FrameStatistics statistics = scene.statistics();
     vk::endCommandBuffer(slot.commands);
-    submit(device, slot.commands, slot.inFlight);
+    submit(device, slot);
     return statistics;
 }
 
@@ -80,28 +59,18 @@ void renderHeadless(const vk::Instance& instance, const ViewerOptions& options, 
     checkViewerDeviceFeatures(device);
     checkHeightmapFitsDevice(heightmap, device);
 
-    vk::ShaderCompiler compiler;
-    const terrain::TerrainSettings settings = initialTerrainSettings(options, heightmap, terrain.dem);
-    const VkFormat depthFormat = chooseDepthFormat(device);
-    VkExtent2D extent{options.size.width, options.size.height};
-    terrain::TerrainRenderer renderer(device, compiler, heightmap, settings, atmosphere::kHdrColorFormat, depthFormat,
-                                      kFramesInFlight);
-    const atmosphere::TonemapPass display(device, compiler, kHeadlessColorFormat, kFramesInFlight);
+    const vk::ShaderLibrary shaders = vk::locateProgramFiles().shaderLibrary();
+    const scene::SceneSettings settings = initialSceneSettings(options, heightmap, terrain.dem);
+    scene::SceneRenderer scene(device, shaders, heightmap, settings,
+                               scene::SceneOutput{scene::kHeadlessColorFormat, kDepthConvention, kFramesInFlight});
+    const DeviceIdleGuard idleBeforeDestruction(device);
 
-    const ProjectionSettings projection{60.0f, kTerrainDepthConvention};
-    const float depthClear = depthClearValue(projection.depth);
-    const glm::vec3 worldMin = renderer.worldMin();
-    const glm::vec3 worldMax = renderer.worldMax();
+    VkExtent2D extent{options.size.width, options.size.height};
+    const ProjectionSettings projection{60.0f, kDepthConvention};
+    const glm::vec3 worldMin = scene.worldMin();
+    const glm::vec3 worldMax = scene.worldMax();
     const float aspect = static_cast<float>(extent.width) / static_cast<float>(extent.height);
     FlyCamera camera(options.camera.value_or(framingPose(worldMin, worldMax, projection.verticalFovDegrees, aspect)));
-
-    const vk::CommandPool pool(device);
-    std::vector<std::unique_ptr<HeadlessFrameSlot>> slots;
-    for (uint32_t i = 0; i < kFramesInFlight; ++i) {
-        slots.push_back(std::make_unique<HeadlessFrameSlot>(device, pool, extent, depthFormat));
-    }
-
-    const DeviceIdleGuard idleBeforeDestruction(device);
 
     RunStatistics statistics;
     uint32_t lastSlot = 0;
@@ -115,11 +84,10 @@ void renderHeadless(const vk::Instance& instance, const ViewerOptions& options, 
             }
         }
         lastSlot = frame % kFramesInFlight;
-        const terrain::FrameView view = makeFrameView(camera, extent, projection, worldMin, worldMax);
-        const terrain::TerrainStatistics completed =
-            renderFrame(device, renderer, display, *slots[lastSlot], lastSlot, view, depthClear);
+        const camera::FrameView view = makeFrameView(camera, extent, projection, worldMin, worldMax);
+        const scene::FrameStatistics completed = renderFrame(device, scene, lastSlot, view);
         if (frame >= kFramesInFlight) {
-            statistics.addTerrainStatistics(completed);  // frame - kFramesInFlight
+            statistics.addFrameStatistics(completed);  // frame - kFramesInFlight
         }
         const std::chrono::duration<double, std::milli> elapsed = std::chrono::steady_clock::now() - start;
         statistics.addFrameTime(elapsed.count());
@@ -129,20 +97,18 @@ void renderHeadless(const vk::Instance& instance, const ViewerOptions& options, 
     }
     device.waitIdle();
 
-    const RenderTargets& lastTargets = *slots[lastSlot]->targets;
     if (options.screenshotPath) {
-        writeColorTargetPng(device, lastTargets, *options.screenshotPath);
+        writeColorTargetPng(device, *scene.slot(lastSlot).targets, *options.screenshotPath);
     }
 
     // The results of the last frames in flight are read when their slots are
     // recorded again: record one more frame per slot (after the screenshot).
     for (uint32_t frame = frameCount; frame < frameCount + kFramesInFlight; ++frame) {
         const uint32_t slotIndex = frame % kFramesInFlight;
-        const terrain::FrameView view = makeFrameView(camera, extent, projection, worldMin, worldMax);
-        const terrain::TerrainStatistics completed =
-            renderFrame(device, renderer, display, *slots[slotIndex], slotIndex, view, depthClear);
+        const camera::FrameView view = makeFrameView(camera, extent, projection, worldMin, worldMax);
+        const scene::FrameStatistics completed = renderFrame(device, scene, slotIndex, view);
         if (frame >= kFramesInFlight) {
-            statistics.addTerrainStatistics(completed);
+            statistics.addFrameStatistics(completed);
         }
     }
     device.waitIdle();
@@ -152,7 +118,7 @@ void renderHeadless(const vk::Instance& instance, const ViewerOptions& options, 
         writeTextFile(*options.statsPath, statistics.toJson(description));
     }
     out << "cbt-terrain: rendered " << frameCount << " frames of " << extent.width << "x" << extent.height << " on "
-        << description.deviceName << ", D = " << settings.maxDepth;
+        << description.deviceName << ", D = " << settings.terrain.maxDepth;
     if (const auto& latest = statistics.latest()) {
         out << ", " << latest->leafCount << " leaves";
     }

@@ -11,7 +11,7 @@ namespace app {
 
 // Runs the headless viewer; progress and the summary go to `out`. Returns
 // the process exit code (0, or 1 when validation messages appeared). Throws
-// on errors (heightmap::HeightmapError, ParseError, vk::Error, ...).
+// on errors (heightmap::HeightmapError, text::ParseError, vk::Error, ...).
 int runHeadless(const ViewerOptions& options, std::ostream& out);
 
 }  // namespace app

@@ -20,7 +20,7 @@ float RollingSeries::maximum() const
     return *std::max_element(values_.begin(), values_.end());
 }
 
-void TimingHistory::addPasses(const terrain::PassTimings& timings)
+void TimingHistory::addPasses(const scene::PassTimings& timings)
 {
     dispatcher.add(static_cast<float>(timings.dispatcherMs));
     subdivision.add(static_cast<float>(timings.subdivisionMs));
@@ -51,12 +51,12 @@ void showStatistics(const OverlayFacts& facts, const TimingHistory& history)
         ImGui::TextUnformatted("waiting for the first completed frame");
         return;
     }
-    const terrain::TerrainStatistics& statistics = *facts.statistics;
+    const scene::FrameStatistics& statistics = *facts.statistics;
     ImGui::Text("leaves %u   triangles %llu", statistics.leafCount,
                 static_cast<unsigned long long>(statistics.triangleCount));
     ImGui::Text("CBT memory %.2f MiB", static_cast<double>(statistics.cbtBytes) / (1024.0 * 1024.0));
     if (ImGui::CollapsingHeader("GPU time per pass", ImGuiTreeNodeFlags_DefaultOpen)) {
-        const terrain::PassTimings timings = statistics.timings.value_or(terrain::PassTimings{});
+        const scene::PassTimings timings = statistics.timings.value_or(scene::PassTimings{});
         plotSeries("dispatcher", history.dispatcher, timings.dispatcherMs);
         plotSeries("subdivision", history.subdivision, timings.subdivisionMs);
         plotSeries("sum reduction", history.sumReduction, timings.sumReductionMs);
@@ -112,13 +112,13 @@ OverlayRequests drawOverlayPanel(OverlayModel& model, const OverlayFacts& facts,
     showStatistics(facts, history);
 
     if (ImGui::CollapsingHeader("Terrain", ImGuiTreeNodeFlags_DefaultOpen)) {
-        requests.settingsChanged = editSettings(model.settings, requests);
+        requests.settingsChanged = editSettings(model.settings.terrain, requests);
         ImGui::SliderInt("max depth", &model.requestedMaxDepth, 1, 30);
         ImGui::SameLine();
         if (ImGui::Button("rebuild")) {
             requests.rebuildDepth = true;
         }
-        ImGui::Text("current max depth %d", model.settings.maxDepth);
+        ImGui::Text("current max depth %d", model.settings.terrain.maxDepth);
     }
     if (ImGui::CollapsingHeader("Atmosphere", ImGuiTreeNodeFlags_DefaultOpen)) {
         requests.settingsChanged |= editAtmosphereSettings(model.settings);

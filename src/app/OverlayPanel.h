@@ -5,7 +5,8 @@
 #pragma once
 
 #include "app/CameraPose.h"
-#include "terrain/TerrainRenderer.h"
+#include "scene/FrameTimings.h"
+#include "scene/SceneSettings.h"
 
 #include <array>
 #include <cstddef>
@@ -39,14 +40,14 @@ struct TimingHistory {
     RollingSeries atmosphere;  // the atmosphere's tables + sky pass
     RollingSeries frame;       // CPU frame time
 
-    void addPasses(const terrain::PassTimings& timings);
+    void addPasses(const scene::PassTimings& timings);
 };
 
 // What the panel edits.
 struct OverlayModel {
-    terrain::TerrainSettings settings;  // applied when the panel reports settingsChanged
-    int requestedMaxDepth = 0;          // applied on "Rebuild"
-    float cameraSpeed = 100.0f;         // metres per second
+    scene::SceneSettings settings;  // applied when the panel reports settingsChanged
+    int requestedMaxDepth = 0;      // applied on "Rebuild"
+    float cameraSpeed = 100.0f;     // metres per second
     float maxCameraSpeed = 100000.0f;
     std::string status;  // last message (shader errors, ...)
 };
@@ -54,7 +55,7 @@ struct OverlayModel {
 // What the panel shows.
 struct OverlayFacts {
     double frameMilliseconds = 0.0;  // smoothed
-    std::optional<terrain::TerrainStatistics> statistics;
+    std::optional<scene::FrameStatistics> statistics;
     std::string deviceName;
     CameraPose pose;
     uint32_t width = 0;

@@ -52,10 +52,10 @@ void RunStatistics::addResidentMemory(double mebibytes)
     residentMemory_.add(mebibytes);
 }
 
-void RunStatistics::addTerrainStatistics(const terrain::TerrainStatistics& statistics)
+void RunStatistics::addFrameStatistics(const scene::FrameStatistics& statistics)
 {
     if (statistics.timings) {
-        const terrain::PassTimings& timings = *statistics.timings;
+        const scene::PassTimings& timings = *statistics.timings;
         dispatcher_.add(timings.dispatcherMs);
         subdivision_.add(timings.subdivisionMs);
         sumReduction_.add(timings.sumReductionMs);

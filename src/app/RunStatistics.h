@@ -1,7 +1,7 @@
 // What a run measured, frame by frame, and its JSON report (--stats).
 #pragma once
 
-#include "terrain/TerrainRenderer.h"
+#include "scene/FrameTimings.h"
 
 #include <cstdint>
 #include <filesystem>
@@ -57,7 +57,7 @@ public:
     void addFrameTime(double milliseconds);
     // The renderer's statistics of one completed frame (each completed frame
     // once): pass timings when present, and the leaf count.
-    void addTerrainStatistics(const terrain::TerrainStatistics& statistics);
+    void addFrameStatistics(const scene::FrameStatistics& statistics);
     // The process's resident memory after one frame, in MiB.
     void addResidentMemory(double mebibytes);
 
@@ -70,7 +70,7 @@ public:
     [[nodiscard]] const SampleSeries& atmosphereTimes() const { return atmosphere_; }
     [[nodiscard]] const SampleSeries& leafCounts() const { return leafCounts_; }
     [[nodiscard]] const SampleSeries& residentMemory() const { return residentMemory_; }
-    [[nodiscard]] const std::optional<terrain::TerrainStatistics>& latest() const { return latest_; }
+    [[nodiscard]] const std::optional<scene::FrameStatistics>& latest() const { return latest_; }
 
     // The --stats report: the description, frame times, per-pass GPU times
     // (median/min/max/count in ms; "leafDecode" is the heap index of each
@@ -93,7 +93,7 @@ private:
     SampleSeries total_;
     SampleSeries leafCounts_;
     SampleSeries residentMemory_;
-    std::optional<terrain::TerrainStatistics> latest_;
+    std::optional<scene::FrameStatistics> latest_;
 };
 
 // `text` with JSON string escapes, without the surrounding quotes.

@@ -1,5 +1,8 @@
 #include "app/Screenshot.h"
 
+#include "scene/RenderTargets.h"
+#include "vk/Image.h"
+
 #define STB_IMAGE_WRITE_STATIC
 #define STB_IMAGE_WRITE_IMPLEMENTATION
 #include <stb_image_write.h>
@@ -79,6 +82,13 @@ std::filesystem::path unusedScreenshotPath(const std::filesystem::path& director
         candidate = directory / (stem + "-" + std::to_string(suffix) + ".png");
     }
     return candidate;
+}
+
+void writeColorTargetPng(vk::Device& device, const scene::RenderTargets& targets, const std::filesystem::path& path)
+{
+    const std::vector<std::byte> texels =
+        vk::downloadImageLevel(device, targets.color(), 0, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+    writePng(path, rgbaImageFromTexels(texels, targets.extent(), targets.color().format()));
 }
 
 }  // namespace app

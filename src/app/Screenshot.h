@@ -12,6 +12,13 @@
 #include <string>
 #include <vector>
 
+namespace scene {
+class RenderTargets;
+}  // namespace scene
+namespace vk {
+class Device;
+}  // namespace vk
+
 namespace app {
 
 struct Rgba8Image {
@@ -28,6 +35,12 @@ Rgba8Image rgbaImageFromTexels(std::span<const std::byte> texels, VkExtent2D ext
 // Writes `image` as a PNG. Throws std::runtime_error ("PATH: cannot write
 // PNG") on failure.
 void writePng(const std::filesystem::path& path, const Rgba8Image& image);
+
+// Reads the display colour image of `targets` back (it must be in
+// TRANSFER_SRC_OPTIMAL after all submitted work, as a recorded frame leaves
+// it; this waits for the device) and writes it as a PNG. Throws
+// std::runtime_error / vk::Error on failure.
+void writeColorTargetPng(vk::Device& device, const scene::RenderTargets& targets, const std::filesystem::path& path);
 
 // "cbt-terrain-YYYYMMDD-HHMMSS.png" for a local time.
 std::string screenshotFileName(const std::tm& localTime);

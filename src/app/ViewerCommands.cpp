@@ -1,7 +1,8 @@
 #include "app/ViewerCommands.h"
 
-#include "atmosphere/TonemapPass.h"
-#include "terrain/TerrainRenderer.h"
+#include "scene/SceneRenderer.h"
+#include "vk/Error.h"
+#include "vk/ShaderLibrary.h"
 
 #include <glm/vec3.hpp>
 
@@ -12,16 +13,16 @@
 
 namespace app {
 
-ViewerCommands::ViewerCommands(terrain::TerrainRenderer& renderer, atmosphere::TonemapPass& display, FlyCamera& camera,
+ViewerCommands::ViewerCommands(vk::ShaderLibrary& shaders, scene::SceneRenderer& scene, FlyCamera& camera,
                                const CameraPose& startPose)
-    : renderer_(renderer),
-      display_(display),
+    : shaders_(shaders),
+      scene_(scene),
       camera_(camera),
       startPose_(startPose)
 {
-    model_.settings = renderer_.settings();
-    model_.requestedMaxDepth = model_.settings.maxDepth;
-    const glm::vec3 size = renderer_.worldMax() - renderer_.worldMin();
+    model_.settings = scene_.settings();
+    model_.requestedMaxDepth = model_.settings.terrain.maxDepth;
+    const glm::vec3 size = scene_.worldMax() - scene_.worldMin();
     model_.maxCameraSpeed = std::max(size.x, size.z) * 2.0f;
     model_.cameraSpeed = std::max(size.x, size.z) / 20.0f;
 }
@@ -31,7 +32,7 @@ bool ViewerCommands::runUntilScreenshot(std::deque<ViewerAction>& actions)
     while (!actions.empty() && !quit_) {
         const ViewerAction action = actions.front();
         actions.pop_front();
-        terrain::TerrainSettings settings = model_.settings;
+        scene::SceneSettings settings = model_.settings;
         switch (action) {
             case ViewerAction::Screenshot: return true;  // of the next frame; later keys wait for it
             case ViewerAction::Quit: quit_ = true; break;
@@ -39,17 +40,17 @@ bool ViewerCommands::runUntilScreenshot(std::deque<ViewerAction>& actions)
             case ViewerAction::ResetCamera: camera_.setPose(startPose_); break;
             case ViewerAction::ReloadShaders: reloadShaders(); break;
             case ViewerAction::ToggleWireframe:
-                settings.wireframe = !settings.wireframe;
+                settings.terrain.wireframe = !settings.terrain.wireframe;
                 applySettings(settings);
                 break;
             case ViewerAction::ToggleFreeze:
-                settings.freezeSubdivision = !settings.freezeSubdivision;
+                settings.terrain.freezeSubdivision = !settings.terrain.freezeSubdivision;
                 applySettings(settings);
                 break;
             case ViewerAction::LowerSun:
             case ViewerAction::RaiseSun:
-                settings.sunElevationDegrees =
-                    steppedSunElevation(settings.sunElevationDegrees, action == ViewerAction::RaiseSun ? 1 : -1);
+                settings.sun.elevationDegrees =
+                    steppedSunElevation(settings.sun.elevationDegrees, action == ViewerAction::RaiseSun ? 1 : -1);
                 applySettings(settings);
                 break;
         }
@@ -60,8 +61,9 @@ bool ViewerCommands::runUntilScreenshot(std::deque<ViewerAction>& actions)
 void ViewerCommands::applyOverlayRequests(const OverlayRequests& requests)
 {
     if (requests.settingsChanged || requests.rebuildDepth) {
-        terrain::TerrainSettings settings = model_.settings;
-        settings.maxDepth = requests.rebuildDepth ? model_.requestedMaxDepth : renderer_.settings().maxDepth;
+        scene::SceneSettings settings = model_.settings;
+        settings.terrain.maxDepth =
+            requests.rebuildDepth ? model_.requestedMaxDepth : scene_.settings().terrain.maxDepth;
         const int requestedDepth = model_.requestedMaxDepth;
         applySettings(settings);
         if (!requests.rebuildDepth) {
@@ -82,25 +84,27 @@ void ViewerCommands::reportError(const std::string& message)
     std::cerr << "cbt-terrain: " << message << "\n";
 }
 
-void ViewerCommands::applySettings(const terrain::TerrainSettings& settings)
+void ViewerCommands::applySettings(const scene::SceneSettings& settings)
 {
     try {
-        renderer_.applySettings(settings);
-        model_.settings = renderer_.settings();
+        scene_.applySettings(settings);
+        model_.settings = scene_.settings();
     } catch (const std::exception& error) {  // a depth the device cannot hold, an invalid value
         reportError(error.what());
-        model_.settings = renderer_.settings();
+        model_.settings = scene_.settings();
     }
-    model_.requestedMaxDepth = model_.settings.maxDepth;
+    model_.requestedMaxDepth = model_.settings.terrain.maxDepth;
 }
 
 void ViewerCommands::reloadShaders()
 {
-    std::optional<std::string> error = renderer_.reloadShaders();
-    if (!error) {
-        error = display_.reloadShaders();  // the renderer waited for the device to be idle
+    try {
+        shaders_.compileFromSource();
+    } catch (const vk::Error& error) {  // an installed program has no sources to reload
+        reportError(std::string("shader reload: ") + error.what());
+        return;
     }
-    if (error) {
+    if (const std::optional<std::string> error = scene_.reloadShaders()) {
         reportError("shader reload failed: " + *error);
     } else {
         model_.status = "shaders reloaded";

@@ -12,20 +12,22 @@
 #include <deque>
 #include <string>
 
-namespace atmosphere {
-class TonemapPass;
-}  // namespace atmosphere
+namespace scene {
+class SceneRenderer;
+}  // namespace scene
 
-namespace terrain {
-class TerrainRenderer;
-}  // namespace terrain
+namespace vk {
+class ShaderLibrary;
+}  // namespace vk
 
 namespace app {
 
 class ViewerCommands {
 public:
     // `startPose`: where ResetCamera (Home, the panel's button) puts the camera.
-    ViewerCommands(terrain::TerrainRenderer& renderer, atmosphere::TonemapPass& display, FlyCamera& camera,
+    // `shaders`: the library the scene loads from; R switches it to the GLSL
+    // sources (a program of the build tree only).
+    ViewerCommands(vk::ShaderLibrary& shaders, scene::SceneRenderer& scene, FlyCamera& camera,
                    const CameraPose& startPose);
 
     // Carries out the queued actions in order, removing them, until one is
@@ -41,11 +43,11 @@ public:
     [[nodiscard]] bool overlayVisible() const { return overlayVisible_; }
 
 private:
-    void applySettings(const terrain::TerrainSettings& settings);
+    void applySettings(const scene::SceneSettings& settings);
     void reloadShaders();
 
-    terrain::TerrainRenderer& renderer_;
-    atmosphere::TonemapPass& display_;
+    vk::ShaderLibrary& shaders_;
+    scene::SceneRenderer& scene_;
     FlyCamera& camera_;
     CameraPose startPose_;
     OverlayModel model_;

@@ -3,9 +3,9 @@
 #include "app/CommandLine.h"
 #include "app/GlfwWindow.h"
 #include "app/HeadlessViewer.h"
-#include "app/TextParsing.h"
 #include "app/WindowViewer.h"
 #include "heightmap/Heightmap.h"
+#include "text/TextParsing.h"
 #include "vk/Error.h"
 
 #include <exception>
@@ -28,7 +28,7 @@ int runViewer(std::span<const std::string_view> arguments, std::ostream& out, st
         return kExitBadCommandLine;
     } catch (const heightmap::HeightmapError& error) {
         err << kPrefix << error.what() << "\n";
-    } catch (const ParseError& error) {
+    } catch (const text::ParseError& error) {
         err << kPrefix << error.what() << "\n";
     } catch (const WindowError& error) {
         err << kPrefix << error.what() << "\n";

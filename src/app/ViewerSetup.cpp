@@ -103,34 +103,36 @@ std::vector<CameraPathFrame> loadViewerCameraPathFrames(const ViewerOptions& opt
     return loadCameraPathFrames(*options.cameraPathFile);
 }
 
-terrain::TerrainSettings initialTerrainSettings(const ViewerOptions& options, const heightmap::Heightmap& heightmap,
-                                                const std::optional<dem::DemMetadata>& dem)
+scene::SceneSettings initialSceneSettings(const ViewerOptions& options, const heightmap::Heightmap& heightmap,
+                                          const std::optional<dem::DemMetadata>& dem)
 {
-    terrain::TerrainSettings settings;
+    terrain::TerrainSettings terrain;
     if (dem && dem->extent) {
         // The DEM's ground proportions, at its own size or scaled to --extent
         // (and to the overlay's extent later).
-        settings.extentMetres = options.extentMetres.value_or(static_cast<float>(dem->extent->xMetres));
-        settings.depthPerWidth = static_cast<float>(dem->extent->zMetres / dem->extent->xMetres);
+        terrain.extentMetres = options.extentMetres.value_or(static_cast<float>(dem->extent->xMetres));
+        terrain.depthPerWidth = static_cast<float>(dem->extent->zMetres / dem->extent->xMetres);
     }
     if (dem) {
         // Real heights, or heights exaggerated to --height-scale: either way
         // sea level stays at y = 0.
         const double range = dem->heightRangeMetres();
         const double scale = options.heightScaleMetres.value_or(static_cast<float>(range));
-        settings.heightScaleMetres = static_cast<float>(scale);
-        settings.heightOffsetMetres =
+        terrain.heightScaleMetres = static_cast<float>(scale);
+        terrain.heightOffsetMetres =
             static_cast<float>(range > 0.0 ? dem->minimumHeightMetres * scale / range : dem->minimumHeightMetres);
     }
-    settings.maxDepth = options.maxDepth.value_or(terrain::defaultMaxDepthFor(heightmap));
-    settings.targetEdgePixels = options.targetEdgePixels;
-    settings.uniformSubdivision = options.uniformSubdivision;
-    settings.wireframe = options.wireframe;
-    settings.shading = options.shading;
-    settings.extentMetres = options.extentMetres.value_or(settings.extentMetres);
-    settings.heightScaleMetres = options.heightScaleMetres.value_or(settings.heightScaleMetres);
-    settings.sunAzimuthDegrees = options.sunAzimuthDegrees;
-    settings.sunElevationDegrees = options.sunElevationDegrees;
+    terrain.maxDepth = options.maxDepth.value_or(terrain::defaultMaxDepthFor(heightmap));
+    terrain.targetEdgePixels = options.targetEdgePixels;
+    terrain.uniformSubdivision = options.uniformSubdivision;
+    terrain.wireframe = options.wireframe;
+    terrain.shading = options.shading;
+    terrain.extentMetres = options.extentMetres.value_or(terrain.extentMetres);
+    terrain.heightScaleMetres = options.heightScaleMetres.value_or(terrain.heightScaleMetres);
+
+    scene::SceneSettings settings;
+    settings.terrain = terrain;
+    settings.sun = options.sun;
     settings.display = options.display;
     return settings;
 }
@@ -158,9 +160,10 @@ int reportValidationMessages(const vk::Instance& instance)
 }
 
 RunDescription describeRun(const ViewerOptions& options, const heightmap::Heightmap& heightmap,
-                           const terrain::TerrainSettings& settings, const vk::Device& device, VkExtent2D size,
+                           const scene::SceneSettings& sceneSettings, const vk::Device& device, VkExtent2D size,
                            uint32_t frames)
 {
+    const terrain::TerrainSettings& settings = sceneSettings.terrain;
     RunDescription description;
     description.deviceName = device.info().name;
     description.heightmapPath = heightmap.sourcePath;

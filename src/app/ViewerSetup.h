@@ -7,9 +7,10 @@
 #include "app/CommandLine.h"
 #include "app/FlyCamera.h"
 #include "app/RunStatistics.h"
+#include "camera/FrameView.h"
 #include "dem/DemLoader.h"
 #include "heightmap/Heightmap.h"
-#include "terrain/TerrainRenderer.h"
+#include "scene/SceneSettings.h"
 #include "vk/Device.h"
 
 #include <cstdint>
@@ -24,8 +25,9 @@ namespace app {
 // Two frames are recorded while the GPU works on the previous one.
 inline constexpr uint32_t kFramesInFlight = 2;
 
-// The depth convention of terrain::TerrainRenderer's depth test.
-inline constexpr DepthConvention kTerrainDepthConvention = DepthConvention::Reversed;
+// The depth convention of the viewer's projections and of the scene's depth
+// test: reversed, for depth precision far from the camera.
+inline constexpr camera::DepthConvention kDepthConvention = camera::DepthConvention::Reversed;
 
 // Loads the heightmap named by the options, or the default asset: a PNG, or
 // an elevation model through GDAL (with its real-world metres). Throws
@@ -54,7 +56,7 @@ vk::Device openViewerDevice(const vk::Instance& instance, const ViewerOptions& o
 // (dynamic rendering).
 void checkViewerDeviceFeatures(const vk::Device& device);
 
-// The --camera-path poses (empty without the flag). Throws ParseError.
+// The --camera-path poses (empty without the flag). Throws text::ParseError.
 std::vector<CameraPose> loadViewerCameraPath(const ViewerOptions& options);
 // The same with the render sizes of the path's optional sixth column.
 std::vector<CameraPathFrame> loadViewerCameraPathFrames(const ViewerOptions& options);
@@ -65,8 +67,8 @@ std::vector<CameraPathFrame> loadViewerCameraPathFrames(const ViewerOptions& opt
 // and the depth along Z keeps its ground proportions either way; the height
 // scale is its height range unless --height-scale is given (a vertical
 // exaggeration), and the height offset puts sea level at y = 0.
-terrain::TerrainSettings initialTerrainSettings(const ViewerOptions& options, const heightmap::Heightmap& heightmap,
-                                                const std::optional<dem::DemMetadata>& dem);
+scene::SceneSettings initialSceneSettings(const ViewerOptions& options, const heightmap::Heightmap& heightmap,
+                                          const std::optional<dem::DemMetadata>& dem);
 
 // Frames a headless run renders: --frames, else one per camera path pose,
 // else kHeadlessDefaultFrames.
@@ -92,7 +94,7 @@ private:
 int reportValidationMessages(const vk::Instance& instance);
 
 RunDescription describeRun(const ViewerOptions& options, const heightmap::Heightmap& heightmap,
-                           const terrain::TerrainSettings& settings, const vk::Device& device, VkExtent2D size,
+                           const scene::SceneSettings& settings, const vk::Device& device, VkExtent2D size,
                            uint32_t frames);
 
 }  // namespace app

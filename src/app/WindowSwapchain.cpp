@@ -1,6 +1,8 @@
 #include "app/WindowSwapchain.h"
 
+#include "scene/FrameSlot.h"
 #include "vk/Device.h"
+#include "vk/Error.h"
 #include "vk/Surface.h"
 
 #include <GLFW/glfw3.h>
@@ -35,17 +37,10 @@ std::unique_ptr<vk::Swapchain> makeSwapchain(const vk::Device& device, const vk:
 }  // namespace
 
 WindowSwapchain::WindowSwapchain(const vk::Device& device, const vk::Surface& surface, const GlfwWindow& window,
-                                 bool vsync, VkFormat depthFormat, uint32_t framesInFlight)
-    : device_(device),
-      window_(window),
-      depthFormat_(depthFormat),
-      swapchain_(makeSwapchain(device, surface, window, vsync)),
-      pool_(device)
+                                 bool vsync)
+    : window_(window),
+      swapchain_(makeSwapchain(device, surface, window, vsync))
 {
-    for (uint32_t i = 0; i < framesInFlight; ++i) {
-        slots_.push_back(std::make_unique<WindowFrameSlot>(device_, pool_));
-    }
-    rebuildTargets();
 }
 
 SwapchainState WindowSwapchain::ensureUsable()
@@ -58,7 +53,6 @@ SwapchainState WindowSwapchain::ensureUsable()
         return SwapchainState::Minimised;
     }
     stale_ = false;
-    rebuildTargets();
     return SwapchainState::Rebuilt;
 }
 
@@ -69,13 +63,22 @@ VkExtent2D WindowSwapchain::resizeWindow(VkExtent2D pixels)
     return extent;
 }
 
-void WindowSwapchain::rebuildTargets()
+void submitWindowFrame(const vk::Device& device, const scene::FrameSlot& slot, const vk::Swapchain& swapchain,
+                       uint32_t imageIndex)
 {
-    device_.waitIdle();
-    for (const auto& slot : slots_) {
-        slot->targets.reset();
-        slot->targets.emplace(device_, swapchain_->extent(), swapchain_->format(), depthFormat_);
-    }
+    const VkSemaphore wait = slot.imageAvailable.handle();
+    const VkPipelineStageFlags waitStage = VK_PIPELINE_STAGE_TRANSFER_BIT;
+    const VkSemaphore signal = swapchain.renderFinishedSemaphore(imageIndex);
+    VkSubmitInfo info{};
+    info.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO;
+    info.waitSemaphoreCount = 1;
+    info.pWaitSemaphores = &wait;
+    info.pWaitDstStageMask = &waitStage;
+    info.commandBufferCount = 1;
+    info.pCommandBuffers = &slot.commands;
+    info.signalSemaphoreCount = 1;
+    info.pSignalSemaphores = &signal;
+    VK_CHECK(vkQueueSubmit(device.queue(), 1, &info, slot.inFlight.handle()));
 }
 
 }  // namespace app

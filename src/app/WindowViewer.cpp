@@ -8,16 +8,16 @@
 #include "app/Screenshot.h"
 #include "app/ViewerCommands.h"
 #include "app/ViewerSetup.h"
-#include "app/WindowFrameSlot.h"
 #include "app/WindowInput.h"
 #include "app/WindowSwapchain.h"
-#include "atmosphere/TonemapPass.h"
-#include "terrain/TerrainRenderer.h"
+#include "scene/RenderTargets.h"
+#include "scene/SceneRenderer.h"
 #include "vk/Device.h"
 #include "vk/Error.h"
 #include "vk/Image.h"
 #include "vk/Instance.h"
-#include "vk/ShaderCompiler.h"
+#include "vk/ProgramFiles.h"
+#include "vk/ShaderLibrary.h"
 #include "vk/Surface.h"
 #include "vk/Swapchain.h"
 
@@ -60,12 +60,12 @@ std::string windowTitle(const heightmap::Heightmap& heightmap)
 }
 
 // --camera, else the pose that frames the whole terrain in a view of `extent`.
-CameraPose startPoseFor(const ViewerOptions& options, const terrain::TerrainRenderer& renderer,
+CameraPose startPoseFor(const ViewerOptions& options, const scene::SceneRenderer& scene,
                         const ProjectionSettings& projection, VkExtent2D extent)
 {
     const float aspect = static_cast<float>(extent.width) / static_cast<float>(std::max(extent.height, 1u));
     return options.camera.value_or(
-        framingPose(renderer.worldMin(), renderer.worldMax(), projection.verticalFovDegrees, aspect));
+        framingPose(scene.worldMin(), scene.worldMax(), projection.verticalFovDegrees, aspect));
 }
 
 class WindowViewer {
@@ -79,16 +79,14 @@ public:
           instance_(windowInstanceOptions(options, glfw_)),
           surface_(window_.createSurface(instance_.handle())),
           device_(openViewerDevice(instance_, options, surface_.handle(), {VK_KHR_SWAPCHAIN_EXTENSION_NAME})),
-          depthFormat_(chooseDepthFormat(device_)),
-          presentation_(device_, surface_, window_, options.vsync, depthFormat_, kFramesInFlight),
-          renderer_(checkedViewerDevice(device_, heightmap_), compiler_, heightmap_,
-                    initialTerrainSettings(options, heightmap_, dem_), atmosphere::kHdrColorFormat, depthFormat_,
-                    kFramesInFlight),
-          display_(device_, compiler_, presentation_.swapchain().format(), kFramesInFlight),
+          presentation_(device_, surface_, window_, options.vsync),
+          scene_(checkedViewerDevice(device_, heightmap_), shaders_, heightmap_,
+                 initialSceneSettings(options, heightmap_, dem_),
+                 scene::SceneOutput{presentation_.swapchain().format(), kDepthConvention, kFramesInFlight}),
           input_(window_.handle(), InputCapture{&ImGuiOverlay::wantsTextInput, &ImGuiOverlay::wantsMouse}),
           overlay_(window_.handle(), instance_, device_, presentation_.swapchain()),
-          camera_(startPoseFor(options, renderer_, projection_, presentation_.extent())),
-          commands_(renderer_, display_, camera_, camera_.pose())
+          camera_(startPoseFor(options, scene_, projection_, presentation_.extent())),
+          commands_(shaders_, scene_, camera_, camera_.pose())
     {
     }
 
@@ -110,7 +108,7 @@ private:
     void followPathRenderSize();
     void updateCamera(float seconds);
     bool renderFrame(bool screenshot, std::ostream& out);
-    void saveScreenshot(const RenderTargets& targets, const std::filesystem::path& path, std::ostream& out);
+    void saveScreenshot(const scene::RenderTargets& targets, const std::filesystem::path& path, std::ostream& out);
 
     const ViewerOptions& options_;
     heightmap::Heightmap heightmap_;
@@ -121,15 +119,13 @@ private:
     vk::Instance instance_;
     vk::Surface surface_;
     vk::Device device_;
-    vk::ShaderCompiler compiler_;
-    VkFormat depthFormat_;
+    vk::ShaderLibrary shaders_ = vk::locateProgramFiles().shaderLibrary();
     WindowSwapchain presentation_;
-    terrain::TerrainRenderer renderer_;
-    atmosphere::TonemapPass display_;
+    scene::SceneRenderer scene_;
     WindowInput input_;
     ImGuiOverlay overlay_;
 
-    const ProjectionSettings projection_{60.0f, kTerrainDepthConvention};
+    const ProjectionSettings projection_{60.0f, kDepthConvention};
     FlyCamera camera_;
     ViewerCommands commands_;
     std::optional<CameraPathRenderSize> pathRenderSize_;  // the last size the camera path asked for
@@ -188,7 +184,8 @@ void WindowViewer::updateCamera(float seconds)
     camera_.move(input_.movementKeys(), model.cameraSpeed, seconds);
 }
 
-void WindowViewer::saveScreenshot(const RenderTargets& targets, const std::filesystem::path& path, std::ostream& out)
+void WindowViewer::saveScreenshot(const scene::RenderTargets& targets, const std::filesystem::path& path,
+                                  std::ostream& out)
 {
     writeColorTargetPng(device_, targets, path);
     out << "cbt-terrain: wrote " << path.string() << "\n" << std::flush;
@@ -197,7 +194,7 @@ void WindowViewer::saveScreenshot(const RenderTargets& targets, const std::files
 bool WindowViewer::renderFrame(bool screenshot, std::ostream& out)
 {
     const uint32_t slotIndex = static_cast<uint32_t>(recordedFrames_ % kFramesInFlight);
-    WindowFrameSlot& slot = presentation_.slot(slotIndex);
+    scene::FrameSlot& slot = scene_.slot(slotIndex);
     slot.inFlight.wait();
     uint32_t imageIndex = 0;
     vk::Swapchain& swapchain = presentation_.swapchain();
@@ -222,21 +219,20 @@ bool WindowViewer::renderFrame(bool screenshot, std::ostream& out)
     }
     overlay_.endFrame();
 
-    const RenderTargets& targets = *slot.targets;
-    const terrain::FrameView view =
-        makeFrameView(camera_, targets.extent(), projection_, renderer_.worldMin(), renderer_.worldMax());
+    const camera::FrameView view =
+        makeFrameView(camera_, swapchain.extent(), projection_, scene_.worldMin(), scene_.worldMax());
     slot.inFlight.reset();
     vk::beginCommandBuffer(slot.commands);
-    recordTerrainFrame(device_, slot.commands, renderer_, display_, targets, view, slotIndex,
-                       depthClearValue(projection_.depth));
-    const terrain::TerrainStatistics completed = renderer_.statistics();
-    recordCopyToImage(device_, slot.commands, targets, swapchain.image(imageIndex));
+    scene_.recordFrame(slotIndex, view);
+    const scene::FrameStatistics completed = scene_.statistics();
+    const scene::RenderTargets& targets = *slot.targets;
+    scene::recordCopyToImage(device_, slot.commands, targets, swapchain.image(imageIndex));
     overlay_.recordDraw(slot.commands, imageIndex, commands_.overlayVisible());
     vk::endCommandBuffer(slot.commands);
     submitWindowFrame(device_, slot, swapchain, imageIndex);
 
     if (recordedFrames_ >= kFramesInFlight) {
-        statistics_.addTerrainStatistics(completed);
+        statistics_.addFrameStatistics(completed);
         if (completed.timings) {
             history_.addPasses(*completed.timings);
         }
@@ -303,10 +299,10 @@ int WindowViewer::run(std::ostream& out)
     }
     device_.waitIdle();
     if (recordedFrames_ > 0 && options_.screenshotPath) {
-        saveScreenshot(*presentation_.slot(lastSlot_).targets, *options_.screenshotPath, out);
+        saveScreenshot(*scene_.slot(lastSlot_).targets, *options_.screenshotPath, out);
     }
     if (options_.statsPath) {
-        const RunDescription description = describeRun(options_, heightmap_, renderer_.settings(), device_,
+        const RunDescription description = describeRun(options_, heightmap_, scene_.settings(), device_,
                                                        presentation_.extent(), static_cast<uint32_t>(recordedFrames_));
         writeTextFile(*options_.statsPath, statistics_.toJson(description));
     }

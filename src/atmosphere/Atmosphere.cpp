@@ -70,16 +70,16 @@ struct SkyViewKey {
 }  // namespace
 
 struct Atmosphere::Impl {
-    Impl(vk::Device& deviceIn, const vk::ShaderCompiler& compilerIn, const AtmosphereParameters& parametersIn,
+    Impl(vk::Device& deviceIn, const vk::ShaderLibrary& shadersIn, const AtmosphereParameters& parametersIn,
          uint32_t framesInFlight, const AtmosphereQuality& qualityIn)
         : device(deviceIn),
-          compiler(compilerIn),
+          shaders(shadersIn),
           parameters(validated(parametersIn)),
           quality(qualityIn),
           tables(deviceIn, qualityIn),
           uniformBuffer(deviceIn, sizeof(AtmosphereUniforms), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT),
           descriptors(deviceIn, tables, uniformBuffer),
-          kernels(std::make_unique<AtmosphereKernels>(deviceIn, compilerIn, tables, descriptors.layout())),
+          kernels(std::make_unique<AtmosphereKernels>(deviceIn, shadersIn, tables, descriptors.layout())),
           frameTimer(deviceIn, framesInFlight, {"atmosphere", "sky-view", "aerial-perspective"}),
           tableTimer(deviceIn, framesInFlight, {"atmosphere-tables", "transmittance", "multiple-scattering"})
     {
@@ -118,13 +118,13 @@ struct Atmosphere::Impl {
         const VkDescriptorSet set = descriptors.set();
 
         tableTimer.writeStart(commands, kTablesTransmittance);
-        kernels->transmittance.bind(commands, set);
+        bindAtmosphereKernel(commands, kernels->transmittance, set);
         vkCmdDispatch(commands, groupsFor(quality.transmittanceSize.x), groupsFor(quality.transmittanceSize.y), 1);
         tableTimer.writeEnd(commands, kTablesTransmittance);
         computeToCompute(commands);
 
         tableTimer.writeStart(commands, kTablesMultipleScattering);
-        kernels->multipleScattering.bind(commands, set);
+        bindAtmosphereKernel(commands, kernels->multipleScattering, set);
         vkCmdDispatch(commands, quality.multipleScatteringSize.x, quality.multipleScatteringSize.y, 1);
         tableTimer.writeEnd(commands, kTablesMultipleScattering);
 
@@ -133,7 +133,8 @@ struct Atmosphere::Impl {
         ++parametersRevision;
     }
 
-    void recordFrame(VkCommandBuffer commands, const AtmosphereView& view, glm::vec3 sunDirection, uint32_t frameSlot)
+    void recordFrame(VkCommandBuffer commands, const camera::FrameView& view, glm::vec3 sunDirection,
+                     uint32_t frameSlot)
     {
         uniforms = makeAtmosphereUniforms(parameters, quality, view, sunDirection);
         lastView = view;
@@ -154,17 +155,17 @@ struct Atmosphere::Impl {
                              parametersRevision};
         if (skyViewKey != key) {
             frameTimer.writeStart(commands, kFrameSkyView);
-            kernels->skyView.bind(commands, set);
+            bindAtmosphereKernel(commands, kernels->skyView, set);
             vkCmdDispatch(commands, groupsFor(quality.skyViewSize.x), groupsFor(quality.skyViewSize.y), 1);
             computeToCompute(commands);
-            kernels->skyIrradiance.bind(commands, set);
+            bindAtmosphereKernel(commands, kernels->skyIrradiance, set);
             vkCmdDispatch(commands, 1, 1, 1);
             frameTimer.writeEnd(commands, kFrameSkyView);
             skyViewKey = key;
         }
 
         frameTimer.writeStart(commands, kFrameAerialPerspective);
-        kernels->aerialPerspective.bind(commands, set);
+        bindAtmosphereKernel(commands, kernels->aerialPerspective, set);
         vkCmdDispatch(commands, groupsFor(quality.aerialPerspectiveSize.x), groupsFor(quality.aerialPerspectiveSize.y),
                       1);
         frameTimer.writeEnd(commands, kFrameAerialPerspective);
@@ -195,7 +196,7 @@ struct Atmosphere::Impl {
     }
 
     vk::Device& device;
-    const vk::ShaderCompiler& compiler;
+    const vk::ShaderLibrary& shaders;
     AtmosphereParameters parameters;
     AtmosphereQuality quality;
     AtmosphereTables tables;
@@ -206,7 +207,8 @@ struct Atmosphere::Impl {
     vk::TimestampQueries tableTimer;
 
     AtmosphereUniforms uniforms;
-    AtmosphereView lastView;
+    // The camera of the last recorded frame; at first 100 m above the origin.
+    camera::FrameView lastView{glm::mat4(1.0f), glm::mat4(1.0f), glm::vec3(0.0f, 100.0f, 0.0f), VkExtent2D{1, 1}};
     glm::vec3 lastSunDirection{0.0f, 1.0f, 0.0f};
     uint64_t parametersRevision = 0;
     std::optional<SkyViewKey> skyViewKey;
@@ -217,9 +219,9 @@ struct Atmosphere::Impl {
     std::optional<AtmosphereTableTimings> olderTableTimings;
 };
 
-Atmosphere::Atmosphere(vk::Device& device, const vk::ShaderCompiler& compiler, const AtmosphereParameters& parameters,
+Atmosphere::Atmosphere(vk::Device& device, const vk::ShaderLibrary& shaders, const AtmosphereParameters& parameters,
                        uint32_t framesInFlight, const AtmosphereQuality& quality)
-    : impl_(std::make_unique<Impl>(device, compiler, parameters, framesInFlight, quality))
+    : impl_(std::make_unique<Impl>(device, shaders, parameters, framesInFlight, quality))
 {
     impl_->uniforms = makeAtmosphereUniforms(impl_->parameters, quality, impl_->lastView, impl_->lastSunDirection);
     device.submitAndWait([&](VkCommandBuffer commands) {
@@ -241,7 +243,7 @@ void Atmosphere::recompute(VkCommandBuffer commands, const AtmosphereParameters&
     impl_->recordTables(commands, frameSlot);
 }
 
-void Atmosphere::recordPerFrame(VkCommandBuffer commands, const AtmosphereView& view, glm::vec3 sunDirection,
+void Atmosphere::recordPerFrame(VkCommandBuffer commands, const camera::FrameView& view, glm::vec3 sunDirection,
                                 uint32_t frameSlot)
 {
     if (auto timings = impl_->collectFrameTimings(frameSlot)) {
@@ -258,7 +260,7 @@ void Atmosphere::recordPerFrame(VkCommandBuffer commands, const AtmosphereView& 
 std::optional<std::string> Atmosphere::reloadShaders()
 {
     try {
-        auto fresh = std::make_unique<AtmosphereKernels>(impl_->device, impl_->compiler, impl_->tables,
+        auto fresh = std::make_unique<AtmosphereKernels>(impl_->device, impl_->shaders, impl_->tables,
                                                          impl_->descriptors.layout());
         impl_->device.waitIdle();
         impl_->kernels = std::move(fresh);

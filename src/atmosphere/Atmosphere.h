@@ -38,7 +38,7 @@
 
 namespace vk {
 class Device;
-class ShaderCompiler;
+class ShaderLibrary;
 }  // namespace vk
 
 namespace atmosphere {
@@ -65,7 +65,7 @@ public:
     // (for `parameters`, a camera 100 m above the origin and the sun at the
     // zenith), waiting for the GPU. Throws std::invalid_argument for invalid
     // parameters (parameterError) and vk::Error for GPU failures.
-    Atmosphere(vk::Device& device, const vk::ShaderCompiler& compiler, const AtmosphereParameters& parameters,
+    Atmosphere(vk::Device& device, const vk::ShaderLibrary& shaders, const AtmosphereParameters& parameters,
                uint32_t framesInFlight, const AtmosphereQuality& quality = {});
     ~Atmosphere();
     Atmosphere(const Atmosphere&) = delete;
@@ -80,7 +80,7 @@ public:
 
     // Records the per-frame tables for this frame's camera and sun (a world
     // direction towards the sun; need not be normalised).
-    void recordPerFrame(VkCommandBuffer commands, const AtmosphereView& view, glm::vec3 sunDirection,
+    void recordPerFrame(VkCommandBuffer commands, const camera::FrameView& view, glm::vec3 sunDirection,
                         uint32_t frameSlot);
 
     // Recompiles the kernels from disk; on success the next recordPerFrame

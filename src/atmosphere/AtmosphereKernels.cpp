@@ -2,7 +2,7 @@
 
 #include "atmosphere/AtmosphereTables.h"
 
-#include "vk/ShaderCompiler.h"
+#include "vk/ShaderLibrary.h"
 
 #include <array>
 
@@ -20,63 +20,41 @@ constexpr std::array<vk::DescriptorBinding, 2> kTwoImages{storageImage(0), stora
 constexpr std::array<vk::DescriptorBinding, 1> kOneBuffer{
     vk::DescriptorBinding{0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1}};
 
-vk::PipelineLayout makePipelineLayout(const vk::Device& device, VkDescriptorSetLayout tablesLayout,
-                                      VkDescriptorSetLayout outputLayout)
+vk::ComputeKernel compileKernel(const vk::Device& device, const vk::ShaderLibrary& shaders, const char* path,
+                                VkDescriptorSetLayout tablesLayout, std::span<const vk::DescriptorBinding> outputs)
 {
-    const std::array<VkDescriptorSetLayout, 2> layouts{tablesLayout, outputLayout};
-    return vk::PipelineLayout(device, layouts);
-}
-
-AtmosphereKernel compileKernel(const vk::Device& device, const vk::ShaderCompiler& compiler, const char* path,
-                               VkDescriptorSetLayout tablesLayout, std::span<const vk::DescriptorBinding> outputs)
-{
-    const std::vector<uint32_t> spirv = compiler.compileFile(path, vk::ShaderStage::Compute);
-    return AtmosphereKernel(device, spirv, tablesLayout, outputs);
+    return vk::ComputeKernel(device, shaders.load(path), outputs, 0, std::span(&tablesLayout, 1), 1);
 }
 
 }  // namespace
 
-AtmosphereKernel::AtmosphereKernel(const vk::Device& device, std::span<const uint32_t> spirv,
-                                   VkDescriptorSetLayout tablesLayout,
-                                   std::span<const vk::DescriptorBinding> outputBindings)
-    : outputLayout_(device, outputBindings),
-      pool_(device, outputLayout_, 1),
-      outputSet_(pool_.allocate(outputLayout_)),
-      pipelineLayout_(makePipelineLayout(device, tablesLayout, outputLayout_.handle())),
-      pipeline_(device, pipelineLayout_, spirv)
+void bindAtmosphereKernel(VkCommandBuffer commands, const vk::ComputeKernel& kernel, VkDescriptorSet tablesSet)
 {
+    kernel.bind(commands);
+    kernel.bindSet(commands, 0, tablesSet);
 }
 
-void AtmosphereKernel::bind(VkCommandBuffer commands, VkDescriptorSet tablesSet) const
-{
-    pipeline_.bind(commands);
-    const std::array<VkDescriptorSet, 2> sets{tablesSet, outputSet_};
-    vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipelineLayout_.handle(), 0,
-                            static_cast<uint32_t>(sets.size()), sets.data(), 0, nullptr);
-}
-
-AtmosphereKernels::AtmosphereKernels(const vk::Device& device, const vk::ShaderCompiler& compiler,
+AtmosphereKernels::AtmosphereKernels(const vk::Device& device, const vk::ShaderLibrary& shaders,
                                      const AtmosphereTables& tables, VkDescriptorSetLayout tablesLayout)
-    : transmittance(compileKernel(device, compiler, "atmosphere/Transmittance.comp", tablesLayout, kOneImage)),
-      multipleScattering(
-          compileKernel(device, compiler, "atmosphere/MultipleScattering.comp", tablesLayout, kOneImage)),
-      skyView(compileKernel(device, compiler, "atmosphere/SkyView.comp", tablesLayout, kOneImage)),
-      skyIrradiance(compileKernel(device, compiler, "atmosphere/SkyIrradiance.comp", tablesLayout, kOneBuffer)),
-      aerialPerspective(compileKernel(device, compiler, "atmosphere/AerialPerspective.comp", tablesLayout, kTwoImages))
+    : transmittance(compileKernel(device, shaders, "atmosphere/Transmittance.comp", tablesLayout, kOneImage)),
+      multipleScattering(compileKernel(device, shaders, "atmosphere/MultipleScattering.comp", tablesLayout, kOneImage)),
+      skyView(compileKernel(device, shaders, "atmosphere/SkyView.comp", tablesLayout, kOneImage)),
+      skyIrradiance(compileKernel(device, shaders, "atmosphere/SkyIrradiance.comp", tablesLayout, kOneBuffer)),
+      aerialPerspective(compileKernel(device, shaders, "atmosphere/AerialPerspective.comp", tablesLayout, kTwoImages))
 {
     constexpr VkImageLayout layout = AtmosphereTables::kLayout;
     vk::DescriptorWriter()
         .storageImage(0, tables.transmittance().view(), layout)
-        .update(device, transmittance.outputSet());
+        .update(device, transmittance.descriptorSet());
     vk::DescriptorWriter()
         .storageImage(0, tables.multipleScattering().view(), layout)
-        .update(device, multipleScattering.outputSet());
-    vk::DescriptorWriter().storageImage(0, tables.skyView().view(), layout).update(device, skyView.outputSet());
-    vk::DescriptorWriter().storageBuffer(0, tables.skyIrradiance()).update(device, skyIrradiance.outputSet());
+        .update(device, multipleScattering.descriptorSet());
+    vk::DescriptorWriter().storageImage(0, tables.skyView().view(), layout).update(device, skyView.descriptorSet());
+    vk::DescriptorWriter().storageBuffer(0, tables.skyIrradiance()).update(device, skyIrradiance.descriptorSet());
     vk::DescriptorWriter()
         .storageImage(0, tables.aerialInScattering().view(), layout)
         .storageImage(1, tables.aerialTransmittance().view(), layout)
-        .update(device, aerialPerspective.outputSet());
+        .update(device, aerialPerspective.descriptorSet());
 }
 
 }  // namespace atmosphere

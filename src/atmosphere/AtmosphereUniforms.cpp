@@ -30,32 +30,38 @@ glm::vec3 cameraPlanetPosition(const AtmosphereParameters& parameters, glm::vec3
 }
 
 AtmosphereUniforms makeAtmosphereUniforms(const AtmosphereParameters& parameters, const AtmosphereQuality& quality,
-                                          const AtmosphereView& view, glm::vec3 sunDirection)
+                                          const camera::FrameView& view, glm::vec3 sunDirection)
 {
     AtmosphereUniforms uniforms;
-    uniforms.radii = glm::vec4(parameters.planetRadiusKm, parameters.atmosphereTopRadiusKm,
-                               parameters.rayleighScaleHeightKm, parameters.mieScaleHeightKm);
-    uniforms.rayleighScattering = glm::vec4(parameters.rayleighScatteringPerMetre * kMetresPerKm, 0.0f);
-    uniforms.mie =
-        glm::vec4(parameters.mieScatteringPerMetre * kMetresPerKm, parameters.mieExtinctionPerMetre * kMetresPerKm,
-                  parameters.miePhaseG, parameters.multipleScatteringFactor);
-    uniforms.ozoneAbsorption =
-        glm::vec4(parameters.ozoneAbsorptionPerMetre * kMetresPerKm, parameters.ozoneCentreAltitudeKm);
-    const float sunRadius = parameters.sunAngularRadiusDegrees * std::numbers::pi_v<float> / 180.0f;
-    uniforms.ozoneAndSun =
-        glm::vec4(parameters.ozoneWidthKm, sunRadius, std::cos(sunRadius), parameters.aerialPerspectiveDistanceKm);
-    uniforms.groundAlbedo = glm::vec4(parameters.groundAlbedo, 0.0f);
-    uniforms.sunIlluminance = glm::vec4(parameters.sunIlluminance, 0.0f);
+    uniforms.planetRadiusKm = parameters.planetRadiusKm;
+    uniforms.topRadiusKm = parameters.atmosphereTopRadiusKm;
+    uniforms.rayleighScaleHeightKm = parameters.rayleighScaleHeightKm;
+    uniforms.mieScaleHeightKm = parameters.mieScaleHeightKm;
+    uniforms.rayleighScatteringPerKm = parameters.rayleighScatteringPerMetre * kMetresPerKm;
+    uniforms.mieScatteringPerKm = parameters.mieScatteringPerMetre * kMetresPerKm;
+    uniforms.mieExtinctionPerKm = parameters.mieExtinctionPerMetre * kMetresPerKm;
+    uniforms.miePhaseG = parameters.miePhaseG;
+    uniforms.multipleScatteringFactor = parameters.multipleScatteringFactor;
+    uniforms.ozoneAbsorptionPerKm = parameters.ozoneAbsorptionPerMetre * kMetresPerKm;
+    uniforms.ozoneCentreAltitudeKm = parameters.ozoneCentreAltitudeKm;
+    uniforms.ozoneWidthKm = parameters.ozoneWidthKm;
+    uniforms.sunAngularRadius = parameters.sunAngularRadiusDegrees * std::numbers::pi_v<float> / 180.0f;
+    uniforms.cosSunAngularRadius = std::cos(uniforms.sunAngularRadius);
+    uniforms.aerialPerspectiveDistanceKm = parameters.aerialPerspectiveDistanceKm;
+    uniforms.groundAlbedo = parameters.groundAlbedo;
+    uniforms.sunIlluminance = parameters.sunIlluminance;
     const float sunLength = glm::length(sunDirection);
-    uniforms.sunDirection = glm::vec4(sunLength > 0.0f ? sunDirection / sunLength : glm::vec3(0.0f, 1.0f, 0.0f), 0.0f);
-    uniforms.cameraPosition = glm::vec4(view.cameraPosition, 1.0f);
-    uniforms.cameraPlanetPosition = glm::vec4(cameraPlanetPosition(parameters, view.cameraPosition), 1.0f);
+    uniforms.sunDirection = sunLength > 0.0f ? sunDirection / sunLength : glm::vec3(0.0f, 1.0f, 0.0f);
+    uniforms.cameraPosition = view.cameraPosition;
+    uniforms.cameraPlanetPosition = cameraPlanetPosition(parameters, view.cameraPosition);
     glm::mat4 rotation = view.view;
     rotation[3] = glm::vec4(0.0f, 0.0f, 0.0f, 1.0f);
     uniforms.viewRotationProjection = view.projection * rotation;
     uniforms.inverseViewRotationProjection = glm::inverse(uniforms.viewRotationProjection);
-    uniforms.sampleCounts = glm::uvec4(quality.transmittanceSamples, quality.multipleScatteringSamples,
-                                       quality.skyViewSamples, quality.aerialPerspectiveSamplesPerSlice);
+    uniforms.transmittanceSamples = quality.transmittanceSamples;
+    uniforms.multipleScatteringSamples = quality.multipleScatteringSamples;
+    uniforms.skyViewSamples = quality.skyViewSamples;
+    uniforms.aerialPerspectiveSamplesPerSlice = quality.aerialPerspectiveSamplesPerSlice;
     return uniforms;
 }
 

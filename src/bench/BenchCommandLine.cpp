@@ -1,10 +1,11 @@
 #include "bench/BenchCommandLine.h"
 
+#include "text/TextParsing.h"
+
 #include "cbt/ConcurrentBinaryTree.h"
 #include "leb/PointRefinement.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <map>
 #include <string_view>
@@ -83,14 +84,12 @@ public:
     [[nodiscard]] long long integer(std::string_view name, const std::string& text, long long minimum,
                                     long long maximum) const
     {
-        long long parsed = 0;
-        const char* end = text.data() + text.size();
-        const auto [stop, error] = std::from_chars(text.data(), end, parsed);
-        if (text.empty() || error != std::errc{} || stop != end || parsed < minimum || parsed > maximum) {
+        const std::optional<long long> parsed = text::parseInteger(text);
+        if (!parsed || *parsed < minimum || *parsed > maximum) {
             fail("--" + std::string(name) + " expects an integer from " + std::to_string(minimum) + " to " +
                  std::to_string(maximum) + ", got '" + text + "'");
         }
-        return parsed;
+        return *parsed;
     }
 
     [[nodiscard]] int intValue(std::string_view name, int fallback, int minimum, int maximum) const
@@ -112,13 +111,11 @@ public:
         if (!text) {
             return kDefaultSeed;
         }
-        std::uint64_t parsed = 0;
-        const char* end = text->data() + text->size();
-        const auto [stop, error] = std::from_chars(text->data(), end, parsed);
-        if (text->empty() || error != std::errc{} || stop != end) {
+        const std::optional<std::uint64_t> parsed = text::parseUnsigned<std::uint64_t>(*text);
+        if (!parsed) {
             fail("--seed expects a non-negative integer, got '" + *text + "'");
         }
-        return parsed;
+        return *parsed;
     }
 
     [[nodiscard]] glm::dvec2 requiredPoint() const
@@ -130,12 +127,10 @@ public:
         for (int axis = 0; valid && axis < 2; ++axis) {
             const std::size_t first = axis == 0 ? 0 : comma + 1;
             const std::size_t last = axis == 0 ? comma : text.size();
-            const char* end = text.data() + last;
-            double coordinate = 0.0;
-            const auto [stop, error] = std::from_chars(text.data() + first, end, coordinate);
-            valid = first < last && error == std::errc{} && stop == end && std::isfinite(coordinate) &&
-                    coordinate >= 0.0 && coordinate <= 1.0;
-            point[axis] = coordinate;
+            const std::optional<double> coordinate =
+                text::parseNumber(std::string_view(text).substr(first, last - first));
+            valid = coordinate && *coordinate >= 0.0 && *coordinate <= 1.0;
+            point[axis] = coordinate.value_or(0.0);
         }
         if (!valid) {
             fail("--point expects X,Y with both coordinates in [0, 1], got '" + text + "'");

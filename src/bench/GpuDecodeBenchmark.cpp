@@ -54,8 +54,8 @@ CommandOutcome runGpuDecode(const GpuDecodeOptions& options)
     const cbt::ConcurrentBinaryTree full(options.depth, options.depth);
     const std::uint32_t leafCount = full.nodeCount();
     cbt::gpu::ConcurrentBinaryTree tree(device, full);
-    const cbt::gpu::DispatcherPass dispatcher(device, session.compiler(), tree);
-    const leb::gpu::LeafDecodePass decode(device, session.compiler(), tree, leb::Domain::Square, leafCount, false);
+    const cbt::gpu::DispatcherPass dispatcher(device, session.shaders(), tree);
+    const leb::gpu::LeafDecodePass decode(device, session.shaders(), tree, leb::Domain::Square, leafCount, false);
     // The indirect arguments once: the tree does not change.
     device.submitAndWait([&](VkCommandBuffer commands) {
         serializeAllCommands(device, commands);

@@ -1,6 +1,7 @@
 #include "bench/GpuSession.h"
 
 #include "vk/PhysicalDevice.h"
+#include "vk/ProgramFiles.h"
 
 #include <utility>
 
@@ -28,7 +29,8 @@ vk::DeviceOptions deviceOptions(const std::string& deviceSelector)
 
 GpuSession::GpuSession(const std::string& deviceSelector, bool validate)
     : instance_(instanceOptions(validate)),
-      device_(instance_, deviceOptions(deviceSelector))
+      device_(instance_, deviceOptions(deviceSelector)),
+      shaders_(vk::locateProgramFiles().shaderLibrary())
 {
 }
 

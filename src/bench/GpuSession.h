@@ -1,12 +1,12 @@
 // What every GPU subcommand opens: a Vulkan instance (validation with
-// --validate), the chosen device and the shader compiler; and the device
+// --validate), the chosen device and the shaders; and the device
 // description every GPU report carries.
 #pragma once
 
 #include "bench/BenchReport.h"
 #include "vk/Device.h"
 #include "vk/Instance.h"
-#include "vk/ShaderCompiler.h"
+#include "vk/ShaderLibrary.h"
 
 #include <cstddef>
 #include <string>
@@ -22,7 +22,7 @@ public:
     GpuSession(const std::string& deviceSelector, bool validate);
 
     [[nodiscard]] vk::Device& device() { return device_; }
-    [[nodiscard]] const vk::ShaderCompiler& compiler() const { return compiler_; }
+    [[nodiscard]] const vk::ShaderLibrary& shaders() const { return shaders_; }
     [[nodiscard]] bool validationEnabled() const { return instance_.validationEnabled(); }
     // WARNING and ERROR messages of the validation layer so far.
     [[nodiscard]] std::vector<std::string> validationMessages() const { return instance_.validationMessages(); }
@@ -34,7 +34,7 @@ public:
 private:
     vk::Instance instance_;
     vk::Device device_;
-    vk::ShaderCompiler compiler_;
+    vk::ShaderLibrary shaders_;
 };
 
 // Waits for the device, then adds "validation_messages" to the report when

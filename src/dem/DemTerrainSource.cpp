@@ -2,6 +2,8 @@
 // goes through GDAL.
 #include "dem/DemLoader.h"
 
+#include "heightmap/PngSignature.h"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -11,8 +13,6 @@
 namespace dem {
 
 namespace {
-
-constexpr std::array<unsigned char, 8> kPngSignature{0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
 
 bool hasPngExtension(const std::filesystem::path& path)
 {
@@ -27,10 +27,10 @@ bool hasPngExtension(const std::filesystem::path& path)
 TerrainFileKind terrainFileKindOf(const std::filesystem::path& path)
 {
     std::ifstream file(path, std::ios::binary);
-    std::array<char, kPngSignature.size()> start{};
+    std::array<char, heightmap::kPngSignature.size()> start{};
     if (file && file.read(start.data(), static_cast<std::streamsize>(start.size()))) {
         const bool pngSignature =
-            std::equal(start.begin(), start.end(), kPngSignature.begin(),
+            std::equal(start.begin(), start.end(), heightmap::kPngSignature.begin(),
                        [](char byte, unsigned char expected) { return static_cast<unsigned char>(byte) == expected; });
         if (pngSignature)
             return TerrainFileKind::Png;

@@ -1,9 +1,11 @@
 #include "heightgen/HeightgenCommandLine.h"
 
+#include "text/TextParsing.h"
+
 #include <algorithm>
 #include <bit>
-#include <charconv>
 #include <limits>
+#include <optional>
 #include <vector>
 
 namespace heightgen {
@@ -12,16 +14,15 @@ namespace {
 template <typename Unsigned>
 Unsigned parseUnsigned(std::string_view flag, std::string_view text, Unsigned minimum, Unsigned maximum)
 {
-    Unsigned value{};
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (text.empty() || error == std::errc::invalid_argument || end != text.data() + text.size()) {
+    if (!text::isDigits(text)) {
         throw CommandLineError(std::string(flag) + " expects a non-negative integer, got '" + std::string(text) + "'");
     }
-    if (error == std::errc::result_out_of_range || value < minimum || value > maximum) {
+    const std::optional<Unsigned> value = text::parseUnsigned<Unsigned>(text);
+    if (!value || *value < minimum || *value > maximum) {
         throw CommandLineError(std::string(flag) + " must be between " + std::to_string(minimum) + " and " +
                                std::to_string(maximum) + ", got " + std::string(text));
     }
-    return value;
+    return *value;
 }
 
 std::uint32_t parsePowerOfTwo(std::string_view flag, std::string_view text, std::uint32_t minimum,

@@ -3,6 +3,8 @@
 // are refused before anything is decoded; stb_image then decodes the pixels.
 #include "heightmap/Heightmap.h"
 
+#include "heightmap/PngSignature.h"
+
 #define STB_IMAGE_IMPLEMENTATION
 #define STBI_ONLY_PNG
 #define STBI_FAILURE_USERMSG
@@ -49,7 +51,6 @@ std::uint64_t Heightmap::texelCount() const noexcept
 
 namespace {
 
-constexpr std::array<unsigned char, 8> kPngSignature{0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
 constexpr int kColourGrey = 0;
 constexpr int kColourRgb = 2;
 constexpr int kColourPalette = 3;

@@ -2,6 +2,8 @@
 // filtering, zlib compression and CRC-32 come from zlib.
 #include "heightmap/HeightmapPngWriter.h"
 
+#include "heightmap/PngSignature.h"
+
 #include <zlib.h>
 
 #include <algorithm>
@@ -14,7 +16,6 @@
 namespace heightmap {
 namespace {
 
-constexpr std::array<unsigned char, 8> kPngSignature{0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
 constexpr std::size_t kImageDataChunkBytes = std::size_t{1} << 20;
 constexpr int kFilterTypeCount = 5;  // None, Sub, Up, Average, Paeth
 

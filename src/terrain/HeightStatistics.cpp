@@ -4,7 +4,7 @@
 #include "vk/Barriers.h"
 #include "vk/Device.h"
 #include "vk/Error.h"
-#include "vk/ShaderCompiler.h"
+#include "vk/ShaderLibrary.h"
 
 #include <algorithm>
 #include <array>
@@ -85,7 +85,7 @@ std::vector<HeightStatisticsLevel> heightStatisticsLevels(std::uint32_t width, s
     return levels;
 }
 
-HeightStatistics::HeightStatistics(vk::Device& device, const vk::ShaderCompiler& compiler,
+HeightStatistics::HeightStatistics(vk::Device& device, const vk::ShaderLibrary& shaders,
                                    const HeightmapTexture& heightmap)
     : levels_(heightStatisticsLevels(heightmap.width(), heightmap.height()))
 {
@@ -97,12 +97,10 @@ HeightStatistics::HeightStatistics(vk::Device& device, const vk::ShaderCompiler&
     minMax_ = makeChainBuffer(device, levels_, sizeof(std::uint32_t), "min/max");
     moments_ = makeChainBuffer(device, levels_, 2 * sizeof(float), "moments");
 
-    const vk::ComputeKernel fromHeightmap(
-        device, compiler.compileFile("terrain/HeightStatisticsFromHeightmap.comp", vk::ShaderStage::Compute),
-        kBuildBindings, sizeof(HeightStatisticsConstants));
-    const vk::ComputeKernel reduce(
-        device, compiler.compileFile("terrain/HeightStatisticsReduce.comp", vk::ShaderStage::Compute), kReduceBindings,
-        sizeof(HeightStatisticsConstants));
+    const vk::ComputeKernel fromHeightmap(device, shaders.load("terrain/HeightStatisticsFromHeightmap.comp"),
+                                          kBuildBindings, sizeof(HeightStatisticsConstants));
+    const vk::ComputeKernel reduce(device, shaders.load("terrain/HeightStatisticsReduce.comp"), kReduceBindings,
+                                   sizeof(HeightStatisticsConstants));
     vk::DescriptorWriter()
         .combinedImageSampler(0, heightmap.view(), heightmap.sampler(), HeightmapTexture::kLayout)
         .storageBuffer(1, minMax_)

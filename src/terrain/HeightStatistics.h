@@ -24,7 +24,7 @@
 
 namespace vk {
 class Device;
-class ShaderCompiler;
+class ShaderLibrary;
 }  // namespace vk
 
 namespace terrain {
@@ -48,7 +48,7 @@ public:
     // Builds both chains from `heightmap` (blocking: one submission). Throws
     // vk::Error when the chains exceed the device's maxStorageBufferRange or
     // need more than kMaxStatisticsLevels levels.
-    HeightStatistics(vk::Device& device, const vk::ShaderCompiler& compiler, const HeightmapTexture& heightmap);
+    HeightStatistics(vk::Device& device, const vk::ShaderLibrary& shaders, const HeightmapTexture& heightmap);
 
     [[nodiscard]] const std::vector<HeightStatisticsLevel>& levels() const { return levels_; }
     // One uint per texel: min | max << 16.

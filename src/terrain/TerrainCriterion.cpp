@@ -3,6 +3,7 @@
 #include "terrain/HeightStatistics.h"
 #include "terrain/HeightmapTexture.h"
 #include "vk/Buffer.h"
+#include "vk/Device.h"
 
 #include <array>
 
@@ -21,7 +22,8 @@ constexpr std::array<vk::DescriptorBinding, 4> kCriterionBindings{{
 
 TerrainCriterion::TerrainCriterion(const vk::Device& device, const HeightStatistics& statistics,
                                    const HeightmapTexture& heightmap, std::span<const vk::Buffer* const> frameUniforms)
-    : setLayout_(device, kCriterionBindings),
+    : driverPath_(device.driverPath()),
+      setLayout_(device, kCriterionBindings),
       pool_(device, setLayout_, static_cast<std::uint32_t>(frameUniforms.size()))
 {
     for (const vk::Buffer* uniforms : frameUniforms) {
@@ -38,7 +40,8 @@ TerrainCriterion::TerrainCriterion(const vk::Device& device, const HeightStatist
 
 leb::gpu::SubdivisionCriterion TerrainCriterion::criterion() const
 {
-    return leb::gpu::SubdivisionCriterion{"terrain/TerrainCriterion.glsl", {}, setLayout_.handle()};
+    return leb::gpu::SubdivisionCriterion{{"terrain/TerrainSubdivision.comp", vk::driverPathMacros(driverPath_)},
+                                          setLayout_.handle()};
 }
 
 }  // namespace terrain

@@ -1,12 +1,13 @@
 // The C++ side of shaders/terrain/TerrainCriterion.glsl, the terrain's
-// level-of-detail criterion for the subdivision pass: owns its descriptor
-// set 1 (one per frame slot): binding 0 the slot's frame uniforms
-// (TerrainFrameUniforms), bindings 1 and 2 the min/max and moments chains of
-// HeightStatistics, binding 3 the heightmap texture.
+// level-of-detail criterion for the subdivision pass (compiled into it by
+// shaders/terrain/TerrainSubdivision.comp): owns its descriptor set 1 (one
+// per frame slot): binding 0 the slot's TerrainUniforms, bindings 1 and 2 the
+// min/max and moments chains of HeightStatistics, binding 3 the heightmap.
 #pragma once
 
 #include "leb/gpu/SubdivisionPass.h"
 #include "vk/Descriptors.h"
+#include "vk/DriverPath.h"
 
 #include <cstdint>
 #include <span>
@@ -34,6 +35,7 @@ public:
     [[nodiscard]] VkDescriptorSet descriptorSet(std::uint32_t frameSlot) const { return sets_.at(frameSlot); }
 
 private:
+    vk::DriverPath driverPath_;
     vk::DescriptorSetLayout setLayout_;
     vk::DescriptorPool pool_;
     std::vector<VkDescriptorSet> sets_;

@@ -1,17 +1,16 @@
-// The draw of the terrain, recorded inside the app's dynamic rendering:
-//   1. the sky: a fullscreen triangle without depth test, so every pixel the
-//      terrain leaves uncovered shows sky (shaders/terrain/Sky.*);
-//   2. the terrain: one vkCmdDrawIndirect on the dispatcher's
-//      VkDrawIndirectCommand (one instance, 3 * 2^s vertices per CBT leaf),
-//      depth-tested (shaders/terrain/TerrainDraw.*).
-// Both use one descriptor set per frame slot: binding 0 the heap index of
-// the first CBT leaves (leb::gpu::LeafDecodePass's output; the vertex shader
-// reads it for leaf i), binding 1 the slot's TerrainFrameUniforms,
-// binding 2 the heightmap, binding 3 the CBT heap (the vertex shader decodes
-// the leaves beyond the buffer's length itself); and the atmosphere's
-// descriptor set as set 1 (atmosphere::Atmosphere).
+// The draw of the terrain, recorded inside the scene's dynamic rendering:
+// one vkCmdDrawIndirect on the terrain's VkDrawIndirectCommand (one
+// instance, 3 * 2^s vertices per CBT leaf), depth-tested
+// (shaders/terrain/TerrainDraw.*). It uses one descriptor set per frame
+// slot: binding 0 the heap index of the first CBT leaves
+// (leb::gpu::LeafDecodePass's output; the vertex shader reads it for leaf i),
+// binding 1 the slot's TerrainUniforms, binding 2 the heightmap, binding 3
+// the CBT heap (the vertex shader decodes the leaves beyond the buffer's
+// length itself); and the atmosphere's descriptor set as set 1
+// (atmosphere::Atmosphere), for the light.
 #pragma once
 
+#include "camera/FrameView.h"
 #include "vk/Descriptors.h"
 #include "vk/GraphicsPipeline.h"
 #include "vk/Pipeline.h"
@@ -26,7 +25,7 @@
 namespace vk {
 class Buffer;
 class Device;
-class ShaderCompiler;
+class ShaderLibrary;
 }  // namespace vk
 
 namespace cbt::gpu {
@@ -40,10 +39,12 @@ class HeightmapTexture;
 class TerrainDrawPass {
 public:
     // One descriptor set per element of `frameUniforms`; the buffers and the
-    // heightmap must outlive the pass. Call bindTree before recording.
-    TerrainDrawPass(const vk::Device& device, const vk::ShaderCompiler& compiler, const HeightmapTexture& heightmap,
+    // heightmap must outlive the pass. The formats are those of the
+    // rendering it is recorded in; the depth test keeps the nearer surface
+    // under `depth`. Call bindTree before recording.
+    TerrainDrawPass(const vk::Device& device, const vk::ShaderLibrary& shaders, const HeightmapTexture& heightmap,
                     std::span<const vk::Buffer* const> frameUniforms, VkDescriptorSetLayout atmosphereLayout,
-                    VkFormat colorFormat, VkFormat depthFormat);
+                    VkFormat colorFormat, VkFormat depthFormat, camera::DepthConvention depth);
     ~TerrainDrawPass();
     TerrainDrawPass(const TerrainDrawPass&) = delete;
     TerrainDrawPass& operator=(const TerrainDrawPass&) = delete;
@@ -53,47 +54,31 @@ public:
     // command buffer using the pass may be pending (wait for the device first).
     void bindTree(const cbt::gpu::ConcurrentBinaryTree& tree, const vk::Buffer& leafHeapIndices);
 
-    // Compiles both pipelines again from disk; on failure throws vk::Error
-    // and keeps the current ones. No recorded command buffer using the pass
+    // Builds the pipeline again from the library; on failure throws vk::Error
+    // and keeps the current one. No recorded command buffer using the pass
     // may be pending.
-    void rebuildPipelines();
+    void rebuildPipeline();
 
-    // Whether the sky is drawn after the terrain: with a depth attachment it
-    // is, at the cleared far depth with an EQUAL test, so that only the
-    // pixels the terrain left uncovered run its fragment shader. Without one
-    // it is drawn first, over every pixel.
-    [[nodiscard]] bool drawsSkyAfterTerrain() const { return depthFormat_ != VK_FORMAT_UNDEFINED; }
-    // Records the sky (see drawsSkyAfterTerrain; `reversedDepth`: the depth
-    // buffer was cleared to 0, else to 1). `atmosphereSet` is the
-    // atmosphere's descriptor set.
-    void recordSky(VkCommandBuffer commands, std::uint32_t frameSlot, VkExtent2D viewport, bool reversedDepth,
-                   VkDescriptorSet atmosphereSet) const;
     // Records the terrain. `drawArguments` holds a VkDrawIndirectCommand at
     // `drawArgumentsOffset`, made visible to DRAW_INDIRECT by the caller, as
-    // the leaf heap indices must be to VERTEX_SHADER reads;
-    // `reversedDepth` picks GREATER_OR_EQUAL.
-    void recordTerrain(VkCommandBuffer commands, std::uint32_t frameSlot, VkExtent2D viewport, bool reversedDepth,
-                       VkDescriptorSet atmosphereSet, const vk::Buffer& drawArguments,
-                       VkDeviceSize drawArgumentsOffset) const;
+    // the leaf heap indices and the heap must be to VERTEX_SHADER reads.
+    // `atmosphereSet` is the atmosphere's descriptor set.
+    void record(VkCommandBuffer commands, std::uint32_t frameSlot, VkExtent2D viewport, VkDescriptorSet atmosphereSet,
+                const vk::Buffer& drawArguments, VkDeviceSize drawArgumentsOffset) const;
 
 private:
-    struct Pipelines;
-    [[nodiscard]] std::unique_ptr<Pipelines> buildPipelines() const;
-    void bindSets(VkCommandBuffer commands, std::uint32_t frameSlot, VkDescriptorSet atmosphereSet) const;
+    [[nodiscard]] vk::GraphicsPipeline buildPipeline() const;
 
     const vk::Device* device_;
-    const vk::ShaderCompiler* compiler_;
+    const vk::ShaderLibrary* shaders_;
     VkFormat colorFormat_;
     VkFormat depthFormat_;
+    camera::DepthConvention depth_;
     vk::DescriptorSetLayout setLayout_;
     vk::PipelineLayout pipelineLayout_;
     vk::DescriptorPool pool_;
     std::vector<VkDescriptorSet> sets_;
-    std::unique_ptr<Pipelines> pipelines_;
+    vk::GraphicsPipeline pipeline_;
 };
-
-// True for the VK_FORMAT_*_SRGB colour formats (the hardware encodes the
-// shader's linear output); false means the shader encodes sRGB itself.
-bool isSrgbFormat(VkFormat format);
 
 }  // namespace terrain

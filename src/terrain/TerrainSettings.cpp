@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
-#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -22,12 +21,6 @@ void validateTerrainSettings(const TerrainSettings& settings)
             "TerrainSettings: targetEdgePixels and extentMetres must be positive, "
             "heightScaleMetres, depthPerWidth and flatnessThreshold not negative, "
             "heightOffsetMetres finite");
-    }
-    if (const std::optional<std::string> error = atmosphere::parameterError(settings.atmosphere)) {
-        throw std::invalid_argument("TerrainSettings: atmosphere: " + *error);
-    }
-    if (!std::isfinite(settings.display.exposureStops)) {
-        throw std::invalid_argument("TerrainSettings: the exposure must be finite");
     }
     if (settings.drawLeafCapacity == 0) {
         throw std::invalid_argument("TerrainSettings: drawLeafCapacity must be at least 1");

@@ -1,9 +1,8 @@
-// What a user can change about the terrain (terrain::TerrainRenderer
-// applies it), and the checks on it.
+// What a user can change about the terrain (terrain::Terrain applies it),
+// and the checks on it. The sky, the sun and the display have their own
+// settings; scene::SceneSettings holds them all.
 #pragma once
 
-#include "atmosphere/AtmosphereParameters.h"
-#include "atmosphere/Tonemapping.h"
 #include "heightmap/Heightmap.h"
 
 #include <cstdint>
@@ -25,8 +24,8 @@ inline constexpr int kMaxUniformSubdivision = 6;
 
 enum class ShadingMode { Lit, Normals, Depth };
 
-// Everything the UI can change. Changing maxDepth rebuilds the CBT (see
-// TerrainRenderer::applySettings); everything else applies next frame.
+// Everything the UI can change about the terrain. Changing maxDepth rebuilds
+// the CBT (see Terrain::applySettings); everything else applies next frame.
 struct TerrainSettings {
     int maxDepth = 25;               // CBT max depth D, 1..30 (capped by the device)
     float targetEdgePixels = 7.0f;   // split while the longest edge covers more pixels
@@ -44,13 +43,6 @@ struct TerrainSettings {
     // frame (4 bytes each; also capped at 2^D and maxStorageBufferRange). The
     // vertex shader decodes any leaf beyond it itself (Alg. 1, O(D)).
     std::uint32_t drawLeafCapacity = std::uint32_t{1} << 22;
-    float sunAzimuthDegrees = 135.0f;
-    float sunElevationDegrees = 35.0f;
-    // The sky and the light (a change recomputes the atmosphere's tables).
-    atmosphere::AtmosphereParameters atmosphere;
-    // Exposure and tone curve: applied by the draw itself on a display
-    // (8-bit) target, by the app's atmosphere::TonemapPass on an HDR target.
-    atmosphere::DisplaySettings display;
 };
 
 // Throws std::invalid_argument naming the first setting out of range (the

@@ -75,14 +75,13 @@ void requireMaxDepthFits(const vk::Device& device, int maxDepth)
                     std::to_string(largestFittingMaxDepth(device)));
 }
 
-TerrainTree::TerrainTree(vk::Device& device, const vk::ShaderCompiler& compiler, int maxDepth,
-                         const leb::gpu::SubdivisionCriterion& criterion, std::uint32_t verticesPerLeaf)
+TerrainTree::TerrainTree(vk::Device& device, const vk::ShaderLibrary& shaders, int maxDepth,
+                         const leb::gpu::SubdivisionCriterion& criterion)
     : device_(&device)
 {
     requireMaxDepthFits(device, maxDepth);
     heap_ = std::make_unique<cbt::gpu::ConcurrentBinaryTree>(device, maxDepth);
-    update_ = std::make_unique<leb::gpu::UpdatePipeline>(device, compiler, *heap_, criterion, leb::Domain::Square,
-                                                         verticesPerLeaf);
+    update_ = std::make_unique<leb::gpu::UpdatePipeline>(device, shaders, *heap_, criterion, leb::Domain::Square);
     uploadSquareAtDepthOne(device, *heap_);
     device.submitAndWait([&](VkCommandBuffer commands) {
         heap_->barrier(commands, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
@@ -94,10 +93,9 @@ TerrainTree::TerrainTree(vk::Device& device, const vk::ShaderCompiler& compiler,
 }
 
 std::unique_ptr<leb::gpu::UpdatePipeline> TerrainTree::compileUpdatePipeline(
-    const vk::ShaderCompiler& compiler, const leb::gpu::SubdivisionCriterion& criterion) const
+    const vk::ShaderLibrary& shaders, const leb::gpu::SubdivisionCriterion& criterion) const
 {
-    return std::make_unique<leb::gpu::UpdatePipeline>(*device_, compiler, *heap_, criterion, leb::Domain::Square,
-                                                      update_->dispatcher().verticesPerLeaf());
+    return std::make_unique<leb::gpu::UpdatePipeline>(*device_, shaders, *heap_, criterion, leb::Domain::Square);
 }
 
 void TerrainTree::replaceUpdatePipeline(std::unique_ptr<leb::gpu::UpdatePipeline> update)

@@ -12,7 +12,7 @@
 
 namespace vk {
 class Device;
-class ShaderCompiler;
+class ShaderLibrary;
 }  // namespace vk
 
 namespace terrain {
@@ -30,8 +30,8 @@ public:
     // A heap of max depth D initialised to the two triangles of the square
     // (depth 1) with its reduction and indirect arguments computed (blocking).
     // The criterion's set layout must outlive the tree.
-    TerrainTree(vk::Device& device, const vk::ShaderCompiler& compiler, int maxDepth,
-                const leb::gpu::SubdivisionCriterion& criterion, std::uint32_t verticesPerLeaf);
+    TerrainTree(vk::Device& device, const vk::ShaderLibrary& shaders, int maxDepth,
+                const leb::gpu::SubdivisionCriterion& criterion);
 
     [[nodiscard]] const cbt::gpu::ConcurrentBinaryTree& heap() const { return *heap_; }
     [[nodiscard]] const leb::gpu::UpdatePipeline& update() const { return *update_; }
@@ -40,7 +40,7 @@ public:
     // Compiles a new update pipeline for the heap from disk (the criterion
     // included); throws vk::Error when that fails.
     [[nodiscard]] std::unique_ptr<leb::gpu::UpdatePipeline> compileUpdatePipeline(
-        const vk::ShaderCompiler& compiler, const leb::gpu::SubdivisionCriterion& criterion) const;
+        const vk::ShaderLibrary& shaders, const leb::gpu::SubdivisionCriterion& criterion) const;
     // Replaces the update pipeline. No recorded command buffer using the old
     // one may be pending. The new pipeline's indirect arguments are written
     // by its next record() or recordDispatcherOnly().

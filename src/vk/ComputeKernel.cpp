@@ -1,43 +1,51 @@
 #include "vk/ComputeKernel.h"
 
+#include "vk/Error.h"
+
+#include <string>
 #include <vector>
 
 namespace vk {
 
 namespace {
 
-vk::PipelineLayout makePipelineLayout(const vk::Device& device, VkDescriptorSetLayout set0,
-                                      std::span<const VkDescriptorSetLayout> extraSetLayouts,
-                                      std::uint32_t pushConstantBytes)
+PipelineLayout makePipelineLayout(const Device& device, VkDescriptorSetLayout ownLayout, std::uint32_t ownSetIndex,
+                                  std::span<const VkDescriptorSetLayout> otherSetLayouts,
+                                  std::uint32_t pushConstantBytes)
 {
-    std::vector<VkDescriptorSetLayout> setLayouts{set0};
-    setLayouts.insert(setLayouts.end(), extraSetLayouts.begin(), extraSetLayouts.end());
+    if (ownSetIndex > otherSetLayouts.size()) {
+        throw Error("ComputeKernel: own set index " + std::to_string(ownSetIndex) + " beyond the " +
+                    std::to_string(otherSetLayouts.size()) + " other sets");
+    }
+    std::vector<VkDescriptorSetLayout> setLayouts(otherSetLayouts.begin(), otherSetLayouts.end());
+    setLayouts.insert(setLayouts.begin() + ownSetIndex, ownLayout);
     const VkPushConstantRange range{VK_SHADER_STAGE_COMPUTE_BIT, 0, pushConstantBytes};
     const std::size_t rangeCount = pushConstantBytes > 0 ? 1 : 0;
-    return vk::PipelineLayout(device, setLayouts, std::span<const VkPushConstantRange>(&range, rangeCount));
+    return PipelineLayout(device, setLayouts, std::span<const VkPushConstantRange>(&range, rangeCount));
 }
 
 }  // namespace
 
-ComputeKernel::ComputeKernel(const vk::Device& device, std::span<const std::uint32_t> spirv,
-                             std::span<const vk::DescriptorBinding> set0Bindings, std::uint32_t pushConstantBytes,
-                             std::span<const VkDescriptorSetLayout> extraSetLayouts)
-    : setLayout_(device, set0Bindings),
+ComputeKernel::ComputeKernel(const Device& device, std::span<const std::uint32_t> spirv,
+                             std::span<const DescriptorBinding> ownBindings, std::uint32_t pushConstantBytes,
+                             std::span<const VkDescriptorSetLayout> otherSetLayouts, std::uint32_t ownSetIndex,
+                             std::span<const SpecializationConstant> constants)
+    : ownSetIndex_(ownSetIndex),
+      setLayout_(device, ownBindings),
       pool_(device, setLayout_, 1),
       set_(pool_.allocate(setLayout_)),
-      pipelineLayout_(makePipelineLayout(device, setLayout_.handle(), extraSetLayouts, pushConstantBytes)),
-      pipeline_(device, pipelineLayout_, spirv)
+      pipelineLayout_(makePipelineLayout(device, setLayout_.handle(), ownSetIndex, otherSetLayouts, pushConstantBytes)),
+      pipeline_(device, pipelineLayout_, spirv, constants)
 {
 }
 
 void ComputeKernel::bind(VkCommandBuffer commands) const
 {
     pipeline_.bind(commands);
-    vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipelineLayout_.handle(), 0, 1, &set_, 0,
-                            nullptr);
+    bindSet(commands, ownSetIndex_, set_);
 }
 
-void ComputeKernel::bindExtraSet(VkCommandBuffer commands, std::uint32_t setIndex, VkDescriptorSet set) const
+void ComputeKernel::bindSet(VkCommandBuffer commands, std::uint32_t setIndex, VkDescriptorSet set) const
 {
     vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipelineLayout_.handle(), setIndex, 1, &set, 0,
                             nullptr);

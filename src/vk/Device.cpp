@@ -5,6 +5,7 @@
 #include "vk/Instance.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <utility>
 
@@ -66,6 +67,9 @@ Device::Device(const Instance& instance, const DeviceOptions& options)
     vkGetPhysicalDeviceProperties2(physical, &properties2);
     subgroupProperties_.pNext = nullptr;
     properties_ = properties2.properties;
+    const char* pathOverride = std::getenv("CBT_DRIVER_PATH");
+    driverPath_ = chooseDriverPath(properties_.deviceType,
+                                   pathOverride != nullptr ? std::string_view(pathOverride) : std::string_view());
     vkGetPhysicalDeviceMemoryProperties(physical, &memoryProperties_);
 
     const std::vector<std::string> available = deviceExtensionNames(physical);
@@ -80,7 +84,9 @@ Device::Device(const Instance& instance, const DeviceOptions& options)
     vkGetPhysicalDeviceFeatures2(physical, &supported.core);
     FeatureChain enabled(vulkan13);
     VkPhysicalDeviceFeatures& core = enabled.core.features;
-    core.shaderFloat64 = VK_TRUE;
+    const char* withoutFloat64 = std::getenv("CBT_VK_WITHOUT_FLOAT64");
+    const bool float64Hidden = withoutFloat64 != nullptr && withoutFloat64[0] != '\0';
+    core.shaderFloat64 = float64Hidden ? VK_FALSE : supported.core.features.shaderFloat64;
     core.shaderInt64 = VK_TRUE;
     enabled.vulkan12.hostQueryReset = VK_TRUE;
     const VkPhysicalDeviceFeatures& has = supported.core.features;
@@ -101,6 +107,7 @@ Device::Device(const Instance& instance, const DeviceOptions& options)
         enabled.vulkan13.subgroupSizeControl = supported.vulkan13.subgroupSizeControl;
         enabled.vulkan13.computeFullSubgroups = supported.vulkan13.computeFullSubgroups;
     }
+    features_.shaderFloat64 = core.shaderFloat64 == VK_TRUE;
     features_.synchronization2 = enabled.vulkan13.synchronization2 == VK_TRUE;
     features_.dynamicRendering = enabled.vulkan13.dynamicRendering == VK_TRUE;
     features_.fillModeNonSolid = core.fillModeNonSolid == VK_TRUE;
@@ -174,6 +181,7 @@ Device::Device(Device&& other) noexcept
       apiVersion_(other.apiVersion_),
       timestampValidBits_(other.timestampValidBits_),
       features_(other.features_),
+      driverPath_(other.driverPath_),
       properties_(other.properties_),
       subgroupProperties_(other.subgroupProperties_),
       memoryProperties_(other.memoryProperties_),
@@ -196,6 +204,7 @@ Device& Device::operator=(Device&& other) noexcept
         apiVersion_ = other.apiVersion_;
         timestampValidBits_ = other.timestampValidBits_;
         features_ = other.features_;
+        driverPath_ = other.driverPath_;
         properties_ = other.properties_;
         subgroupProperties_ = other.subgroupProperties_;
         memoryProperties_ = other.memoryProperties_;

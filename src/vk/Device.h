@@ -2,6 +2,7 @@
 // is given), its properties and limits, and a one-shot submit helper.
 #pragma once
 
+#include "vk/DriverPath.h"
 #include "vk/PhysicalDevice.h"
 #include "vk/UniqueHandle.h"
 
@@ -36,10 +37,14 @@ struct DeviceFeatures {
     bool pipelineStatisticsQuery = false;
     bool vertexPipelineStoresAndAtomics = false;
     bool fragmentStoresAndAtomics = false;
+    // 64-bit floats in shaders: only the double-precision mirrors of the CPU
+    // LEB code and the refine-around-a-point criterion use them. Off on a
+    // device that has them when the environment sets CBT_VK_WITHOUT_FLOAT64
+    // (to test that path on any device).
+    bool shaderFloat64 = false;
 };
 
-// Owns the VkDevice. Always enabled: shaderFloat64, shaderInt64,
-// hostQueryReset. Move-only; must outlive every object created from it and be
+// Owns the VkDevice. Always enabled: shaderInt64, hostQueryReset. Move-only; must outlive every object created from it and be
 // destroyed before its Instance. Not thread-safe (one thread records/submits).
 class Device {
 public:
@@ -61,6 +66,10 @@ public:
     [[nodiscard]] const DeviceFeatures& features() const { return features_; }
     [[nodiscard]] bool hasSynchronization2() const { return features_.synchronization2; }
     [[nodiscard]] bool hasDynamicRendering() const { return features_.dynamicRendering; }
+    [[nodiscard]] bool hasShaderFloat64() const { return features_.shaderFloat64; }
+    // Which code paths suit the device (vk::chooseDriverPath with the
+    // environment's CBT_DRIVER_PATH, read when the device was made).
+    [[nodiscard]] DriverPath driverPath() const { return driverPath_; }
 
     [[nodiscard]] const VkPhysicalDeviceProperties& properties() const { return properties_; }
     [[nodiscard]] const VkPhysicalDeviceLimits& limits() const { return properties_.limits; }
@@ -104,6 +113,7 @@ private:
     uint32_t apiVersion_ = 0;
     uint32_t timestampValidBits_ = 0;
     DeviceFeatures features_;
+    DriverPath driverPath_ = DriverPath::Gpu;
     VkPhysicalDeviceProperties properties_{};
     VkPhysicalDeviceSubgroupProperties subgroupProperties_{};
     VkPhysicalDeviceMemoryProperties memoryProperties_{};

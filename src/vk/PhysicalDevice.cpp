@@ -1,17 +1,18 @@
 #include "vk/PhysicalDevice.h"
 
+#include "text/TextParsing.h"
+
 #include "vk/Error.h"
 #include "vk/Instance.h"
 
 #include <algorithm>
 #include <cctype>
-#include <charconv>
 
 namespace vk {
 namespace {
 
 constexpr const char* kRequirements =
-    "Vulkan 1.2, a graphics+compute queue with timestamps, shaderFloat64, shaderInt64 and hostQueryReset";
+    "Vulkan 1.2, a graphics+compute queue with timestamps, shaderInt64 and hostQueryReset";
 
 const char* deviceTypeName(VkPhysicalDeviceType type)
 {
@@ -44,12 +45,6 @@ std::string toLower(std::string_view text)
     return lower;
 }
 
-bool isAllDigits(std::string_view text)
-{
-    return !text.empty() && std::all_of(text.begin(), text.end(),
-                                        [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; });
-}
-
 // Why `info`'s device cannot run cbt-terrain, or "" when it can.
 std::string findUnsuitableReason(const PhysicalDeviceInfo& info, uint32_t instanceApiVersion, VkSurfaceKHR surface)
 {
@@ -69,9 +64,6 @@ std::string findUnsuitableReason(const PhysicalDeviceInfo& info, uint32_t instan
     features.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2;
     features.pNext = &vulkan12;
     vkGetPhysicalDeviceFeatures2(info.handle, &features);
-    if (features.features.shaderFloat64 == VK_FALSE) {
-        return "lacks shaderFloat64";
-    }
     if (features.features.shaderInt64 == VK_FALSE) {
         return "lacks shaderInt64";
     }
@@ -192,11 +184,10 @@ PhysicalDeviceInfo choosePhysicalDevice(const Instance& instance, std::string_vi
         std::stable_sort(matches.begin(), matches.end(), [](const PhysicalDeviceInfo* a, const PhysicalDeviceInfo* b) {
             return typePreference(a->type) < typePreference(b->type);
         });
-    } else if (isAllDigits(selector)) {
-        size_t index = 0;
-        const auto [end, error] = std::from_chars(selector.data(), selector.data() + selector.size(), index);
-        if (error == std::errc() && end == selector.data() + selector.size() && index < devices.size()) {
-            matches.push_back(&devices[index]);
+    } else if (text::isDigits(selector)) {
+        const std::optional<unsigned long> index = text::parseUnsigned<unsigned long>(selector);
+        if (index && *index < devices.size()) {
+            matches.push_back(&devices[*index]);
         }
     } else {
         const std::string wanted = toLower(selector);

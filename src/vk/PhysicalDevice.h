@@ -25,9 +25,9 @@ struct PhysicalDeviceInfo {
     std::string driverName;      // e.g. "llvmpipe" (empty before Vulkan 1.2)
     std::string driverInfo;      // e.g. "Mesa 22.3.6 (LLVM 15.0.6)"
     // Empty when the device has everything cbt-terrain needs (Vulkan >= 1.2,
-    // a graphics+compute queue with timestamps, shaderFloat64, shaderInt64,
-    // hostQueryReset, and present support for the surface when one is given);
-    // otherwise the first missing thing, e.g. "lacks shaderFloat64".
+    // a graphics+compute queue with timestamps, shaderInt64, hostQueryReset,
+    // and present support for the surface when one is given); otherwise the
+    // first missing thing, e.g. "lacks shaderInt64".
     std::string unsuitableReason;
 
     [[nodiscard]] bool suitable() const { return unsuitableReason.empty(); }
@@ -53,7 +53,7 @@ std::vector<PhysicalDeviceInfo> listPhysicalDevices(const Instance& instance, Vk
 //   - anything else: the first device whose name contains it, ignoring case.
 // Throws vk::Error naming the selector and listing the available devices in
 // one line when nothing matches, or "no Vulkan device with ...: found X
-// (lacks shaderFloat64)" when the matches are all unsuitable.
+// (lacks shaderInt64)" when the matches are all unsuitable.
 PhysicalDeviceInfo choosePhysicalDevice(const Instance& instance, std::string_view selector = {},
                                         VkSurfaceKHR surface = VK_NULL_HANDLE);
 

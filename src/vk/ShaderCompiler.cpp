@@ -10,10 +10,6 @@
 #include <optional>
 #include <sstream>
 
-#ifndef CBT_SHADER_DIR
-#error "CBT_SHADER_DIR must be defined (the source tree's shaders/ folder)"
-#endif
-
 namespace vk {
 namespace {
 
@@ -52,7 +48,12 @@ struct IncludeAnswer {
 // #include <x> against the root only.
 class IncludeResolver {
 public:
-    explicit IncludeResolver(fs::path shaderRoot) : shaderRoot_(std::move(shaderRoot)) {}
+    // `included`, when given, receives the path of every file included.
+    IncludeResolver(fs::path shaderRoot, std::vector<fs::path>* included)
+        : shaderRoot_(std::move(shaderRoot)),
+          included_(included)
+    {
+    }
 
     IncludeAnswer* resolve(const char* requested, int type, const char* requesting) const
     {
@@ -69,6 +70,9 @@ public:
             if (std::optional<std::string> text = readTextFile(candidate)) {
                 answer->sourceName = fs::weakly_canonical(candidate).string();
                 answer->content = std::move(*text);
+                if (included_ != nullptr) {
+                    included_->push_back(answer->sourceName);
+                }
                 break;
             }
         }
@@ -101,6 +105,7 @@ public:
 
 private:
     fs::path shaderRoot_;
+    std::vector<fs::path>* included_;
 };
 
 struct CompileOptionsDeleter {
@@ -136,28 +141,21 @@ ShaderCompiler::~ShaderCompiler() = default;
 ShaderCompiler::ShaderCompiler(ShaderCompiler&&) noexcept = default;
 ShaderCompiler& ShaderCompiler::operator=(ShaderCompiler&&) noexcept = default;
 
-fs::path ShaderCompiler::defaultShaderRoot()
-{
-    const char* fromEnvironment = std::getenv("CBT_SHADER_DIR");
-    if (fromEnvironment != nullptr && fromEnvironment[0] != '\0') {
-        return fs::path(fromEnvironment);
-    }
-    return fs::path(CBT_SHADER_DIR);
-}
-
 std::vector<uint32_t> ShaderCompiler::compileFile(const fs::path& path, ShaderStage stage,
-                                                  std::span<const ShaderMacro> macros) const
+                                                  std::span<const ShaderMacro> macros,
+                                                  std::vector<fs::path>* includedFiles) const
 {
     const fs::path fullPath = path.is_absolute() ? path : shaderRoot_ / path;
     const std::optional<std::string> source = readTextFile(fullPath);
     if (!source) {
         throw Error(fullPath.string() + ": cannot read shader file");
     }
-    return compileSource(*source, fs::weakly_canonical(fullPath).string(), stage, macros);
+    return compileSource(*source, fs::weakly_canonical(fullPath).string(), stage, macros, includedFiles);
 }
 
 std::vector<uint32_t> ShaderCompiler::compileSource(std::string_view source, std::string_view virtualFileName,
-                                                    ShaderStage stage, std::span<const ShaderMacro> macros) const
+                                                    ShaderStage stage, std::span<const ShaderMacro> macros,
+                                                    std::vector<fs::path>* includedFiles) const
 {
     const std::unique_ptr<shaderc_compile_options, CompileOptionsDeleter> options(shaderc_compile_options_initialize());
     if (!options) {
@@ -170,7 +168,7 @@ std::vector<uint32_t> ShaderCompiler::compileSource(std::string_view source, std
         shaderc_compile_options_add_macro_definition(options.get(), macro.name.data(), macro.name.size(),
                                                      macro.value.data(), macro.value.size());
     }
-    IncludeResolver resolver(shaderRoot_);
+    IncludeResolver resolver(shaderRoot_, includedFiles);
     shaderc_compile_options_set_include_callbacks(options.get(), IncludeResolver::resolveCallback,
                                                   IncludeResolver::releaseCallback, &resolver);
 

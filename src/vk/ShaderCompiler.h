@@ -1,5 +1,7 @@
 // GLSL -> SPIR-V at run time with shaderc, with #include resolution and
-// macro definitions.
+// macro definitions: what vk::ShaderLibrary uses to recompile the shaders
+// from their sources in a build tree, and cbt-bench to compile a candidate
+// kernel. Programs otherwise load the SPIR-V compiled at build time.
 #pragma once
 
 #include <cstdint>
@@ -28,30 +30,28 @@ struct ShaderMacro {
 class ShaderCompiler {
 public:
     // shaderRoot: where relative paths and includes are resolved.
-    explicit ShaderCompiler(std::filesystem::path shaderRoot = defaultShaderRoot());
+    explicit ShaderCompiler(std::filesystem::path shaderRoot);
     ~ShaderCompiler();
     ShaderCompiler(const ShaderCompiler&) = delete;
     ShaderCompiler& operator=(const ShaderCompiler&) = delete;
     ShaderCompiler(ShaderCompiler&&) noexcept;
     ShaderCompiler& operator=(ShaderCompiler&&) noexcept;
 
-    // The environment variable CBT_SHADER_DIR when set and non-empty, else the
-    // source tree's shaders/ folder (compile definition CBT_SHADER_DIR).
-    static std::filesystem::path defaultShaderRoot();
-
     [[nodiscard]] const std::filesystem::path& shaderRoot() const { return shaderRoot_; }
 
     // Compiles the file at `path` (relative paths are taken from the shader
     // root), e.g. compileFile("cbt/SumReduction.comp", ShaderStage::Compute).
+    // `includedFiles`, when given, receives the path of every included file.
     [[nodiscard]] std::vector<uint32_t> compileFile(const std::filesystem::path& path, ShaderStage stage,
-                                                    std::span<const ShaderMacro> macros = {}) const;
+                                                    std::span<const ShaderMacro> macros = {},
+                                                    std::vector<std::filesystem::path>* includedFiles = nullptr) const;
 
     // Compiles `source`; `virtualFileName` names it in errors and is the base
     // for its relative includes (relative to the shader root when it is a
     // relative path).
-    [[nodiscard]] std::vector<uint32_t> compileSource(std::string_view source, std::string_view virtualFileName,
-                                                      ShaderStage stage,
-                                                      std::span<const ShaderMacro> macros = {}) const;
+    [[nodiscard]] std::vector<uint32_t> compileSource(
+        std::string_view source, std::string_view virtualFileName, ShaderStage stage,
+        std::span<const ShaderMacro> macros = {}, std::vector<std::filesystem::path>* includedFiles = nullptr) const;
 
 private:
     struct ShadercCompiler;

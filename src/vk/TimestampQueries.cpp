@@ -1,5 +1,7 @@
 #include "vk/TimestampQueries.h"
 
+#include "vk/Barriers.h"
+
 #include "vk/Device.h"
 #include "vk/Error.h"
 
@@ -19,7 +21,7 @@ TimestampQueries::TimestampQueries(const Device& device, uint32_t framesInFlight
         throw Error("vk::TimestampQueries: needs at least one frame in flight and one pass");
     }
     const auto queryCount = static_cast<uint32_t>(2 * passNames_.size());
-    for (FrameSlot& slot : frames_) {
+    for (SlotQueries& slot : frames_) {
         VkQueryPoolCreateInfo info{};
         info.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO;
         info.queryType = VK_QUERY_TYPE_TIMESTAMP;
@@ -50,7 +52,7 @@ void TimestampQueries::begin(VkCommandBuffer /*commands*/, uint32_t frame)
                     std::to_string(frames_.size()));
     }
     currentFrame_ = frame;
-    FrameSlot& slot = frames_[frame];
+    SlotQueries& slot = frames_[frame];
     // A host reset makes the old results unavailable at once, so collect()
     // cannot return them while this frame's commands are still pending.
     vkResetQueryPool(device_, slot.pool.get(), 0, static_cast<uint32_t>(2 * passNames_.size()));
@@ -59,9 +61,9 @@ void TimestampQueries::begin(VkCommandBuffer /*commands*/, uint32_t frame)
     slot.begun = true;
 }
 
-TimestampQueries::FrameSlot& TimestampQueries::currentSlot()
+TimestampQueries::SlotQueries& TimestampQueries::currentSlot()
 {
-    FrameSlot& slot = frames_.at(currentFrame_);
+    SlotQueries& slot = frames_.at(currentFrame_);
     if (!slot.begun) {
         throw Error("vk::TimestampQueries: writeStart/writeEnd before begin");
     }
@@ -79,7 +81,7 @@ void TimestampQueries::checkPassIndex(uint32_t passIndex) const
 void TimestampQueries::writeStart(VkCommandBuffer commands, uint32_t passIndex)
 {
     checkPassIndex(passIndex);
-    FrameSlot& slot = currentSlot();
+    SlotQueries& slot = currentSlot();
     vkCmdWriteTimestamp(commands, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, slot.pool.get(), 2 * passIndex);
     slot.started[passIndex] = true;
 }
@@ -87,7 +89,7 @@ void TimestampQueries::writeStart(VkCommandBuffer commands, uint32_t passIndex)
 void TimestampQueries::writeEnd(VkCommandBuffer commands, uint32_t passIndex)
 {
     checkPassIndex(passIndex);
-    FrameSlot& slot = currentSlot();
+    SlotQueries& slot = currentSlot();
     vkCmdWriteTimestamp(commands, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, slot.pool.get(), 2 * passIndex + 1);
     slot.ended[passIndex] = true;
 }
@@ -97,7 +99,7 @@ std::optional<std::vector<PassTime>> TimestampQueries::collect(uint32_t frame) c
     if (frame >= frames_.size() || !frames_[frame].begun) {
         return std::nullopt;
     }
-    const FrameSlot& slot = frames_[frame];
+    const SlotQueries& slot = frames_[frame];
     std::vector<PassTime> times;
     for (uint32_t pass = 0; pass < passNames_.size(); ++pass) {
         if (!slot.started[pass] || !slot.ended[pass]) {
@@ -116,6 +118,25 @@ std::optional<std::vector<PassTime>> TimestampQueries::collect(uint32_t frame) c
         times.push_back(PassTime{pass, passNames_[pass], static_cast<double>(ticks) * nanosecondsPerTick_ * 1e-6});
     }
     return times;
+}
+
+TimedPass::TimedPass(const Device& device, TimestampQueries* timer, VkCommandBuffer commands, std::string_view passName)
+    : timer_(timer),
+      commands_(commands)
+{
+    if (timer_ != nullptr) {
+        passIndex_ = timer_->passIndex(passName);
+        timer_->writeStart(commands_, passIndex_);
+        memoryBarrier(device, commands_, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_NONE,
+                      VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_NONE);
+    }
+}
+
+TimedPass::~TimedPass()
+{
+    if (timer_ != nullptr) {
+        timer_->writeEnd(commands_, passIndex_);
+    }
 }
 
 }  // namespace vk

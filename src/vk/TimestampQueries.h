@@ -57,21 +57,48 @@ public:
     [[nodiscard]] std::optional<std::vector<PassTime>> collect(uint32_t frame) const;
 
 private:
-    struct FrameSlot {
+    // The queries of one frame in flight.
+    struct SlotQueries {
         UniqueQueryPool pool;
         std::vector<bool> started;
         std::vector<bool> ended;
         bool begun = false;
     };
-    [[nodiscard]] FrameSlot& currentSlot();
+    [[nodiscard]] SlotQueries& currentSlot();
     void checkPassIndex(uint32_t passIndex) const;
 
     VkDevice device_ = VK_NULL_HANDLE;
     double nanosecondsPerTick_ = 1.0;
     uint64_t validMask_ = ~uint64_t{0};
     std::vector<std::string> passNames_;
-    std::vector<FrameSlot> frames_;
+    std::vector<SlotQueries> frames_;
     uint32_t currentFrame_ = 0;
+};
+
+// Timestamps around one pass, when given a timer (whose frame slot the
+// caller has begun): the start when constructed, the end when destroyed. The
+// pass is looked up by name, and may throw, up front.
+//
+// The start timestamp is followed by an execution barrier, so the pass's
+// commands run after it is written. Without it lavapipe under-reports
+// compute passes: once a framebuffer has been bound (a draw of the previous
+// frame), llvmpipe writes timestamps when it next flushes its rendering
+// queue, and compute dispatches, which it runs at once, do not flush it; a
+// pipeline barrier does. A start timestamp was thus written at the first
+// barrier after the pass had begun (for a sum reduction, after its first and
+// most costly dispatch). On GPUs the extra barrier waits for nothing: a
+// barrier before each pass already did.
+class TimedPass {
+public:
+    TimedPass(const Device& device, TimestampQueries* timer, VkCommandBuffer commands, std::string_view passName);
+    ~TimedPass();
+    TimedPass(const TimedPass&) = delete;
+    TimedPass& operator=(const TimedPass&) = delete;
+
+private:
+    TimestampQueries* timer_;
+    VkCommandBuffer commands_;
+    uint32_t passIndex_ = 0;
 };
 
 }  // namespace vk

@@ -1,6 +1,6 @@
 // Camera poses and camera path files: accepted forms and file:line errors.
 #include "app/CameraPose.h"
-#include "app/TextParsing.h"
+#include "text/TextParsing.h"
 
 #include <gtest/gtest.h>
 
@@ -17,7 +17,7 @@ std::string pathErrorOf(std::string_view text)
 {
     try {
         parseCameraPath(text, "path.txt");
-    } catch (const ParseError& error) {
+    } catch (const text::ParseError& error) {
         return error.what();
     }
     return "";
@@ -38,11 +38,11 @@ TEST(CameraPose, CommaAndSpaceSeparatedFormsAgree)
 
 TEST(CameraPose, RejectsWrongCountsNonNumbersAndSteepPitch)
 {
-    EXPECT_THROW(parseCameraPose("1,2,3,4"), ParseError);
-    EXPECT_THROW(parseCameraPose("1,2,3,4,5,6"), ParseError);
-    EXPECT_THROW(parseCameraPose("1,,3,4,5"), ParseError);
-    EXPECT_THROW(parseCameraPose("1,2,3,inf,5"), ParseError);
-    EXPECT_THROW(parseCameraPose("1,2,3,4,-90"), ParseError);
+    EXPECT_THROW(parseCameraPose("1,2,3,4"), text::ParseError);
+    EXPECT_THROW(parseCameraPose("1,2,3,4,5,6"), text::ParseError);
+    EXPECT_THROW(parseCameraPose("1,,3,4,5"), text::ParseError);
+    EXPECT_THROW(parseCameraPose("1,2,3,inf,5"), text::ParseError);
+    EXPECT_THROW(parseCameraPose("1,2,3,4,-90"), text::ParseError);
     EXPECT_NO_THROW(parseCameraPose("1,2,3,4,-89"));
 }
 
@@ -76,7 +76,7 @@ TEST(CameraPose, ValuesBeyondAFloatsRangeAreRefused)
 {
     // Found by tests/fuzz/CameraPathFuzzer.cpp: 9.3e44 parsed as a finite
     // double and became an infinite float position.
-    EXPECT_THROW(parseCameraPose("1e4 -3 +93e43 93e4 -87"), ParseError);
+    EXPECT_THROW(parseCameraPose("1e4 -3 +93e43 93e4 -87"), text::ParseError);
     EXPECT_EQ(pathErrorOf("0 0 0 0 0\n1e4 -3 +93e43 0 -87\n"),
               "path.txt:2: Z must be within [-1e+08, 1e+08] metres, got '+93e43'");
     EXPECT_EQ(pathErrorOf("0 0 0 2e6 0\n"), "path.txt:1: YAW must be within [-1e+06, 1e+06] degrees, got '2e6'");
@@ -124,28 +124,28 @@ TEST(CameraPath, LoadsFilesAndNamesUnreadableOnes)
     try {
         loadCameraPath(file);
         FAIL() << "a missing file loaded";
-    } catch (const ParseError& error) {
+    } catch (const text::ParseError& error) {
         EXPECT_EQ(std::string(error.what()).rfind(file.string() + ": cannot read", 0), 0u) << error.what();
     }
 }
 
 TEST(TextParsing, StrictNumbers)
 {
-    EXPECT_EQ(parseInteger("42"), 42);
-    EXPECT_EQ(parseInteger("+7"), 7);
-    EXPECT_EQ(parseInteger("-3"), -3);
-    EXPECT_FALSE(parseInteger("4x"));
-    EXPECT_FALSE(parseInteger(""));
-    EXPECT_FALSE(parseInteger("+-1"));
-    EXPECT_FALSE(parseInteger("99999999999999999999"));
-    EXPECT_DOUBLE_EQ(*parseNumber("2.5e3"), 2500.0);
-    EXPECT_FALSE(parseNumber("1.5.2"));
-    EXPECT_FALSE(parseNumber("nan"));
-    EXPECT_FALSE(parseNumber("1e999"));
-    EXPECT_EQ(splitAt("a, b,,c", ',').size(), 4u);
-    EXPECT_EQ(splitAt("a, b,,c", ',')[1], "b");
-    EXPECT_EQ(splitAtSpaces("  a \t bb  c ").size(), 3u);
-    EXPECT_EQ(trimmed(" \tx y \r\n"), "x y");
+    EXPECT_EQ(text::parseInteger("42"), 42);
+    EXPECT_EQ(text::parseInteger("+7"), 7);
+    EXPECT_EQ(text::parseInteger("-3"), -3);
+    EXPECT_FALSE(text::parseInteger("4x"));
+    EXPECT_FALSE(text::parseInteger(""));
+    EXPECT_FALSE(text::parseInteger("+-1"));
+    EXPECT_FALSE(text::parseInteger("99999999999999999999"));
+    EXPECT_DOUBLE_EQ(*text::parseNumber("2.5e3"), 2500.0);
+    EXPECT_FALSE(text::parseNumber("1.5.2"));
+    EXPECT_FALSE(text::parseNumber("nan"));
+    EXPECT_FALSE(text::parseNumber("1e999"));
+    EXPECT_EQ(text::splitAt("a, b,,c", ',').size(), 4u);
+    EXPECT_EQ(text::splitAt("a, b,,c", ',')[1], "b");
+    EXPECT_EQ(text::splitAtSpaces("  a \t bb  c ").size(), 3u);
+    EXPECT_EQ(text::trimmed(" \tx y \r\n"), "x y");
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include "app/RunStatistics.h"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <cstring>
 #include <memory>
@@ -35,15 +36,12 @@ TEST(ProcessMemory, StatsReportResidentMemoryAndTheTerrainSize)
     description.depthMetres = 888130.0f;
     description.heightScaleMetres = 5836.0f;
     description.heightOffsetMetres = -3913.0f;
-    const std::string json = statistics.toJson(description);
-    EXPECT_NE(json.find("\"residentMemoryHistoryMiB\": [100.5, 101]"), std::string::npos) << json;
-    EXPECT_NE(json.find("\"residentMemoryMiB\": {\"median\": 100.75, \"min\": 100.5, \"max\": 101, \"count\": 2}"),
-              std::string::npos)
-        << json;
-    EXPECT_NE(json.find("\"terrain\": {\"extentMetres\": 865764, \"depthMetres\": 888130, \"heightScaleMetres\": "
-                        "5836, \"heightOffsetMetres\": -3913}"),
-              std::string::npos)
-        << json;
+    const nlohmann::json json = nlohmann::json::parse(statistics.toJson(description));
+    EXPECT_EQ(json["residentMemoryHistoryMiB"], nlohmann::json::parse("[100.5, 101]"));
+    EXPECT_EQ(json["residentMemoryMiB"],
+              nlohmann::json::parse(R"({"median": 100.75, "min": 100.5, "max": 101, "count": 2})"));
+    EXPECT_EQ(json["terrain"], nlohmann::json::parse(R"({"extentMetres": 865764, "depthMetres": 888130,
+                                                         "heightScaleMetres": 5836, "heightOffsetMetres": -3913})"));
 }
 
 }  // namespace

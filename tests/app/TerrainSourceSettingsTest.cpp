@@ -1,4 +1,4 @@
-// initialTerrainSettings with an elevation model's metadata: the extent, the
+// initialSceneSettings with an elevation model's metadata: the extent, the
 // depth along Z and the heights come from the DEM unless the command line
 // gives them, and sea level stays at y = 0 (unit).
 #include "app/CommandLine.h"
@@ -30,7 +30,7 @@ dem::DemMetadata italy()
 
 TEST(TerrainSourceSettings, DemMetresSetExtentDepthHeightScaleAndSeaLevel)
 {
-    const terrain::TerrainSettings settings = initialTerrainSettings(ViewerOptions{}, mapOf(120, 96), italy());
+    const terrain::TerrainSettings settings = initialSceneSettings(ViewerOptions{}, mapOf(120, 96), italy()).terrain;
     EXPECT_FLOAT_EQ(settings.extentMetres, 865764.0f);
     EXPECT_FLOAT_EQ(settings.extentMetres * settings.depthPerWidth, 888130.0f)
         << "non-square ground texels keep their real depth";
@@ -43,7 +43,7 @@ TEST(TerrainSourceSettings, CommandLineValuesWinAndKeepTheDemsProportionsAndSeaL
     ViewerOptions options;
     options.extentMetres = 10000.0f;
     options.heightScaleMetres = 2.0f * 5836.0f;  // exaggerated twice
-    const terrain::TerrainSettings settings = initialTerrainSettings(options, mapOf(120, 96), italy());
+    const terrain::TerrainSettings settings = initialSceneSettings(options, mapOf(120, 96), italy()).terrain;
     EXPECT_FLOAT_EQ(settings.extentMetres, 10000.0f);
     EXPECT_FLOAT_EQ(settings.depthPerWidth, 888130.0f / 865764.0f);
     EXPECT_FLOAT_EQ(settings.heightScaleMetres, 11672.0f);
@@ -55,7 +55,7 @@ TEST(TerrainSourceSettings, DemWithoutGeoreferencingKeepsTheDefaultExtent)
     dem::DemMetadata dem = italy();
     dem.extent.reset();
     const terrain::TerrainSettings defaults;
-    const terrain::TerrainSettings settings = initialTerrainSettings(ViewerOptions{}, mapOf(120, 96), dem);
+    const terrain::TerrainSettings settings = initialSceneSettings(ViewerOptions{}, mapOf(120, 96), dem).terrain;
     EXPECT_FLOAT_EQ(settings.extentMetres, defaults.extentMetres);
     EXPECT_FLOAT_EQ(settings.depthPerWidth, 0.0f);
     EXPECT_FLOAT_EQ(settings.heightScaleMetres, 5836.0f);
@@ -65,7 +65,7 @@ TEST(TerrainSourceSettings, DemWithoutGeoreferencingKeepsTheDefaultExtent)
 TEST(TerrainSourceSettings, PngUsesTheCommandLineOrTheDefaults)
 {
     const terrain::TerrainSettings defaults;
-    const terrain::TerrainSettings plain = initialTerrainSettings(ViewerOptions{}, mapOf(64, 32), std::nullopt);
+    const terrain::TerrainSettings plain = initialSceneSettings(ViewerOptions{}, mapOf(64, 32), std::nullopt).terrain;
     EXPECT_FLOAT_EQ(plain.extentMetres, defaults.extentMetres);
     EXPECT_FLOAT_EQ(plain.heightScaleMetres, defaults.heightScaleMetres);
     EXPECT_FLOAT_EQ(plain.depthPerWidth, 0.0f);
@@ -73,7 +73,7 @@ TEST(TerrainSourceSettings, PngUsesTheCommandLineOrTheDefaults)
     ViewerOptions options;
     options.extentMetres = 1234.0f;
     options.heightScaleMetres = 56.0f;
-    const terrain::TerrainSettings given = initialTerrainSettings(options, mapOf(64, 32), std::nullopt);
+    const terrain::TerrainSettings given = initialSceneSettings(options, mapOf(64, 32), std::nullopt).terrain;
     EXPECT_FLOAT_EQ(given.extentMetres, 1234.0f);
     EXPECT_FLOAT_EQ(given.heightScaleMetres, 56.0f);
 }

@@ -9,12 +9,13 @@
 #define STB_IMAGE_WRITE_IMPLEMENTATION
 #include <stb_image_write.h>
 
+#include <nlohmann/json.hpp>
+
 #include <unistd.h>
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
-#include <sstream>
 #include <stdexcept>
 
 namespace app_test {
@@ -173,53 +174,67 @@ double differingPixelFraction(const DecodedImage& a, const DecodedImage& b, int 
 
 namespace {
 
-// Position just after `"key":` at or after `from`, or npos.
-size_t valuePosition(const std::string& json, const std::string& key, size_t from)
+// The JSON object `text`, or a discarded value when it does not parse.
+nlohmann::json parsedJson(const std::string& text)
 {
-    const size_t position = json.find("\"" + key + "\"", from);
-    if (position == std::string::npos) {
-        return position;
+    return nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+}
+
+std::optional<double> numberOf(const nlohmann::json& value)
+{
+    if (!value.is_number()) {
+        return std::nullopt;
     }
-    const size_t colon = json.find(':', position);
-    return colon == std::string::npos ? colon : colon + 1;
+    return value.get<double>();
 }
 
 }  // namespace
 
+std::optional<double> jsonNumberAt(const std::string& json, const std::vector<std::string>& path)
+{
+    const nlohmann::json document = parsedJson(json);
+    const nlohmann::json* value = &document;
+    for (const std::string& key : path) {
+        if (!value->is_object() || !value->contains(key)) {
+            return std::nullopt;
+        }
+        value = &value->at(key);
+    }
+    return numberOf(*value);
+}
+
 std::optional<double> jsonNumber(const std::string& json, const std::string& key, const std::string& innerKey)
 {
-    size_t position = valuePosition(json, key, 0);
-    if (position != std::string::npos && !innerKey.empty()) {
-        position = valuePosition(json, innerKey, position);
-    }
-    if (position == std::string::npos) {
+    return innerKey.empty() ? jsonNumberAt(json, {key}) : jsonNumberAt(json, {key, innerKey});
+}
+
+std::optional<bool> jsonFlag(const std::string& json, const std::string& key)
+{
+    const nlohmann::json document = parsedJson(json);
+    if (!document.is_object() || !document.contains(key) || !document.at(key).is_boolean()) {
         return std::nullopt;
     }
-    const char* start = json.c_str() + position;
-    char* end = nullptr;
-    const double value = std::strtod(start, &end);
-    if (end == start) {
+    return document.at(key).get<bool>();
+}
+
+std::optional<std::string> jsonText(const std::string& json, const std::string& key)
+{
+    const nlohmann::json document = parsedJson(json);
+    if (!document.is_object() || !document.contains(key) || !document.at(key).is_string()) {
         return std::nullopt;
     }
-    return value;
+    return document.at(key).get<std::string>();
 }
 
 std::vector<double> jsonNumberArray(const std::string& json, const std::string& key)
 {
     std::vector<double> values;
-    const size_t position = valuePosition(json, key, 0);
-    if (position == std::string::npos) {
+    const nlohmann::json document = parsedJson(json);
+    if (!document.is_object() || !document.contains(key) || !document.at(key).is_array()) {
         return values;
     }
-    const size_t open = json.find('[', position);
-    const size_t close = json.find(']', open);
-    if (open == std::string::npos || close == std::string::npos) {
-        return values;
-    }
-    std::istringstream items(json.substr(open + 1, close - open - 1));
-    std::string item;
-    while (std::getline(items, item, ',')) {
-        values.push_back(std::strtod(item.c_str(), nullptr));
+    for (const nlohmann::json& item : document.at(key)) {
+        values.push_back(item.is_number() ? item.get<double>() : std::nan(""));
     }
     return values;
 }

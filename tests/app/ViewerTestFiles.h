@@ -71,9 +71,15 @@ BandStatistics bandStatistics(const DecodedImage& image, int firstRow, int endRo
 // Fraction of pixels whose colour differs by more than `threshold` in any channel.
 double differingPixelFraction(const DecodedImage& a, const DecodedImage& b, int threshold);
 
-// Values from the stats JSON the viewer writes: the number after
-// "key" (or after "innerKey" inside the object of "key"), and number arrays.
+// Values from the stats JSON the viewer writes: the number, flag or text at
+// top-level "key" (or at "innerKey" inside the object of "key"), and number
+// arrays. Empty when the text is not JSON or the value is missing or of
+// another type.
 std::optional<double> jsonNumber(const std::string& json, const std::string& key, const std::string& innerKey = "");
+// The number at a path of keys through nested objects, e.g. {"gpuTimesMs", "draw", "median"}.
+std::optional<double> jsonNumberAt(const std::string& json, const std::vector<std::string>& path);
+std::optional<bool> jsonFlag(const std::string& json, const std::string& key);
+std::optional<std::string> jsonText(const std::string& json, const std::string& key);
 std::vector<double> jsonNumberArray(const std::string& json, const std::string& key);
 
 }  // namespace app_test

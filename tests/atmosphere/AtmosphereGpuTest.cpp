@@ -62,9 +62,9 @@ glm::vec3 sunAtElevation(float elevationDegrees)
     return glm::vec3(std::cos(elevation), std::sin(elevation), 0.0f);
 }
 
-AtmosphereView cameraLookingAlong(float heightMetres, glm::vec3 forward)
+camera::FrameView cameraLookingAlong(float heightMetres, glm::vec3 forward)
 {
-    AtmosphereView view;
+    camera::FrameView view;
     view.cameraPosition = glm::vec3(0.0f, heightMetres, 0.0f);
     view.view = glm::lookAt(view.cameraPosition, view.cameraPosition + forward, glm::vec3(0.0f, 1.0f, 0.0f));
     view.projection = glm::perspectiveRH_ZO(std::numbers::pi_v<float> / 3.0f, 16.0f / 9.0f, 1.0f, 100000.0f);
@@ -72,7 +72,7 @@ AtmosphereView cameraLookingAlong(float heightMetres, glm::vec3 forward)
     return view;
 }
 
-void AtmosphereGpuTest::renderFrame(Atmosphere& atmosphere, const AtmosphereView& view, glm::vec3 sunDirection)
+void AtmosphereGpuTest::renderFrame(Atmosphere& atmosphere, const camera::FrameView& view, glm::vec3 sunDirection)
 {
     device().submitAndWait(
         [&](VkCommandBuffer commands) { atmosphere.recordPerFrame(commands, view, sunDirection, 0); });

@@ -31,12 +31,12 @@ glm::vec3 sunAtElevation(float elevationDegrees);
 
 // A camera at `heightMetres` above the world origin looking along `forward`
 // (60 degree vertical field of view, 16:9, Vulkan clip space).
-AtmosphereView cameraLookingAlong(float heightMetres, glm::vec3 forward);
+camera::FrameView cameraLookingAlong(float heightMetres, glm::vec3 forward);
 
 class AtmosphereGpuTest : public vk::test::GpuTest {
 protected:
     // Records one frame's atmosphere work (frame slot 0) and waits for it.
-    void renderFrame(Atmosphere& atmosphere, const AtmosphereView& view, glm::vec3 sunDirection);
+    void renderFrame(Atmosphere& atmosphere, const camera::FrameView& view, glm::vec3 sunDirection);
 
     std::vector<glm::vec4> downloadTransmittance(const Atmosphere& atmosphere);
     std::vector<glm::vec4> downloadMultipleScattering(const Atmosphere& atmosphere);

@@ -48,32 +48,35 @@ TEST(AtmosphereParameters, InvalidValuesAreNamed)
 
 TEST(AtmosphereUniforms, Std140Offsets)
 {
-    EXPECT_EQ(offsetof(AtmosphereUniforms, radii), 0u);
+    EXPECT_EQ(offsetof(AtmosphereUniforms, planetRadiusKm), 0u);
+    EXPECT_EQ(offsetof(AtmosphereUniforms, mieScatteringPerKm), 32u);
+    EXPECT_EQ(offsetof(AtmosphereUniforms, sunAngularRadius), 68u);
     EXPECT_EQ(offsetof(AtmosphereUniforms, sunDirection), 112u);
     EXPECT_EQ(offsetof(AtmosphereUniforms, cameraPlanetPosition), 144u);
     EXPECT_EQ(offsetof(AtmosphereUniforms, viewRotationProjection), 160u);
     EXPECT_EQ(offsetof(AtmosphereUniforms, inverseViewRotationProjection), 224u);
-    EXPECT_EQ(offsetof(AtmosphereUniforms, sampleCounts), 288u);
+    EXPECT_EQ(offsetof(AtmosphereUniforms, transmittanceSamples), 288u);
+    EXPECT_EQ(offsetof(AtmosphereUniforms, aerialPerspectiveSamplesPerSlice), 300u);
     EXPECT_EQ(sizeof(AtmosphereUniforms), 304u);
 }
 
 TEST(AtmosphereUniforms, UnitsAndCamera)
 {
     const AtmosphereParameters parameters;
-    AtmosphereView view;
+    camera::FrameView view;
     view.cameraPosition = glm::vec3(500.0f, 2000.0f, -300.0f);
     view.view = glm::lookAt(view.cameraPosition, view.cameraPosition + glm::vec3(0.0f, 0.0f, -1.0f),
                             glm::vec3(0.0f, 1.0f, 0.0f));
     view.projection = glm::perspectiveRH_ZO(1.0f, 1.5f, 1.0f, 10000.0f);
     const AtmosphereUniforms uniforms = makeAtmosphereUniforms(parameters, {}, view, glm::vec3(0.0f, 2.0f, 0.0f));
-    EXPECT_NEAR(uniforms.rayleighScattering.b, 33.1e-3f, 1e-7f);
-    EXPECT_NEAR(uniforms.mie.y, 4.40e-3f, 1e-8f);
+    EXPECT_NEAR(uniforms.rayleighScatteringPerKm.b, 33.1e-3f, 1e-7f);
+    EXPECT_NEAR(uniforms.mieExtinctionPerKm, 4.40e-3f, 1e-8f);
     EXPECT_FLOAT_EQ(uniforms.sunDirection.y, 1.0f);
     EXPECT_NEAR(uniforms.cameraPlanetPosition.x, 0.5f, 1e-4f);
     EXPECT_NEAR(uniforms.cameraPlanetPosition.y, 6362.0f, 1e-2f);
     EXPECT_NEAR(uniforms.cameraPlanetPosition.z, -0.3f, 1e-4f);
-    EXPECT_NEAR(uniforms.ozoneAndSun.z, std::cos(uniforms.ozoneAndSun.y), 1e-7f);
-    EXPECT_EQ(uniforms.sampleCounts.x, AtmosphereQuality{}.transmittanceSamples);
+    EXPECT_NEAR(uniforms.cosSunAngularRadius, std::cos(uniforms.sunAngularRadius), 1e-7f);
+    EXPECT_EQ(uniforms.transmittanceSamples, AtmosphereQuality{}.transmittanceSamples);
     // The rotation-only matrix ignores where the camera is.
     const glm::vec4 clip = uniforms.viewRotationProjection * glm::vec4(0.0f, 0.0f, -100.0f, 1.0f);
     EXPECT_NEAR(clip.x / clip.w, 0.0f, 1e-5f);

@@ -1,17 +1,16 @@
 // The GLSL model and tone-mapping functions against their CPU mirrors
-// (src/atmosphere/AtmosphereModel.h, Tonemapping.h), evaluated on the GPU
+// (src/atmosphere/AtmosphereModel.h), evaluated on the GPU
 // by tests/atmosphere/shaders/ModelProbe.comp.
 #include "AtmosphereGpuTest.h"
 
 #include "atmosphere/AtmosphereModel.h"
-#include "atmosphere/Tonemapping.h"
 
 #include "vk/Barriers.h"
 #include "vk/Buffer.h"
 #include "vk/Descriptors.h"
 #include "vk/Device.h"
 #include "vk/Pipeline.h"
-#include "vk/ShaderCompiler.h"
+#include "vk/ShaderLibrary.h"
 
 #include <array>
 #include <cmath>
@@ -26,8 +25,6 @@ enum class ProbeFunction : uint32_t {
     TransmittanceRay = 1,
     SkyViewCoordinate = 2,
     SkyViewDirection = 3,
-    Tonemap = 4,
-    EncodeSrgb = 5,
     Phases = 6,
     Altitude = 7,
 };
@@ -53,15 +50,14 @@ vk::PipelineLayout probePipelineLayout(const vk::Device& device, VkDescriptorSet
 // Runs ModelProbe.comp with the atmosphere's descriptor set as set 0.
 class ModelProbe {
 public:
-    ModelProbe(vk::Device& device, const vk::ShaderCompiler& compiler, const Atmosphere& atmosphere)
+    ModelProbe(vk::Device& device, const Atmosphere& atmosphere)
         : device_(device),
           atmosphere_(atmosphere),
           layout_(device, kProbeBindings),
           pool_(device, layout_, 1),
           set_(pool_.allocate(layout_)),
           pipelineLayout_(probePipelineLayout(device, atmosphere.descriptorSetLayout(), layout_.handle())),
-          pipeline_(device, pipelineLayout_,
-                    compiler.compileFile(ATMOSPHERE_TEST_SHADER_DIR "/ModelProbe.comp", vk::ShaderStage::Compute))
+          pipeline_(device, pipelineLayout_, vk::ShaderLibrary(ATMOSPHERE_TEST_SPIRV_DIR).load("ModelProbe.comp"))
     {
     }
 
@@ -105,8 +101,8 @@ class GpuAtmosphereShaders : public AtmosphereGpuTest {};
 TEST_F(GpuAtmosphereShaders, LookUpTableCoordinatesMatchTheCpuModel)
 {
     const AtmosphereParameters parameters;
-    Atmosphere atmosphere(device(), shaderCompiler(), parameters, 1);
-    ModelProbe probe(device(), shaderCompiler(), atmosphere);
+    Atmosphere atmosphere(device(), shaders(), parameters, 1);
+    ModelProbe probe(device(), atmosphere);
     const glm::uvec2 transmittanceSize{256, 64};
     const glm::uvec2 skyViewSize{192, 108};
 
@@ -168,8 +164,8 @@ TEST_F(GpuAtmosphereShaders, LookUpTableCoordinatesMatchTheCpuModel)
 TEST_F(GpuAtmosphereShaders, GeometryAndPhaseFunctionsMatchTheCpuModel)
 {
     const AtmosphereParameters parameters;
-    Atmosphere atmosphere(device(), shaderCompiler(), parameters, 1);
-    ModelProbe probe(device(), shaderCompiler(), atmosphere);
+    Atmosphere atmosphere(device(), shaders(), parameters, 1);
+    ModelProbe probe(device(), atmosphere);
 
     std::vector<glm::vec4> rays;
     for (const float radius : {6360.01f, 6363.0f, 6420.0f}) {
@@ -201,30 +197,6 @@ TEST_F(GpuAtmosphereShaders, GeometryAndPhaseFunctionsMatchTheCpuModel)
         const double mie = model::miePhase(angles[i].x, 0.8);
         EXPECT_NEAR(phases[i].x, rayleigh, 1e-5 * rayleigh);
         EXPECT_NEAR(phases[i].y, mie, 1e-4 * mie) << "cos " << angles[i].x;
-    }
-}
-
-TEST_F(GpuAtmosphereShaders, TonemappingMatchesTheCpuMirror)
-{
-    Atmosphere atmosphere(device(), shaderCompiler(), AtmosphereParameters{}, 1);
-    ModelProbe probe(device(), shaderCompiler(), atmosphere);
-    std::vector<glm::vec4> colours;
-    for (const Tonemapper tonemapper : kTonemappers) {
-        for (const float value : {0.0f, 0.002f, 0.05f, 0.3f, 1.0f, 2.5f, 11.0f, 300.0f}) {
-            colours.emplace_back(value, 0.5f * value, 2.0f * value, static_cast<float>(tonemapper));
-        }
-    }
-    const std::vector<glm::vec4> mapped = probe.run(ProbeFunction::Tonemap, colours);
-    const std::vector<glm::vec4> encoded = probe.run(ProbeFunction::EncodeSrgb, colours);
-    for (size_t i = 0; i < colours.size(); ++i) {
-        const auto tonemapper = static_cast<Tonemapper>(static_cast<uint32_t>(colours[i].w));
-        const glm::vec3 expected = tonemap(tonemapper, glm::vec3(colours[i]));
-        const glm::vec3 expectedSrgb = encodeSrgb(glm::vec3(colours[i]));
-        for (int channel = 0; channel < 3; ++channel) {
-            EXPECT_NEAR(mapped[i][channel], expected[channel], 1e-5f)
-                << tonemapperName(tonemapper) << " " << colours[i].x;
-            EXPECT_NEAR(encoded[i][channel], expectedSrgb[channel], 1e-5f) << colours[i][channel];
-        }
     }
 }
 

@@ -67,7 +67,7 @@ void expectAllFinite(const std::vector<glm::vec4>& texels, const char* table)
 TEST_F(GpuAtmosphereTables, TransmittanceMatchesDoublePrecisionReference)
 {
     const AtmosphereParameters parameters;
-    Atmosphere atmosphere(device(), shaderCompiler(), parameters, 1);
+    Atmosphere atmosphere(device(), shaders(), parameters, 1);
     const glm::uvec2 size = atmosphere.quality().transmittanceSize;
     const std::vector<glm::vec4> texels = downloadTransmittance(atmosphere);
     ASSERT_EQ(texels.size(), size_t{size.x} * size.y);
@@ -95,7 +95,7 @@ TEST_F(GpuAtmosphereTables, TransmittanceMatchesDoublePrecisionReference)
 
 TEST_F(GpuAtmosphereTables, MultipleScatteringIsFiniteAndPositive)
 {
-    Atmosphere atmosphere(device(), shaderCompiler(), AtmosphereParameters{}, 1);
+    Atmosphere atmosphere(device(), shaders(), AtmosphereParameters{}, 1);
     const std::vector<glm::vec4> texels = downloadMultipleScattering(atmosphere);
     const glm::uvec2 size = atmosphere.quality().multipleScatteringSize;
     ASSERT_EQ(texels.size(), size_t{size.x} * size.y);
@@ -123,8 +123,8 @@ TEST_F(GpuAtmosphereTables, MultipleScatteringIsFiniteAndPositive)
 
 TEST_F(GpuAtmosphereTables, SkyIsBluerAtTheZenithAndRedderNearTheSunAtSunset)
 {
-    Atmosphere atmosphere(device(), shaderCompiler(), AtmosphereParameters{}, 1);
-    const AtmosphereView view = cameraLookingAlong(100.0f, glm::vec3(0.0f, 0.0f, -1.0f));
+    Atmosphere atmosphere(device(), shaders(), AtmosphereParameters{}, 1);
+    const camera::FrameView view = cameraLookingAlong(100.0f, glm::vec3(0.0f, 0.0f, -1.0f));
     renderFrame(atmosphere, view, sunAtElevation(90.0f));
     const std::vector<glm::vec4> noon = downloadSkyView(atmosphere);
     const std::vector<glm::vec4> noonIrradiance = downloadSkyIrradiance(atmosphere);
@@ -160,7 +160,7 @@ TEST_F(GpuAtmosphereTables, SkyIsBluerAtTheZenithAndRedderNearTheSunAtSunset)
 
 TEST_F(GpuAtmosphereTables, AerialPerspectiveThickensWithDistance)
 {
-    Atmosphere atmosphere(device(), shaderCompiler(), AtmosphereParameters{}, 1);
+    Atmosphere atmosphere(device(), shaders(), AtmosphereParameters{}, 1);
     renderFrame(atmosphere, cameraLookingAlong(300.0f, glm::vec3(0.0f, 0.0f, -1.0f)), sunAtElevation(30.0f));
     const std::vector<glm::vec4> inScattering = downloadAerialInScattering(atmosphere);
     const std::vector<glm::vec4> transmittance = downloadAerialTransmittance(atmosphere);
@@ -192,7 +192,7 @@ TEST_F(GpuAtmosphereTables, AerialPerspectiveThickensWithDistance)
 TEST_F(GpuAtmosphereTables, RecomputeFollowsTheParameters)
 {
     AtmosphereParameters parameters;
-    Atmosphere atmosphere(device(), shaderCompiler(), parameters, 2);
+    Atmosphere atmosphere(device(), shaders(), parameters, 2);
     const std::vector<glm::vec4> before = downloadTransmittance(atmosphere);
     parameters.rayleighScatteringPerMetre *= 2.0f;
     device().submitAndWait([&](VkCommandBuffer commands) { atmosphere.recompute(commands, parameters, 1); });
@@ -214,10 +214,10 @@ TEST_F(GpuAtmosphereTables, RecomputeFollowsTheParameters)
 
 TEST_F(GpuAtmosphereTables, SkyViewIsReusedUntilTheSunMovesAndTimingsAreReported)
 {
-    Atmosphere atmosphere(device(), shaderCompiler(), AtmosphereParameters{}, 1);
+    Atmosphere atmosphere(device(), shaders(), AtmosphereParameters{}, 1);
     ASSERT_TRUE(atmosphere.tableTimings().has_value());
-    EXPECT_GE(atmosphere.tableTimings()->transmittanceMs, 0.0);
-    const AtmosphereView view = cameraLookingAlong(100.0f, glm::vec3(1.0f, 0.0f, 0.0f));
+    EXPECT_GT(atmosphere.tableTimings()->transmittanceMs, 0.0) << "the table was computed at construction";
+    const camera::FrameView view = cameraLookingAlong(100.0f, glm::vec3(1.0f, 0.0f, 0.0f));
     renderFrame(atmosphere, view, sunAtElevation(20.0f));
     ASSERT_TRUE(atmosphere.frameTimings().has_value());
     // Same camera height and sun: the sky-view pass is skipped (reports 0).

@@ -56,6 +56,7 @@ TEST(DemRejection, TextFileIsNotADem)
 
 TEST(DemRejection, TruncatedGeoTiff)
 {
+    CBT_SKIP_WITHOUT_ETOPO_FIXTURES();
     const ScratchDirectory scratch;
     std::vector<unsigned char> bytes = dem_test::readBytes(dem_test::fixture("etopo5-italy-float32.tif"));
     ASSERT_GT(bytes.size(), 40000u);
@@ -67,6 +68,7 @@ TEST(DemRejection, TruncatedGeoTiff)
 
 TEST(DemRejection, GeoTiffCutInsideItsHeader)
 {
+    CBT_SKIP_WITHOUT_ETOPO_FIXTURES();
     const ScratchDirectory scratch;
     std::vector<unsigned char> bytes = dem_test::readBytes(dem_test::fixture("etopo5-italy-int16.tif"));
     bytes.resize(12);
@@ -77,6 +79,7 @@ TEST(DemRejection, GeoTiffCutInsideItsHeader)
 
 TEST(DemRejection, TruncatedNetCdf)
 {
+    CBT_SKIP_WITHOUT_ETOPO_FIXTURES();
     // The netCDF library reads the missing part of a classic file as zeros;
     // the loader checks the header's variable extents against the file size.
     const ScratchDirectory scratch;
@@ -135,6 +138,7 @@ TEST(DemRejection, EmptyAndAbsurdSizesBeforeAnySampleIsRead)
 
 TEST(DemRejection, DeviceLimitsAreHonoured)
 {
+    CBT_SKIP_WITHOUT_ETOPO_FIXTURES();
     const auto path = dem_test::fixture("etopo5-italy-int16.tif");
     expectRefusal(path, "is 120x96, larger than the device's limit of 100", HeightmapLimits{1u << 20, 100});
     expectRefusal(path, "is 120x96 = 11520 samples, more than the limit of 10000", HeightmapLimits{10000, 4096});

@@ -32,6 +32,7 @@ TEST(TerrainSource, PngLoadsThroughTheLightPathWithoutMetres)
 
 TEST(TerrainSource, GeoTiffLoadsThroughGdalWithMetres)
 {
+    CBT_SKIP_WITHOUT_ETOPO_FIXTURES();
     const auto path = dem_test::fixture("etopo5-italy-int16.tif");
     EXPECT_EQ(terrainFileKindOf(path), TerrainFileKind::Dem);
     const dem::TerrainSource source = loadTerrainSource(path, HeightmapLimits{});

@@ -239,6 +239,11 @@ std::filesystem::path fixture(const std::string& name)
     return std::filesystem::path(CBT_DEM_FIXTURE_DIR) / name;
 }
 
+bool fixturesAvailable()
+{
+    return CBT_DEM_FIXTURES_BUILT && std::filesystem::exists(fixture("etopo5-italy-int16.tif"));
+}
+
 std::filesystem::path etopoGrid(const std::string& name)
 {
     return std::filesystem::path(CBT_ETOPO_DIR) / name;

@@ -74,6 +74,9 @@ std::vector<unsigned char> readBytes(const std::filesystem::path& path);
 
 // The fixtures the build cut from ETOPO5 (see DemFixtureMaker.cpp).
 std::filesystem::path fixture(const std::string& name);
+// Whether the build cut them: it does when the ETOPO grids of the Debian
+// package ferret-datasets are installed.
+bool fixturesAvailable();
 // The ETOPO grid the fixtures come from (ferret-datasets).
 std::filesystem::path etopoGrid(const std::string& name);
 
@@ -82,3 +85,8 @@ std::filesystem::path etopoGrid(const std::string& name);
 double valueAt(const std::filesystem::path& path, double longitude, double latitude);
 
 }  // namespace dem_test
+
+// Skips the calling test when the ETOPO fixtures were not built.
+#define CBT_SKIP_WITHOUT_ETOPO_FIXTURES() \
+    if (!::dem_test::fixturesAvailable()) \
+    GTEST_SKIP() << "needs the ETOPO grids of the Debian package ferret-datasets (scripts/setup-debian.sh)"

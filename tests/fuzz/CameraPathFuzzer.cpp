@@ -1,8 +1,8 @@
 // libFuzzer target: app::parseCameraPath (the --camera-path file format) on
 // arbitrary text. Every input must parse into finite poses within the pitch
-// limit, or be refused with a ParseError.
+// limit, or be refused with a text::ParseError.
 #include "app/CameraPose.h"
-#include "app/TextParsing.h"
+#include "text/TextParsing.h"
 
 #include <cmath>
 #include <cstdint>
@@ -19,7 +19,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             if (!finite || !(std::abs(pose.pitchDegrees) <= app::kMaxPitchDegrees))
                 std::abort();
         }
-    } catch (const app::ParseError&) {
+    } catch (const text::ParseError&) {
         // A refusal is a correct outcome.
     }
     return 0;

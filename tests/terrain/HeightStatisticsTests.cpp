@@ -19,6 +19,8 @@
 namespace terrain::test {
 namespace {
 
+using namespace scene::test;
+
 struct CpuLevel {
     std::uint32_t width = 0;
     std::uint32_t height = 0;
@@ -99,7 +101,7 @@ protected:
     void checkAgainstCpu(const heightmap::Heightmap& heightmap)
     {
         const HeightmapTexture texture(device(), heightmap);
-        const HeightStatistics statistics(device(), shaderCompiler(), texture);
+        const HeightStatistics statistics(device(), shaders(), texture);
         const std::vector<CpuLevel> expected = cpuChains(heightmap);
         ASSERT_EQ(statistics.levels().size(), expected.size());
         const HeightStatisticsLevel& last = statistics.levels().back();
@@ -154,7 +156,7 @@ TEST_F(HeightStatisticsTest, MinMaxIsConservativeOverCoveredRectangle)
 {
     const heightmap::Heightmap heightmap = randomHeightmap(45, 29, 11);
     const HeightmapTexture texture(device(), heightmap);
-    const HeightStatistics statistics(device(), shaderCompiler(), texture);
+    const HeightStatistics statistics(device(), shaders(), texture);
     const HeightStatisticsLevel& last = statistics.levels().back();
     const std::size_t texels = last.firstTexel + std::size_t{last.width} * last.height;
     const auto minMax = vk::downloadFromBufferAs<std::uint32_t>(device(), statistics.minMaxBuffer(), 0, texels);
@@ -186,7 +188,7 @@ TEST_F(HeightStatisticsTest, EightBitMapIsWidenedExactly)
         heightmap.samples[i] = static_cast<std::uint16_t>(i * 4 % 256);
     }
     const HeightmapTexture texture(device(), heightmap);
-    const HeightStatistics statistics(device(), shaderCompiler(), texture);
+    const HeightStatistics statistics(device(), shaders(), texture);
     const auto top = vk::downloadFromBufferAs<std::uint32_t>(device(), statistics.minMaxBuffer(),
                                                              statistics.levels().back().firstTexel * 4u, 1);
     const auto [lowest, highest] = std::minmax_element(heightmap.samples.begin(), heightmap.samples.end());

@@ -1,12 +1,12 @@
-// A GPU test fixture with one terrain render harness over a synthetic
-// 128 x 128 heightmap of hills (tests/support), made on demand with the
-// settings a test needs and destroyed before the device.
+// A GPU test fixture with one scene render harness over a synthetic
+// 128 x 128 heightmap of hills (tests/scene), made on demand with the
+// terrain settings a test needs and destroyed before the device.
 #pragma once
 
 #include "GpuTestEnvironment.h"
-#include "TerrainRenderHarness.h"
+#include "SceneRenderHarness.h"
 #include "TerrainTestScene.h"
-#include "vk/ShaderCompiler.h"
+#include "vk/ShaderLibrary.h"
 
 #include <optional>
 
@@ -20,14 +20,14 @@ protected:
         GpuTest::TearDown();
     }
 
-    TerrainRenderHarness& makeHarness(const TerrainSettings& settings = testSettings())
+    scene::test::SceneRenderHarness& makeHarness(const TerrainSettings& settings = scene::test::testSettings())
     {
-        harness_.emplace(device(), compiler_, makeHillsHeightmap(128), settings);
+        harness_.emplace(device(), shaders_, scene::test::makeHillsHeightmap(128), settings);
         return *harness_;
     }
 
-    vk::ShaderCompiler compiler_;
-    std::optional<TerrainRenderHarness> harness_;
+    vk::ShaderLibrary shaders_ = vk::test::projectShaders();
+    std::optional<scene::test::SceneRenderHarness> harness_;
 };
 
 }  // namespace terrain::test

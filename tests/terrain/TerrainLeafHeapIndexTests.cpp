@@ -1,10 +1,10 @@
-// The per-leaf heap indices the terrain draw reads (terrain::TerrainRenderer
+// The per-leaf heap indices the terrain draw reads (terrain::Terrain
 // decodes every leaf once per frame, after the CBT update, and the vertex
 // shader reads instance i's heap index from that buffer): they must equal the
 // CPU decode of the very tree the frame drew, after splits, after merges,
 // while the subdivision is frozen and right after the tree is rebuilt.
 #include "HillsTerrainTest.h"
-#include "TerrainRenderHarness.h"
+#include "SceneRenderHarness.h"
 #include "TerrainTestScene.h"
 #include "cbt/ConcurrentBinaryTree.h"
 #include "terrain/TerrainTree.h"
@@ -29,29 +29,31 @@
 namespace terrain::test {
 namespace {
 
+using namespace scene::test;
+
 // Close to the terrain (many leaves near the target).
-FrameView closeCamera()
+camera::FrameView closeCamera()
 {
     const glm::vec3 target(0.0f, 400.0f, -1000.0f);
     return lookAt(target + 1500.0f * glm::normalize(glm::vec3(0.0f, 2200.0f, 8500.0f)), target, kRgba8Target.size);
 }
 
 // Beyond the southern edge, looking south: no terrain in view.
-FrameView awayCamera()
+camera::FrameView awayCamera()
 {
     return lookAt(glm::vec3(0.0f, 3000.0f, 20000.0f), glm::vec3(0.0f, 3000.0f, 40000.0f), kRgba8Target.size);
 }
 
 // High above the centre, looking almost straight down: the whole square in
 // view, the middle of the image well inside it.
-FrameView overheadCamera()
+camera::FrameView overheadCamera()
 {
     return lookAt(glm::vec3(0.0f, 10000.0f, 1500.0f), glm::vec3(0.0f, 0.0f, 0.0f), kRgba8Target.size);
 }
 
 // The leaf count the draw uses and its heap indices must be the CPU decode
 // (Alg. 1, src/cbt) of the downloaded heap, byte for byte. Returns the leaf count.
-std::uint32_t expectLeafHeapIndicesMatchCpuDecode(const TerrainRenderer& renderer, const std::string& when)
+std::uint32_t expectLeafHeapIndicesMatchCpuDecode(const Terrain& renderer, const std::string& when)
 {
     const TerrainTreeReadback readback = renderer.readBackTree();
     const cbt::ConcurrentBinaryTree tree = cbt::ConcurrentBinaryTree::fromBytes(readback.heapBytes);
@@ -89,7 +91,7 @@ bool middleIsTerrain(const RenderedImage& image)
 // metres inside its edges shows terrain, and every one meeting the plane that
 // far outside (or missing it) shows none: a leaf the draw skips or draws at
 // the wrong place leaves a hole. Returns the count of wrong pixels.
-std::size_t wronglyCoveredPixels(const RenderedImage& image, const FrameView& view, float extentMetres)
+std::size_t wronglyCoveredPixels(const RenderedImage& image, const camera::FrameView& view, float extentMetres)
 {
     constexpr float kMarginMetres = 150.0f;  // about two pixels of overheadCamera()
     const float half = 0.5f * extentMetres;
@@ -122,8 +124,8 @@ class TerrainLeafHeapIndexTest : public HillsTerrainTest {};
 
 TEST_F(TerrainLeafHeapIndexTest, EqualCpuDecodeOfTheDrawnTreeAfterSplitsAndMerges)
 {
-    TerrainRenderHarness& harness = makeHarness();
-    const TerrainRenderer& renderer = harness.renderer();
+    SceneRenderHarness& harness = makeHarness();
+    const Terrain& renderer = harness.scene().terrain();
     EXPECT_EQ(expectLeafHeapIndicesMatchCpuDecode(renderer, "before any frame"), 2u);
 
     std::uint32_t previous = 2;
@@ -157,8 +159,8 @@ TEST_F(TerrainLeafHeapIndexTest, FlatSquareIsCoveredWithoutHolesAsTheTreeSplitsA
 {
     TerrainSettings settings = testSettings();
     settings.heightScaleMetres = 0.0f;
-    TerrainRenderHarness& harness = makeHarness(settings);
-    const FrameView overhead = overheadCamera();
+    SceneRenderHarness& harness = makeHarness(settings);
+    const camera::FrameView overhead = overheadCamera();
     std::size_t pixelsInside = 0;
     for (int frame = 0; frame < 16; ++frame) {  // splits from the square's two triangles, a level per two frames
         harness.renderFrame(overhead);
@@ -185,23 +187,23 @@ TEST_F(TerrainLeafHeapIndexTest, FlatSquareIsCoveredWithoutHolesAsTheTreeSplitsA
 TEST_F(TerrainLeafHeapIndexTest, FrozenSubdivisionDrawsTheTreeOfTheLastUpdate)
 {
     TerrainSettings settings = testSettings();
-    TerrainRenderHarness& harness = makeHarness(settings);
+    SceneRenderHarness& harness = makeHarness(settings);
     harness.converge(closeCamera());
     harness.renderFrame(overheadCamera());  // changes the tree: merges
     const RenderedImage updated = harness.readBack();
-    const TerrainTreeReadback before = harness.renderer().readBackTree();
+    const TerrainTreeReadback before = harness.scene().terrain().readBackTree();
 
     settings.freezeSubdivision = true;
-    harness.renderer().applySettings(settings);
+    harness.applyTerrainSettings(settings);
     harness.renderFrame(overheadCamera());
     harness.renderFrame(overheadCamera());  // both frame slots
     const RenderedImage frozen = harness.readBack();
     saveForInspection(frozen, "leaf-heap-indices-frozen");
 
-    const TerrainTreeReadback after = harness.renderer().readBackTree();
+    const TerrainTreeReadback after = harness.scene().terrain().readBackTree();
     EXPECT_EQ(after.heapBytes, before.heapBytes) << "a frozen update leaves the tree";
     EXPECT_EQ(after.leafHeapIndices, before.leafHeapIndices);
-    expectLeafHeapIndicesMatchCpuDecode(harness.renderer(), "frozen");
+    expectLeafHeapIndicesMatchCpuDecode(harness.scene().terrain(), "frozen");
     EXPECT_TRUE(middleIsTerrain(frozen));
     EXPECT_EQ(frozen.colour, updated.colour) << "the same tree from the same view: the same image";
     EXPECT_EQ(frozen.depth, updated.depth);
@@ -210,14 +212,14 @@ TEST_F(TerrainLeafHeapIndexTest, FrozenSubdivisionDrawsTheTreeOfTheLastUpdate)
 TEST_F(TerrainLeafHeapIndexTest, RebuiltTreeIsDrawnWithoutAnyUpdate)
 {
     TerrainSettings settings = testSettings();
-    TerrainRenderHarness& harness = makeHarness(settings);
+    SceneRenderHarness& harness = makeHarness(settings);
     harness.converge(closeCamera());
     settings.maxDepth = 14;
     settings.freezeSubdivision = true;  // the new tree's leaves are only decoded when it is built
-    harness.renderer().applySettings(settings);
+    harness.applyTerrainSettings(settings);
     harness.renderFrame(overheadCamera());
 
-    const TerrainTreeReadback readback = harness.renderer().readBackTree();
+    const TerrainTreeReadback readback = harness.scene().terrain().readBackTree();
     EXPECT_EQ(readback.drawLeafCount, 2u);
     EXPECT_EQ(readback.leafHeapIndices, (std::vector<std::uint32_t>{2u, 3u})) << "the square's two triangles";
     const RenderedImage image = harness.readBack();
@@ -231,10 +233,10 @@ TEST_F(TerrainLeafHeapIndexTest, LeavesBeyondTheBufferAreDecodedByTheVertexShade
     // only the first 16: the vertex shader decodes the rest from the heap, so
     // the images must be identical.
     constexpr std::uint32_t kSmallCapacity = 16;
-    TerrainRenderHarness& whole = makeHarness();
+    SceneRenderHarness& whole = makeHarness();
     TerrainSettings capped = testSettings();
     capped.drawLeafCapacity = kSmallCapacity;
-    TerrainRenderHarness partial(device(), compiler_, makeHillsHeightmap(128), capped);
+    SceneRenderHarness partial(device(), shaders_, makeHillsHeightmap(128), capped);
     for (int frame = 0; frame < 12; ++frame) {  // the tree grows a level per two frames
         whole.renderFrame(overheadCamera());
         partial.renderFrame(overheadCamera());
@@ -244,7 +246,7 @@ TEST_F(TerrainLeafHeapIndexTest, LeavesBeyondTheBufferAreDecodedByTheVertexShade
     ASSERT_GT(partial.leafCount(), 4 * kSmallCapacity) << "most leaves are beyond the small buffer";
     EXPECT_EQ(partial.leafCount(), whole.leafCount());
 
-    const TerrainTreeReadback readback = partial.renderer().readBackTree();
+    const TerrainTreeReadback readback = partial.scene().terrain().readBackTree();
     const cbt::ConcurrentBinaryTree tree = cbt::ConcurrentBinaryTree::fromBytes(readback.heapBytes);
     ASSERT_EQ(readback.leafHeapIndices.size(), kSmallCapacity) << "the buffer holds the first 16 leaves";
     for (std::uint32_t leaf = 0; leaf < kSmallCapacity; ++leaf) {
@@ -260,8 +262,8 @@ TEST_F(TerrainLeafHeapIndexTest, LeavesBeyondTheBufferAreDecodedByTheVertexShade
 
     // Growing the buffer at run time keeps the same tree and the same image.
     capped.drawLeafCapacity = testSettings().drawLeafCapacity;
-    partial.renderer().applySettings(capped);
-    EXPECT_EQ(partial.renderer().readBackTree().leafHeapIndices.size(), partial.leafCount());
+    partial.applyTerrainSettings(capped);
+    EXPECT_EQ(partial.scene().terrain().readBackTree().leafHeapIndices.size(), partial.leafCount());
     partial.renderFrame(overheadCamera());
     whole.renderFrame(overheadCamera());
     EXPECT_EQ(partial.readBack().colour, whole.readBack().colour);
@@ -269,11 +271,11 @@ TEST_F(TerrainLeafHeapIndexTest, LeavesBeyondTheBufferAreDecodedByTheVertexShade
 
 TEST_F(TerrainLeafHeapIndexTest, ZeroDrawLeafCapacityIsRefused)
 {
-    TerrainRenderHarness& harness = makeHarness();
+    SceneRenderHarness& harness = makeHarness();
     TerrainSettings settings = testSettings();
     settings.drawLeafCapacity = 0;
-    EXPECT_THROW(harness.renderer().applySettings(settings), std::invalid_argument);
-    EXPECT_EQ(harness.renderer().settings().drawLeafCapacity, testSettings().drawLeafCapacity);
+    EXPECT_THROW(harness.applyTerrainSettings(settings), std::invalid_argument);
+    EXPECT_EQ(harness.terrainSettings().drawLeafCapacity, testSettings().drawLeafCapacity);
 }
 
 }  // namespace

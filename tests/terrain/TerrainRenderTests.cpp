@@ -1,8 +1,8 @@
-// Frames rendered offscreen through terrain::TerrainRenderer on whatever
+// Frames rendered offscreen through scene::SceneRenderer on whatever
 // device is present (lavapipe in CI), validation on: terrain under a sky,
 // the wireframe overlay, normals from the heightmap, shader reload.
 #include "GpuTestEnvironment.h"
-#include "TerrainRenderHarness.h"
+#include "SceneRenderHarness.h"
 #include "TerrainTestScene.h"
 
 #include <gtest/gtest.h>
@@ -23,9 +23,11 @@
 namespace terrain::test {
 namespace {
 
+using namespace scene::test;
+
 // Above the southern part of the terrain, looking north and slightly down:
 // terrain in the lower part of the image, sky above the horizon.
-FrameView overviewCamera()
+camera::FrameView overviewCamera()
 {
     return lookAt(glm::vec3(0.0f, 2600.0f, 4000.0f), glm::vec3(0.0f, 400.0f, -4500.0f), kRgba8Target.size);
 }
@@ -71,23 +73,23 @@ protected:
         GpuTest::TearDown();
     }
 
-    TerrainRenderHarness& makeHarness(const heightmap::Heightmap& heightmap,
-                                      const TerrainSettings& settings = testSettings())
+    SceneRenderHarness& makeHarness(const heightmap::Heightmap& heightmap,
+                                    const TerrainSettings& settings = testSettings())
     {
-        harness_.emplace(device(), compiler(), heightmap, settings);
+        harness_.emplace(device(), shaders(), heightmap, settings);
         return *harness_;
     }
 
-    vk::ShaderCompiler& compiler() { return compiler_; }
+    vk::ShaderLibrary& shaders() { return shaders_; }
 
-    vk::ShaderCompiler compiler_;
-    std::optional<TerrainRenderHarness> harness_;
+    vk::ShaderLibrary shaders_ = vk::test::projectShaders();
+    std::optional<SceneRenderHarness> harness_;
 };
 
 TEST_F(TerrainRenderTest, TerrainAndSkyBothPresentWithContrast)
 {
-    TerrainRenderHarness& harness = makeHarness(makeHillsHeightmap(128));
-    const FrameView view = overviewCamera();
+    SceneRenderHarness& harness = makeHarness(makeHillsHeightmap(128));
+    const camera::FrameView view = overviewCamera();
     harness.converge(view);
     harness.renderFrame(view);
     const RenderedImage image = harness.readBack();
@@ -115,15 +117,15 @@ TEST_F(TerrainRenderTest, WireframeOverlayChangesTerrainPixelsOnly)
 {
     TerrainSettings settings = testSettings();
     settings.targetEdgePixels = 16.0f;  // triangles large enough to show their insides
-    TerrainRenderHarness& harness = makeHarness(makeHillsHeightmap(128), settings);
-    const FrameView view = overviewCamera();
+    SceneRenderHarness& harness = makeHarness(makeHillsHeightmap(128), settings);
+    const camera::FrameView view = overviewCamera();
     harness.converge(view);
     settings.freezeSubdivision = true;  // the same mesh for both images
-    harness.renderer().applySettings(settings);
+    harness.applyTerrainSettings(settings);
     harness.renderFrame(view);
     const RenderedImage shaded = harness.readBack();
     settings.wireframe = true;
-    harness.renderer().applySettings(settings);
+    harness.applyTerrainSettings(settings);
     harness.renderFrame(view);
     const RenderedImage wireframe = harness.readBack();
     saveForInspection(wireframe, "terrain-wireframe");
@@ -152,9 +154,10 @@ TEST_F(TerrainRenderTest, NormalsComeFromHeightmapInMetres)
     settings.shading = ShadingMode::Normals;
     settings.extentMetres = 2000.0f;
     settings.heightScaleMetres = 2000.0f;
-    TerrainRenderHarness& harness = makeHarness(makeHeightmap(64, 64, [](double u, double) { return u; }), settings);
+    SceneRenderHarness& harness = makeHarness(makeHeightmap(64, 64, [](double u, double) { return u; }), settings);
     // Straight down from above the centre.
-    const FrameView view = lookAt(glm::vec3(0.0f, 4000.0f, 1.0f), glm::vec3(0.0f, 1000.0f, 0.0f), kRgba8Target.size);
+    const camera::FrameView view =
+        lookAt(glm::vec3(0.0f, 4000.0f, 1.0f), glm::vec3(0.0f, 1000.0f, 0.0f), kRgba8Target.size);
     harness.converge(view);
     harness.renderFrame(view);
     const RenderedImage image = harness.readBack();
@@ -172,14 +175,14 @@ TEST_F(TerrainRenderTest, NormalsComeFromHeightmapInMetres)
 TEST_F(TerrainRenderTest, ShadingModesDiffer)
 {
     TerrainSettings settings = testSettings();
-    TerrainRenderHarness& harness = makeHarness(makeHillsHeightmap(64), settings);
-    const FrameView view = overviewCamera();
+    SceneRenderHarness& harness = makeHarness(makeHillsHeightmap(64), settings);
+    const camera::FrameView view = overviewCamera();
     harness.converge(view);
     std::vector<RenderedImage> images;
     for (const ShadingMode mode : {ShadingMode::Lit, ShadingMode::Normals, ShadingMode::Depth}) {
         settings.shading = mode;
         settings.freezeSubdivision = true;
-        harness.renderer().applySettings(settings);
+        harness.applyTerrainSettings(settings);
         harness.renderFrame(view);
         images.push_back(harness.readBack());
     }
@@ -203,17 +206,19 @@ TEST_F(TerrainRenderTest, EveryTriangleFacesUpAndBackFacesAreCulled)
         SCOPED_TRACE("uniform subdivision " + std::to_string(uniformSubdivision));
         TerrainSettings settings = testSettings();
         settings.uniformSubdivision = uniformSubdivision;
-        TerrainRenderHarness& harness = makeHarness(makeHillsHeightmap(64), settings);
+        SceneRenderHarness& harness = makeHarness(makeHillsHeightmap(64), settings);
         // Nearly straight down from 4 km: the 10 km terrain fills the view.
-        const FrameView above = lookAt(glm::vec3(0.0f, 4000.0f, 1.0f), glm::vec3(0.0f, 0.0f, 0.0f), kRgba8Target.size);
+        const camera::FrameView above =
+            lookAt(glm::vec3(0.0f, 4000.0f, 1.0f), glm::vec3(0.0f, 0.0f, 0.0f), kRgba8Target.size);
         harness.converge(above);
         ASSERT_GT(harness.leafCount(), 100u);
         harness.renderFrame(above);
         EXPECT_EQ(pixelsWithoutTerrain(harness.readBack()), 0u) << "pixels seen from above with no terrain";
 
         settings.freezeSubdivision = true;  // the same triangles, seen from underneath
-        harness.renderer().applySettings(settings);
-        const FrameView below = lookAt(glm::vec3(0.0f, -4000.0f, 1.0f), glm::vec3(0.0f, 0.0f, 0.0f), kRgba8Target.size);
+        harness.applyTerrainSettings(settings);
+        const camera::FrameView below =
+            lookAt(glm::vec3(0.0f, -4000.0f, 1.0f), glm::vec3(0.0f, 0.0f, 0.0f), kRgba8Target.size);
         harness.renderFrame(below);
         const RenderedImage fromBelow = harness.readBack();
         EXPECT_EQ(pixelsWithoutTerrain(fromBelow), fromBelow.depth.size()) << "back faces drawn";
@@ -232,19 +237,21 @@ TEST_F(TerrainRenderTest, ReloadShadersKeepsOldPipelinesOnError)
     const std::filesystem::path root =
         std::filesystem::temp_directory_path() / ("cbt-terrain-shaders-" + std::to_string(::getpid()));
     std::filesystem::remove_all(root);
-    std::filesystem::copy(vk::ShaderCompiler::defaultShaderRoot(), root, std::filesystem::copy_options::recursive);
-    vk::ShaderCompiler privateCompiler(root);
+    std::filesystem::copy(vk::test::shaderSourceDirectory(), root, std::filesystem::copy_options::recursive);
+    vk::ShaderLibrary privateShaders(vk::test::projectShaders().spirvDirectory(), root);
     {
-        TerrainRenderHarness harness(device(), privateCompiler, makeHillsHeightmap(64), testSettings());
-        const FrameView view = overviewCamera();
+        // Built from the build-time SPIR-V; the reloads compile the copy.
+        SceneRenderHarness harness(device(), privateShaders, makeHillsHeightmap(64), testSettings());
+        const camera::FrameView view = overviewCamera();
         harness.renderFrame(view);
-        EXPECT_EQ(harness.renderer().reloadShaders(), std::nullopt);
+        privateShaders.compileFromSource();
+        EXPECT_EQ(harness.scene().reloadShaders(), std::nullopt);
 
         const std::filesystem::path fragment = root / "terrain" / "TerrainDraw.frag";
         std::ifstream original(fragment);
         const std::string source((std::istreambuf_iterator<char>(original)), std::istreambuf_iterator<char>());
         replaceInFile(fragment, source + "\nthis is not GLSL;\n");
-        const std::optional<std::string> error = harness.renderer().reloadShaders();
+        const std::optional<std::string> error = harness.scene().reloadShaders();
         ASSERT_TRUE(error.has_value());
         EXPECT_NE(error->find("TerrainDraw.frag"), std::string::npos) << *error;
         EXPECT_EQ(error->find('\n'), std::string::npos) << "one line: " << *error;
@@ -256,7 +263,7 @@ TEST_F(TerrainRenderTest, ReloadShadersKeepsOldPipelinesOnError)
         EXPECT_GT(regionStatistics(image, true).pixels, image.depth.size() / 5);
 
         replaceInFile(fragment, source);
-        EXPECT_EQ(harness.renderer().reloadShaders(), std::nullopt);
+        EXPECT_EQ(harness.scene().reloadShaders(), std::nullopt);
     }
     std::filesystem::remove_all(root);
 }

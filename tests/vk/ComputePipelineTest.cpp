@@ -38,11 +38,11 @@ protected:
     }
 };
 
-void recordSaxpy(VkCommandBuffer commands, const ComputeProgram& program, const SaxpyParameters& parameters)
+void recordSaxpy(VkCommandBuffer commands, const ComputeKernel& program, const SaxpyParameters& parameters)
 {
     program.bind(commands);
-    vkCmdPushConstants(commands, program.pipelineLayout.handle(), VK_SHADER_STAGE_COMPUTE_BIT, 0,
-                       sizeof(SaxpyParameters), &parameters);
+    vkCmdPushConstants(commands, program.pipelineLayout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(SaxpyParameters),
+                       &parameters);
     vkCmdDispatch(commands, (parameters.count + 63) / 64, 1, 1);
 }
 
@@ -59,8 +59,8 @@ TEST_F(ComputePipelineTest, SaxpyOnAMillionUintsWithPushConstantsAndTwoStorageBu
     uploadToBuffer(device(), input, std::span<const uint32_t>(x));
     fillBuffer(device(), output, 0u);
 
-    const ComputeProgram program(device(), saxpySpirv(), kTwoStorageBuffers, sizeof(SaxpyParameters));
-    DescriptorWriter().storageBuffer(0, input).storageBuffer(1, output).update(device(), program.set);
+    const ComputeKernel program(device(), saxpySpirv(), kTwoStorageBuffers, sizeof(SaxpyParameters));
+    DescriptorWriter().storageBuffer(0, input).storageBuffer(1, output).update(device(), program.descriptorSet());
     const SaxpyParameters parameters{2654435761u, 12345u, kCount};
     device().submitAndWait([&](VkCommandBuffer commands) { recordSaxpy(commands, program, parameters); });
 
@@ -85,13 +85,13 @@ TEST_F(ComputePipelineTest, BufferRangesBindOnlyTheirBytes)
     const Buffer output(device(), kCount * sizeof(uint32_t), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
     uploadToBuffer(device(), input, std::span<const uint32_t>(x));
     fillBuffer(device(), output, 0xFFFFFFFFu);
-    const ComputeProgram program(device(), saxpySpirv(), kTwoStorageBuffers, sizeof(SaxpyParameters));
+    const ComputeKernel program(device(), saxpySpirv(), kTwoStorageBuffers, sizeof(SaxpyParameters));
     constexpr VkDeviceSize kOffsetIn = 64 * sizeof(uint32_t);
     constexpr VkDeviceSize kOffsetOut = 128 * sizeof(uint32_t);
     DescriptorWriter()
         .storageBuffer(0, input, kOffsetIn, 32 * sizeof(uint32_t))
         .storageBuffer(1, output, kOffsetOut, 32 * sizeof(uint32_t))
-        .update(device(), program.set);
+        .update(device(), program.descriptorSet());
     device().submitAndWait([&](VkCommandBuffer commands) { recordSaxpy(commands, program, {3u, 1u, 32u}); });
     const std::vector<uint32_t> y = downloadFromBufferAs<uint32_t>(device(), output, 0, kCount);
     for (uint32_t i = 0; i < kCount; ++i) {
@@ -114,9 +114,9 @@ TEST_F(ComputePipelineTest, SpecializationConstantsReachTheShader)
     const std::array constants = {SpecializationConstant{0, 16u}, SpecializationConstant{1, 7u},
                                   SpecializationConstant{2, std::bit_cast<uint32_t>(500.0f)}};
     const DescriptorBinding binding{0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1};
-    const ComputeProgram program(device(), spirv, std::span(&binding, 1), 0, constants);
+    const ComputeKernel program(device(), spirv, std::span(&binding, 1), 0, {}, 0, constants);
     const Buffer output(device(), 32 * sizeof(uint32_t), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
-    DescriptorWriter().storageBuffer(0, output).update(device(), program.set);
+    DescriptorWriter().storageBuffer(0, output).update(device(), program.descriptorSet());
     device().submitAndWait([&](VkCommandBuffer commands) {
         program.bind(commands);
         vkCmdDispatch(commands, 2, 1, 1);  // 2 groups of 16
@@ -136,10 +136,10 @@ TEST_F(ComputePipelineTest, TwoDispatchesWithABarrierChainCorrectly)
     const Buffer third(device(), kCount * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
     uploadToBuffer(device(), first, std::span<const uint32_t>(x));
     const std::vector<uint32_t> spirv = saxpySpirv();
-    const ComputeProgram step1(device(), spirv, kTwoStorageBuffers, sizeof(SaxpyParameters));
-    const ComputeProgram step2(device(), spirv, kTwoStorageBuffers, sizeof(SaxpyParameters));
-    DescriptorWriter().storageBuffer(0, first).storageBuffer(1, second).update(device(), step1.set);
-    DescriptorWriter().storageBuffer(0, second).storageBuffer(1, third).update(device(), step2.set);
+    const ComputeKernel step1(device(), spirv, kTwoStorageBuffers, sizeof(SaxpyParameters));
+    const ComputeKernel step2(device(), spirv, kTwoStorageBuffers, sizeof(SaxpyParameters));
+    DescriptorWriter().storageBuffer(0, first).storageBuffer(1, second).update(device(), step1.descriptorSet());
+    DescriptorWriter().storageBuffer(0, second).storageBuffer(1, third).update(device(), step2.descriptorSet());
     device().submitAndWait([&](VkCommandBuffer commands) {
         recordSaxpy(commands, step1, {2u, 1u, kCount});  // 11
         bufferBarrier(device(), commands, second, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,

@@ -8,6 +8,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
+#include <cstdlib>
 
 namespace vk::test {
 namespace {
@@ -24,41 +26,60 @@ std::string lowercase(std::string text)
     return text;
 }
 
-TEST_F(DeviceTest, ListingContainsLlvmpipeWithItsDetails)
+TEST_F(DeviceTest, ListingNamesEveryDeviceWithItsDetails)
 {
     const std::vector<PhysicalDeviceInfo> devices = listPhysicalDevices(instance());
     ASSERT_FALSE(devices.empty());
+    for (size_t i = 0; i < devices.size(); ++i) {
+        const PhysicalDeviceInfo& info = devices[i];
+        EXPECT_EQ(info.index, i);
+        EXPECT_FALSE(info.name.empty());
+        EXPECT_FALSE(info.typeName.empty());
+        EXPECT_GE(info.apiVersion, VK_API_VERSION_1_0);
+        EXPECT_THAT(info.summary(), StartsWith("#" + std::to_string(i) + " "));
+        EXPECT_THAT(info.summary(), HasSubstr(info.name));
+    }
+}
+
+// CI runs on lavapipe (mesa-vulkan-drivers, installed by scripts/setup-debian.sh).
+TEST_F(DeviceTest, LavapipeIsListedAsACpuDeviceWhenInstalled)
+{
+    const std::vector<PhysicalDeviceInfo> devices = listPhysicalDevices(instance());
     const auto llvmpipe = std::find_if(devices.begin(), devices.end(), [](const PhysicalDeviceInfo& info) {
         return info.name.find("llvmpipe") != std::string::npos;
     });
-    ASSERT_NE(llvmpipe, devices.end()) << "lavapipe (mesa-vulkan-drivers) is not installed";
+    if (llvmpipe == devices.end()) {
+        GTEST_SKIP() << "lavapipe (mesa-vulkan-drivers) is not installed";
+    }
     EXPECT_EQ(llvmpipe->typeName, "cpu");
     EXPECT_EQ(llvmpipe->driverName, "llvmpipe");
     EXPECT_FALSE(llvmpipe->driverInfo.empty());
     EXPECT_GE(llvmpipe->apiVersion, VK_API_VERSION_1_2);
     EXPECT_TRUE(llvmpipe->suitable()) << llvmpipe->unsuitableReason;
-    EXPECT_THAT(llvmpipe->summary(), HasSubstr("llvmpipe"));
-    EXPECT_THAT(llvmpipe->summary(), StartsWith("#" + std::to_string(llvmpipe->index) + " "));
-    for (size_t i = 0; i < devices.size(); ++i) {
-        EXPECT_EQ(devices[i].index, i);
-    }
 }
 
 TEST_F(DeviceTest, SelectsByIndexAndByCaseInsensitiveName)
 {
     const std::vector<PhysicalDeviceInfo> devices = listPhysicalDevices(instance());
+    const PhysicalDeviceInfo* firstSuitable = nullptr;
     for (const PhysicalDeviceInfo& listed : devices) {
         if (!listed.suitable()) {
             continue;
         }
+        firstSuitable = firstSuitable ? firstSuitable : &listed;
         const PhysicalDeviceInfo byIndex = choosePhysicalDevice(instance(), std::to_string(listed.index));
         EXPECT_EQ(byIndex.handle, listed.handle);
         EXPECT_EQ(byIndex.name, listed.name);
     }
-    const PhysicalDeviceInfo byName = choosePhysicalDevice(instance(), "LLVMPipe");
-    EXPECT_THAT(byName.name, HasSubstr("llvmpipe"));
-    const Device chosen(instance(), DeviceOptions{"llvm", VK_NULL_HANDLE, {}});
-    EXPECT_THAT(chosen.info().name, HasSubstr("llvmpipe"));
+    ASSERT_NE(firstSuitable, nullptr) << "no suitable Vulkan device";
+    std::string upperName = firstSuitable->name;
+    std::transform(upperName.begin(), upperName.end(), upperName.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+    const PhysicalDeviceInfo byName = choosePhysicalDevice(instance(), upperName);
+    EXPECT_EQ(byName.name, firstSuitable->name);
+    const std::string prefix = firstSuitable->name.substr(0, 4);
+    const Device chosen(instance(), DeviceOptions{prefix, VK_NULL_HANDLE, {}});
+    EXPECT_THAT(chosen.info().name, HasSubstr(prefix));
 }
 
 TEST_F(DeviceTest, DefaultChoicePrefersDiscreteThenIntegratedThenVirtualThenCpu)
@@ -91,7 +112,7 @@ TEST_F(DeviceTest, BadSelectorThrowsWithTheDeviceList)
             const std::string message = error.what();
             EXPECT_THAT(message, HasSubstr(selector));
             EXPECT_THAT(message, HasSubstr("available: #0 "));
-            EXPECT_THAT(lowercase(message), HasSubstr("llvmpipe"));
+            EXPECT_THAT(lowercase(message), HasSubstr(lowercase(listPhysicalDevices(instance()).front().name)));
             EXPECT_EQ(message.find('\n'), std::string::npos) << "message is not one line";
         }
     }
@@ -112,6 +133,26 @@ TEST_F(DeviceTest, ExposesPropertiesLimitsAndFeatures)
     EXPECT_EQ(gpu.hasSynchronization2(), gpu.apiVersion() >= VK_API_VERSION_1_3);
     EXPECT_EQ(gpu.hasDynamicRendering(), gpu.apiVersion() >= VK_API_VERSION_1_3);
     EXPECT_TRUE(gpu.features().fillModeNonSolid);
+}
+
+// shaderFloat64 is enabled when the device has it, unless the environment
+// hides it (CBT_VK_WITHOUT_FLOAT64, to test the renderer without it).
+TEST_F(DeviceTest, ShaderFloat64IsOptional)
+{
+    VkPhysicalDeviceFeatures supported{};
+    vkGetPhysicalDeviceFeatures(device().physicalDevice(), &supported);
+    const char* variable = std::getenv("CBT_VK_WITHOUT_FLOAT64");
+    const std::string hidden = variable != nullptr ? variable : "";
+    const bool hiddenByEnvironment = !hidden.empty();
+    EXPECT_EQ(device().hasShaderFloat64(), supported.shaderFloat64 == VK_TRUE && !hiddenByEnvironment);
+    ASSERT_EQ(setenv("CBT_VK_WITHOUT_FLOAT64", "1", 1), 0);
+    const Device withoutFloat64(instance(), DeviceOptions{testDeviceSelector(), VK_NULL_HANDLE, {}});
+    if (hiddenByEnvironment) {
+        setenv("CBT_VK_WITHOUT_FLOAT64", hidden.c_str(), 1);
+    } else {
+        unsetenv("CBT_VK_WITHOUT_FLOAT64");
+    }
+    EXPECT_FALSE(withoutFloat64.hasShaderFloat64());
 }
 
 TEST_F(DeviceTest, FindMemoryTypeHonoursRequiredFlags)

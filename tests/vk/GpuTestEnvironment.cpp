@@ -4,6 +4,16 @@
 
 namespace vk::test {
 
+ShaderLibrary projectShaders()
+{
+    return ShaderLibrary(CBT_SPIRV_DIR, shaderSourceDirectory());
+}
+
+std::filesystem::path shaderSourceDirectory()
+{
+    return CBT_SHADER_SOURCE_DIR;
+}
+
 std::string testDeviceSelector()
 {
     const char* selector = std::getenv("CBT_TEST_DEVICE");
@@ -29,23 +39,6 @@ bool containsMessage(const std::vector<std::string>& messages, std::string_view 
     return false;
 }
 
-ComputeProgram::ComputeProgram(const Device& device, std::span<const uint32_t> spirv,
-                               std::span<const DescriptorBinding> bindings, uint32_t pushConstantBytes,
-                               std::span<const SpecializationConstant> constants)
-    : setLayout(device, bindings),
-      pipelineLayout(device, setLayout.handle(), pushConstantBytes),
-      pipeline(device, pipelineLayout, spirv, constants),
-      pool(device, setLayout, 1),
-      set(pool.allocate(setLayout))
-{
-}
-
-void ComputeProgram::bind(VkCommandBuffer commands) const
-{
-    pipeline.bind(commands);
-    vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipelineLayout.handle(), 0, 1, &set, 0, nullptr);
-}
-
 void GpuTest::SetUp()
 {
     InstanceOptions options;
@@ -56,7 +49,8 @@ void GpuTest::SetUp()
     DeviceOptions deviceOptions;
     deviceOptions.selector = testDeviceSelector();
     device_.emplace(*instance_, deviceOptions);
-    compiler_.emplace();
+    shaders_.emplace(projectShaders());
+    compiler_.emplace(shaderSourceDirectory());
 }
 
 void GpuTest::TearDown()

@@ -7,15 +7,18 @@
 // selector for vk::choosePhysicalDevice) or, when unset, the best one.
 #pragma once
 
+#include "vk/ComputeKernel.h"
 #include "vk/Descriptors.h"
 #include "vk/Device.h"
 #include "vk/Instance.h"
 #include "vk/Pipeline.h"
 #include "vk/ShaderCompiler.h"
+#include "vk/ShaderLibrary.h"
 
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <filesystem>
 #include <optional>
 #include <span>
 #include <string>
@@ -23,6 +26,12 @@
 #include <vector>
 
 namespace vk::test {
+
+// The project's shaders as the build compiled them (CBT_SPIRV_DIR), able to
+// switch to the GLSL sources (the source tree's shaders/).
+ShaderLibrary projectShaders();
+// The source tree's shaders/ folder.
+std::filesystem::path shaderSourceDirectory();
 
 // The selector from CBT_TEST_DEVICE ("" when unset).
 std::string testDeviceSelector();
@@ -33,21 +42,12 @@ void expectNoValidationMessages(const std::vector<std::string>& messages);
 // True when one of `messages` contains `fragment`.
 bool containsMessage(const std::vector<std::string>& messages, std::string_view fragment);
 
-// A compute pipeline with one descriptor set (allocated) and optional push
-// constants: what a test needs to run one shader.
-struct ComputeProgram {
-    ComputeProgram(const Device& device, std::span<const uint32_t> spirv, std::span<const DescriptorBinding> bindings,
-                   uint32_t pushConstantBytes, std::span<const SpecializationConstant> constants = {});
-
-    // Binds the pipeline and the set, for a vkCmdDispatch.
-    void bind(VkCommandBuffer commands) const;
-
-    DescriptorSetLayout setLayout;
-    PipelineLayout pipelineLayout;
-    ComputePipeline pipeline;
-    DescriptorPool pool;
-    VkDescriptorSet set = VK_NULL_HANDLE;
-};
+// Skips the current test, saying why, on a device without shaderFloat64 (the
+// double-precision mirrors and the point criterion need it).
+#define CBT_SKIP_WITHOUT_SHADER_FLOAT64(device)                                                 \
+    if (!(device).hasShaderFloat64()) {                                                         \
+        GTEST_SKIP() << (device).info().name << " has no shaderFloat64, which this test needs"; \
+    }
 
 class GpuTest : public ::testing::Test {
 protected:
@@ -56,12 +56,15 @@ protected:
 
     [[nodiscard]] Instance& instance() { return *instance_; }
     [[nodiscard]] Device& device() { return *device_; }
-    // Compiles from the project's shader root (CBT_SHADER_DIR).
+    // The project's build-time SPIR-V (projectShaders()).
+    [[nodiscard]] ShaderLibrary& shaders() { return *shaders_; }
+    // Compiles GLSL at run time, includes resolved in the source tree's shaders/.
     [[nodiscard]] const ShaderCompiler& shaderCompiler() { return *compiler_; }
 
 private:
     std::optional<Instance> instance_;
     std::optional<Device> device_;
+    std::optional<ShaderLibrary> shaders_;
     std::optional<ShaderCompiler> compiler_;
 };
 

@@ -79,12 +79,12 @@ TEST_F(ImageTest, AComputeShaderSamplesTheUploadedTexels)
         DescriptorBinding{0, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
         DescriptorBinding{1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
     };
-    const ComputeProgram program(device(), spirv, bindings, 0);
+    const ComputeKernel program(device(), spirv, bindings, 0);
     const Buffer output(device(), sizeof(texels), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
     DescriptorWriter()
         .combinedImageSampler(0, image.view(), sampler.handle())
         .storageBuffer(1, output)
-        .update(device(), program.set);
+        .update(device(), program.descriptorSet());
     device().submitAndWait([&](VkCommandBuffer commands) {
         program.bind(commands);
         vkCmdDispatch(commands, 1, 1, 1);

@@ -1,4 +1,5 @@
-// Run-time GLSL compilation: includes, macros, errors, stage names, roots.
+// Run-time GLSL compilation (the shader reload of a build tree): includes,
+// macros, errors, stage names.
 #include "GpuTestEnvironment.h"
 
 #include "vk/Buffer.h"
@@ -9,7 +10,6 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include <cstdlib>
 #include <optional>
 
 namespace vk::test {
@@ -118,44 +118,6 @@ TEST(ShaderCompilerTest, CompilesVertexAndFragmentShaders)
                  Error);
 }
 
-// Sets an environment variable for the scope of one test and restores it.
-class ScopedEnvironmentVariable {
-public:
-    ScopedEnvironmentVariable(const char* name, const char* value) : name_(name)
-    {
-        if (const char* old = std::getenv(name)) {
-            previous_ = old;
-        }
-        setenv(name, value, 1);
-    }
-    ~ScopedEnvironmentVariable()
-    {
-        if (previous_) {
-            setenv(name_, previous_->c_str(), 1);
-        } else {
-            unsetenv(name_);
-        }
-    }
-    ScopedEnvironmentVariable(const ScopedEnvironmentVariable&) = delete;
-    ScopedEnvironmentVariable& operator=(const ScopedEnvironmentVariable&) = delete;
-
-private:
-    const char* name_;
-    std::optional<std::string> previous_;
-};
-
-TEST(ShaderCompilerTest, DefaultRootIsTheSourceTreeUnlessTheEnvironmentOverridesIt)
-{
-    {
-        const ScopedEnvironmentVariable unset("CBT_SHADER_DIR", "");
-        EXPECT_EQ(ShaderCompiler::defaultShaderRoot(), std::filesystem::path(CBT_SHADER_DIR));
-    }
-    const ScopedEnvironmentVariable overridden("CBT_SHADER_DIR", VK_TEST_SHADER_DIR);
-    EXPECT_EQ(ShaderCompiler::defaultShaderRoot(), std::filesystem::path(VK_TEST_SHADER_DIR));
-    const ShaderCompiler compiler;
-    EXPECT_EQ(compiler.compileFile("Saxpy.comp", ShaderStage::Compute)[0], kSpirvMagic);
-}
-
 class ShaderMacroTest : public GpuTest {};
 
 TEST_F(ShaderMacroTest, MacrosAreDefinedWithTheirValues)
@@ -172,9 +134,9 @@ TEST_F(ShaderMacroTest, MacrosAreDefinedWithTheirValues)
     const std::vector<ShaderMacro> macros = {{"ENABLE_WRITE", ""}, {"VALUE", "12345u"}};
     const std::vector<uint32_t> spirv = compiler.compileSource(source, "macros.comp", ShaderStage::Compute, macros);
     const DescriptorBinding binding{0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1};
-    const ComputeProgram program(device(), spirv, std::span(&binding, 1), 0);
+    const ComputeKernel program(device(), spirv, std::span(&binding, 1), 0);
     const Buffer output(device(), 8, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
-    DescriptorWriter().storageBuffer(0, output).update(device(), program.set);
+    DescriptorWriter().storageBuffer(0, output).update(device(), program.descriptorSet());
     device().submitAndWait([&](VkCommandBuffer commands) {
         program.bind(commands);
         vkCmdDispatch(commands, 1, 1, 1);

@@ -30,14 +30,15 @@ constexpr std::array kBindings = {
 // validation messages that produced.
 std::vector<std::string> recordChainedDispatches(Instance& instance, Device& device, bool withBarrier)
 {
-    const std::vector<uint32_t> spirv = ShaderCompiler().compileSource(kCopyShader, "copy.comp", ShaderStage::Compute);
-    const ComputeProgram writeMiddle(device, spirv, kBindings, 0);
-    const ComputeProgram readMiddle(device, spirv, kBindings, 0);
+    const std::vector<uint32_t> spirv =
+        ShaderCompiler(shaderSourceDirectory()).compileSource(kCopyShader, "copy.comp", ShaderStage::Compute);
+    const ComputeKernel writeMiddle(device, spirv, kBindings, 0);
+    const ComputeKernel readMiddle(device, spirv, kBindings, 0);
     const Buffer first(device, 64 * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
     const Buffer middle(device, 64 * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
     const Buffer last(device, 64 * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
-    DescriptorWriter().storageBuffer(0, first).storageBuffer(1, middle).update(device, writeMiddle.set);
-    DescriptorWriter().storageBuffer(0, middle).storageBuffer(1, last).update(device, readMiddle.set);
+    DescriptorWriter().storageBuffer(0, first).storageBuffer(1, middle).update(device, writeMiddle.descriptorSet());
+    DescriptorWriter().storageBuffer(0, middle).storageBuffer(1, last).update(device, readMiddle.descriptorSet());
 
     const CommandPool pool(device);
     const VkCommandBuffer commands = pool.allocate();

@@ -28,7 +28,7 @@ protected:
         program_.emplace(device(), spirv, std::span(&binding, 1), 0);
         data_ = Buffer(device(), kCount * sizeof(uint32_t), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
         fillBuffer(device(), data_, 1u);
-        DescriptorWriter().storageBuffer(0, data_).update(device(), program_->set);
+        DescriptorWriter().storageBuffer(0, data_).update(device(), program_->descriptorSet());
         pool_ = CommandPool(device());
         commands_ = pool_.allocate();
         fence_ = Fence(device());
@@ -73,7 +73,7 @@ protected:
     }
 
     static constexpr uint32_t kCount = 1u << 16;
-    std::optional<ComputeProgram> program_;
+    std::optional<ComputeKernel> program_;
     Buffer data_;
     CommandPool pool_;
     VkCommandBuffer commands_ = VK_NULL_HANDLE;
@@ -102,7 +102,7 @@ TEST_F(TimestampQueriesTest, CollectsTwoPassesOnceTheFrameHasCompleted)
     EXPECT_EQ((*times)[1].name, "second");
     EXPECT_EQ((*times)[1].passIndex, 1u);
     for (const PassTime& time : *times) {
-        EXPECT_GE(time.milliseconds, 0.0) << time.name;
+        EXPECT_GT(time.milliseconds, 0.0) << time.name << ": the pass did work";
         EXPECT_LT(time.milliseconds, 600000.0) << time.name << ": not a plausible duration (masking broken?)";
     }
     EXPECT_FALSE(timer.collect(1).has_value()) << "the other slot was never begun";

@@ -3,12 +3,11 @@
 #include "cbt/gpu/ConcurrentBinaryTree.h"
 #include "vk/BufferTransfer.h"
 #include "vk/Device.h"
-#include "vk/ShaderCompiler.h"
+#include "vk/ShaderLibrary.h"
 
 #include <algorithm>
 #include <array>
 #include <cstring>
-#include <stdexcept>
 
 namespace cbt::gpu {
 
@@ -17,7 +16,6 @@ namespace {
 struct DispatcherConstants {
     std::uint32_t threadsPerWorkgroup;
     std::uint32_t maxWorkgroupCountX;
-    std::uint32_t verticesPerLeaf;
 };
 
 constexpr std::array<vk::DescriptorBinding, 2> kBindings{{
@@ -25,26 +23,15 @@ constexpr std::array<vk::DescriptorBinding, 2> kBindings{{
     {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
 }};
 
-std::uint32_t checkedVerticesPerLeaf(std::uint32_t verticesPerLeaf)
-{
-    if (verticesPerLeaf == 0) {
-        throw std::invalid_argument("DispatcherPass: a leaf needs at least one vertex");
-    }
-    return verticesPerLeaf;
-}
-
 }  // namespace
 
-DispatcherPass::DispatcherPass(vk::Device& device, const vk::ShaderCompiler& compiler, const ConcurrentBinaryTree& tree,
-                               std::uint32_t verticesPerLeaf)
+DispatcherPass::DispatcherPass(vk::Device& device, const vk::ShaderLibrary& shaders, const ConcurrentBinaryTree& tree)
     : device_(&device),
-      verticesPerLeaf_(checkedVerticesPerLeaf(verticesPerLeaf)),
       deviceMaxWorkgroupCountX_(device.limits().maxComputeWorkGroupCount[0]),
       maxWorkgroupCountX_(deviceMaxWorkgroupCountX_),
       arguments_(device, sizeof(IndirectArguments),
                  VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT),
-      kernel_(device, compiler.compileFile("cbt/Dispatcher.comp", vk::ShaderStage::Compute), kBindings,
-              sizeof(DispatcherConstants))
+      kernel_(device, shaders.load("cbt/Dispatcher.comp"), kBindings, sizeof(DispatcherConstants))
 {
     vk::fillBuffer(device, arguments_, 0u);
     vk::DescriptorWriter()
@@ -55,15 +42,10 @@ DispatcherPass::DispatcherPass(vk::Device& device, const vk::ShaderCompiler& com
 
 void DispatcherPass::record(VkCommandBuffer commands) const
 {
-    const DispatcherConstants constants{kLeafKernelWorkgroupSize, maxWorkgroupCountX_, verticesPerLeaf_};
+    const DispatcherConstants constants{kLeafKernelWorkgroupSize, maxWorkgroupCountX_};
     kernel_.bind(commands);
     kernel_.pushConstants(commands, std::as_bytes(std::span(&constants, 1)));
     vkCmdDispatch(commands, 1, 1, 1);
-}
-
-void DispatcherPass::setVerticesPerLeaf(std::uint32_t verticesPerLeaf)
-{
-    verticesPerLeaf_ = checkedVerticesPerLeaf(verticesPerLeaf);
 }
 
 void DispatcherPass::setMaxWorkgroupCountX(std::uint32_t count)

@@ -1,6 +1,7 @@
 // The dispatcher kernel (paper §4.2, shaders/cbt/Dispatcher.comp): one
 // thread turns the tree's leaf count into the indirect arguments of the
-// per-leaf kernels and of the terrain draw.
+// per-leaf kernels, and copies the count next to them for whoever draws or
+// reports the leaves.
 #pragma once
 
 #include "vk/Buffer.h"
@@ -12,7 +13,7 @@
 
 namespace vk {
 class Device;
-class ShaderCompiler;
+class ShaderLibrary;
 }  // namespace vk
 
 namespace cbt::gpu {
@@ -26,24 +27,18 @@ inline constexpr std::uint32_t kLeafKernelWorkgroupSize = 256;
 struct IndirectArguments {
     VkDispatchIndirectCommand dispatch;  // {ceil(L / 256) or spread over y, ..., 1}
     std::uint32_t leafCount;             // L
-    VkDrawIndirectCommand draw;          // {verticesPerLeaf * L, 1, 0, 0}: one instance
 };
-static_assert(sizeof(IndirectArguments) == 32);
+static_assert(sizeof(IndirectArguments) == 16);
 inline constexpr VkDeviceSize kDispatchArgumentsOffset = 0;
-inline constexpr VkDeviceSize kDrawArgumentsOffset = 16;
+inline constexpr VkDeviceSize kLeafCountOffset = 12;
 
 class DispatcherPass {
 public:
-    // `verticesPerLeaf` is 3 times the uniform subdivision factor of the draw
-    // (std::invalid_argument when 0). The tree must outlive the pass.
-    DispatcherPass(vk::Device& device, const vk::ShaderCompiler& compiler, const ConcurrentBinaryTree& tree,
-                   std::uint32_t verticesPerLeaf = 3);
+    // The tree must outlive the pass.
+    DispatcherPass(vk::Device& device, const vk::ShaderLibrary& shaders, const ConcurrentBinaryTree& tree);
 
     // Device-local, usable as INDIRECT and STORAGE buffer.
     [[nodiscard]] const vk::Buffer& argumentsBuffer() const { return arguments_; }
-    [[nodiscard]] std::uint32_t verticesPerLeaf() const { return verticesPerLeaf_; }
-    // Takes effect at the next record(). Throws std::invalid_argument for 0.
-    void setVerticesPerLeaf(std::uint32_t verticesPerLeaf);
 
     // The x limit past which workgroups spread over y; the device's
     // maxComputeWorkGroupCount[0] by default. Lowering it (clamped to
@@ -62,7 +57,6 @@ public:
 
 private:
     vk::Device* device_;
-    std::uint32_t verticesPerLeaf_;
     std::uint32_t deviceMaxWorkgroupCountX_;
     std::uint32_t maxWorkgroupCountX_;
     vk::Buffer arguments_;

@@ -3,11 +3,11 @@
 #include "cbt/HeapLayout.h"
 #include "cbt/gpu/ConcurrentBinaryTree.h"
 #include "vk/Device.h"
-#include "vk/ShaderCompiler.h"
+#include "vk/ShaderLibrary.h"
 
 #include <algorithm>
 #include <array>
-#include <cstdlib>
+#include <memory>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -62,66 +62,59 @@ struct UpperConstants {
 
 constexpr VkAccessFlags2 kStorageReadWrite = VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT;
 
-constexpr std::string_view kSharedName = "shared";
-constexpr std::string_view kSerialName = "serial";
-constexpr const char* kVariantVariable = "CBT_SUM_REDUCTION";
+struct ReferenceConstants {
+    std::uint32_t depth;
+};
 
-vk::ComputeKernel makeBitfieldKernel(const vk::Device& device, const vk::ShaderCompiler& compiler, int maxDepth,
-                                     SumReductionVariant variant)
+constexpr std::uint32_t kReferenceLocalSize = 256;
+
+std::unique_ptr<vk::ComputeKernel> makeReferenceKernel(const vk::Device& device, const vk::ShaderLibrary& shaders)
+{
+    return std::make_unique<vk::ComputeKernel>(device, shaders.load("cbt/SumReductionReference.comp"), kBindings,
+                                               sizeof(ReferenceConstants));
+}
+
+std::unique_ptr<vk::ComputeKernel> makeBitfieldKernel(const vk::Device& device, const vk::ShaderLibrary& shaders,
+                                                      int maxDepth, SumReductionVariant variant)
 {
     if (usesSerialBitfieldKernel(maxDepth, variant)) {
         const std::array<vk::ShaderMacro, 1> macros{
             {{"SUM_REDUCTION_SERIAL_LOCAL_SIZE", std::to_string(kSerialLocalSize)}}};
-        return vk::ComputeKernel(
-            device, compiler.compileFile("cbt/SumReductionBitfieldSerial.comp", vk::ShaderStage::Compute, macros),
-            kBindings, 0);
+        return std::make_unique<vk::ComputeKernel>(device, shaders.load("cbt/SumReductionBitfieldSerial.comp", macros),
+                                                   kBindings, 0);
     }
-    return vk::ComputeKernel(device, compiler.compileFile("cbt/SumReductionBitfield.comp", vk::ShaderStage::Compute),
-                             kBindings, 0);
+    return std::make_unique<vk::ComputeKernel>(device, shaders.load("cbt/SumReductionBitfield.comp"), kBindings, 0);
 }
 
 // The upper dispatches, in workgroups of 256 threads, or of one lavapipe SIMD
 // group for SerialBlocks (see shaders/cbt/SumReductionUpper.comp).
-vk::ComputeKernel makeUpperKernel(const vk::Device& device, const vk::ShaderCompiler& compiler,
-                                  SumReductionVariant variant)
+std::unique_ptr<vk::ComputeKernel> makeUpperKernel(const vk::Device& device, const vk::ShaderLibrary& shaders,
+                                                   SumReductionVariant variant)
 {
     std::vector<vk::ShaderMacro> macros;
     if (variant == SumReductionVariant::SerialBlocks) {
         macros.push_back({"SUM_REDUCTION_UPPER_LOCAL_SIZE", std::to_string(kSerialLocalSize)});
     }
-    return vk::ComputeKernel(device,
-                             compiler.compileFile("cbt/SumReductionUpper.comp", vk::ShaderStage::Compute, macros),
-                             kBindings, sizeof(UpperConstants));
+    return std::make_unique<vk::ComputeKernel>(device, shaders.load("cbt/SumReductionUpper.comp", macros), kBindings,
+                                               sizeof(UpperConstants));
 }
 
 }  // namespace
 
 std::string_view sumReductionVariantName(SumReductionVariant variant)
 {
-    return variant == SumReductionVariant::SerialBlocks ? kSerialName : kSharedName;
+    switch (variant) {
+        case SumReductionVariant::Reference: return "reference";
+        case SumReductionVariant::SharedMemoryTree: return "shared";
+        case SumReductionVariant::SerialBlocks: return "serial";
+    }
+    return "unknown";
 }
 
-SumReductionVariant chooseSumReductionVariant(VkPhysicalDeviceType deviceType, std::string_view override)
+SumReductionVariant sumReductionVariantFor(vk::DriverPath path)
 {
-    if (override == kSharedName) {
-        return SumReductionVariant::SharedMemoryTree;
-    }
-    if (override == kSerialName) {
-        return SumReductionVariant::SerialBlocks;
-    }
-    if (!override.empty()) {
-        throw std::invalid_argument(std::string(kVariantVariable) + " must be \"shared\" or \"serial\", not \"" +
-                                    std::string(override) + "\"");
-    }
-    return deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU ? SumReductionVariant::SerialBlocks
-                                                     : SumReductionVariant::SharedMemoryTree;
-}
-
-SumReductionVariant defaultSumReductionVariant(const vk::Device& device)
-{
-    const char* override = std::getenv(kVariantVariable);
-    return chooseSumReductionVariant(device.properties().deviceType,
-                                     override != nullptr ? std::string_view(override) : std::string_view());
+    return path == vk::DriverPath::CpuDriver ? SumReductionVariant::SerialBlocks
+                                             : SumReductionVariant::SharedMemoryTree;
 }
 
 std::vector<SumReductionDispatch> sumReductionSchedule(int maxDepth)
@@ -132,6 +125,15 @@ std::vector<SumReductionDispatch> sumReductionSchedule(int maxDepth)
 std::vector<SumReductionDispatch> sumReductionSchedule(int maxDepth, SumReductionVariant variant)
 {
     std::vector<SumReductionDispatch> dispatches;
+    if (variant == SumReductionVariant::Reference) {
+        for (int depth = maxDepth - 1; depth >= 0; --depth) {
+            const std::uint32_t nodes = 1u << depth;
+            dispatches.push_back(SumReductionDispatch{depth == maxDepth - 1, static_cast<std::uint32_t>(depth + 1),
+                                                      static_cast<std::uint32_t>(depth),
+                                                      (nodes + kReferenceLocalSize - 1) / kReferenceLocalSize});
+        }
+        return dispatches;
+    }
     const int bitfieldLevels = std::min(maxDepth, kBitfieldBlockBitsLog2);
     int depth = maxDepth - bitfieldLevels;
     const std::uint32_t blockCount = 1u << depth;
@@ -150,25 +152,31 @@ std::vector<SumReductionDispatch> sumReductionSchedule(int maxDepth, SumReductio
     return dispatches;
 }
 
-SumReductionPass::SumReductionPass(const vk::Device& device, const vk::ShaderCompiler& compiler,
+SumReductionPass::SumReductionPass(const vk::Device& device, const vk::ShaderLibrary& shaders,
                                    const ConcurrentBinaryTree& tree)
-    : SumReductionPass(device, compiler, tree, defaultSumReductionVariant(device))
+    : SumReductionPass(device, shaders, tree, sumReductionVariantFor(device.driverPath()))
 {
 }
 
-SumReductionPass::SumReductionPass(const vk::Device& device, const vk::ShaderCompiler& compiler,
+SumReductionPass::SumReductionPass(const vk::Device& device, const vk::ShaderLibrary& shaders,
                                    const ConcurrentBinaryTree& tree, SumReductionVariant variant)
     : tree_(&tree),
       variant_(variant),
       maxWorkgroupCountX_(device.limits().maxComputeWorkGroupCount[0]),
-      schedule_(sumReductionSchedule(tree.maxDepth(), variant)),
-      bitfieldKernel_(makeBitfieldKernel(device, compiler, tree.maxDepth(), variant)),
-      upperKernel_(makeUpperKernel(device, compiler, variant))
+      schedule_(sumReductionSchedule(tree.maxDepth(), variant))
 {
-    for (const vk::ComputeKernel* kernel : {&bitfieldKernel_, &upperKernel_}) {
-        vk::DescriptorWriter()
-            .storageBuffer(0, tree.buffer(), tree.heapOffset(), tree.heapRange())
-            .update(device, kernel->descriptorSet());
+    if (variant == SumReductionVariant::Reference) {
+        referenceKernel_ = makeReferenceKernel(device, shaders);
+    } else {
+        bitfieldKernel_ = makeBitfieldKernel(device, shaders, tree.maxDepth(), variant);
+        upperKernel_ = makeUpperKernel(device, shaders, variant);
+    }
+    for (const vk::ComputeKernel* kernel : {referenceKernel_.get(), bitfieldKernel_.get(), upperKernel_.get()}) {
+        if (kernel != nullptr) {
+            vk::DescriptorWriter()
+                .storageBuffer(0, tree.buffer(), tree.heapOffset(), tree.heapRange())
+                .update(device, kernel->descriptorSet());
+        }
     }
 }
 
@@ -189,11 +197,16 @@ void SumReductionPass::record(VkCommandBuffer commands) const
                            VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, kStorageReadWrite);
         }
         first = false;
-        const vk::ComputeKernel& kernel = dispatch.fromBitfield ? bitfieldKernel_ : upperKernel_;
-        kernel.bind(commands);
-        if (!dispatch.fromBitfield) {
+        if (variant_ == SumReductionVariant::Reference) {
+            const ReferenceConstants constants{dispatch.outputDepth};
+            referenceKernel_->bind(commands);
+            referenceKernel_->pushConstants(commands, std::as_bytes(std::span(&constants, 1)));
+        } else if (dispatch.fromBitfield) {
+            bitfieldKernel_->bind(commands);
+        } else {
             const UpperConstants constants{dispatch.inputDepth};
-            kernel.pushConstants(commands, std::as_bytes(std::span(&constants, 1)));
+            upperKernel_->bind(commands);
+            upperKernel_->pushConstants(commands, std::as_bytes(std::span(&constants, 1)));
         }
         const std::uint32_t groupsX = std::min(dispatch.workgroupCount, maxWorkgroupCountX_);
         const std::uint32_t groupsY = (dispatch.workgroupCount + groupsX - 1) / groupsX;

@@ -1,62 +1,59 @@
-// The sum-reduction kernel (paper §4.2, Alg. 2) on the GPU, folding many
-// levels per dispatch (design notes at the top of
-// shaders/cbt/SumReductionBitfield.comp). Bit-exact with
+// The sum reduction (paper §4.2, Alg. 2) on the GPU: every level 0 .. D-1 of
+// the heap rebuilt from the bitfield. Bit-exact with
 // cbt::ConcurrentBinaryTree::computeSumReductionFull for D = 1 .. 30.
 //
-// Two variants of the first dispatch (the one that reads the bitfield and
-// writes up to 13 levels; the upper dispatches are the same for both):
-//  - SharedMemoryTree (shaders/cbt/SumReductionBitfield.comp): workgroups of
-//    256 threads fold a block of 8192 bits through a shared-memory tree with
-//    a barrier per level. Meant for GPUs.
-//  - SerialBlocks (shaders/cbt/SumReductionBitfieldSerial.comp): one
-//    invocation per block of 8192 bits computes its levels serially in
-//    registers; no shared memory, no barrier. CPU drivers (lavapipe) run
-//    barriers by switching between a workgroup's SIMD groups, which makes
-//    the shared-memory kernel many times slower there than this one
-//    (lavapipe, 2 cores, D = 22: 21 ms against 0.59 ms). For D < 14 (a
-//    single block) this variant also runs the shared-memory kernel's one
-//    workgroup. For the same reason its upper dispatches run in workgroups
+// Three kernels compute it:
+//  - Reference (shaders/cbt/SumReductionReference.comp): Alg. 2 as written,
+//    one dispatch per level and one thread per node. The one to read, and
+//    the one the tuned kernels are tested against.
+//  - SharedMemoryTree (the GPU path of vk::DriverPath): the first dispatch
+//    (shaders/cbt/SumReductionBitfield.comp) folds a block of 8192 bitfield
+//    bits per workgroup of 256 threads through a shared-memory tree, 13
+//    levels at once; upper dispatches (SumReductionUpper.comp) fold up to 9
+//    levels each. Design notes at the top of the shaders.
+//  - SerialBlocks (the CPU-driver path): the first dispatch
+//    (SumReductionBitfieldSerial.comp) has one invocation per block of 8192
+//    bits compute its levels serially in registers, with no shared memory
+//    and no barrier: CPU drivers (lavapipe) run barriers by switching
+//    between a workgroup's SIMD groups, which made the shared-memory kernel
+//    many times slower there (lavapipe, 2 cores, D = 22: 21 ms against
+//    0.59 ms). For D < 14 (a single block) it runs the shared-memory
+//    kernel's one workgroup instead. Its upper dispatches run in workgroups
 //    of 8 invocations (one lavapipe SIMD group) instead of 256.
-// The default is SerialBlocks on VK_PHYSICAL_DEVICE_TYPE_CPU devices and
-// SharedMemoryTree elsewhere; the environment variable
-// CBT_SUM_REDUCTION=shared|serial overrides it (for experiments, e.g. with
-// cbt-bench gpu-reduce or the viewer).
+// A pass made without a variant takes the device's vk::DriverPath.
 #pragma once
 
 #include "vk/ComputeKernel.h"
+#include "vk/DriverPath.h"
 
 #include <vulkan/vulkan.h>
 
 #include <cstdint>
+#include <memory>
 #include <string_view>
 #include <vector>
 
 namespace vk {
 class Device;
-class ShaderCompiler;
+class ShaderLibrary;
 }  // namespace vk
 
 namespace cbt::gpu {
 
 class ConcurrentBinaryTree;
 
-enum class SumReductionVariant { SharedMemoryTree, SerialBlocks };
+enum class SumReductionVariant { Reference, SharedMemoryTree, SerialBlocks };
 
-// "shared" or "serial" (the values of CBT_SUM_REDUCTION).
+// "reference", "shared" or "serial".
 [[nodiscard]] std::string_view sumReductionVariantName(SumReductionVariant variant);
 
-// The variant for a device of type `deviceType` given the value of
-// CBT_SUM_REDUCTION (`override`; empty when the variable is not set): the
-// override when it is "shared" or "serial" (throws std::invalid_argument for
-// any other value), else SerialBlocks for VK_PHYSICAL_DEVICE_TYPE_CPU and
-// SharedMemoryTree for every other type.
-[[nodiscard]] SumReductionVariant chooseSumReductionVariant(VkPhysicalDeviceType deviceType, std::string_view override);
+// The tuned variant of a driver path: SharedMemoryTree for GPUs, SerialBlocks
+// for CPU drivers.
+[[nodiscard]] SumReductionVariant sumReductionVariantFor(vk::DriverPath path);
 
-// chooseSumReductionVariant for the device and the process's CBT_SUM_REDUCTION.
-[[nodiscard]] SumReductionVariant defaultSumReductionVariant(const vk::Device& device);
-
-// One dispatch of the reduction: it reads level `inputDepth` (D for the
-// bitfield dispatch) and writes levels inputDepth-1 .. outputDepth.
+// One dispatch of the reduction: it reads level `inputDepth` (D for a
+// dispatch that reads the bitfield) and writes levels inputDepth-1 ..
+// outputDepth.
 struct SumReductionDispatch {
     bool fromBitfield = false;
     std::uint32_t inputDepth = 0;
@@ -64,18 +61,19 @@ struct SumReductionDispatch {
     std::uint32_t workgroupCount = 0;
 };
 
-// The dispatches for a tree of max depth D: one from the bitfield (up to 13
-// levels), then as many upper ones (up to 9 levels each) as needed. The
-// one-argument form is the SharedMemoryTree schedule; the variants differ
-// only in the workgroup count of the bitfield dispatch.
+// The dispatches for a tree of max depth D. The tuned variants have one from
+// the bitfield (up to 13 levels), then as many upper ones (up to 9 levels
+// each) as needed, and differ only in the workgroup count of the first. The
+// reference has one per level, D-1 down to 0. The one-argument form is the
+// SharedMemoryTree schedule.
 std::vector<SumReductionDispatch> sumReductionSchedule(int maxDepth);
 std::vector<SumReductionDispatch> sumReductionSchedule(int maxDepth, SumReductionVariant variant);
 
 class SumReductionPass {
 public:
-    // The tree must outlive the pass. Uses defaultSumReductionVariant(device).
-    SumReductionPass(const vk::Device& device, const vk::ShaderCompiler& compiler, const ConcurrentBinaryTree& tree);
-    SumReductionPass(const vk::Device& device, const vk::ShaderCompiler& compiler, const ConcurrentBinaryTree& tree,
+    // The tree must outlive the pass. Uses sumReductionVariantFor(device.driverPath()).
+    SumReductionPass(const vk::Device& device, const vk::ShaderLibrary& shaders, const ConcurrentBinaryTree& tree);
+    SumReductionPass(const vk::Device& device, const vk::ShaderLibrary& shaders, const ConcurrentBinaryTree& tree,
                      SumReductionVariant variant);
 
     [[nodiscard]] SumReductionVariant variant() const { return variant_; }
@@ -94,8 +92,10 @@ private:
     SumReductionVariant variant_;
     std::uint32_t maxWorkgroupCountX_;
     std::vector<SumReductionDispatch> schedule_;
-    vk::ComputeKernel bitfieldKernel_;
-    vk::ComputeKernel upperKernel_;
+    // The kernels the variant uses: the reference's, or the bitfield and upper ones.
+    std::unique_ptr<vk::ComputeKernel> referenceKernel_;
+    std::unique_ptr<vk::ComputeKernel> bitfieldKernel_;
+    std::unique_ptr<vk::ComputeKernel> upperKernel_;
 };
 
 }  // namespace cbt::gpu

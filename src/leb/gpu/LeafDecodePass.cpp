@@ -7,7 +7,7 @@
 #include "vk/BufferTransfer.h"
 #include "vk/Device.h"
 #include "vk/Error.h"
-#include "vk/ShaderCompiler.h"
+#include "vk/ShaderLibrary.h"
 #include "vk/TimestampQueries.h"
 
 #include <algorithm>
@@ -32,13 +32,22 @@ constexpr std::array<vk::DescriptorBinding, 3> kBindings{{
 
 constexpr VkDeviceSize kTriangleBytes = 3 * sizeof(glm::dvec2);
 
-std::vector<std::uint32_t> compileKernel(const vk::ShaderCompiler& compiler, bool decodeTriangles)
+std::vector<std::uint32_t> compileKernel(const vk::ShaderLibrary& shaders, bool decodeTriangles)
 {
     std::vector<vk::ShaderMacro> macros;
     if (decodeTriangles) {
         macros.push_back(vk::ShaderMacro{"LEB_DECODE_TRIANGLES", "1"});
     }
-    return compiler.compileFile("leb/LeafDecode.comp", vk::ShaderStage::Compute, macros);
+    return shaders.load("leb/LeafDecode.comp", macros);
+}
+
+bool checkedTriangles(const vk::Device& device, bool decodeTriangles)
+{
+    if (decodeTriangles && !device.hasShaderFloat64()) {
+        throw vk::Error("LeafDecodePass: decoding triangles (in double precision) needs shaderFloat64, which " +
+                        device.info().name + " lacks");
+    }
+    return decodeTriangles;
 }
 
 std::uint32_t checkedCapacity(std::uint32_t capacity)
@@ -58,27 +67,27 @@ std::uint32_t leafDecodeCapacity(const vk::Device& device, int maxDepth, std::ui
     return static_cast<std::uint32_t>(std::min({std::uint64_t{std::max(requested, 1u)}, treeLeaves, rangeLeaves}));
 }
 
-LeafDecodePass::LeafDecodePass(vk::Device& device, const vk::ShaderCompiler& compiler,
+LeafDecodePass::LeafDecodePass(vk::Device& device, const vk::ShaderLibrary& shaders,
                                const cbt::gpu::ConcurrentBinaryTree& tree, leb::Domain domain, std::uint32_t capacity,
                                bool decodeTriangles)
     : device_(&device),
       tree_(&tree),
       domain_(domain),
       capacity_(checkedCapacity(capacity)),
-      decodeTriangles_(decodeTriangles),
+      decodeTriangles_(checkedTriangles(device, decodeTriangles)),
       heapIndices_(device, VkDeviceSize{capacity} * sizeof(std::uint32_t), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT),
       triangles_(decodeTriangles
                      ? vk::Buffer(device, VkDeviceSize{capacity} * kTriangleBytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT)
                      : vk::Buffer()),
-      kernel_(buildKernel(compiler))
+      kernel_(buildKernel(shaders))
 {
 }
 
 LeafDecodePass::~LeafDecodePass() = default;
 
-std::unique_ptr<vk::ComputeKernel> LeafDecodePass::buildKernel(const vk::ShaderCompiler& compiler) const
+std::unique_ptr<vk::ComputeKernel> LeafDecodePass::buildKernel(const vk::ShaderLibrary& shaders) const
 {
-    auto kernel = std::make_unique<vk::ComputeKernel>(*device_, compileKernel(compiler, decodeTriangles_),
+    auto kernel = std::make_unique<vk::ComputeKernel>(*device_, compileKernel(shaders, decodeTriangles_),
                                                       std::span(kBindings).first(decodeTriangles_ ? 3 : 2),
                                                       sizeof(LeafDecodeConstants));
     vk::DescriptorWriter writer;
@@ -90,9 +99,9 @@ std::unique_ptr<vk::ComputeKernel> LeafDecodePass::buildKernel(const vk::ShaderC
     return kernel;
 }
 
-void LeafDecodePass::rebuildKernel(const vk::ShaderCompiler& compiler)
+void LeafDecodePass::rebuildKernel(const vk::ShaderLibrary& shaders)
 {
-    std::unique_ptr<vk::ComputeKernel> rebuilt = buildKernel(compiler);
+    std::unique_ptr<vk::ComputeKernel> rebuilt = buildKernel(shaders);
     kernel_ = std::move(rebuilt);
 }
 
@@ -102,28 +111,6 @@ void LeafDecodePass::record(VkCommandBuffer commands, const vk::Buffer& indirect
     kernel_->bind(commands);
     kernel_->pushConstants(commands, std::as_bytes(std::span(&constants, 1)));
     vkCmdDispatchIndirect(commands, indirectArguments.handle(), cbt::gpu::kDispatchArgumentsOffset);
-}
-
-void LeafDecodePass::recordForDraw(VkCommandBuffer commands, const vk::Buffer& indirectArguments,
-                                   vk::TimestampQueries* timer, std::uint32_t timerPass) const
-{
-    // Write after read: an execution dependency suffices.
-    vk::bufferBarrier(*device_, commands, heapIndices_, VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT, VK_ACCESS_2_NONE,
-                      VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
-    if (timer != nullptr) {
-        // As CbtUpdatePipeline's pass timer: lavapipe writes the start
-        // timestamp at the next barrier, so one follows it.
-        timer->writeStart(commands, timerPass);
-        vk::memoryBarrier(*device_, commands, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_NONE,
-                          VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_NONE);
-    }
-    record(commands, indirectArguments);
-    if (timer != nullptr) {
-        timer->writeEnd(commands, timerPass);
-    }
-    vk::bufferBarrier(*device_, commands, heapIndices_, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
-                      VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT, VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT,
-                      VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
 }
 
 std::vector<leb::HeapIndex> LeafDecodePass::downloadHeapIndices(std::uint32_t leafCount) const

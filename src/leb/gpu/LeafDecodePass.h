@@ -1,8 +1,8 @@
 // Decodes every leaf of the GPU tree (Alg. 1) to its heap index and,
 // optionally, its triangle in double precision (shaders/leb/LeafDecode.comp):
 // one thread per leaf, launched on the dispatcher's arguments. Used by the
-// terrain renderer (its draw reads the heap indices, see TerrainRenderer),
-// by tests (to compare with the CPU decode) and by the benchmark.
+// terrain (its draw reads the heap indices, see terrain::Terrain), by tests
+// (to compare with the CPU decode) and by the benchmark.
 #pragma once
 
 #include "leb/LongestEdgeBisection.h"
@@ -17,7 +17,7 @@
 
 namespace vk {
 class Device;
-class ShaderCompiler;
+class ShaderLibrary;
 class TimestampQueries;
 }  // namespace vk
 
@@ -27,17 +27,16 @@ class ConcurrentBinaryTree;
 
 namespace leb::gpu {
 
-// Leaves of a tree of max depth D whose heap indices a buffer of the
-// terrain draw holds: `requested` (at least 1), capped at the 2^D leaves the
+// Leaves of a tree of max depth D whose heap indices a decode buffer holds: `requested` (at least 1), capped at the 2^D leaves the
 // tree can have and at the uints maxStorageBufferRange allows.
 [[nodiscard]] std::uint32_t leafDecodeCapacity(const vk::Device& device, int maxDepth, std::uint32_t requested);
 
 class LeafDecodePass {
 public:
     // Output buffers for `capacity` leaves (leaves beyond it are skipped);
-    // with `decodeTriangles` also 3 dvec2 per leaf. The tree must outlive the
-    // pass.
-    LeafDecodePass(vk::Device& device, const vk::ShaderCompiler& compiler, const cbt::gpu::ConcurrentBinaryTree& tree,
+    // with `decodeTriangles` also 3 dvec2 per leaf, which needs shaderFloat64
+    // (vk::Error without). The tree must outlive the pass.
+    LeafDecodePass(vk::Device& device, const vk::ShaderLibrary& shaders, const cbt::gpu::ConcurrentBinaryTree& tree,
                    leb::Domain domain, std::uint32_t capacity, bool decodeTriangles);
     ~LeafDecodePass();
     LeafDecodePass(const LeafDecodePass&) = delete;
@@ -46,7 +45,7 @@ public:
     // Compiles the kernel again from disk; on failure throws vk::Error and
     // keeps the current one. The output buffers stay. No recorded command
     // buffer using the pass may be pending.
-    void rebuildKernel(const vk::ShaderCompiler& compiler);
+    void rebuildKernel(const vk::ShaderLibrary& shaders);
 
     [[nodiscard]] std::uint32_t capacity() const { return capacity_; }
     [[nodiscard]] bool decodesTriangles() const { return decodeTriangles_; }
@@ -58,24 +57,12 @@ public:
     // are the caller's: the kernel reads the heap and writes the outputs.
     void record(VkCommandBuffer commands, const vk::Buffer& indirectArguments) const;
 
-    // record() for a vertex shader that reads the heap indices (the terrain
-    // draw), between two barriers on them: the first orders the decode after
-    // the vertex shaders of every draw submitted before (the device has one
-    // queue, so earlier frames in flight included: one buffer serves every
-    // frame slot; the update before the decode waits for those draws anyway,
-    // as they read the heap it rewrites), the second makes the indices visible
-    // to vertex shaders. The heap must be visible to compute reads and the
-    // arguments to indirect commands. With `timer` (its slot begun) the
-    // dispatch is bracketed by timestamps of pass `timerPass`.
-    void recordForDraw(VkCommandBuffer commands, const vk::Buffer& indirectArguments, vk::TimestampQueries* timer,
-                       std::uint32_t timerPass) const;
-
     // Blocking read-backs of the first `leafCount` (<= capacity) results.
     [[nodiscard]] std::vector<leb::HeapIndex> downloadHeapIndices(std::uint32_t leafCount) const;
     [[nodiscard]] std::vector<leb::Triangle> downloadTriangles(std::uint32_t leafCount) const;
 
 private:
-    [[nodiscard]] std::unique_ptr<vk::ComputeKernel> buildKernel(const vk::ShaderCompiler& compiler) const;
+    [[nodiscard]] std::unique_ptr<vk::ComputeKernel> buildKernel(const vk::ShaderLibrary& shaders) const;
 
     vk::Device* device_;
     const cbt::gpu::ConcurrentBinaryTree* tree_;

@@ -1,6 +1,8 @@
 #include "leb/gpu/PointCriterion.h"
 
 #include "leb/PointRefinement.h"
+#include "vk/Device.h"
+#include "vk/Error.h"
 
 #include <array>
 #include <cstring>
@@ -17,10 +19,21 @@ constexpr std::array<vk::DescriptorBinding, 1> kBindings{{
 // std140 block LebPointCriterionData { dvec2 target; }.
 constexpr VkDeviceSize kUniformBytes = 2 * sizeof(double);
 
+const vk::Device& deviceWithShaderFloat64(const vk::Device& device)
+{
+    if (!device.hasShaderFloat64()) {
+        throw vk::Error(
+            "refining around a point needs shaderFloat64 (its containment tests are exact in double "
+            "precision), which " +
+            device.info().name + " lacks");
+    }
+    return device;
+}
+
 }  // namespace
 
 PointCriterion::PointCriterion(const vk::Device& device, glm::dvec2 target)
-    : setLayout_(device, kBindings),
+    : setLayout_(deviceWithShaderFloat64(device), kBindings),
       pool_(device, setLayout_, 1),
       set_(pool_.allocate(setLayout_)),
       uniforms_(device, kUniformBytes, VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, vk::MemoryLocation::HostUpload)
@@ -31,7 +44,7 @@ PointCriterion::PointCriterion(const vk::Device& device, glm::dvec2 target)
 
 SubdivisionCriterion PointCriterion::criterion() const
 {
-    return SubdivisionCriterion{"leb/PointCriterion.glsl", {}, setLayout_.handle()};
+    return SubdivisionCriterion{{"leb/PointSubdivision.comp", {}}, setLayout_.handle()};
 }
 
 void PointCriterion::setTarget(glm::dvec2 target)

@@ -18,6 +18,7 @@ namespace leb::gpu {
 
 class PointCriterion {
 public:
+    // Throws vk::Error on a device without shaderFloat64.
     explicit PointCriterion(const vk::Device& device, glm::dvec2 target = glm::dvec2(0.5));
 
     // The criterion to build a SubdivisionPass / CbtUpdatePipeline with; the

@@ -6,15 +6,11 @@
 #include "vk/Error.h"
 
 #include <array>
-#include <fstream>
 #include <span>
-#include <sstream>
 
 namespace leb::gpu {
 
 namespace {
-
-constexpr const char* kKernelFile = "leb/Subdivision.comp";
 
 struct SubdivisionConstants {
     std::uint32_t phase;
@@ -24,20 +20,6 @@ struct SubdivisionConstants {
 constexpr std::array<vk::DescriptorBinding, 1> kBindings{{
     {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
 }};
-
-// The kernel's source with the criterion's file appended as an #include
-// (shaderc resolves includes but not macro-named ones).
-std::vector<std::uint32_t> compileKernel(const vk::ShaderCompiler& compiler, const SubdivisionCriterion& criterion)
-{
-    const std::filesystem::path kernelPath = compiler.shaderRoot() / kKernelFile;
-    std::ifstream file(kernelPath, std::ios::binary);
-    if (!file) {
-        throw vk::Error("SubdivisionPass: cannot read " + kernelPath.string());
-    }
-    std::ostringstream source;
-    source << file.rdbuf() << "\n#include \"" << criterion.glslFile << "\"\n";
-    return compiler.compileSource(source.str(), kKernelFile, vk::ShaderStage::Compute, criterion.macros);
-}
 
 std::span<const VkDescriptorSetLayout> criterionLayouts(const SubdivisionCriterion& criterion)
 {
@@ -51,7 +33,7 @@ std::span<const VkDescriptorSetLayout> criterionLayouts(const SubdivisionCriteri
 
 SubdivisionCriterion uniformSubdivisionCriterion()
 {
-    return SubdivisionCriterion{"leb/UniformCriterion.glsl", {}, VK_NULL_HANDLE};
+    return SubdivisionCriterion{{"leb/UniformSubdivision.comp", {}}, VK_NULL_HANDLE};
 }
 
 std::uint32_t glslDomain(leb::Domain domain)
@@ -59,12 +41,12 @@ std::uint32_t glslDomain(leb::Domain domain)
     return domain == leb::Domain::Triangle ? 0u : 1u;
 }
 
-SubdivisionPass::SubdivisionPass(const vk::Device& device, const vk::ShaderCompiler& compiler,
+SubdivisionPass::SubdivisionPass(const vk::Device& device, const vk::ShaderLibrary& shaders,
                                  const cbt::gpu::ConcurrentBinaryTree& tree, const SubdivisionCriterion& criterion,
                                  leb::Domain domain)
     : domain_(domain),
       hasCriterionSet_(criterion.descriptorSetLayout != VK_NULL_HANDLE),
-      kernel_(device, compileKernel(compiler, criterion), kBindings, sizeof(SubdivisionConstants),
+      kernel_(device, shaders.load(criterion.kernel), kBindings, sizeof(SubdivisionConstants),
               criterionLayouts(criterion))
 {
     vk::DescriptorWriter()
@@ -81,7 +63,7 @@ void SubdivisionPass::record(VkCommandBuffer commands, const vk::Buffer& indirec
     const SubdivisionConstants constants{static_cast<std::uint32_t>(phase), glslDomain(domain_)};
     kernel_.bind(commands);
     if (hasCriterionSet_) {
-        kernel_.bindExtraSet(commands, 1, criterionSet);
+        kernel_.bindSet(commands, 1, criterionSet);
     }
     kernel_.pushConstants(commands, std::as_bytes(std::span(&constants, 1)));
     vkCmdDispatchIndirect(commands, indirectArguments.handle(), cbt::gpu::kDispatchArgumentsOffset);

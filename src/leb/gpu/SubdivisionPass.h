@@ -5,7 +5,7 @@
 
 #include "leb/LongestEdgeBisection.h"
 #include "vk/ComputeKernel.h"
-#include "vk/ShaderCompiler.h"
+#include "vk/ShaderLibrary.h"
 
 #include <vulkan/vulkan.h>
 
@@ -24,17 +24,16 @@ class ConcurrentBinaryTree;
 
 namespace leb::gpu {
 
-// A pluggable split / merge criterion: a GLSL file (relative to the shader
-// root) defining lebShouldSplit / lebShouldMerge (see the interface at the
-// top of shaders/leb/Subdivision.comp), the macros it is compiled with, and
+// A pluggable split / merge criterion: the subdivision kernel compiled with
+// it (a program that includes shaders/leb/Subdivision.glsl, then a GLSL file
+// defining lebShouldSplit / lebShouldMerge; see the interface there), and
 // the layout of its descriptor set 1 (VK_NULL_HANDLE when it has none).
 struct SubdivisionCriterion {
-    std::string glslFile;
-    std::vector<vk::ShaderMacro> macros;
+    vk::ShaderProgram kernel;
     VkDescriptorSetLayout descriptorSetLayout = VK_NULL_HANDLE;
 };
 
-// shaders/leb/UniformCriterion.glsl: every leaf splits (split phase) or
+// shaders/leb/UniformSubdivision.comp: every leaf splits (split phase) or
 // merges (merge phase); it has no descriptor set.
 SubdivisionCriterion uniformSubdivisionCriterion();
 
@@ -47,7 +46,7 @@ std::uint32_t glslDomain(leb::Domain domain);
 class SubdivisionPass {
 public:
     // The tree must outlive the pass.
-    SubdivisionPass(const vk::Device& device, const vk::ShaderCompiler& compiler,
+    SubdivisionPass(const vk::Device& device, const vk::ShaderLibrary& shaders,
                     const cbt::gpu::ConcurrentBinaryTree& tree, const SubdivisionCriterion& criterion,
                     leb::Domain domain);
 

@@ -16,7 +16,7 @@
 
 namespace vk {
 class Device;
-class ShaderCompiler;
+class ShaderLibrary;
 class TimestampQueries;
 }  // namespace vk
 
@@ -29,19 +29,22 @@ namespace leb::gpu {
 class UpdatePipeline {
 public:
     // The tree (and the criterion's set layout) must outlive the pipeline.
-    UpdatePipeline(vk::Device& device, const vk::ShaderCompiler& compiler, const cbt::gpu::ConcurrentBinaryTree& tree,
-                   const SubdivisionCriterion& criterion, leb::Domain domain, std::uint32_t verticesPerLeaf = 3);
+    UpdatePipeline(vk::Device& device, const vk::ShaderLibrary& shaders, const cbt::gpu::ConcurrentBinaryTree& tree,
+                   const SubdivisionCriterion& criterion, leb::Domain domain);
 
     // Timestamp pass names record() writes when given a timer; create the
     // vk::TimestampQueries with (at least) these names.
     static const std::vector<std::string>& timestampPassNames();
 
-    // Records one update. A leading barrier orders it after earlier uses of
-    // the heap (compute or vertex shaders) and of the indirect arguments
-    // (indirect commands, compute); a trailing one makes the heap visible to
-    // compute and vertex shaders and the arguments to indirect draws and
-    // dispatches. With `timer` (whose slot the caller has begun) each pass is
-    // bracketed with timestamps named as in timestampPassNames().
+    // Records one update: dispatcher, subdivision, sum reduction, and the
+    // dispatcher again, so that the arguments describe the new tree. A
+    // leading barrier orders it after earlier compute uses of the heap and
+    // earlier indirect or compute uses of the arguments; a trailing one makes
+    // the heap visible to compute reads and the arguments to indirect
+    // commands and compute reads. Users of the tree in other stages (a
+    // vertex shader) need barriers of their own, recorded by the caller. With
+    // `timer` (whose slot the caller has begun) each pass is bracketed with
+    // timestamps named as in timestampPassNames().
     void record(VkCommandBuffer commands, SubdivisionPhase phase, VkDescriptorSet criterionSet = VK_NULL_HANDLE,
                 vk::TimestampQueries* timer = nullptr) const;
 
@@ -53,7 +56,7 @@ public:
     [[nodiscard]] cbt::gpu::DispatcherPass& dispatcher() { return dispatcher_; }
     [[nodiscard]] const SubdivisionPass& subdivision() const { return subdivision_; }
     [[nodiscard]] const cbt::gpu::SumReductionPass& sumReduction() const { return sumReduction_; }
-    // The dispatcher's arguments: kDispatchArgumentsOffset / kDrawArgumentsOffset.
+    // The dispatcher's arguments: cbt::gpu::IndirectArguments.
     [[nodiscard]] const vk::Buffer& indirectArguments() const { return dispatcher_.argumentsBuffer(); }
 
 private:

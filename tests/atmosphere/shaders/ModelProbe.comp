@@ -7,14 +7,11 @@
 #define ATMOSPHERE_SET 0
 #include "atmosphere/AtmosphereUniforms.glsl"
 #include "atmosphere/AtmosphereModel.glsl"
-#include "atmosphere/Tonemapping.glsl"
 
 const uint PROBE_TRANSMITTANCE_COORDINATE = 0u;  // (r, mu) -> (u, v)
 const uint PROBE_TRANSMITTANCE_RAY = 1u;         // (u, v) -> (r, mu, rho)
 const uint PROBE_SKY_VIEW_COORDINATE = 2u;       // (r, cos zenith, azimuth) -> (u, v)
 const uint PROBE_SKY_VIEW_DIRECTION = 3u;        // (r, u, v) -> (cos zenith, azimuth)
-const uint PROBE_TONEMAP = 4u;                   // (rgb, curve) -> rgb
-const uint PROBE_ENCODE_SRGB = 5u;               // rgb -> rgb
 const uint PROBE_PHASES = 6u;                    // (cos theta, g) -> (Rayleigh, Mie)
 const uint PROBE_ALTITUDE = 7u;                  // (r, mu, t) -> (altitude, distance to top, distance to ground)
 
@@ -47,10 +44,6 @@ void main()
         result.xy = atmosphere_SkyViewLutCoordinate(x.x, x.y, x.z, vec2(192.0, 108.0));
     } else if (probeFunction == PROBE_SKY_VIEW_DIRECTION) {
         result.xy = atmosphere_SkyViewLutDirection(x.x, x.yz, vec2(192.0, 108.0));
-    } else if (probeFunction == PROBE_TONEMAP) {
-        result.rgb = atmosphere_Tonemap(x.rgb, uint(x.w));
-    } else if (probeFunction == PROBE_ENCODE_SRGB) {
-        result.rgb = atmosphere_EncodeSrgb(x.rgb);
     } else if (probeFunction == PROBE_PHASES) {
         result.xy = vec2(atmosphere_RayleighPhase(x.x), atmosphere_MiePhase(x.x, x.y));
     } else if (probeFunction == PROBE_ALTITUDE) {

@@ -6,6 +6,7 @@
 #include "GpuTestEnvironment.h"
 #include "cbt/gpu/ConcurrentBinaryTree.h"
 #include "vk/BufferTransfer.h"
+#include "vk/ShaderLibrary.h"
 
 #include <gtest/gtest.h>
 
@@ -17,7 +18,8 @@
 namespace cbt::gpu::test {
 namespace {
 
-const std::filesystem::path kProbeDir = CBT_GPU_TEST_SHADER_DIR;
+// The probe shader, compiled at build time (tests/cbt/gpu/CMakeLists.txt).
+const vk::ShaderLibrary kProbes(CBT_GPU_TEST_SPIRV_DIR);
 
 constexpr std::array<vk::DescriptorBinding, 2> kProbeBindings{{
     {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
@@ -32,9 +34,8 @@ class GlslHeapWriteTest : public vk::test::GpuTest {};
 // and shared words included.
 TEST_F(GlslHeapWriteTest, PlainAndAtomicFieldWritesRebuildTheHeap)
 {
-    const vk::test::ComputeProgram program(
-        device(), shaderCompiler().compileFile(kProbeDir / "HeapWriteProbe.comp", vk::ShaderStage::Compute),
-        kProbeBindings, sizeof(std::uint32_t));
+    const vk::ComputeKernel program(device(), kProbes.load("HeapWriteProbe.comp"), kProbeBindings,
+                                    sizeof(std::uint32_t));
     for (const int maxDepth : {1, 3, 6, 11}) {
         const cbt::ConcurrentBinaryTree reference = randomBitfieldTree(maxDepth, 5u);
         const std::uint32_t fieldCount = 1u << maxDepth;
@@ -52,11 +53,11 @@ TEST_F(GlslHeapWriteTest, PlainAndAtomicFieldWritesRebuildTheHeap)
             vk::DescriptorWriter()
                 .storageBuffer(0, tree.buffer(), tree.heapOffset(), tree.heapRange())
                 .storageBuffer(1, expectedBuffer)
-                .update(device(), program.set);
+                .update(device(), program.descriptorSet());
             device().submitAndWait([&](VkCommandBuffer commands) {
                 program.bind(commands);
-                vkCmdPushConstants(commands, program.pipelineLayout.handle(), VK_SHADER_STAGE_COMPUTE_BIT, 0,
-                                   sizeof(mode), &mode);
+                vkCmdPushConstants(commands, program.pipelineLayout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(mode),
+                                   &mode);
                 vkCmdDispatch(commands, (fieldCount + 63) / 64, 1, 1);
             });
             EXPECT_TRUE(sameBytes(tree.downloadBytes(), reference.bytes())) << "D = " << maxDepth << " mode " << mode;

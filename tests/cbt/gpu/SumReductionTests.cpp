@@ -1,4 +1,6 @@
-// The GPU sum reduction against cbt::ConcurrentBinaryTree::computeSumReductionFull.
+// The GPU sum reduction: the reference kernel (Alg. 2 as written) against
+// cbt::ConcurrentBinaryTree::computeSumReductionFull, then the tuned kernels
+// against the reference and the CPU, byte for byte.
 #include "PipelineTestSupport.h"
 
 #include "GpuTestEnvironment.h"
@@ -22,8 +24,20 @@ namespace {
 using DepthRange = std::pair<int, int>;
 using VariantAndDepths = std::tuple<SumReductionVariant, DepthRange>;
 
-constexpr SumReductionVariant kBothVariants[] = {SumReductionVariant::SharedMemoryTree,
+constexpr SumReductionVariant kEveryVariant[] = {SumReductionVariant::Reference, SumReductionVariant::SharedMemoryTree,
                                                  SumReductionVariant::SerialBlocks};
+constexpr SumReductionVariant kTunedVariants[] = {SumReductionVariant::SharedMemoryTree,
+                                                  SumReductionVariant::SerialBlocks};
+
+std::string variantName(SumReductionVariant variant)
+{
+    switch (variant) {
+        case SumReductionVariant::Reference: return "Reference";
+        case SumReductionVariant::SharedMemoryTree: return "Shared";
+        case SumReductionVariant::SerialBlocks: return "Serial";
+    }
+    return "Unknown";
+}
 
 class SumReductionTest : public vk::test::GpuTest, public ::testing::WithParamInterface<VariantAndDepths> {};
 
@@ -44,7 +58,7 @@ TEST_P(SumReductionTest, MatchesCpuReductionOfRandomBitfield)
         ConcurrentBinaryTree tree(device(), maxDepth, kTestGuards);
         tree.fillGuards(kGuardPattern);
         tree.uploadBytes(garbage);
-        const SumReductionPass reduction(device(), shaderCompiler(), tree, variant);
+        const SumReductionPass reduction(device(), shaders(), tree, variant);
         ASSERT_EQ(reduction.variant(), variant);
         device().submitAndWait([&](VkCommandBuffer commands) { reduction.record(commands); });
 
@@ -56,7 +70,7 @@ TEST_P(SumReductionTest, MatchesCpuReductionOfRandomBitfield)
 std::string variantAndDepthsName(const ::testing::TestParamInfo<VariantAndDepths>& paramInfo)
 {
     const auto& [variant, depths] = paramInfo.param;
-    std::string name = variant == SumReductionVariant::SerialBlocks ? "Serial" : "Shared";
+    std::string name = variantName(variant);
     name += "D";
     name += std::to_string(depths.first);
     name += "to";
@@ -65,7 +79,7 @@ std::string variantAndDepthsName(const ::testing::TestParamInfo<VariantAndDepths
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryDepth, SumReductionTest,
-                         ::testing::Combine(::testing::ValuesIn(kBothVariants),
+                         ::testing::Combine(::testing::ValuesIn(kEveryVariant),
                                             ::testing::Values(DepthRange{1, 4}, DepthRange{5, 12}, DepthRange{13, 18},
                                                               DepthRange{19, 22}, DepthRange{23, 24})),
                          variantAndDepthsName);
@@ -80,7 +94,7 @@ TEST_P(SumReductionRepeatTest, SecondReductionChangesNothing)
         const cbt::ConcurrentBinaryTree reference = randomBitfieldTree(maxDepth, 77u);
         ConcurrentBinaryTree tree(device(), maxDepth);
         tree.uploadBytes(withGarbageReduction(reference, 5u));
-        const SumReductionPass reduction(device(), shaderCompiler(), tree, GetParam());
+        const SumReductionPass reduction(device(), shaders(), tree, GetParam());
         device().submitAndWait([&](VkCommandBuffer commands) {
             reduction.record(commands);
             tree.barrier(commands, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
@@ -93,10 +107,40 @@ TEST_P(SumReductionRepeatTest, SecondReductionChangesNothing)
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(BothVariants, SumReductionRepeatTest, ::testing::ValuesIn(kBothVariants),
+INSTANTIATE_TEST_SUITE_P(BothVariants, SumReductionRepeatTest, ::testing::ValuesIn(kEveryVariant),
                          [](const ::testing::TestParamInfo<SumReductionVariant>& paramInfo) {
-                             return paramInfo.param == SumReductionVariant::SerialBlocks ? "Serial" : "Shared";
+                             return variantName(paramInfo.param);
                          });
+
+class TunedSumReductionTest : public vk::test::GpuTest, public ::testing::WithParamInterface<VariantAndDepths> {};
+
+// A tuned kernel and the reference, each from the same garbage reduction,
+// leave the very same heap.
+TEST_P(TunedSumReductionTest, EqualsTheReferenceKernel)
+{
+    const auto [variant, depths] = GetParam();
+    const auto [firstDepth, lastDepth] = depths;
+    for (int maxDepth = firstDepth; maxDepth <= lastDepth; ++maxDepth) {
+        const auto seed = static_cast<std::uint32_t>(maxDepth);
+        const std::vector<std::byte> garbage = withGarbageReduction(randomBitfieldTree(maxDepth, 3000u + seed), seed);
+        std::vector<std::byte> results[2];
+        for (const int run : {0, 1}) {
+            ConcurrentBinaryTree tree(device(), maxDepth);
+            tree.uploadBytes(garbage);
+            const SumReductionPass reduction(device(), shaders(), tree,
+                                             run == 0 ? SumReductionVariant::Reference : variant);
+            device().submitAndWait([&](VkCommandBuffer commands) { reduction.record(commands); });
+            results[run] = tree.downloadBytes();
+        }
+        EXPECT_TRUE(sameBytes(results[1], results[0])) << "D = " << maxDepth;
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryDepth, TunedSumReductionTest,
+                         ::testing::Combine(::testing::ValuesIn(kTunedVariants),
+                                            ::testing::Values(DepthRange{1, 12}, DepthRange{13, 20},
+                                                              DepthRange{21, 23})),
+                         variantAndDepthsName);
 
 // The schedule folds many levels per dispatch and covers each level once.
 TEST(SumReductionSchedule, FoldsLevelsIntoFewDispatches)
@@ -146,22 +190,31 @@ TEST(SumReductionSchedule, SerialVariantCoversTheSameLevels)
               sumReductionSchedule(24).front().workgroupCount / 4);
 }
 
-// Serial blocks on CPU drivers, the shared-memory tree on GPUs, unless
-// CBT_SUM_REDUCTION says otherwise; a misspelt override is an error.
-TEST(SumReductionVariantChoice, FollowsDeviceTypeAndOverride)
+// The reference folds one level per dispatch, bottom-up.
+TEST(SumReductionSchedule, TheReferenceHasOneDispatchPerLevel)
 {
-    EXPECT_EQ(chooseSumReductionVariant(VK_PHYSICAL_DEVICE_TYPE_CPU, ""), SumReductionVariant::SerialBlocks);
-    for (const VkPhysicalDeviceType gpuType :
-         {VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU, VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU,
-          VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU, VK_PHYSICAL_DEVICE_TYPE_OTHER}) {
-        EXPECT_EQ(chooseSumReductionVariant(gpuType, ""), SumReductionVariant::SharedMemoryTree);
-        EXPECT_EQ(chooseSumReductionVariant(gpuType, "serial"), SumReductionVariant::SerialBlocks);
+    for (int maxDepth = 1; maxDepth <= 30; ++maxDepth) {
+        const std::vector<SumReductionDispatch> schedule =
+            sumReductionSchedule(maxDepth, SumReductionVariant::Reference);
+        ASSERT_EQ(schedule.size(), static_cast<std::size_t>(maxDepth));
+        for (std::size_t index = 0; index < schedule.size(); ++index) {
+            const auto depth = static_cast<std::uint32_t>(maxDepth - 1) - static_cast<std::uint32_t>(index);
+            EXPECT_EQ(schedule[index].outputDepth, depth);
+            EXPECT_EQ(schedule[index].inputDepth, depth + 1);
+            EXPECT_EQ(schedule[index].fromBitfield, index == 0);
+            EXPECT_EQ(schedule[index].workgroupCount, ((1u << depth) + 255) / 256);
+        }
     }
-    EXPECT_EQ(chooseSumReductionVariant(VK_PHYSICAL_DEVICE_TYPE_CPU, "shared"), SumReductionVariant::SharedMemoryTree);
-    EXPECT_THROW(static_cast<void>(chooseSumReductionVariant(VK_PHYSICAL_DEVICE_TYPE_CPU, "Serial")),
-                 std::invalid_argument);
+}
+
+// Serial blocks on the CPU-driver path, the shared-memory tree on the GPU path.
+TEST(SumReductionVariantChoice, FollowsTheDriverPath)
+{
+    EXPECT_EQ(sumReductionVariantFor(vk::DriverPath::CpuDriver), SumReductionVariant::SerialBlocks);
+    EXPECT_EQ(sumReductionVariantFor(vk::DriverPath::Gpu), SumReductionVariant::SharedMemoryTree);
     EXPECT_EQ(sumReductionVariantName(SumReductionVariant::SerialBlocks), "serial");
     EXPECT_EQ(sumReductionVariantName(SumReductionVariant::SharedMemoryTree), "shared");
+    EXPECT_EQ(sumReductionVariantName(SumReductionVariant::Reference), "reference");
 }
 
 }  // namespace

@@ -22,7 +22,8 @@ namespace {
 
 using namespace cbt::gpu::test;
 
-const std::filesystem::path kProbeDir = LEB_GPU_TEST_SHADER_DIR;
+// The probe shaders, compiled at build time (tests/leb/gpu/CMakeLists.txt).
+const vk::ShaderLibrary kProbes(LEB_GPU_TEST_SPIRV_DIR);
 
 // std430 layout of LeafProbe in GlslMirrorProbe.comp (96 bytes).
 struct LeafProbe {
@@ -50,6 +51,7 @@ class GlslMirrorTest : public vk::test::GpuTest, public ::testing::WithParamInte
 
 TEST_P(GlslMirrorTest, LeafQueriesMatchTheCpu)
 {
+    CBT_SKIP_WITHOUT_SHADER_FLOAT64(device());
     const leb::Domain domain = GetParam();
     constexpr int kMaxDepth = 13;
     cbt::ConcurrentBinaryTree reference(kMaxDepth, domain == leb::Domain::Square ? 1 : 0);
@@ -58,18 +60,17 @@ TEST_P(GlslMirrorTest, LeafQueriesMatchTheCpu)
 
     const cbt::gpu::ConcurrentBinaryTree tree(device(), reference);
     const vk::Buffer probes(device(), VkDeviceSize{leafCount} * sizeof(LeafProbe), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
-    const vk::test::ComputeProgram program(
-        device(), shaderCompiler().compileFile(kProbeDir / "GlslMirrorProbe.comp", vk::ShaderStage::Compute),
-        kProbeBindings, sizeof(std::uint32_t));
+    const vk::ComputeKernel program(device(), kProbes.load("GlslMirrorProbe.comp"), kProbeBindings,
+                                    sizeof(std::uint32_t));
     vk::DescriptorWriter()
         .storageBuffer(0, tree.buffer(), tree.heapOffset(), tree.heapRange())
         .storageBuffer(1, probes)
-        .update(device(), program.set);
+        .update(device(), program.descriptorSet());
     const std::uint32_t domainValue = glslDomain(domain);
     device().submitAndWait([&](VkCommandBuffer commands) {
         program.bind(commands);
-        vkCmdPushConstants(commands, program.pipelineLayout.handle(), VK_SHADER_STAGE_COMPUTE_BIT, 0,
-                           sizeof(domainValue), &domainValue);
+        vkCmdPushConstants(commands, program.pipelineLayout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(domainValue),
+                           &domainValue);
         vkCmdDispatch(commands, (leafCount + 63) / 64, 1, 1);
     });
     const std::vector<LeafProbe> results = vk::downloadFromBufferAs<LeafProbe>(device(), probes, 0, leafCount);

@@ -1,5 +1,5 @@
-// GPU leaf decoding (heap indices and double-precision triangles) and the
-// dispatcher's indirect arguments against the CPU.
+// GPU leaf decoding (heap indices and double-precision triangles) against
+// the CPU, also through a dispatch spread over two dimensions.
 #include "PipelineTestSupport.h"
 
 #include "GpuTestEnvironment.h"
@@ -34,6 +34,7 @@ protected:
 
 TEST_P(LeafDecodeTest, EveryLeafMatchesTheCpuDecode)
 {
+    CBT_SKIP_WITHOUT_SHADER_FLOAT64(device());
     const leb::Domain domain = GetParam();
     constexpr int kMaxDepth = 17;
     cbt::ConcurrentBinaryTree reference(kMaxDepth, domain == leb::Domain::Square ? 1 : 0);
@@ -49,8 +50,8 @@ TEST_P(LeafDecodeTest, EveryLeafMatchesTheCpuDecode)
 
     cbt::gpu::ConcurrentBinaryTree tree(device(), reference, kTestGuards);
     tree.fillGuards(kGuardPattern);
-    const UpdatePipeline pipeline(device(), shaderCompiler(), tree, uniformSubdivisionCriterion(), domain);
-    const LeafDecodePass pass(device(), shaderCompiler(), tree, domain, leafCount, true);
+    const UpdatePipeline pipeline(device(), shaders(), tree, uniformSubdivisionCriterion(), domain);
+    const LeafDecodePass pass(device(), shaders(), tree, domain, leafCount, true);
     decode(pipeline, pass);
 
     const std::vector<leb::HeapIndex> heapIndices = pass.downloadHeapIndices(leafCount);
@@ -78,65 +79,15 @@ INSTANTIATE_TEST_SUITE_P(Domains, LeafDecodeTest, ::testing::Values(leb::Domain:
 
 class DispatcherTest : public vk::test::GpuTest {};
 
-TEST_F(DispatcherTest, ArgumentsFollowTheLeafCount)
-{
-    for (const std::uint32_t leafDepth : {0u, 8u, 13u}) {
-        const cbt::ConcurrentBinaryTree reference(15, static_cast<int>(leafDepth));
-        const std::uint32_t leafCount = reference.nodeCount();
-        ASSERT_EQ(leafCount, 1u << leafDepth);
-        cbt::gpu::ConcurrentBinaryTree tree(device(), reference);
-        UpdatePipeline pipeline(device(), shaderCompiler(), tree, uniformSubdivisionCriterion(), leb::Domain::Triangle,
-                                12);
-        device().submitAndWait([&](VkCommandBuffer commands) { pipeline.recordDispatcherOnly(commands); });
-        const cbt::gpu::IndirectArguments arguments = pipeline.dispatcher().download();
-        EXPECT_EQ(arguments.leafCount, leafCount);
-        EXPECT_EQ(arguments.dispatch.x,
-                  (leafCount + cbt::gpu::kLeafKernelWorkgroupSize - 1) / cbt::gpu::kLeafKernelWorkgroupSize);
-        EXPECT_EQ(arguments.dispatch.y, 1u);
-        EXPECT_EQ(arguments.dispatch.z, 1u);
-        EXPECT_EQ(arguments.draw.vertexCount, 12u * leafCount);
-        EXPECT_EQ(arguments.draw.instanceCount, 1u);
-        EXPECT_EQ(arguments.draw.firstVertex, 0u);
-        EXPECT_EQ(arguments.draw.firstInstance, 0u);
-
-        // Spread over y when x is limited: 32 workgroups of 256 at x <= 5.
-        pipeline.dispatcher().setMaxWorkgroupCountX(5);
-        device().submitAndWait([&](VkCommandBuffer commands) { pipeline.recordDispatcherOnly(commands); });
-        const cbt::gpu::IndirectArguments spread = pipeline.dispatcher().download();
-        const std::uint32_t workgroups = (leafCount + 255) / 256;
-        EXPECT_EQ(spread.dispatch.x, std::min(workgroups, 5u));
-        EXPECT_GE(spread.dispatch.x * spread.dispatch.y, workgroups);
-        EXPECT_LT((spread.dispatch.y - 1) * spread.dispatch.x, workgroups);
-    }
-}
-
-// One instance of verticesPerLeaf * L vertices; should that not fit 32 bits,
-// only the leaves that fit are drawn (never a wrapped, smaller count).
-TEST_F(DispatcherTest, DrawCoversTheLeavesWhoseVerticesFitThirtyTwoBits)
-{
-    const cbt::ConcurrentBinaryTree reference(15, 13);
-    cbt::gpu::ConcurrentBinaryTree tree(device(), reference);
-    const std::uint32_t verticesPerLeaf = 3u << 20;
-    UpdatePipeline pipeline(device(), shaderCompiler(), tree, uniformSubdivisionCriterion(), leb::Domain::Triangle,
-                            verticesPerLeaf);
-    device().submitAndWait([&](VkCommandBuffer commands) { pipeline.recordDispatcherOnly(commands); });
-    const cbt::gpu::IndirectArguments arguments = pipeline.dispatcher().download();
-    EXPECT_EQ(arguments.leafCount, 1u << 13);
-    const std::uint32_t fittingLeaves = 0xFFFFFFFFu / verticesPerLeaf;  // 1365 of the 8192
-    EXPECT_EQ(arguments.draw.vertexCount, fittingLeaves * verticesPerLeaf);
-    EXPECT_EQ(arguments.draw.instanceCount, 1u);
-    EXPECT_THROW(pipeline.dispatcher().setVerticesPerLeaf(0), std::invalid_argument);
-}
-
 // A decode spread over a 2-D dispatch still covers every leaf exactly once.
 TEST_F(DispatcherTest, TwoDimensionalDispatchCoversEveryLeaf)
 {
     const cbt::ConcurrentBinaryTree reference(12, 12);
     const std::uint32_t leafCount = reference.nodeCount();
     cbt::gpu::ConcurrentBinaryTree tree(device(), reference);
-    UpdatePipeline pipeline(device(), shaderCompiler(), tree, uniformSubdivisionCriterion(), leb::Domain::Triangle);
+    UpdatePipeline pipeline(device(), shaders(), tree, uniformSubdivisionCriterion(), leb::Domain::Triangle);
     pipeline.dispatcher().setMaxWorkgroupCountX(3);
-    const LeafDecodePass pass(device(), shaderCompiler(), tree, leb::Domain::Triangle, leafCount, false);
+    const LeafDecodePass pass(device(), shaders(), tree, leb::Domain::Triangle, leafCount, false);
     vk::fillBuffer(device(), pass.heapIndexBuffer(), 0u);
     device().submitAndWait([&](VkCommandBuffer commands) {
         pipeline.recordDispatcherOnly(commands);

@@ -29,6 +29,7 @@ cbt::ConcurrentBinaryTree initialTree(leb::Domain domain, int maxDepth)
 
 TEST_P(RefineAroundPointTest, GpuHeapEqualsCpuHeap)
 {
+    CBT_SKIP_WITHOUT_SHADER_FLOAT64(device());
     const auto [domain, maxDepth, guardPattern] = GetParam();
     // Inside the triangle domain's root triangle too (x + y < 1).
     const glm::dvec2 point = leb::quantizePoint(glm::dvec2(0.3141592, 0.4182818));
@@ -42,7 +43,7 @@ TEST_P(RefineAroundPointTest, GpuHeapEqualsCpuHeap)
     tree.fillGuards(guardPattern);
     tree.upload(initialTree(domain, maxDepth));
     const PointCriterion criterion(device(), point);
-    const UpdatePipeline pipeline(device(), shaderCompiler(), tree, criterion.criterion(), domain);
+    const UpdatePipeline pipeline(device(), shaders(), tree, criterion.criterion(), domain);
 
     // The same number of split / merge rounds the CPU needed, in one submit.
     device().submitAndWait([&](VkCommandBuffer commands) {
@@ -54,8 +55,6 @@ TEST_P(RefineAroundPointTest, GpuHeapEqualsCpuHeap)
     EXPECT_TRUE(sameBytes(tree.downloadBytes(), reference.bytes()));
     const cbt::gpu::IndirectArguments arguments = pipeline.dispatcher().download();
     EXPECT_EQ(arguments.leafCount, cpu.leafCount);
-    EXPECT_EQ(arguments.draw.vertexCount, 3u * cpu.leafCount);
-    EXPECT_EQ(arguments.draw.instanceCount, 1u);
 
     // A fixed point: one more round changes nothing.
     device().submitAndWait([&](VkCommandBuffer commands) {
@@ -84,6 +83,7 @@ INSTANTIATE_TEST_SUITE_P(PointRefinement, RefineAroundPointTest,
 // tree (merges undo the old refinement while splits build the new one).
 TEST_F(RefineAroundPointTest, FollowsAMovingPoint)
 {
+    CBT_SKIP_WITHOUT_SHADER_FLOAT64(device());
     constexpr int kMaxDepth = 14;
     constexpr leb::Domain kDomain = leb::Domain::Square;
     const glm::dvec2 first = leb::quantizePoint(glm::dvec2(0.2, 0.25));
@@ -97,7 +97,7 @@ TEST_F(RefineAroundPointTest, FollowsAMovingPoint)
 
     cbt::gpu::ConcurrentBinaryTree tree(device(), refinedAtFirst);
     PointCriterion criterion(device(), second);
-    const UpdatePipeline pipeline(device(), shaderCompiler(), tree, criterion.criterion(), kDomain);
+    const UpdatePipeline pipeline(device(), shaders(), tree, criterion.criterion(), kDomain);
     device().submitAndWait([&](VkCommandBuffer commands) {
         for (int round = 0; round < secondRun.passes / 2; ++round) {
             pipeline.record(commands, SubdivisionPhase::Split, criterion.descriptorSet());

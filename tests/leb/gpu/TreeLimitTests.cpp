@@ -40,7 +40,7 @@ TEST_P(TreeLimitTest, LeavesAtTheMaxDepthDoNotSplit)
     cbt::gpu::ConcurrentBinaryTree tree(device(), kMaxDepth, kTestGuards);
     tree.fillGuards(kGuardAllOnes);
     tree.upload(reference);
-    const UpdatePipeline pipeline(device(), shaderCompiler(), tree, uniformSubdivisionCriterion(), domain);
+    const UpdatePipeline pipeline(device(), shaders(), tree, uniformSubdivisionCriterion(), domain);
     runUniform(pipeline, SubdivisionPhase::Split, 2);
     EXPECT_TRUE(sameBytes(tree.downloadBytes(), reference.bytes()));
     EXPECT_EQ(pipeline.dispatcher().download().leafCount, 1u << kMaxDepth);
@@ -55,7 +55,7 @@ TEST_P(TreeLimitTest, RootLevelDoesNotMerge)
     cbt::gpu::ConcurrentBinaryTree tree(device(), kMaxDepth, kTestGuards);
     tree.fillGuards(kGuardAllOnes);
     tree.upload(reference);
-    const UpdatePipeline pipeline(device(), shaderCompiler(), tree, uniformSubdivisionCriterion(), domain);
+    const UpdatePipeline pipeline(device(), shaders(), tree, uniformSubdivisionCriterion(), domain);
     runUniform(pipeline, SubdivisionPhase::Merge, 3);
     EXPECT_TRUE(sameBytes(tree.downloadBytes(), reference.bytes()));
     EXPECT_EQ(pipeline.dispatcher().download().leafCount, domain == leb::Domain::Square ? 2u : 1u);
@@ -70,7 +70,7 @@ TEST_P(TreeLimitTest, UniformMergesStopAtTheRootLevel)
     constexpr int kMaxDepth = 11;
     constexpr int kStartDepth = 6;
     cbt::gpu::ConcurrentBinaryTree tree(device(), cbt::ConcurrentBinaryTree(kMaxDepth, kStartDepth));
-    const UpdatePipeline pipeline(device(), shaderCompiler(), tree, uniformSubdivisionCriterion(), domain);
+    const UpdatePipeline pipeline(device(), shaders(), tree, uniformSubdivisionCriterion(), domain);
     runUniform(pipeline, SubdivisionPhase::Merge, 2);
     EXPECT_TRUE(sameBytes(tree.downloadBytes(), cbt::ConcurrentBinaryTree(kMaxDepth, kStartDepth - 2).bytes()));
     runUniform(pipeline, SubdivisionPhase::Merge, kStartDepth);
@@ -87,7 +87,7 @@ TEST_P(TreeLimitTest, UniformSplitsMatchTheCpuThroughATwoDimensionalDispatch)
     cbt::gpu::ConcurrentBinaryTree tree(device(), kMaxDepth, kTestGuards);
     tree.fillGuards(kGuardPattern);
     tree.upload(reference);
-    UpdatePipeline pipeline(device(), shaderCompiler(), tree, uniformSubdivisionCriterion(), domain);
+    UpdatePipeline pipeline(device(), shaders(), tree, uniformSubdivisionCriterion(), domain);
     pipeline.dispatcher().setMaxWorkgroupCountX(2);
     for (int round = 0; round < kMaxDepth + 1; ++round) {
         reference.update(

@@ -22,7 +22,7 @@ class UpdatePipelineTimingTest : public vk::test::GpuTest {};
 TEST_F(UpdatePipelineTimingTest, TimesEveryPassWhenGivenATimer)
 {
     cbt::gpu::ConcurrentBinaryTree tree(device(), cbt::ConcurrentBinaryTree(14, 4));
-    const leb::gpu::UpdatePipeline pipeline(device(), shaderCompiler(), tree, leb::gpu::uniformSubdivisionCriterion(),
+    const leb::gpu::UpdatePipeline pipeline(device(), shaders(), tree, leb::gpu::uniformSubdivisionCriterion(),
                                             leb::Domain::Triangle);
     vk::TimestampQueries timer(device(), 1, leb::gpu::UpdatePipeline::timestampPassNames());
     device().submitAndWait([&](VkCommandBuffer commands) {
@@ -34,7 +34,7 @@ TEST_F(UpdatePipelineTimingTest, TimesEveryPassWhenGivenATimer)
     ASSERT_EQ(times->size(), leb::gpu::UpdatePipeline::timestampPassNames().size());
     for (std::size_t pass = 0; pass < times->size(); ++pass) {
         EXPECT_EQ((*times)[pass].name, leb::gpu::UpdatePipeline::timestampPassNames()[pass]);
-        EXPECT_GE((*times)[pass].milliseconds, 0.0);
+        EXPECT_GT((*times)[pass].milliseconds, 0.0) << (*times)[pass].name << " did work";
     }
     // The timed update did its work: every leaf of depth 4 split.
     EXPECT_EQ(pipeline.dispatcher().download().leafCount, 32u);

@@ -8,6 +8,7 @@
 #define CBT_HEAP_READ_ONLY
 #include "cbt/ConcurrentBinaryTree.glsl"
 #include "leb/LongestEdgeBisection.glsl"
+#include "leb/DoubleGeometry.glsl"
 
 layout(local_size_x = 64) in;
 
@@ -39,7 +40,7 @@ void main()
     leb_Neighbors same = leb_SameDepthNeighbors(heapIndex, constants.domain);
     leb_Neighbors actual = leb_TrueNeighbors(heapIndex, constants.domain);
     dmat3 matrix = leb_DecodeMatrix(heapIndex, constants.domain);
-    leb_Triangle base = leb_BaseTriangle();
+    leb_DoubleTriangle base = leb_ToDouble(leb_BaseTriangle());
     dvec3 xs = matrix * dvec3(base.v[0].x, base.v[1].x, base.v[2].x);
     dvec3 ys = matrix * dvec3(base.v[0].y, base.v[1].y, base.v[2].y);
 

@@ -1,0 +1,32 @@
+// The resources of one frame in flight, for the window and the headless
+// runs alike: the command buffer the frame is recorded into, the fence of
+// its last submission, the semaphore a window acquires its swapchain image
+// with, the render targets, and the scene's per-frame buffers (the terrain's
+// uniform block, the read-back of the leaf count).
+#pragma once
+
+#include "scene/RenderTargets.h"
+#include "vk/Buffer.h"
+#include "vk/Commands.h"
+
+#include <vulkan/vulkan.h>
+
+#include <cstdint>
+#include <memory>
+
+namespace scene {
+
+struct FrameSlot {
+    FrameSlot(const vk::Device& device, const vk::CommandPool& pool);
+
+    VkCommandBuffer commands;
+    vk::Fence inFlight;                      // signalled once the slot's last submission completed
+    vk::Semaphore imageAvailable;            // a window's acquired swapchain image (unused headless)
+    std::unique_ptr<RenderTargets> targets;  // (re)made at the size of the frame's view
+    vk::Buffer terrainUniforms;              // terrain::TerrainUniforms, written once per frame
+    vk::Buffer leafCountReadback;            // the leaf count of the frame last recorded in the slot
+    bool readbackPending = false;            // that frame's count and timestamps are not read yet
+    std::uint32_t subdivisionLevels = 0;     // that frame's uniform subdivision
+};
+
+}  // namespace scene

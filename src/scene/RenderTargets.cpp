@@ -1,0 +1,71 @@
+#include "scene/RenderTargets.h"
+
+#include "display/DisplayPass.h"
+#include "vk/Barriers.h"
+#include "vk/Device.h"
+#include "vk/Error.h"
+#include "vk/GraphicsPipeline.h"
+
+namespace scene {
+
+namespace {
+
+bool hasStencil(VkFormat format)
+{
+    return format == VK_FORMAT_D24_UNORM_S8_UINT || format == VK_FORMAT_D32_SFLOAT_S8_UINT ||
+           format == VK_FORMAT_D16_UNORM_S8_UINT;
+}
+
+VkImageAspectFlags depthAspect(VkFormat format)
+{
+    return hasStencil(format) ? VkImageAspectFlags{VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT}
+                              : VkImageAspectFlags{VK_IMAGE_ASPECT_DEPTH_BIT};
+}
+
+}  // namespace
+
+VkFormat chooseDepthFormat(const vk::Device& device)
+{
+    for (const VkFormat format : {VK_FORMAT_D32_SFLOAT, VK_FORMAT_X8_D24_UNORM_PACK32, VK_FORMAT_D24_UNORM_S8_UINT}) {
+        VkFormatProperties properties{};
+        vkGetPhysicalDeviceFormatProperties(device.physicalDevice(), format, &properties);
+        if ((properties.optimalTilingFeatures & VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT) != 0) {
+            return format;
+        }
+    }
+    throw vk::Error("the Vulkan device has no usable depth attachment format");
+}
+
+RenderTargets::RenderTargets(const vk::Device& device, VkExtent2D extent, VkFormat colorFormat, VkFormat depthFormat,
+                             bool readableDepth)
+    : hdr_(device, vk::ImageDescription{display::kHdrColorFormat, extent, 1,
+                                        VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT |
+                                            VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
+                                        VK_IMAGE_ASPECT_COLOR_BIT}),
+      color_(device, vk::ImageDescription{colorFormat, extent, 1,
+                                          VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
+                                          VK_IMAGE_ASPECT_COLOR_BIT}),
+      depth_(device, vk::ImageDescription{depthFormat, extent, 1,
+                                          VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT |
+                                              (readableDepth ? VkImageUsageFlags{VK_IMAGE_USAGE_TRANSFER_SRC_BIT}
+                                                             : VkImageUsageFlags{0}),
+                                          depthAspect(depthFormat)})
+{
+}
+
+void recordCopyToImage(const vk::Device& device, VkCommandBuffer commands, const RenderTargets& targets,
+                       VkImage destination)
+{
+    const VkImageSubresourceRange colorRange{VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+    vk::imageBarrier(device, commands, destination, colorRange, VK_IMAGE_LAYOUT_UNDEFINED,
+                     VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_PIPELINE_STAGE_2_TRANSFER_BIT, 0,
+                     VK_PIPELINE_STAGE_2_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
+    VkImageCopy region{};
+    region.srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+    region.dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+    region.extent = VkExtent3D{targets.extent().width, targets.extent().height, 1};
+    vkCmdCopyImage(commands, targets.color().handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, destination,
+                   VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
+}
+
+}  // namespace scene

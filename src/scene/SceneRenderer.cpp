@@ -1,0 +1,386 @@
+#include "scene/SceneRenderer.h"
+
+#include "atmosphere/Atmosphere.h"
+#include "atmosphere/SkyPass.h"
+#include "camera/Projection.h"
+#include "display/DisplayPass.h"
+#include "terrain/DrawArgumentsPass.h"
+#include "text/TextParsing.h"
+#include "vk/Barriers.h"
+#include "vk/Device.h"
+#include "vk/Error.h"
+#include "vk/GraphicsPipeline.h"
+#include "vk/TimestampQueries.h"
+
+#include <cstring>
+#include <exception>
+#include <stdexcept>
+#include <vector>
+
+namespace scene {
+
+namespace {
+
+constexpr VkPipelineStageFlags2 kCompute = VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT;
+constexpr VkPipelineStageFlags2 kDrawReaders = VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT |
+                                               VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT |
+                                               VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT;
+constexpr VkAccessFlags2 kDrawReads =
+    VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_READ_BIT;
+constexpr VkAccessFlags2 kStorageReadWrite = VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT;
+constexpr VkPipelineStageFlags2 kDepthStages =
+    VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT;
+constexpr VkAccessFlags2 kDepthAccess =
+    VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT | VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT;
+
+const SceneSettings& validated(const SceneSettings& settings)
+{
+    validateSceneSettings(settings);
+    return settings;
+}
+
+std::vector<FrameSlot> makeSlots(const vk::Device& device, const vk::CommandPool& pool, std::uint32_t count)
+{
+    if (count == 0) {
+        throw std::invalid_argument("SceneRenderer: framesInFlight must be at least 1");
+    }
+    std::vector<FrameSlot> slots;
+    slots.reserve(count);
+    for (std::uint32_t i = 0; i < count; ++i) {
+        slots.emplace_back(device, pool);
+    }
+    return slots;
+}
+
+std::vector<const vk::Buffer*> uniformBuffersOf(const std::vector<FrameSlot>& slots)
+{
+    std::vector<const vk::Buffer*> buffers;
+    for (const FrameSlot& frame : slots) {
+        buffers.push_back(&frame.terrainUniforms);
+    }
+    return buffers;
+}
+
+VkRenderingAttachmentInfo colorAttachmentInfo(VkImageView view, VkAttachmentLoadOp load,
+                                              VkClearColorValue clear = VkClearColorValue{{0.0f, 0.0f, 0.0f, 1.0f}})
+{
+    VkClearValue value{};
+    value.color = clear;
+    return vk::renderingAttachment(view, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, load, VK_ATTACHMENT_STORE_OP_STORE,
+                                   value);
+}
+
+}  // namespace
+
+struct SceneRenderer::Impl {
+    Impl(vk::Device& device, const vk::ShaderLibrary& shaders, const heightmap::Heightmap& heightmap,
+         const SceneSettings& settings, const SceneOutput& output);
+
+    void collectSlotResults(std::uint32_t slotIndex);
+    // Uniforms, the frame-start barrier, the terrain's update and the leaf
+    // count's read-back: the part of a frame recordTerrainUpdate records too.
+    void recordTerrainPart(std::uint32_t slotIndex, const camera::FrameView& view, glm::vec3 sun);
+    void recordLeafCountReadback(VkCommandBuffer commands, FrameSlot& frame);
+    void recordSceneRendering(VkCommandBuffer commands, const RenderTargets& targets, std::uint32_t slotIndex,
+                              const camera::FrameView& view);
+    void recordDisplay(VkCommandBuffer commands, const RenderTargets& targets, std::uint32_t slotIndex);
+
+    vk::Device& device;
+    const vk::ShaderLibrary& shaders;
+    SceneSettings settings;
+    SceneOutput output;
+    VkFormat depthFormat;
+    vk::CommandPool commandPool;
+    std::vector<FrameSlot> slots;
+    atmosphere::Atmosphere atmosphere;
+    bool atmosphereRecomputePending = false;
+    terrain::Terrain terrain;
+    atmosphere::SkyPass sky;
+    display::DisplayPass displayPass;
+    vk::TimestampQueries timer;
+    FrameStatistics latest;
+};
+
+SceneRenderer::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& shaderLibrary,
+                          const heightmap::Heightmap& heightmap, const SceneSettings& initialSettings,
+                          const SceneOutput& sceneOutput)
+    : device(gpuDevice),
+      shaders(shaderLibrary),
+      settings(validated(initialSettings)),
+      output(sceneOutput),
+      depthFormat(chooseDepthFormat(gpuDevice)),
+      commandPool(gpuDevice),
+      slots(makeSlots(gpuDevice, commandPool, sceneOutput.framesInFlight)),
+      atmosphere(gpuDevice, shaderLibrary, initialSettings.atmosphere, sceneOutput.framesInFlight),
+      terrain(gpuDevice, shaderLibrary, heightmap, initialSettings.terrain, uniformBuffersOf(slots),
+              atmosphere.descriptorSetLayout(), display::kHdrColorFormat, depthFormat, sceneOutput.depth),
+      sky(gpuDevice, shaderLibrary, atmosphere.descriptorSetLayout(), display::kHdrColorFormat, depthFormat,
+          sceneOutput.depth),
+      displayPass(gpuDevice, shaderLibrary, sceneOutput.displayFormat, sceneOutput.framesInFlight),
+      timer(gpuDevice, sceneOutput.framesInFlight, frameTimestampPassNames())
+{
+    latest.leafCount = 2;
+    latest.triangleCount = 2;
+    latest.cbtBytes = terrain.cbtBytes();
+    if (const std::optional<atmosphere::AtmosphereTableTimings> tables = atmosphere.tableTimings()) {
+        latest.atmosphereTablesMs = tables->totalMs;
+    }
+}
+
+void SceneRenderer::Impl::collectSlotResults(std::uint32_t slotIndex)
+{
+    FrameSlot& frame = slots[slotIndex];
+    if (!frame.readbackPending) {
+        return;
+    }
+    frame.readbackPending = false;
+    std::uint32_t leafCount = 0;
+    std::memcpy(&leafCount, frame.leafCountReadback.mapped().data(), sizeof(leafCount));
+    latest.leafCount = leafCount;
+    latest.triangleCount = std::uint64_t{leafCount} << frame.subdivisionLevels;
+    latest.cbtBytes = terrain.cbtBytes();
+    const std::optional<std::vector<vk::PassTime>> times = timer.collect(slotIndex);
+    if (!times) {
+        return;
+    }
+    double atmosphereMs = 0.0;
+    if (const std::optional<atmosphere::AtmosphereFrameTimings> atmosphereTimes = atmosphere.frameTimings(slotIndex)) {
+        atmosphereMs = atmosphereTimes->totalMs;
+    }
+    if (const std::optional<atmosphere::AtmosphereTableTimings> tables = atmosphere.tableTimings()) {
+        latest.atmosphereTablesMs = tables->totalMs;
+    }
+    latest.timings = passTimingsOf(*times, atmosphereMs);
+}
+
+void SceneRenderer::Impl::recordTerrainPart(std::uint32_t slotIndex, const camera::FrameView& view, glm::vec3 sun)
+{
+    FrameSlot& frame = slots[slotIndex];
+    const VkCommandBuffer commands = frame.commands;
+    // The uniforms of this frame, written once, before the passes that read them.
+    const terrain::TerrainUniforms terrainUniforms = terrain.uniformsFor(view, sun);
+    std::memcpy(frame.terrainUniforms.mapped().data(), &terrainUniforms, sizeof(terrainUniforms));
+
+    timer.begin(commands, slotIndex);
+    // The draws of the frames before read what this frame's compute passes
+    // rewrite (the tree, its leaf heap indices, the draw arguments).
+    vk::memoryBarrier(device, commands, kDrawReaders, kDrawReads, kCompute, kStorageReadWrite);
+    terrain.recordUpdate(commands, slotIndex, &timer);
+    recordLeafCountReadback(commands, frame);
+}
+
+void SceneRenderer::Impl::recordLeafCountReadback(VkCommandBuffer commands, FrameSlot& frame)
+{
+    const vk::Buffer& source = terrain.leafCountBuffer();
+    vk::bufferBarrier(device, commands, source, kCompute, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                      VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
+    const VkBufferCopy region{terrain.leafCountOffset(), 0, sizeof(std::uint32_t)};
+    vkCmdCopyBuffer(commands, source.handle(), frame.leafCountReadback.handle(), 1, &region);
+    vk::bufferBarrier(device, commands, frame.leafCountReadback, VK_PIPELINE_STAGE_2_COPY_BIT,
+                      VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
+    // The next update rewrites the count after this copy read it.
+    vk::bufferBarrier(device, commands, source, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_NONE, kCompute,
+                      VK_ACCESS_2_NONE);
+    frame.readbackPending = true;
+    frame.subdivisionLevels = static_cast<std::uint32_t>(settings.terrain.uniformSubdivision);
+}
+
+// The terrain, then the sky where the terrain left the far depth, into the
+// HDR colour and depth images (their previous contents discarded).
+void SceneRenderer::Impl::recordSceneRendering(VkCommandBuffer commands, const RenderTargets& targets,
+                                               std::uint32_t slotIndex, const camera::FrameView& view)
+{
+    // The previous frame in these targets ended with the display pass
+    // reading the HDR image and with depth writes; both are discarded here.
+    vk::imageBarrier(device, commands, targets.hdr().handle(), targets.hdr().fullRange(), VK_IMAGE_LAYOUT_UNDEFINED,
+                     VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, 0,
+                     VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                     VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT);
+    vk::imageBarrier(device, commands, targets.depth().handle(), targets.depth().fullRange(), VK_IMAGE_LAYOUT_UNDEFINED,
+                     VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL, kDepthStages,
+                     VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT, kDepthStages, kDepthAccess);
+
+    const VkRenderingAttachmentInfo colorAttachment =
+        colorAttachmentInfo(targets.hdr().view(), VK_ATTACHMENT_LOAD_OP_CLEAR, output.hdrClear);
+    VkClearValue farDepth{};
+    farDepth.depthStencil = VkClearDepthStencilValue{camera::depthClearValue(output.depth), 0};
+    const VkRenderingAttachmentInfo depthAttachment = vk::renderingAttachment(
+        targets.depth().view(), VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL, VK_ATTACHMENT_LOAD_OP_CLEAR,
+        output.readableDepth ? VK_ATTACHMENT_STORE_OP_STORE : VK_ATTACHMENT_STORE_OP_DONT_CARE, farDepth);
+    const VkRenderingInfo rendering = vk::renderingInfo(targets.extent(), colorAttachment, &depthAttachment);
+
+    vkCmdBeginRendering(commands, &rendering);
+    const VkDescriptorSet atmosphereSet = atmosphere.descriptorSet();
+    terrain.recordDraw(commands, slotIndex, view.viewport, atmosphereSet, &timer);
+    // Inside rendering: no barrier after the start timestamp (see vk::TimedPass).
+    const std::uint32_t skyPass = timer.passIndex(kSkyTimestamp);
+    timer.writeStart(commands, skyPass);
+    sky.record(commands, view, atmosphereSet);
+    timer.writeEnd(commands, skyPass);
+    vkCmdEndRendering(commands);
+    if (output.readableDepth) {
+        vk::imageBarrier(device, commands, targets.depth().handle(), targets.depth().fullRange(),
+                         VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                         kDepthStages, VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT, VK_PIPELINE_STAGE_2_TRANSFER_BIT,
+                         VK_ACCESS_2_TRANSFER_READ_BIT);
+    }
+}
+
+// The display pass: the HDR image, now readable, into the display colour
+// image, which then goes to TRANSFER_SRC_OPTIMAL.
+void SceneRenderer::Impl::recordDisplay(VkCommandBuffer commands, const RenderTargets& targets, std::uint32_t slotIndex)
+{
+    vk::imageBarrier(device, commands, targets.hdr().handle(), targets.hdr().fullRange(),
+                     VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
+                     VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+                     VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
+    // The previous frame in the colour image ended with a transfer read; discarded here.
+    vk::imageBarrier(device, commands, targets.color().handle(), targets.color().fullRange(), VK_IMAGE_LAYOUT_UNDEFINED,
+                     VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_TRANSFER_BIT, 0,
+                     VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                     VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT);
+    const VkRenderingAttachmentInfo colorAttachment =
+        colorAttachmentInfo(targets.color().view(), VK_ATTACHMENT_LOAD_OP_DONT_CARE);
+    const VkRenderingInfo rendering = vk::renderingInfo(targets.extent(), colorAttachment, nullptr);
+    vkCmdBeginRendering(commands, &rendering);
+    displayPass.record(commands, targets.hdr().view(), targets.extent(), slotIndex, settings.display);
+    vkCmdEndRendering(commands);
+
+    vk::imageBarrier(device, commands, targets.color().handle(), targets.color().fullRange(),
+                     VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                     VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+                     VK_PIPELINE_STAGE_2_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
+}
+
+SceneRenderer::SceneRenderer(vk::Device& device, const vk::ShaderLibrary& shaders,
+                             const heightmap::Heightmap& heightmap, const SceneSettings& settings,
+                             const SceneOutput& output)
+    : impl_(std::make_unique<Impl>(device, shaders, heightmap, settings, output))
+{
+}
+
+SceneRenderer::~SceneRenderer()
+{
+    // Submitted frames may still use the scene's objects; the result is not
+    // checked (a lost device has nothing left to wait for).
+    static_cast<void>(vkDeviceWaitIdle(impl_->device.handle()));
+}
+
+std::uint32_t SceneRenderer::framesInFlight() const
+{
+    return static_cast<std::uint32_t>(impl_->slots.size());
+}
+
+FrameSlot& SceneRenderer::slot(std::uint32_t slotIndex)
+{
+    if (slotIndex >= impl_->slots.size()) {
+        throw vk::Error("SceneRenderer: frame slot " + std::to_string(slotIndex) + " of " +
+                        std::to_string(impl_->slots.size()));
+    }
+    return impl_->slots[slotIndex];
+}
+
+const FrameSlot& SceneRenderer::slot(std::uint32_t slotIndex) const
+{
+    return const_cast<SceneRenderer*>(this)->slot(slotIndex);
+}
+
+void SceneRenderer::recordFrame(std::uint32_t slotIndex, const camera::FrameView& view)
+{
+    Impl& impl = *impl_;
+    FrameSlot& frame = slot(slotIndex);
+    const VkCommandBuffer commands = frame.commands;
+    impl.collectSlotResults(slotIndex);
+    if (!frame.targets || frame.targets->extent().width != view.viewport.width ||
+        frame.targets->extent().height != view.viewport.height) {
+        // The slot's last submission has completed: its targets are free.
+        frame.targets.reset();
+        frame.targets = std::make_unique<RenderTargets>(impl.device, view.viewport, impl.output.displayFormat,
+                                                        impl.depthFormat, impl.output.readableDepth);
+    }
+    const glm::vec3 sun = atmosphere::sunDirection(impl.settings.sun);
+    impl.recordTerrainPart(slotIndex, view, sun);
+    if (impl.atmosphereRecomputePending) {
+        impl.atmosphere.recompute(commands, impl.settings.atmosphere, slotIndex);
+        impl.atmosphereRecomputePending = false;
+    }
+    impl.atmosphere.recordPerFrame(commands, view, sun, slotIndex);
+    // What the compute passes wrote, for the draw's indirect command and shaders.
+    vk::memoryBarrier(impl.device, commands, kCompute, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT, kDrawReaders, kDrawReads);
+
+    impl.recordSceneRendering(commands, *frame.targets, slotIndex, view);
+    impl.recordDisplay(commands, *frame.targets, slotIndex);
+}
+
+void SceneRenderer::recordTerrainUpdate(std::uint32_t slotIndex, const camera::FrameView& view)
+{
+    Impl& impl = *impl_;
+    static_cast<void>(slot(slotIndex));
+    impl.collectSlotResults(slotIndex);
+    impl.recordTerrainPart(slotIndex, view, atmosphere::sunDirection(impl.settings.sun));
+}
+
+void SceneRenderer::applySettings(const SceneSettings& settings)
+{
+    validateSceneSettings(settings);
+    Impl& impl = *impl_;
+    impl.terrain.applySettings(settings.terrain);
+    if (settings.atmosphere != impl.atmosphere.parameters()) {
+        impl.atmosphereRecomputePending = true;
+    }
+    impl.settings = settings;
+    impl.latest.cbtBytes = impl.terrain.cbtBytes();
+}
+
+const SceneSettings& SceneRenderer::settings() const
+{
+    return impl_->settings;
+}
+
+FrameStatistics SceneRenderer::statistics() const
+{
+    return impl_->latest;
+}
+
+std::optional<std::string> SceneRenderer::reloadShaders()
+{
+    Impl& impl = *impl_;
+    if (const std::optional<std::string> error = impl.atmosphere.reloadShaders()) {
+        return text::oneLine(*error);
+    }
+    if (const std::optional<std::string> error = impl.terrain.reloadShaders()) {
+        return error;
+    }
+    try {
+        impl.device.waitIdle();
+        impl.sky.rebuildPipeline();
+    } catch (const std::exception& error) {
+        return text::oneLine(error.what());
+    }
+    if (const std::optional<std::string> error = impl.displayPass.reloadShaders()) {
+        return text::oneLine(*error);
+    }
+    return std::nullopt;
+}
+
+const terrain::Terrain& SceneRenderer::terrain() const
+{
+    return impl_->terrain;
+}
+
+camera::DepthConvention SceneRenderer::depthConvention() const
+{
+    return impl_->output.depth;
+}
+
+glm::vec3 SceneRenderer::worldMin() const
+{
+    return impl_->terrain.worldMin();
+}
+
+glm::vec3 SceneRenderer::worldMax() const
+{
+    return impl_->terrain.worldMax();
+}
+
+}  // namespace scene

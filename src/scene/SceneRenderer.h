@@ -1,0 +1,117 @@
+// The frame: the one owner of the pass order, the render targets, the
+// barriers between passes, the per-frame uniforms and the depth convention.
+// It owns the terrain, the atmosphere, the sky pass and the display pass,
+// and the frame slots (scene::FrameSlot) the window and the headless viewer
+// record into with the same function, recordFrame:
+//
+//   barrier: earlier frames' draws -> this frame's compute writes
+//   terrain update      CBT update pipeline, leaf decode, draw arguments (compute)
+//   leaf-count read-back (copy)
+//   atmosphere          per-frame look-up tables (compute)
+//   barrier: compute writes -> indirect commands, vertex and fragment shaders
+//   rendering into HDR colour + depth:   terrain draw, then the sky
+//   rendering into the display colour:   display pass (exposure, tone curve, sRGB)
+//   display colour -> TRANSFER_SRC_OPTIMAL, for a copy to a swapchain image or a PNG
+//
+// Frame slots: `slotIndex` is in [0, framesInFlight). A slot's previous
+// submission must have completed (its fence waited) before it is recorded
+// again; its results (leaf count, GPU times) are read then, without stalling.
+#pragma once
+
+#include "camera/FrameView.h"
+#include "heightmap/Heightmap.h"
+#include "scene/FrameSlot.h"
+#include "scene/FrameTimings.h"
+#include "scene/SceneSettings.h"
+#include "terrain/Terrain.h"
+
+#include <vulkan/vulkan.h>
+#include <glm/vec3.hpp>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace vk {
+class Device;
+class ShaderLibrary;
+}  // namespace vk
+
+namespace scene {
+
+// What the frames are rendered for.
+struct SceneOutput {
+    // The display colour image's format: a swapchain's, or
+    // kHeadlessColorFormat for screenshots.
+    VkFormat displayFormat = VK_FORMAT_R8G8B8A8_SRGB;
+    // The depth convention of every FrameView's projection.
+    camera::DepthConvention depth = camera::DepthConvention::Reversed;
+    std::uint32_t framesInFlight = 2;
+    // What the HDR image is cleared to. Every pixel is then covered by the
+    // terrain or the sky; tests clear to a colour with alpha 0 (a display
+    // colour, shown as it is) to see any that are not.
+    VkClearColorValue hdrClear{{0.0f, 0.0f, 0.0f, 1.0f}};
+    // Keeps the depth image after the frame, in TRANSFER_SRC_OPTIMAL (for
+    // tests and tools; the viewer discards it).
+    bool readableDepth = false;
+};
+
+// Headless display format: 8-bit sRGB, read back as is for screenshots.
+inline constexpr VkFormat kHeadlessColorFormat = VK_FORMAT_R8G8B8A8_SRGB;
+
+class SceneRenderer {
+public:
+    // Builds every pass (compiling nothing: the shaders come from `shaders`)
+    // and computes the atmosphere's tables, waiting for the device. Throws
+    // std::invalid_argument for invalid settings and vk::Error when the
+    // terrain's depth does not fit the device.
+    SceneRenderer(vk::Device& device, const vk::ShaderLibrary& shaders, const heightmap::Heightmap& heightmap,
+                  const SceneSettings& settings, const SceneOutput& output);
+    ~SceneRenderer();
+    SceneRenderer(const SceneRenderer&) = delete;
+    SceneRenderer& operator=(const SceneRenderer&) = delete;
+
+    [[nodiscard]] std::uint32_t framesInFlight() const;
+    [[nodiscard]] FrameSlot& slot(std::uint32_t slotIndex);
+    [[nodiscard]] const FrameSlot& slot(std::uint32_t slotIndex) const;
+
+    // Records one frame seen through `view` into the slot's command buffer,
+    // which the caller has begun and will end and submit (signalling the
+    // slot's fence). The slot's render targets are remade at the view's
+    // viewport when their size differs. The display colour image ends in
+    // TRANSFER_SRC_OPTIMAL, visible to transfer reads.
+    void recordFrame(std::uint32_t slotIndex, const camera::FrameView& view);
+
+    // Records only the terrain's update of such a frame (no atmosphere, no
+    // rendering), for tests and tools that converge the tree without drawing
+    // it. The slot's render targets are left as they were.
+    void recordTerrainUpdate(std::uint32_t slotIndex, const camera::FrameView& view);
+
+    // Takes new settings: the terrain's (a new max depth rebuilds the CBT,
+    // waiting for the device), the atmosphere's (recomputed by the next
+    // frame), the sun and the display. Throws like the constructor; the scene
+    // stays as it was.
+    void applySettings(const SceneSettings& settings);
+    [[nodiscard]] const SceneSettings& settings() const;
+
+    // Statistics of the most recent frame whose results are available.
+    [[nodiscard]] FrameStatistics statistics() const;
+
+    // Builds every pipeline again from the shader library (the caller may
+    // have switched it to the GLSL sources); on an error keeps the old ones
+    // and returns the one-line error. Waits for the device.
+    std::optional<std::string> reloadShaders();
+
+    [[nodiscard]] const terrain::Terrain& terrain() const;
+    [[nodiscard]] camera::DepthConvention depthConvention() const;
+    // World-space bounds of the terrain (for the camera's start pose).
+    [[nodiscard]] glm::vec3 worldMin() const;
+    [[nodiscard]] glm::vec3 worldMax() const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace scene

@@ -1,0 +1,275 @@
+#include "terrain/Terrain.h"
+
+#include "cbt/ConcurrentBinaryTree.h"
+#include "cbt/gpu/DispatcherPass.h"
+#include "leb/gpu/LeafDecodePass.h"
+#include "leb/gpu/UpdatePipeline.h"
+#include "terrain/DrawArgumentsPass.h"
+#include "terrain/HeightStatistics.h"
+#include "terrain/HeightmapTexture.h"
+#include "terrain/TerrainCriterion.h"
+#include "terrain/TerrainDrawPass.h"
+#include "terrain/TerrainTree.h"
+#include "text/TextParsing.h"
+#include "vk/Barriers.h"
+#include "vk/Buffer.h"
+#include "vk/Device.h"
+#include "vk/Error.h"
+#include "vk/TimestampQueries.h"
+
+#include <exception>
+#include <string>
+#include <vector>
+
+namespace terrain {
+
+namespace {
+
+// The settings, once checked (before any GPU work is done with them).
+const TerrainSettings& checkedSettings(const vk::Device& device, const TerrainSettings& settings)
+{
+    validateTerrainSettings(settings);
+    requireMaxDepthFits(device, settings.maxDepth);
+    return settings;
+}
+
+}  // namespace
+
+struct Terrain::Impl {
+    Impl(vk::Device& device, const vk::ShaderLibrary& shaderLibrary, const heightmap::Heightmap& heightmap,
+         const TerrainSettings& initialSettings, std::span<const vk::Buffer* const> frameUniforms,
+         VkDescriptorSetLayout atmosphereLayout, VkFormat colorFormat, VkFormat depthFormat,
+         camera::DepthConvention depth);
+
+    void replaceTree(const TerrainSettings& treeSettings);
+    [[nodiscard]] std::unique_ptr<leb::gpu::LeafDecodePass> decodedLeaves(const TerrainTree& terrainTree,
+                                                                          std::uint32_t requestedCapacity) const;
+    [[nodiscard]] TerrainUniformContext uniformContext() const;
+
+    vk::Device& device;
+    const vk::ShaderLibrary& shaders;
+    TerrainSettings settings;
+    std::uint32_t heightmapWidth;
+    std::uint32_t heightmapHeight;
+    HeightmapTexture heightmapTexture;
+    HeightStatistics heightStatistics;
+    TerrainCriterion criterion;
+    TerrainDrawPass drawPass;
+    DrawArgumentsPass drawArguments;
+    std::unique_ptr<TerrainTree> tree;
+    // The heap index of each leaf of `tree` as the last update left it, for
+    // the first drawLeafCapacity leaves (the draw reads it and decodes the
+    // rest itself); a frozen update leaves the tree, and the buffer, as is.
+    std::unique_ptr<leb::gpu::LeafDecodePass> leafDecode;
+    std::uint64_t updatesRecorded = 0;
+};
+
+Terrain::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& shaderLibrary,
+                    const heightmap::Heightmap& heightmap, const TerrainSettings& initialSettings,
+                    std::span<const vk::Buffer* const> frameUniforms, VkDescriptorSetLayout atmosphereLayout,
+                    VkFormat colorFormat, VkFormat depthFormat, camera::DepthConvention depth)
+    : device(gpuDevice),
+      shaders(shaderLibrary),
+      settings(checkedSettings(gpuDevice, initialSettings)),
+      heightmapWidth(heightmap.width),
+      heightmapHeight(heightmap.height),
+      heightmapTexture(gpuDevice, heightmap),
+      heightStatistics(gpuDevice, shaderLibrary, heightmapTexture),
+      criterion(gpuDevice, heightStatistics, heightmapTexture, frameUniforms),
+      drawPass(gpuDevice, shaderLibrary, heightmapTexture, frameUniforms, atmosphereLayout, colorFormat, depthFormat,
+               depth),
+      drawArguments(gpuDevice, shaderLibrary)
+{
+    replaceTree(settings);
+}
+
+// A leaf decode of `terrainTree` for the draw, run once (blocking) so that
+// its buffer and the draw arguments hold the tree as it is now. No recorded
+// command buffer may be pending.
+std::unique_ptr<leb::gpu::LeafDecodePass> Terrain::Impl::decodedLeaves(const TerrainTree& terrainTree,
+                                                                       std::uint32_t requestedCapacity) const
+{
+    const cbt::gpu::ConcurrentBinaryTree& heap = terrainTree.heap();
+    auto decode = std::make_unique<leb::gpu::LeafDecodePass>(
+        device, shaders, heap, leb::Domain::Square,
+        leb::gpu::leafDecodeCapacity(device, heap.maxDepth(), requestedCapacity), false);
+    device.submitAndWait(
+        [&](VkCommandBuffer commands) { decode->record(commands, terrainTree.update().indirectArguments()); });
+    return decode;
+}
+
+// Builds a tree of the settings' max depth (the square's two triangles), its
+// leaf decode and draw arguments, and replaces the current ones; a failure
+// leaves the terrain as it was. No recorded command buffer may be pending.
+void Terrain::Impl::replaceTree(const TerrainSettings& treeSettings)
+{
+    auto rebuilt = std::make_unique<TerrainTree>(device, shaders, treeSettings.maxDepth, criterion.criterion());
+    std::unique_ptr<leb::gpu::LeafDecodePass> decode = decodedLeaves(*rebuilt, treeSettings.drawLeafCapacity);
+    drawPass.bindTree(rebuilt->heap(), decode->heapIndexBuffer());
+    drawArguments.bindLeafCount(rebuilt->update().indirectArguments());
+    device.submitAndWait([&](VkCommandBuffer commands) {
+        drawArguments.record(commands, verticesPerLeaf(treeSettings.uniformSubdivision));
+    });
+    leafDecode = std::move(decode);  // the old decode reads the old tree: it goes first
+    tree = std::move(rebuilt);
+}
+
+TerrainUniformContext Terrain::Impl::uniformContext() const
+{
+    return TerrainUniformContext{heightmapWidth, heightmapHeight, heightStatistics.levels(), tree->heap().maxDepth()};
+}
+
+Terrain::Terrain(vk::Device& device, const vk::ShaderLibrary& shaders, const heightmap::Heightmap& heightmap,
+                 const TerrainSettings& settings, std::span<const vk::Buffer* const> frameUniforms,
+                 VkDescriptorSetLayout atmosphereLayout, VkFormat colorFormat, VkFormat depthFormat,
+                 camera::DepthConvention depth)
+    : impl_(std::make_unique<Impl>(device, shaders, heightmap, settings, frameUniforms, atmosphereLayout, colorFormat,
+                                   depthFormat, depth))
+{
+}
+
+Terrain::~Terrain()
+{
+    // Submitted frames may still use the terrain's objects; the result is
+    // not checked (a lost device has nothing left to wait for).
+    static_cast<void>(vkDeviceWaitIdle(impl_->device.handle()));
+}
+
+void Terrain::applySettings(const TerrainSettings& settings)
+{
+    validateTerrainSettings(settings);
+    Impl& impl = *impl_;
+    if (settings.maxDepth != impl.tree->heap().maxDepth()) {
+        requireMaxDepthFits(impl.device, settings.maxDepth);
+        impl.device.waitIdle();
+        impl.replaceTree(settings);
+    } else if (settings.drawLeafCapacity != impl.settings.drawLeafCapacity) {
+        impl.device.waitIdle();
+        std::unique_ptr<leb::gpu::LeafDecodePass> decode = impl.decodedLeaves(*impl.tree, settings.drawLeafCapacity);
+        impl.drawPass.bindTree(impl.tree->heap(), decode->heapIndexBuffer());
+        impl.leafDecode = std::move(decode);
+    }
+    impl.settings = settings;
+}
+
+const TerrainSettings& Terrain::settings() const
+{
+    return impl_->settings;
+}
+
+TerrainUniforms Terrain::uniformsFor(const camera::FrameView& view, glm::vec3 sunDirection) const
+{
+    return makeTerrainUniforms(view, sunDirection, impl_->settings, impl_->uniformContext());
+}
+
+void Terrain::recordUpdate(VkCommandBuffer commands, std::uint32_t frameSlot, vk::TimestampQueries* timer)
+{
+    Impl& impl = *impl_;
+    leb::gpu::UpdatePipeline& update = impl.tree->update();
+    if (impl.settings.freezeSubdivision) {
+        const vk::TimedPass time(impl.device, timer, commands, leb::gpu::UpdatePipeline::timestampPassNames()[0]);
+        update.recordDispatcherOnly(commands);
+    } else {
+        const leb::gpu::SubdivisionPhase phase =
+            impl.updatesRecorded % 2 == 0 ? leb::gpu::SubdivisionPhase::Split : leb::gpu::SubdivisionPhase::Merge;
+        update.record(commands, phase, impl.criterion.descriptorSet(frameSlot), timer);
+        // The heap index of every leaf of the updated tree, for the draw. One
+        // buffer serves every frame slot: the caller orders this write after
+        // the draws of the frames before.
+        const vk::TimedPass time(impl.device, timer, commands, kLeafDecodeTimestamp);
+        impl.leafDecode->record(commands, update.indirectArguments());
+        ++impl.updatesRecorded;
+    }
+    impl.drawArguments.record(commands, verticesPerLeaf(impl.settings.uniformSubdivision));
+}
+
+void Terrain::recordDraw(VkCommandBuffer commands, std::uint32_t frameSlot, VkExtent2D viewport,
+                         VkDescriptorSet atmosphereSet, vk::TimestampQueries* timer) const
+{
+    const Impl& impl = *impl_;
+    if (timer != nullptr) {
+        // Inside rendering: no barrier after the start timestamp (see vk::TimedPass).
+        timer->writeStart(commands, timer->passIndex(kDrawTimestamp));
+    }
+    impl.drawPass.record(commands, frameSlot, viewport, atmosphereSet, impl.drawArguments.buffer(), 0);
+    if (timer != nullptr) {
+        timer->writeEnd(commands, timer->passIndex(kDrawTimestamp));
+    }
+}
+
+const vk::Buffer& Terrain::leafCountBuffer() const
+{
+    return impl_->tree->update().indirectArguments();
+}
+
+VkDeviceSize Terrain::leafCountOffset() const
+{
+    return cbt::gpu::kLeafCountOffset;
+}
+
+std::optional<std::string> Terrain::reloadShaders()
+{
+    Impl& impl = *impl_;
+    try {
+        std::unique_ptr<leb::gpu::UpdatePipeline> update =
+            impl.tree->compileUpdatePipeline(impl.shaders, impl.criterion.criterion());
+        impl.device.waitIdle();
+        // Each replaces its pipeline only when the new one builds.
+        impl.leafDecode->rebuildKernel(impl.shaders);
+        impl.drawArguments.rebuildKernel(impl.shaders);
+        impl.drawPass.rebuildPipeline();
+        impl.drawArguments.bindLeafCount(update->indirectArguments());
+        impl.tree->replaceUpdatePipeline(std::move(update));
+        // The new pipeline's arguments are written by its next record().
+        impl.device.submitAndWait([&](VkCommandBuffer commands) {
+            impl.tree->update().recordDispatcherOnly(commands);
+            vk::memoryBarrier(impl.device, commands, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                              VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                              VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+            impl.drawArguments.record(commands, verticesPerLeaf(impl.settings.uniformSubdivision));
+        });
+    } catch (const std::exception& error) {
+        return text::oneLine(error.what());
+    }
+    return std::nullopt;
+}
+
+TerrainTreeReadback Terrain::readBackTree() const
+{
+    const Impl& impl = *impl_;
+    impl.device.waitIdle();
+    TerrainTreeReadback readback;
+    readback.heapBytes = impl.tree->heap().downloadBytes();
+    readback.drawLeafCount =
+        impl.drawArguments.download().vertexCount / verticesPerLeaf(impl.settings.uniformSubdivision);
+    readback.leafHeapIndices = impl.leafDecode->downloadHeapIndices(readback.drawLeafCount);
+    return readback;
+}
+
+std::uint64_t Terrain::cbtBytes() const
+{
+    return impl_->tree->heap().heapByteSize();
+}
+
+glm::vec3 Terrain::worldMin() const
+{
+    const glm::vec2 extent = terrainWorldExtent(impl_->heightmapWidth, impl_->heightmapHeight, impl_->settings);
+    return glm::vec3(-0.5f * extent.x, impl_->settings.heightOffsetMetres, -0.5f * extent.y);
+}
+
+glm::vec3 Terrain::worldMax() const
+{
+    const glm::vec2 extent = terrainWorldExtent(impl_->heightmapWidth, impl_->heightmapHeight, impl_->settings);
+    return glm::vec3(0.5f * extent.x, impl_->settings.heightOffsetMetres + impl_->settings.heightScaleMetres,
+                     0.5f * extent.y);
+}
+
+std::vector<std::string> Terrain::timestampPassNames()
+{
+    std::vector<std::string> names = leb::gpu::UpdatePipeline::timestampPassNames();
+    names.emplace_back(kLeafDecodeTimestamp);
+    names.emplace_back(kDrawTimestamp);
+    return names;
+}
+
+}  // namespace terrain

@@ -1,0 +1,44 @@
+#include "terrain/TerrainUniforms.h"
+
+#include "camera/Projection.h"
+
+namespace terrain {
+
+glm::vec2 terrainWorldExtent(std::uint32_t heightmapWidth, std::uint32_t heightmapHeight,
+                             const TerrainSettings& settings)
+{
+    const double aspect = settings.depthPerWidth > 0.0f
+                              ? static_cast<double>(settings.depthPerWidth)
+                              : static_cast<double>(heightmapHeight) / static_cast<double>(heightmapWidth);
+    return glm::vec2(settings.extentMetres, static_cast<float>(settings.extentMetres * aspect));
+}
+
+TerrainUniforms makeTerrainUniforms(const camera::FrameView& view, glm::vec3 sunDirection,
+                                    const TerrainSettings& settings, const TerrainUniformContext& context)
+{
+    TerrainUniforms uniforms;
+    uniforms.viewProjection = view.projection * view.view;
+    uniforms.frustumPlanes = camera::frustumPlanesOf(uniforms.viewProjection);
+    uniforms.cameraPosition = view.cameraPosition;
+    uniforms.targetEdgePixels = settings.targetEdgePixels;
+    uniforms.sunDirection = sunDirection;
+    uniforms.flatnessMetres = settings.flatnessThreshold;
+    uniforms.viewportPixels =
+        glm::vec2(static_cast<float>(view.viewport.width), static_cast<float>(view.viewport.height));
+    uniforms.worldExtentMetres = terrainWorldExtent(context.heightmapWidth, context.heightmapHeight, settings);
+    uniforms.heightmapTexels = glm::uvec2(context.heightmapWidth, context.heightmapHeight);
+    uniforms.heightScaleMetres = settings.heightScaleMetres;
+    uniforms.heightOffsetMetres = settings.heightOffsetMetres;
+    uniforms.statisticsLevelCount = static_cast<std::uint32_t>(context.statisticsLevels.size());
+    uniforms.shadingMode = static_cast<std::uint32_t>(settings.shading);
+    uniforms.wireframe = settings.wireframe ? 1u : 0u;
+    uniforms.uniformSubdivisionLevels = static_cast<std::uint32_t>(settings.uniformSubdivision);
+    uniforms.maxDepth = static_cast<std::uint32_t>(context.maxDepth);
+    for (std::size_t level = 0; level < context.statisticsLevels.size() && level < kMaxStatisticsLevels; ++level) {
+        const HeightStatisticsLevel& info = context.statisticsLevels[level];
+        uniforms.statisticsLevels[level] = StatisticsLevelUniform{info.firstTexel, info.width, info.height, 0u};
+    }
+    return uniforms;
+}
+
+}  // namespace terrain
