@@ -1,0 +1,32 @@
+// Classify (PoolUpdate.cpp, classify): one thread per live bisector asks the
+// criterion, which the entry program includes before this file and which
+// defines
+//   uint bisector_Decide(uint slot, uint64_t key)   -> POOL_DECISION_*
+// A split request below the max depth joins the split list; a bisector below
+// its root that may merge (the criterion's Merge, or deeper than the max
+// depth) is marked. Its pattern starts the frame empty.
+#ifndef BISECTOR_POOL_CLASSIFY_GLSL
+#define BISECTOR_POOL_CLASSIFY_GLSL
+
+layout(local_size_x = 64) in;
+
+void main()
+{
+    uint index = gl_GlobalInvocationID.x;
+    if (index >= pool_counters.counts[POOL_LIVE_LIST]) {
+        return;
+    }
+    uint slot = pool_ListEntry(POOL_LIVE_LIST, index);
+    uint64_t key = pool_keys[slot];
+    int depth = pool_Depth(key);
+    uint decision = bisector_Decide(slot, key);
+    bool belowRoot = pool_LevelsBelowRoot(key) > 0;
+    bool mayMerge = belowRoot && (decision == POOL_DECISION_MERGE || depth > int(pool.maxDepth));
+    pool_flags[slot] = mayMerge ? POOL_MERGE_CANDIDATE : 0u;
+    if (decision == POOL_DECISION_SPLIT && depth < int(pool.maxDepth)) {
+        uint request = atomicAdd(pool_counters.counts[POOL_SPLIT_LIST], 1u);
+        pool_SetListEntry(POOL_SPLIT_LIST, request, slot);
+    }
+}
+
+#endif  // BISECTOR_POOL_CLASSIFY_GLSL

@@ -1,0 +1,33 @@
+// Index (the last pass of a frame, after the occupancy tree's reduction): one
+// thread per live bisector, found by select1 on the tree, writes the live
+// list the next frame runs over, forwards its links that name a slot a merge
+// freed, and puts it on the visible list when the criterion, which the entry
+// program includes before this file, says the draw shows it:
+//   bool bisector_IsVisible(uint slot, uint64_t key)
+// Dispatched over the new live count (PoolArguments.comp with POOL_LIVE_LIST).
+#ifndef BISECTOR_POOL_INDEX_GLSL
+#define BISECTOR_POOL_INDEX_GLSL
+
+layout(local_size_x = 64) in;
+
+void main()
+{
+    uint index = gl_GlobalInvocationID.x;
+    if (index >= pool_counters.counts[POOL_LIVE_LIST]) {
+        return;
+    }
+    uint slot = pool_SelectUsed(index);
+    pool_SetListEntry(POOL_LIVE_LIST, index, slot);
+    for (uint edge = 0u; edge < 3u; ++edge) {
+        uint neighbour = pool_NewLink(slot, edge);
+        if (neighbour != POOL_NO_SLOT && pool_forward[neighbour] != POOL_NO_SLOT) {
+            pool_SetNewLink(slot, edge, pool_forward[neighbour]);
+        }
+    }
+    if (bisector_IsVisible(slot, pool_keys[slot])) {
+        uint entry = atomicAdd(pool_counters.visibleCount, 1u);
+        pool_SetListEntry(POOL_VISIBLE_LIST, entry, slot);
+    }
+}
+
+#endif  // BISECTOR_POOL_INDEX_GLSL

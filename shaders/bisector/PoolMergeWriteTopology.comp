@@ -1,0 +1,6 @@
+#version 460
+// The pool's merge, no geometry.
+#extension GL_GOOGLE_include_directive : require
+#include "bisector/BisectorPool.glsl"
+#include "bisector/NoGeometry.glsl"
+#include "bisector/PoolMergeWrite.glsl"

@@ -1,0 +1,97 @@
+// The bisector pool on the GPU: the buffers of shaders/bisector/BisectorPool.glsl
+// for a pool of P slots, filled from a CPU pool and read back into one.
+#pragma once
+
+#include "bisector/Pool.h"
+#include "cbt/gpu/ConcurrentBinaryTree.h"
+#include "vk/Buffer.h"
+
+#include <vulkan/vulkan.h>
+
+#include <cstdint>
+#include <vector>
+
+namespace vk {
+class Device;
+}
+
+namespace bisector::gpu {
+
+// The lists of pool_lists (shaders/bisector/BisectorPool.glsl).
+enum class PoolList : std::uint32_t { Live = 0, Split = 1, Changed = 2, Diamonds = 3, Visible = 4 };
+inline constexpr std::uint32_t kPoolListCount = 5;
+inline constexpr std::uint32_t kPoolCountedLists = 4;
+
+struct DispatchArguments {
+    std::uint32_t x = 0;
+    std::uint32_t y = 0;
+    std::uint32_t z = 0;
+};
+
+// PoolCounters of BisectorPool.glsl, byte for byte.
+struct PoolCounters {
+    std::int32_t budget = 0;
+    std::uint32_t allocationCursor = 0;
+    std::uint32_t deferredCount = 0;
+    std::uint32_t freedCount = 0;
+    std::uint32_t counts[kPoolCountedLists] = {};
+    std::uint32_t visibleCount = 0;
+    std::uint32_t unused[3] = {};
+    DispatchArguments dispatch[kPoolCountedLists];
+    std::uint32_t drawVertexCount = 0;
+    std::uint32_t drawInstanceCount = 0;
+    std::uint32_t drawFirstVertex = 0;
+    std::uint32_t drawFirstInstance = 0;
+};
+static_assert(sizeof(PoolCounters) == 112);
+inline constexpr VkDeviceSize kDrawArgumentsOffset = offsetof(PoolCounters, drawVertexCount);
+
+// Bytes per slot of the topology buffers: key 8, two link copies 24, flags
+// 4, new slots 12, forward 4, five lists 20, and the occupancy tree's 4 bits.
+inline constexpr double kTopologyBytesPerSlot = 8 + 24 + 4 + 12 + 4 + 20 + 0.5;
+
+class PoolBuffers {
+public:
+    // A pool of `capacity` slots (a power of two from 2 to 2^30). Throws
+    // vk::Error, in one line, when a buffer would exceed the device's
+    // maxStorageBufferRange.
+    PoolBuffers(vk::Device& device, std::uint32_t capacity);
+
+    [[nodiscard]] std::uint32_t capacity() const noexcept { return capacity_; }
+    // The link copy the next update reads (0 or 1); flip() after each update.
+    [[nodiscard]] std::uint32_t linkRead() const noexcept { return linkRead_; }
+    void flip() noexcept { linkRead_ = 1u - linkRead_; }
+
+    // Replaces the GPU pool by `pool` (same capacity): keys, links (into the
+    // copy the next update reads), occupancy and its reduction, and the live
+    // list in slot order.
+    void upload(const bisector::Pool& pool);
+    // The state after the last update (waits for the device to be idle).
+    [[nodiscard]] bisector::PoolState download() const;
+    [[nodiscard]] PoolCounters downloadCounters() const;
+
+    [[nodiscard]] const vk::Buffer& counters() const { return counters_; }
+    [[nodiscard]] const vk::Buffer& keys() const { return keys_; }
+    [[nodiscard]] const vk::Buffer& links() const { return links_; }
+    [[nodiscard]] const vk::Buffer& flags() const { return flags_; }
+    [[nodiscard]] const vk::Buffer& newSlots() const { return newSlots_; }
+    [[nodiscard]] const vk::Buffer& forward() const { return forward_; }
+    [[nodiscard]] const vk::Buffer& lists() const { return lists_; }
+    [[nodiscard]] const cbt::gpu::ConcurrentBinaryTree& occupancy() const { return occupancy_; }
+    [[nodiscard]] VkDeviceSize bytes() const noexcept;
+
+private:
+    vk::Device* device_;
+    std::uint32_t capacity_;
+    std::uint32_t linkRead_ = 0;
+    vk::Buffer counters_;
+    vk::Buffer keys_;
+    vk::Buffer links_;
+    vk::Buffer flags_;
+    vk::Buffer newSlots_;
+    vk::Buffer forward_;
+    vk::Buffer lists_;
+    cbt::gpu::ConcurrentBinaryTree occupancy_;
+};
+
+}  // namespace bisector::gpu

@@ -1,0 +1,130 @@
+// The bisector pool on the GPU against the CPU pool: after every frame of a
+// criterion on keys alone, over hundreds of frames of splits and merges, the
+// two hold the same mesh in canonical form, and the GPU's read-back meets
+// every invariant. Validation and synchronization validation are on (any
+// message fails the test).
+#include "GpuTestEnvironment.h"
+
+#include "bisector/HashedCriterion.h"
+#include "bisector/PointRefinement.h"
+#include "bisector/Pool.h"
+#include "bisector/PoolInvariants.h"
+#include "bisector/gpu/PointCriterion.h"
+#include "bisector/gpu/PoolBuffers.h"
+#include "bisector/gpu/PoolPipeline.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace bisector::gpu {
+namespace {
+
+class PoolPipelineTest : public vk::test::GpuTest {};
+
+HalfedgeMesh cube()
+{
+    return HalfedgeMesh::fromPolygons(
+        {glm::dvec3(-1, -1, -1), glm::dvec3(1, -1, -1), glm::dvec3(1, 1, -1), glm::dvec3(-1, 1, -1),
+         glm::dvec3(-1, -1, 1), glm::dvec3(1, -1, 1), glm::dvec3(1, 1, 1), glm::dvec3(-1, 1, 1)},
+        {{0, 3, 2, 1}, {4, 5, 6, 7}, {0, 1, 5, 4}, {1, 2, 6, 5}, {2, 3, 7, 6}, {3, 0, 4, 7}});
+}
+
+std::string firstLines(const std::vector<std::string>& lines)
+{
+    std::string text;
+    for (std::size_t i = 0; i < lines.size() && i < 5; ++i) {
+        text += lines[i] + "\n";
+    }
+    return text;
+}
+
+// Runs `frames` updates of the hashed criterion on both pools and compares
+// them after each.
+void expectSameFrames(vk::Device& device, const vk::ShaderLibrary& shaders, HalfedgeMesh mesh, int rootDepth,
+                      std::uint32_t capacity, int frames)
+{
+    const PoolSettings settings{.capacity = capacity, .maxDepth = rootDepth + 10, .rootDepth = rootDepth};
+    Pool cpu(mesh, settings);
+    PoolBuffers buffers(device, capacity);
+    buffers.upload(cpu);
+    PoolPipeline pipeline(device, shaders, buffers, cpu.layout(), hashedPoolPrograms());
+    const int middleDepth = rootDepth + 6;
+    std::uint32_t merged = 0;
+    for (int frame = 0; frame < frames; ++frame) {
+        const UpdateStatistics expected = cpu.update(hashedCriterion(static_cast<std::uint32_t>(frame), middleDepth));
+        ASSERT_EQ(expected.splitsDeferred, 0u) << "the test's pool must not fill";
+        merged += expected.diamondsMerged;
+        device.submitAndWait([&](VkCommandBuffer commands) {
+            pipeline.record(commands, PoolFrame{.frame = static_cast<std::uint32_t>(frame),
+                                                .maxDepth = settings.maxDepth,
+                                                .criterionArgument = static_cast<std::uint32_t>(middleDepth)});
+        });
+        const PoolState gpu = buffers.download();
+        ASSERT_EQ(canonicalForm(gpu), canonicalForm(cpu.state())) << "frame " << frame;
+        const PoolCounters counters = buffers.downloadCounters();
+        EXPECT_GE(counters.budget, 0) << "frame " << frame;
+        EXPECT_EQ(counters.deferredCount, 0u);
+        EXPECT_EQ(counters.allocationCursor, expected.slotsAllocated) << "frame " << frame;
+        EXPECT_EQ(counters.freedCount, expected.slotsFreed) << "frame " << frame;
+        EXPECT_EQ(counters.counts[0], cpu.liveCount()) << "frame " << frame;
+        if (frame % 25 == 0 || frame == frames - 1) {
+            const std::vector<std::string> violations = invariantViolations(gpu, cpu.layout(), cpu.mesh());
+            ASSERT_TRUE(violations.empty()) << "frame " << frame << ":\n" << firstLines(violations);
+        }
+    }
+    EXPECT_GT(merged, 100u) << "the run must merge as well as split";
+}
+
+TEST_F(PoolPipelineTest, EqualsTheCpuPoolFrameAfterFrameOnTheUnitSquare)
+{
+    expectSameFrames(device(), shaders(), HalfedgeMesh::unitSquare(), 2, 1u << 14, 200);
+}
+
+TEST_F(PoolPipelineTest, EqualsTheCpuPoolFrameAfterFrameOnAClosedCube)
+{
+    expectSameFrames(device(), shaders(), cube(), 0, 1u << 15, 120);
+}
+
+// Refines around a point on the GPU until a frame changes nothing; returns
+// the frames that took (the last one included).
+int refineOnTheGpu(vk::Device& device, const vk::ShaderLibrary& shaders, Pool& cpu, PointCriterion& criterion,
+                   PoolBuffers& buffers)
+{
+    buffers.upload(cpu);
+    PoolPipeline pipeline(device, shaders, buffers, cpu.layout(), criterion.programs());
+    for (int frame = 1; frame <= 200; ++frame) {
+        device.submitAndWait([&](VkCommandBuffer commands) {
+            pipeline.record(commands, PoolFrame{.frame = static_cast<std::uint32_t>(frame),
+                                                .maxDepth = cpu.maxDepth(),
+                                                .criterionSet = criterion.descriptorSet()});
+        });
+        const PoolCounters counters = buffers.downloadCounters();
+        EXPECT_EQ(counters.deferredCount, 0u);
+        if (counters.counts[2] == 0 && counters.counts[3] == 0) {
+            return frame;
+        }
+    }
+    return -1;
+}
+
+TEST_F(PoolPipelineTest, RefinesAroundAPointToDepth56InAtMost60FramesAsTheCpuDoes)
+{
+    const glm::dvec2 point(0.3, 0.7);
+    PointCriterion criterion(device(), point);
+    for (const int depth : {28, 56}) {
+        Pool cpu(HalfedgeMesh::unitSquare(), {.capacity = 1u << 12, .maxDepth = depth, .rootDepth = 2});
+        PoolBuffers buffers(device(), cpu.capacity());
+        const int frames = refineOnTheGpu(device(), shaders(), cpu, criterion, buffers);
+        EXPECT_GT(frames, 0) << "the GPU refinement did not settle";
+        EXPECT_LE(frames, 60) << "depth " << depth;
+        const PoolState gpu = buffers.download();
+        refineAroundPoint(cpu, criterion.target());
+        EXPECT_EQ(canonicalForm(gpu), canonicalForm(cpu.state())) << "depth " << depth;
+        const std::vector<std::string> violations = invariantViolations(gpu, cpu.layout(), cpu.mesh());
+        EXPECT_TRUE(violations.empty()) << firstLines(violations);
+    }
+}
+
+}  // namespace
+}  // namespace bisector::gpu
