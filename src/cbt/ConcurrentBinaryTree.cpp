@@ -140,10 +140,8 @@ void ConcurrentBinaryTree::resetToDepth(int depth)
 
 std::uint32_t ConcurrentBinaryTree::readField(HeapIndex heapIndex, int depth) const noexcept
 {
-    const int width = layout::fieldWidth(maxDepth_, depth);
-    const std::uint64_t firstBit =
-        (std::uint64_t{1} << (depth + 1)) + std::uint64_t{heapIndex} * static_cast<std::uint64_t>(width);
-    return static_cast<std::uint32_t>(bits::readBitsRelaxed(words_.data(), firstBit, width));
+    return static_cast<std::uint32_t>(bits::readBitsRelaxed(
+        words_.data(), layout::fieldFirstBit(maxDepth_, heapIndex, depth), layout::fieldWidth(maxDepth_, depth)));
 }
 
 std::uint32_t ConcurrentBinaryTree::nodeCount() const noexcept

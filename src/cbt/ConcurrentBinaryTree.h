@@ -115,6 +115,27 @@ public:
     using LeafCallback = std::function<void(ConcurrentBinaryTree&, HeapIndex)>;
     void update(const LeafCallback& callback, unsigned threadCount = 1);
 
+    // The bitfield as a plain array of 2^D bits (bit i = bitfield bit i),
+    // for a tree used as an occupancy index over 2^D slots: CBT[k] is then
+    // the number of set bits below node k. Bit i of word w is bit 64w + i.
+    //
+    // Words of the bitfield: 2^D / 64, or one when D < 6.
+    std::size_t bitfieldWordCount() const noexcept;
+    // Bits 64w .. 64w + 63 of the bitfield (the 2^D bits, zero-padded, when
+    // D < 6). Requires wordIndex < bitfieldWordCount().
+    std::uint64_t bitfieldWord(std::size_t wordIndex) const noexcept;
+    // Replaces the whole bitfield with `words` and recomputes the sum
+    // reduction on `threadCount` threads (0: automatic). Throws
+    // std::invalid_argument when the word count is not bitfieldWordCount()
+    // or, for D < 6, a bit at 2^D or above is set.
+    void loadBitfield(std::span<const std::uint64_t> words, unsigned threadCount = 0);
+    // Sets (value true) or clears bitfield bit `bitIndex` and adds or
+    // subtracts one along its D ancestors, so that the sum reduction stays
+    // exact without computeSumReduction(). Returns whether the bit changed;
+    // an index at 2^D or above is ignored. Single-writer: unlike splitNode /
+    // mergeNode it must not run concurrently with anything on the tree.
+    bool updateBitfieldBit(std::uint32_t bitIndex, bool value) noexcept;
+
     // The heap as bytes, bit-exactly as uploaded to the GPU.
     std::span<const std::byte> bytes() const noexcept;
     std::size_t byteSize() const noexcept;

@@ -49,6 +49,13 @@ constexpr std::uint64_t levelStartBit(int maxDepth, int depth) noexcept
     return (std::uint64_t{1} << depth) * static_cast<std::uint64_t>(maxDepth - depth + 3);
 }
 
+// First heap bit of the field of `heapIndex`, which sits at `depth`:
+// 2^(d+1) + k * N_d (paper §3.3).
+constexpr std::uint64_t fieldFirstBit(int maxDepth, std::uint64_t heapIndex, int depth) noexcept
+{
+    return (std::uint64_t{1} << (depth + 1)) + heapIndex * static_cast<std::uint64_t>(fieldWidth(maxDepth, depth));
+}
+
 constexpr std::uint64_t bitfieldStartBit(int maxDepth) noexcept
 {
     return std::uint64_t{3} << maxDepth;
