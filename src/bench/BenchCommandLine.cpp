@@ -6,6 +6,7 @@
 #include "leb/PointRefinement.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <map>
 #include <string_view>
@@ -101,6 +102,21 @@ public:
     [[nodiscard]] int requiredDepth() const
     {
         return static_cast<int>(integer("depth", requiredValue("depth"), cbt::kMinMaxDepth, cbt::kMaxMaxDepth));
+    }
+
+    [[nodiscard]] std::uint32_t requiredPoolSize() const
+    {
+        const std::string text = requiredValue("pool-size");
+        const std::optional<long long> parsed = text::parseInteger(text);
+        const long long minimum = 1LL << kMinPoolSizeLog2;
+        const long long maximum = 1LL << kMaxPoolSizeLog2;
+        if (!parsed || *parsed < minimum || *parsed > maximum ||
+            !std::has_single_bit(static_cast<std::uint64_t>(*parsed))) {
+            fail("--pool-size expects a power of two from " + std::to_string(minimum) + " to " +
+                 std::to_string(maximum) + " (2^" + std::to_string(kMinPoolSizeLog2) + " .. 2^" +
+                 std::to_string(kMaxPoolSizeLog2) + "), got '" + text + "'");
+        }
+        return static_cast<std::uint32_t>(*parsed);
     }
 
     [[nodiscard]] unsigned threads() const { return static_cast<unsigned>(intValue("threads", 1, 1, kMaxThreads)); }
@@ -221,6 +237,17 @@ CommandOptions parseSubcommand(const std::string& subcommand, std::span<const st
         return DecodeOptions{parsed.requiredDepth(), parsed.threads(),
                              parsed.intValue("iterations", kDefaultCpuDecodeIterations, 1, kMaxIterations)};
     }
+    if (subcommand == "pool-index") {
+        const FlagSpec specs[] = {{"pool-size"}, {"changes"}, kIterations, kSeed, kJson};
+        const ParsedFlags parsed(subcommand, flags, specs);
+        invocation.jsonPath = parsed.path("json");
+        const std::uint32_t poolSize = parsed.requiredPoolSize();
+        const std::optional<std::string> changes = parsed.value("changes");
+        return PoolIndexOptions{
+            poolSize,
+            changes ? static_cast<std::uint32_t>(parsed.integer("changes", *changes, 1, poolSize)) : poolSize / 64U,
+            parsed.intValue("iterations", kDefaultPoolIndexIterations, 1, kMaxIterations), parsed.seed()};
+    }
     if (subcommand == "devices") {
         const FlagSpec specs[] = {kValidate, kJson};
         const ParsedFlags parsed(subcommand, flags, specs);
@@ -280,7 +307,7 @@ std::string usageText()
 {
     return "usage: cbt-bench <subcommand> [flags]\n"
            "\n"
-           "CPU (the cbt and leb libraries):\n"
+           "CPU (the cbt, leb and bisector libraries):\n"
            "  refine     --depth D --point X,Y [--threads N] [--domain square|triangle]\n"
            "             [--dump-triangles FILE] [--json FILE]\n"
            "             refine around a point from the two root triangles (paper Table 2)\n"
@@ -288,6 +315,9 @@ std::string usageText()
            "             full sum reduction of a random bitfield, next to a memcpy of the heap\n"
            "  decode     --depth D [--threads N] [--iterations K] [--json FILE]\n"
            "             decode every leaf of a full tree (2023 paper, Fig. 11)\n"
+           "  pool-index --pool-size P [--changes K] [--iterations N] [--seed S] [--json FILE]\n"
+           "             the bisector pool's occupancy indexes (sum tree, Fenwick) per frame: K slot flips,\n"
+           "             a rebuild and K selects of a free slot, next to a popcount pass over the bits\n"
            "GPU (Vulkan compute; timestamps; median over K >= 100 runs):\n"
            "  devices    [--validate] [--json FILE]      list the Vulkan devices\n"
            "  gpu-reduce --depth D [--device SEL] [--iterations K] [--seed S] [--compare-shaders DIR]\n"
@@ -296,7 +326,8 @@ std::string usageText()
            "             [--iterations K] [--validate] [--json FILE]\n"
            "  gpu-decode --depth D [--device SEL] [--iterations K] [--validate] [--json FILE]\n"
            "\n"
-           "D is 1..30, X and Y are in [0, 1] (rounded to multiples of 2^-20), N is 1..1024.\n"
+           "D is 1..30, X and Y are in [0, 1] (rounded to multiples of 2^-20), --threads N is 1..1024.\n"
+           "P is a power of two from 2^6 to 2^26, K is 1..P (default P/64); pool-index times N frames (default 11).\n"
            "SEL is a device index or part of its name (see `cbt-bench devices`).\n"
            "DIR is a copy of shaders/ with a changed reduction kernel: gpu-reduce then times it in every frame\n"
            "next to the built-in one, in alternating order, and checks both against the CPU.\n"

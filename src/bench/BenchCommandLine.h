@@ -4,6 +4,7 @@
 //                        [--dump-triangles FILE] [--json FILE]
 //   cbt-bench reduce     --depth D [--threads N] [--iterations K] [--seed S] [--json FILE]
 //   cbt-bench decode     --depth D [--threads N] [--iterations K] [--json FILE]
+//   cbt-bench pool-index --pool-size P [--changes K] [--iterations N] [--seed S] [--json FILE]
 //   cbt-bench devices    [--validate] [--json FILE]
 //   cbt-bench gpu-reduce --depth D [--device SEL] [--iterations K] [--seed S] [--compare-shaders DIR]
 //                        [--validate] [--json FILE]
@@ -38,6 +39,9 @@ public:
 
 inline constexpr int kDefaultCpuReduceIterations = 21;
 inline constexpr int kDefaultCpuDecodeIterations = 5;
+inline constexpr int kDefaultPoolIndexIterations = 11;
+inline constexpr int kMinPoolSizeLog2 = 6;
+inline constexpr int kMaxPoolSizeLog2 = 26;
 inline constexpr int kMinGpuIterations = 100;
 inline constexpr std::uint64_t kDefaultSeed = 20200;
 
@@ -62,6 +66,13 @@ struct DecodeOptions {
     int depth = 0;
     unsigned threads = 1;
     int iterations = kDefaultCpuDecodeIterations;
+};
+
+struct PoolIndexOptions {
+    std::uint32_t poolSize = 0;  // P, a power of two from 2^6 to 2^26
+    std::uint32_t changes = 0;   // K slot flips and K selects per frame; the parser makes the default P / 64
+    int iterations = kDefaultPoolIndexIterations;
+    std::uint64_t seed = kDefaultSeed;
 };
 
 struct DevicesOptions {
@@ -97,8 +108,8 @@ struct GpuDecodeOptions {
     GpuRunOptions gpu;
 };
 
-using CommandOptions = std::variant<HelpRequest, RefineOptions, ReduceOptions, DecodeOptions, DevicesOptions,
-                                    GpuReduceOptions, GpuUpdateOptions, GpuDecodeOptions>;
+using CommandOptions = std::variant<HelpRequest, RefineOptions, ReduceOptions, DecodeOptions, PoolIndexOptions,
+                                    DevicesOptions, GpuReduceOptions, GpuUpdateOptions, GpuDecodeOptions>;
 
 struct Invocation {
     std::string subcommand;  // "refine", ...; "help" for HelpRequest

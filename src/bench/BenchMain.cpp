@@ -46,6 +46,7 @@ CommandOutcome runCommand(const CommandOptions& options)
             [](const RefineOptions& refine) { return runRefineCommand(refine); },
             [](const ReduceOptions& reduce) { return outcomeOf(reduceReport(reduce, runReduce(reduce))); },
             [](const DecodeOptions& decode) { return outcomeOf(decodeReport(decode, runDecode(decode))); },
+            [](const PoolIndexOptions& pool) { return runPoolIndexCommand(pool); },
             [](const DevicesOptions& devices) { return runDevicesListing(devices); },
             [](const GpuReduceOptions& reduce) { return runGpuReduce(reduce); },
             [](const GpuUpdateOptions& update) { return runGpuUpdate(update); },
@@ -81,6 +82,10 @@ int runBench(std::span<const std::string> arguments, std::ostream& out, std::ost
         if (outcome.validationMessageCount > 0) {
             err << "cbt-bench " << invocation.subcommand << ": the validation layer reported "
                 << outcome.validationMessageCount << " message(s)\n";
+            return kExitFailure;
+        }
+        if (!outcome.failedCheck.empty()) {
+            err << "cbt-bench " << invocation.subcommand << ": " << outcome.failedCheck << '\n';
             return kExitFailure;
         }
         return kExitSuccess;

@@ -1,7 +1,8 @@
 // The whole of cbt-bench behind main(): parses the arguments, runs the
 // subcommand, prints its table to `out` (and writes --json), and returns the
 // exit code: 0 success, 1 run-time failure (no usable Vulkan device, a file
-// that can not be written, validation messages with --validate), 2 bad
+// that can not be written, validation messages with --validate, a failed
+// check of the results, e.g. pool-index's indexes_agree), 2 bad
 // arguments (with a usage message naming the bad flag on `err`).
 #pragma once
 

@@ -53,12 +53,14 @@ struct Report {
     void addFigure(std::string key, std::string label, ReportValue value, std::string unit = {});
 };
 
-// What a subcommand returns: its report and, for GPU subcommands run with
-// validation, how many messages the validation layer produced (any makes
-// cbt-bench exit 1).
+// What a subcommand returns: its report; for GPU subcommands run with
+// validation, how many messages the validation layer produced; and, when a
+// check of the run's results failed, a one-line description of it. Either
+// makes cbt-bench exit 1 after printing the report.
 struct CommandOutcome {
     Report report;
     std::size_t validationMessageCount = 0;
+    std::string failedCheck;
 };
 
 // Text of a value as the readable table shows it (reals with 4 significant

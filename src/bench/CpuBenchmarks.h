@@ -1,5 +1,5 @@
 // The CPU subcommands of cbt-bench: refine (paper Table 2), reduce and decode
-// (2023 paper Fig. 11). Each has a measuring function returning plain
+// (2023 paper Fig. 11), pool-index (the bisector pool's occupancy indexes). Each has a measuring function returning plain
 // figures (used by the tests) and a function turning them into a Report.
 #pragma once
 
@@ -8,10 +8,12 @@
 #include "bench/Timing.h"
 #include "cbt/ConcurrentBinaryTree.h"
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 
 namespace bench {
 
@@ -87,5 +89,38 @@ struct DecodeMeasurement {
 
 DecodeMeasurement runDecode(const DecodeOptions& options);
 Report decodeReport(const DecodeOptions& options, const DecodeMeasurement& measurement);
+
+// ---- pool-index ----------------------------------------------------------------
+
+// One index's figures over the timed frames.
+struct PoolIndexTimings {
+    std::string name;  // "sum-tree", "fenwick"
+    std::size_t bytes = 0;
+    SampleSummary rebuildSeconds;      // rebuild from the bits
+    SampleSummary selectSeconds;       // the K selects of a free slot
+    SampleSummary frameSeconds;        // rebuild + selects of the same frame
+    SampleSummary incrementalSeconds;  // the K flips applied with set / clear
+};
+
+struct PoolIndexMeasurement {
+    std::uint32_t poolSize = 0;
+    std::uint32_t changes = 0;
+    std::uint32_t usedSlots = 0;    // after the last frame
+    SampleSummary popcountSeconds;  // a popcount pass over the bits: the floor of any rebuild
+    // In bisector::OccupancyIndexKind order: sum tree, then Fenwick.
+    std::array<PoolIndexTimings, 2> indexes;
+    bool indexesAgree = true;               // both gave the same slot for every query
+    bool answersAreFree = true;             // every answer is a free slot of the bits
+    bool incrementalMatchesRebuild = true;  // set / clear led to the state a rebuild gives
+};
+
+// Half the slots used at random, then one untimed and options.iterations
+// timed frames, the two indexes taking turns at going first.
+PoolIndexMeasurement runPoolIndex(const PoolIndexOptions& options);
+Report poolIndexReport(const PoolIndexOptions& options, const PoolIndexMeasurement& measurement);
+// What went wrong, in one line, when a check of the run failed; empty otherwise.
+std::string poolIndexFailedCheck(const PoolIndexMeasurement& measurement);
+// runPoolIndex, its report, and poolIndexFailedCheck (which makes cbt-bench exit 1).
+CommandOutcome runPoolIndexCommand(const PoolIndexOptions& options);
 
 }  // namespace bench

@@ -57,10 +57,12 @@ protected:
 };
 
 enum class OccupancyIndexKind { SumTree, Fenwick };
-// The faster per frame (rebuild + selects) in cbt-bench pool-index; see docs/PERFORMANCE.md.
+// The faster per frame (rebuild + selects) in cbt-bench pool-index at 2^16 .. 2^22 slots, 1.4-1.8x; see
+// docs/PERFORMANCE.md, "Pool occupancy index (CPU)".
 inline constexpr OccupancyIndexKind kDefaultOccupancyIndex = OccupancyIndexKind::Fenwick;
 std::string_view occupancyIndexName(OccupancyIndexKind kind) noexcept;
-// capacity: a power of two from 1 to 2^30; anything else throws std::invalid_argument with a one-line message naming the value.
+// capacity: a power of two from 1 to 2^30; anything else throws std::invalid_argument with a one-line message
+// naming the value.
 std::unique_ptr<OccupancyIndex> makeOccupancyIndex(OccupancyIndexKind kind, std::uint32_t capacity);
 
 // Throws std::invalid_argument, naming `caller` and the value, unless `capacity` is a power of two from 1 to 2^30.

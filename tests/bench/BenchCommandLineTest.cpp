@@ -80,6 +80,47 @@ TEST(BenchCommandLine, ReduceAndDecodeDefaults)
     EXPECT_EQ(decode.iterations, 3);
 }
 
+TEST(BenchCommandLine, PoolIndexDefaultsAndFlags)
+{
+    const auto defaults = std::get<PoolIndexOptions>(parse({"pool-index", "--pool-size", "65536"}).options);
+    EXPECT_EQ(defaults.poolSize, 65536u);
+    EXPECT_EQ(defaults.changes, 1024u);  // P / 64
+    EXPECT_EQ(defaults.iterations, kDefaultPoolIndexIterations);
+    EXPECT_EQ(defaults.seed, kDefaultSeed);
+    const Invocation every = parse(
+        {"pool-index", "--pool-size=64", "--changes", "64", "--iterations", "3", "--seed", "9", "--json", "pool.json"});
+    const auto& options = std::get<PoolIndexOptions>(every.options);
+    EXPECT_EQ(options.poolSize, 64u);
+    EXPECT_EQ(options.changes, 64u);
+    EXPECT_EQ(options.iterations, 3);
+    EXPECT_EQ(options.seed, 9u);
+    ASSERT_TRUE(every.jsonPath.has_value());
+    EXPECT_EQ(every.jsonPath->string(), "pool.json");
+    EXPECT_EQ(std::get<PoolIndexOptions>(parse({"pool-index", "--pool-size", "67108864"}).options).changes, 1u << 20);
+    EXPECT_NE(usageText().find("pool-index --pool-size P"), std::string::npos);
+}
+
+TEST(BenchCommandLine, PoolIndexErrorsNameTheBadFlag)
+{
+    for (const char* badSize : {"32", "100", "65535", "134217728", "0", "-64", "abc", ""}) {
+        EXPECT_EQ(usageErrorOf({"pool-index", "--pool-size", badSize}),
+                  std::string("cbt-bench pool-index: --pool-size expects a power of two from 64 to 67108864 "
+                              "(2^6 .. 2^26), got '") +
+                      badSize + "'")
+            << badSize;
+    }
+    EXPECT_NE(usageErrorOf({"pool-index"}).find("missing --pool-size"), std::string::npos);
+    EXPECT_NE(usageErrorOf({"pool-index", "--pool-size", "128", "--changes", "129"})
+                  .find("--changes expects an integer from 1 to 128"),
+              std::string::npos);
+    EXPECT_NE(usageErrorOf({"pool-index", "--pool-size", "128", "--changes", "0"}).find("--changes"),
+              std::string::npos);
+    EXPECT_NE(usageErrorOf({"pool-index", "--pool-size", "128", "--iterations", "0"}).find("--iterations"),
+              std::string::npos);
+    EXPECT_NE(usageErrorOf({"pool-index", "--pool-size", "128", "--depth", "7"}).find("unknown flag '--depth'"),
+              std::string::npos);
+}
+
 TEST(BenchCommandLine, GpuSubcommands)
 {
     const auto reduce = std::get<GpuReduceOptions>(

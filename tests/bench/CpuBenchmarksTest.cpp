@@ -224,5 +224,58 @@ TEST(DecodeBenchmark, VerifiesAndCarriesThe2023Anchors)
     EXPECT_FALSE(paperDecodeSeconds(20, 3).has_value());
 }
 
+TEST(PoolIndexBenchmark, BothIndexesAgreeAndReportTheirSizes)
+{
+    PoolIndexOptions options;
+    options.poolSize = 4096;
+    options.changes = 64;
+    options.iterations = 3;
+    const PoolIndexMeasurement measurement = runPoolIndex(options);
+    EXPECT_TRUE(measurement.indexesAgree);
+    EXPECT_TRUE(measurement.answersAreFree);
+    EXPECT_TRUE(measurement.incrementalMatchesRebuild);
+    EXPECT_TRUE(poolIndexFailedCheck(measurement).empty());
+    EXPECT_GT(measurement.usedSlots, 1024u);  // about half of the pool
+    EXPECT_LT(measurement.usedSlots, 3072u);
+    EXPECT_EQ(measurement.popcountSeconds.count, 3u);
+    ASSERT_EQ(measurement.indexes[0].name, "sum-tree");
+    ASSERT_EQ(measurement.indexes[1].name, "fenwick");
+    EXPECT_EQ(measurement.indexes[0].bytes, 2048u);            // the CBT heap of D = 12: 2^14 bits
+    EXPECT_EQ(measurement.indexes[1].bytes, 512u + 65u * 4u);  // the bits and 64 + 1 counts
+    for (const PoolIndexTimings& index : measurement.indexes) {
+        EXPECT_EQ(index.frameSeconds.count, 3u) << index.name;
+        EXPECT_EQ(index.incrementalSeconds.count, 3u) << index.name;
+        EXPECT_GT(index.frameSeconds.median, 0.0) << index.name;
+    }
+
+    const Report report = poolIndexReport(options, measurement);
+    EXPECT_TRUE(std::get<bool>(findFigure(report, "indexes_agree")->value));
+    EXPECT_EQ(std::get<std::int64_t>(findFigure(report, "bitfield_bytes")->value), 512);
+    ASSERT_EQ(report.tables.size(), 1u);
+    ASSERT_EQ(report.tables[0].rows.size(), 3u);                    // both indexes and the floor
+    EXPECT_EQ(std::get<double>(report.tables[0].rows[0][2]), 0.5);  // bytes per slot of the sum tree
+    EXPECT_EQ(std::get<double>(report.tables[0].rows[2][3]), 1.0);  // the floor's bytes over the bits
+}
+
+TEST(PoolIndexBenchmark, SameSeedSameFramesAndEveryFailedCheckIsNamed)
+{
+    PoolIndexOptions options;
+    options.poolSize = 256;
+    options.changes = 8;
+    options.iterations = 2;
+    options.seed = 5;
+    EXPECT_EQ(runPoolIndex(options).usedSlots, runPoolIndex(options).usedSlots);
+
+    PoolIndexMeasurement failed;
+    failed.indexesAgree = false;
+    EXPECT_NE(poolIndexFailedCheck(failed).find("different slots"), std::string::npos);
+    failed.indexesAgree = true;
+    failed.answersAreFree = false;
+    EXPECT_NE(poolIndexFailedCheck(failed).find("in use"), std::string::npos);
+    failed.answersAreFree = true;
+    failed.incrementalMatchesRebuild = false;
+    EXPECT_NE(poolIndexFailedCheck(failed).find("rebuild"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace bench
