@@ -67,9 +67,9 @@ layout(std430, set = 0, binding = 0) buffer PoolCounters {
     uint freedCount;        // slots freed by merges
     uint counts[POOL_LIST_WITH_COUNTS];  // live, split, changed, diamond list entries
     uint visibleCount;      // entries of the visible list
-    uint unused0;
-    uint unused1;
-    uint unused2;
+    uint liveStatistic;     // copies of the live and visible counts, side by
+    uint visibleStatistic;  // side for a read-back of them and of the
+    uint deferredStatistic; // split requests the pool could not pay for
     pool_DispatchArguments dispatch[POOL_LIST_WITH_COUNTS];
     uint drawVertexCount;  // VkDrawIndirectCommand of the draw
     uint drawInstanceCount;

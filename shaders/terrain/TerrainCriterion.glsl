@@ -34,54 +34,9 @@
 #define TERRAIN_MOMENTS_BINDING 2
 #include "terrain/TerrainUniforms.glsl"
 #include "terrain/HeightStatistics.glsl"
+#include "terrain/LevelOfDetail.glsl"
 
 layout(set = 1, binding = 3) uniform sampler2D terrain_heightmap;
-
-// Projected lengths beyond this count as "at or behind the camera".
-const float TERRAIN_UNBOUNDED_PIXELS = 3.0e38;
-// Clip w (distance along the view axis, metres) under which a point is
-// treated as being at the camera plane.
-const float TERRAIN_MIN_CLIP_W = 1.0e-3;
-
-bool terrain_BoxIntersectsFrustum(vec3 lowest, vec3 highest)
-{
-    for (int i = 0; i < 6; ++i) {
-        vec4 plane = terrainFrame.frustumPlanes[i];
-        // The box corner farthest along the plane's normal.
-        vec3 corner = vec3(plane.x >= 0.0 ? highest.x : lowest.x, plane.y >= 0.0 ? highest.y : lowest.y,
-                           plane.z >= 0.0 ? highest.z : lowest.z);
-        if (dot(plane.xyz, corner) + plane.w < 0.0) {
-            return false;
-        }
-    }
-    return true;
-}
-
-float terrain_ProjectedLengthPixels(vec3 a, vec3 b)
-{
-    vec4 clipA = terrainFrame.viewProjection * vec4(a, 1.0);
-    vec4 clipB = terrainFrame.viewProjection * vec4(b, 1.0);
-    if (clipA.w <= TERRAIN_MIN_CLIP_W || clipB.w <= TERRAIN_MIN_CLIP_W) {
-        return TERRAIN_UNBOUNDED_PIXELS;
-    }
-    vec2 halfViewport = 0.5 * terrainFrame.viewportPixels;
-    return length((clipA.xy / clipA.w - clipB.xy / clipB.w) * halfViewport);
-}
-
-// Whether the heights under a footprint vary less than the flatness
-// threshold (never, for a zero threshold).
-bool terrain_IsFlat(terrain_StatisticsFootprint footprint)
-{
-    float flatness = terrainFrame.flatnessMetres;
-#ifdef CBT_CPU_DRIVER_PATH
-    // No test of the threshold alone: a branch on uniform data alone makes
-    // lavapipe compile a new variant of the kernel every frame
-    // (vk/DriverPath.glsl). A zero threshold fails the comparison anyway.
-    return terrain_HeightStandardDeviation(footprint) * terrainFrame.heightScaleMetres < flatness;
-#else
-    return flatness > 0.0 && terrain_HeightStandardDeviation(footprint) * terrainFrame.heightScaleMetres < flatness;
-#endif
-}
 
 // The split test of the triangle of `heapIndex` (any node, leaf or not).
 bool terrain_WantsSplit(uint heapIndex)
@@ -91,8 +46,8 @@ bool terrain_WantsSplit(uint heapIndex)
     vec2 uvMax = max(max(triangle.v[0], triangle.v[1]), triangle.v[2]);
     terrain_StatisticsFootprint footprint = terrain_FootprintOf(uvMin, uvMax);
     vec2 heights = terrain_HeightBounds(footprint);
-    if (!terrain_BoxIntersectsFrustum(terrain_WorldPosition(uvMin, heights.x),
-                                      terrain_WorldPosition(uvMax, heights.y))) {
+    if (!terrain_BoxIntersectsPlanes(terrainFrame.frustumPlanes, terrain_WorldPosition(uvMin, heights.x),
+                                     terrain_WorldPosition(uvMax, heights.y))) {
         return false;
     }
     if (terrain_IsFlat(footprint)) {
@@ -100,7 +55,8 @@ bool terrain_WantsSplit(uint heapIndex)
     }
     float heightA = textureLod(terrain_heightmap, terrain_HeightmapCoordinate(triangle.v[0]), 0.0).r;
     float heightB = textureLod(terrain_heightmap, terrain_HeightmapCoordinate(triangle.v[2]), 0.0).r;
-    float pixels = terrain_ProjectedLengthPixels(terrain_WorldPosition(triangle.v[0], heightA),
+    float pixels = terrain_ProjectedLengthPixels(terrainFrame.viewProjection,
+                                                 terrain_WorldPosition(triangle.v[0], heightA),
                                                  terrain_WorldPosition(triangle.v[2], heightB));
     return pixels > terrainFrame.targetEdgePixels;
 }

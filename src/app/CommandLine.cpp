@@ -3,6 +3,7 @@
 #include "text/TextParsing.h"
 #include "vk/ProgramFiles.h"
 
+#include <bit>
 #include <cstdlib>
 #include <functional>
 #include <sstream>
@@ -106,6 +107,16 @@ display::Tonemapper parseTonemapper(std::string_view text)
     throw text::ParseError("expected none, aces or hable, got " + text::quoted(text));
 }
 
+terrain::TerrainBackend parseBackend(std::string_view text)
+{
+    for (const terrain::TerrainBackend backend : {terrain::TerrainBackend::Heap, terrain::TerrainBackend::Pool}) {
+        if (text == backendName(backend)) {
+            return backend;
+        }
+    }
+    throw text::ParseError("expected heap or pool, got " + text::quoted(text));
+}
+
 std::vector<FlagSpec> flagSpecs()
 {
     const ViewerOptions defaults;
@@ -118,8 +129,22 @@ std::vector<FlagSpec> flagSpecs()
         {"--height-scale", "METRES", "world height of the brightest heightmap value",
          "a DEM's height range, else " + numberText(terrainDefaults.heightScaleMetres),
          [](ViewerOptions& o, std::string_view v) { o.heightScaleMetres = numberIn(v, 0.0, 1.0e6, false); }});
-    flags.push_back({"--depth", "D", "CBT max depth, 1..30", "deep enough for the heightmap's texel spacing",
-                     [](ViewerOptions& o, std::string_view v) { o.maxDepth = static_cast<int>(integerIn(v, 1, 30)); }});
+    flags.push_back({"--cbt", "heap|pool",
+                     "the tessellation: the 2020 tree (heap, D <= 30) or the 2024 pool of bisectors (pool, D <= 60)",
+                     std::string(backendName(terrainDefaults.backend)),
+                     [](ViewerOptions& o, std::string_view v) { o.backend = parseBackend(v); }});
+    flags.push_back({"--depth", "D", "max depth, 1..30 (heap) or 3..60 (pool; the square is depth 0 in both)",
+                     "deep enough for the heightmap's texel spacing", [](ViewerOptions& o, std::string_view v) {
+                         o.maxDepth = static_cast<int>(integerIn(v, 1, terrain::kMaxPoolDepth));
+                     }});
+    flags.push_back({"--pool-size", "N", "bisector slots of the pool: a power of two, 256..67108864 (with --cbt pool)",
+                     std::to_string(terrainDefaults.poolCapacity), [](ViewerOptions& o, std::string_view v) {
+                         const long long slots = integerIn(v, terrain::kMinPoolCapacity, terrain::kMaxPoolCapacity);
+                         if (!std::has_single_bit(static_cast<unsigned long long>(slots))) {
+                             throw text::ParseError("expected a power of two, got " + text::quoted(v));
+                         }
+                         o.poolCapacity = static_cast<std::uint32_t>(slots);
+                     }});
     flags.push_back({"--target-pixels", "PIXELS", "split a triangle while its longest edge covers more pixels",
                      numberText(defaults.targetEdgePixels), [](ViewerOptions& o, std::string_view v) {
                          o.targetEdgePixels = numberIn(v, 0.0, 10000.0, true);
@@ -207,9 +232,27 @@ void checkCombinations(const ViewerOptions& options)
     if (options.camera && options.cameraPathFile) {
         throw CommandLineError("--camera-path: cannot be combined with --camera");
     }
+    const bool pool = options.backend == terrain::TerrainBackend::Pool;
+    if (options.poolCapacity && !pool) {
+        throw CommandLineError("--pool-size: needs --cbt pool");
+    }
+    if (options.maxDepth && !pool && *options.maxDepth > 30) {
+        throw CommandLineError("--depth: " + std::to_string(*options.maxDepth) +
+                               " is deeper than the heap allows (1..30); use --cbt pool for up to " +
+                               std::to_string(terrain::kMaxPoolDepth));
+    }
+    if (options.maxDepth && pool && *options.maxDepth < terrain::kMinPoolDepth) {
+        throw CommandLineError("--depth: the pool's depth is " + std::to_string(terrain::kMinPoolDepth) + ".." +
+                               std::to_string(terrain::kMaxPoolDepth) + ", got " + std::to_string(*options.maxDepth));
+    }
 }
 
 }  // namespace
+
+std::string_view backendName(terrain::TerrainBackend backend)
+{
+    return backend == terrain::TerrainBackend::Pool ? "pool" : "heap";
+}
 
 std::string_view shadingModeName(terrain::ShadingMode mode)
 {

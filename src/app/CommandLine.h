@@ -40,6 +40,8 @@ struct ViewerOptions {
     std::optional<float> heightScaleMetres;
     // Empty: terrain::defaultMaxDepthFor(heightmap).
     std::optional<int> maxDepth;
+    terrain::TerrainBackend backend = terrain::TerrainBackend::Heap;  // --cbt heap|pool
+    std::optional<std::uint32_t> poolCapacity;                        // --pool-size (pool only)
     float targetEdgePixels = terrain::TerrainSettings{}.targetEdgePixels;
     int uniformSubdivision = terrain::TerrainSettings{}.uniformSubdivision;
     std::string deviceSelector;  // empty: the best device
@@ -78,5 +80,8 @@ std::filesystem::path defaultHeightmapPath();
 
 // The shading mode's command-line name ("lit", "normals", "depth").
 std::string_view shadingModeName(terrain::ShadingMode mode);
+
+// The backend's command-line name ("heap", "pool").
+std::string_view backendName(terrain::TerrainBackend backend);
 
 }  // namespace app

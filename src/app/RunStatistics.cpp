@@ -62,10 +62,17 @@ void RunStatistics::addFrameStatistics(const scene::FrameStatistics& statistics)
         leafDecode_.add(timings.leafDecodeMs);
         draw_.add(timings.drawMs);
         atmosphere_.add(timings.atmosphereMs);
+        const scene::PoolPassTimings& pool = timings.pool;
+        const double poolMs[] = {pool.classifyMs, pool.splitMs,  pool.allocateMs, pool.bisectMs,
+                                 pool.mergeMs,    pool.reduceMs, pool.indexMs};
+        for (std::size_t pass = 0; pass < poolPasses_.size(); ++pass) {
+            poolPasses_[pass].add(poolMs[pass]);
+        }
         total_.add(timings.dispatcherMs + timings.subdivisionMs + timings.sumReductionMs + timings.leafDecodeMs +
-                   timings.drawMs + timings.atmosphereMs);
+                   pool.totalMs() + timings.drawMs + timings.atmosphereMs);
     }
     leafCounts_.add(static_cast<double>(statistics.leafCount));
+    visibleCounts_.add(static_cast<double>(statistics.visibleCount));
     latest_ = statistics;
 }
 
@@ -90,14 +97,24 @@ std::string RunStatistics::toJson(const RunDescription& description) const
          << ", \"heightOffsetMetres\": " << description.heightOffsetMetres << "},\n";
     json << "  \"frameTimeMs\": ";
     writeSummary(json, frameTimes_);
-    json << ",\n  \"gpuTimesMs\": {\n    \"dispatcher\": ";
-    writeSummary(json, dispatcher_);
-    json << ",\n    \"subdivision\": ";
-    writeSummary(json, subdivision_);
-    json << ",\n    \"sumReduction\": ";
-    writeSummary(json, sumReduction_);
-    json << ",\n    \"leafDecode\": ";
-    writeSummary(json, leafDecode_);
+    json << ",\n  \"gpuTimesMs\": {";
+    if (description.backend == "pool") {
+        static constexpr const char* kPoolPasses[] = {"classify", "split",  "allocate", "bisect",
+                                                      "merge",    "reduce", "index"};
+        for (std::size_t pass = 0; pass < poolPasses_.size(); ++pass) {
+            json << (pass == 0 ? "\n    \"" : ",\n    \"") << kPoolPasses[pass] << "\": ";
+            writeSummary(json, poolPasses_[pass]);
+        }
+    } else {
+        json << "\n    \"dispatcher\": ";
+        writeSummary(json, dispatcher_);
+        json << ",\n    \"subdivision\": ";
+        writeSummary(json, subdivision_);
+        json << ",\n    \"sumReduction\": ";
+        writeSummary(json, sumReduction_);
+        json << ",\n    \"leafDecode\": ";
+        writeSummary(json, leafDecode_);
+    }
     json << ",\n    \"draw\": ";
     writeSummary(json, draw_);
     json << ",\n    \"atmosphere\": ";
@@ -106,6 +123,13 @@ std::string RunStatistics::toJson(const RunDescription& description) const
     writeSummary(json, total_);
     json << "\n  },\n";
     json << "  \"timedFrames\": " << dispatcher_.samples().size() << ",\n";
+    json << "  \"backend\": \"" << jsonEscaped(description.backend) << "\",\n";
+    if (description.backend == "pool" && latest_) {
+        json << "  \"pool\": {\"capacity\": " << latest_->poolCapacity
+             << ", \"bytesPerBisector\": " << latest_->bytesPerBisector
+             << ", \"visibleBisectors\": " << latest_->visibleCount
+             << ", \"deferredSplits\": " << latest_->deferredSplits << "},\n";
+    }
     json << "  \"leafCount\": ";
     if (const std::optional<SeriesSummary> leaves = leafCounts_.summary()) {
         json << "{\"last\": " << static_cast<uint64_t>(leafCounts_.samples().back())

@@ -49,6 +49,7 @@ struct RunDescription {
     float depthMetres = 0.0f;
     float heightScaleMetres = 0.0f;
     float heightOffsetMetres = 0.0f;
+    std::string backend = "heap";  // "heap" or "pool"
 };
 
 class RunStatistics {
@@ -69,6 +70,7 @@ public:
     [[nodiscard]] const SampleSeries& drawTimes() const { return draw_; }
     [[nodiscard]] const SampleSeries& atmosphereTimes() const { return atmosphere_; }
     [[nodiscard]] const SampleSeries& leafCounts() const { return leafCounts_; }
+    [[nodiscard]] const SampleSeries& visibleCounts() const { return visibleCounts_; }
     [[nodiscard]] const SampleSeries& residentMemory() const { return residentMemory_; }
     [[nodiscard]] const std::optional<scene::FrameStatistics>& latest() const { return latest_; }
 
@@ -79,7 +81,12 @@ public:
     // per-frame history), triangle count, CBT bytes, the GPU time of the
     // atmosphere's static tables (atmosphereTablesMs, null when unknown) and
     // the resident memory in MiB (residentMemoryMiB median/min/max/count and
-    // residentMemoryHistoryMiB, one sample per frame).
+    // residentMemoryHistoryMiB, one sample per frame). On the pool backend
+    // the update's passes are classify, split, allocate, bisect, merge,
+    // reduce and index instead of the heap's dispatcher, subdivision, sum
+    // reduction and leaf decode, "leafCount" counts live bisectors, and
+    // "pool" gives the capacity, bytes per bisector, visible bisectors and
+    // the split requests a full pool made wait.
     [[nodiscard]] std::string toJson(const RunDescription& description) const;
 
 private:
@@ -92,6 +99,8 @@ private:
     SampleSeries atmosphere_;
     SampleSeries total_;
     SampleSeries leafCounts_;
+    SampleSeries visibleCounts_;
+    std::vector<SampleSeries> poolPasses_ = std::vector<SampleSeries>(7);  // classify .. index
     SampleSeries residentMemory_;
     std::optional<scene::FrameStatistics> latest_;
 };

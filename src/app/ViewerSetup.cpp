@@ -122,7 +122,9 @@ scene::SceneSettings initialSceneSettings(const ViewerOptions& options, const he
         terrain.heightOffsetMetres =
             static_cast<float>(range > 0.0 ? dem->minimumHeightMetres * scale / range : dem->minimumHeightMetres);
     }
+    terrain.backend = options.backend;
     terrain.maxDepth = options.maxDepth.value_or(terrain::defaultMaxDepthFor(heightmap));
+    terrain.poolCapacity = options.poolCapacity.value_or(terrain.poolCapacity);
     terrain.targetEdgePixels = options.targetEdgePixels;
     terrain.uniformSubdivision = options.uniformSubdivision;
     terrain.wireframe = options.wireframe;
@@ -182,6 +184,7 @@ RunDescription describeRun(const ViewerOptions& options, const heightmap::Height
                                                                      static_cast<float>(std::max(heightmap.width, 1u)));
     description.heightScaleMetres = settings.heightScaleMetres;
     description.heightOffsetMetres = settings.heightOffsetMetres;
+    description.backend = std::string(backendName(settings.backend));
     return description;
 }
 

@@ -10,8 +10,7 @@ FrameSlot::FrameSlot(const vk::Device& device, const vk::CommandPool& pool)
       imageAvailable(device),
       terrainUniforms(device, sizeof(terrain::TerrainUniforms), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT,
                       vk::MemoryLocation::HostUpload),
-      leafCountReadback(device, sizeof(std::uint32_t), VK_BUFFER_USAGE_TRANSFER_DST_BIT,
-                        vk::MemoryLocation::HostReadback)
+      countsReadback(device, kCountsReadbackBytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, vk::MemoryLocation::HostReadback)
 {
 }
 

@@ -2,7 +2,7 @@
 // runs alike: the command buffer the frame is recorded into, the fence of
 // its last submission, the semaphore a window acquires its swapchain image
 // with, the render targets, and the scene's per-frame buffers (the terrain's
-// uniform block, the read-back of the leaf count).
+// uniform block, the read-back of the terrain's counts).
 #pragma once
 
 #include "scene/RenderTargets.h"
@@ -16,6 +16,9 @@
 
 namespace scene {
 
+// Room for the terrain's counts (terrain::TerrainCountsSource::bytes).
+inline constexpr VkDeviceSize kCountsReadbackBytes = 16;
+
 struct FrameSlot {
     FrameSlot(const vk::Device& device, const vk::CommandPool& pool);
 
@@ -24,8 +27,8 @@ struct FrameSlot {
     vk::Semaphore imageAvailable;            // a window's acquired swapchain image (unused headless)
     std::unique_ptr<RenderTargets> targets;  // (re)made at the size of the frame's view
     vk::Buffer terrainUniforms;              // terrain::TerrainUniforms, written once per frame
-    vk::Buffer leafCountReadback;            // the leaf count of the frame last recorded in the slot
-    bool readbackPending = false;            // that frame's count and timestamps are not read yet
+    vk::Buffer countsReadback;               // the terrain's counts of the frame last recorded in the slot
+    bool readbackPending = false;            // that frame's counts and timestamps are not read yet
     std::uint32_t subdivisionLevels = 0;     // that frame's uniform subdivision
 };
 

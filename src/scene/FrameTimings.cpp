@@ -1,6 +1,7 @@
 #include "scene/FrameTimings.h"
 
 #include "leb/gpu/UpdatePipeline.h"
+#include "terrain/PoolTerrain.h"
 #include "terrain/Terrain.h"
 
 namespace scene {
@@ -15,6 +16,7 @@ std::vector<std::string> frameTimestampPassNames()
 PassTimings passTimingsOf(std::span<const vk::PassTime> times, double atmosphereMs)
 {
     const std::vector<std::string>& update = leb::gpu::UpdatePipeline::timestampPassNames();
+    const std::vector<std::string>& pool = terrain::PoolTerrain::timestampPassNames();
     PassTimings timings;
     timings.atmosphereMs = atmosphereMs;
     for (const vk::PassTime& time : times) {
@@ -26,6 +28,20 @@ PassTimings passTimingsOf(std::span<const vk::PassTime> times, double atmosphere
             timings.sumReductionMs = time.milliseconds;
         } else if (time.name == terrain::kLeafDecodeTimestamp) {
             timings.leafDecodeMs = time.milliseconds;
+        } else if (time.name == pool[0]) {
+            timings.pool.classifyMs = time.milliseconds;
+        } else if (time.name == pool[1]) {
+            timings.pool.splitMs = time.milliseconds;
+        } else if (time.name == pool[2]) {
+            timings.pool.allocateMs = time.milliseconds;
+        } else if (time.name == pool[3]) {
+            timings.pool.bisectMs = time.milliseconds;
+        } else if (time.name == pool[4]) {
+            timings.pool.mergeMs = time.milliseconds;
+        } else if (time.name == pool[5]) {
+            timings.pool.reduceMs = time.milliseconds;
+        } else if (time.name == pool[6]) {
+            timings.pool.indexMs = time.milliseconds;
         } else if (time.name == terrain::kDrawTimestamp) {
             timings.drawMs = time.milliseconds;
         } else if (time.name == kSkyTimestamp) {

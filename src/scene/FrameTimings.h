@@ -13,20 +13,41 @@
 
 namespace scene {
 
+// The update passes of the bisector pool backend (0 on the heap backend).
+struct PoolPassTimings {
+    double classifyMs = 0.0;
+    double splitMs = 0.0;
+    double allocateMs = 0.0;
+    double bisectMs = 0.0;
+    double mergeMs = 0.0;
+    double reduceMs = 0.0;  // the occupancy tree's sum reduction
+    double indexMs = 0.0;   // live and visible lists
+
+    [[nodiscard]] double totalMs() const
+    {
+        return classifyMs + splitMs + allocateMs + bisectMs + mergeMs + reduceMs + indexMs;
+    }
+};
+
 // GPU time of each pass of one completed frame, in milliseconds.
 struct PassTimings {
     double dispatcherMs = 0.0;  // both dispatcher runs of the CBT update
     double subdivisionMs = 0.0;
     double sumReductionMs = 0.0;
     double leafDecodeMs = 0.0;  // heap index of each leaf, for the draw (0 while frozen)
+    PoolPassTimings pool{};     // the pool backend's update
     double drawMs = 0.0;        // the terrain's draw
     double atmosphereMs = 0.0;  // the atmosphere's per-frame tables + the sky pass
 };
 
 struct FrameStatistics {
-    std::uint32_t leafCount = 0;         // CBT leaves of the last completed frame
-    std::uint64_t triangleCount = 0;     // leaves * 2^uniformSubdivision
-    std::uint64_t cbtBytes = 0;          // size of the CBT heap
+    std::uint32_t leafCount = 0;         // CBT leaves (live bisectors of the pool) of the last completed frame
+    std::uint32_t visibleCount = 0;      // leaves the draw covered (the pool culls; the heap draws every leaf)
+    std::uint32_t deferredSplits = 0;    // pool: split requests waiting for free slots (the pool is full)
+    std::uint64_t triangleCount = 0;     // visible leaves * 2^uniformSubdivision
+    std::uint64_t cbtBytes = 0;          // size of the tessellation on the GPU: the CBT heap or the pool
+    std::uint32_t poolCapacity = 0;      // pool: bisector slots (0 on the heap backend)
+    double bytesPerBisector = 0.0;       // pool: bytes per slot
     std::optional<PassTimings> timings;  // empty until a frame's queries are available
     // GPU time of the last computation of the atmosphere's static tables
     // (transmittance, multiple scattering), e.g. at start-up.

@@ -80,7 +80,7 @@ struct SceneRenderer::Impl {
     // Uniforms, the frame-start barrier, the terrain's update and the leaf
     // count's read-back: the part of a frame recordTerrainUpdate records too.
     void recordTerrainPart(std::uint32_t slotIndex, const camera::FrameView& view, glm::vec3 sun);
-    void recordLeafCountReadback(VkCommandBuffer commands, FrameSlot& frame);
+    void recordCountsReadback(VkCommandBuffer commands, FrameSlot& frame);
     void recordSceneRendering(VkCommandBuffer commands, const RenderTargets& targets, std::uint32_t slotIndex,
                               const camera::FrameView& view);
     void recordDisplay(VkCommandBuffer commands, const RenderTargets& targets, std::uint32_t slotIndex);
@@ -119,9 +119,14 @@ SceneRenderer::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& shader
       displayPass(gpuDevice, shaderLibrary, sceneOutput.displayFormat, sceneOutput.framesInFlight),
       timer(gpuDevice, sceneOutput.framesInFlight, frameTimestampPassNames())
 {
-    latest.leafCount = 2;
-    latest.triangleCount = 2;
+    // The tessellation before its first update: the square's two halves,
+    // or the pool's four roots.
+    latest.leafCount = initialSettings.terrain.backend == terrain::TerrainBackend::Pool ? 4 : 2;
+    latest.visibleCount = latest.leafCount;
+    latest.triangleCount = latest.leafCount;
     latest.cbtBytes = terrain.cbtBytes();
+    latest.poolCapacity = terrain.poolCapacity();
+    latest.bytesPerBisector = terrain.bytesPerBisector();
     if (const std::optional<atmosphere::AtmosphereTableTimings> tables = atmosphere.tableTimings()) {
         latest.atmosphereTablesMs = tables->totalMs;
     }
@@ -134,11 +139,14 @@ void SceneRenderer::Impl::collectSlotResults(std::uint32_t slotIndex)
         return;
     }
     frame.readbackPending = false;
-    std::uint32_t leafCount = 0;
-    std::memcpy(&leafCount, frame.leafCountReadback.mapped().data(), sizeof(leafCount));
-    latest.leafCount = leafCount;
-    latest.triangleCount = std::uint64_t{leafCount} << frame.subdivisionLevels;
+    const terrain::TerrainCounts counts = terrain.countsFrom(frame.countsReadback.mapped());
+    latest.leafCount = counts.leaves;
+    latest.visibleCount = counts.visible;
+    latest.deferredSplits = counts.deferredSplits;
+    latest.triangleCount = std::uint64_t{counts.visible} << frame.subdivisionLevels;
     latest.cbtBytes = terrain.cbtBytes();
+    latest.poolCapacity = terrain.poolCapacity();
+    latest.bytesPerBisector = terrain.bytesPerBisector();
     const std::optional<std::vector<vk::PassTime>> times = timer.collect(slotIndex);
     if (!times) {
         return;
@@ -165,18 +173,19 @@ void SceneRenderer::Impl::recordTerrainPart(std::uint32_t slotIndex, const camer
     // The draws of the frames before read what this frame's compute passes
     // rewrite (the tree, its leaf heap indices, the draw arguments).
     vk::memoryBarrier(device, commands, kDrawReaders, kDrawReads, kCompute, kStorageReadWrite);
-    terrain.recordUpdate(commands, slotIndex, &timer);
-    recordLeafCountReadback(commands, frame);
+    terrain.recordUpdate(commands, slotIndex, view, &timer);
+    recordCountsReadback(commands, frame);
 }
 
-void SceneRenderer::Impl::recordLeafCountReadback(VkCommandBuffer commands, FrameSlot& frame)
+void SceneRenderer::Impl::recordCountsReadback(VkCommandBuffer commands, FrameSlot& frame)
 {
-    const vk::Buffer& source = terrain.leafCountBuffer();
+    const terrain::TerrainCountsSource counts = terrain.countsSource();
+    const vk::Buffer& source = *counts.buffer;
     vk::bufferBarrier(device, commands, source, kCompute, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                       VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
-    const VkBufferCopy region{terrain.leafCountOffset(), 0, sizeof(std::uint32_t)};
-    vkCmdCopyBuffer(commands, source.handle(), frame.leafCountReadback.handle(), 1, &region);
-    vk::bufferBarrier(device, commands, frame.leafCountReadback, VK_PIPELINE_STAGE_2_COPY_BIT,
+    const VkBufferCopy region{counts.offset, 0, counts.bytes};
+    vkCmdCopyBuffer(commands, source.handle(), frame.countsReadback.handle(), 1, &region);
+    vk::bufferBarrier(device, commands, frame.countsReadback, VK_PIPELINE_STAGE_2_COPY_BIT,
                       VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
     // The next update rewrites the count after this copy read it.
     vk::bufferBarrier(device, commands, source, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_NONE, kCompute,
@@ -330,6 +339,8 @@ void SceneRenderer::applySettings(const SceneSettings& settings)
     }
     impl.settings = settings;
     impl.latest.cbtBytes = impl.terrain.cbtBytes();
+    impl.latest.poolCapacity = impl.terrain.poolCapacity();
+    impl.latest.bytesPerBisector = impl.terrain.bytesPerBisector();
 }
 
 const SceneSettings& SceneRenderer::settings() const

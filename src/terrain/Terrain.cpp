@@ -7,6 +7,7 @@
 #include "terrain/DrawArgumentsPass.h"
 #include "terrain/HeightStatistics.h"
 #include "terrain/HeightmapTexture.h"
+#include "terrain/PoolTerrain.h"
 #include "terrain/TerrainCriterion.h"
 #include "terrain/TerrainDrawPass.h"
 #include "terrain/TerrainTree.h"
@@ -17,7 +18,10 @@
 #include "vk/Error.h"
 #include "vk/TimestampQueries.h"
 
+#include <algorithm>
+#include <cstring>
 #include <exception>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -29,8 +33,23 @@ namespace {
 const TerrainSettings& checkedSettings(const vk::Device& device, const TerrainSettings& settings)
 {
     validateTerrainSettings(settings);
-    requireMaxDepthFits(device, settings.maxDepth);
+    if (settings.backend == TerrainBackend::Heap) {
+        requireMaxDepthFits(device, settings.maxDepth);
+    }
     return settings;
+}
+
+// Whether going from `current` to `next` needs a new tessellation (the
+// pool's depth is a per-frame setting: lowering it merges the mesh down).
+bool needsNewTessellation(const TerrainSettings& current, const TerrainSettings& next)
+{
+    if (current.backend != next.backend) {
+        return true;
+    }
+    if (next.backend == TerrainBackend::Pool) {
+        return current.poolCapacity != next.poolCapacity;
+    }
+    return current.maxDepth != next.maxDepth;
 }
 
 }  // namespace
@@ -42,6 +61,8 @@ struct Terrain::Impl {
          camera::DepthConvention depth);
 
     void replaceTree(const TerrainSettings& treeSettings);
+    void replaceTessellation(const TerrainSettings& newSettings);
+    [[nodiscard]] glm::dvec2 extentMetres() const;
     [[nodiscard]] std::unique_ptr<leb::gpu::LeafDecodePass> decodedLeaves(const TerrainTree& terrainTree,
                                                                           std::uint32_t requestedCapacity) const;
     [[nodiscard]] TerrainUniformContext uniformContext() const;
@@ -62,6 +83,14 @@ struct Terrain::Impl {
     // rest itself); a frozen update leaves the tree, and the buffer, as is.
     std::unique_ptr<leb::gpu::LeafDecodePass> leafDecode;
     std::uint64_t updatesRecorded = 0;
+    // The pool backend instead of the tree (TerrainBackend::Pool).
+    std::unique_ptr<PoolTerrain> pool;
+    // What a new pool is built with.
+    std::vector<const vk::Buffer*> uniformBuffers;
+    VkDescriptorSetLayout atmosphereSetLayout;
+    VkFormat hdrFormat;
+    VkFormat depthAttachmentFormat;
+    camera::DepthConvention depthConvention;
 };
 
 Terrain::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& shaderLibrary,
@@ -78,9 +107,36 @@ Terrain::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& shaderLibrar
       criterion(gpuDevice, heightStatistics, heightmapTexture, frameUniforms),
       drawPass(gpuDevice, shaderLibrary, heightmapTexture, frameUniforms, atmosphereLayout, colorFormat, depthFormat,
                depth),
-      drawArguments(gpuDevice, shaderLibrary)
+      drawArguments(gpuDevice, shaderLibrary),
+      uniformBuffers(frameUniforms.begin(), frameUniforms.end()),
+      atmosphereSetLayout(atmosphereLayout),
+      hdrFormat(colorFormat),
+      depthAttachmentFormat(depthFormat),
+      depthConvention(depth)
 {
-    replaceTree(settings);
+    replaceTessellation(settings);
+}
+
+// The heap's tree or the pool, as the settings' backend says; a failure
+// leaves the terrain as it was. No recorded command buffer may be pending.
+void Terrain::Impl::replaceTessellation(const TerrainSettings& newSettings)
+{
+    if (newSettings.backend == TerrainBackend::Pool) {
+        auto rebuilt = std::make_unique<PoolTerrain>(device, shaders, heightmapTexture, heightStatistics,
+                                                     uniformBuffers, newSettings, atmosphereSetLayout, hdrFormat,
+                                                     depthAttachmentFormat, depthConvention);
+        leafDecode.reset();
+        tree.reset();
+        pool = std::move(rebuilt);
+        return;
+    }
+    replaceTree(newSettings);
+    pool.reset();
+}
+
+glm::dvec2 Terrain::Impl::extentMetres() const
+{
+    return glm::dvec2(terrainWorldExtent(heightmapWidth, heightmapHeight, settings));
 }
 
 // A leaf decode of `terrainTree` for the draw, run once (blocking) so that
@@ -116,7 +172,8 @@ void Terrain::Impl::replaceTree(const TerrainSettings& treeSettings)
 
 TerrainUniformContext Terrain::Impl::uniformContext() const
 {
-    return TerrainUniformContext{heightmapWidth, heightmapHeight, heightStatistics.levels(), tree->heap().maxDepth()};
+    const int maxDepth = pool ? settings.maxDepth : tree->heap().maxDepth();
+    return TerrainUniformContext{heightmapWidth, heightmapHeight, heightStatistics.levels(), maxDepth};
 }
 
 Terrain::Terrain(vk::Device& device, const vk::ShaderLibrary& shaders, const heightmap::Heightmap& heightmap,
@@ -137,13 +194,12 @@ Terrain::~Terrain()
 
 void Terrain::applySettings(const TerrainSettings& settings)
 {
-    validateTerrainSettings(settings);
+    checkedSettings(impl_->device, settings);
     Impl& impl = *impl_;
-    if (settings.maxDepth != impl.tree->heap().maxDepth()) {
-        requireMaxDepthFits(impl.device, settings.maxDepth);
+    if (needsNewTessellation(impl.settings, settings)) {
         impl.device.waitIdle();
-        impl.replaceTree(settings);
-    } else if (settings.drawLeafCapacity != impl.settings.drawLeafCapacity) {
+        impl.replaceTessellation(settings);
+    } else if (!impl.pool && settings.drawLeafCapacity != impl.settings.drawLeafCapacity) {
         impl.device.waitIdle();
         std::unique_ptr<leb::gpu::LeafDecodePass> decode = impl.decodedLeaves(*impl.tree, settings.drawLeafCapacity);
         impl.drawPass.bindTree(impl.tree->heap(), decode->heapIndexBuffer());
@@ -162,9 +218,14 @@ TerrainUniforms Terrain::uniformsFor(const camera::FrameView& view, glm::vec3 su
     return makeTerrainUniforms(view, sunDirection, impl_->settings, impl_->uniformContext());
 }
 
-void Terrain::recordUpdate(VkCommandBuffer commands, std::uint32_t frameSlot, vk::TimestampQueries* timer)
+void Terrain::recordUpdate(VkCommandBuffer commands, std::uint32_t frameSlot, const camera::FrameView& view,
+                           vk::TimestampQueries* timer)
 {
     Impl& impl = *impl_;
+    if (impl.pool) {
+        impl.pool->recordUpdate(commands, frameSlot, view, impl.settings, impl.extentMetres(), timer);
+        return;
+    }
     leb::gpu::UpdatePipeline& update = impl.tree->update();
     if (impl.settings.freezeSubdivision) {
         const vk::TimedPass time(impl.device, timer, commands, leb::gpu::UpdatePipeline::timestampPassNames()[0]);
@@ -191,25 +252,46 @@ void Terrain::recordDraw(VkCommandBuffer commands, std::uint32_t frameSlot, VkEx
         // Inside rendering: no barrier after the start timestamp (see vk::TimedPass).
         timer->writeStart(commands, timer->passIndex(kDrawTimestamp));
     }
-    impl.drawPass.record(commands, frameSlot, viewport, atmosphereSet, impl.drawArguments.buffer(), 0);
+    if (impl.pool) {
+        impl.pool->recordDraw(commands, frameSlot, viewport, atmosphereSet);
+    } else {
+        impl.drawPass.record(commands, frameSlot, viewport, atmosphereSet, impl.drawArguments.buffer(), 0);
+    }
     if (timer != nullptr) {
         timer->writeEnd(commands, timer->passIndex(kDrawTimestamp));
     }
 }
 
-const vk::Buffer& Terrain::leafCountBuffer() const
+TerrainCountsSource Terrain::countsSource() const
 {
-    return impl_->tree->update().indirectArguments();
+    if (impl_->pool) {
+        return {&impl_->pool->countsBuffer(), PoolTerrain::countsOffset(), 3 * sizeof(std::uint32_t)};
+    }
+    return {&impl_->tree->update().indirectArguments(), cbt::gpu::kLeafCountOffset, sizeof(std::uint32_t)};
 }
 
-VkDeviceSize Terrain::leafCountOffset() const
+TerrainCounts Terrain::countsFrom(std::span<const std::byte> bytes) const
 {
-    return cbt::gpu::kLeafCountOffset;
+    if (impl_->pool) {
+        const PoolTerrainCounts counts = PoolTerrain::countsFrom(bytes);
+        return {counts.live, counts.visible, counts.deferredSplits};
+    }
+    std::uint32_t leaves = 0;
+    std::memcpy(&leaves, bytes.data(), std::min(bytes.size(), sizeof(leaves)));
+    return {leaves, leaves, 0};
 }
 
 std::optional<std::string> Terrain::reloadShaders()
 {
     Impl& impl = *impl_;
+    if (impl.pool) {
+        try {
+            impl.pool->reloadShaders();
+        } catch (const std::exception& error) {
+            return text::oneLine(error.what());
+        }
+        return std::nullopt;
+    }
     try {
         std::unique_ptr<leb::gpu::UpdatePipeline> update =
             impl.tree->compileUpdatePipeline(impl.shaders, impl.criterion.criterion());
@@ -237,6 +319,9 @@ std::optional<std::string> Terrain::reloadShaders()
 TerrainTreeReadback Terrain::readBackTree() const
 {
     const Impl& impl = *impl_;
+    if (impl.pool) {
+        throw std::logic_error("readBackTree: the terrain runs on the bisector pool");
+    }
     impl.device.waitIdle();
     TerrainTreeReadback readback;
     readback.heapBytes = impl.tree->heap().downloadBytes();
@@ -246,9 +331,43 @@ TerrainTreeReadback Terrain::readBackTree() const
     return readback;
 }
 
+bisector::PoolState Terrain::readBackPool() const
+{
+    if (!impl_->pool) {
+        throw std::logic_error("readBackPool: the terrain runs on the heap backend");
+    }
+    return impl_->pool->readBack();
+}
+
+const bisector::KeyLayout& Terrain::poolLayout() const
+{
+    if (!impl_->pool) {
+        throw std::logic_error("poolLayout: the terrain runs on the heap backend");
+    }
+    return impl_->pool->layout();
+}
+
+const bisector::HalfedgeMesh& Terrain::poolMesh() const
+{
+    if (!impl_->pool) {
+        throw std::logic_error("poolMesh: the terrain runs on the heap backend");
+    }
+    return impl_->pool->mesh();
+}
+
 std::uint64_t Terrain::cbtBytes() const
 {
-    return impl_->tree->heap().heapByteSize();
+    return impl_->pool ? impl_->pool->bytes() : impl_->tree->heap().heapByteSize();
+}
+
+std::uint32_t Terrain::poolCapacity() const
+{
+    return impl_->pool ? impl_->pool->capacity() : 0u;
+}
+
+double Terrain::bytesPerBisector() const
+{
+    return impl_->pool ? PoolTerrain::bytesPerBisector() : 0.0;
 }
 
 glm::vec3 Terrain::worldMin() const
@@ -268,6 +387,9 @@ std::vector<std::string> Terrain::timestampPassNames()
 {
     std::vector<std::string> names = leb::gpu::UpdatePipeline::timestampPassNames();
     names.emplace_back(kLeafDecodeTimestamp);
+    for (const std::string& name : PoolTerrain::timestampPassNames()) {
+        names.push_back(name);
+    }
     names.emplace_back(kDrawTimestamp);
     return names;
 }

@@ -17,6 +17,7 @@
 // the other passes of the frame.
 #pragma once
 
+#include "bisector/Pool.h"
 #include "camera/FrameView.h"
 #include "heightmap/Heightmap.h"
 #include "terrain/TerrainSettings.h"
@@ -41,6 +42,21 @@ class TimestampQueries;
 }  // namespace vk
 
 namespace terrain {
+
+// What the terrain counts of its last completed frame (Terrain::countsFrom).
+struct TerrainCounts {
+    std::uint32_t leaves = 0;          // CBT leaves, or live bisectors of the pool
+    std::uint32_t visible = 0;         // leaves the draw covers (the pool culls; the heap draws all)
+    std::uint32_t deferredSplits = 0;  // pool: split requests waiting for free slots (a full pool)
+};
+
+// Where the counts lie for a read-back: `bytes` bytes of `buffer` at `offset`,
+// written by the compute stage.
+struct TerrainCountsSource {
+    const vk::Buffer* buffer = nullptr;
+    VkDeviceSize offset = 0;
+    VkDeviceSize bytes = 0;
+};
 
 // The tree as the draw sees it (Terrain::readBackTree).
 struct TerrainTreeReadback {
@@ -81,21 +97,24 @@ public:
     // `sunDirection`.
     [[nodiscard]] TerrainUniforms uniformsFor(const camera::FrameView& view, glm::vec3 sunDirection) const;
 
-    // Records the update of the tree (outside any rendering): the update
-    // pipeline (alternately a split and a merge phase) and the leaf decode,
-    // or only the dispatcher while the subdivision is frozen. With `timer`
+    // Records the update of the tessellation (outside any rendering) for the
+    // frame seen through `view`. The heap: the update pipeline (alternately a
+    // split and a merge phase) and the leaf decode, or only the dispatcher
+    // while the subdivision is frozen. The pool: its update (classify to
+    // index, splits and merges in one frame) unless frozen. With `timer`
     // (its slot begun) each pass is bracketed with timestamps.
-    void recordUpdate(VkCommandBuffer commands, std::uint32_t frameSlot, vk::TimestampQueries* timer);
+    void recordUpdate(VkCommandBuffer commands, std::uint32_t frameSlot, const camera::FrameView& view,
+                      vk::TimestampQueries* timer);
     // Records the draw (inside rendering): the heap, the leaf heap indices
     // and the draw arguments must be visible to vertex shaders and indirect
     // commands. `atmosphereSet` is bound as set 1.
     void recordDraw(VkCommandBuffer commands, std::uint32_t frameSlot, VkExtent2D viewport,
                     VkDescriptorSet atmosphereSet, vk::TimestampQueries* timer) const;
 
-    // The buffer and offset of the leaf count the last update left (a uint,
-    // written by the compute stage), for statistics read back by the caller.
-    [[nodiscard]] const vk::Buffer& leafCountBuffer() const;
-    [[nodiscard]] VkDeviceSize leafCountOffset() const;
+    // Where the counts of the last update lie, for a read-back by the
+    // caller, and what the bytes read there say.
+    [[nodiscard]] TerrainCountsSource countsSource() const;
+    [[nodiscard]] TerrainCounts countsFrom(std::span<const std::byte> bytes) const;
 
     // Builds every pipeline again from the shader library; on an error keeps
     // the old pipelines and returns the one-line error. Waits for the device.
@@ -103,17 +122,27 @@ public:
 
     // Waits for the device, then reads back the heap, the draw's leaf count
     // and the per-leaf heap indices the draw reads (for tests and tools).
+    // Throws std::logic_error on the pool backend.
     [[nodiscard]] TerrainTreeReadback readBackTree() const;
+    // The pool backend's state (keys, links, occupancy), its key layout and
+    // base mesh, for tests. Throws std::logic_error on the heap backend.
+    [[nodiscard]] bisector::PoolState readBackPool() const;
+    [[nodiscard]] const bisector::KeyLayout& poolLayout() const;
+    [[nodiscard]] const bisector::HalfedgeMesh& poolMesh() const;
 
-    // Bytes of the CBT heap.
+    // Bytes of the tessellation on the GPU: the CBT heap, or every buffer of
+    // the pool.
     [[nodiscard]] std::uint64_t cbtBytes() const;
+    // The pool's slots and its bytes per slot (0 on the heap backend).
+    [[nodiscard]] std::uint32_t poolCapacity() const;
+    [[nodiscard]] double bytesPerBisector() const;
 
     // World-space bounds of the terrain (for the camera's start pose).
     [[nodiscard]] glm::vec3 worldMin() const;
     [[nodiscard]] glm::vec3 worldMax() const;
 
-    // The update pipeline's timestamp passes, then kLeafDecodeTimestamp and
-    // kDrawTimestamp.
+    // Every timestamp pass either backend writes: the update pipeline's,
+    // kLeafDecodeTimestamp, the pool's update passes, and kDrawTimestamp.
     [[nodiscard]] static std::vector<std::string> timestampPassNames();
 
 private:

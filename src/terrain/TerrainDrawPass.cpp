@@ -3,6 +3,7 @@
 #include "camera/Projection.h"
 #include "cbt/gpu/ConcurrentBinaryTree.h"
 #include "terrain/HeightmapTexture.h"
+#include "terrain/TerrainDrawPipeline.h"
 #include "vk/Buffer.h"
 #include "vk/Device.h"
 #include "vk/DriverPath.h"
@@ -23,13 +24,6 @@ constexpr std::array<vk::DescriptorBinding, 4> kDrawBindings{{
     {3, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_VERTEX_BIT, 1},
 }};
 
-vk::PipelineLayout makeDrawPipelineLayout(const vk::Device& device, VkDescriptorSetLayout drawLayout,
-                                          VkDescriptorSetLayout atmosphereLayout)
-{
-    const std::array<VkDescriptorSetLayout, 2> layouts{drawLayout, atmosphereLayout};
-    return vk::PipelineLayout(device, layouts);
-}
-
 }  // namespace
 
 TerrainDrawPass::TerrainDrawPass(const vk::Device& device, const vk::ShaderLibrary& shaders,
@@ -42,7 +36,7 @@ TerrainDrawPass::TerrainDrawPass(const vk::Device& device, const vk::ShaderLibra
       depthFormat_(depthFormat),
       depth_(depth),
       setLayout_(device, kDrawBindings),
-      pipelineLayout_(makeDrawPipelineLayout(device, setLayout_.handle(), atmosphereLayout)),
+      pipelineLayout_(makeTerrainDrawPipelineLayout(device, setLayout_.handle(), atmosphereLayout)),
       pool_(device, setLayout_, static_cast<std::uint32_t>(frameUniforms.size())),
       pipeline_(buildPipeline())
 {
@@ -60,22 +54,8 @@ TerrainDrawPass::~TerrainDrawPass() = default;
 
 vk::GraphicsPipeline TerrainDrawPass::buildPipeline() const
 {
-    vk::GraphicsPipelineDescription terrain;
-    terrain.colorFormats = {colorFormat_};
-    terrain.depthFormat = depthFormat_;
-    terrain.depthTest = true;
-    terrain.depthWrite = true;
-    terrain.depthCompareOp = camera::nearerDepthCompareOp(depth_);
-    // Back faces are hidden behind the heightfield (or seen from under it):
-    // culling them spares rasterizing them (lavapipe, README close camera:
-    // draw 155-164 -> 117-122 ms). The vertex shader emits every triangle
-    // with a positive signed area in (u, v) = (+X, +Z); in Vulkan's y-down
-    // clip space its upper side then winds clockwise.
-    terrain.cullMode = VK_CULL_MODE_BACK_BIT;
-    terrain.frontFace = VK_FRONT_FACE_CLOCKWISE;
-    return vk::GraphicsPipeline(*device_, pipelineLayout_,
-                                shaders_->load("terrain/TerrainDraw.vert", vk::driverPathMacros(device_->driverPath())),
-                                shaders_->load("terrain/TerrainDraw.frag"), terrain);
+    return makeTerrainDrawPipeline(*device_, *shaders_, pipelineLayout_, "terrain/TerrainDraw.vert", colorFormat_,
+                                   depthFormat_, depth_);
 }
 
 void TerrainDrawPass::rebuildPipeline()

@@ -22,6 +22,18 @@ void validateTerrainSettings(const TerrainSettings& settings)
             "heightScaleMetres, depthPerWidth and flatnessThreshold not negative, "
             "heightOffsetMetres finite");
     }
+    if (settings.backend == TerrainBackend::Pool) {
+        if (settings.maxDepth < kMinPoolDepth || settings.maxDepth > kMaxPoolDepth) {
+            throw std::invalid_argument("TerrainSettings: the pool's maxDepth must be " +
+                                        std::to_string(kMinPoolDepth) + ".." + std::to_string(kMaxPoolDepth) +
+                                        ", got " + std::to_string(settings.maxDepth));
+        }
+        if (!std::has_single_bit(settings.poolCapacity) || settings.poolCapacity < kMinPoolCapacity ||
+            settings.poolCapacity > kMaxPoolCapacity) {
+            throw std::invalid_argument("TerrainSettings: poolCapacity must be a power of two from 2^8 to 2^26, got " +
+                                        std::to_string(settings.poolCapacity));
+        }
+    }
     if (settings.drawLeafCapacity == 0) {
         throw std::invalid_argument("TerrainSettings: drawLeafCapacity must be at least 1");
     }

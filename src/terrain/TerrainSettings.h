@@ -24,12 +24,29 @@ inline constexpr int kMaxUniformSubdivision = 6;
 
 enum class ShadingMode { Lit, Normals, Depth };
 
+// How the terrain keeps its tessellation: the 2020 concurrent binary tree
+// whose bitfield is the tessellation (Heap: D <= 30, memory 2^(D+2) bits), or
+// the 2024 memory pool of bisectors (Pool: any depth to 60, memory per
+// bisector, work per change).
+enum class TerrainBackend { Heap, Pool };
+
+// The pool's depths count as the heap's: its quad's four roots are depth 2.
+inline constexpr int kPoolRootDepth = 2;
+inline constexpr int kMinPoolDepth = 3;
+inline constexpr int kMaxPoolDepth = 60;
+inline constexpr std::uint32_t kMinPoolCapacity = 1u << 8;
+inline constexpr std::uint32_t kMaxPoolCapacity = 1u << 26;
+// Holds the default view converged at 1920 x 1080 with room to spare.
+inline constexpr std::uint32_t kDefaultPoolCapacity = 1u << 21;
+
 // Everything the UI can change about the terrain. Changing maxDepth rebuilds
 // the CBT (see Terrain::applySettings); everything else applies next frame.
 struct TerrainSettings {
-    int maxDepth = 25;               // CBT max depth D, 1..30 (capped by the device)
-    float targetEdgePixels = 7.0f;   // split while the longest edge covers more pixels
-    float flatnessThreshold = 0.0f;  // height std-dev (metres) under which a region counts as flat
+    TerrainBackend backend = TerrainBackend::Heap;
+    int maxDepth = 25;  // max depth D: 1..30 for the heap (capped by the device), 3..60 for the pool
+    std::uint32_t poolCapacity = kDefaultPoolCapacity;  // bisector slots of the pool (a power of two)
+    float targetEdgePixels = 7.0f;                      // split while the longest edge covers more pixels
+    float flatnessThreshold = 0.0f;                     // height std-dev (metres) under which a region counts as flat
     int uniformSubdivision = 0;      // 0, 2, 4 or 6 extra uniform LEB levels per leaf in the vertex shader
     bool freezeSubdivision = false;  // skip the update pipeline (camera still moves)
     bool wireframe = false;          // barycentric wireframe overlay over the shading

@@ -137,8 +137,14 @@ TEST(CommandLine, EveryBadFlagGivesAOneLineErrorNamingIt)
         {{"--extent", "abc"}, "--extent: expected a number"},
         {{"--extent", "nan"}, "--extent: expected a number"},
         {{"--height-scale", "-1"}, "--height-scale: expected a number in [0"},
-        {{"--depth", "0"}, "--depth: expected an integer in 1..30, got '0'"},
-        {{"--depth", "31"}, "--depth: expected an integer in 1..30, got '31'"},
+        {{"--depth", "0"}, "--depth: expected an integer in 1..60, got '0'"},
+        {{"--depth", "61"}, "--depth: expected an integer in 1..60, got '61'"},
+        {{"--depth", "31"}, "--depth: 31 is deeper than the heap allows (1..30); use --cbt pool"},
+        {{"--cbt", "pool", "--depth", "2"}, "--depth: the pool's depth is 3..60, got 2"},
+        {{"--cbt", "tree"}, "--cbt: expected heap or pool, got 'tree'"},
+        {{"--cbt", "pool", "--pool-size", "1000"}, "--pool-size: expected a power of two, got '1000'"},
+        {{"--cbt", "pool", "--pool-size", "128"}, "--pool-size: expected an integer in 256..67108864, got '128'"},
+        {{"--pool-size", "65536"}, "--pool-size: needs --cbt pool"},
         {{"--depth", "2.5"}, "--depth: expected an integer"},
         {{"--target-pixels", "0"}, "--target-pixels: expected a number in (0"},
         {{"--subdivision", "7"}, "--subdivision: expected an integer in 0..6, got '7'"},
@@ -173,6 +179,18 @@ TEST(CommandLine, EveryBadFlagGivesAOneLineErrorNamingIt)
             << "arguments starting " << badCase.arguments.front() << " gave \"" << message << "\"";
         EXPECT_EQ(message.find('\n'), std::string::npos) << message;
     }
+}
+
+TEST(CommandLine, ThePoolBackendTakesItsSizeAndDepthsBeyondThirty)
+{
+    const ViewerOptions heap = parse({"--depth", "30"});
+    EXPECT_EQ(heap.backend, terrain::TerrainBackend::Heap);
+    EXPECT_FALSE(heap.poolCapacity);
+    const ViewerOptions pool = parse({"--cbt", "pool", "--depth", "60", "--pool-size", "65536"});
+    EXPECT_EQ(pool.backend, terrain::TerrainBackend::Pool);
+    EXPECT_EQ(pool.maxDepth, 60);
+    EXPECT_EQ(pool.poolCapacity, 65536u);
+    EXPECT_EQ(parse({"--cbt=pool"}).backend, terrain::TerrainBackend::Pool);
 }
 
 TEST(CommandLine, HelpShowsEveryFlagWithItsDefault)

@@ -105,10 +105,21 @@ TEST_F(ViewerInputErrorTest, SizeTheDeviceCannotHold)
     expectOneLineError(runHeadlessOn(huge), 1, {huge.string(), "100000"});
 }
 
+TEST_F(ViewerInputErrorTest, PoolTheDeviceCannotHold)
+{
+    const std::filesystem::path map = scratch_.file("map.png");
+    writeReliefHeightmap(map, 16);
+    expectOneLineError(runViewer({map.string(), "--headless", "--size", "64x64", "--frames", "1", "--cbt", "pool",
+                                  "--pool-size", "67108864"}),
+                       1, {"67108864", "maxStorageBufferRange", "--pool-size"});
+}
+
 TEST_F(ViewerInputErrorTest, BadFlagsExitWithTwo)
 {
     expectOneLineError(runViewer({"--bogus"}), 2, {"--bogus"});
     expectOneLineError(runViewer({"--depth", "99"}), 2, {"--depth", "99"});
+    expectOneLineError(runViewer({"--depth", "40"}), 2, {"--depth", "--cbt pool"});
+    expectOneLineError(runViewer({"--cbt", "octree"}), 2, {"--cbt", "octree"});
     expectOneLineError(runViewer({"--headless", "--size", "big"}), 2, {"--size", "big"});
     expectOneLineError(runViewer({"--headless", "--frames"}), 2, {"--frames"});
     expectOneLineError(runViewer({"--shading", "toon"}), 2, {"--shading", "toon"});

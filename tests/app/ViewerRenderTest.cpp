@@ -108,6 +108,37 @@ TEST_F(ViewerRenderTest, BothDriverPathsRenderTheSameFrame)
     EXPECT_EQ(jsonNumber(gpuPath.stats, "leafCount", "last"), jsonNumber(cpuPath.stats, "leafCount", "last"));
 }
 
+// The bisector pool backend draws what the heap backend draws (same
+// criterion, same vertices; within the last bit of a colour), on both driver
+// paths alike, and reports its own passes, bisector counts and memory.
+TEST_F(ViewerRenderTest, ThePoolBackendRendersTheHeapsFrameAndReportsItsPasses)
+{
+    const ViewerRun heap = runHeadless("heap", {"--camera", kNearCamera}, 40);
+    const ViewerRun pool = runHeadless("pool", {"--camera", kNearCamera, "--cbt", "pool", "--pool-size", "262144"}, 40);
+    const ViewerRun gpuPath = runHeadless("pool-gpu-path", {"--camera", kNearCamera, "--cbt", "pool"}, 40,
+                                          {{"CBT_DRIVER_PATH", std::string("gpu")}});
+    expectCleanRun(heap);
+    expectCleanRun(pool);
+    expectCleanRun(gpuPath);
+    ASSERT_TRUE(heap.image && pool.image && gpuPath.image);
+    EXPECT_LT(differingPixelFraction(*heap.image, *pool.image, 8), 0.001);
+    EXPECT_EQ(gpuPath.image->rgb, pool.image->rgb) << "the driver paths rendered different frames";
+    EXPECT_EQ(jsonText(pool.stats, "backend"), "pool");
+    EXPECT_EQ(jsonText(heap.stats, "backend"), "heap");
+    EXPECT_EQ(jsonNumberAt(pool.stats, {"pool", "capacity"}), 262144.0);
+    EXPECT_GT(jsonNumberAt(pool.stats, {"pool", "bytesPerBisector"}).value_or(1000.0), 0.0);
+    EXPECT_LE(jsonNumberAt(pool.stats, {"pool", "bytesPerBisector"}).value_or(1000.0), 256.0);
+    EXPECT_EQ(jsonNumberAt(pool.stats, {"pool", "deferredSplits"}), 0.0);
+    const double live = jsonNumber(pool.stats, "leafCount", "last").value_or(0.0);
+    const double visible = jsonNumberAt(pool.stats, {"pool", "visibleBisectors"}).value_or(0.0);
+    EXPECT_GT(visible, 100.0);
+    EXPECT_LE(visible, live) << "the index pass culls";
+    for (const char* pass : {"classify", "bisect", "index", "draw"}) {
+        EXPECT_GT(jsonNumberAt(pool.stats, {"gpuTimesMs", pass, "median"}).value_or(0.0), 0.0) << pass;
+    }
+    EXPECT_FALSE(jsonNumberAt(pool.stats, {"gpuTimesMs", "subdivision", "median"})) << "no heap passes on the pool";
+}
+
 TEST_F(ViewerRenderTest, LitFrameShowsSkyAboveTerrainAndTheLeafCountSettles)
 {
     const ViewerRun run = runHeadless("near", {"--camera", kNearCamera}, 56);

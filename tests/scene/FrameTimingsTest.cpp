@@ -13,16 +13,35 @@ namespace {
 
 using scene::PassTimings;
 
-TEST(FrameTimings, NamesTheUpdatePassesThenLeafDecodeDrawAndSky)
+TEST(FrameTimings, NamesEitherBackendsUpdatePassesThenDrawAndSky)
 {
     const std::vector<std::string> names = scene::frameTimestampPassNames();
-    ASSERT_GE(names.size(), 3u);
-    EXPECT_EQ(names[names.size() - 3], terrain::kLeafDecodeTimestamp);
+    ASSERT_GE(names.size(), 2u);
     EXPECT_EQ(names[names.size() - 2], terrain::kDrawTimestamp);
     EXPECT_EQ(names.back(), scene::kSkyTimestamp);
-    for (const char* updatePass : {"dispatcher", "subdivision", "sum reduction", "dispatcher (new tree)"}) {
-        EXPECT_NE(std::find(names.begin(), names.end(), updatePass), names.end()) << updatePass;
+    for (const char* updatePass :
+         {"dispatcher", "subdivision", "sum reduction", "dispatcher (new tree)", terrain::kLeafDecodeTimestamp,
+          "classify", "split", "allocate", "bisect", "merge", "reduce", "index"}) {
+        EXPECT_EQ(std::count(names.begin(), names.end(), updatePass), 1) << updatePass;
     }
+}
+
+TEST(FrameTimings, MapsThePoolsUpdatePasses)
+{
+    const std::vector<vk::PassTime> times{
+        {0, "classify", 1.0}, {1, "split", 2.0},  {2, "allocate", 3.0}, {3, "bisect", 4.0},
+        {4, "merge", 5.0},    {5, "reduce", 6.0}, {6, "index", 7.0},    {7, terrain::kDrawTimestamp, 8.0}};
+    const PassTimings timings = scene::passTimingsOf(times, 0.0);
+    EXPECT_DOUBLE_EQ(timings.pool.classifyMs, 1.0);
+    EXPECT_DOUBLE_EQ(timings.pool.splitMs, 2.0);
+    EXPECT_DOUBLE_EQ(timings.pool.allocateMs, 3.0);
+    EXPECT_DOUBLE_EQ(timings.pool.bisectMs, 4.0);
+    EXPECT_DOUBLE_EQ(timings.pool.mergeMs, 5.0);
+    EXPECT_DOUBLE_EQ(timings.pool.reduceMs, 6.0);
+    EXPECT_DOUBLE_EQ(timings.pool.indexMs, 7.0);
+    EXPECT_DOUBLE_EQ(timings.pool.totalMs(), 28.0);
+    EXPECT_DOUBLE_EQ(timings.drawMs, 8.0);
+    EXPECT_DOUBLE_EQ(timings.dispatcherMs + timings.subdivisionMs + timings.sumReductionMs, 0.0);
 }
 
 TEST(FrameTimings, MapsEachPassAndAddsTheAtmosphereToTheSky)

@@ -36,7 +36,11 @@ struct PoolCounters {
     std::uint32_t freedCount = 0;
     std::uint32_t counts[kPoolCountedLists] = {};
     std::uint32_t visibleCount = 0;
-    std::uint32_t unused[3] = {};
+    // Copies of the live, visible and deferred counts side by side, written
+    // by a use of the pool for its statistics read-back.
+    std::uint32_t liveStatistic = 0;
+    std::uint32_t visibleStatistic = 0;
+    std::uint32_t deferredStatistic = 0;
     DispatchArguments dispatch[kPoolCountedLists];
     std::uint32_t drawVertexCount = 0;
     std::uint32_t drawInstanceCount = 0;
@@ -45,6 +49,7 @@ struct PoolCounters {
 };
 static_assert(sizeof(PoolCounters) == 112);
 inline constexpr VkDeviceSize kDrawArgumentsOffset = offsetof(PoolCounters, drawVertexCount);
+inline constexpr VkDeviceSize kStatisticsOffset = offsetof(PoolCounters, liveStatistic);
 
 // Bytes per slot of the topology buffers: key 8, two link copies 24, flags
 // 4, new slots 12, forward 4, five lists 20, and the occupancy tree's 4 bits.

@@ -128,7 +128,7 @@ void PoolPipeline::recordArguments(VkCommandBuffer commands, PoolPushConstants c
     barrier(commands);
 }
 
-void PoolPipeline::record(VkCommandBuffer commands, const PoolFrame& frame, vk::TimestampQueries* timer)
+PoolPushConstants PoolPipeline::pushConstantsFor(const PoolFrame& frame) const
 {
     PoolPushConstants constants;
     constants.capacity = buffers_->capacity();
@@ -137,6 +137,33 @@ void PoolPipeline::record(VkCommandBuffer commands, const PoolFrame& frame, vk::
     constants.rootDepth = static_cast<std::uint32_t>(layout_.rootDepth());
     constants.rootBits = static_cast<std::uint32_t>(layout_.rootBits());
     constants.frame = frame.frame;
+    constants.argument = frame.criterionArgument;
+    return constants;
+}
+
+void PoolPipeline::recordOverLiveList(VkCommandBuffer commands, const vk::ComputeKernel& kernel,
+                                      const PoolFrame& frame) const
+{
+    dispatch(commands, kernel, pushConstantsFor(frame), PoolList::Live, frame.criterionSet);
+    barrier(commands);
+}
+
+void PoolPipeline::recordSingle(VkCommandBuffer commands, const vk::ComputeKernel& kernel, const PoolFrame& frame) const
+{
+    kernel.bind(commands);
+    if (hasCriterionSet_ && frame.criterionSet != VK_NULL_HANDLE) {
+        kernel.bindSet(commands, 1, frame.criterionSet);
+    }
+    const PoolPushConstants constants = pushConstantsFor(frame);
+    kernel.pushConstants(commands, std::as_bytes(std::span(&constants, 1)));
+    vkCmdDispatch(commands, 1, 1, 1);
+    barrier(commands);
+}
+
+void PoolPipeline::record(VkCommandBuffer commands, const PoolFrame& frame, vk::TimestampQueries* timer)
+{
+    PoolPushConstants constants = pushConstantsFor(frame);
+    constants.argument = 0;
     PoolPushConstants criterionConstants = constants;
     criterionConstants.argument = frame.criterionArgument;
     const std::vector<std::string>& names = timestampPassNames();

@@ -80,16 +80,25 @@ public:
 
     [[nodiscard]] const cbt::gpu::SumReductionPass& sumReduction() const { return sumReduction_; }
 
+    // A kernel on the pool's set (set 0) and the criterion's (set 1), for a
+    // pass a use of the pool records around the update.
+    [[nodiscard]] std::unique_ptr<vk::ComputeKernel> makeKernel(const vk::ShaderLibrary& shaders,
+                                                                const vk::ShaderProgram& program,
+                                                                VkDescriptorSetLayout criterionLayout) const;
+    // Records such a kernel over the live list (indirect), or as one
+    // invocation, with the frame's push constants and criterion set, and a
+    // barrier after it. Between updates, the live list is the last update's.
+    void recordOverLiveList(VkCommandBuffer commands, const vk::ComputeKernel& kernel, const PoolFrame& frame) const;
+    void recordSingle(VkCommandBuffer commands, const vk::ComputeKernel& kernel, const PoolFrame& frame) const;
+
 private:
+    [[nodiscard]] PoolPushConstants pushConstantsFor(const PoolFrame& frame) const;
     void barrier(VkCommandBuffer commands) const;
     void dispatch(VkCommandBuffer commands, const vk::ComputeKernel& kernel, const PoolPushConstants& constants,
                   PoolList indirectList, VkDescriptorSet criterionSet = VK_NULL_HANDLE) const;
     void dispatchOne(VkCommandBuffer commands, const vk::ComputeKernel& kernel,
                      const PoolPushConstants& constants) const;
     void recordArguments(VkCommandBuffer commands, PoolPushConstants constants, PoolList list) const;
-    [[nodiscard]] std::unique_ptr<vk::ComputeKernel> makeKernel(const vk::ShaderLibrary& shaders,
-                                                                const vk::ShaderProgram& program,
-                                                                VkDescriptorSetLayout criterionLayout) const;
 
     vk::Device* device_;
     PoolBuffers* buffers_;

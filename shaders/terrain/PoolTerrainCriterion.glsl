@@ -1,0 +1,124 @@
+// The terrain's level-of-detail criterion on the bisector pool: the heap
+// backend's (terrain/TerrainCriterion.glsl: frustum, projected longest edge,
+// flatness) on exact unit-square vertices and positions relative to the
+// camera, so that it holds at any depth. Also the index pass's visibility
+// (frustum, and back faces when the draw adds no uniform subdivision).
+#ifndef TERRAIN_POOL_TERRAIN_CRITERION_GLSL
+#define TERRAIN_POOL_TERRAIN_CRITERION_GLSL
+
+#include "bisector/UnitSquareGeometry.glsl"
+#include "terrain/PoolTerrain.glsl"
+
+struct poolTerrain_Triangle {
+    i64vec2 v[3];
+};
+
+poolTerrain_Triangle poolTerrain_TriangleOf(uint slot)
+{
+    return poolTerrain_Triangle(
+        i64vec2[3](poolTerrain_exact[3u * slot], poolTerrain_exact[3u * slot + 1u], poolTerrain_exact[3u * slot + 2u]));
+}
+
+// The footprint of a triangle in the statistics and its displaced bounds
+// (from the camera) meet the frustum.
+bool poolTerrain_InFrustum(poolTerrain_Triangle t, out terrain_StatisticsFootprint footprint, out vec3 boxLow,
+                           out vec3 boxHigh)
+{
+    i64vec2 lowest = min(min(t.v[0], t.v[1]), t.v[2]);
+    i64vec2 highest = max(max(t.v[0], t.v[1]), t.v[2]);
+    footprint = terrain_FootprintOf(vec2(lowest) * POOL_TERRAIN_UNIT, vec2(highest) * POOL_TERRAIN_UNIT);
+    vec2 heights = terrain_HeightBounds(footprint);
+    vec2 extent = terrainFrame.worldExtentMetres;
+    vec2 low = vec2(lowest - poolFrame.originUnits) * POOL_TERRAIN_UNIT * extent - poolFrame.cameraFromOrigin.xz;
+    vec2 high = vec2(highest - poolFrame.originUnits) * POOL_TERRAIN_UNIT * extent - poolFrame.cameraFromOrigin.xz;
+    float camera = poolFrame.cameraFromOrigin.y;
+    boxLow = vec3(low.x, terrainFrame.heightOffsetMetres + heights.x * terrainFrame.heightScaleMetres - camera, low.y);
+    boxHigh = vec3(high.x, terrainFrame.heightOffsetMetres + heights.y * terrainFrame.heightScaleMetres - camera,
+                   high.y);
+    return terrain_BoxIntersectsPlanes(poolFrame.frustumPlanesFromCamera, boxLow, boxHigh);
+}
+
+// Pixels the base a-b covers on screen: the heap backend's projected length
+// while both ends lie beyond the near plane. A base that crosses the plane is
+// measured up to it (the heap counts an end at or behind the camera plane as
+// infinitely long; the pool, which may go 60 levels deep, cannot, or the
+// triangles along the camera plane would all split to its max depth), and
+// one wholly in front of it by its length seen from the nearest point of the
+// triangle's bounds.
+float poolTerrain_BasePixels(vec3 a, vec3 b, vec3 boxLow, vec3 boxHigh)
+{
+    mat4 viewProjection = poolFrame.viewProjectionFromCamera;
+    float near = poolFrame.nearMetres;
+    float wA = (viewProjection * vec4(a, 1.0)).w;
+    float wB = (viewProjection * vec4(b, 1.0)).w;
+    if (wA >= near && wB >= near) {
+        return terrain_ProjectedLengthPixels(viewProjection, a, b);
+    }
+    if (wA < near && wB < near) {
+        float nearest = max(length(clamp(vec3(0.0), boxLow, boxHigh)), near);
+        return length(b - a) * poolFrame.focalPixels / nearest;
+    }
+    vec3 crossing = mix(a, b, (near - wA) / (wB - wA));
+    return terrain_ProjectedLengthPixels(viewProjection, wA < near ? crossing : a, wB < near ? crossing : b);
+}
+
+// The split test, given the ends of the triangle's base as the draw places them.
+bool poolTerrain_WantsSplit(poolTerrain_Triangle t, vec3 base0FromCamera, vec3 base2FromCamera)
+{
+    terrain_StatisticsFootprint footprint;
+    vec3 boxLow;
+    vec3 boxHigh;
+    if (!poolTerrain_InFrustum(t, footprint, boxLow, boxHigh) || terrain_IsFlat(footprint)) {
+        return false;
+    }
+    return poolTerrain_BasePixels(base0FromCamera, base2FromCamera, boxLow, boxHigh) > terrainFrame.targetEdgePixels;
+}
+
+vec3 poolTerrain_FromCamera(i64vec2 exact)
+{
+    return poolTerrain_VertexAt(exact).fromOrigin - poolFrame.cameraFromOrigin.xyz;
+}
+
+// Split when the bisector wants it; merge when its parent would not (the
+// merge pass asks the same of the diamond's other parent); keep otherwise.
+uint bisector_Decide(uint slot, uint64_t key)
+{
+    poolTerrain_Triangle t = poolTerrain_TriangleOf(slot);
+    if (poolTerrain_WantsSplit(t, poolTerrain_CachedFromCamera(slot, 0u), poolTerrain_CachedFromCamera(slot, 2u))) {
+        return POOL_DECISION_SPLIT;
+    }
+    if (pool_LevelsBelowRoot(key) == 0) {
+        return POOL_DECISION_KEEP;
+    }
+    square_Triangle parent = square_Parent(square_Triangle(t.v), uint(key) & 1u);
+    poolTerrain_Triangle p = poolTerrain_Triangle(parent.v);
+    bool parentSplits = poolTerrain_WantsSplit(p, poolTerrain_FromCamera(p.v[0]), poolTerrain_FromCamera(p.v[2]));
+    return parentSplits ? POOL_DECISION_KEEP : POOL_DECISION_MERGE;
+}
+
+// In the frustum and, unless back faces are kept, facing the camera: the
+// upward normal of the displaced triangle, oriented as the draw emits it
+// (positive area in (u, v)), has the camera on its side.
+bool bisector_IsVisible(uint slot, uint64_t key)
+{
+    terrain_StatisticsFootprint footprint;
+    vec3 boxLow;
+    vec3 boxHigh;
+    poolTerrain_Triangle t = poolTerrain_TriangleOf(slot);
+    if (!poolTerrain_InFrustum(t, footprint, boxLow, boxHigh)) {
+        return false;
+    }
+    if (poolFrame.backFaceCulling == 0u) {
+        return true;
+    }
+    vec3 a = poolTerrain_CachedFromCamera(slot, 0u);
+    vec3 b = poolTerrain_CachedFromCamera(slot, 1u);
+    vec3 c = poolTerrain_CachedFromCamera(slot, 2u);
+    i64vec2 edgeA = t.v[1] - t.v[0];
+    i64vec2 edgeB = t.v[2] - t.v[0];
+    bool clockwise = edgeA.x * edgeB.y - edgeA.y * edgeB.x < 0l;
+    vec3 up = clockwise ? cross(b - a, c - a) : cross(c - a, b - a);
+    return dot(up, -a) >= 0.0;
+}
+
+#endif  // TERRAIN_POOL_TERRAIN_CRITERION_GLSL

@@ -1,0 +1,95 @@
+#version 460
+// Terrain vertex shader of the bisector pool backend, drawn with one
+// vkCmdDrawIndirect (terrain/PoolTerrainDrawArguments.comp): vertices
+// [V i, V (i + 1)) belong to visible bisector i, V = 3 * 2^s for s uniform
+// subdivision levels. The bisector's displaced corners come from its
+// geometry cache (no walk of its key); a sub-triangle's corners are
+// midpoints of midpoints of those, taken in the same order on both sides of
+// a shared edge, displaced by the heightmap where they are new. Positions are
+// relative to the camera, so precision follows it to the deepest level. The
+// outputs are those of terrain/TerrainDraw.vert, for the same fragment
+// shader.
+#extension GL_GOOGLE_include_directive : require
+
+#define POOL_TERRAIN_FRAME_SET 0
+#define POOL_TERRAIN_FRAME_BINDING 0
+#include "terrain/PoolTerrainFrame.glsl"
+#define TERRAIN_UNIFORMS_SET 0
+#define TERRAIN_UNIFORMS_BINDING 1
+#include "terrain/TerrainUniforms.glsl"
+#include "vk/DriverPath.glsl"
+
+layout(set = 0, binding = 2) uniform sampler2D heightmap;
+// The visible list of the pool's lists.
+layout(std430, set = 0, binding = 3) readonly buffer PoolVisibleList {
+    uint visibleSlots[];
+};
+// bisector cache: 4 vec4 per slot (terrain/PoolTerrain.glsl).
+layout(std430, set = 0, binding = 4) readonly buffer PoolTerrainCache {
+    vec4 cache[];
+};
+// Keys, for the depth shading.
+layout(std430, set = 0, binding = 5) readonly buffer PoolKeys {
+    uvec2 keys[];
+};
+
+layout(location = 0) noperspective out vec3 barycentric;
+layout(location = 1) out vec3 worldPosition;
+layout(location = 2) out vec2 heightmapCoordinate;
+layout(location = 3) flat out uint leafDepth;
+
+struct Corner {
+    vec3 fromOrigin;
+    vec2 uv;
+    bool sampled;  // its height is the heightmap's at uv (not interpolated)
+};
+
+Corner midpoint(Corner a, Corner b)
+{
+    return Corner(0.5 * (a.fromOrigin + b.fromOrigin), 0.5 * (a.uv + b.uv), false);
+}
+
+void main()
+{
+    uint levels = vk_PerInvocation(terrainFrame.uniformSubdivisionLevels, uint(gl_VertexIndex));
+    uint verticesPerLeaf = 3u << levels;
+    uint leaf = uint(gl_VertexIndex) / verticesPerLeaf;
+    uint vertexInLeaf = uint(gl_VertexIndex) - leaf * verticesPerLeaf;
+    uint slot = visibleSlots[leaf];
+    vec4 uvY = cache[4u * slot + 3u];
+    Corner t[3];
+    for (uint i = 0u; i < 3u; ++i) {
+        vec4 entry = cache[4u * slot + i];
+        t[i] = Corner(entry.xyz, vec2(entry.w, uvY[i]), true);
+    }
+    // Down to the sub-triangle: one bisection per level, the path's bits
+    // from the most significant, as leb_SubdivideTriangle walks them.
+    uint subTriangle = vertexInLeaf / 3u;
+    for (uint level = levels; level > 0u; --level) {
+        Corner m = midpoint(t[0], t[2]);
+        if (((subTriangle >> (level - 1u)) & 1u) == 0u) {
+            t = Corner[3](t[0], m, t[1]);
+        } else {
+            t = Corner[3](t[1], m, t[2]);
+        }
+    }
+    // Every triangle is emitted with a positive signed area in (u, v), as
+    // terrain/TerrainDraw.vert does, for back-face culling.
+    vec2 edgeA = t[1].uv - t[0].uv;
+    vec2 edgeB = t[2].uv - t[0].uv;
+    bool clockwise = edgeA.x * edgeB.y - edgeA.y * edgeB.x < 0.0;
+    uint corner = vertexInLeaf % 3u;
+    Corner chosen = t[clockwise && corner != 1u ? 2u - corner : corner];
+    heightmapCoordinate = terrain_HeightmapCoordinate(chosen.uv);
+    vec3 fromOrigin = chosen.fromOrigin;
+    if (!chosen.sampled) {
+        float height = textureLod(heightmap, heightmapCoordinate, 0.0).r;
+        fromOrigin.y = terrainFrame.heightOffsetMetres + height * terrainFrame.heightScaleMetres;
+    }
+    vec3 fromCamera = fromOrigin - poolFrame.cameraFromOrigin.xyz;
+    worldPosition = terrainFrame.cameraPosition + fromCamera;
+    barycentric = vec3(corner == 0u ? 1.0 : 0.0, corner == 1u ? 1.0 : 0.0, corner == 2u ? 1.0 : 0.0);
+    uvec2 key = keys[slot];
+    leafDepth = key.y != 0u ? 32u + uint(findMSB(key.y)) : uint(findMSB(key.x));
+    gl_Position = poolFrame.viewProjectionFromCamera * vec4(fromCamera, 1.0);
+}

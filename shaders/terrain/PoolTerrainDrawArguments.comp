@@ -1,0 +1,21 @@
+#version 460
+// One thread, after the index pass: the draw's VkDrawIndirectCommand (3 * 2^s
+// vertices per visible bisector, s the uniform subdivision) and, side by
+// side for the frame's statistics read-back, the live and visible counts.
+#extension GL_GOOGLE_include_directive : require
+#include "bisector/BisectorPool.glsl"
+#include "terrain/PoolTerrain.glsl"
+
+layout(local_size_x = 1) in;
+
+void main()
+{
+    uint visible = pool_counters.visibleCount;
+    pool_counters.drawVertexCount = visible * (3u << terrainFrame.uniformSubdivisionLevels);
+    pool_counters.drawInstanceCount = 1u;
+    pool_counters.drawFirstVertex = 0u;
+    pool_counters.drawFirstInstance = 0u;
+    pool_counters.liveStatistic = pool_counters.counts[POOL_LIVE_LIST];
+    pool_counters.visibleStatistic = visible;
+    pool_counters.deferredStatistic = pool_counters.deferredCount;
+}

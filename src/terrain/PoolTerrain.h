@@ -1,0 +1,141 @@
+// The terrain on the bisector pool (TerrainBackend::Pool): a pool over the
+// unit square's quad refined by the terrain's level-of-detail criterion on
+// the GPU (bisector::gpu::PoolPipeline with shaders/terrain/PoolTerrain*),
+// a geometry cache of displaced positions per bisector, and one indirect
+// draw of the visible bisectors (terrain/PoolTerrainDraw.vert with the
+// heap's fragment shader). Positions are relative to an origin that follows
+// the camera in steps of 1/64 of the map, and drawn relative to the camera,
+// so precision holds to the deepest level. terrain::Terrain owns it.
+#pragma once
+
+#include "bisector/Pool.h"
+#include "bisector/gpu/PoolBuffers.h"
+#include "bisector/gpu/PoolPipeline.h"
+#include "camera/FrameView.h"
+#include "terrain/TerrainSettings.h"
+#include "vk/Buffer.h"
+#include "vk/Descriptors.h"
+
+#include <vulkan/vulkan.h>
+#include <glm/gtc/type_precision.hpp>
+#include <glm/mat4x4.hpp>
+#include <glm/vec4.hpp>
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace vk {
+class Device;
+class ShaderLibrary;
+class TimestampQueries;
+}  // namespace vk
+
+namespace terrain {
+
+class HeightStatistics;
+class HeightmapTexture;
+class PoolTerrainDrawPass;
+
+// PoolTerrainFrame of shaders/terrain/PoolTerrainFrame.glsl (std430).
+struct PoolTerrainFrame {
+    glm::mat4 viewProjectionFromCamera{1.0f};
+    std::array<glm::vec4, 6> frustumPlanesFromCamera{};
+    glm::vec4 cameraFromOrigin{0.0f};
+    glm::i64vec2 originUnits{0};
+    std::uint32_t backFaceCulling = 0;
+    float focalPixels = 0.0f;
+    float nearMetres = 0.0f;
+    std::uint32_t padding = 0;
+};
+static_assert(offsetof(PoolTerrainFrame, originUnits) == 176);
+static_assert(sizeof(PoolTerrainFrame) == 208);
+
+// The origin cell of a camera and the frame data for it: `cameraUnitSquare`
+// is the camera's (u, v) in the unit square (any value), `extent` the map's
+// width and depth in metres. The origin is the camera's cell corner on the
+// 1/64 grid of the unit square.
+PoolTerrainFrame poolTerrainFrameFor(const camera::FrameView& view, glm::dvec2 cameraUnitSquare,
+                                     glm::dvec2 extentMetres, bool backFaceCulling);
+
+// What the pool reports of its last completed frame.
+struct PoolTerrainCounts {
+    std::uint32_t live = 0;
+    std::uint32_t visible = 0;
+    std::uint32_t deferredSplits = 0;  // split requests the full pool made wait
+};
+
+class PoolTerrain {
+public:
+    // The buffers, the heightmap and the statistics must outlive the pool
+    // terrain. Throws vk::Error, in one line, when the pool's buffers exceed
+    // the device's maxStorageBufferRange (naming the largest size that fits).
+    PoolTerrain(vk::Device& device, const vk::ShaderLibrary& shaders, const HeightmapTexture& heightmap,
+                const HeightStatistics& statistics, std::span<const vk::Buffer* const> frameUniforms,
+                const TerrainSettings& settings, VkDescriptorSetLayout atmosphereLayout, VkFormat colorFormat,
+                VkFormat depthFormat, camera::DepthConvention depth);
+    ~PoolTerrain();
+    PoolTerrain(const PoolTerrain&) = delete;
+    PoolTerrain& operator=(const PoolTerrain&) = delete;
+
+    // Records the frame's update: the frame data of `frameSlot`, the geometry
+    // cache of every bisector when the origin or the heights changed, the
+    // pool's update (unless frozen) and the draw's arguments.
+    void recordUpdate(VkCommandBuffer commands, std::uint32_t frameSlot, const camera::FrameView& view,
+                      const TerrainSettings& settings, glm::dvec2 extentMetres, vk::TimestampQueries* timer);
+    void recordDraw(VkCommandBuffer commands, std::uint32_t frameSlot, VkExtent2D viewport,
+                    VkDescriptorSet atmosphereSet) const;
+
+    // Live, visible and deferred counts of the last update, three uints side
+    // by side in this buffer at this offset (written by the compute stage).
+    [[nodiscard]] const vk::Buffer& countsBuffer() const;
+    [[nodiscard]] static VkDeviceSize countsOffset();
+    [[nodiscard]] static PoolTerrainCounts countsFrom(std::span<const std::byte> bytes);
+
+    [[nodiscard]] std::uint32_t capacity() const noexcept { return capacity_; }
+    // Bytes per bisector slot of every buffer the pool terrain keeps per slot.
+    [[nodiscard]] static double bytesPerBisector();
+    [[nodiscard]] std::uint64_t bytes() const;
+
+    // Builds every kernel and the draw pipeline again; throws vk::Error and
+    // keeps the old ones when one fails. Waits for the device.
+    void reloadShaders();
+
+    // Waits for the device and reads the pool back (keys, links, occupancy).
+    [[nodiscard]] bisector::PoolState readBack() const;
+    [[nodiscard]] const bisector::KeyLayout& layout() const { return cpuPool_.layout(); }
+    [[nodiscard]] const bisector::HalfedgeMesh& mesh() const { return cpuPool_.mesh(); }
+
+    // The pool's update passes, for the frame's timestamp queries.
+    [[nodiscard]] static const std::vector<std::string>& timestampPassNames();
+
+private:
+    struct Kernels;
+    [[nodiscard]] std::unique_ptr<Kernels> buildKernels();
+    void uploadRoots();
+
+    vk::Device* device_;
+    const vk::ShaderLibrary* shaders_;
+    std::uint32_t capacity_;
+    bisector::Pool cpuPool_;  // the roots, uploaded at the start
+    bisector::gpu::PoolBuffers buffers_;
+    vk::Buffer exact_;
+    vk::Buffer cache_;
+    std::vector<vk::Buffer> frames_;
+    vk::DescriptorSetLayout setLayout_;
+    vk::DescriptorPool setPool_;
+    std::vector<VkDescriptorSet> sets_;
+    std::unique_ptr<Kernels> kernels_;
+    std::unique_ptr<PoolTerrainDrawPass> draw_;
+    std::uint32_t updates_ = 0;
+    bool cacheValid_ = false;
+    glm::i64vec2 cachedOrigin_{0};
+    std::array<float, 4> cachedHeights_{};  // the settings the cache was computed with
+};
+
+}  // namespace terrain

@@ -1,0 +1,87 @@
+#include "terrain/PoolTerrainDrawPass.h"
+
+#include "bisector/gpu/PoolBuffers.h"
+#include "camera/Projection.h"
+#include "terrain/HeightmapTexture.h"
+#include "terrain/TerrainDrawPipeline.h"
+#include "vk/Buffer.h"
+#include "vk/Device.h"
+#include "vk/DriverPath.h"
+#include "vk/ShaderLibrary.h"
+
+#include <array>
+
+namespace terrain {
+namespace {
+
+constexpr VkShaderStageFlags kVertex = VK_SHADER_STAGE_VERTEX_BIT;
+constexpr VkShaderStageFlags kDrawStages = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
+
+constexpr std::array<vk::DescriptorBinding, 6> kBindings{{
+    {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kVertex, 1},
+    {1, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kDrawStages, 1},
+    {2, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kDrawStages, 1},
+    {3, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kVertex, 1},
+    {4, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kVertex, 1},
+    {5, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kVertex, 1},
+}};
+
+}  // namespace
+
+PoolTerrainDrawPass::PoolTerrainDrawPass(const vk::Device& device, const vk::ShaderLibrary& shaders,
+                                         const HeightmapTexture& heightmap, const bisector::gpu::PoolBuffers& pool,
+                                         const vk::Buffer& cache, std::span<const vk::Buffer* const> frameUniforms,
+                                         std::span<const vk::Buffer> frameData, VkDescriptorSetLayout atmosphereLayout,
+                                         VkFormat colorFormat, VkFormat depthFormat, camera::DepthConvention depth)
+    : device_(&device),
+      shaders_(&shaders),
+      pool_(&pool),
+      colorFormat_(colorFormat),
+      depthFormat_(depthFormat),
+      depth_(depth),
+      setLayout_(device, kBindings),
+      pipelineLayout_(makeTerrainDrawPipelineLayout(device, setLayout_.handle(), atmosphereLayout)),
+      setPool_(device, setLayout_, static_cast<std::uint32_t>(frameUniforms.size())),
+      pipeline_(buildPipeline())
+{
+    const VkDeviceSize visibleList =
+        VkDeviceSize{4} * pool.capacity() * static_cast<std::uint32_t>(bisector::gpu::PoolList::Visible);
+    for (std::size_t slot = 0; slot < frameUniforms.size(); ++slot) {
+        const VkDescriptorSet set = setPool_.allocate(setLayout_);
+        vk::DescriptorWriter()
+            .storageBuffer(0, frameData[slot])
+            .uniformBuffer(1, *frameUniforms[slot])
+            .combinedImageSampler(2, heightmap.view(), heightmap.sampler(), HeightmapTexture::kLayout)
+            .storageBuffer(3, pool.lists(), visibleList, VkDeviceSize{4} * pool.capacity())
+            .storageBuffer(4, cache)
+            .storageBuffer(5, pool.keys())
+            .update(device, set);
+        sets_.push_back(set);
+    }
+}
+
+vk::GraphicsPipeline PoolTerrainDrawPass::buildPipeline() const
+{
+    return makeTerrainDrawPipeline(*device_, *shaders_, pipelineLayout_, "terrain/PoolTerrainDraw.vert", colorFormat_,
+                                   depthFormat_, depth_);
+}
+
+void PoolTerrainDrawPass::rebuildPipeline()
+{
+    vk::GraphicsPipeline rebuilt = buildPipeline();
+    pipeline_ = std::move(rebuilt);
+}
+
+void PoolTerrainDrawPass::record(VkCommandBuffer commands, std::uint32_t frameSlot, VkExtent2D viewport,
+                                 VkDescriptorSet atmosphereSet) const
+{
+    vk::setViewportAndScissor(commands, viewport);
+    const std::array<VkDescriptorSet, 2> sets{sets_.at(frameSlot), atmosphereSet};
+    vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelineLayout_.handle(), 0,
+                            static_cast<std::uint32_t>(sets.size()), sets.data(), 0, nullptr);
+    pipeline_.bind(commands);
+    vkCmdDrawIndirect(commands, pool_->counters().handle(), bisector::gpu::kDrawArgumentsOffset, 1,
+                      sizeof(VkDrawIndirectCommand));
+}
+
+}  // namespace terrain

@@ -1,0 +1,71 @@
+// The draw of the terrain on the bisector pool, recorded inside the scene's
+// dynamic rendering: one vkCmdDrawIndirect on the pool's draw arguments
+// (3 * 2^s vertices per visible bisector), shaders/terrain/PoolTerrainDraw.vert
+// with the heap's fragment shader (terrain/TerrainDraw.frag), culling and
+// depth test as terrain::TerrainDrawPass. One descriptor set per frame slot:
+// binding 0 the slot's PoolTerrainFrame, 1 its TerrainUniforms, 2 the
+// heightmap, 3 the pool's visible list, 4 the geometry cache, 5 the keys;
+// the atmosphere's set as set 1.
+#pragma once
+
+#include "camera/FrameView.h"
+#include "vk/Descriptors.h"
+#include "vk/GraphicsPipeline.h"
+#include "vk/Pipeline.h"
+
+#include <vulkan/vulkan.h>
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace vk {
+class Buffer;
+class Device;
+class ShaderLibrary;
+}  // namespace vk
+
+namespace bisector::gpu {
+class PoolBuffers;
+}
+
+namespace terrain {
+
+class HeightmapTexture;
+
+class PoolTerrainDrawPass {
+public:
+    // One set per frame slot (frameData[i] with frameUniforms[i]); every
+    // buffer and the heightmap must outlive the pass.
+    PoolTerrainDrawPass(const vk::Device& device, const vk::ShaderLibrary& shaders, const HeightmapTexture& heightmap,
+                        const bisector::gpu::PoolBuffers& pool, const vk::Buffer& cache,
+                        std::span<const vk::Buffer* const> frameUniforms, std::span<const vk::Buffer> frameData,
+                        VkDescriptorSetLayout atmosphereLayout, VkFormat colorFormat, VkFormat depthFormat,
+                        camera::DepthConvention depth);
+
+    // Builds the pipeline again; throws vk::Error and keeps the current one
+    // on failure. No recorded command buffer using the pass may be pending.
+    void rebuildPipeline();
+
+    // Records the draw on the pool's draw arguments (made visible to
+    // DRAW_INDIRECT, and the buffers to vertex shaders, by the caller).
+    void record(VkCommandBuffer commands, std::uint32_t frameSlot, VkExtent2D viewport,
+                VkDescriptorSet atmosphereSet) const;
+
+private:
+    [[nodiscard]] vk::GraphicsPipeline buildPipeline() const;
+
+    const vk::Device* device_;
+    const vk::ShaderLibrary* shaders_;
+    const bisector::gpu::PoolBuffers* pool_;
+    VkFormat colorFormat_;
+    VkFormat depthFormat_;
+    camera::DepthConvention depth_;
+    vk::DescriptorSetLayout setLayout_;
+    vk::PipelineLayout pipelineLayout_;
+    vk::DescriptorPool setPool_;
+    std::vector<VkDescriptorSet> sets_;
+    vk::GraphicsPipeline pipeline_;
+};
+
+}  // namespace terrain

@@ -1,0 +1,30 @@
+// What the terrain's two draws (terrain::TerrainDrawPass for the heap,
+// terrain::PoolTerrainDrawPass for the pool) share: the pipeline layout of
+// their own set and the atmosphere's, and the graphics pipeline of a vertex
+// program with the terrain's fragment shader.
+#pragma once
+
+#include "camera/FrameView.h"
+#include "vk/GraphicsPipeline.h"
+#include "vk/Pipeline.h"
+#include "vk/ShaderLibrary.h"
+
+#include <vulkan/vulkan.h>
+
+namespace vk {
+class Device;
+}
+
+namespace terrain {
+
+// Set 0 the draw's own, set 1 the atmosphere's.
+vk::PipelineLayout makeTerrainDrawPipelineLayout(const vk::Device& device, VkDescriptorSetLayout drawLayout,
+                                                 VkDescriptorSetLayout atmosphereLayout);
+
+// `vertexProgram` with terrain/TerrainDraw.frag (the driver path's variant
+// of the vertex program), depth-tested under `depth`, back faces culled.
+vk::GraphicsPipeline makeTerrainDrawPipeline(const vk::Device& device, const vk::ShaderLibrary& shaders,
+                                             const vk::PipelineLayout& layout, const char* vertexProgram,
+                                             VkFormat colorFormat, VkFormat depthFormat, camera::DepthConvention depth);
+
+}  // namespace terrain

@@ -1,0 +1,232 @@
+// The terrain on the bisector pool (TerrainBackend::Pool), rendered through
+// the scene on the GPU with validation on: the same leaves and frames as the
+// heap backend under a still camera, a valid pool after convergence, no
+// holes seen from above at any uniform subdivision, a full pool that never
+// corrupts the mesh, a lowered depth that merges it down, and depths beyond
+// the heap's 30.
+#include "HillsTerrainTest.h"
+#include "SceneRenderHarness.h"
+#include "TerrainTestScene.h"
+#include "bisector/ExactGeometry.h"
+#include "bisector/PoolInvariants.h"
+#include "cbt/ConcurrentBinaryTree.h"
+#include "leb/PointRefinement.h"
+#include "terrain/Terrain.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace terrain::test {
+namespace {
+
+using namespace scene::test;
+
+using CornerSet = std::array<std::pair<double, double>, 3>;
+
+CornerSet cornerSet(const glm::dvec2& a, const glm::dvec2& b, const glm::dvec2& c)
+{
+    CornerSet corners{std::pair{a.x, a.y}, std::pair{b.x, b.y}, std::pair{c.x, c.y}};
+    std::sort(corners.begin(), corners.end());
+    return corners;
+}
+
+std::vector<CornerSet> heapLeaves(const Terrain& terrain)
+{
+    const TerrainTreeReadback readback = terrain.readBackTree();
+    const cbt::ConcurrentBinaryTree tree = cbt::ConcurrentBinaryTree::fromBytes(readback.heapBytes);
+    std::vector<CornerSet> leaves;
+    for (const leb::LeafTriangle& leaf : leb::leafTriangles(tree, leb::Domain::Square)) {
+        leaves.push_back(cornerSet(leaf.triangle.v[0], leaf.triangle.v[1], leaf.triangle.v[2]));
+    }
+    std::sort(leaves.begin(), leaves.end());
+    return leaves;
+}
+
+std::vector<CornerSet> poolLeaves(const Terrain& terrain, int* deepest = nullptr)
+{
+    const bisector::PoolState state = terrain.readBackPool();
+    std::vector<CornerSet> leaves;
+    for (const bisector::Key key : state.keys) {
+        if (key == bisector::kFreeKey) {
+            continue;
+        }
+        const std::array<glm::dvec3, 3> v = bisector::bisectorVertices(key, terrain.poolLayout(), terrain.poolMesh());
+        leaves.push_back(cornerSet(glm::dvec2(v[0]), glm::dvec2(v[1]), glm::dvec2(v[2])));
+        if (deepest != nullptr) {
+            *deepest = std::max(*deepest, terrain.poolLayout().depth(key));
+        }
+    }
+    std::sort(leaves.begin(), leaves.end());
+    return leaves;
+}
+
+void expectValidPool(const Terrain& terrain)
+{
+    const std::vector<std::string> violations =
+        bisector::invariantViolations(terrain.readBackPool(), terrain.poolLayout(), terrain.poolMesh());
+    EXPECT_TRUE(violations.empty()) << violations.front();
+}
+
+TerrainSettings poolSettings(TerrainSettings settings = testSettings())
+{
+    settings.backend = TerrainBackend::Pool;
+    settings.poolCapacity = 1u << 16;
+    return settings;
+}
+
+std::size_t differingPixels(const RenderedImage& a, const RenderedImage& b, int threshold)
+{
+    std::size_t count = 0;
+    for (std::size_t pixel = 0; pixel < a.depth.size(); ++pixel) {
+        for (std::size_t channel = 0; channel < 3; ++channel) {
+            if (std::abs(int{a.colour[pixel * 4 + channel]} - int{b.colour[pixel * 4 + channel]}) > threshold) {
+                ++count;
+                break;
+            }
+        }
+    }
+    return count;
+}
+
+class PoolTerrainTest : public HillsTerrainTest {};
+
+const glm::vec3 kTarget(0.0f, 400.0f, -1000.0f);
+
+camera::FrameView overview()
+{
+    return lookAt(glm::vec3(0.0f, 2600.0f, 5000.0f), kTarget, kRgba8Target.size);
+}
+
+// With a still camera both backends converge to the same leaves at the same
+// depth (the criterion is the same, evaluated on the same vertices), and
+// draw the same frame but for rounding in the last bit of a colour.
+TEST_F(PoolTerrainTest, StillCameraGivesTheHeapBackendsLeavesAndFrame)
+{
+    SceneRenderHarness& heap = makeHarness();
+    heap.converge(overview());
+    heap.renderFrame(overview());
+    const std::vector<CornerSet> heapTriangles = heapLeaves(heap.scene().terrain());
+    const RenderedImage heapImage = heap.readBack();
+    harness_.reset();
+
+    SceneRenderHarness& pool = makeHarness(poolSettings());
+    pool.converge(overview());
+    pool.renderFrame(overview());
+    const std::vector<CornerSet> poolTriangles = poolLeaves(pool.scene().terrain());
+    const RenderedImage poolImage = pool.readBack();
+    ASSERT_GT(heapTriangles.size(), 500u);
+    std::vector<CornerSet> onlyHeap;
+    std::vector<CornerSet> onlyPool;
+    std::set_difference(heapTriangles.begin(), heapTriangles.end(), poolTriangles.begin(), poolTriangles.end(),
+                        std::back_inserter(onlyHeap));
+    std::set_difference(poolTriangles.begin(), poolTriangles.end(), heapTriangles.begin(), heapTriangles.end(),
+                        std::back_inserter(onlyPool));
+    EXPECT_TRUE(onlyHeap.empty() && onlyPool.empty())
+        << onlyHeap.size() << " leaves only in the heap, " << onlyPool.size() << " only in the pool, of "
+        << heapTriangles.size();
+    EXPECT_EQ(differingPixels(heapImage, poolImage, 8), 0u);
+    expectValidPool(pool.scene().terrain());
+}
+
+TEST_F(PoolTerrainTest, SeenFromAboveThereIsNoHoleAtAnySubdivision)
+{
+    for (const int uniformSubdivision : {0, 2, 4}) {
+        SCOPED_TRACE("uniform subdivision " + std::to_string(uniformSubdivision));
+        TerrainSettings settings = poolSettings();
+        settings.uniformSubdivision = uniformSubdivision;
+        SceneRenderHarness& harness = makeHarness(settings);
+        const camera::FrameView above =
+            lookAt(glm::vec3(0.0f, 4000.0f, 1.0f), glm::vec3(0.0f, 0.0f, 0.0f), kRgba8Target.size);
+        harness.converge(above);
+        ASSERT_GT(harness.leafCount(), 100u);
+        harness.renderFrame(above);
+        const RenderedImage image = harness.readBack();
+        EXPECT_EQ(std::count(image.depth.begin(), image.depth.end(), 1.0f), 0) << "pixels with no terrain";
+        harness_.reset();
+    }
+}
+
+TEST_F(PoolTerrainTest, AFullPoolWaitsAndNeverCorruptsTheMesh)
+{
+    TerrainSettings settings = poolSettings();
+    settings.poolCapacity = 256;
+    SceneRenderHarness& harness = makeHarness(settings);
+    const camera::FrameView close = lookAt(glm::vec3(0.0f, 900.0f, 1500.0f), kTarget, kRgba8Target.size);
+    for (int frame = 0; frame < 40; ++frame) {
+        harness.renderFrame(close);
+    }
+    const scene::FrameStatistics statistics = harness.scene().statistics();
+    EXPECT_GT(statistics.deferredSplits, 0u) << "the pool should be full";
+    EXPECT_LE(statistics.leafCount, 256u);
+    EXPECT_GT(statistics.leafCount, 200u);
+    expectValidPool(harness.scene().terrain());
+}
+
+TEST_F(PoolTerrainTest, LoweringTheDepthMergesTheMeshDown)
+{
+    SceneRenderHarness& harness = makeHarness(poolSettings());
+    const camera::FrameView close = lookAt(glm::vec3(0.0f, 900.0f, 1500.0f), kTarget, kRgba8Target.size);
+    harness.converge(close);
+    int deepest = 0;
+    poolLeaves(harness.scene().terrain(), &deepest);
+    ASSERT_GT(deepest, 10);
+    TerrainSettings shallower = harness.terrainSettings();
+    shallower.maxDepth = deepest - 4;
+    harness.applyTerrainSettings(shallower);
+    harness.converge(close);
+    int lowered = 0;
+    poolLeaves(harness.scene().terrain(), &lowered);
+    EXPECT_EQ(lowered, deepest - 4);
+    expectValidPool(harness.scene().terrain());
+}
+
+// The height of the terrain's surface at world (x, z), as the draw
+// interpolates the heightmap (bilinear between texel centres).
+double surfaceHeight(const heightmap::Heightmap& map, const TerrainSettings& settings, double x, double z)
+{
+    const double u = x / settings.extentMetres + 0.5;
+    const double v = z / settings.extentMetres + 0.5;
+    const double fx = u * (map.width - 1);
+    const double fy = v * (map.height - 1);
+    const auto x0 = static_cast<std::uint32_t>(fx);
+    const auto y0 = static_cast<std::uint32_t>(fy);
+    const double tx = fx - x0;
+    const double ty = fy - y0;
+    const auto at = [&](std::uint32_t column, std::uint32_t row) {
+        return static_cast<double>(map.normalisedSample(column, row));
+    };
+    const double top = at(x0, y0) * (1 - tx) + at(x0 + 1, y0) * tx;
+    const double bottom = at(x0, y0 + 1) * (1 - tx) + at(x0 + 1, y0 + 1) * tx;
+    return settings.heightOffsetMetres + settings.heightScaleMetres * (top * (1 - ty) + bottom * ty);
+}
+
+TEST_F(PoolTerrainTest, RefinesBeyondTheHeapsThirtyLevels)
+{
+    TerrainSettings settings = poolSettings();
+    settings.maxDepth = 40;
+    settings.poolCapacity = 1u << 18;
+    SceneRenderHarness& harness = makeHarness(settings);
+    // A metre above the ground, looking down along it: the triangles under
+    // the camera are far smaller than a heap of D = 30 could make them.
+    const heightmap::Heightmap map = makeHillsHeightmap(128);
+    const glm::vec3 eye(10.0f, static_cast<float>(surfaceHeight(map, settings, 10.0, 20.0) + 1.0), 20.0f);
+    const glm::vec3 target(12.0f, static_cast<float>(surfaceHeight(map, settings, 12.0, 24.0)), 24.0f);
+    const camera::FrameView ground = lookAt(eye, target, kRgba8Target.size, 100000.0f);
+    harness.converge(ground, 4, 200);
+    EXPECT_EQ(harness.scene().statistics().deferredSplits, 0u) << "the pool is too small for the view";
+    int deepest = 0;
+    poolLeaves(harness.scene().terrain(), &deepest);
+    EXPECT_GT(deepest, 30);
+    expectValidPool(harness.scene().terrain());
+    harness.renderFrame(ground);
+    const RenderedImage image = harness.readBack();
+    EXPECT_GT(std::count_if(image.depth.begin(), image.depth.end(), [](float depth) { return depth < 1.0f; }), 0);
+}
+
+}  // namespace
+}  // namespace terrain::test
