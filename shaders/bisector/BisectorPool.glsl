@@ -33,12 +33,13 @@ const uint POOL_LIVE_LIST = 0u;     // live bisectors, from the index pass
 const uint POOL_SPLIT_LIST = 1u;    // split requests of this frame
 const uint POOL_CHANGED_LIST = 2u;  // bisectors given a pattern this frame
 const uint POOL_DIAMOND_LIST = 3u;  // diamonds to merge, by their working even child
-const uint POOL_VISIBLE_LIST = 4u;  // live bisectors the draw shows
-const uint POOL_LIST_COUNT = 5u;
+const uint POOL_MERGE_LIST = 4u;    // even children that may merge (candidate diamond heads)
+const uint POOL_VISIBLE_LIST = 5u;  // live bisectors the draw shows
+const uint POOL_LIST_COUNT = 6u;
 
-// Entries of the first four lists, in pool_counters.counts, and the
+// Entries of the first five lists, in pool_counters.counts, and the
 // indirect dispatch arguments over them, in pool_counters.dispatch.
-const uint POOL_LIST_WITH_COUNTS = 4u;
+const uint POOL_LIST_WITH_COUNTS = 5u;
 
 const uint POOL_WORKGROUP_SIZE = 64u;
 
@@ -65,7 +66,7 @@ layout(std430, set = 0, binding = 0) buffer PoolCounters {
     uint allocationCursor;  // free slots handed out so far (select0 rank)
     uint deferredCount;     // split requests the pool could not pay for
     uint freedCount;        // slots freed by merges
-    uint counts[POOL_LIST_WITH_COUNTS];  // live, split, changed, diamond list entries
+    uint counts[POOL_LIST_WITH_COUNTS];  // live, split, changed, diamond, merge list entries
     uint visibleCount;      // entries of the visible list
     uint liveStatistic;     // copies of the live and visible counts, side by
     uint visibleStatistic;  // side for a read-back of them and of the

@@ -1,6 +1,6 @@
 #version 460
 // One thread: the indirect dispatch arguments over list `pool.argument`
-// (POOL_LIVE_LIST .. POOL_DIAMOND_LIST), one workgroup per
+// (POOL_LIVE_LIST .. POOL_MERGE_LIST), one workgroup per
 // POOL_WORKGROUP_SIZE entries. With pool.argument == POOL_LIVE_LIST the live
 // count is first taken from the occupancy tree's root, and the visible count
 // reset, for the index pass.

@@ -1,9 +1,11 @@
 // Bisect and relink (PoolUpdate.cpp, bisectAndRelink and writeChildren): one
-// thread per frame-start live bisector writes the links of its faces, its
-// own or its children's, into the link copy this frame writes. A patterned
-// bisector also writes its children's keys, their internal links, their
-// occupancy bits and (through the geometry the entry program includes
-// before this file) their geometry:
+// thread per bisector given a pattern this frame (the changed list) writes
+// its children's keys, links, occupancy bits and (through the geometry the
+// entry program includes before this file) geometry into the link copy this
+// frame writes, which bisector/PoolLinkCopy.comp has filled with every live
+// bisector's links before. An unchanged neighbour faces one child across the
+// shared edge: this thread rewrites that one link of the neighbour's (no
+// other thread touches it). The geometry hook is
 //   void bisector_WriteChildGeometry(uint slot, uint pattern, pool_ChildSlots children)
 // which reads the parent's geometry from `slot` before writing any child's.
 //
@@ -34,6 +36,9 @@ void linkAcross(uint slot, uint edge)
     for (uint i = 0u; i < count; ++i) {
         uint j = opposite ? count - 1u - i : i;
         pool_SetNewLink(mine[i].slot, mine[i].edge, theirs[j].slot);
+    }
+    if (pool_Pattern(neighbour) == 0u) {
+        pool_SetNewLink(neighbour, theirEdge, mine[0].slot);
     }
 }
 
@@ -83,14 +88,11 @@ void writeChildren(uint slot, uint pattern)
 void main()
 {
     uint index = gl_GlobalInvocationID.x;
-    if (index >= pool_counters.counts[POOL_LIVE_LIST]) {
+    if (index >= pool_counters.counts[POOL_CHANGED_LIST]) {
         return;
     }
-    uint slot = pool_ListEntry(POOL_LIVE_LIST, index);
-    uint pattern = pool_Pattern(slot);
-    if (pattern != 0u) {
-        writeChildren(slot, pattern);
-    }
+    uint slot = pool_ListEntry(POOL_CHANGED_LIST, index);
+    writeChildren(slot, pool_Pattern(slot));
     for (uint edge = 0u; edge < 3u; ++edge) {
         linkAcross(slot, edge);
     }

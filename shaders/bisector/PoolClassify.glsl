@@ -4,7 +4,8 @@
 //   uint bisector_Decide(uint slot, uint64_t key)   -> POOL_DECISION_*
 // A split request below the max depth joins the split list; a bisector below
 // its root that may merge (the criterion's Merge, or deeper than the max
-// depth) is marked. Its pattern starts the frame empty.
+// depth) is marked, and joins the merge list when it is an even child (a
+// diamond's possible head). Its pattern starts the frame empty.
 #ifndef BISECTOR_POOL_CLASSIFY_GLSL
 #define BISECTOR_POOL_CLASSIFY_GLSL
 
@@ -23,6 +24,10 @@ void main()
     bool belowRoot = pool_LevelsBelowRoot(key) > 0;
     bool mayMerge = belowRoot && (decision == POOL_DECISION_MERGE || depth > int(pool.maxDepth));
     pool_flags[slot] = mayMerge ? POOL_MERGE_CANDIDATE : 0u;
+    if (mayMerge && (key & 1ul) == 0ul) {
+        uint candidate = atomicAdd(pool_counters.counts[POOL_MERGE_LIST], 1u);
+        pool_SetListEntry(POOL_MERGE_LIST, candidate, slot);
+    }
     if (decision == POOL_DECISION_SPLIT && depth < int(pool.maxDepth)) {
         uint request = atomicAdd(pool_counters.counts[POOL_SPLIT_LIST], 1u);
         pool_SetListEntry(POOL_SPLIT_LIST, request, slot);

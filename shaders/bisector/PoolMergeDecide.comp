@@ -1,6 +1,6 @@
 #version 460
-// Merge, deciding (PoolUpdate.cpp, findDiamond): one thread per frame-start
-// live bisector. An even child that may merge, unchanged this frame, heads a
+// Merge, deciding (PoolUpdate.cpp, findDiamond): one thread per even child
+// that classify found may merge (the merge list). One unchanged this frame heads a
 // diamond with its sibling and, across their parent's base, the twin pair
 // (none on the base mesh's boundary); when all of them may merge, the even
 // child with the smaller key puts the diamond on the list. Reads the keys and
@@ -18,10 +18,10 @@ bool mayMerge(uint slot)
 void main()
 {
     uint index = gl_GlobalInvocationID.x;
-    if (index >= pool_counters.counts[POOL_LIVE_LIST]) {
+    if (index >= pool_counters.counts[POOL_MERGE_LIST]) {
         return;
     }
-    uint c0 = pool_ListEntry(POOL_LIVE_LIST, index);
+    uint c0 = pool_ListEntry(POOL_MERGE_LIST, index);
     uint64_t key = pool_keys[c0];
     if (!mayMerge(c0) || (key & 1ul) != 0ul) {
         return;

@@ -15,4 +15,5 @@ void main()
     pool_counters.counts[POOL_SPLIT_LIST] = 0u;
     pool_counters.counts[POOL_CHANGED_LIST] = 0u;
     pool_counters.counts[POOL_DIAMOND_LIST] = 0u;
+    pool_counters.counts[POOL_MERGE_LIST] = 0u;
 }

@@ -6,7 +6,9 @@
 //   bindings 3, 4  the height statistics chains (min/max, moments)
 //   binding 5  exact vertices: 3 per slot, unit-square coordinates in 2^-34
 //   binding 6  the geometry cache: 4 vec4 per slot, vertex i = (position from
-//              the origin, u) in [4 s + i] and (v0, v1, v2, 0) in [4 s + 3]
+//              the origin, u) in [4 s + i] and (v0, v1, v2, facts) in
+//              [4 s + 3], the facts' bits (poolTerrain_Facts) the depth and
+//              whether the vertices wind clockwise in (u, v)
 // A bisector's exact vertices come from its parent's when it is created
 // (midpoints, exact); its cache is computed from them then, and for every
 // bisector when the heightmap, the heights or the origin change.
@@ -51,7 +53,17 @@ poolTerrain_Vertex poolTerrain_VertexAt(i64vec2 exact)
         uv);
 }
 
-void poolTerrain_WriteGeometry(uint slot, i64vec2 v0, i64vec2 v1, i64vec2 v2)
+// The depth of a key, and bit 8 set when its triangle winds clockwise in
+// (u, v): the quad's roots wind counter-clockwise and every bisection
+// reverses the winding, so it is the parity of the levels below the root.
+float poolTerrain_Facts(uint64_t key)
+{
+    uint depth = uint(pool_Depth(key));
+    uint clockwise = uint(pool_LevelsBelowRoot(key)) & 1u;
+    return uintBitsToFloat(depth | (clockwise << 8u));
+}
+
+void poolTerrain_WriteGeometry(uint slot, uint64_t key, i64vec2 v0, i64vec2 v1, i64vec2 v2)
 {
     poolTerrain_exact[3u * slot] = v0;
     poolTerrain_exact[3u * slot + 1u] = v1;
@@ -62,7 +74,7 @@ void poolTerrain_WriteGeometry(uint slot, i64vec2 v0, i64vec2 v1, i64vec2 v2)
     poolTerrain_cache[4u * slot] = vec4(a.fromOrigin, a.uv.x);
     poolTerrain_cache[4u * slot + 1u] = vec4(b.fromOrigin, b.uv.x);
     poolTerrain_cache[4u * slot + 2u] = vec4(c.fromOrigin, c.uv.x);
-    poolTerrain_cache[4u * slot + 3u] = vec4(a.uv.y, b.uv.y, c.uv.y, 0.0);
+    poolTerrain_cache[4u * slot + 3u] = vec4(a.uv.y, b.uv.y, c.uv.y, poolTerrain_Facts(key));
 }
 
 vec3 poolTerrain_CachedFromCamera(uint slot, uint corner)
@@ -73,23 +85,24 @@ vec3 poolTerrain_CachedFromCamera(uint slot, uint corner)
 // The geometry hooks of bisector/PoolBisect.glsl and PoolMergeWrite.glsl.
 void bisector_WriteChildGeometry(uint slot, uint pattern, pool_ChildSlots c)
 {
+    uint64_t key = pool_keys[slot];
     i64vec2 p0 = poolTerrain_exact[3u * slot];
     i64vec2 p1 = poolTerrain_exact[3u * slot + 1u];
     i64vec2 p2 = poolTerrain_exact[3u * slot + 2u];
     i64vec2 m = (p0 + p2) / 2l;
     if ((pattern & POOL_SPLIT_RIGHT) != 0u) {  // child 0 = (p0, m, p1) split at m0
         i64vec2 m0 = (p0 + p1) / 2l;
-        poolTerrain_WriteGeometry(c.c00, p0, m0, m);
-        poolTerrain_WriteGeometry(c.c01, m, m0, p1);
+        poolTerrain_WriteGeometry(c.c00, 4ul * key, p0, m0, m);
+        poolTerrain_WriteGeometry(c.c01, 4ul * key + 1ul, m, m0, p1);
     } else {
-        poolTerrain_WriteGeometry(c.c0, p0, m, p1);
+        poolTerrain_WriteGeometry(c.c0, 2ul * key, p0, m, p1);
     }
     if ((pattern & POOL_SPLIT_LEFT) != 0u) {  // child 1 = (p1, m, p2) split at m1
         i64vec2 m1 = (p1 + p2) / 2l;
-        poolTerrain_WriteGeometry(c.c10, p1, m1, m);
-        poolTerrain_WriteGeometry(c.c11, m, m1, p2);
+        poolTerrain_WriteGeometry(c.c10, 4ul * key + 2ul, p1, m1, m);
+        poolTerrain_WriteGeometry(c.c11, 4ul * key + 3ul, m, m1, p2);
     } else {
-        poolTerrain_WriteGeometry(c.c1, p1, m, p2);
+        poolTerrain_WriteGeometry(c.c1, 2ul * key + 1ul, p1, m, p2);
     }
 }
 
@@ -103,7 +116,7 @@ void bisector_WriteParentGeometry(uint even, uint odd)
     poolTerrain_exact[3u * even + 2u] = poolTerrain_exact[3u * odd + 2u];
     poolTerrain_cache[4u * even + 1u] = poolTerrain_cache[4u * even + 2u];
     poolTerrain_cache[4u * even + 2u] = poolTerrain_cache[4u * odd + 2u];
-    poolTerrain_cache[4u * even + 3u] = vec4(evenUvY.x, evenUvY.z, oddUvY.z, 0.0);
+    poolTerrain_cache[4u * even + 3u] = vec4(evenUvY.x, evenUvY.z, oddUvY.z, poolTerrain_Facts(pool_keys[even] >> 1u));
 }
 
 #endif  // TERRAIN_POOL_TERRAIN_GLSL

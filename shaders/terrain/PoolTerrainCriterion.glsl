@@ -81,6 +81,8 @@ vec3 poolTerrain_FromCamera(i64vec2 exact)
 
 // Split when the bisector wants it; merge when its parent would not (the
 // merge pass asks the same of the diamond's other parent); keep otherwise.
+// Siblings share their parent, and a diamond merges only when its even
+// children say so: an odd child leaves the parent's test to its sibling.
 uint bisector_Decide(uint slot, uint64_t key)
 {
     poolTerrain_Triangle t = poolTerrain_TriangleOf(slot);
@@ -89,6 +91,9 @@ uint bisector_Decide(uint slot, uint64_t key)
     }
     if (pool_LevelsBelowRoot(key) == 0) {
         return POOL_DECISION_KEEP;
+    }
+    if ((key & 1ul) != 0ul) {
+        return POOL_DECISION_MERGE;
     }
     square_Triangle parent = square_Parent(square_Triangle(t.v), uint(key) & 1u);
     poolTerrain_Triangle p = poolTerrain_Triangle(parent.v);
@@ -114,9 +119,7 @@ bool bisector_IsVisible(uint slot, uint64_t key)
     vec3 a = poolTerrain_CachedFromCamera(slot, 0u);
     vec3 b = poolTerrain_CachedFromCamera(slot, 1u);
     vec3 c = poolTerrain_CachedFromCamera(slot, 2u);
-    i64vec2 edgeA = t.v[1] - t.v[0];
-    i64vec2 edgeB = t.v[2] - t.v[0];
-    bool clockwise = edgeA.x * edgeB.y - edgeA.y * edgeB.x < 0l;
+    bool clockwise = (uint(pool_LevelsBelowRoot(key)) & 1u) != 0u;
     vec3 up = clockwise ? cross(b - a, c - a) : cross(c - a, b - a);
     return dot(up, -a) >= 0.0;
 }

@@ -28,10 +28,6 @@ layout(std430, set = 0, binding = 3) readonly buffer PoolVisibleList {
 layout(std430, set = 0, binding = 4) readonly buffer PoolTerrainCache {
     vec4 cache[];
 };
-// Keys, for the depth shading.
-layout(std430, set = 0, binding = 5) readonly buffer PoolKeys {
-    uvec2 keys[];
-};
 
 layout(location = 0) noperspective out vec3 barycentric;
 layout(location = 1) out vec3 worldPosition;
@@ -57,29 +53,36 @@ void main()
     uint vertexInLeaf = uint(gl_VertexIndex) - leaf * verticesPerLeaf;
     uint slot = visibleSlots[leaf];
     vec4 uvY = cache[4u * slot + 3u];
-    Corner t[3];
-    for (uint i = 0u; i < 3u; ++i) {
-        vec4 entry = cache[4u * slot + i];
-        t[i] = Corner(entry.xyz, vec2(entry.w, uvY[i]), true);
-    }
-    // Down to the sub-triangle: one bisection per level, the path's bits
-    // from the most significant, as leb_SubdivideTriangle walks them.
-    uint subTriangle = vertexInLeaf / 3u;
-    for (uint level = levels; level > 0u; --level) {
-        Corner m = midpoint(t[0], t[2]);
-        if (((subTriangle >> (level - 1u)) & 1u) == 0u) {
-            t = Corner[3](t[0], m, t[1]);
-        } else {
-            t = Corner[3](t[1], m, t[2]);
-        }
-    }
+    uint facts = floatBitsToUint(uvY.w);
     // Every triangle is emitted with a positive signed area in (u, v), as
-    // terrain/TerrainDraw.vert does, for back-face culling.
-    vec2 edgeA = t[1].uv - t[0].uv;
-    vec2 edgeB = t[2].uv - t[0].uv;
-    bool clockwise = edgeA.x * edgeB.y - edgeA.y * edgeB.x < 0.0;
+    // terrain/TerrainDraw.vert does, for back-face culling; uniform
+    // subdivision adds an even number of levels, which keeps the winding.
+    bool clockwise = (facts & 0x100u) != 0u;
     uint corner = vertexInLeaf % 3u;
-    Corner chosen = t[clockwise && corner != 1u ? 2u - corner : corner];
+    uint emitted = clockwise && corner != 1u ? 2u - corner : corner;
+    Corner chosen;
+    if (levels == 0u) {
+        vec4 entry = cache[4u * slot + emitted];
+        chosen = Corner(entry.xyz, vec2(entry.w, uvY[emitted]), true);
+    } else {
+        Corner t[3];
+        for (uint i = 0u; i < 3u; ++i) {
+            vec4 entry = cache[4u * slot + i];
+            t[i] = Corner(entry.xyz, vec2(entry.w, uvY[i]), true);
+        }
+        // Down to the sub-triangle: one bisection per level, the path's bits
+        // from the most significant, as leb_SubdivideTriangle walks them.
+        uint subTriangle = vertexInLeaf / 3u;
+        for (uint level = levels; level > 0u; --level) {
+            Corner m = midpoint(t[0], t[2]);
+            if (((subTriangle >> (level - 1u)) & 1u) == 0u) {
+                t = Corner[3](t[0], m, t[1]);
+            } else {
+                t = Corner[3](t[1], m, t[2]);
+            }
+        }
+        chosen = t[emitted];
+    }
     heightmapCoordinate = terrain_HeightmapCoordinate(chosen.uv);
     vec3 fromOrigin = chosen.fromOrigin;
     if (!chosen.sampled) {
@@ -89,7 +92,6 @@ void main()
     vec3 fromCamera = fromOrigin - poolFrame.cameraFromOrigin.xyz;
     worldPosition = terrainFrame.cameraPosition + fromCamera;
     barycentric = vec3(corner == 0u ? 1.0 : 0.0, corner == 1u ? 1.0 : 0.0, corner == 2u ? 1.0 : 0.0);
-    uvec2 key = keys[slot];
-    leafDepth = key.y != 0u ? 32u + uint(findMSB(key.y)) : uint(findMSB(key.x));
+    leafDepth = facts & 0xFFu;
     gl_Position = poolFrame.viewProjectionFromCamera * vec4(fromCamera, 1.0);
 }

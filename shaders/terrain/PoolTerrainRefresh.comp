@@ -15,6 +15,6 @@ void main()
         return;
     }
     uint slot = pool_ListEntry(POOL_LIVE_LIST, index);
-    poolTerrain_WriteGeometry(slot, poolTerrain_exact[3u * slot], poolTerrain_exact[3u * slot + 1u],
+    poolTerrain_WriteGeometry(slot, pool_keys[slot], poolTerrain_exact[3u * slot], poolTerrain_exact[3u * slot + 1u],
                               poolTerrain_exact[3u * slot + 2u]);
 }

@@ -17,13 +17,12 @@ namespace {
 constexpr VkShaderStageFlags kVertex = VK_SHADER_STAGE_VERTEX_BIT;
 constexpr VkShaderStageFlags kDrawStages = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
 
-constexpr std::array<vk::DescriptorBinding, 6> kBindings{{
+constexpr std::array<vk::DescriptorBinding, 5> kBindings{{
     {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kVertex, 1},
     {1, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kDrawStages, 1},
     {2, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kDrawStages, 1},
     {3, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kVertex, 1},
     {4, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kVertex, 1},
-    {5, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kVertex, 1},
 }};
 
 }  // namespace
@@ -54,7 +53,6 @@ PoolTerrainDrawPass::PoolTerrainDrawPass(const vk::Device& device, const vk::Sha
             .combinedImageSampler(2, heightmap.view(), heightmap.sampler(), HeightmapTexture::kLayout)
             .storageBuffer(3, pool.lists(), visibleList, VkDeviceSize{4} * pool.capacity())
             .storageBuffer(4, cache)
-            .storageBuffer(5, pool.keys())
             .update(device, set);
         sets_.push_back(set);
     }

@@ -4,7 +4,7 @@
 // with the heap's fragment shader (terrain/TerrainDraw.frag), culling and
 // depth test as terrain::TerrainDrawPass. One descriptor set per frame slot:
 // binding 0 the slot's PoolTerrainFrame, 1 its TerrainUniforms, 2 the
-// heightmap, 3 the pool's visible list, 4 the geometry cache, 5 the keys;
+// heightmap, 3 the pool's visible list, 4 the geometry cache;
 // the atmosphere's set as set 1.
 #pragma once
 

@@ -18,9 +18,16 @@ class Device;
 namespace bisector::gpu {
 
 // The lists of pool_lists (shaders/bisector/BisectorPool.glsl).
-enum class PoolList : std::uint32_t { Live = 0, Split = 1, Changed = 2, Diamonds = 3, Visible = 4 };
-inline constexpr std::uint32_t kPoolListCount = 5;
-inline constexpr std::uint32_t kPoolCountedLists = 4;
+enum class PoolList : std::uint32_t {
+    Live = 0,
+    Split = 1,
+    Changed = 2,
+    Diamonds = 3,
+    MergeCandidates = 4,
+    Visible = 5
+};
+inline constexpr std::uint32_t kPoolListCount = 6;
+inline constexpr std::uint32_t kPoolCountedLists = 5;
 
 struct DispatchArguments {
     std::uint32_t x = 0;
@@ -47,13 +54,14 @@ struct PoolCounters {
     std::uint32_t drawFirstVertex = 0;
     std::uint32_t drawFirstInstance = 0;
 };
-static_assert(sizeof(PoolCounters) == 112);
+static_assert(offsetof(PoolCounters, dispatch) == 52);
+static_assert(sizeof(PoolCounters) == 128);
 inline constexpr VkDeviceSize kDrawArgumentsOffset = offsetof(PoolCounters, drawVertexCount);
 inline constexpr VkDeviceSize kStatisticsOffset = offsetof(PoolCounters, liveStatistic);
 
 // Bytes per slot of the topology buffers: key 8, two link copies 24, flags
-// 4, new slots 12, forward 4, five lists 20, and the occupancy tree's 4 bits.
-inline constexpr double kTopologyBytesPerSlot = 8 + 24 + 4 + 12 + 4 + 20 + 0.5;
+// 4, new slots 12, forward 4, six lists 24, and the occupancy tree's 4 bits.
+inline constexpr double kTopologyBytesPerSlot = 8 + 24 + 4 + 12 + 4 + 24 + 0.5;
 
 class PoolBuffers {
 public:

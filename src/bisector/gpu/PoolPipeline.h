@@ -1,7 +1,7 @@
 // One update of the bisector pool on the GPU, every pass a compute dispatch
 // with indirect counts and no read-back (bisector::Pool::update is its CPU
 // reference, pass for pass):
-//   reset -> classify -> split -> allocate -> bisect and relink -> merge
+//   reset -> classify -> split -> allocate -> copy the links, bisect and relink -> merge
 //   (decide, write) -> reduce the occupancy tree -> index (live list, link
 //   forwarding, visible list).
 #pragma once
@@ -109,6 +109,7 @@ private:
     std::unique_ptr<vk::ComputeKernel> classify_;
     std::unique_ptr<vk::ComputeKernel> split_;
     std::unique_ptr<vk::ComputeKernel> allocate_;
+    std::unique_ptr<vk::ComputeKernel> linkCopy_;
     std::unique_ptr<vk::ComputeKernel> bisect_;
     std::unique_ptr<vk::ComputeKernel> mergeDecide_;
     std::unique_ptr<vk::ComputeKernel> mergeWrite_;
