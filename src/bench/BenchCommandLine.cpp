@@ -104,6 +104,49 @@ public:
         return static_cast<int>(integer("depth", requiredValue("depth"), cbt::kMinMaxDepth, cbt::kMaxMaxDepth));
     }
 
+    [[nodiscard]] Backend backend() const
+    {
+        const auto text = value("cbt");
+        if (!text || *text == "heap") {
+            return Backend::Heap;
+        }
+        if (*text == "pool") {
+            return Backend::Pool;
+        }
+        fail("--cbt expects 'heap' or 'pool', got '" + *text + "'");
+    }
+
+    // --depth of the backend: 1..30 for the heap, 2..60 for the pool.
+    [[nodiscard]] int requiredDepth(Backend backend) const
+    {
+        if (backend == Backend::Heap) {
+            return requiredDepth();
+        }
+        return static_cast<int>(integer("depth", requiredValue("depth"), kMinPoolDepth, kMaxPoolDepth));
+    }
+
+    // --pool-size, only with --cbt pool; the refine default otherwise.
+    [[nodiscard]] std::uint32_t poolSize(Backend backend) const
+    {
+        if (!isSet("pool-size")) {
+            return kDefaultRefinePoolSize;
+        }
+        if (backend != Backend::Pool) {
+            fail("--pool-size needs --cbt pool");
+        }
+        return requiredPoolSize();
+    }
+
+    // The heap's domains; the pool refines the unit square only.
+    [[nodiscard]] leb::Domain domain(Backend backend) const
+    {
+        const leb::Domain chosen = domain();
+        if (backend == Backend::Pool && chosen != leb::Domain::Square) {
+            fail("--cbt pool refines the unit square only (its base mesh); --domain triangle needs --cbt heap");
+        }
+        return chosen;
+    }
+
     [[nodiscard]] std::uint32_t requiredPoolSize() const
     {
         const std::string text = requiredValue("pool-size");
@@ -201,10 +244,16 @@ constexpr FlagSpec kPoint{"point"};
 constexpr FlagSpec kDomain{"domain"};
 constexpr FlagSpec kDevice{"device"};
 constexpr FlagSpec kValidate{"validate", false};
+constexpr FlagSpec kBackend{"cbt"};
+constexpr FlagSpec kPoolSize{"pool-size"};
 
 // Records the quantized point and, when quantization moved it, the original.
-glm::dvec2 quantizedPoint(glm::dvec2 typed, Invocation& invocation)
+// The pool takes the point as typed: it decides containment exactly.
+glm::dvec2 quantizedPoint(glm::dvec2 typed, Invocation& invocation, Backend backend = Backend::Heap)
 {
+    if (backend == Backend::Pool) {
+        return typed;
+    }
     const glm::dvec2 quantized = leb::quantizePoint(typed);
     if (quantized != typed) {
         invocation.unquantizedPoint = typed;
@@ -216,11 +265,17 @@ CommandOptions parseSubcommand(const std::string& subcommand, std::span<const st
                                Invocation& invocation)
 {
     if (subcommand == "refine") {
-        const FlagSpec specs[] = {kDepth, kPoint, kThreads, kDomain, {"dump-triangles"}, kJson};
+        const FlagSpec specs[] = {kDepth, kPoint, kThreads, kDomain, {"dump-triangles"}, kBackend, kPoolSize, kJson};
         const ParsedFlags parsed(subcommand, flags, specs);
         invocation.jsonPath = parsed.path("json");
-        return RefineOptions{parsed.requiredDepth(), quantizedPoint(parsed.requiredPoint(), invocation),
-                             parsed.threads(), parsed.domain(), parsed.path("dump-triangles")};
+        const Backend backend = parsed.backend();
+        return RefineOptions{parsed.requiredDepth(backend),
+                             quantizedPoint(parsed.requiredPoint(), invocation, backend),
+                             parsed.threads(),
+                             parsed.domain(backend),
+                             parsed.path("dump-triangles"),
+                             backend,
+                             parsed.poolSize(backend)};
     }
     if (subcommand == "reduce") {
         const FlagSpec specs[] = {kDepth, kThreads, kIterations, kSeed, kJson};
@@ -266,11 +321,16 @@ CommandOptions parseSubcommand(const std::string& subcommand, std::span<const st
         return GpuReduceOptions{parsed.requiredDepth(), parsed.seed(), parsed.gpuRun(), compareShaderRoot};
     }
     if (subcommand == "gpu-update") {
-        const FlagSpec specs[] = {kDepth, kPoint, kDomain, kDevice, kIterations, kValidate, kJson};
+        const FlagSpec specs[] = {kDepth, kPoint, kDomain, kDevice, kIterations, kValidate, kBackend, kPoolSize, kJson};
         const ParsedFlags parsed(subcommand, flags, specs);
         invocation.jsonPath = parsed.path("json");
-        return GpuUpdateOptions{parsed.requiredDepth(), quantizedPoint(parsed.requiredPoint(), invocation),
-                                parsed.domain(), parsed.gpuRun()};
+        const Backend backend = parsed.backend();
+        return GpuUpdateOptions{parsed.requiredDepth(backend),
+                                quantizedPoint(parsed.requiredPoint(), invocation, backend),
+                                parsed.domain(backend),
+                                parsed.gpuRun(),
+                                backend,
+                                parsed.poolSize(backend)};
     }
     if (subcommand == "gpu-decode") {
         const FlagSpec specs[] = {kDepth, kDevice, kIterations, kValidate, kJson};
@@ -308,9 +368,10 @@ std::string usageText()
     return "usage: cbt-bench <subcommand> [flags]\n"
            "\n"
            "CPU (the cbt, leb and bisector libraries):\n"
-           "  refine     --depth D --point X,Y [--threads N] [--domain square|triangle]\n"
-           "             [--dump-triangles FILE] [--json FILE]\n"
-           "             refine around a point from the two root triangles (paper Table 2)\n"
+           "  refine     --depth D --point X,Y [--cbt heap|pool] [--pool-size P] [--threads N]\n"
+           "             [--domain square|triangle] [--dump-triangles FILE] [--json FILE]\n"
+           "             refine around a point from the two root triangles (paper Table 2); with\n"
+           "             --cbt pool on the bisector pool, from the unit square's four roots, to D <= 60\n"
            "  reduce     --depth D [--threads N] [--iterations K] [--seed S] [--json FILE]\n"
            "             full sum reduction of a random bitfield, next to a memcpy of the heap\n"
            "  decode     --depth D [--threads N] [--iterations K] [--json FILE]\n"
@@ -322,11 +383,16 @@ std::string usageText()
            "  devices    [--validate] [--json FILE]      list the Vulkan devices\n"
            "  gpu-reduce --depth D [--device SEL] [--iterations K] [--seed S] [--compare-shaders DIR]\n"
            "             [--validate] [--json FILE]\n"
-           "  gpu-update --depth D --point X,Y [--domain square|triangle] [--device SEL]\n"
-           "             [--iterations K] [--validate] [--json FILE]\n"
+           "  gpu-update --depth D --point X,Y [--cbt heap|pool] [--pool-size P] [--domain square|triangle]\n"
+           "             [--device SEL] [--iterations K] [--validate] [--json FILE]\n"
+           "             the update passes refining around a point and converged; --cbt pool times the\n"
+           "             bisector pool's passes, next to the heap's at the same depth when D <= 26\n"
            "  gpu-decode --depth D [--device SEL] [--iterations K] [--validate] [--json FILE]\n"
            "\n"
            "D is 1..30, X and Y are in [0, 1] (rounded to multiples of 2^-20), --threads N is 1..1024.\n"
+           "With --cbt pool: D is 2..60, counted as for the heap (the unit square is depth 0, the quad's four\n"
+           "roots depth 2); X,Y are not rounded; --pool-size P is a power of two (default 65536); the pool's\n"
+           "CPU reference runs one thread.\n"
            "P is a power of two from 2^6 to 2^26, K is 1..P (default P/64); pool-index times N frames (default 11).\n"
            "SEL is a device index or part of its name (see `cbt-bench devices`).\n"
            "DIR is a copy of shaders/ with a changed reduction kernel: gpu-reduce then times it in every frame\n"

@@ -1,15 +1,16 @@
 // The command line of cbt-bench: one subcommand and its flags.
 //
-//   cbt-bench refine     --depth D --point X,Y [--threads N] [--domain square|triangle]
-//                        [--dump-triangles FILE] [--json FILE]
+//   cbt-bench refine     --depth D --point X,Y [--cbt heap|pool] [--pool-size P] [--threads N]
+//                        [--domain square|triangle] [--dump-triangles FILE] [--json FILE]
 //   cbt-bench reduce     --depth D [--threads N] [--iterations K] [--seed S] [--json FILE]
 //   cbt-bench decode     --depth D [--threads N] [--iterations K] [--json FILE]
 //   cbt-bench pool-index --pool-size P [--changes K] [--iterations N] [--seed S] [--json FILE]
 //   cbt-bench devices    [--validate] [--json FILE]
 //   cbt-bench gpu-reduce --depth D [--device SEL] [--iterations K] [--seed S] [--compare-shaders DIR]
 //                        [--validate] [--json FILE]
-//   cbt-bench gpu-update --depth D --point X,Y [--domain square|triangle] [--device SEL]
-//                        [--iterations K] [--validate] [--json FILE]
+//   cbt-bench gpu-update --depth D --point X,Y [--cbt heap|pool] [--pool-size P]
+//                        [--domain square|triangle] [--device SEL] [--iterations K] [--validate]
+//                        [--json FILE]
 //   cbt-bench gpu-decode --depth D [--device SEL] [--iterations K] [--validate] [--json FILE]
 //   cbt-bench --help
 //
@@ -44,15 +45,27 @@ inline constexpr int kMinPoolSizeLog2 = 6;
 inline constexpr int kMaxPoolSizeLog2 = 26;
 inline constexpr int kMinGpuIterations = 100;
 inline constexpr std::uint64_t kDefaultSeed = 20200;
+// The bisector pool's depths for refine and gpu-update (counted as the heap
+// counts them: the unit square is depth 0, the quad's four roots depth 2),
+// and its default size: a refinement around a point keeps about 4 D bisectors.
+inline constexpr int kMinPoolDepth = 2;
+inline constexpr int kMaxPoolDepth = 60;
+inline constexpr std::uint32_t kDefaultRefinePoolSize = 1u << 16;
+
+// Which CBT a refine or gpu-update runs on: the 2020 heap (the tessellation
+// is the tree) or the bisector pool (the tree indexes a pool of bisectors).
+enum class Backend { Heap, Pool };
 
 struct HelpRequest {};
 
 struct RefineOptions {
     int depth = 0;
-    glm::dvec2 point{0.0};  // already quantized to the 2^-20 grid
+    glm::dvec2 point{0.0};  // the heap's: quantized to the 2^-20 grid; the pool's: as typed
     unsigned threads = 1;
     leb::Domain domain = leb::Domain::Square;
     std::optional<std::filesystem::path> dumpTrianglesPath;
+    Backend backend = Backend::Heap;
+    std::uint32_t poolSize = kDefaultRefinePoolSize;
 };
 
 struct ReduceOptions {
@@ -98,9 +111,11 @@ struct GpuReduceOptions {
 
 struct GpuUpdateOptions {
     int depth = 0;
-    glm::dvec2 point{0.0};  // already quantized to the 2^-20 grid
+    glm::dvec2 point{0.0};  // the heap's: quantized to the 2^-20 grid; the pool's: as typed
     leb::Domain domain = leb::Domain::Square;
     GpuRunOptions gpu;
+    Backend backend = Backend::Heap;
+    std::uint32_t poolSize = kDefaultRefinePoolSize;
 };
 
 struct GpuDecodeOptions {

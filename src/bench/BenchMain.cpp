@@ -28,6 +28,16 @@ CommandOutcome outcomeOf(Report report)
 
 CommandOutcome runRefineCommand(const RefineOptions& options)
 {
+    if (options.backend == Backend::Pool) {
+        const PoolRefineRun run = runPoolRefine(options);
+        Report report = poolRefineReport(options, run.measurement);
+        if (options.dumpTrianglesPath) {
+            const std::uint64_t lines = writePoolTriangleDumpFile(*options.dumpTrianglesPath, run.pool);
+            report.addFigure("triangles_dumped", "triangles written to " + options.dumpTrianglesPath->string(),
+                             static_cast<std::int64_t>(lines));
+        }
+        return outcomeOf(std::move(report));
+    }
     const RefineRun run = runRefine(options);
     Report report = refineReport(options, run.measurement);
     if (options.dumpTrianglesPath) {
@@ -49,7 +59,9 @@ CommandOutcome runCommand(const CommandOptions& options)
             [](const PoolIndexOptions& pool) { return runPoolIndexCommand(pool); },
             [](const DevicesOptions& devices) { return runDevicesListing(devices); },
             [](const GpuReduceOptions& reduce) { return runGpuReduce(reduce); },
-            [](const GpuUpdateOptions& update) { return runGpuUpdate(update); },
+            [](const GpuUpdateOptions& update) {
+                return update.backend == Backend::Pool ? runGpuPoolUpdate(update) : runGpuUpdate(update);
+            },
             [](const GpuDecodeOptions& decode) { return runGpuDecode(decode); },
         },
         options);

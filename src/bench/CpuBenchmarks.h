@@ -6,6 +6,7 @@
 #include "bench/BenchCommandLine.h"
 #include "bench/BenchReport.h"
 #include "bench/Timing.h"
+#include "bisector/Pool.h"
 #include "cbt/ConcurrentBinaryTree.h"
 
 #include <array>
@@ -42,6 +43,29 @@ RefineRun runRefine(const RefineOptions& options);
 std::optional<double> paperRefineSeconds(unsigned threads);
 
 Report refineReport(const RefineOptions& options, const RefineMeasurement& measurement);
+
+// ---- refine --cbt pool ----------------------------------------------------------
+
+struct PoolRefineMeasurement {
+    std::uint32_t leafCount = 0;
+    int frames = 0;              // pool updates, the last of which changed nothing
+    int deepestLeaf = 0;         // the greatest leaf depth reached (counted as the heap counts)
+    double refineSeconds = 0.0;  // bisector::refineAroundPoint only
+    double allocationSeconds = 0.0;
+    std::size_t poolBytes = 0;  // keys, links and the occupancy index of the CPU pool
+};
+
+struct PoolRefineRun {
+    bisector::Pool pool;  // the refined pool
+    PoolRefineMeasurement measurement;
+};
+
+// A pool of options.poolSize slots on the unit square's four roots, max
+// depth options.depth, refined around options.point as typed
+// (bisector::refineAroundPoint). Throws std::runtime_error when the pool is
+// too small for the depth.
+PoolRefineRun runPoolRefine(const RefineOptions& options);
+Report poolRefineReport(const RefineOptions& options, const PoolRefineMeasurement& measurement);
 
 // ---- reduce -----------------------------------------------------------------
 

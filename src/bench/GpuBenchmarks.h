@@ -27,6 +27,13 @@ CommandOutcome runGpuReduce(const GpuReduceOptions& options);
 // while refining from the root triangles and once converged.
 CommandOutcome runGpuUpdate(const GpuUpdateOptions& options);
 
+// cbt-bench gpu-update --cbt pool: the bisector pool's passes (reset to
+// index) refining around the point from the four roots and converged,
+// checked against the CPU pool in canonical form; next to the heap's update
+// at the same depth when it is at most kMaxComparedHeapDepth.
+CommandOutcome runGpuPoolUpdate(const GpuUpdateOptions& options);
+inline constexpr int kMaxComparedHeapDepth = 26;
+
 // cbt-bench gpu-decode: the leaf-decode pass on a full tree (2^D leaves).
 CommandOutcome runGpuDecode(const GpuDecodeOptions& options);
 

@@ -6,6 +6,7 @@
 // once converged (the fixed point, where no leaf splits or merges).
 #include "bench/GpuBenchmarks.h"
 #include "bench/GpuFrameTimer.h"
+#include "bench/GpuHeapUpdate.h"
 
 #include "cbt/gpu/ConcurrentBinaryTree.h"
 #include "leb/PointRefinement.h"
@@ -72,19 +73,17 @@ void addPhaseFigures(Report& report, const std::string& prefix, const std::strin
 
 }  // namespace
 
-CommandOutcome runGpuUpdate(const GpuUpdateOptions& options)
+HeapUpdateRun measureHeapUpdate(vk::Device& device, const vk::ShaderLibrary& shaders, int depth, glm::dvec2 point,
+                                leb::Domain domain, int iterations)
 {
-    GpuSession session(options.gpu.deviceSelector, options.gpu.validate);
-    vk::Device& device = session.device();
-
-    const int initDepth = options.domain == leb::Domain::Square ? 1 : 0;
-    const cbt::ConcurrentBinaryTree initial(options.depth, initDepth);
+    const int initDepth = domain == leb::Domain::Square ? 1 : 0;
+    const cbt::ConcurrentBinaryTree initial(depth, initDepth);
     cbt::ConcurrentBinaryTree reference = initial;
-    const leb::RefineResult cpu = leb::refineAroundPoint(reference, options.point, options.domain, 1);
+    const leb::RefineResult cpu = leb::refineAroundPoint(reference, point, domain, 1);
 
     cbt::gpu::ConcurrentBinaryTree tree(device, initial);
-    const leb::gpu::PointCriterion criterion(device, options.point);
-    const leb::gpu::UpdatePipeline pipeline(device, session.shaders(), tree, criterion.criterion(), options.domain);
+    const leb::gpu::PointCriterion criterion(device, point);
+    const leb::gpu::UpdatePipeline pipeline(device, shaders, tree, criterion.criterion(), domain);
     const CopyFloor copy(device, tree.heapByteSize());
     vk::TimestampQueries timer(device, 1, timerPassNames());
     const FrameRecorder recordFrame = [&](VkCommandBuffer commands, vk::TimestampQueries& frameTimer, int frame) {
@@ -96,24 +95,39 @@ CommandOutcome runGpuUpdate(const GpuUpdateOptions& options)
         frameTimer.writeEnd(commands, static_cast<std::uint32_t>(kCopyPass));
     };
 
+    HeapUpdateRun run;
+    run.cpuPasses = cpu.passes;
+    run.heapBytes = tree.heapByteSize();
+    run.sumReductionVariant = cbt::gpu::sumReductionVariantName(pipeline.sumReduction().variant());
     // While refining: the CPU reference's number of passes from the initial
     // tree (its last round changes nothing), repeated until enough frames.
-    PassSamples refining;
-    int refinements = 0;
-    bool matchesCpu = true;
-    while (refining.empty() || refining[0].size() < static_cast<std::size_t>(options.gpu.iterations)) {
-        if (refinements > 0) {
+    while (run.refining.empty() || run.refining[0].size() < static_cast<std::size_t>(iterations)) {
+        if (run.refinements > 0) {
             tree.upload(initial);
         }
-        runTimedFrames(device, timer, cpu.passes, recordFrame, refining);
-        ++refinements;
-        matchesCpu = matchesCpu && sameBytes(tree.downloadBytes(), reference.bytes());
+        runTimedFrames(device, timer, cpu.passes, recordFrame, run.refining);
+        ++run.refinements;
+        run.matchesCpu = run.matchesCpu && sameBytes(tree.downloadBytes(), reference.bytes());
     }
     // Converged: the fixed point, split and merge phases still alternating.
-    PassSamples converged;
-    runTimedFrames(device, timer, options.gpu.iterations, recordFrame, converged);
-    matchesCpu = matchesCpu && sameBytes(tree.downloadBytes(), reference.bytes());
-    const cbt::gpu::IndirectArguments arguments = pipeline.dispatcher().download();
+    runTimedFrames(device, timer, iterations, recordFrame, run.converged);
+    run.matchesCpu = run.matchesCpu && sameBytes(tree.downloadBytes(), reference.bytes());
+    run.leafCount = pipeline.dispatcher().download().leafCount;
+    return run;
+}
+
+std::vector<double> heapUpdateMilliseconds(const PassSamples& samples)
+{
+    return summedPassTimes(samples, {kDispatcherPass, kSubdivisionPass, kSumReductionPass, kNewTreeDispatcherPass});
+}
+
+CommandOutcome runGpuUpdate(const GpuUpdateOptions& options)
+{
+    GpuSession session(options.gpu.deviceSelector, options.gpu.validate);
+    const HeapUpdateRun run = measureHeapUpdate(session.device(), session.shaders(), options.depth, options.point,
+                                                options.domain, options.gpu.iterations);
+    const PassSamples& refining = run.refining;
+    const PassSamples& converged = run.converged;
 
     Report report;
     report.command = "gpu-update";
@@ -123,15 +137,13 @@ CommandOutcome runGpuUpdate(const GpuUpdateOptions& options)
     report.addParameter("point_y", "point y", options.point.y);
     report.addParameter("domain", "domain", std::string(options.domain == leb::Domain::Square ? "square" : "triangle"));
     report.addParameter("iterations", "frames per phase (at least)", std::int64_t{options.gpu.iterations});
-    report.addParameter("sum_reduction_variant", "sum-reduction variant",
-                        std::string(cbt::gpu::sumReductionVariantName(pipeline.sumReduction().variant())));
+    report.addParameter("sum_reduction_variant", "sum-reduction variant", run.sumReductionVariant);
 
-    report.addFigure("heap_bytes", "heap size (= bytes copied)", static_cast<std::int64_t>(tree.heapByteSize()),
-                     "bytes");
-    report.addFigure("leaf_count", "leaf count (GPU, converged)", std::int64_t{arguments.leafCount});
-    report.addFigure("frames_to_converge", "frames per refinement (CPU passes)", std::int64_t{cpu.passes});
-    report.addFigure("refinements", "refinements timed", std::int64_t{refinements});
-    report.addFigure("gpu_matches_cpu", "GPU heap equals CPU refineAroundPoint", matchesCpu);
+    report.addFigure("heap_bytes", "heap size (= bytes copied)", static_cast<std::int64_t>(run.heapBytes), "bytes");
+    report.addFigure("leaf_count", "leaf count (GPU, converged)", std::int64_t{run.leafCount});
+    report.addFigure("frames_to_converge", "frames per refinement (CPU passes)", std::int64_t{run.cpuPasses});
+    report.addFigure("refinements", "refinements timed", std::int64_t{run.refinements});
+    report.addFigure("gpu_matches_cpu", "GPU heap equals CPU refineAroundPoint", run.matchesCpu);
     addPhaseFigures(report, "refining", "refining", refining);
     addPhaseFigures(report, "converged", "converged", converged);
     if (options.depth == kPaperDepth) {
@@ -142,14 +154,14 @@ CommandOutcome runGpuUpdate(const GpuUpdateOptions& options)
 
     report.tables.push_back(passTimeTable(
         "refining",
-        "while refining (from the root triangles to the fixed point, " + std::to_string(refinements) + " times)",
+        "while refining (from the root triangles to the fixed point, " + std::to_string(run.refinements) + " times)",
         updateRows(refining), median(refining[kCopyPass])));
     report.tables.push_back(passTimeTable("converged", "converged (the fixed point; no leaf changes)",
                                           updateRows(converged), median(converged[kCopyPass])));
     report.notes.push_back(
         "the paper's Table 1 times a terrain with many leaves; refining around a point "
         "leaves few (see the leaf count), so the subdivision here is light");
-    if (!matchesCpu) {
+    if (!run.matchesCpu) {
         report.notes.push_back("the GPU tree differs from the CPU reference: the times above are not valid");
     }
     return finishGpuRun(session, std::move(report));

@@ -1,5 +1,6 @@
 #include "bench/TriangleDump.h"
 
+#include "bisector/PointRefinement.h"
 #include "leb/PointRefinement.h"
 
 #include <array>
@@ -25,19 +26,49 @@ std::uint64_t writeTriangleDump(std::ostream& out, const cbt::ConcurrentBinaryTr
     return lineCount;
 }
 
-std::uint64_t writeTriangleDumpFile(const std::filesystem::path& path, const cbt::ConcurrentBinaryTree& tree,
-                                    leb::Domain domain)
+std::uint64_t writePoolTriangleDump(std::ostream& out, const bisector::Pool& pool)
+{
+    std::uint64_t lineCount = 0;
+    std::array<char, 256> line{};
+    for (const bisector::LeafTriangle& leaf : bisector::leafTriangles(pool)) {
+        const auto& v = leaf.vertices;
+        const int length =
+            std::snprintf(line.data(), line.size(), "%llu %.17g %.17g %.17g %.17g %.17g %.17g\n",
+                          static_cast<unsigned long long>(leaf.key), v[0].x, v[0].y, v[1].x, v[1].y, v[2].x, v[2].y);
+        out.write(line.data(), length);
+        ++lineCount;
+    }
+    return lineCount;
+}
+
+namespace {
+
+template <class Write>
+std::uint64_t writeDumpFile(const std::filesystem::path& path, const Write& write)
 {
     std::ofstream file(path, std::ios::binary | std::ios::trunc);
     if (!file) {
         throw std::runtime_error("can not open '" + path.string() + "' for writing");
     }
-    const std::uint64_t lineCount = writeTriangleDump(file, tree, domain);
+    const std::uint64_t lineCount = write(file);
     file.flush();
     if (!file) {
         throw std::runtime_error("could not write '" + path.string() + "'");
     }
     return lineCount;
+}
+
+}  // namespace
+
+std::uint64_t writeTriangleDumpFile(const std::filesystem::path& path, const cbt::ConcurrentBinaryTree& tree,
+                                    leb::Domain domain)
+{
+    return writeDumpFile(path, [&](std::ostream& out) { return writeTriangleDump(out, tree, domain); });
+}
+
+std::uint64_t writePoolTriangleDumpFile(const std::filesystem::path& path, const bisector::Pool& pool)
+{
+    return writeDumpFile(path, [&](std::ostream& out) { return writePoolTriangleDump(out, pool); });
 }
 
 }  // namespace bench

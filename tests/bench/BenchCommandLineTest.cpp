@@ -65,6 +65,51 @@ TEST(BenchCommandLine, RefineWithEveryFlagAndEqualsForm)
     EXPECT_EQ(*invocation.unquantizedPoint, glm::dvec2(0.3, 0.7));
 }
 
+TEST(BenchCommandLine, ThePoolBackendTakesThePointAsTypedAndDepthsToSixty)
+{
+    const Invocation refine = parse({"refine", "--cbt", "pool", "--depth", "60", "--point", "0.3,0.7", "--pool-size",
+                                     "4096", "--dump-triangles", "leaves.txt"});
+    const auto& options = std::get<RefineOptions>(refine.options);
+    EXPECT_EQ(options.backend, Backend::Pool);
+    EXPECT_EQ(options.depth, 60);
+    EXPECT_EQ(options.poolSize, 4096u);
+    EXPECT_EQ(options.point, glm::dvec2(0.3, 0.7));  // not rounded to 2^-20
+    EXPECT_FALSE(refine.unquantizedPoint.has_value());
+
+    const Invocation update = parse({"gpu-update", "--cbt=pool", "--depth", "56", "--point", "0.3,0.7"});
+    const auto& gpu = std::get<GpuUpdateOptions>(update.options);
+    EXPECT_EQ(gpu.backend, Backend::Pool);
+    EXPECT_EQ(gpu.depth, 56);
+    EXPECT_EQ(gpu.poolSize, kDefaultRefinePoolSize);
+    EXPECT_EQ(gpu.point, glm::dvec2(0.3, 0.7));
+
+    const Invocation heap = parse({"refine", "--cbt", "heap", "--depth", "20", "--point", "0.3,0.7"});
+    EXPECT_EQ(std::get<RefineOptions>(heap.options).backend, Backend::Heap);
+    EXPECT_TRUE(heap.unquantizedPoint.has_value());
+}
+
+TEST(BenchCommandLine, ThePoolBackendsErrorsNameTheBadFlag)
+{
+    EXPECT_NE(usageErrorOf({"refine", "--cbt", "tree", "--depth", "20", "--point", "0.5,0.5"})
+                  .find("--cbt expects 'heap' or 'pool', got 'tree'"),
+              std::string::npos);
+    EXPECT_NE(usageErrorOf({"refine", "--cbt", "pool", "--depth", "61", "--point", "0.5,0.5"})
+                  .find("--depth expects an integer from 2 to 60, got '61'"),
+              std::string::npos);
+    EXPECT_NE(
+        usageErrorOf({"refine", "--depth", "40", "--point", "0.5,0.5"}).find("--depth expects an integer from 1 to 30"),
+        std::string::npos);
+    EXPECT_NE(usageErrorOf({"gpu-update", "--depth", "20", "--point", "0.5,0.5", "--pool-size", "4096"})
+                  .find("--pool-size needs --cbt pool"),
+              std::string::npos);
+    EXPECT_NE(usageErrorOf({"refine", "--cbt", "pool", "--depth", "20", "--point", "0.5,0.5", "--pool-size", "1000"})
+                  .find("--pool-size expects a power of two"),
+              std::string::npos);
+    EXPECT_NE(usageErrorOf({"refine", "--cbt", "pool", "--depth", "20", "--point", "0.5,0.5", "--domain", "triangle"})
+                  .find("--domain triangle needs --cbt heap"),
+              std::string::npos);
+}
+
 TEST(BenchCommandLine, ReduceAndDecodeDefaults)
 {
     const auto reduce = std::get<ReduceOptions>(parse({"reduce", "--depth", "24"}).options);

@@ -10,9 +10,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <sstream>
+#include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace bench {
@@ -113,6 +116,71 @@ TEST(TriangleDump, OneExactLinePerLeafInLeafOrder)
         ++leafIndex;
     }
     EXPECT_EQ(leafIndex, tree.nodeCount());
+}
+
+// The heap and the pool dumps in one frame: at a depth both reach, the same
+// triangles (as sorted vertex sets), whatever their ids.
+std::vector<std::vector<double>> dumpedTriangles(const std::string& dump)
+{
+    std::vector<std::vector<double>> triangles;
+    std::istringstream in(dump);
+    std::string line;
+    while (std::getline(in, line)) {
+        std::istringstream fields(line);
+        std::uint64_t id = 0;
+        std::array<std::pair<double, double>, 3> vertices{};
+        fields >> id;
+        for (auto& vertex : vertices) {
+            fields >> vertex.first >> vertex.second;
+        }
+        EXPECT_FALSE(fields.fail()) << line;
+        std::sort(vertices.begin(), vertices.end());
+        std::vector<double> flat;
+        for (const auto& vertex : vertices) {
+            flat.push_back(vertex.first);
+            flat.push_back(vertex.second);
+        }
+        triangles.push_back(flat);
+    }
+    std::sort(triangles.begin(), triangles.end());
+    return triangles;
+}
+
+TEST(PoolRefineBenchmark, DumpsTheHeapsTrianglesInTheUnitSquareFrame)
+{
+    RefineOptions options;
+    options.depth = 18;
+    options.point = glm::dvec2(0.75, 0.125);  // on the heap's grid
+    const RefineRun heap = runRefine(options);
+    std::ostringstream heapDump;
+    writeTriangleDump(heapDump, heap.tree, leb::Domain::Square);
+
+    options.backend = Backend::Pool;
+    options.poolSize = 1u << 12;
+    const PoolRefineRun pool = runPoolRefine(options);
+    std::ostringstream poolDump;
+    EXPECT_EQ(writePoolTriangleDump(poolDump, pool.pool), pool.measurement.leafCount);
+    EXPECT_EQ(pool.measurement.leafCount, heap.measurement.leafCount);
+    EXPECT_EQ(pool.measurement.deepestLeaf, 18);
+    EXPECT_EQ(dumpedTriangles(poolDump.str()), dumpedTriangles(heapDump.str()));
+}
+
+TEST(PoolRefineBenchmark, ReachesDepthSixtyAroundAPointOffEveryGrid)
+{
+    RefineOptions options;
+    options.backend = Backend::Pool;
+    options.depth = 60;
+    options.point = glm::dvec2(0.3, 0.7);
+    options.poolSize = 1u << 12;
+    const PoolRefineRun run = runPoolRefine(options);
+    EXPECT_EQ(run.measurement.deepestLeaf, 60);
+    EXPECT_LE(run.measurement.frames, 64);
+    const Report report = poolRefineReport(options, run.measurement);
+    EXPECT_EQ(std::get<std::int64_t>(findFigure(report, "deepest_leaf")->value), 60);
+    EXPECT_GT(std::get<std::int64_t>(findFigure(report, "pool_bytes")->value), 0);
+
+    options.poolSize = 1u << 6;
+    EXPECT_THROW(runPoolRefine(options), std::runtime_error);
 }
 
 TEST(RandomBitfield, SeededHalfFullAndConsistent)
