@@ -6,6 +6,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cstdio>
 
 namespace app {
 
@@ -26,8 +27,43 @@ void TimingHistory::addPasses(const scene::PassTimings& timings)
     subdivision.add(static_cast<float>(timings.subdivisionMs));
     sumReduction.add(static_cast<float>(timings.sumReductionMs));
     leafDecode.add(static_cast<float>(timings.leafDecodeMs));
+    poolUpdate.add(static_cast<float>(timings.pool.totalMs()));
     draw.add(static_cast<float>(timings.drawMs));
     atmosphere.add(static_cast<float>(timings.atmosphereMs));
+}
+
+namespace {
+
+template <class... Values>
+std::string formatted(const char* format, Values... values)
+{
+    std::array<char, 160> text{};
+    std::snprintf(text.data(), text.size(), format, values...);
+    return text.data();
+}
+
+}  // namespace
+
+std::vector<OverlayLine> tessellationLines(const scene::FrameStatistics& statistics)
+{
+    constexpr double kMiB = 1024.0 * 1024.0;
+    const double memoryMiB = static_cast<double>(statistics.cbtBytes) / kMiB;
+    const auto triangles = static_cast<unsigned long long>(statistics.triangleCount);
+    if (statistics.poolCapacity == 0) {
+        return {{"backend: heap (2020 CBT)"},
+                {formatted("leaves %u   triangles %llu", statistics.leafCount, triangles)},
+                {formatted("CBT memory %.2f MiB", memoryMiB)}};
+    }
+    const double used = 100.0 * statistics.leafCount / statistics.poolCapacity;
+    std::vector<OverlayLine> lines{
+        {"backend: pool (2024 bisector pool)"},
+        {formatted("live %u   visible %u   triangles %llu", statistics.leafCount, statistics.visibleCount, triangles)},
+        {formatted("capacity %u (%.1f %% used)", statistics.poolCapacity, used)},
+        {formatted("%.1f bytes per bisector   pool memory %.2f MiB", statistics.bytesPerBisector, memoryMiB)}};
+    if (statistics.deferredSplits > 0) {
+        lines.push_back({formatted("pool full: %u splits waiting", statistics.deferredSplits), true});
+    }
+    return lines;
 }
 
 namespace {
@@ -52,15 +88,27 @@ void showStatistics(const OverlayFacts& facts, const TimingHistory& history)
         return;
     }
     const scene::FrameStatistics& statistics = *facts.statistics;
-    ImGui::Text("leaves %u   triangles %llu", statistics.leafCount,
-                static_cast<unsigned long long>(statistics.triangleCount));
-    ImGui::Text("CBT memory %.2f MiB", static_cast<double>(statistics.cbtBytes) / (1024.0 * 1024.0));
+    for (const OverlayLine& line : tessellationLines(statistics)) {
+        if (line.warning) {
+            ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.2f, 1.0f), "%s", line.text.c_str());
+        } else {
+            ImGui::TextUnformatted(line.text.c_str());
+        }
+    }
     if (ImGui::CollapsingHeader("GPU time per pass", ImGuiTreeNodeFlags_DefaultOpen)) {
         const scene::PassTimings timings = statistics.timings.value_or(scene::PassTimings{});
-        plotSeries("dispatcher", history.dispatcher, timings.dispatcherMs);
-        plotSeries("subdivision", history.subdivision, timings.subdivisionMs);
-        plotSeries("sum reduction", history.sumReduction, timings.sumReductionMs);
-        plotSeries("leaf decode", history.leafDecode, timings.leafDecodeMs);
+        if (statistics.poolCapacity == 0) {
+            plotSeries("dispatcher", history.dispatcher, timings.dispatcherMs);
+            plotSeries("subdivision", history.subdivision, timings.subdivisionMs);
+            plotSeries("sum reduction", history.sumReduction, timings.sumReductionMs);
+            plotSeries("leaf decode", history.leafDecode, timings.leafDecodeMs);
+        } else {
+            const scene::PoolPassTimings& pool = timings.pool;
+            plotSeries("pool update", history.poolUpdate, pool.totalMs());
+            ImGui::Text("classify %.3f  split %.3f  allocate %.3f", pool.classifyMs, pool.splitMs, pool.allocateMs);
+            ImGui::Text("bisect %.3f  merge %.3f", pool.bisectMs, pool.mergeMs);
+            ImGui::Text("reduce %.3f  index %.3f ms", pool.reduceMs, pool.indexMs);
+        }
         plotSeries("draw", history.draw, timings.drawMs);
         plotSeries("atmosphere", history.atmosphere, timings.atmosphereMs);
         if (statistics.atmosphereTablesMs) {
@@ -113,7 +161,9 @@ OverlayRequests drawOverlayPanel(OverlayModel& model, const OverlayFacts& facts,
 
     if (ImGui::CollapsingHeader("Terrain", ImGuiTreeNodeFlags_DefaultOpen)) {
         requests.settingsChanged = editSettings(model.settings.terrain, requests);
-        ImGui::SliderInt("max depth", &model.requestedMaxDepth, 1, 30);
+        const bool pool = model.settings.terrain.backend == terrain::TerrainBackend::Pool;
+        ImGui::SliderInt("max depth", &model.requestedMaxDepth, pool ? terrain::kMinPoolDepth : 1,
+                         pool ? terrain::kMaxPoolDepth : 30);
         ImGui::SameLine();
         if (ImGui::Button("rebuild")) {
             requests.rebuildDepth = true;

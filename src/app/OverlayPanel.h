@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace app {
 
@@ -36,12 +37,24 @@ struct TimingHistory {
     RollingSeries subdivision;
     RollingSeries sumReduction;
     RollingSeries leafDecode;
+    RollingSeries poolUpdate;  // the pool backend's update, all passes
     RollingSeries draw;
     RollingSeries atmosphere;  // the atmosphere's tables + sky pass
     RollingSeries frame;       // CPU frame time
 
     void addPasses(const scene::PassTimings& timings);
 };
+
+// One line of the tessellation's summary; warnings show in a warning colour.
+struct OverlayLine {
+    std::string text;
+    bool warning = false;
+};
+
+// The tessellation's summary: the backend; leaves (heap) or live, visible and
+// capacity (pool), bytes per bisector and memory; and, when the pool is
+// full, how many splits wait for free slots.
+std::vector<OverlayLine> tessellationLines(const scene::FrameStatistics& statistics);
 
 // What the panel edits.
 struct OverlayModel {

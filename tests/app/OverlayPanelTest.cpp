@@ -1,0 +1,72 @@
+// The overlay's tessellation summary: what it says for each backend, and the
+// warning a full pool raises.
+#include "app/OverlayPanel.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace app {
+namespace {
+
+bool anyLineContains(const std::vector<OverlayLine>& lines, const std::string& text)
+{
+    for (const OverlayLine& line : lines) {
+        if (line.text.find(text) != std::string::npos) {
+            return true;
+        }
+    }
+    return false;
+}
+
+TEST(OverlayPanel, TheHeapShowsItsLeavesAndMemory)
+{
+    scene::FrameStatistics statistics;
+    statistics.leafCount = 21990;
+    statistics.visibleCount = 21990;
+    statistics.triangleCount = 21990;
+    statistics.cbtBytes = 16u << 20;
+    const std::vector<OverlayLine> lines = tessellationLines(statistics);
+    EXPECT_TRUE(anyLineContains(lines, "backend: heap"));
+    EXPECT_TRUE(anyLineContains(lines, "leaves 21990"));
+    EXPECT_TRUE(anyLineContains(lines, "CBT memory 16.00 MiB"));
+    for (const OverlayLine& line : lines) {
+        EXPECT_FALSE(line.warning) << line.text;
+    }
+}
+
+TEST(OverlayPanel, ThePoolShowsLiveVisibleCapacityAndBytesPerBisector)
+{
+    scene::FrameStatistics statistics;
+    statistics.leafCount = 82755;
+    statistics.visibleCount = 58321;
+    statistics.triangleCount = 58321;
+    statistics.poolCapacity = 1u << 21;
+    statistics.bytesPerBisector = 188.5;
+    statistics.cbtBytes = 395313280;
+    const std::vector<OverlayLine> lines = tessellationLines(statistics);
+    EXPECT_TRUE(anyLineContains(lines, "backend: pool"));
+    EXPECT_TRUE(anyLineContains(lines, "live 82755"));
+    EXPECT_TRUE(anyLineContains(lines, "visible 58321"));
+    EXPECT_TRUE(anyLineContains(lines, "capacity 2097152 (3.9 % used)"));
+    EXPECT_TRUE(anyLineContains(lines, "188.5 bytes per bisector"));
+    EXPECT_FALSE(anyLineContains(lines, "pool full"));
+}
+
+TEST(OverlayPanel, AFullPoolWarnsWithTheWaitingSplits)
+{
+    scene::FrameStatistics statistics;
+    statistics.leafCount = 256;
+    statistics.visibleCount = 200;
+    statistics.poolCapacity = 256;
+    statistics.bytesPerBisector = 188.5;
+    statistics.deferredSplits = 37;
+    const std::vector<OverlayLine> lines = tessellationLines(statistics);
+    ASSERT_FALSE(lines.empty());
+    EXPECT_TRUE(lines.back().warning);
+    EXPECT_EQ(lines.back().text, "pool full: 37 splits waiting");
+    EXPECT_TRUE(anyLineContains(lines, "(100.0 % used)"));
+}
+
+}  // namespace
+}  // namespace app
