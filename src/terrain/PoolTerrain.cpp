@@ -262,4 +262,14 @@ bisector::PoolState PoolTerrain::readBack() const
     return buffers_.download();
 }
 
+PoolGeometryReadback PoolTerrain::readBackGeometry() const
+{
+    device_->waitIdle();
+    PoolGeometryReadback readback;
+    readback.exact = vk::downloadFromBufferAs<glm::i64vec2>(*device_, exact_, 0, std::size_t{3} * capacity_);
+    readback.cache = vk::downloadFromBufferAs<glm::vec4>(*device_, cache_, 0, std::size_t{4} * capacity_);
+    readback.unitsPerSquare = kUnitsPerSquare;
+    return readback;
+}
+
 }  // namespace terrain

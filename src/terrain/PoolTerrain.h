@@ -70,6 +70,16 @@ struct PoolTerrainCounts {
     std::uint32_t deferredSplits = 0;  // split requests the full pool made wait
 };
 
+// The per-bisector geometry as the draw reads it (PoolTerrain::readBackGeometry):
+// per slot, 3 exact unit-square vertices in units of 2^-34, and the cache's
+// 4 vec4 (vertex i = (position from the origin, u) at [4 s + i]; (v0, v1,
+// v2, facts) at [4 s + 3]). Meaningful for live slots only.
+struct PoolGeometryReadback {
+    std::vector<glm::i64vec2> exact;
+    std::vector<glm::vec4> cache;
+    double unitsPerSquare = 0.0;  // 2^34: exact / unitsPerSquare is the unit-square position
+};
+
 class PoolTerrain {
 public:
     // The buffers, the heightmap and the statistics must outlive the pool
@@ -108,6 +118,8 @@ public:
 
     // Waits for the device and reads the pool back (keys, links, occupancy).
     [[nodiscard]] bisector::PoolState readBack() const;
+    // Waits for the device and reads the exact vertices and the geometry cache back.
+    [[nodiscard]] PoolGeometryReadback readBackGeometry() const;
     [[nodiscard]] const bisector::KeyLayout& layout() const { return cpuPool_.layout(); }
     [[nodiscard]] const bisector::HalfedgeMesh& mesh() const { return cpuPool_.mesh(); }
 

@@ -339,6 +339,14 @@ bisector::PoolState Terrain::readBackPool() const
     return impl_->pool->readBack();
 }
 
+PoolGeometryReadback Terrain::readBackPoolGeometry() const
+{
+    if (!impl_->pool) {
+        throw std::logic_error("readBackPoolGeometry: the terrain runs on the heap backend");
+    }
+    return impl_->pool->readBackGeometry();
+}
+
 const bisector::KeyLayout& Terrain::poolLayout() const
 {
     if (!impl_->pool) {

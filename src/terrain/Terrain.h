@@ -20,6 +20,7 @@
 #include "bisector/Pool.h"
 #include "camera/FrameView.h"
 #include "heightmap/Heightmap.h"
+#include "terrain/PoolTerrain.h"
 #include "terrain/TerrainSettings.h"
 #include "terrain/TerrainUniforms.h"
 
@@ -127,6 +128,7 @@ public:
     // The pool backend's state (keys, links, occupancy), its key layout and
     // base mesh, for tests. Throws std::logic_error on the heap backend.
     [[nodiscard]] bisector::PoolState readBackPool() const;
+    [[nodiscard]] PoolGeometryReadback readBackPoolGeometry() const;
     [[nodiscard]] const bisector::KeyLayout& poolLayout() const;
     [[nodiscard]] const bisector::HalfedgeMesh& poolMesh() const;
 
