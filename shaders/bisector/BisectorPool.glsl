@@ -27,6 +27,12 @@ const uint POOL_SPLIT_LEFT = 2u;
 const uint POOL_SPLIT_RIGHT = 4u;
 const uint POOL_PATTERN_BITS = 7u;
 const uint POOL_MERGE_CANDIDATE = 8u;
+// Set by classify: the bisector was classified this frame, and whether the
+// criterion found it visible then. The index pass trusts them only where no
+// pattern bits were added since (a split parent's slot, reused by a child)
+// and the slot was not restarted (new children) or merged (the parent).
+const uint POOL_CLASSIFIED = 16u;
+const uint POOL_CLASSIFIED_VISIBLE = 32u;
 
 // Lists in pool_lists, each P entries long.
 const uint POOL_LIVE_LIST = 0u;     // live bisectors, from the index pass
@@ -71,6 +77,7 @@ layout(std430, set = 0, binding = 0) buffer PoolCounters {
     uint liveStatistic;     // copies of the live and visible counts, side by
     uint visibleStatistic;  // side for a read-back of them and of the
     uint deferredStatistic; // split requests the pool could not pay for
+    uint changedStatistic;  // bisectors split and diamonds merged by the update
     pool_DispatchArguments dispatch[POOL_LIST_WITH_COUNTS];
     uint drawVertexCount;  // VkDrawIndirectCommand of the draw
     uint drawInstanceCount;
@@ -254,43 +261,65 @@ void pool_ClearOccupied(uint slot)
     atomicAnd(cbt_heap[bit >> 5u], ~(1u << (bit & 31u)));
 }
 
-// The slot of the k-th free slot (0-based), from the tree's sum reduction:
-// descend with zeros(node) = capacity(node) - count(node).
-uint pool_SelectFree(uint rank)
+// select0 and select1 on the tree's sum reduction: descend from the root by
+// the left children's counts (free = capacity - count for select0) to the
+// node over one 32-bit word of the bitfield, then pick the bit in that word
+// by halving it with bitCount. One read of D is enough for the descent.
+const uint POOL_WORD_LEVELS = 5u;  // a word of the bitfield holds 2^5 slots
+
+// The `rank`-th set bit (0-based) of `word`; `rank` < bitCount(word).
+uint pool_SelectInWord(uint word, uint rank)
 {
-    uint maxDepth = cbt_MaxDepth();
-    uint heapIndex = 1u;
-    uint capacity = 1u << maxDepth;
-    while (heapIndex < (1u << maxDepth)) {
-        capacity >>= 1u;
-        uint leftChild = 2u * heapIndex;
-        uint leftFree = capacity - cbt_HeapRead(leftChild);
-        if (rank < leftFree) {
-            heapIndex = leftChild;
-        } else {
-            rank -= leftFree;
-            heapIndex = leftChild + 1u;
+    uint bit = 0u;
+    for (uint width = 16u; width > 0u; width >>= 1u) {
+        uint low = bitCount(word & ((1u << width) - 1u));
+        if (rank >= low) {
+            rank -= low;
+            word >>= width;
+            bit += width;
         }
     }
-    return heapIndex - (1u << maxDepth);
+    return bit;
 }
 
-// The slot of the k-th live slot (0-based), likewise.
-uint pool_SelectUsed(uint rank)
+uint pool_Select(uint rank, bool free)
 {
     uint maxDepth = cbt_MaxDepth();
+    uint wordDepth = maxDepth >= POOL_WORD_LEVELS ? maxDepth - POOL_WORD_LEVELS : 0u;
     uint heapIndex = 1u;
-    while (heapIndex < (1u << maxDepth)) {
+    for (uint depth = 0u; depth < wordDepth; ++depth) {
         uint leftChild = 2u * heapIndex;
-        uint leftUsed = cbt_HeapRead(leftChild);
-        if (rank < leftUsed) {
+        uint leftCount = cbt_ReadField(maxDepth, leftChild, depth + 1u);
+        if (free) {
+            leftCount = (1u << (maxDepth - depth - 1u)) - leftCount;
+        }
+        if (rank < leftCount) {
             heapIndex = leftChild;
         } else {
-            rank -= leftUsed;
+            rank -= leftCount;
             heapIndex = leftChild + 1u;
         }
     }
-    return heapIndex - (1u << maxDepth);
+    if (maxDepth < POOL_WORD_LEVELS) {
+        // A pool smaller than a word: the bitfield's first word, low bits.
+        uint word = cbt_ReadBits(cbt_BitfieldOffset(maxDepth), 1u << maxDepth, maxDepth);
+        return pool_SelectInWord(free ? ~word & ((1u << (1u << maxDepth)) - 1u) : word, rank);
+    }
+    uint firstSlot = (heapIndex - (1u << wordDepth)) << POOL_WORD_LEVELS;
+    uint word = cbt_LoadWord((cbt_BitfieldOffset(maxDepth) + firstSlot) >> 5u, maxDepth);
+    return firstSlot + pool_SelectInWord(free ? ~word : word, rank);
+}
+
+// The slot of the k-th free slot (0-based).
+uint pool_SelectFree(uint rank)
+{
+    return pool_Select(rank, true);
+}
+
+// The slot of the k-th live slot (0-based).
+uint pool_SelectUsed(uint rank)
+{
+    return pool_Select(rank, false);
 }
 
 // What a criterion decides for one bisector (bisector::Decision).

@@ -5,8 +5,9 @@
 #ifndef BISECTOR_HASHED_CRITERION_GLSL
 #define BISECTOR_HASHED_CRITERION_GLSL
 
-uint bisector_Decide(uint slot, uint64_t key)
+uint bisector_Decide(uint slot, uint64_t key, out bool visible)
 {
+    visible = true;
     uint64_t h = key * 0x9E3779B97F4A7C15ul + uint64_t(pool.frame) * 0xBF58476D1CE4E5B9ul;
     h ^= h >> 31u;
     h *= 0x94D049BB133111EBul;

@@ -12,8 +12,9 @@ layout(std430, set = 1, binding = 0) readonly buffer PoolPointCriterion {
     i64vec2 point_target;  // units of 2^-60
 };
 
-uint bisector_Decide(uint slot, uint64_t key)
+uint bisector_Decide(uint slot, uint64_t key, out bool visible)
 {
+    visible = true;
     square_Triangle triangle = square_TriangleOf(key);
     if (square_Contains(triangle, point_target)) {
         return POOL_DECISION_SPLIT;

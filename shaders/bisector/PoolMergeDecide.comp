@@ -12,7 +12,8 @@ layout(local_size_x = 64) in;
 
 bool mayMerge(uint slot)
 {
-    return slot != POOL_NO_SLOT && pool_flags[slot] == POOL_MERGE_CANDIDATE;
+    return slot != POOL_NO_SLOT &&
+           (pool_flags[slot] & (POOL_PATTERN_BITS | POOL_MERGE_CANDIDATE)) == POOL_MERGE_CANDIDATE;
 }
 
 void main()

@@ -18,6 +18,7 @@ void mergePair(uint even, uint odd, uint twin)
     uint right = pool_NewLink(even, POOL_BASE_EDGE);
     bisector_WriteParentGeometry(even, odd);
     pool_keys[even] = pool_keys[even] >> 1u;
+    pool_flags[even] = 0u;  // a new bisector: the index pass asks for its visibility
     pool_SetNewLink(even, POOL_LEFT_EDGE, left);
     pool_SetNewLink(even, POOL_RIGHT_EDGE, right);
     pool_SetNewLink(even, POOL_BASE_EDGE, twin);

@@ -62,16 +62,34 @@ float poolTerrain_BasePixels(vec3 a, vec3 b, vec3 boxLow, vec3 boxHigh)
     return terrain_ProjectedLengthPixels(viewProjection, wA < near ? crossing : a, wB < near ? crossing : b);
 }
 
-// The split test, given the ends of the triangle's base as the draw places them.
-bool poolTerrain_WantsSplit(poolTerrain_Triangle t, vec3 base0FromCamera, vec3 base2FromCamera)
+// The split test, given the ends of the triangle's base as the draw places
+// them; `inFrustum` tells whether the triangle meets the frustum.
+bool poolTerrain_WantsSplit(poolTerrain_Triangle t, vec3 base0FromCamera, vec3 base2FromCamera, out bool inFrustum)
 {
     terrain_StatisticsFootprint footprint;
     vec3 boxLow;
     vec3 boxHigh;
-    if (!poolTerrain_InFrustum(t, footprint, boxLow, boxHigh) || terrain_IsFlat(footprint)) {
+    inFrustum = poolTerrain_InFrustum(t, footprint, boxLow, boxHigh);
+    if (!inFrustum || terrain_IsFlat(footprint)) {
         return false;
     }
     return poolTerrain_BasePixels(base0FromCamera, base2FromCamera, boxLow, boxHigh) > terrainFrame.targetEdgePixels;
+}
+
+// Unless back faces are kept, whether the upward normal of the displaced
+// triangle, oriented as the draw emits it (positive area in (u, v)), has the
+// camera on its side.
+bool poolTerrain_FacesTheCamera(uint slot, uint64_t key)
+{
+    if (poolFrame.backFaceCulling == 0u) {
+        return true;
+    }
+    vec3 a = poolTerrain_CachedFromCamera(slot, 0u);
+    vec3 b = poolTerrain_CachedFromCamera(slot, 1u);
+    vec3 c = poolTerrain_CachedFromCamera(slot, 2u);
+    bool clockwise = (uint(pool_LevelsBelowRoot(key)) & 1u) != 0u;
+    vec3 up = clockwise ? cross(b - a, c - a) : cross(c - a, b - a);
+    return dot(up, -a) >= 0.0;
 }
 
 vec3 poolTerrain_FromCamera(i64vec2 exact)
@@ -83,10 +101,15 @@ vec3 poolTerrain_FromCamera(i64vec2 exact)
 // merge pass asks the same of the diamond's other parent); keep otherwise.
 // Siblings share their parent, and a diamond merges only when its even
 // children say so: an odd child leaves the parent's test to its sibling.
-uint bisector_Decide(uint slot, uint64_t key)
+// `visible`: bisector_IsVisible, from the same frustum test.
+uint bisector_Decide(uint slot, uint64_t key, out bool visible)
 {
     poolTerrain_Triangle t = poolTerrain_TriangleOf(slot);
-    if (poolTerrain_WantsSplit(t, poolTerrain_CachedFromCamera(slot, 0u), poolTerrain_CachedFromCamera(slot, 2u))) {
+    bool inFrustum;
+    bool split = poolTerrain_WantsSplit(t, poolTerrain_CachedFromCamera(slot, 0u),
+                                        poolTerrain_CachedFromCamera(slot, 2u), inFrustum);
+    visible = inFrustum && poolTerrain_FacesTheCamera(slot, key);
+    if (split) {
         return POOL_DECISION_SPLIT;
     }
     if (pool_LevelsBelowRoot(key) == 0) {
@@ -95,33 +118,28 @@ uint bisector_Decide(uint slot, uint64_t key)
     if ((key & 1ul) != 0ul) {
         return POOL_DECISION_MERGE;
     }
-    square_Triangle parent = square_Parent(square_Triangle(t.v), uint(key) & 1u);
+    // Without its sibling as a leaf no diamond merges this even child this
+    // frame, whatever it says (the merge pass checks the sibling's key too).
+    uint sibling = pool_Link(slot, POOL_LEFT_EDGE);
+    if (sibling == POOL_NO_SLOT || pool_keys[sibling] != key + 1ul) {
+        return POOL_DECISION_KEEP;
+    }
+    square_Triangle parent = square_Parent(square_Triangle(t.v), 0u);
     poolTerrain_Triangle p = poolTerrain_Triangle(parent.v);
-    bool parentSplits = poolTerrain_WantsSplit(p, poolTerrain_FromCamera(p.v[0]), poolTerrain_FromCamera(p.v[2]));
+    bool parentInFrustum;
+    bool parentSplits =
+        poolTerrain_WantsSplit(p, poolTerrain_FromCamera(p.v[0]), poolTerrain_FromCamera(p.v[2]), parentInFrustum);
     return parentSplits ? POOL_DECISION_KEEP : POOL_DECISION_MERGE;
 }
 
-// In the frustum and, unless back faces are kept, facing the camera: the
-// upward normal of the displaced triangle, oriented as the draw emits it
-// (positive area in (u, v)), has the camera on its side.
+// In the frustum and, unless back faces are kept, facing the camera.
 bool bisector_IsVisible(uint slot, uint64_t key)
 {
     terrain_StatisticsFootprint footprint;
     vec3 boxLow;
     vec3 boxHigh;
-    poolTerrain_Triangle t = poolTerrain_TriangleOf(slot);
-    if (!poolTerrain_InFrustum(t, footprint, boxLow, boxHigh)) {
-        return false;
-    }
-    if (poolFrame.backFaceCulling == 0u) {
-        return true;
-    }
-    vec3 a = poolTerrain_CachedFromCamera(slot, 0u);
-    vec3 b = poolTerrain_CachedFromCamera(slot, 1u);
-    vec3 c = poolTerrain_CachedFromCamera(slot, 2u);
-    bool clockwise = (uint(pool_LevelsBelowRoot(key)) & 1u) != 0u;
-    vec3 up = clockwise ? cross(b - a, c - a) : cross(c - a, b - a);
-    return dot(up, -a) >= 0.0;
+    return poolTerrain_InFrustum(poolTerrain_TriangleOf(slot), footprint, boxLow, boxHigh) &&
+           poolTerrain_FacesTheCamera(slot, key);
 }
 
 #endif  // TERRAIN_POOL_TERRAIN_CRITERION_GLSL

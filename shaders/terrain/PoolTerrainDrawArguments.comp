@@ -1,7 +1,8 @@
 #version 460
 // One thread, after the index pass: the draw's VkDrawIndirectCommand (3 * 2^s
 // vertices per visible bisector, s the uniform subdivision) and, side by
-// side for the frame's statistics read-back, the live and visible counts.
+// side for the frame's statistics read-back, the live, visible and deferred
+// counts and what the update changed.
 #extension GL_GOOGLE_include_directive : require
 #include "bisector/BisectorPool.glsl"
 #include "terrain/PoolTerrain.glsl"
@@ -18,4 +19,5 @@ void main()
     pool_counters.liveStatistic = pool_counters.counts[POOL_LIVE_LIST];
     pool_counters.visibleStatistic = visible;
     pool_counters.deferredStatistic = pool_counters.deferredCount;
+    pool_counters.changedStatistic = pool_counters.counts[POOL_CHANGED_LIST] + pool_counters.counts[POOL_DIAMOND_LIST];
 }

@@ -65,8 +65,10 @@ void RunStatistics::addFrameStatistics(const scene::FrameStatistics& statistics)
         const scene::PoolPassTimings& pool = timings.pool;
         const double poolMs[] = {pool.classifyMs, pool.splitMs,  pool.allocateMs, pool.bisectMs,
                                  pool.mergeMs,    pool.reduceMs, pool.indexMs};
-        for (std::size_t pass = 0; pass < poolPasses_.size(); ++pass) {
-            poolPasses_[pass].add(poolMs[pass]);
+        if (pool.updated) {
+            for (std::size_t pass = 0; pass < poolPasses_.size(); ++pass) {
+                poolPasses_[pass].add(poolMs[pass]);
+            }
         }
         total_.add(timings.dispatcherMs + timings.subdivisionMs + timings.sumReductionMs + timings.leafDecodeMs +
                    pool.totalMs() + timings.drawMs + timings.atmosphereMs);
@@ -128,7 +130,9 @@ std::string RunStatistics::toJson(const RunDescription& description) const
         json << "  \"pool\": {\"capacity\": " << latest_->poolCapacity
              << ", \"bytesPerBisector\": " << latest_->bytesPerBisector
              << ", \"visibleBisectors\": " << latest_->visibleCount
-             << ", \"deferredSplits\": " << latest_->deferredSplits << "},\n";
+             << ", \"deferredSplits\": " << latest_->deferredSplits
+             << ", \"updatedFrames\": " << poolPasses_.front().samples().size()
+             << ", \"convergedFrames\": " << total_.samples().size() - poolPasses_.front().samples().size() << "},\n";
     }
     json << "  \"leafCount\": ";
     if (const std::optional<SeriesSummary> leaves = leafCounts_.summary()) {

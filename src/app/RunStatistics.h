@@ -85,8 +85,10 @@ public:
     // the update's passes are classify, split, allocate, bisect, merge,
     // reduce and index instead of the heap's dispatcher, subdivision, sum
     // reduction and leaf decode, "leafCount" counts live bisectors, and
-    // "pool" gives the capacity, bytes per bisector, visible bisectors and
-    // the split requests a full pool made wait.
+    // "pool" gives the capacity, bytes per bisector, visible bisectors, the
+    // split requests a full pool made wait, and how many timed frames ran the
+    // update (updatedFrames; the pool passes' times are theirs) and how many
+    // left it out (convergedFrames: frozen, or converged under a still view).
     [[nodiscard]] std::string toJson(const RunDescription& description) const;
 
 private:

@@ -30,18 +30,25 @@ PassTimings passTimingsOf(std::span<const vk::PassTime> times, double atmosphere
             timings.leafDecodeMs = time.milliseconds;
         } else if (time.name == pool[0]) {
             timings.pool.classifyMs = time.milliseconds;
+            timings.pool.updated = true;
         } else if (time.name == pool[1]) {
             timings.pool.splitMs = time.milliseconds;
+            timings.pool.updated = true;
         } else if (time.name == pool[2]) {
             timings.pool.allocateMs = time.milliseconds;
+            timings.pool.updated = true;
         } else if (time.name == pool[3]) {
             timings.pool.bisectMs = time.milliseconds;
+            timings.pool.updated = true;
         } else if (time.name == pool[4]) {
             timings.pool.mergeMs = time.milliseconds;
+            timings.pool.updated = true;
         } else if (time.name == pool[5]) {
             timings.pool.reduceMs = time.milliseconds;
+            timings.pool.updated = true;
         } else if (time.name == pool[6]) {
             timings.pool.indexMs = time.milliseconds;
+            timings.pool.updated = true;
         } else if (time.name == terrain::kDrawTimestamp) {
             timings.drawMs = time.milliseconds;
         } else if (time.name == kSkyTimestamp) {

@@ -22,6 +22,9 @@ struct PoolPassTimings {
     double mergeMs = 0.0;
     double reduceMs = 0.0;  // the occupancy tree's sum reduction
     double indexMs = 0.0;   // live and visible lists
+    // Whether the frame ran the pool's update: not while frozen, nor once
+    // the mesh has converged under a still view (PoolTerrain::recordUpdate).
+    bool updated = false;
 
     [[nodiscard]] double totalMs() const
     {

@@ -140,6 +140,7 @@ void SceneRenderer::Impl::collectSlotResults(std::uint32_t slotIndex)
     }
     frame.readbackPending = false;
     const terrain::TerrainCounts counts = terrain.countsFrom(frame.countsReadback.mapped());
+    terrain.noteCompletedFrame(slotIndex, frame.countsReadback.mapped());
     latest.leafCount = counts.leaves;
     latest.visibleCount = counts.visible;
     latest.deferredSplits = counts.deferredSplits;

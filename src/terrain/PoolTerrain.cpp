@@ -139,6 +139,7 @@ PoolTerrain::PoolTerrain(vk::Device& device, const vk::ShaderLibrary& shaders, c
             .update(device, set);
         sets_.push_back(set);
     }
+    slotSerial_.assign(frameUniforms.size(), 0);
     kernels_ = buildKernels();
     draw_ = std::make_unique<PoolTerrainDrawPass>(device, shaders, heightmap, buffers_, cache_, frameUniforms, frames_,
                                                   atmosphereLayout, colorFormat, depthFormat, depth);
@@ -201,17 +202,52 @@ void PoolTerrain::recordUpdate(VkCommandBuffer commands, std::uint32_t frameSlot
         .frame = updates_, .maxDepth = settings.maxDepth, .criterionArgument = 0, .criterionSet = sets_.at(frameSlot)};
     const std::array<float, 4> heights{settings.heightScaleMetres, settings.heightOffsetMetres,
                                        static_cast<float>(extentMetres.x), static_cast<float>(extentMetres.y)};
+    const UpdateInputs inputs{view,
+                              {settings.targetEdgePixels, settings.flatnessThreshold, settings.heightScaleMetres,
+                               settings.heightOffsetMetres, settings.depthPerWidth},
+                              extentMetres,
+                              settings.maxDepth,
+                              settings.uniformSubdivision};
+    if (!lastInputs_ || !(*lastInputs_ == inputs)) {
+        lastInputs_ = inputs;
+        ++inputsSerial_;
+        converged_ = false;
+    }
     if (!cacheValid_ || frame.originUnits != cachedOrigin_ || heights != cachedHeights_) {
         kernels_->pipeline->recordOverLiveList(commands, *kernels_->refresh, poolFrame);
         cacheValid_ = true;
         cachedOrigin_ = frame.originUnits;
         cachedHeights_ = heights;
+        converged_ = false;
     }
-    if (!settings.freezeSubdivision) {
+    slotSerial_.at(frameSlot) = 0;
+    if (settings.freezeSubdivision) {
+        // The mesh stays as it is.
+    } else if (converged_) {
+        ++skippedUpdates_;
+    } else {
         kernels_->pipeline->record(commands, poolFrame, timer);
         ++updates_;
+        slotSerial_.at(frameSlot) = inputsSerial_;
     }
     kernels_->pipeline->recordSingle(commands, *kernels_->drawArguments, poolFrame);
+}
+
+bool PoolTerrain::UpdateInputs::operator==(const UpdateInputs& other) const
+{
+    return view.view == other.view.view && view.projection == other.view.projection &&
+           view.cameraPosition == other.view.cameraPosition && view.viewport.width == other.view.viewport.width &&
+           view.viewport.height == other.view.viewport.height && settings == other.settings &&
+           extentMetres == other.extentMetres && maxDepth == other.maxDepth &&
+           uniformSubdivision == other.uniformSubdivision;
+}
+
+void PoolTerrain::noteCompletedUpdate(std::uint32_t frameSlot, const PoolTerrainCounts& counts)
+{
+    const std::uint64_t serial = slotSerial_.at(frameSlot);
+    if (serial != 0 && serial == inputsSerial_ && counts.changed == 0) {
+        converged_ = true;
+    }
 }
 
 void PoolTerrain::recordDraw(VkCommandBuffer commands, std::uint32_t frameSlot, VkExtent2D viewport,
@@ -232,9 +268,9 @@ VkDeviceSize PoolTerrain::countsOffset()
 
 PoolTerrainCounts PoolTerrain::countsFrom(std::span<const std::byte> bytes)
 {
-    std::array<std::uint32_t, 3> values{};
+    std::array<std::uint32_t, 4> values{};
     std::memcpy(values.data(), bytes.data(), std::min(bytes.size(), sizeof(values)));
-    return {values[0], values[1], values[2]};
+    return {values[0], values[1], values[2], values[3]};
 }
 
 double PoolTerrain::bytesPerBisector()
@@ -253,6 +289,7 @@ void PoolTerrain::reloadShaders()
     device_->waitIdle();
     draw_->rebuildPipeline();
     kernels_ = std::move(kernels);
+    converged_ = false;
     // The new pipeline reads the link copy the buffers say; nothing else changes.
 }
 

@@ -68,6 +68,7 @@ struct PoolTerrainCounts {
     std::uint32_t live = 0;
     std::uint32_t visible = 0;
     std::uint32_t deferredSplits = 0;  // split requests the full pool made wait
+    std::uint32_t changed = 0;         // bisectors split and diamonds merged by the update
 };
 
 // The per-bisector geometry as the draw reads it (PoolTerrain::readBackGeometry):
@@ -95,17 +96,28 @@ public:
 
     // Records the frame's update: the frame data of `frameSlot`, the geometry
     // cache of every bisector when the origin or the heights changed, the
-    // pool's update (unless frozen) and the draw's arguments.
+    // pool's update and the draw's arguments. The update is left out while
+    // frozen, and while the mesh has converged under the same view and
+    // settings: once an update with them has completed without a change, the
+    // criterion, a function of the mesh, the view and the settings alone,
+    // would change nothing again (noteCompletedUpdate tells it).
     void recordUpdate(VkCommandBuffer commands, std::uint32_t frameSlot, const camera::FrameView& view,
                       const TerrainSettings& settings, glm::dvec2 extentMetres, vk::TimestampQueries* timer);
     void recordDraw(VkCommandBuffer commands, std::uint32_t frameSlot, VkExtent2D viewport,
                     VkDescriptorSet atmosphereSet) const;
 
-    // Live, visible and deferred counts of the last update, three uints side
-    // by side in this buffer at this offset (written by the compute stage).
+    // Live, visible, deferred and changed counts of the last update, four
+    // uints side by side in this buffer at this offset (written by the
+    // compute stage).
     [[nodiscard]] const vk::Buffer& countsBuffer() const;
     [[nodiscard]] static VkDeviceSize countsOffset();
     [[nodiscard]] static PoolTerrainCounts countsFrom(std::span<const std::byte> bytes);
+    static constexpr VkDeviceSize kCountsBytes = 4 * sizeof(std::uint32_t);
+    // The counts of the frame last recorded in `frameSlot`, once it completed.
+    void noteCompletedUpdate(std::uint32_t frameSlot, const PoolTerrainCounts& counts);
+    // Updates recorded so far, and those left out because the mesh had converged.
+    [[nodiscard]] std::uint32_t updatesRecorded() const noexcept { return updates_; }
+    [[nodiscard]] std::uint32_t updatesSkipped() const noexcept { return skippedUpdates_; }
 
     [[nodiscard]] std::uint32_t capacity() const noexcept { return capacity_; }
     // Bytes per bisector slot of every buffer the pool terrain keeps per slot.
@@ -144,6 +156,20 @@ private:
     std::vector<VkDescriptorSet> sets_;
     std::unique_ptr<Kernels> kernels_;
     std::unique_ptr<PoolTerrainDrawPass> draw_;
+    // What the criterion reads besides the mesh.
+    struct UpdateInputs {
+        camera::FrameView view;
+        std::array<float, 5> settings{};  // target pixels, flatness, height scale, height offset, depth
+        glm::dvec2 extentMetres{0.0};
+        int maxDepth = 0;
+        int uniformSubdivision = 0;
+        [[nodiscard]] bool operator==(const UpdateInputs& other) const;
+    };
+    std::optional<UpdateInputs> lastInputs_;
+    std::uint64_t inputsSerial_ = 0;         // bumped whenever the inputs change
+    std::vector<std::uint64_t> slotSerial_;  // per frame slot: the inputs its update ran with (0: none)
+    bool converged_ = false;
+    std::uint32_t skippedUpdates_ = 0;
     std::uint32_t updates_ = 0;
     bool cacheValid_ = false;
     glm::i64vec2 cachedOrigin_{0};

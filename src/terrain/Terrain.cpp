@@ -265,9 +265,16 @@ void Terrain::recordDraw(VkCommandBuffer commands, std::uint32_t frameSlot, VkEx
 TerrainCountsSource Terrain::countsSource() const
 {
     if (impl_->pool) {
-        return {&impl_->pool->countsBuffer(), PoolTerrain::countsOffset(), 3 * sizeof(std::uint32_t)};
+        return {&impl_->pool->countsBuffer(), PoolTerrain::countsOffset(), PoolTerrain::kCountsBytes};
     }
     return {&impl_->tree->update().indirectArguments(), cbt::gpu::kLeafCountOffset, sizeof(std::uint32_t)};
+}
+
+void Terrain::noteCompletedFrame(std::uint32_t frameSlot, std::span<const std::byte> counts)
+{
+    if (impl_->pool) {
+        impl_->pool->noteCompletedUpdate(frameSlot, PoolTerrain::countsFrom(counts));
+    }
 }
 
 TerrainCounts Terrain::countsFrom(std::span<const std::byte> bytes) const

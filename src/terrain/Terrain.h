@@ -116,6 +116,9 @@ public:
     // caller, and what the bytes read there say.
     [[nodiscard]] TerrainCountsSource countsSource() const;
     [[nodiscard]] TerrainCounts countsFrom(std::span<const std::byte> bytes) const;
+    // The counts read back from the frame last recorded in `frameSlot`, once
+    // it completed: the pool learns from them that its mesh has converged.
+    void noteCompletedFrame(std::uint32_t frameSlot, std::span<const std::byte> counts);
 
     // Builds every pipeline again from the shader library; on an error keeps
     // the old pipelines and returns the one-line error. Waits for the device.

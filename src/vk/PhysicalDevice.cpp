@@ -12,7 +12,8 @@ namespace vk {
 namespace {
 
 constexpr const char* kRequirements =
-    "Vulkan 1.2, a graphics+compute queue with timestamps, shaderInt64 and hostQueryReset";
+    "Vulkan 1.2, a graphics+compute queue with timestamps, shaderInt64, hostQueryReset and subgroup ballot "
+    "in compute shaders";
 
 const char* deviceTypeName(VkPhysicalDeviceType type)
 {
@@ -69,6 +70,18 @@ std::string findUnsuitableReason(const PhysicalDeviceInfo& info, uint32_t instan
     }
     if (vulkan12.hostQueryReset == VK_FALSE) {
         return "lacks hostQueryReset";
+    }
+    // The pool's list appends take one atomic per subgroup (subgroupBallot).
+    VkPhysicalDeviceSubgroupProperties subgroups{};
+    subgroups.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES;
+    VkPhysicalDeviceProperties2 properties{};
+    properties.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2;
+    properties.pNext = &subgroups;
+    vkGetPhysicalDeviceProperties2(info.handle, &properties);
+    constexpr VkSubgroupFeatureFlags kBallot = VK_SUBGROUP_FEATURE_BASIC_BIT | VK_SUBGROUP_FEATURE_BALLOT_BIT;
+    if ((subgroups.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT) == 0 ||
+        (subgroups.supportedOperations & kBallot) != kBallot) {
+        return "lacks subgroup ballot in compute shaders";
     }
     return {};
 }

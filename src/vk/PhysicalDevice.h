@@ -26,7 +26,8 @@ struct PhysicalDeviceInfo {
     std::string driverInfo;      // e.g. "Mesa 22.3.6 (LLVM 15.0.6)"
     // Empty when the device has everything cbt-terrain needs (Vulkan >= 1.2,
     // a graphics+compute queue with timestamps, shaderInt64, hostQueryReset,
-    // and present support for the surface when one is given); otherwise the
+    // subgroup ballot in compute shaders, and present support for the surface
+    // when one is given); otherwise the
     // first missing thing, e.g. "lacks shaderInt64".
     std::string unsuitableReason;
 

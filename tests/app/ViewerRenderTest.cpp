@@ -129,6 +129,9 @@ TEST_F(ViewerRenderTest, ThePoolBackendRendersTheHeapsFrameAndReportsItsPasses)
     EXPECT_GT(jsonNumberAt(pool.stats, {"pool", "bytesPerBisector"}).value_or(1000.0), 0.0);
     EXPECT_LE(jsonNumberAt(pool.stats, {"pool", "bytesPerBisector"}).value_or(1000.0), 256.0);
     EXPECT_EQ(jsonNumberAt(pool.stats, {"pool", "deferredSplits"}), 0.0);
+    // A still camera: the update runs until the mesh converges, then stops.
+    EXPECT_GT(jsonNumberAt(pool.stats, {"pool", "updatedFrames"}).value_or(0.0), 5.0);
+    EXPECT_GT(jsonNumberAt(pool.stats, {"pool", "convergedFrames"}).value_or(0.0), 5.0);
     const double live = jsonNumber(pool.stats, "leafCount", "last").value_or(0.0);
     const double visible = jsonNumberAt(pool.stats, {"pool", "visibleBisectors"}).value_or(0.0);
     EXPECT_GT(visible, 100.0);

@@ -20,6 +20,7 @@
 #include <array>
 #include <bit>
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -288,6 +289,48 @@ TEST_F(PoolTerrainTest, SharedVerticesAreBitIdenticalAfterDisplacementAndAnOrigi
         lookAt(glm::vec3(step, 900.0f, 1500.0f - step), kTarget + glm::vec3(step, 0.0f, -step), kRgba8Target.size);
     harness.converge(moved);
     expectWatertight(harness.scene().terrain());
+}
+
+// Once an update under a still view has changed nothing, the pool leaves
+// the update out (the criterion would decide the same again) and keeps its
+// mesh; a new view or new settings bring it back at once. Statistics lag
+// the recorded frames by the frames in flight, hence the extra frames.
+TEST_F(PoolTerrainTest, AConvergedMeshUnderAStillViewSkipsTheUpdateUntilTheViewOrSettingsChange)
+{
+    SceneRenderHarness& harness = makeHarness(poolSettings());
+    const auto render = [&harness](const camera::FrameView& view, int frames) {
+        for (int frame = 0; frame < frames; ++frame) {
+            harness.renderFrame(view);
+        }
+    };
+    const auto lastFrameUpdated = [&harness] {
+        const std::optional<scene::PassTimings> timings = harness.scene().statistics().timings;
+        return timings && timings->pool.updated;
+    };
+    const camera::FrameView close = lookAt(glm::vec3(0.0f, 900.0f, 1500.0f), kTarget, kRgba8Target.size);
+    harness.converge(close);
+    render(close, 8);
+    EXPECT_FALSE(lastFrameUpdated()) << "a converged mesh under a still view should skip its update";
+    const std::vector<CornerSet> converged = poolLeaves(harness.scene().terrain());
+
+    // A millimetre's move: the update runs again, and finds nothing to change
+    // (what skipping it assumed).
+    const camera::FrameView nudged = lookAt(glm::vec3(0.001f, 900.0f, 1500.0f), kTarget, kRgba8Target.size);
+    render(nudged, 4);
+    EXPECT_TRUE(lastFrameUpdated()) << "a new view must be classified";
+    EXPECT_EQ(poolLeaves(harness.scene().terrain()), converged);
+    render(nudged, 8);
+    EXPECT_FALSE(lastFrameUpdated());
+
+    // A finer target: the update runs and refines.
+    TerrainSettings finer = harness.terrainSettings();
+    finer.targetEdgePixels *= 0.5f;
+    harness.applyTerrainSettings(finer);
+    render(nudged, 4);
+    EXPECT_TRUE(lastFrameUpdated()) << "new settings must be classified";
+    harness.converge(nudged);
+    EXPECT_GT(poolLeaves(harness.scene().terrain()).size(), converged.size());
+    expectValidPool(harness.scene().terrain());
 }
 
 // The height of the terrain's surface at world (x, z), as the draw

@@ -43,19 +43,21 @@ struct PoolCounters {
     std::uint32_t freedCount = 0;
     std::uint32_t counts[kPoolCountedLists] = {};
     std::uint32_t visibleCount = 0;
-    // Copies of the live, visible and deferred counts side by side, written
-    // by a use of the pool for its statistics read-back.
+    // Copies of the live, visible and deferred counts, and of what the update
+    // changed (bisectors split + diamonds merged), side by side, written by a
+    // use of the pool for its statistics read-back.
     std::uint32_t liveStatistic = 0;
     std::uint32_t visibleStatistic = 0;
     std::uint32_t deferredStatistic = 0;
+    std::uint32_t changedStatistic = 0;
     DispatchArguments dispatch[kPoolCountedLists];
     std::uint32_t drawVertexCount = 0;
     std::uint32_t drawInstanceCount = 0;
     std::uint32_t drawFirstVertex = 0;
     std::uint32_t drawFirstInstance = 0;
 };
-static_assert(offsetof(PoolCounters, dispatch) == 52);
-static_assert(sizeof(PoolCounters) == 128);
+static_assert(offsetof(PoolCounters, dispatch) == 56);
+static_assert(sizeof(PoolCounters) == 132);
 inline constexpr VkDeviceSize kDrawArgumentsOffset = offsetof(PoolCounters, drawVertexCount);
 inline constexpr VkDeviceSize kStatisticsOffset = offsetof(PoolCounters, liveStatistic);
 
