@@ -7,8 +7,9 @@
 //   pool_keys[s]            64-bit key, 0 = free
 //   pool_links[c][3 s + e]  neighbour slot across edge e (left, right, base),
 //                           two copies c: a frame reads one and writes the other
-//   pool_flags[s]           this frame's split pattern (bits 0-2) and whether
-//                           the criterion lets it merge (bit 3)
+//   pool_flags[s]           this frame's split pattern (bits 0-2), whether
+//                           the criterion lets it merge (bit 3), whether
+//                           classify saw it and found it visible (bits 4, 5)
 //   pool_newSlots[3 s + i]  the slots its pattern was given
 //   pool_forward[s]         where a slot freed by a merge went (its sibling)
 // The occupancy bits are the bitfield of a CBT of depth log2(P) (binding 7):
