@@ -48,7 +48,8 @@ inline constexpr std::uint64_t kDefaultSeed = 20200;
 // The bisector pool's depths for refine and gpu-update (counted as the heap
 // counts them: the unit square is depth 0, the quad's four roots depth 2),
 // and its default size: a refinement around a point keeps about 4 D bisectors.
-inline constexpr int kMinPoolDepth = 2;
+inline constexpr int kPoolRootDepth = 2;  // the depth of the unit square's four roots
+inline constexpr int kMinPoolDepth = kPoolRootDepth;
 inline constexpr int kMaxPoolDepth = 60;
 inline constexpr std::uint32_t kDefaultRefinePoolSize = 1u << 16;
 

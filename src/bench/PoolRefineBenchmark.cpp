@@ -13,9 +13,6 @@ namespace bench {
 
 namespace {
 
-// The unit-square terrain's roots sit at depth 2 (the square is depth 0).
-constexpr int kUnitSquareRootDepth = 2;
-
 std::size_t cpuPoolBytes(const bisector::Pool& pool)
 {
     const std::size_t slots = pool.capacity();
@@ -28,7 +25,7 @@ PoolRefineRun runPoolRefine(const RefineOptions& options)
 {
     const Stopwatch allocation;
     bisector::Pool pool(bisector::HalfedgeMesh::unitSquare(),
-                        {.capacity = options.poolSize, .maxDepth = options.depth, .rootDepth = kUnitSquareRootDepth});
+                        {.capacity = options.poolSize, .maxDepth = options.depth, .rootDepth = kPoolRootDepth});
     const double allocationSeconds = allocation.elapsedSeconds();
 
     const Stopwatch refine;
@@ -56,7 +53,7 @@ Report poolRefineReport(const RefineOptions& options, const PoolRefineMeasuremen
     report.addParameter("point_x", "point x (as typed)", options.point.x);
     report.addParameter("point_y", "point y (as typed)", options.point.y);
     report.addParameter("domain", "domain", std::string("square"));
-    report.addParameter("root_depth", "root depth (the quad's four roots)", std::int64_t{kUnitSquareRootDepth});
+    report.addParameter("root_depth", "root depth (the quad's four roots)", std::int64_t{kPoolRootDepth});
     report.addParameter("pool_size", "pool size P (slots)", std::int64_t{options.poolSize});
     report.addParameter("threads", "threads used (the pool's CPU reference is serial)", std::int64_t{1});
 

@@ -9,18 +9,30 @@
 #include <ostream>
 #include <stdexcept>
 
+#include <glm/vec2.hpp>
+
 namespace bench {
+
+namespace {
+
+// One line: "id x0 y0 x1 y1 x2 y2", exact for dyadic coordinates.
+void writeTriangleLine(std::ostream& out, std::uint64_t id, const glm::dvec2& v0, const glm::dvec2& v1,
+                       const glm::dvec2& v2)
+{
+    std::array<char, 256> line{};
+    const int length = std::snprintf(line.data(), line.size(), "%llu %.17g %.17g %.17g %.17g %.17g %.17g\n",
+                                     static_cast<unsigned long long>(id), v0.x, v0.y, v1.x, v1.y, v2.x, v2.y);
+    out.write(line.data(), length);
+}
+
+}  // namespace
 
 std::uint64_t writeTriangleDump(std::ostream& out, const cbt::ConcurrentBinaryTree& tree, leb::Domain domain)
 {
     std::uint64_t lineCount = 0;
-    std::array<char, 256> line{};
     for (const leb::LeafTriangle& leaf : leb::leafTriangles(tree, domain)) {
         const auto& v = leaf.triangle.v;
-        const int length =
-            std::snprintf(line.data(), line.size(), "%u %.17g %.17g %.17g %.17g %.17g %.17g\n",
-                          static_cast<unsigned>(leaf.heapIndex), v[0].x, v[0].y, v[1].x, v[1].y, v[2].x, v[2].y);
-        out.write(line.data(), length);
+        writeTriangleLine(out, leaf.heapIndex, v[0], v[1], v[2]);
         ++lineCount;
     }
     return lineCount;
@@ -29,13 +41,9 @@ std::uint64_t writeTriangleDump(std::ostream& out, const cbt::ConcurrentBinaryTr
 std::uint64_t writePoolTriangleDump(std::ostream& out, const bisector::Pool& pool)
 {
     std::uint64_t lineCount = 0;
-    std::array<char, 256> line{};
     for (const bisector::LeafTriangle& leaf : bisector::leafTriangles(pool)) {
         const auto& v = leaf.vertices;
-        const int length =
-            std::snprintf(line.data(), line.size(), "%llu %.17g %.17g %.17g %.17g %.17g %.17g\n",
-                          static_cast<unsigned long long>(leaf.key), v[0].x, v[0].y, v[1].x, v[1].y, v[2].x, v[2].y);
-        out.write(line.data(), length);
+        writeTriangleLine(out, leaf.key, v[0], v[1], v[2]);
         ++lineCount;
     }
     return lineCount;

@@ -4,6 +4,10 @@
 #include "terrain/PoolTerrain.h"
 #include "terrain/Terrain.h"
 
+#include <algorithm>
+#include <array>
+#include <cstddef>
+
 namespace scene {
 
 std::vector<std::string> frameTimestampPassNames()
@@ -17,10 +21,19 @@ PassTimings passTimingsOf(std::span<const vk::PassTime> times, double atmosphere
 {
     const std::vector<std::string>& update = leb::gpu::UpdatePipeline::timestampPassNames();
     const std::vector<std::string>& pool = terrain::PoolTerrain::timestampPassNames();
+    // The pool's passes in the order of its timestamp names.
+    constexpr std::array<double PoolPassTimings::*, 7> kPoolFields{
+        &PoolPassTimings::classifyMs, &PoolPassTimings::splitMs, &PoolPassTimings::allocateMs,
+        &PoolPassTimings::bisectMs,   &PoolPassTimings::mergeMs, &PoolPassTimings::reduceMs,
+        &PoolPassTimings::indexMs};
     PassTimings timings;
     timings.atmosphereMs = atmosphereMs;
     for (const vk::PassTime& time : times) {
-        if (time.name == update[0] || time.name == update[3]) {
+        const auto poolPass = std::find(pool.begin(), pool.end(), time.name);
+        if (poolPass != pool.end()) {
+            timings.pool.*kPoolFields.at(static_cast<std::size_t>(poolPass - pool.begin())) = time.milliseconds;
+            timings.pool.updated = true;
+        } else if (time.name == update[0] || time.name == update[3]) {
             timings.dispatcherMs += time.milliseconds;
         } else if (time.name == update[1]) {
             timings.subdivisionMs = time.milliseconds;
@@ -28,27 +41,6 @@ PassTimings passTimingsOf(std::span<const vk::PassTime> times, double atmosphere
             timings.sumReductionMs = time.milliseconds;
         } else if (time.name == terrain::kLeafDecodeTimestamp) {
             timings.leafDecodeMs = time.milliseconds;
-        } else if (time.name == pool[0]) {
-            timings.pool.classifyMs = time.milliseconds;
-            timings.pool.updated = true;
-        } else if (time.name == pool[1]) {
-            timings.pool.splitMs = time.milliseconds;
-            timings.pool.updated = true;
-        } else if (time.name == pool[2]) {
-            timings.pool.allocateMs = time.milliseconds;
-            timings.pool.updated = true;
-        } else if (time.name == pool[3]) {
-            timings.pool.bisectMs = time.milliseconds;
-            timings.pool.updated = true;
-        } else if (time.name == pool[4]) {
-            timings.pool.mergeMs = time.milliseconds;
-            timings.pool.updated = true;
-        } else if (time.name == pool[5]) {
-            timings.pool.reduceMs = time.milliseconds;
-            timings.pool.updated = true;
-        } else if (time.name == pool[6]) {
-            timings.pool.indexMs = time.milliseconds;
-            timings.pool.updated = true;
         } else if (time.name == terrain::kDrawTimestamp) {
             timings.drawMs = time.milliseconds;
         } else if (time.name == kSkyTimestamp) {

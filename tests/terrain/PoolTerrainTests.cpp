@@ -196,17 +196,12 @@ struct CachedVertex {
     std::array<std::uint32_t, 5> bits{};  // x, y, z from the origin; u, v
 };
 
-std::vector<CachedVertex> cachedVertices(const Terrain& terrain, std::vector<bisector::Slot>* slots = nullptr)
+std::vector<CachedVertex> cachedVertices(const bisector::PoolState& state, const PoolGeometryReadback& geometry)
 {
-    const bisector::PoolState state = terrain.readBackPool();
-    const PoolGeometryReadback geometry = terrain.readBackPoolGeometry();
     std::vector<CachedVertex> vertices;
     for (bisector::Slot slot = 0; slot < state.keys.size(); ++slot) {
         if (state.keys[slot] == bisector::kFreeKey) {
             continue;
-        }
-        if (slots != nullptr) {
-            slots->push_back(slot);
         }
         const glm::vec4 vs = geometry.cache[4 * std::size_t{slot} + 3];
         for (std::size_t corner = 0; corner < 3; ++corner) {
@@ -229,8 +224,9 @@ std::vector<CachedVertex> cachedVertices(const Terrain& terrain, std::vector<bis
 // shares exactly the two vertices of their common edge.
 void expectWatertight(const Terrain& terrain)
 {
-    std::vector<bisector::Slot> slots;
-    const std::vector<CachedVertex> vertices = cachedVertices(terrain, &slots);
+    const bisector::PoolState state = terrain.readBackPool();
+    const PoolGeometryReadback geometry = terrain.readBackPoolGeometry();
+    const std::vector<CachedVertex> vertices = cachedVertices(state, geometry);
     ASSERT_FALSE(vertices.empty());
     std::map<std::pair<std::int64_t, std::int64_t>, std::array<std::uint32_t, 5>> seen;
     std::size_t shared = 0;
@@ -245,11 +241,12 @@ void expectWatertight(const Terrain& terrain)
     EXPECT_GT(shared, vertices.size() / 2) << "bisectors should share most vertices";
     EXPECT_EQ(mismatches, 0u) << "shared vertices with different cached bits";
 
-    const bisector::PoolState state = terrain.readBackPool();
-    const PoolGeometryReadback geometry = terrain.readBackPoolGeometry();
     std::size_t wrongExact = 0;
     std::size_t wrongEdges = 0;
-    for (const bisector::Slot slot : slots) {
+    for (bisector::Slot slot = 0; slot < state.keys.size(); ++slot) {
+        if (state.keys[slot] == bisector::kFreeKey) {
+            continue;
+        }
         const std::array<glm::dvec3, 3> expected =
             bisector::bisectorVertices(state.keys[slot], terrain.poolLayout(), terrain.poolMesh());
         for (std::size_t corner = 0; corner < 3; ++corner) {

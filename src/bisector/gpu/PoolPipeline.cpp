@@ -101,24 +101,29 @@ void PoolPipeline::barrier(VkCommandBuffer commands) const
                       kShaderReadWrite | VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT);
 }
 
-void PoolPipeline::dispatch(VkCommandBuffer commands, const vk::ComputeKernel& kernel,
-                            const PoolPushConstants& constants, PoolList indirectList,
-                            VkDescriptorSet criterionSet) const
+void PoolPipeline::bind(VkCommandBuffer commands, const vk::ComputeKernel& kernel, const PoolPushConstants& constants,
+                        VkDescriptorSet criterionSet) const
 {
     kernel.bind(commands);
     if (hasCriterionSet_ && criterionSet != VK_NULL_HANDLE) {
         kernel.bindSet(commands, 1, criterionSet);
     }
     kernel.pushConstants(commands, std::as_bytes(std::span(&constants, 1)));
+}
+
+void PoolPipeline::dispatch(VkCommandBuffer commands, const vk::ComputeKernel& kernel,
+                            const PoolPushConstants& constants, PoolList indirectList,
+                            VkDescriptorSet criterionSet) const
+{
+    bind(commands, kernel, constants, criterionSet);
     vkCmdDispatchIndirect(commands, buffers_->counters().handle(),
                           offsetof(PoolCounters, dispatch) + sizeof(DispatchArguments) * listIndex(indirectList));
 }
 
 void PoolPipeline::dispatchOne(VkCommandBuffer commands, const vk::ComputeKernel& kernel,
-                               const PoolPushConstants& constants) const
+                               const PoolPushConstants& constants, VkDescriptorSet criterionSet) const
 {
-    kernel.bind(commands);
-    kernel.pushConstants(commands, std::as_bytes(std::span(&constants, 1)));
+    bind(commands, kernel, constants, criterionSet);
     vkCmdDispatch(commands, 1, 1, 1);
 }
 
@@ -151,13 +156,7 @@ void PoolPipeline::recordOverLiveList(VkCommandBuffer commands, const vk::Comput
 
 void PoolPipeline::recordSingle(VkCommandBuffer commands, const vk::ComputeKernel& kernel, const PoolFrame& frame) const
 {
-    kernel.bind(commands);
-    if (hasCriterionSet_ && frame.criterionSet != VK_NULL_HANDLE) {
-        kernel.bindSet(commands, 1, frame.criterionSet);
-    }
-    const PoolPushConstants constants = pushConstantsFor(frame);
-    kernel.pushConstants(commands, std::as_bytes(std::span(&constants, 1)));
-    vkCmdDispatch(commands, 1, 1, 1);
+    dispatchOne(commands, kernel, pushConstantsFor(frame), frame.criterionSet);
     barrier(commands);
 }
 

@@ -94,10 +94,14 @@ public:
 private:
     [[nodiscard]] PoolPushConstants pushConstantsFor(const PoolFrame& frame) const;
     void barrier(VkCommandBuffer commands) const;
+    // Binds the kernel, the criterion's set when it has one and `criterionSet`
+    // is given, and the push constants.
+    void bind(VkCommandBuffer commands, const vk::ComputeKernel& kernel, const PoolPushConstants& constants,
+              VkDescriptorSet criterionSet) const;
     void dispatch(VkCommandBuffer commands, const vk::ComputeKernel& kernel, const PoolPushConstants& constants,
                   PoolList indirectList, VkDescriptorSet criterionSet = VK_NULL_HANDLE) const;
-    void dispatchOne(VkCommandBuffer commands, const vk::ComputeKernel& kernel,
-                     const PoolPushConstants& constants) const;
+    void dispatchOne(VkCommandBuffer commands, const vk::ComputeKernel& kernel, const PoolPushConstants& constants,
+                     VkDescriptorSet criterionSet = VK_NULL_HANDLE) const;
     void recordArguments(VkCommandBuffer commands, PoolPushConstants constants, PoolList list) const;
 
     vk::Device* device_;
