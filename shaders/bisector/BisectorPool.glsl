@@ -64,7 +64,7 @@ layout(push_constant) uniform PoolPushConstants {
     uint rootBits;   // bit length of a root key
     uint frame;      // frame number (for the test criteria)
     uint argument;   // per-pass argument (PoolArguments.comp: which list)
-    uint unused;
+    uint overList;   // the list a pass run over one of several runs over
 } pool;
 
 // bisector::gpu::PoolCounters.
@@ -315,12 +315,6 @@ uint pool_Select(uint rank, bool free)
 uint pool_SelectFree(uint rank)
 {
     return pool_Select(rank, true);
-}
-
-// The slot of the k-th live slot (0-based).
-uint pool_SelectUsed(uint rank)
-{
-    return pool_Select(rank, false);
 }
 
 // What a criterion decides for one bisector (bisector::Decision).

@@ -112,6 +112,12 @@ PoolCounters PoolBuffers::downloadCounters() const
     return counters;
 }
 
+std::vector<std::uint32_t> PoolBuffers::downloadList(PoolList list, std::uint32_t count) const
+{
+    const auto first = VkDeviceSize{4} * capacity_ * static_cast<std::uint32_t>(list);
+    return vk::downloadFromBufferAs<std::uint32_t>(*device_, lists_, first, count);
+}
+
 VkDeviceSize PoolBuffers::bytes() const noexcept
 {
     return counters_.size() + keys_.size() + links_.size() + flags_.size() + newSlots_.size() + forward_.size() +

@@ -84,6 +84,8 @@ public:
     // The state after the last update (waits for the device to be idle).
     [[nodiscard]] bisector::PoolState download() const;
     [[nodiscard]] PoolCounters downloadCounters() const;
+    // The first `count` entries of `list`.
+    [[nodiscard]] std::vector<std::uint32_t> downloadList(PoolList list, std::uint32_t count) const;
 
     [[nodiscard]] const vk::Buffer& counters() const { return counters_; }
     [[nodiscard]] const vk::Buffer& keys() const { return keys_; }

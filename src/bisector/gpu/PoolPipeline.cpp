@@ -5,6 +5,7 @@
 #include "vk/Device.h"
 #include "vk/TimestampQueries.h"
 
+#include <algorithm>
 #include <array>
 
 namespace bisector::gpu {
@@ -12,6 +13,7 @@ namespace {
 
 enum TimestampPass : std::uint32_t { kClassify, kSplit, kAllocate, kBisect, kMerge, kReduce, kIndex };
 
+constexpr std::uint32_t kPoolWorkgroupSize = 64;  // POOL_WORKGROUP_SIZE of BisectorPool.glsl
 constexpr VkShaderStageFlags kCompute = VK_SHADER_STAGE_COMPUTE_BIT;
 constexpr std::array<vk::DescriptorBinding, 8> kPoolBindings{{
     {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kCompute, 1},
@@ -61,7 +63,11 @@ PoolPipeline::PoolPipeline(vk::Device& device, const vk::ShaderLibrary& shaders,
     bisect_ = makeKernel(shaders, programs.bisect, programs.criterionSetLayout);
     mergeDecide_ = makeKernel(shaders, {"bisector/PoolMergeDecide.comp", {}}, VK_NULL_HANDLE);
     mergeWrite_ = makeKernel(shaders, programs.mergeWrite, programs.criterionSetLayout);
+    liveList_ = makeKernel(shaders, {"bisector/PoolLiveList.comp", {}}, VK_NULL_HANDLE);
     index_ = makeKernel(shaders, programs.index, programs.criterionSetLayout);
+    vk::ShaderProgram indexCreated = programs.index;
+    indexCreated.macros.push_back({"POOL_INDEX_CREATED", ""});
+    indexCreated_ = makeKernel(shaders, indexCreated, programs.criterionSetLayout);
 }
 
 std::unique_ptr<vk::ComputeKernel> PoolPipeline::makeKernel(const vk::ShaderLibrary& shaders,
@@ -220,7 +226,19 @@ void PoolPipeline::record(VkCommandBuffer commands, const PoolFrame& frame, vk::
     recordArguments(commands, constants, PoolList::Live);
     {
         const vk::TimedPass time(*device_, timer, commands, names[kIndex]);
+        // One thread per word of the occupancy bitfield.
+        constexpr std::uint32_t kSlotsPerWord = 32;
+        const std::uint32_t words = std::max<std::uint32_t>(1, buffers_->capacity() / kSlotsPerWord);
+        bind(commands, *liveList_, constants, VK_NULL_HANDLE);
+        vkCmdDispatch(commands, (words + kPoolWorkgroupSize - 1) / kPoolWorkgroupSize, 1, 1);
+        barrier(commands);
         dispatch(commands, *index_, criterionConstants, PoolList::Live, frame.criterionSet);
+        for (const PoolList created : {PoolList::Changed, PoolList::Diamonds}) {
+            barrier(commands);
+            PoolPushConstants createdConstants = criterionConstants;
+            createdConstants.overList = listIndex(created);
+            dispatch(commands, *indexCreated_, createdConstants, created, frame.criterionSet);
+        }
     }
     vk::memoryBarrier(*device_, commands, kComputeStage, kShaderReadWrite,
                       kComputeStage | kIndirectStage | VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT,

@@ -2,8 +2,10 @@
 // with indirect counts and no read-back (bisector::Pool::update is its CPU
 // reference, pass for pass):
 //   reset -> classify -> split -> allocate -> copy the links, bisect and relink -> merge
-//   (decide, write) -> reduce the occupancy tree -> index (live list, link
-//   forwarding, visible list).
+//   (decide, write) -> reduce the occupancy tree -> index (live list by the
+//   occupancy words, link forwarding, and the visible list: from classify's
+//   findings for the bisectors it ran over, from the criterion for those
+//   split and merge created).
 #pragma once
 
 #include "bisector/gpu/PoolBuffers.h"
@@ -52,7 +54,7 @@ struct PoolPushConstants {
     std::uint32_t rootBits = 0;
     std::uint32_t frame = 0;
     std::uint32_t argument = 0;
-    std::uint32_t unused = 0;
+    std::uint32_t overList = 0;
 };
 
 struct PoolFrame {
@@ -117,7 +119,9 @@ private:
     std::unique_ptr<vk::ComputeKernel> bisect_;
     std::unique_ptr<vk::ComputeKernel> mergeDecide_;
     std::unique_ptr<vk::ComputeKernel> mergeWrite_;
+    std::unique_ptr<vk::ComputeKernel> liveList_;
     std::unique_ptr<vk::ComputeKernel> index_;
+    std::unique_ptr<vk::ComputeKernel> indexCreated_;  // the index program with POOL_INDEX_CREATED
     cbt::gpu::SumReductionPass sumReduction_;
 };
 

@@ -1,7 +1,7 @@
 // The bisector pool on the GPU against the CPU pool: after every frame of a
 // criterion on keys alone, over hundreds of frames of splits and merges, the
-// two hold the same mesh in canonical form, and the GPU's read-back meets
-// every invariant. Validation and synchronization validation are on (any
+// two hold the same mesh in canonical form, the GPU's read-back meets every
+// invariant, and the index pass lists every live bisector. Validation and synchronization validation are on (any
 // message fails the test).
 #include "GpuTestEnvironment.h"
 
@@ -15,7 +15,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
 namespace bisector::gpu {
 namespace {
@@ -37,6 +39,32 @@ std::string firstLines(const std::vector<std::string>& lines)
         text += lines[i] + "\n";
     }
     return text;
+}
+
+// The live slots (key != 0) in slot order: select1 of every rank.
+std::vector<std::uint32_t> liveSlotsInOrder(const PoolState& state)
+{
+    std::vector<std::uint32_t> slots;
+    for (std::uint32_t slot = 0; slot < state.keys.size(); ++slot) {
+        if (state.keys[slot] != 0) {
+            slots.push_back(slot);
+        }
+    }
+    return slots;
+}
+
+// The index pass's lists: the live list is every live slot in slot order,
+// and the visible list, as the hashed criterion shows every bisector, holds
+// each live slot once (in any order).
+void expectIndexLists(const PoolBuffers& buffers, const PoolState& gpu, const PoolCounters& counters, int frame)
+{
+    const std::vector<std::uint32_t> live = liveSlotsInOrder(gpu);
+    ASSERT_EQ(counters.counts[0], live.size()) << "frame " << frame;
+    EXPECT_EQ(buffers.downloadList(PoolList::Live, counters.counts[0]), live) << "frame " << frame;
+    ASSERT_EQ(counters.visibleCount, live.size()) << "frame " << frame;
+    std::vector<std::uint32_t> visible = buffers.downloadList(PoolList::Visible, counters.visibleCount);
+    std::ranges::sort(visible);
+    EXPECT_EQ(visible, live) << "frame " << frame;
 }
 
 // Runs `frames` updates of the hashed criterion on both pools and compares
@@ -68,6 +96,7 @@ void expectSameFrames(vk::Device& device, const vk::ShaderLibrary& shaders, Half
         EXPECT_EQ(counters.allocationCursor, expected.slotsAllocated) << "frame " << frame;
         EXPECT_EQ(counters.freedCount, expected.slotsFreed) << "frame " << frame;
         EXPECT_EQ(counters.counts[0], cpu.liveCount()) << "frame " << frame;
+        expectIndexLists(buffers, gpu, counters, frame);
         if (frame % 25 == 0 || frame == frames - 1) {
             const std::vector<std::string> violations = invariantViolations(gpu, cpu.layout(), cpu.mesh());
             ASSERT_TRUE(violations.empty()) << "frame " << frame << ":\n" << firstLines(violations);
