@@ -9,6 +9,7 @@
 #define TERRAIN_UNIFORMS_BINDING 1
 #include "terrain/TerrainUniforms.glsl"
 #include "display/HdrOutput.glsl"
+#include "terrain/GroundMaterials.glsl"
 
 #define ATMOSPHERE_SET 1
 #include "atmosphere/AtmosphereCommon.glsl"
@@ -60,22 +61,14 @@ SurfaceSample sampleSurface(vec2 coordinate)
     return SurfaceSample(normalize(vec3(-slope.x, 1.0, -slope.y)), convex ? length(oneSided) : 0.0);
 }
 
-// Lambertian reflectance of the ground: grass on gentle slopes, bare soil
-// where it steepens, rock on steep slopes, snow on high gentle ground. A
+// Lambertian reflectance of the ground (terrain/GroundMaterials.glsl). A
 // crest counts as steep as its flanks: by the central difference alone a
 // knife-edge ridge is flat, which painted a one-pixel line of snow or grass
 // along every ridge seen at a grazing angle.
 vec3 groundAlbedo(SurfaceSample surface)
 {
     float steepness = max(1.0 - surface.normal.y, 1.0 - inversesqrt(1.0 + surface.crestSlope * surface.crestSlope));
-    float altitude = (worldPosition.y - terrainFrame.heightOffsetMetres) / max(terrainFrame.heightScaleMetres, 1.0e-6);
-    vec3 grass = vec3(0.060, 0.105, 0.035);
-    vec3 soil = vec3(0.160, 0.120, 0.075);
-    vec3 rock = vec3(0.150, 0.135, 0.120);
-    vec3 snow = vec3(0.800, 0.820, 0.860);
-    vec3 albedo = mix(grass, soil, smoothstep(0.05, 0.15, steepness));
-    albedo = mix(albedo, rock, smoothstep(0.18, 0.35, steepness));
-    return mix(albedo, snow, smoothstep(0.72, 0.85, altitude) * (1.0 - smoothstep(0.2, 0.4, steepness)));
+    return material_GroundAlbedo(worldPosition, steepness);
 }
 
 // Scene luminance of the ground towards the camera: sunlight through the

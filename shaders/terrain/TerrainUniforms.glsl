@@ -52,6 +52,9 @@ layout(std140, set = TERRAIN_UNIFORMS_SET, binding = TERRAIN_UNIFORMS_BINDING) u
     uint wireframe;             // 1: the wireframe overlay
     uint uniformSubdivisionLevels;  // extra LEB levels per leaf in the vertex shader (0, 2, 4, 6)
     uint maxDepth;              // the CBT's max depth D
+    float snowLineMetres;       // permanent snow above this elevation (metres above sea level)
+    float elevationPerWorldHeight;  // metres of elevation per world metre of height (undoes --height-scale)
+    uint seaLevelKnown;         // 1: heights are metres above a vertical datum (a DEM)
     terrain_StatisticsLevel statisticsLevels[TERRAIN_MAX_STATISTICS_LEVELS];
 } terrainFrame;
 

@@ -129,6 +129,10 @@ std::vector<FlagSpec> flagSpecs()
         {"--height-scale", "METRES", "world height of the brightest heightmap value",
          "a DEM's height range, else " + numberText(terrainDefaults.heightScaleMetres),
          [](ViewerOptions& o, std::string_view v) { o.heightScaleMetres = numberIn(v, 0.0, 1.0e6, false); }});
+    flags.push_back(
+        {"--snow-line", "METRES", "elevation above sea level where permanent snow begins",
+         "by the DEM's latitude: 5000 in the tropics to 0 at 75 degrees; 45 degrees without one",
+         [](ViewerOptions& o, std::string_view v) { o.snowLineMetres = numberIn(v, -1.0e6, 1.0e6, false); }});
     flags.push_back({"--cbt", "heap|pool",
                      "the tessellation: the 2020 tree (heap, D <= 30) or the 2024 pool of bisectors (pool, D <= 60)",
                      std::string(backendName(terrainDefaults.backend)),

@@ -38,6 +38,8 @@ struct ViewerOptions {
     // dem::DemMetadata), else terrain::TerrainSettings' defaults.
     std::optional<float> extentMetres;
     std::optional<float> heightScaleMetres;
+    // --snow-line: metres above sea level; empty: by the DEM's latitude.
+    std::optional<float> snowLineMetres;
     // Empty: terrain::defaultMaxDepthFor(heightmap).
     std::optional<int> maxDepth;
     terrain::TerrainBackend backend = terrain::TerrainBackend::Heap;  // --cbt heap|pool

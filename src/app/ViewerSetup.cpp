@@ -121,7 +121,14 @@ scene::SceneSettings initialSceneSettings(const ViewerOptions& options, const he
         terrain.heightScaleMetres = static_cast<float>(scale);
         terrain.heightOffsetMetres =
             static_cast<float>(range > 0.0 ? dem->minimumHeightMetres * scale / range : dem->minimumHeightMetres);
+        if (range > 0.0 && scale > 0.0) {
+            terrain.elevationPerWorldHeight = static_cast<float>(range / scale);
+        }
+        terrain.seaLevelKnown = true;
+        terrain.snowLineMetres = terrain::permanentSnowLineMetres(
+            dem->centreLatitudeDegrees.value_or(terrain::kDefaultMaterialLatitudeDegrees));
     }
+    terrain.snowLineMetres = options.snowLineMetres.value_or(terrain.snowLineMetres);
     terrain.backend = options.backend;
     terrain.maxDepth = options.maxDepth.value_or(terrain::defaultMaxDepthFor(heightmap));
     terrain.poolCapacity = options.poolCapacity.value_or(terrain.poolCapacity);

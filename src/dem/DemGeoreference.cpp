@@ -16,7 +16,7 @@ constexpr double kRadiansToDegrees = 57.29577951308232;
 
 GroundExtentResult noExtent(std::string reason)
 {
-    return {std::nullopt, std::move(reason)};
+    return {std::nullopt, std::move(reason), std::nullopt};
 }
 
 std::string formatted(double value, int precision)
@@ -58,6 +58,7 @@ GroundExtentResult groundExtentOf(const GridGeoreference& georeference, std::uin
     double extentX = 0.0;
     double extentZ = 0.0;
     std::string description;
+    std::optional<double> centreLatitudeDegrees;
     if (georeference.crsKind == CrsKind::Geographic) {
         const double unit = georeference.angularUnitRadians;
         const double centreLatitude = (t[3] + t[4] * columnSpan / 2.0 + t[5] * rowSpan / 2.0) * unit;
@@ -70,6 +71,7 @@ GroundExtentResult groundExtentOf(const GridGeoreference& georeference, std::uin
             metresPerRadianAt(centreLatitude, georeference.semiMajorAxisMetres, georeference.inverseFlattening);
         extentX = columnSpan * std::hypot(t[1] * unit * scale.east, t[4] * unit * scale.north);
         extentZ = rowSpan * std::hypot(t[2] * unit * scale.east, t[5] * unit * scale.north);
+        centreLatitudeDegrees = centreLatitude * kRadiansToDegrees;
         description = "geographic coordinates" +
                       (georeference.crsName.empty() ? std::string() : " (" + georeference.crsName + ")") +
                       " at latitude " + formatted(centreLatitude * kRadiansToDegrees, 3);
@@ -91,7 +93,8 @@ GroundExtentResult groundExtentOf(const GridGeoreference& georeference, std::uin
                         formatted(extentZ, 0) + " metres");
     }
     return {GroundExtent{extentX, extentZ},
-            description + ": " + formatted(extentX / 1000.0, 3) + " x " + formatted(extentZ / 1000.0, 3) + " km"};
+            description + ": " + formatted(extentX / 1000.0, 3) + " x " + formatted(extentZ / 1000.0, 3) + " km",
+            centreLatitudeDegrees};
 }
 
 }  // namespace dem

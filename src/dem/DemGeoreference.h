@@ -37,6 +37,9 @@ struct GridGeoreference {
 struct GroundExtentResult {
     std::optional<GroundExtent> extent;
     std::string description;
+    // Geodetic latitude of the grid's centre, when the extent is known and
+    // the CRS is geographic (a projected CRS's is found by the loader).
+    std::optional<double> centreLatitudeDegrees;
 };
 
 GroundExtentResult groundExtentOf(const GridGeoreference& georeference, std::uint32_t columns, std::uint32_t rows);

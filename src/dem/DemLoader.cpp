@@ -17,6 +17,8 @@
 #include <array>
 #include <cctype>
 #include <cmath>
+#include <memory>
+#include <optional>
 #include <span>
 #include <sstream>
 #include <string_view>
@@ -243,13 +245,42 @@ bool hasCfDegreeAxes(GDALDataset& dataset)
     return east && north;
 }
 
+// The latitude of the grid's centre in a projected CRS: the centre
+// transformed to the CRS's own geographic CRS (its datum). Empty when PROJ
+// cannot transform it.
+std::optional<double> projectedCentreLatitude(const OGRSpatialReference& crs, const std::array<double, 6>& t,
+                                              std::uint32_t columns, std::uint32_t rows)
+{
+    const double column = static_cast<double>(columns) / 2.0;
+    const double row = static_cast<double>(rows) / 2.0;
+    double x = t[0] + t[1] * column + t[2] * row;
+    double y = t[3] + t[4] * column + t[5] * row;
+    OGRSpatialReference source(crs);
+    source.SetAxisMappingStrategy(OAMS_TRADITIONAL_GIS_ORDER);
+    const std::unique_ptr<OGRSpatialReference, void (*)(OGRSpatialReference*)> geographic(
+        source.CloneGeogCS(),
+        [](OGRSpatialReference* reference) { OGRSpatialReference::DestroySpatialReference(reference); });
+    if (!geographic) {
+        return std::nullopt;
+    }
+    geographic->SetAxisMappingStrategy(OAMS_TRADITIONAL_GIS_ORDER);
+    const std::unique_ptr<OGRCoordinateTransformation, void (*)(OGRCoordinateTransformation*)> transform(
+        OGRCreateCoordinateTransformation(&source, geographic.get()),
+        [](OGRCoordinateTransformation* created) { OGRCoordinateTransformation::DestroyCT(created); });
+    std::optional<double> latitude;
+    if (transform && transform->Transform(1, &x, &y) && std::isfinite(y) && std::abs(y) <= 90.0) {
+        latitude = y;
+    }
+    return latitude;
+}
+
 // The ground extent, and the flips that put north on row 0 and west on
 // column 0 (only for an axis-aligned geotransform).
 GroundExtentResult georeferenceOf(GDALDataset& dataset, std::uint32_t columns, std::uint32_t rows, SampleRules& rules)
 {
     GridGeoreference georeference;
     if (dataset.GetGeoTransform(georeference.geoTransform.data()) != CE_None) {
-        return {std::nullopt, "no georeferencing in the file"};
+        return {std::nullopt, "no georeferencing in the file", std::nullopt};
     }
     const std::array<double, 6>& t = georeference.geoTransform;
     if (t[2] == 0.0 && t[4] == 0.0) {
@@ -267,7 +298,7 @@ GroundExtentResult georeferenceOf(GDALDataset& dataset, std::uint32_t columns, s
             georeference.crsKind = CrsKind::Projected;
             georeference.linearUnitMetres = crs->GetLinearUnits(nullptr);
         } else {
-            return {std::nullopt, "georeferencing ignored: its CRS is neither geographic nor projected"};
+            return {std::nullopt, "georeferencing ignored: its CRS is neither geographic nor projected", std::nullopt};
         }
         const char* name = crs->GetName();
         georeference.crsName = name != nullptr ? name : "";
@@ -275,9 +306,14 @@ GroundExtentResult georeferenceOf(GDALDataset& dataset, std::uint32_t columns, s
         georeference.crsKind = CrsKind::Geographic;
         georeference.crsName = "degrees_east/degrees_north, WGS 84 assumed";
     } else {
-        return {std::nullopt, "georeferencing ignored: the file has a geotransform but no coordinate system"};
+        return {std::nullopt, "georeferencing ignored: the file has a geotransform but no coordinate system",
+                std::nullopt};
     }
-    return groundExtentOf(georeference, columns, rows);
+    GroundExtentResult result = groundExtentOf(georeference, columns, rows);
+    if (result.extent && georeference.crsKind == CrsKind::Projected && crs != nullptr) {
+        result.centreLatitudeDegrees = projectedCentreLatitude(*crs, t, columns, rows);
+    }
+    return result;
 }
 
 struct ElevationGrid {
@@ -397,6 +433,7 @@ DemTerrain loadDem(const std::filesystem::path& path, const heightmap::Heightmap
     terrain.metadata.maximumHeightMetres = static_cast<double>(*highest);
     terrain.metadata.extent = extent.extent;
     terrain.metadata.extentSource = std::move(extent.description);
+    terrain.metadata.centreLatitudeDegrees = extent.centreLatitudeDegrees;
     terrain.metadata.noDataCount = grid.noDataCount;
     const char* driver = dataset->GetDriverName();
     terrain.metadata.driverName = driver != nullptr ? driver : "";

@@ -53,6 +53,9 @@ struct DemMetadata {
     // Where `extent` comes from, or why there is none, for messages:
     // "geographic degrees (WGS 84) at latitude 39.0", "no georeferencing", ...
     std::string extentSource;
+    // Geodetic latitude of the raster's centre (geographic CRS, or a
+    // projected one transformed to its datum); empty without an extent.
+    std::optional<double> centreLatitudeDegrees;
     std::uint64_t noDataCount = 0;  // samples that were no-data and were filled
     std::string driverName;         // GDAL's short name: "GTiff", "SRTMHGT", "netCDF", ...
 

@@ -8,6 +8,19 @@
 
 namespace terrain {
 
+float permanentSnowLineMetres(double latitudeDegrees)
+{
+    constexpr double kTropicsDegrees = 20.0;
+    constexpr double kSeaLevelDegrees = 75.0;
+    constexpr double kTropicalSnowLineMetres = 5000.0;
+    const double latitude = std::min(std::abs(latitudeDegrees), kSeaLevelDegrees);
+    if (latitude <= kTropicsDegrees) {
+        return static_cast<float>(kTropicalSnowLineMetres);
+    }
+    return static_cast<float>(kTropicalSnowLineMetres * (kSeaLevelDegrees - latitude) /
+                              (kSeaLevelDegrees - kTropicsDegrees));
+}
+
 void validateTerrainSettings(const TerrainSettings& settings)
 {
     if (!isValidUniformSubdivision(settings.uniformSubdivision)) {
@@ -16,11 +29,13 @@ void validateTerrainSettings(const TerrainSettings& settings)
     }
     if (!(settings.targetEdgePixels > 0.0f) || !(settings.extentMetres > 0.0f) ||
         !(settings.heightScaleMetres >= 0.0f) || !(settings.flatnessThreshold >= 0.0f) ||
-        !(settings.depthPerWidth >= 0.0f) || !std::isfinite(settings.heightOffsetMetres)) {
+        !(settings.depthPerWidth >= 0.0f) || !std::isfinite(settings.heightOffsetMetres) ||
+        !std::isfinite(settings.snowLineMetres) || !(settings.elevationPerWorldHeight > 0.0f) ||
+        !std::isfinite(settings.elevationPerWorldHeight)) {
         throw std::invalid_argument(
-            "TerrainSettings: targetEdgePixels and extentMetres must be positive, "
+            "TerrainSettings: targetEdgePixels, extentMetres and elevationPerWorldHeight must be positive, "
             "heightScaleMetres, depthPerWidth and flatnessThreshold not negative, "
-            "heightOffsetMetres finite");
+            "heightOffsetMetres and snowLineMetres finite");
     }
     if (settings.backend == TerrainBackend::Pool) {
         if (settings.maxDepth < kMinPoolDepth || settings.maxDepth > kMaxPoolDepth) {

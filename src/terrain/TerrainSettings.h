@@ -39,6 +39,14 @@ inline constexpr std::uint32_t kMaxPoolCapacity = 1u << 26;
 // Holds the default view converged at 1920 x 1080 with room to spare.
 inline constexpr std::uint32_t kDefaultPoolCapacity = 1u << 21;
 
+// The ground's materials follow physical quantities. Permanent snow lies
+// above a line that depends on latitude: about 5000 m in the tropics (up to
+// 20 degrees), falling linearly to sea level at 75 degrees (2270 m at 50
+// degrees, 2730 m at 45). A terrain without a latitude (a PNG, a DEM without
+// georeferencing) is taken to lie at kDefaultMaterialLatitudeDegrees.
+inline constexpr double kDefaultMaterialLatitudeDegrees = 45.0;
+[[nodiscard]] float permanentSnowLineMetres(double latitudeDegrees);
+
 // Everything the UI can change about the terrain. Changing maxDepth rebuilds
 // the CBT (see Terrain::applySettings); everything else applies next frame.
 struct TerrainSettings {
@@ -56,6 +64,13 @@ struct TerrainSettings {
     float depthPerWidth = 0.0f;         // world depth (Z) / width (X); 0: rows / columns (square texels)
     float heightOffsetMetres = 0.0f;    // world height of the darkest sample (a DEM's lowest point, so
                                         // that sea level is y = 0)
+    // Materials: the snow line in metres above sea level, the real metres of
+    // elevation per world metre of height (a DEM's range over --height-scale:
+    // the materials ignore a vertical exaggeration), and whether heights are
+    // metres above a vertical datum (a DEM: sand gathers near sea level).
+    float snowLineMetres = permanentSnowLineMetres(kDefaultMaterialLatitudeDegrees);
+    float elevationPerWorldHeight = 1.0f;
+    bool seaLevelKnown = false;
     // Leaves whose heap index the draw reads from a buffer decoded once per
     // frame (4 bytes each; also capped at 2^D and maxStorageBufferRange). The
     // vertex shader decodes any leaf beyond it itself (Alg. 1, O(D)).

@@ -34,6 +34,9 @@ TerrainUniforms makeTerrainUniforms(const camera::FrameView& view, glm::vec3 sun
     uniforms.wireframe = settings.wireframe ? 1u : 0u;
     uniforms.uniformSubdivisionLevels = static_cast<std::uint32_t>(settings.uniformSubdivision);
     uniforms.maxDepth = static_cast<std::uint32_t>(context.maxDepth);
+    uniforms.snowLineMetres = settings.snowLineMetres;
+    uniforms.elevationPerWorldHeight = settings.elevationPerWorldHeight;
+    uniforms.seaLevelKnown = settings.seaLevelKnown ? 1u : 0u;
     for (std::size_t level = 0; level < context.statisticsLevels.size() && level < kMaxStatisticsLevels; ++level) {
         const HeightStatisticsLevel& info = context.statisticsLevels[level];
         uniforms.statisticsLevels[level] = StatisticsLevelUniform{info.firstTexel, info.width, info.height, 0u};

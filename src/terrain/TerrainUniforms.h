@@ -43,7 +43,9 @@ struct TerrainUniforms {
     std::uint32_t wireframe = 0;
     std::uint32_t uniformSubdivisionLevels = 0;
     std::uint32_t maxDepth = 0;
-    std::array<std::uint32_t, 3> padding{};
+    float snowLineMetres = 0.0f;           // TerrainSettings::snowLineMetres
+    float elevationPerWorldHeight = 1.0f;  // TerrainSettings::elevationPerWorldHeight
+    std::uint32_t seaLevelKnown = 0;       // TerrainSettings::seaLevelKnown
     std::array<StatisticsLevelUniform, kMaxStatisticsLevels> statisticsLevels{};
 };
 static_assert(offsetof(TerrainUniforms, frustumPlanes) == 64);
@@ -53,6 +55,7 @@ static_assert(offsetof(TerrainUniforms, viewportPixels) == 192);
 static_assert(offsetof(TerrainUniforms, heightmapTexels) == 208);
 static_assert(offsetof(TerrainUniforms, statisticsLevelCount) == 224);
 static_assert(offsetof(TerrainUniforms, maxDepth) == 240);
+static_assert(offsetof(TerrainUniforms, seaLevelKnown) == 252);
 static_assert(offsetof(TerrainUniforms, statisticsLevels) == 256);
 static_assert(sizeof(TerrainUniforms) == 512);
 

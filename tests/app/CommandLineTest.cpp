@@ -33,6 +33,7 @@ TEST(CommandLine, DefaultsMatchTheTerrainSettings)
     EXPECT_FALSE(options.heightmapPath);
     EXPECT_FALSE(options.extentMetres) << "a DEM's georeferencing or the renderer's default decides";
     EXPECT_FALSE(options.heightScaleMetres);
+    EXPECT_FALSE(options.snowLineMetres);
     EXPECT_FLOAT_EQ(options.targetEdgePixels, 7.0f);
     EXPECT_EQ(options.uniformSubdivision, 0);
     EXPECT_FALSE(options.maxDepth);
@@ -51,6 +52,8 @@ TEST(CommandLine, ParsesEveryFlag)
                                          "--extent",
                                          "5000",
                                          "--height-scale=800",
+                                         "--snow-line",
+                                         "-250",
                                          "--depth",
                                          "18",
                                          "--target-pixels",
@@ -81,6 +84,7 @@ TEST(CommandLine, ParsesEveryFlag)
     EXPECT_EQ(options.heightmapPath->string(), "map.png");
     EXPECT_EQ(options.extentMetres, 5000.0f);
     EXPECT_EQ(options.heightScaleMetres, 800.0f);
+    EXPECT_EQ(options.snowLineMetres, -250.0f);
     EXPECT_EQ(options.maxDepth, 18);
     EXPECT_FLOAT_EQ(options.targetEdgePixels, 4.5f);
     EXPECT_EQ(options.uniformSubdivision, 4);
@@ -137,6 +141,8 @@ TEST(CommandLine, EveryBadFlagGivesAOneLineErrorNamingIt)
         {{"--extent", "abc"}, "--extent: expected a number"},
         {{"--extent", "nan"}, "--extent: expected a number"},
         {{"--height-scale", "-1"}, "--height-scale: expected a number in [0"},
+        {{"--snow-line", "inf"}, "--snow-line: expected a number"},
+        {{"--snow-line", "2e6"}, "--snow-line: expected a number in [-1e+06, 1e+06], got '2e6'"},
         {{"--depth", "0"}, "--depth: expected an integer in 1..60, got '0'"},
         {{"--depth", "61"}, "--depth: expected an integer in 1..60, got '61'"},
         {{"--depth", "31"}, "--depth: 31 is deeper than the heap allows (1..30); use --cbt pool"},

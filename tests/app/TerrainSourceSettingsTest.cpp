@@ -50,6 +50,26 @@ TEST(TerrainSourceSettings, CommandLineValuesWinAndKeepTheDemsProportionsAndSeaL
     EXPECT_FLOAT_EQ(settings.heightOffsetMetres, -7826.0f) << "sea level (y = 0) scales with the heights";
 }
 
+// The materials see real elevations: the snow line by the DEM's latitude (or
+// --snow-line), the exaggeration undone, sea level known.
+TEST(TerrainSourceSettings, MaterialsTakeTheSnowLineFromTheLatitudeAndUndoTheExaggeration)
+{
+    dem::DemMetadata dem = italy();
+    dem.centreLatitudeDegrees = 42.0;
+    ViewerOptions options;
+    options.heightScaleMetres = 2.0f * 5836.0f;
+    const terrain::TerrainSettings settings = initialSceneSettings(options, mapOf(120, 96), dem).terrain;
+    EXPECT_FLOAT_EQ(settings.snowLineMetres, terrain::permanentSnowLineMetres(42.0));
+    EXPECT_FLOAT_EQ(settings.elevationPerWorldHeight, 0.5f);
+    EXPECT_TRUE(settings.seaLevelKnown);
+    options.snowLineMetres = 1234.0f;
+    EXPECT_FLOAT_EQ(initialSceneSettings(options, mapOf(120, 96), dem).terrain.snowLineMetres, 1234.0f);
+    const terrain::TerrainSettings png = initialSceneSettings(ViewerOptions{}, mapOf(64, 32), std::nullopt).terrain;
+    EXPECT_FLOAT_EQ(png.snowLineMetres, terrain::permanentSnowLineMetres(terrain::kDefaultMaterialLatitudeDegrees));
+    EXPECT_FLOAT_EQ(png.elevationPerWorldHeight, 1.0f);
+    EXPECT_FALSE(png.seaLevelKnown);
+}
+
 TEST(TerrainSourceSettings, DemWithoutGeoreferencingKeepsTheDefaultExtent)
 {
     dem::DemMetadata dem = italy();

@@ -235,6 +235,36 @@ TEST(DemExtent, ProjectedMetresGiveThePixelSizeTimesTheCount)
     EXPECT_NE(dem.metadata.extentSource.find("UTM zone 33N"), std::string::npos) << dem.metadata.extentSource;
 }
 
+// The materials' snow line follows the latitude of the grid's centre.
+TEST(DemExtent, TheCentreLatitudeOfAGeographicGridIsItsMiddleRow)
+{
+    const ScratchDirectory scratch;
+    RasterSpec spec = rasterOf(3, 2, GDT_Int16, {1, 2, 3, 4, 5, 6});
+    spec.geoTransform = std::array<double, 6>{10.0, 0.5, 0.0, 40.0, 0.0, -0.5};
+    spec.epsg = 4326;
+    const auto path = scratch.file("geographic.tif");
+    dem_test::writeRaster(path, spec);
+    const DemTerrain dem = loadDem(path, HeightmapLimits{});
+    ASSERT_TRUE(dem.metadata.centreLatitudeDegrees.has_value()) << dem.metadata.extentSource;
+    EXPECT_DOUBLE_EQ(*dem.metadata.centreLatitudeDegrees, 39.5);
+}
+
+TEST(DemExtent, TheCentreLatitudeOfAProjectedGridIsTransformedToItsDatum)
+{
+    const ScratchDirectory scratch;
+    RasterSpec spec = rasterOf(40, 25, GDT_Float32, std::vector<double>(1000, 3.0));
+    // Centred on UTM zone 33N's central meridian (15 E) at northing
+    // 5 538 631 m: the meridian arc to 50 N (5 540 847 m) times the scale
+    // factor 0.9996.
+    spec.geoTransform = std::array<double, 6>{500000.0 - 600.0, 30.0, 0.0, 5538631.0 + 375.0, 0.0, -30.0};
+    spec.epsg = 32633;
+    const auto path = scratch.file("utm-50n.tif");
+    dem_test::writeRaster(path, spec);
+    const DemTerrain dem = loadDem(path, HeightmapLimits{});
+    ASSERT_TRUE(dem.metadata.centreLatitudeDegrees.has_value()) << dem.metadata.extentSource;
+    EXPECT_NEAR(*dem.metadata.centreLatitudeDegrees, 50.0, 0.001);
+}
+
 TEST(DemExtent, AGridWithoutGeoreferencingHasNoExtent)
 {
     const ScratchDirectory scratch;
@@ -242,6 +272,7 @@ TEST(DemExtent, AGridWithoutGeoreferencingHasNoExtent)
     dem_test::writeRaster(path, rasterOf(2, 2, GDT_Int16, {1, 2, 3, 4}));
     const DemTerrain dem = loadDem(path, HeightmapLimits{});
     EXPECT_FALSE(dem.metadata.extent.has_value());
+    EXPECT_FALSE(dem.metadata.centreLatitudeDegrees.has_value());
     EXPECT_EQ(dem.metadata.extentSource, "no georeferencing in the file");
 }
 

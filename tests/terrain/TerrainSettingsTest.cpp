@@ -1,9 +1,11 @@
 // The renderer's settings checks that need no device: the uniform
-// subdivision takes even levels only (an odd number cracks the mesh).
+// subdivision takes even levels only (an odd number cracks the mesh), and the
+// materials' snow line follows latitude.
 #include "terrain/TerrainSettings.h"
 
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <stdexcept>
 
 namespace terrain {
@@ -23,6 +25,35 @@ TEST(TerrainSettings, UniformSubdivisionTakesEvenLevelsUpToSix)
         settings.uniformSubdivision = levels;
         EXPECT_THROW(validateTerrainSettings(settings), std::invalid_argument) << levels;
     }
+}
+
+}  // namespace
+}  // namespace terrain
+
+namespace terrain {
+namespace {
+
+TEST(PermanentSnowLine, IsHighInTheTropicsAndFallsToSeaLevelTowardsThePoles)
+{
+    EXPECT_FLOAT_EQ(permanentSnowLineMetres(0.0), 5000.0f);
+    EXPECT_FLOAT_EQ(permanentSnowLineMetres(-20.0), 5000.0f);
+    EXPECT_NEAR(permanentSnowLineMetres(47.5), 2500.0f, 0.01f);
+    EXPECT_NEAR(permanentSnowLineMetres(-47.5), 2500.0f, 0.01f);
+    EXPECT_FLOAT_EQ(permanentSnowLineMetres(75.0), 0.0f);
+    EXPECT_FLOAT_EQ(permanentSnowLineMetres(90.0), 0.0f);
+    // No snow on 500 m hills at 50 degrees, as in Luxembourg.
+    EXPECT_GT(permanentSnowLineMetres(50.0), 2000.0f);
+    EXPECT_FLOAT_EQ(TerrainSettings{}.snowLineMetres, permanentSnowLineMetres(kDefaultMaterialLatitudeDegrees));
+}
+
+TEST(PermanentSnowLine, SettingsRefuseAnInfiniteSnowLineAndANonPositiveElevationScale)
+{
+    TerrainSettings settings;
+    settings.snowLineMetres = std::numeric_limits<float>::infinity();
+    EXPECT_THROW(validateTerrainSettings(settings), std::invalid_argument);
+    settings = TerrainSettings{};
+    settings.elevationPerWorldHeight = 0.0f;
+    EXPECT_THROW(validateTerrainSettings(settings), std::invalid_argument);
 }
 
 }  // namespace
