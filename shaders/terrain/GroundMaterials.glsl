@@ -4,7 +4,8 @@
 // side derives from the terrain's latitude (terrain::permanentSnowLineMetres)
 // or takes from --snow-line. Grass on gentle ground, soil where it steepens,
 // rock on steep slopes and, thinning the vegetation, in the alpine band below
-// the snow line; sand at sea level when heights have a vertical datum; snow
+// the snow line; sand on the shore (a few metres either side of sea level)
+// when heights have a vertical datum; snow
 // above the snow line where the ground is gentle enough to hold it. The
 // boundaries wander with deterministic value noise in world metres, so the
 // materials blend in patches rather than in bands.
@@ -76,7 +77,8 @@ vec3 material_GroundAlbedo(vec3 position, float steepness)
     albedo = mix(albedo, mix(soil, rock, 0.7), 0.8 * alpine);
     albedo = mix(albedo, rock, smoothstep(0.18, 0.35, steepness + 0.10 * variation));
     if (terrainFrame.seaLevelKnown != 0u) {
-        float beach = 1.0 - smoothstep(2.0, 12.0, elevation + 8.0 * variation);
+        float shore = elevation + 8.0 * variation;
+        float beach = smoothstep(-30.0, -5.0, shore) * (1.0 - smoothstep(2.0, 12.0, shore));
         albedo = mix(albedo, sand, beach * (1.0 - smoothstep(0.08, 0.2, steepness)));
     }
     float snowCover = smoothstep(snowLine - 100.0, snowLine + 200.0, elevation + 400.0 * variation);

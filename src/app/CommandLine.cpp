@@ -191,7 +191,7 @@ std::vector<FlagSpec> flagSpecs()
     flags.push_back({"--camera", "X,Y,Z,YAW,PITCH",
                      "camera position in metres (Y up) and heading in degrees (yaw 0 looks along -Z, "
                      "yaw 90 along +X; pitch > 0 looks up)",
-                     "a pose that frames the whole terrain",
+                     "an oblique view filled with terrain, from above its south edge",
                      [](ViewerOptions& o, std::string_view v) { o.camera = parseCameraPose(v); }});
     flags.push_back({"--camera-path", "FILE",
                      "fly a recorded path: one \"X Y Z YAW PITCH [WxH]\" pose per line and "

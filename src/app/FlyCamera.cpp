@@ -15,13 +15,12 @@ namespace app {
 namespace {
 
 constexpr glm::vec3 kWorldUp{0.0f, 1.0f, 0.0f};
-constexpr float kFramingPitchDegrees = -35.0f;
-// The framing pose keeps the box's corners within this fraction of the
-// view's half-width and half-height...
-constexpr float kFramingFill = 0.92f;
-// ...and every corner at least this fraction of the box's half-diagonal in
-// front of the camera.
-constexpr float kFramingMinimumDepth = 0.05f;
+constexpr float kDefaultViewPitchDegrees = -40.0f;
+// The default view's top edge spans at most this fraction of the terrain's width...
+constexpr float kDefaultViewFill = 0.95f;
+// ...and the camera is at least this fraction of the terrain's smaller side
+// above its highest point.
+constexpr float kDefaultViewClearance = 0.02f;
 constexpr float kNearToFarRatio = 1.0e-5f;
 constexpr float kMinimumNearPlane = 0.05f;
 
@@ -46,33 +45,30 @@ ClipRange clipRangeFor(const glm::vec3& eye, const glm::vec3& worldMin, const gl
     return range;
 }
 
-CameraPose framingPose(const glm::vec3& worldMin, const glm::vec3& worldMax, float verticalFovDegrees, float aspect)
+CameraPose defaultViewPose(const glm::vec3& worldMin, const glm::vec3& worldMax, float verticalFovDegrees, float aspect)
 {
-    const glm::vec3 centre = (worldMin + worldMax) * 0.5f;
+    const float halfVertical = glm::radians(verticalFovDegrees) * 0.5f;
+    // Looking down steeply enough that the frame's top edge still meets the ground.
+    const float pitchDown = std::max(glm::radians(-kDefaultViewPitchDegrees), halfVertical + glm::radians(10.0f));
+    const float tanVertical = std::tan(halfVertical);
+    const float tanHorizontal = tanVertical * aspect;
+    const float width = worldMax.x - worldMin.x;
+    const float depth = worldMax.z - worldMin.z;
+    // Along the top edge's central ray, a point at depth t (along the view
+    // axis) is t * (sin - cos * tanV) below the camera and t * (cos + sin *
+    // tanV) ahead of it, and the frame there is 2 t tanH wide. The top edge
+    // meets the ground (the box's mean height) as far away as keeps that
+    // width inside the terrain and the point short of its far (-Z) edge.
+    const float drop = std::sin(pitchDown) - std::cos(pitchDown) * tanVertical;
+    const float ahead = std::cos(pitchDown) + std::sin(pitchDown) * tanVertical;
+    const float t = std::max(std::min(kDefaultViewFill * 0.5f * width / tanHorizontal, depth / ahead), 1.0f);
+    const float groundY = 0.5f * (worldMin.y + worldMax.y);
+    const float clearance = kDefaultViewClearance * std::max(std::min(width, depth), 1.0f);
     CameraPose pose;
     pose.yawDegrees = 0.0f;
-    pose.pitchDegrees = kFramingPitchDegrees;
-    const glm::vec3 forward = viewDirection(pose.yawDegrees, pose.pitchDegrees);
-    const glm::vec3 right = glm::normalize(glm::cross(forward, kWorldUp));
-    const glm::vec3 up = glm::cross(right, forward);
-    const float tanHalfVertical = std::tan(glm::radians(verticalFovDegrees) * 0.5f) * kFramingFill;
-    const float tanHalfHorizontal = tanHalfVertical * aspect;
-    // The camera sits at centre - forward * distance; a corner at c from the
-    // centre is then at depth dot(c, forward) + distance and must be deep
-    // enough for its sideways and upward offsets to fit the shrunk view.
-    const float radius = std::max(glm::length(worldMax - worldMin) * 0.5f, 1.0f);
-    float distance = radius * kFramingMinimumDepth;
-    for (int corner = 0; corner < 8; ++corner) {
-        const glm::vec3 offset =
-            glm::vec3((corner & 1) != 0 ? worldMax.x : worldMin.x, (corner & 2) != 0 ? worldMax.y : worldMin.y,
-                      (corner & 4) != 0 ? worldMax.z : worldMin.z) -
-            centre;
-        const float depthFromCentre = glm::dot(offset, forward);
-        distance = std::max({distance, std::abs(glm::dot(offset, right)) / tanHalfHorizontal - depthFromCentre,
-                             std::abs(glm::dot(offset, up)) / tanHalfVertical - depthFromCentre,
-                             radius * kFramingMinimumDepth - depthFromCentre});
-    }
-    pose.position = centre - forward * distance;
+    pose.pitchDegrees = -glm::degrees(pitchDown);
+    pose.position =
+        glm::vec3(0.5f * (worldMin.x + worldMax.x), std::max(groundY + t * drop, worldMax.y + clearance), worldMax.z);
     return pose;
 }
 

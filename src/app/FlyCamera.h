@@ -1,6 +1,6 @@
 // The free-fly camera: pose, view and projection matrices in the Vulkan
 // convention of camera::FrameView (clip y down, depth 0..1), movement from
-// held keys and a start pose that frames the whole terrain.
+// held keys and a start pose: an oblique view filled with terrain.
 #pragma once
 
 #include "app/CameraPose.h"
@@ -28,10 +28,14 @@ struct ClipRange {
 };
 ClipRange clipRangeFor(const glm::vec3& eye, const glm::vec3& worldMin, const glm::vec3& worldMax);
 
-// A pose that looks down at the centre of the box from the +Z side (yaw 0,
-// pitch -35 degrees), as close as it can be with all eight corners of the box
-// inside the central 92 % of the view's width and height.
-CameraPose framingPose(const glm::vec3& worldMin, const glm::vec3& worldMax, float verticalFovDegrees, float aspect);
+// The viewer's start pose: an oblique view filled with terrain. From above
+// the middle of the box's +Z edge it looks towards -Z (yaw 0), 40 degrees
+// down (more for a field of view over 60 degrees), at the height where the
+// frame's top edge meets the box's mean height as far away as keeps the
+// frame inside the terrain's width and depth; never lower than just above
+// the box's highest point.
+CameraPose defaultViewPose(const glm::vec3& worldMin, const glm::vec3& worldMax, float verticalFovDegrees,
+                           float aspect);
 
 // Held movement keys of one frame.
 struct MovementKeys {

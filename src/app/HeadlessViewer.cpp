@@ -70,7 +70,8 @@ void renderHeadless(const vk::Instance& instance, const ViewerOptions& options, 
     const glm::vec3 worldMin = scene.worldMin();
     const glm::vec3 worldMax = scene.worldMax();
     const float aspect = static_cast<float>(extent.width) / static_cast<float>(extent.height);
-    FlyCamera camera(options.camera.value_or(framingPose(worldMin, worldMax, projection.verticalFovDegrees, aspect)));
+    FlyCamera camera(
+        options.camera.value_or(defaultViewPose(worldMin, worldMax, projection.verticalFovDegrees, aspect)));
 
     RunStatistics statistics;
     uint32_t lastSlot = 0;

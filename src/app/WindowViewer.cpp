@@ -59,13 +59,13 @@ std::string windowTitle(const heightmap::Heightmap& heightmap)
     return "cbt-terrain - " + std::filesystem::path(heightmap.sourcePath).filename().string();
 }
 
-// --camera, else the pose that frames the whole terrain in a view of `extent`.
+// --camera, else the default oblique view over the terrain in a view of `extent`.
 CameraPose startPoseFor(const ViewerOptions& options, const scene::SceneRenderer& scene,
                         const ProjectionSettings& projection, VkExtent2D extent)
 {
     const float aspect = static_cast<float>(extent.width) / static_cast<float>(std::max(extent.height, 1u));
     return options.camera.value_or(
-        framingPose(scene.worldMin(), scene.worldMax(), projection.verticalFovDegrees, aspect));
+        defaultViewPose(scene.worldMin(), scene.worldMax(), projection.verticalFovDegrees, aspect));
 }
 
 class WindowViewer {
