@@ -15,6 +15,12 @@
 #include "atmosphere/AtmosphereCommon.glsl"
 
 layout(set = 0, binding = 2) uniform sampler2D heightmap;
+// The sun's horizon map (terrain::SunShadowMap, binding kSunHorizonBinding):
+// the tangent of the terrain's elevation angle towards the sun.
+layout(set = 0, binding = 5) uniform sampler2D sunHorizon;
+
+// The sun's angular radius (0.27 degrees): the penumbra's width.
+const float SUN_ANGULAR_RADIUS = 0.00467;
 
 layout(location = 0) noperspective in vec3 barycentric;
 layout(location = 1) in vec3 worldPosition;
@@ -71,13 +77,26 @@ vec3 groundAlbedo(SurfaceSample surface)
     return material_GroundAlbedo(worldPosition, steepness);
 }
 
+// The fraction of the sun's disc above the terrain's horizon at this point:
+// 0 in the shadow of a ridge, 1 in the open, a linear ramp over the disc.
+float sunVisibility()
+{
+    if (terrainFrame.shadows == 0u) {
+        return 1.0;
+    }
+    vec2 uv = worldPosition.xz / terrainFrame.worldExtentMetres + 0.5;
+    float horizon = atan(textureLod(sunHorizon, uv, 0.0).r);
+    float sunElevation = asin(clamp(terrainFrame.sunDirection.y, -1.0, 1.0));
+    return clamp((sunElevation - horizon) / (2.0 * SUN_ANGULAR_RADIUS) + 0.5, 0.0, 1.0);
+}
+
 // Scene luminance of the ground towards the camera: sunlight through the
 // air above the point, skylight from the atmosphere's tables, a Lambertian
 // material, then the air between the point and the camera.
 vec3 litTerrain(SurfaceSample surface)
 {
     vec3 normal = surface.normal;
-    float facingSun = max(dot(normal, terrainFrame.sunDirection), 0.0);
+    float facingSun = max(dot(normal, terrainFrame.sunDirection), 0.0) * sunVisibility();
     vec3 sunIlluminance = atmosphere_SunIlluminanceAt(worldPosition) * facingSun;
     vec3 skyIrradiance = atmosphere_SkyIrradiance(normal);
     vec3 reflected = groundAlbedo(surface) / ATMOSPHERE_PI * (sunIlluminance + skyIrradiance);

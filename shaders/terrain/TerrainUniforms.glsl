@@ -56,6 +56,7 @@ layout(std140, set = TERRAIN_UNIFORMS_SET, binding = TERRAIN_UNIFORMS_BINDING) u
     float elevationPerWorldHeight;  // metres of elevation per world metre of height (undoes --height-scale)
     uint seaLevelKnown;         // 1: heights are metres above a vertical datum (a DEM)
     terrain_StatisticsLevel statisticsLevels[TERRAIN_MAX_STATISTICS_LEVELS];
+    uint shadows;               // 1: the sun's horizon map (terrain/TerrainDraw.frag) shades the terrain
 } terrainFrame;
 
 // World position of a unit-square point at normalised height `height`.

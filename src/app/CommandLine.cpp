@@ -171,6 +171,13 @@ std::vector<FlagSpec> flagSpecs()
                      }});
     flags.push_back({"--validate", "", "enable the Vulkan validation layer; any message fails the run", "off",
                      [](ViewerOptions& o, std::string_view) { o.validate = true; }});
+    flags.push_back({"--shadows", "on|off", "shadows the terrain casts in the sun (lit shading)", "on",
+                     [](ViewerOptions& o, std::string_view v) {
+                         if (v != "on" && v != "off") {
+                             throw text::ParseError("expected on or off, got " + text::quoted(v));
+                         }
+                         o.shadows = v == "on";
+                     }});
     flags.push_back({"--vsync", "on|off", "wait for vertical blank when presenting", "on",
                      [](ViewerOptions& o, std::string_view v) {
                          if (v != "on" && v != "off") {

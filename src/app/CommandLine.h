@@ -40,6 +40,7 @@ struct ViewerOptions {
     std::optional<float> heightScaleMetres;
     // --snow-line: metres above sea level; empty: by the DEM's latitude.
     std::optional<float> snowLineMetres;
+    bool shadows = true;  // --shadows on|off
     // Empty: terrain::defaultMaxDepthFor(heightmap).
     std::optional<int> maxDepth;
     terrain::TerrainBackend backend = terrain::TerrainBackend::Heap;  // --cbt heap|pool

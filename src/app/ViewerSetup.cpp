@@ -129,6 +129,7 @@ scene::SceneSettings initialSceneSettings(const ViewerOptions& options, const he
             dem->centreLatitudeDegrees.value_or(terrain::kDefaultMaterialLatitudeDegrees));
     }
     terrain.snowLineMetres = options.snowLineMetres.value_or(terrain.snowLineMetres);
+    terrain.shadows = options.shadows;
     terrain.backend = options.backend;
     terrain.maxDepth = options.maxDepth.value_or(terrain::defaultMaxDepthFor(heightmap));
     terrain.poolCapacity = options.poolCapacity.value_or(terrain.poolCapacity);

@@ -175,6 +175,7 @@ void SceneRenderer::Impl::recordTerrainPart(std::uint32_t slotIndex, const camer
     // rewrite (the tree, its leaf heap indices, the draw arguments).
     vk::memoryBarrier(device, commands, kDrawReaders, kDrawReads, kCompute, kStorageReadWrite);
     terrain.recordUpdate(commands, slotIndex, view, &timer);
+    terrain.recordSunShadows(commands, sun);
     recordCountsReadback(commands, frame);
 }
 

@@ -32,13 +32,14 @@ class PoolBuffers;
 namespace terrain {
 
 class HeightmapTexture;
+class SunShadowMap;
 
 class PoolTerrainDrawPass {
 public:
     // One set per frame slot (frameData[i] with frameUniforms[i]); every
     // buffer and the heightmap must outlive the pass.
     PoolTerrainDrawPass(const vk::Device& device, const vk::ShaderLibrary& shaders, const HeightmapTexture& heightmap,
-                        const bisector::gpu::PoolBuffers& pool, const vk::Buffer& cache,
+                        const SunShadowMap& sunShadows, const bisector::gpu::PoolBuffers& pool, const vk::Buffer& cache,
                         std::span<const vk::Buffer* const> frameUniforms, std::span<const vk::Buffer> frameData,
                         VkDescriptorSetLayout atmosphereLayout, VkFormat colorFormat, VkFormat depthFormat,
                         camera::DepthConvention depth);

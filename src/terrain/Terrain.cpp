@@ -8,6 +8,7 @@
 #include "terrain/HeightStatistics.h"
 #include "terrain/HeightmapTexture.h"
 #include "terrain/PoolTerrain.h"
+#include "terrain/SunShadowMap.h"
 #include "terrain/TerrainCriterion.h"
 #include "terrain/TerrainDrawPass.h"
 #include "terrain/TerrainTree.h"
@@ -74,6 +75,7 @@ struct Terrain::Impl {
     std::uint32_t heightmapHeight;
     HeightmapTexture heightmapTexture;
     HeightStatistics heightStatistics;
+    SunShadowMap sunShadows;
     TerrainCriterion criterion;
     TerrainDrawPass drawPass;
     DrawArgumentsPass drawArguments;
@@ -104,9 +106,10 @@ Terrain::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& shaderLibrar
       heightmapHeight(heightmap.height),
       heightmapTexture(gpuDevice, heightmap),
       heightStatistics(gpuDevice, shaderLibrary, heightmapTexture),
+      sunShadows(gpuDevice, shaderLibrary, heightmapTexture),
       criterion(gpuDevice, heightStatistics, heightmapTexture, frameUniforms),
-      drawPass(gpuDevice, shaderLibrary, heightmapTexture, frameUniforms, atmosphereLayout, colorFormat, depthFormat,
-               depth),
+      drawPass(gpuDevice, shaderLibrary, heightmapTexture, sunShadows, frameUniforms, atmosphereLayout, colorFormat,
+               depthFormat, depth),
       drawArguments(gpuDevice, shaderLibrary),
       uniformBuffers(frameUniforms.begin(), frameUniforms.end()),
       atmosphereSetLayout(atmosphereLayout),
@@ -122,7 +125,7 @@ Terrain::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& shaderLibrar
 void Terrain::Impl::replaceTessellation(const TerrainSettings& newSettings)
 {
     if (newSettings.backend == TerrainBackend::Pool) {
-        auto rebuilt = std::make_unique<PoolTerrain>(device, shaders, heightmapTexture, heightStatistics,
+        auto rebuilt = std::make_unique<PoolTerrain>(device, shaders, heightmapTexture, sunShadows, heightStatistics,
                                                      uniformBuffers, newSettings, atmosphereSetLayout, hdrFormat,
                                                      depthAttachmentFormat, depthConvention);
         leafDecode.reset();
@@ -242,6 +245,15 @@ void Terrain::recordUpdate(VkCommandBuffer commands, std::uint32_t frameSlot, co
         ++impl.updatesRecorded;
     }
     impl.drawArguments.record(commands, verticesPerLeaf(impl.settings.uniformSubdivision));
+}
+
+void Terrain::recordSunShadows(VkCommandBuffer commands, glm::vec3 sunDirection)
+{
+    Impl& impl = *impl_;
+    const glm::dvec2 extent = impl.extentMetres();
+    impl.sunShadows.recordIfStale(commands,
+                                  SunShadowInputs{sunDirection, glm::vec2(extent), impl.settings.heightScaleMetres,
+                                                  impl.settings.heightOffsetMetres});
 }
 
 void Terrain::recordDraw(VkCommandBuffer commands, std::uint32_t frameSlot, VkExtent2D viewport,

@@ -106,6 +106,9 @@ public:
     // (its slot begun) each pass is bracketed with timestamps.
     void recordUpdate(VkCommandBuffer commands, std::uint32_t frameSlot, const camera::FrameView& view,
                       vk::TimestampQueries* timer);
+    // Records the sun's horizon map (outside any rendering) when the sun or
+    // the terrain's size changed since it was last recorded (terrain::SunShadowMap).
+    void recordSunShadows(VkCommandBuffer commands, glm::vec3 sunDirection);
     // Records the draw (inside rendering): the heap, the leaf heap indices
     // and the draw arguments must be visible to vertex shaders and indirect
     // commands. `atmosphereSet` is bound as set 1.

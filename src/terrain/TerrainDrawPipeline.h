@@ -11,11 +11,17 @@
 
 #include <vulkan/vulkan.h>
 
+#include <cstdint>
+
 namespace vk {
 class Device;
 }
 
 namespace terrain {
+
+// The binding of the sun's horizon map (terrain::SunShadowMap) in both
+// draws' own set, where terrain/TerrainDraw.frag reads it.
+inline constexpr std::uint32_t kSunHorizonBinding = 5;
 
 // Set 0 the draw's own, set 1 the atmosphere's.
 vk::PipelineLayout makeTerrainDrawPipelineLayout(const vk::Device& device, VkDescriptorSetLayout drawLayout,

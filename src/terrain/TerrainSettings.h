@@ -71,6 +71,7 @@ struct TerrainSettings {
     float snowLineMetres = permanentSnowLineMetres(kDefaultMaterialLatitudeDegrees);
     float elevationPerWorldHeight = 1.0f;
     bool seaLevelKnown = false;
+    bool shadows = true;  // the terrain casts the sun's shadows (terrain::SunShadowMap), in lit shading
     // Leaves whose heap index the draw reads from a buffer decoded once per
     // frame (4 bytes each; also capped at 2^D and maxStorageBufferRange). The
     // vertex shader decodes any leaf beyond it itself (Alg. 1, O(D)).

@@ -37,6 +37,7 @@ TerrainUniforms makeTerrainUniforms(const camera::FrameView& view, glm::vec3 sun
     uniforms.snowLineMetres = settings.snowLineMetres;
     uniforms.elevationPerWorldHeight = settings.elevationPerWorldHeight;
     uniforms.seaLevelKnown = settings.seaLevelKnown ? 1u : 0u;
+    uniforms.shadows = settings.shadows ? 1u : 0u;
     for (std::size_t level = 0; level < context.statisticsLevels.size() && level < kMaxStatisticsLevels; ++level) {
         const HeightStatisticsLevel& info = context.statisticsLevels[level];
         uniforms.statisticsLevels[level] = StatisticsLevelUniform{info.firstTexel, info.width, info.height, 0u};

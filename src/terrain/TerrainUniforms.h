@@ -47,6 +47,8 @@ struct TerrainUniforms {
     float elevationPerWorldHeight = 1.0f;  // TerrainSettings::elevationPerWorldHeight
     std::uint32_t seaLevelKnown = 0;       // TerrainSettings::seaLevelKnown
     std::array<StatisticsLevelUniform, kMaxStatisticsLevels> statisticsLevels{};
+    std::uint32_t shadows = 0;  // TerrainSettings::shadows: the sun's horizon map darkens the terrain
+    std::array<std::uint32_t, 3> padding{};
 };
 static_assert(offsetof(TerrainUniforms, frustumPlanes) == 64);
 static_assert(offsetof(TerrainUniforms, targetEdgePixels) == 172);
@@ -57,7 +59,8 @@ static_assert(offsetof(TerrainUniforms, statisticsLevelCount) == 224);
 static_assert(offsetof(TerrainUniforms, maxDepth) == 240);
 static_assert(offsetof(TerrainUniforms, seaLevelKnown) == 252);
 static_assert(offsetof(TerrainUniforms, statisticsLevels) == 256);
-static_assert(sizeof(TerrainUniforms) == 512);
+static_assert(offsetof(TerrainUniforms, shadows) == 512);
+static_assert(sizeof(TerrainUniforms) == 528);
 
 // What the uniforms need besides the view, the sun and the settings.
 struct TerrainUniformContext {

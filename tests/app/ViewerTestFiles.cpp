@@ -74,6 +74,15 @@ void writeKnifeEdgeRidgesHeightmap(const std::filesystem::path& path, uint32_t s
     });
 }
 
+void writeWallOnAPlainHeightmap(const std::filesystem::path& path, uint32_t size, uint32_t wallColumn,
+                                uint32_t halfWidth)
+{
+    writeHeightmapPng(path, size, [wallColumn, halfWidth](uint32_t x, uint32_t) {
+        const double from = std::abs(static_cast<double>(x) - static_cast<double>(wallColumn));
+        return std::clamp(1.0 - from / (halfWidth + 1.0), 0.0, 1.0);
+    });
+}
+
 void writeColourPng(const std::filesystem::path& path)
 {
     std::vector<uint8_t> rgb(8 * 8 * 3);

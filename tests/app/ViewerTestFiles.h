@@ -34,6 +34,12 @@ void writeReliefHeightmap(const std::filesystem::path& path, uint32_t size);
 // the brightest value and whose troughs sit at 30 % of it, as a PNG file.
 void writeKnifeEdgeRidgesHeightmap(const std::filesystem::path& path, uint32_t size, uint32_t ridgeCount);
 
+// A 16-bit greyscale heightmap of `size` x `size` texels: a plain at 0
+// with one north-south wall along column `wallColumn` reaching the brightest
+// value there and falling to 0 over `halfWidth` + 1 columns on each side.
+void writeWallOnAPlainHeightmap(const std::filesystem::path& path, uint32_t size, uint32_t wallColumn,
+                                uint32_t halfWidth);
+
 // A valid 8x8 RGB (colour) PNG.
 void writeColourPng(const std::filesystem::path& path);
 
