@@ -54,18 +54,14 @@ protected:
     double snowFraction(const std::filesystem::path& dem, const std::vector<std::string>& extra) const
     {
         const std::filesystem::path frame = scratch_.file(dem.stem().string() + "-frame.png");
-        ProcessOptions options;
-        options.arguments = {CBT_TERRAIN_BINARY, dem.string(),   "--headless",
-                             "--validate",       "--size",       std::to_string(kSize) + "x" + std::to_string(kSize),
-                             "--frames",         "12",           "--camera",
-                             "0,6000,1,0,-89",   "--screenshot", frame.string()};
-        options.arguments.insert(options.arguments.end(), extra.begin(), extra.end());
-        const ProcessResult result = runProcess(options);
-        EXPECT_EQ(result.exitCode, 0) << result.err;
-        expectNoValidationOrErrors(result.err);
-        const std::optional<DecodedImage> image = decodePng(frame);
+        std::vector<std::string> arguments = {
+            CBT_TERRAIN_BINARY, dem.string(),   "--headless",
+            "--validate",       "--size",       std::to_string(kSize) + "x" + std::to_string(kSize),
+            "--frames",         "12",           "--camera",
+            "0,6000,1,0,-89",   "--screenshot", frame.string()};
+        arguments.insert(arguments.end(), extra.begin(), extra.end());
+        const std::optional<DecodedImage> image = runForScreenshot(arguments, frame);
         if (!image) {
-            ADD_FAILURE() << "no frame written";
             return 0.0;
         }
         // The ground fills the frame (not the sky): its brightness varies.

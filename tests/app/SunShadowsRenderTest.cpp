@@ -53,36 +53,28 @@ protected:
     {
         const double height = 0.5 * kExtent / std::tan(std::numbers::pi / 6.0);
         const std::filesystem::path frame = scratch_.file(name + ".png");
-        ProcessOptions options;
-        options.arguments = {CBT_TERRAIN_BINARY,
-                             heightmap().string(),
-                             "--headless",
-                             "--validate",
-                             "--size",
-                             std::to_string(kSize) + "x" + std::to_string(kSize),
-                             "--frames",
-                             "16",
-                             "--extent",
-                             std::to_string(kExtent),
-                             "--height-scale",
-                             std::to_string(kWallHeight),
-                             "--camera",
-                             "0," + std::to_string(height) + ",1,0,-89",
-                             "--sun",
-                             "90," + std::to_string(kSunElevationDegrees),
-                             "--shadows",
-                             shadows,
-                             "--screenshot",
-                             frame.string()};
-        const ProcessResult result = runProcess(options);
-        EXPECT_EQ(result.exitCode, 0) << result.err;
-        expectNoValidationOrErrors(result.err);
-        const std::optional<DecodedImage> image = decodePng(frame);
-        if (!image) {
-            ADD_FAILURE() << "no frame written";
-            return {};
-        }
-        return *image;
+        const std::optional<DecodedImage> image = runForScreenshot({CBT_TERRAIN_BINARY,
+                                                                    heightmap().string(),
+                                                                    "--headless",
+                                                                    "--validate",
+                                                                    "--size",
+                                                                    std::to_string(kSize) + "x" + std::to_string(kSize),
+                                                                    "--frames",
+                                                                    "16",
+                                                                    "--extent",
+                                                                    std::to_string(kExtent),
+                                                                    "--height-scale",
+                                                                    std::to_string(kWallHeight),
+                                                                    "--camera",
+                                                                    "0," + std::to_string(height) + ",1,0,-89",
+                                                                    "--sun",
+                                                                    "90," + std::to_string(kSunElevationDegrees),
+                                                                    "--shadows",
+                                                                    shadows,
+                                                                    "--screenshot",
+                                                                    frame.string()},
+                                                                   frame);
+        return image.value_or(DecodedImage{});
     }
 
     ScratchFolder scratch_;

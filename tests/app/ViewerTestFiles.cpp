@@ -1,5 +1,6 @@
 #include "ViewerTestFiles.h"
 
+#include "ChildProcess.h"
 #include "heightmap/HeightmapPngWriter.h"
 
 #define STB_IMAGE_STATIC
@@ -9,6 +10,7 @@
 #define STB_IMAGE_WRITE_IMPLEMENTATION
 #include <stb_image_write.h>
 
+#include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include <unistd.h>
@@ -161,6 +163,21 @@ BandStatistics bandStatistics(const DecodedImage& image, int firstRow, int endRo
     band.luminanceDeviation =
         std::sqrt(std::max(luminanceSquares / count - band.luminanceMean * band.luminanceMean, 0.0));
     return band;
+}
+
+std::optional<DecodedImage> runForScreenshot(const std::vector<std::string>& arguments,
+                                             const std::filesystem::path& screenshot)
+{
+    ProcessOptions options;
+    options.arguments = arguments;
+    const ProcessResult result = runProcess(options);
+    EXPECT_EQ(result.exitCode, 0) << result.err;
+    expectNoValidationOrErrors(result.err);
+    std::optional<DecodedImage> image = decodePng(screenshot);
+    if (!image) {
+        ADD_FAILURE() << "no frame written to " << screenshot;
+    }
+    return image;
 }
 
 double differingPixelFraction(const DecodedImage& a, const DecodedImage& b, int threshold)

@@ -64,6 +64,12 @@ struct DecodedImage {
 };
 std::optional<DecodedImage> decodePng(const std::filesystem::path& path);
 
+// Runs `arguments` (the viewer's binary first, with --screenshot
+// `screenshot`), expects exit code 0 and no validation message or error on
+// stderr, and returns the frame written (empty, failing the test, when none).
+std::optional<DecodedImage> runForScreenshot(const std::vector<std::string>& arguments,
+                                             const std::filesystem::path& screenshot);
+
 // Mean colour and luminance spread of rows [firstRow, endRow).
 struct BandStatistics {
     double red = 0.0;
