@@ -19,6 +19,10 @@ layout(set = 0, binding = 2) uniform sampler2D heightmap;
 // the tangent of the terrain's elevation angle towards the sun.
 layout(set = 0, binding = 5) uniform sampler2D sunHorizon;
 
+// The sea mask (terrain::SeaMaskTexture, binding kSeaMaskBinding): 1 over
+// samples under the sea.
+layout(set = 0, binding = 6) uniform sampler2D seaMask;
+
 // The sun's angular radius (0.27 degrees): the penumbra's width.
 const float SUN_ANGULAR_RADIUS = 0.00467;
 
@@ -90,17 +94,64 @@ float sunVisibility()
     return clamp((sunElevation - horizon) / (2.0 * SUN_ANGULAR_RADIUS) + 0.5, 0.0, 1.0);
 }
 
-// Scene luminance of the ground towards the camera: sunlight through the
-// air above the point, skylight from the atmosphere's tables, a Lambertian
-// material, then the air between the point and the camera.
-vec3 litTerrain(SurfaceSample surface)
+// Luminance of the ground towards the camera, before the air between them:
+// sunlight through the air above the point, skylight from the atmosphere's
+// tables, a Lambertian material.
+vec3 litGround(SurfaceSample surface)
 {
     vec3 normal = surface.normal;
     float facingSun = max(dot(normal, terrainFrame.sunDirection), 0.0) * sunVisibility();
     vec3 sunIlluminance = atmosphere_SunIlluminanceAt(worldPosition) * facingSun;
     vec3 skyIrradiance = atmosphere_SkyIrradiance(normal);
-    vec3 reflected = groundAlbedo(surface) / ATMOSPHERE_PI * (sunIlluminance + skyIrradiance);
-    return atmosphere_ApplyAerialPerspective(reflected, worldPosition);
+    return groundAlbedo(surface) / ATMOSPHERE_PI * (sunIlluminance + skyIrradiance);
+}
+
+// Sea water over the bathymetry, seen through its surface at sea level:
+// `seabed` is the lit seabed's luminance (before the air). Light crossing
+// the water (down to the seabed and back up) is absorbed, red first; what
+// the water scatters back takes the colour of deep sea; the surface reflects
+// the sky by Fresnel's law (water's index 1.33) and glints in the sun; the
+// air between the surface and the camera comes last. Waves tilt the normal
+// with the ground noise of terrain/GroundMaterials.glsl.
+vec3 seaWater(vec3 seabed, float footprint)
+{
+    vec3 towardsPoint = normalize(worldPosition - terrainFrame.cameraPosition);
+    float seaY = terrainFrame.seaLevelWorldY;
+    float along = (seaY - terrainFrame.cameraPosition.y) / min(towardsPoint.y, -1.0e-6);
+    vec3 surface = terrainFrame.cameraPosition + towardsPoint * along;
+    float depth = max(seaY - worldPosition.y, 0.0);
+    float underwater = length(worldPosition - surface) + depth;
+    const vec3 absorption = vec3(0.35, 0.07, 0.03);  // per metre
+    vec3 transmitted = exp(-absorption * underwater);
+    vec3 skyIrradiance = atmosphere_SkyIrradiance(vec3(0.0, 1.0, 0.0));
+    vec3 sunIrradiance = atmosphere_SunIlluminanceAt(surface) * max(terrainFrame.sunDirection.y, 0.0);
+    const vec3 deepAlbedo = vec3(0.004, 0.022, 0.040);
+    vec3 body = seabed * transmitted + deepAlbedo / ATMOSPHERE_PI * (sunIrradiance + skyIrradiance) * (1.0 - transmitted);
+    vec2 slope = 0.03 * vec2(material_Variation(surface.xz * 16.0, footprint * 16.0),
+                             material_Variation(surface.zx * 16.0 + 37.0, footprint * 16.0));
+    vec3 normal = normalize(vec3(slope.x, 1.0, slope.y));
+    float cosView = clamp(dot(-towardsPoint, normal), 0.0, 1.0);
+    float fresnel = 0.02 + 0.98 * pow(1.0 - cosView, 5.0);
+    vec3 reflected = reflect(towardsPoint, normal);
+    reflected.y = abs(reflected.y);
+    vec3 sky = atmosphere_SkyLuminance(reflected);
+    const float glintPower = 800.0;
+    float glint = (glintPower + 8.0) / (8.0 * ATMOSPHERE_PI) *
+                  pow(max(dot(normalize(terrainFrame.sunDirection - towardsPoint), normal), 0.0), glintPower);
+    vec3 water = mix(body, sky, fresnel) + fresnel * glint * atmosphere_SunIlluminanceAt(surface) *
+                                               sunVisibility();
+    return atmosphere_ApplyAerialPerspective(water, surface);
+}
+
+// Whether this fragment lies under the sea, seen from above it.
+bool underSea()
+{
+    if (terrainFrame.sea == 0u || worldPosition.y >= terrainFrame.seaLevelWorldY ||
+        terrainFrame.cameraPosition.y <= terrainFrame.seaLevelWorldY) {
+        return false;
+    }
+    vec2 uv = worldPosition.xz / terrainFrame.worldExtentMetres + 0.5;
+    return textureLod(seaMask, terrain_HeightmapCoordinate(uv), 0.0).r > 0.5;
 }
 
 // A ramp from blue (depth 0) through green and yellow to red (depth D).
@@ -141,7 +192,10 @@ void main()
     } else if (mode == TERRAIN_SHADING_DEPTH) {
         result = depthColour(leafDepth);
     } else {
-        result = litTerrain(surface);
+        // Derivatives before the branch on the sea (they need every pixel of a quad).
+        float footprint = max(length(fwidth(worldPosition.xz)), 1.0e-3);
+        vec3 ground = litGround(surface);
+        result = underSea() ? seaWater(ground, footprint) : atmosphere_ApplyAerialPerspective(ground, worldPosition);
     }
     if (terrainFrame.wireframe != 0u) {
         result = mix(result, vec3(0.0), 0.85 * wireframeCoverage());

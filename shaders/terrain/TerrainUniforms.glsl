@@ -57,6 +57,8 @@ layout(std140, set = TERRAIN_UNIFORMS_SET, binding = TERRAIN_UNIFORMS_BINDING) u
     uint seaLevelKnown;         // 1: heights are metres above a vertical datum (a DEM)
     terrain_StatisticsLevel statisticsLevels[TERRAIN_MAX_STATISTICS_LEVELS];
     uint shadows;               // 1: the sun's horizon map (terrain/TerrainDraw.frag) shades the terrain
+    uint sea;                   // 1: water at seaLevelWorldY over the sea mask's samples
+    float seaLevelWorldY;
 } terrainFrame;
 
 // World position of a unit-square point at normalised height `height`.

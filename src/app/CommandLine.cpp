@@ -171,6 +171,10 @@ std::vector<FlagSpec> flagSpecs()
                      }});
     flags.push_back({"--validate", "", "enable the Vulkan validation layer; any message fails the run", "off",
                      [](ViewerOptions& o, std::string_view) { o.validate = true; }});
+    flags.push_back(
+        {"--sea-level", "METRES", "water over everything below this elevation",
+         "a DEM's sea: at or below 0 m where it joins the border; none on a PNG",
+         [](ViewerOptions& o, std::string_view v) { o.seaLevelMetres = numberIn(v, -1.0e6, 1.0e6, false); }});
     flags.push_back({"--shadows", "on|off", "shadows the terrain casts in the sun (lit shading)", "on",
                      [](ViewerOptions& o, std::string_view v) {
                          if (v != "on" && v != "off") {

@@ -41,6 +41,8 @@ struct ViewerOptions {
     // --snow-line: metres above sea level; empty: by the DEM's latitude.
     std::optional<float> snowLineMetres;
     bool shadows = true;  // --shadows on|off
+    // --sea-level: metres; empty: a DEM's sea connected to its border.
+    std::optional<float> seaLevelMetres;
     // Empty: terrain::defaultMaxDepthFor(heightmap).
     std::optional<int> maxDepth;
     terrain::TerrainBackend backend = terrain::TerrainBackend::Heap;  // --cbt heap|pool

@@ -130,6 +130,7 @@ scene::SceneSettings initialSceneSettings(const ViewerOptions& options, const he
     }
     terrain.snowLineMetres = options.snowLineMetres.value_or(terrain.snowLineMetres);
     terrain.shadows = options.shadows;
+    terrain.seaLevelMetres = options.seaLevelMetres;
     terrain.backend = options.backend;
     terrain.maxDepth = options.maxDepth.value_or(terrain::defaultMaxDepthFor(heightmap));
     terrain.poolCapacity = options.poolCapacity.value_or(terrain.poolCapacity);

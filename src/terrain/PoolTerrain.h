@@ -41,6 +41,7 @@ namespace terrain {
 class HeightStatistics;
 class HeightmapTexture;
 class SunShadowMap;
+class SeaMaskTexture;
 class PoolTerrainDrawPass;
 
 // PoolTerrainFrame of shaders/terrain/PoolTerrainFrame.glsl (std430).
@@ -88,7 +89,7 @@ public:
     // terrain. Throws vk::Error, in one line, when the pool's buffers exceed
     // the device's maxStorageBufferRange (naming the largest size that fits).
     PoolTerrain(vk::Device& device, const vk::ShaderLibrary& shaders, const HeightmapTexture& heightmap,
-                const SunShadowMap& sunShadows, const HeightStatistics& statistics,
+                const SunShadowMap& sunShadows, const SeaMaskTexture& seaMask, const HeightStatistics& statistics,
                 std::span<const vk::Buffer* const> frameUniforms, const TerrainSettings& settings,
                 VkDescriptorSetLayout atmosphereLayout, VkFormat colorFormat, VkFormat depthFormat,
                 camera::DepthConvention depth);

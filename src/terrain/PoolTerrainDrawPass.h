@@ -33,13 +33,15 @@ namespace terrain {
 
 class HeightmapTexture;
 class SunShadowMap;
+class SeaMaskTexture;
 
 class PoolTerrainDrawPass {
 public:
     // One set per frame slot (frameData[i] with frameUniforms[i]); every
     // buffer and the heightmap must outlive the pass.
     PoolTerrainDrawPass(const vk::Device& device, const vk::ShaderLibrary& shaders, const HeightmapTexture& heightmap,
-                        const SunShadowMap& sunShadows, const bisector::gpu::PoolBuffers& pool, const vk::Buffer& cache,
+                        const SunShadowMap& sunShadows, const SeaMaskTexture& seaMask,
+                        const bisector::gpu::PoolBuffers& pool, const vk::Buffer& cache,
                         std::span<const vk::Buffer* const> frameUniforms, std::span<const vk::Buffer> frameData,
                         VkDescriptorSetLayout atmosphereLayout, VkFormat colorFormat, VkFormat depthFormat,
                         camera::DepthConvention depth);

@@ -8,6 +8,7 @@
 #include "terrain/HeightStatistics.h"
 #include "terrain/HeightmapTexture.h"
 #include "terrain/PoolTerrain.h"
+#include "terrain/SeaMask.h"
 #include "terrain/SunShadowMap.h"
 #include "terrain/TerrainCriterion.h"
 #include "terrain/TerrainDrawPass.h"
@@ -53,6 +54,19 @@ bool needsNewTessellation(const TerrainSettings& current, const TerrainSettings&
     return current.maxDepth != next.maxDepth;
 }
 
+// The samples under the sea the settings ask for (none without one).
+std::vector<std::uint8_t> seaMaskFor(const heightmap::Heightmap& heightmap, const TerrainSettings& settings)
+{
+    const SeaLevel sea = seaLevelOf(settings);
+    if (!sea.present) {
+        return std::vector<std::uint8_t>(static_cast<std::size_t>(heightmap.width) * heightmap.height, 0);
+    }
+    const double scale = settings.heightScaleMetres;
+    const double level = scale > 0.0 ? (sea.worldY - settings.heightOffsetMetres) / scale
+                                     : (sea.worldY >= settings.heightOffsetMetres ? 1.0 : -1.0);
+    return seaMaskOf(heightmap, level, sea.connectedToBorder);
+}
+
 }  // namespace
 
 struct Terrain::Impl {
@@ -76,6 +90,7 @@ struct Terrain::Impl {
     HeightmapTexture heightmapTexture;
     HeightStatistics heightStatistics;
     SunShadowMap sunShadows;
+    SeaMaskTexture seaMask;
     TerrainCriterion criterion;
     TerrainDrawPass drawPass;
     DrawArgumentsPass drawArguments;
@@ -107,9 +122,10 @@ Terrain::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& shaderLibrar
       heightmapTexture(gpuDevice, heightmap),
       heightStatistics(gpuDevice, shaderLibrary, heightmapTexture),
       sunShadows(gpuDevice, shaderLibrary, heightmapTexture),
+      seaMask(gpuDevice, heightmap.width, heightmap.height, seaMaskFor(heightmap, settings)),
       criterion(gpuDevice, heightStatistics, heightmapTexture, frameUniforms),
-      drawPass(gpuDevice, shaderLibrary, heightmapTexture, sunShadows, frameUniforms, atmosphereLayout, colorFormat,
-               depthFormat, depth),
+      drawPass(gpuDevice, shaderLibrary, heightmapTexture, sunShadows, seaMask, frameUniforms, atmosphereLayout,
+               colorFormat, depthFormat, depth),
       drawArguments(gpuDevice, shaderLibrary),
       uniformBuffers(frameUniforms.begin(), frameUniforms.end()),
       atmosphereSetLayout(atmosphereLayout),
@@ -125,9 +141,9 @@ Terrain::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& shaderLibrar
 void Terrain::Impl::replaceTessellation(const TerrainSettings& newSettings)
 {
     if (newSettings.backend == TerrainBackend::Pool) {
-        auto rebuilt = std::make_unique<PoolTerrain>(device, shaders, heightmapTexture, sunShadows, heightStatistics,
-                                                     uniformBuffers, newSettings, atmosphereSetLayout, hdrFormat,
-                                                     depthAttachmentFormat, depthConvention);
+        auto rebuilt = std::make_unique<PoolTerrain>(device, shaders, heightmapTexture, sunShadows, seaMask,
+                                                     heightStatistics, uniformBuffers, newSettings, atmosphereSetLayout,
+                                                     hdrFormat, depthAttachmentFormat, depthConvention);
         leafDecode.reset();
         tree.reset();
         pool = std::move(rebuilt);

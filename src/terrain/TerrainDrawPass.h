@@ -36,6 +36,7 @@ namespace terrain {
 
 class HeightmapTexture;
 class SunShadowMap;
+class SeaMaskTexture;
 
 class TerrainDrawPass {
 public:
@@ -44,9 +45,9 @@ public:
     // rendering it is recorded in; the depth test keeps the nearer surface
     // under `depth`. Call bindTree before recording.
     TerrainDrawPass(const vk::Device& device, const vk::ShaderLibrary& shaders, const HeightmapTexture& heightmap,
-                    const SunShadowMap& sunShadows, std::span<const vk::Buffer* const> frameUniforms,
-                    VkDescriptorSetLayout atmosphereLayout, VkFormat colorFormat, VkFormat depthFormat,
-                    camera::DepthConvention depth);
+                    const SunShadowMap& sunShadows, const SeaMaskTexture& seaMask,
+                    std::span<const vk::Buffer* const> frameUniforms, VkDescriptorSetLayout atmosphereLayout,
+                    VkFormat colorFormat, VkFormat depthFormat, camera::DepthConvention depth);
     ~TerrainDrawPass();
     TerrainDrawPass(const TerrainDrawPass&) = delete;
     TerrainDrawPass& operator=(const TerrainDrawPass&) = delete;

@@ -22,6 +22,8 @@ namespace terrain {
 // The binding of the sun's horizon map (terrain::SunShadowMap) in both
 // draws' own set, where terrain/TerrainDraw.frag reads it.
 inline constexpr std::uint32_t kSunHorizonBinding = 5;
+// The sea mask's (terrain::SeaMaskTexture), likewise.
+inline constexpr std::uint32_t kSeaMaskBinding = 6;
 
 // Set 0 the draw's own, set 1 the atmosphere's.
 vk::PipelineLayout makeTerrainDrawPipelineLayout(const vk::Device& device, VkDescriptorSetLayout drawLayout,

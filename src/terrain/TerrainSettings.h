@@ -6,6 +6,7 @@
 #include "heightmap/Heightmap.h"
 
 #include <cstdint>
+#include <optional>
 
 namespace terrain {
 
@@ -71,6 +72,10 @@ struct TerrainSettings {
     float snowLineMetres = permanentSnowLineMetres(kDefaultMaterialLatitudeDegrees);
     float elevationPerWorldHeight = 1.0f;
     bool seaLevelKnown = false;
+    // --sea-level: water below this elevation (real metres) anywhere; empty:
+    // on a DEM, water at or below sea level where it joins the map's border.
+    // Read when the terrain is built.
+    std::optional<float> seaLevelMetres;
     bool shadows = true;  // the terrain casts the sun's shadows (terrain::SunShadowMap), in lit shading
     // Leaves whose heap index the draw reads from a buffer decoded once per
     // frame (4 bytes each; also capped at 2^D and maxStorageBufferRange). The

@@ -1,5 +1,7 @@
 #include "terrain/TerrainUniforms.h"
 
+#include "terrain/SeaMask.h"
+
 #include "camera/Projection.h"
 
 namespace terrain {
@@ -38,6 +40,9 @@ TerrainUniforms makeTerrainUniforms(const camera::FrameView& view, glm::vec3 sun
     uniforms.elevationPerWorldHeight = settings.elevationPerWorldHeight;
     uniforms.seaLevelKnown = settings.seaLevelKnown ? 1u : 0u;
     uniforms.shadows = settings.shadows ? 1u : 0u;
+    const SeaLevel sea = seaLevelOf(settings);
+    uniforms.sea = sea.present ? 1u : 0u;
+    uniforms.seaLevelWorldY = sea.worldY;
     for (std::size_t level = 0; level < context.statisticsLevels.size() && level < kMaxStatisticsLevels; ++level) {
         const HeightStatisticsLevel& info = context.statisticsLevels[level];
         uniforms.statisticsLevels[level] = StatisticsLevelUniform{info.firstTexel, info.width, info.height, 0u};

@@ -48,7 +48,9 @@ struct TerrainUniforms {
     std::uint32_t seaLevelKnown = 0;       // TerrainSettings::seaLevelKnown
     std::array<StatisticsLevelUniform, kMaxStatisticsLevels> statisticsLevels{};
     std::uint32_t shadows = 0;  // TerrainSettings::shadows: the sun's horizon map darkens the terrain
-    std::array<std::uint32_t, 3> padding{};
+    std::uint32_t sea = 0;      // 1: water over the sea mask's samples (terrain::seaLevelOf)
+    float seaLevelWorldY = 0.0f;
+    std::uint32_t padding = 0;
 };
 static_assert(offsetof(TerrainUniforms, frustumPlanes) == 64);
 static_assert(offsetof(TerrainUniforms, targetEdgePixels) == 172);
