@@ -5,8 +5,8 @@
 // or takes from --snow-line. Grass on gentle ground, soil where it steepens,
 // rock on steep slopes and, thinning the vegetation, in the alpine band below
 // the snow line; sand on the shore (a few metres either side of sea level)
-// when heights have a vertical datum; snow
-// above the snow line where the ground is gentle enough to hold it. The
+// when heights have a vertical datum; snow above the snow line where the
+// ground is gentle enough to hold it. The
 // boundaries wander with deterministic value noise in world metres, so the
 // materials blend in patches rather than in bands.
 #ifndef TERRAIN_GROUND_MATERIALS_GLSL
@@ -58,16 +58,16 @@ float material_Variation(vec2 metres, float footprintMetres)
 }
 
 // Lambertian albedo of the ground at `position` (world metres), of
-// steepness 0 (flat) .. 1 (vertical).
-vec3 material_GroundAlbedo(vec3 position, float steepness)
+// steepness 0 (flat) .. 1 (vertical), seen with a pixel footprint of
+// `footprintMetres`.
+vec3 material_GroundAlbedo(vec3 position, float steepness, float footprintMetres)
 {
     const vec3 grass = vec3(0.060, 0.105, 0.035);
     const vec3 soil = vec3(0.160, 0.120, 0.075);
     const vec3 rock = vec3(0.150, 0.135, 0.120);
     const vec3 sand = vec3(0.300, 0.260, 0.190);
     const vec3 snow = vec3(0.800, 0.820, 0.860);
-    float footprint = max(length(fwidth(position.xz)), 1.0e-3);
-    float variation = material_Variation(position.xz, footprint);
+    float variation = material_Variation(position.xz, footprintMetres);
     float elevation = position.y * terrainFrame.elevationPerWorldHeight;
     float snowLine = terrainFrame.snowLineMetres;
 

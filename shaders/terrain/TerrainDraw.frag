@@ -75,10 +75,16 @@ SurfaceSample sampleSurface(vec2 coordinate)
 // crest counts as steep as its flanks: by the central difference alone a
 // knife-edge ridge is flat, which painted a one-pixel line of snow or grass
 // along every ridge seen at a grazing angle.
-vec3 groundAlbedo(SurfaceSample surface)
+vec3 groundAlbedo(SurfaceSample surface, float footprint)
 {
     float steepness = max(1.0 - surface.normal.y, 1.0 - inversesqrt(1.0 + surface.crestSlope * surface.crestSlope));
-    return material_GroundAlbedo(worldPosition, steepness);
+    return material_GroundAlbedo(worldPosition, steepness, footprint);
+}
+
+// The fragment's point of the unit square (the LEB domain) under it.
+vec2 unitSquarePoint()
+{
+    return worldPosition.xz / terrainFrame.worldExtentMetres + 0.5;
 }
 
 // The fraction of the sun's disc above the terrain's horizon at this point:
@@ -88,22 +94,22 @@ float sunVisibility()
     if (terrainFrame.shadows == 0u) {
         return 1.0;
     }
-    vec2 uv = worldPosition.xz / terrainFrame.worldExtentMetres + 0.5;
-    float horizon = atan(textureLod(sunHorizon, uv, 0.0).r);
+    float horizon = atan(textureLod(sunHorizon, unitSquarePoint(), 0.0).r);
     float sunElevation = asin(clamp(terrainFrame.sunDirection.y, -1.0, 1.0));
     return clamp((sunElevation - horizon) / (2.0 * SUN_ANGULAR_RADIUS) + 0.5, 0.0, 1.0);
 }
 
 // Luminance of the ground towards the camera, before the air between them:
 // sunlight through the air above the point, skylight from the atmosphere's
-// tables, a Lambertian material.
-vec3 litGround(SurfaceSample surface)
+// tables, a Lambertian material. `sunVisible`: sunVisibility();
+// `footprint`: the pixel's footprint on the ground in metres.
+vec3 litGround(SurfaceSample surface, float sunVisible, float footprint)
 {
     vec3 normal = surface.normal;
-    float facingSun = max(dot(normal, terrainFrame.sunDirection), 0.0) * sunVisibility();
+    float facingSun = max(dot(normal, terrainFrame.sunDirection), 0.0) * sunVisible;
     vec3 sunIlluminance = atmosphere_SunIlluminanceAt(worldPosition) * facingSun;
     vec3 skyIrradiance = atmosphere_SkyIrradiance(normal);
-    return groundAlbedo(surface) / ATMOSPHERE_PI * (sunIlluminance + skyIrradiance);
+    return groundAlbedo(surface, footprint) / ATMOSPHERE_PI * (sunIlluminance + skyIrradiance);
 }
 
 // Sea water over the bathymetry, seen through its surface at sea level:
@@ -112,8 +118,9 @@ vec3 litGround(SurfaceSample surface)
 // the water scatters back takes the colour of deep sea; the surface reflects
 // the sky by Fresnel's law (water's index 1.33) and glints in the sun; the
 // air between the surface and the camera comes last. Waves tilt the normal
-// with the ground noise of terrain/GroundMaterials.glsl.
-vec3 seaWater(vec3 seabed, float footprint)
+// with the ground noise of terrain/GroundMaterials.glsl. `sunVisible` and
+// `footprint` as for litGround.
+vec3 seaWater(vec3 seabed, float sunVisible, float footprint)
 {
     vec3 towardsPoint = normalize(worldPosition - terrainFrame.cameraPosition);
     float seaY = terrainFrame.seaLevelWorldY;
@@ -138,8 +145,7 @@ vec3 seaWater(vec3 seabed, float footprint)
     const float glintPower = 800.0;
     float glint = (glintPower + 8.0) / (8.0 * ATMOSPHERE_PI) *
                   pow(max(dot(normalize(terrainFrame.sunDirection - towardsPoint), normal), 0.0), glintPower);
-    vec3 water = mix(body, sky, fresnel) + fresnel * glint * atmosphere_SunIlluminanceAt(surface) *
-                                               sunVisibility();
+    vec3 water = mix(body, sky, fresnel) + fresnel * glint * atmosphere_SunIlluminanceAt(surface) * sunVisible;
     return atmosphere_ApplyAerialPerspective(water, surface);
 }
 
@@ -150,8 +156,7 @@ bool underSea()
         terrainFrame.cameraPosition.y <= terrainFrame.seaLevelWorldY) {
         return false;
     }
-    vec2 uv = worldPosition.xz / terrainFrame.worldExtentMetres + 0.5;
-    return textureLod(seaMask, terrain_HeightmapCoordinate(uv), 0.0).r > 0.5;
+    return textureLod(seaMask, terrain_HeightmapCoordinate(unitSquarePoint()), 0.0).r > 0.5;
 }
 
 // A ramp from blue (depth 0) through green and yellow to red (depth D).
@@ -194,8 +199,10 @@ void main()
     } else {
         // Derivatives before the branch on the sea (they need every pixel of a quad).
         float footprint = max(length(fwidth(worldPosition.xz)), 1.0e-3);
-        vec3 ground = litGround(surface);
-        result = underSea() ? seaWater(ground, footprint) : atmosphere_ApplyAerialPerspective(ground, worldPosition);
+        float sunVisible = sunVisibility();
+        vec3 ground = litGround(surface, sunVisible, footprint);
+        result = underSea() ? seaWater(ground, sunVisible, footprint)
+                            : atmosphere_ApplyAerialPerspective(ground, worldPosition);
     }
     if (terrainFrame.wireframe != 0u) {
         result = mix(result, vec3(0.0), 0.85 * wireframeCoverage());
