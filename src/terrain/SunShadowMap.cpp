@@ -53,14 +53,23 @@ SunShadowMap::SunShadowMap(const vk::Device& device, const vk::ShaderLibrary& sh
         .update(device, kernel_.descriptorSet());
 }
 
-bool SunShadowMap::recordIfStale(VkCommandBuffer commands, const SunShadowInputs& inputs)
+bool SunShadowMap::recordIfStale(VkCommandBuffer commands, const SunShadowInputs& inputs, bool shown)
 {
+    if (!shown) {
+        if (!readable_) {
+            vk::imageBarrier(*device_, commands, image_.handle(), image_.fullRange(), VK_IMAGE_LAYOUT_UNDEFINED,
+                             kLayout, VK_PIPELINE_STAGE_2_NONE, VK_ACCESS_2_NONE,
+                             VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
+            readable_ = true;
+        }
+        return false;
+    }
     if (computed_ && *computed_ == inputs) {
         return false;
     }
     // Earlier frames' fragment reads end before the compute pass rewrites the image.
     vk::imageBarrier(*device_, commands, image_.handle(), image_.fullRange(),
-                     computed_ ? kLayout : VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_GENERAL,
+                     readable_ ? kLayout : VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_GENERAL,
                      VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, VK_ACCESS_2_NONE, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                      VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
     HorizonPushConstants constants;
@@ -79,6 +88,7 @@ bool SunShadowMap::recordIfStale(VkCommandBuffer commands, const SunShadowInputs
                      VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                      VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
     computed_ = inputs;
+    readable_ = true;
     return true;
 }
 

@@ -47,11 +47,13 @@ public:
     [[nodiscard]] VkSampler sampler() const { return sampler_.handle(); }
     [[nodiscard]] VkExtent2D extent() const { return image_.extent(); }
 
-    // Records the map's computation (outside any rendering) when `inputs`
-    // differ from those of the last one recorded, or none was: earlier
-    // fragment reads, then the compute pass, then the image in kLayout
-    // visible to fragment shaders. Returns whether it recorded.
-    bool recordIfStale(VkCommandBuffer commands, const SunShadowInputs& inputs);
+    // Records the map's computation (outside any rendering) when shadows are
+    // `shown` and `inputs` differ from those of the last one recorded, or
+    // none was: earlier fragment reads, then the compute pass, then the image
+    // in kLayout visible to fragment shaders. Without shadows it only puts
+    // the image in kLayout once (the draw binds it but does not read it).
+    // Returns whether it recorded a computation.
+    bool recordIfStale(VkCommandBuffer commands, const SunShadowInputs& inputs, bool shown);
 
 private:
     const vk::Device* device_;
@@ -59,6 +61,7 @@ private:
     vk::Sampler sampler_;
     vk::ComputeKernel kernel_;
     std::optional<SunShadowInputs> computed_;
+    bool readable_ = false;  // the image is in kLayout
 };
 
 }  // namespace terrain

@@ -54,17 +54,20 @@ bool needsNewTessellation(const TerrainSettings& current, const TerrainSettings&
     return current.maxDepth != next.maxDepth;
 }
 
-// The samples under the sea the settings ask for (none without one).
-std::vector<std::uint8_t> seaMaskFor(const heightmap::Heightmap& heightmap, const TerrainSettings& settings)
+// The samples under the sea the settings ask for; without a sea, one dry
+// texel (the draw binds the mask but does not read it).
+SeaMaskTexture seaMaskTextureFor(vk::Device& device, const heightmap::Heightmap& heightmap,
+                                 const TerrainSettings& settings)
 {
     const SeaLevel sea = seaLevelOf(settings);
     if (!sea.present) {
-        return std::vector<std::uint8_t>(static_cast<std::size_t>(heightmap.width) * heightmap.height, 0);
+        return SeaMaskTexture(device, 1, 1, {0});
     }
     const double scale = settings.heightScaleMetres;
     const double level = scale > 0.0 ? (sea.worldY - settings.heightOffsetMetres) / scale
                                      : (sea.worldY >= settings.heightOffsetMetres ? 1.0 : -1.0);
-    return seaMaskOf(heightmap, level, sea.connectedToBorder);
+    return SeaMaskTexture(device, heightmap.width, heightmap.height,
+                          seaMaskOf(heightmap, level, sea.connectedToBorder));
 }
 
 }  // namespace
@@ -122,7 +125,7 @@ Terrain::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& shaderLibrar
       heightmapTexture(gpuDevice, heightmap),
       heightStatistics(gpuDevice, shaderLibrary, heightmapTexture),
       sunShadows(gpuDevice, shaderLibrary, heightmapTexture),
-      seaMask(gpuDevice, heightmap.width, heightmap.height, seaMaskFor(heightmap, settings)),
+      seaMask(seaMaskTextureFor(gpuDevice, heightmap, settings)),
       criterion(gpuDevice, heightStatistics, heightmapTexture, frameUniforms),
       drawPass(gpuDevice, shaderLibrary, heightmapTexture, sunShadows, seaMask, frameUniforms, atmosphereLayout,
                colorFormat, depthFormat, depth),
@@ -269,7 +272,8 @@ void Terrain::recordSunShadows(VkCommandBuffer commands, glm::vec3 sunDirection)
     const glm::dvec2 extent = impl.extentMetres();
     impl.sunShadows.recordIfStale(commands,
                                   SunShadowInputs{sunDirection, glm::vec2(extent), impl.settings.heightScaleMetres,
-                                                  impl.settings.heightOffsetMetres});
+                                                  impl.settings.heightOffsetMetres},
+                                  impl.settings.shadows);
 }
 
 void Terrain::recordDraw(VkCommandBuffer commands, std::uint32_t frameSlot, VkExtent2D viewport,
