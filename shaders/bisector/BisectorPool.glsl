@@ -268,6 +268,24 @@ void pool_ClearOccupied(uint slot)
 // by halving it with bitCount. One read of D is enough for the descent.
 const uint POOL_WORD_LEVELS = 5u;  // a word of the bitfield holds 2^5 slots
 
+// The depth of the tree's nodes over one word of the bitfield (0 for a pool
+// smaller than a word).
+uint pool_WordDepth(uint maxDepth)
+{
+    return maxDepth >= POOL_WORD_LEVELS ? maxDepth - POOL_WORD_LEVELS : 0u;
+}
+
+// The occupancy bits of slots firstSlot .. firstSlot + 31 (firstSlot a
+// multiple of 32); for a pool smaller than a word, the whole bitfield in the
+// low bits.
+uint pool_OccupancyWord(uint maxDepth, uint firstSlot)
+{
+    if (maxDepth < POOL_WORD_LEVELS) {
+        return cbt_ReadBits(cbt_BitfieldOffset(maxDepth), 1u << maxDepth, maxDepth);
+    }
+    return cbt_LoadWord((cbt_BitfieldOffset(maxDepth) + firstSlot) >> 5u, maxDepth);
+}
+
 // The `rank`-th set bit (0-based) of `word`; `rank` < bitCount(word).
 uint pool_SelectInWord(uint word, uint rank)
 {
@@ -286,7 +304,7 @@ uint pool_SelectInWord(uint word, uint rank)
 uint pool_Select(uint rank, bool free)
 {
     uint maxDepth = cbt_MaxDepth();
-    uint wordDepth = maxDepth >= POOL_WORD_LEVELS ? maxDepth - POOL_WORD_LEVELS : 0u;
+    uint wordDepth = pool_WordDepth(maxDepth);
     uint heapIndex = 1u;
     for (uint depth = 0u; depth < wordDepth; ++depth) {
         uint leftChild = 2u * heapIndex;
@@ -301,14 +319,13 @@ uint pool_Select(uint rank, bool free)
             heapIndex = leftChild + 1u;
         }
     }
-    if (maxDepth < POOL_WORD_LEVELS) {
-        // A pool smaller than a word: the bitfield's first word, low bits.
-        uint word = cbt_ReadBits(cbt_BitfieldOffset(maxDepth), 1u << maxDepth, maxDepth);
-        return pool_SelectInWord(free ? ~word & ((1u << (1u << maxDepth)) - 1u) : word, rank);
-    }
     uint firstSlot = (heapIndex - (1u << wordDepth)) << POOL_WORD_LEVELS;
-    uint word = cbt_LoadWord((cbt_BitfieldOffset(maxDepth) + firstSlot) >> 5u, maxDepth);
-    return firstSlot + pool_SelectInWord(free ? ~word : word, rank);
+    uint word = pool_OccupancyWord(maxDepth, firstSlot);
+    if (free) {
+        // A pool smaller than a word has only its low bits.
+        word = maxDepth < POOL_WORD_LEVELS ? ~word & ((1u << (1u << maxDepth)) - 1u) : ~word;
+    }
+    return firstSlot + pool_SelectInWord(word, rank);
 }
 
 // The slot of the k-th free slot (0-based).

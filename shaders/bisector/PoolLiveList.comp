@@ -16,14 +16,12 @@ void main()
 {
     uint wordIndex = gl_GlobalInvocationID.x;
     uint maxDepth = cbt_MaxDepth();
-    uint wordDepth = maxDepth >= POOL_WORD_LEVELS ? maxDepth - POOL_WORD_LEVELS : 0u;
+    uint wordDepth = pool_WordDepth(maxDepth);
     if (wordIndex >= (1u << wordDepth)) {
         return;
     }
     uint firstSlot = wordIndex << POOL_WORD_LEVELS;
-    uint word = maxDepth >= POOL_WORD_LEVELS
-                    ? cbt_LoadWord((cbt_BitfieldOffset(maxDepth) + firstSlot) >> 5u, maxDepth)
-                    : cbt_ReadBits(cbt_BitfieldOffset(maxDepth), 1u << maxDepth, maxDepth);
+    uint word = pool_OccupancyWord(maxDepth, firstSlot);
     if (word == 0u) {
         return;
     }
