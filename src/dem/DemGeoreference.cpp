@@ -47,6 +47,14 @@ MetresPerRadian metresPerRadianAt(double phi, double semiMajorAxis, double inver
 
 }  // namespace
 
+std::array<double, 2> gridCentreOf(const std::array<double, 6>& geoTransform, std::uint32_t columns, std::uint32_t rows)
+{
+    const double column = static_cast<double>(columns) / 2.0;
+    const double row = static_cast<double>(rows) / 2.0;
+    const std::array<double, 6>& t = geoTransform;
+    return {t[0] + t[1] * column + t[2] * row, t[3] + t[4] * column + t[5] * row};
+}
+
 GroundExtentResult groundExtentOf(const GridGeoreference& georeference, std::uint32_t columns, std::uint32_t rows)
 {
     const std::array<double, 6>& t = georeference.geoTransform;
@@ -61,7 +69,7 @@ GroundExtentResult groundExtentOf(const GridGeoreference& georeference, std::uin
     std::optional<double> centreLatitudeDegrees;
     if (georeference.crsKind == CrsKind::Geographic) {
         const double unit = georeference.angularUnitRadians;
-        const double centreLatitude = (t[3] + t[4] * columnSpan / 2.0 + t[5] * rowSpan / 2.0) * unit;
+        const double centreLatitude = gridCentreOf(t, columns, rows)[1] * unit;
         if (!(unit > 0.0) || !(georeference.semiMajorAxisMetres > 0.0) ||
             std::abs(centreLatitude) > 1.5707963267948966) {
             return noExtent("georeferencing ignored: its centre latitude " +
@@ -74,7 +82,7 @@ GroundExtentResult groundExtentOf(const GridGeoreference& georeference, std::uin
         centreLatitudeDegrees = centreLatitude * kRadiansToDegrees;
         description = "geographic coordinates" +
                       (georeference.crsName.empty() ? std::string() : " (" + georeference.crsName + ")") +
-                      " at latitude " + formatted(centreLatitude * kRadiansToDegrees, 3);
+                      " at latitude " + formatted(*centreLatitudeDegrees, 3);
     } else {
         const double unit = georeference.linearUnitMetres;
         if (!(unit > 0.0))

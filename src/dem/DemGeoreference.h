@@ -42,6 +42,10 @@ struct GroundExtentResult {
     std::optional<double> centreLatitudeDegrees;
 };
 
+// The grid's centre in the CRS's coordinates (x, y), through the geotransform.
+std::array<double, 2> gridCentreOf(const std::array<double, 6>& geoTransform, std::uint32_t columns,
+                                   std::uint32_t rows);
+
 GroundExtentResult groundExtentOf(const GridGeoreference& georeference, std::uint32_t columns, std::uint32_t rows);
 
 }  // namespace dem

@@ -251,10 +251,7 @@ bool hasCfDegreeAxes(GDALDataset& dataset)
 std::optional<double> projectedCentreLatitude(const OGRSpatialReference& crs, const std::array<double, 6>& t,
                                               std::uint32_t columns, std::uint32_t rows)
 {
-    const double column = static_cast<double>(columns) / 2.0;
-    const double row = static_cast<double>(rows) / 2.0;
-    double x = t[0] + t[1] * column + t[2] * row;
-    double y = t[3] + t[4] * column + t[5] * row;
+    auto [x, y] = gridCentreOf(t, columns, rows);
     OGRSpatialReference source(crs);
     source.SetAxisMappingStrategy(OAMS_TRADITIONAL_GIS_ORDER);
     const std::unique_ptr<OGRSpatialReference, void (*)(OGRSpatialReference*)> geographic(

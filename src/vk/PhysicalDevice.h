@@ -27,8 +27,8 @@ struct PhysicalDeviceInfo {
     // Empty when the device has everything cbt-terrain needs (Vulkan >= 1.2,
     // a graphics+compute queue with timestamps, shaderInt64, hostQueryReset,
     // subgroup ballot in compute shaders, and present support for the surface
-    // when one is given); otherwise the
-    // first missing thing, e.g. "lacks shaderInt64".
+    // when one is given); otherwise the first missing thing, e.g. "lacks
+    // shaderInt64".
     std::string unsuitableReason;
 
     [[nodiscard]] bool suitable() const { return unsuitableReason.empty(); }
