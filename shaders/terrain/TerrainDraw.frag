@@ -1,6 +1,7 @@
 #version 460
 // Terrain fragment shader: normals from the heightmap (central differences
-// at the mip level matching the pixel's footprint), three shading modes
+// at the mip level matching the pixel's footprint) and, in close views,
+// procedural detail below the data's spacing, three shading modes
 // (lit by the physically based atmosphere, normals, subdivision depth) and
 // an optional single-pass wireframe overlay from the barycentrics.
 #extension GL_GOOGLE_include_directive : require
@@ -10,6 +11,7 @@
 #include "terrain/TerrainUniforms.glsl"
 #include "display/HdrOutput.glsl"
 #include "terrain/GroundMaterials.glsl"
+#include "terrain/SurfaceDetail.glsl"
 
 #define ATMOSPHERE_SET 1
 #include "atmosphere/AtmosphereCommon.glsl"
@@ -33,6 +35,17 @@ layout(location = 3) flat in uint leafDepth;
 
 layout(location = 0) out vec4 colour;
 
+// The size of a pixel's footprint whose two axes are `alongX` and `alongY`
+// (a screen pixel's steps in some 2D domain) as anisotropic filtering sees
+// it: the major axis over at most 4, or the minor axis (the area over the
+// major axis).
+float filteredFootprint(vec2 alongX, vec2 alongY)
+{
+    float major = max(max(length(alongX), length(alongY)), 1.0e-20);
+    float minor = abs(alongX.x * alongY.y - alongX.y * alongY.x) / major;
+    return max(major * 0.25, minor);
+}
+
 // The heightmap surface around a texture coordinate, sampled at the mip
 // level matching the pixel's footprint.
 struct SurfaceSample {
@@ -44,14 +57,10 @@ SurfaceSample sampleSurface(vec2 coordinate)
 {
     vec2 texels = vec2(terrainFrame.heightmapTexels);
     // The mip level of the pixel's footprint as anisotropic filtering picks
-    // it: the footprint's major axis over at most 4, or its minor axis (the
-    // area over the major axis). The isotropic level (major axis) flattens
-    // crests seen at grazing angles into plateaus.
-    vec2 alongX = dFdx(coordinate) * texels;
-    vec2 alongY = dFdy(coordinate) * texels;
-    float major = max(max(length(alongX), length(alongY)), 1.0e-20);
-    float minor = abs(alongX.x * alongY.y - alongX.y * alongY.x) / major;
-    float lod = clamp(log2(max(major * 0.25, minor)), 0.0, float(textureQueryLevels(heightmap) - 1));
+    // it. The isotropic level (major axis) flattens crests seen at grazing
+    // angles into plateaus.
+    float texelsFootprint = filteredFootprint(dFdx(coordinate) * texels, dFdy(coordinate) * texels);
+    float lod = clamp(log2(texelsFootprint), 0.0, float(textureQueryLevels(heightmap) - 1));
     vec2 step = exp2(lod) / texels;
     float centre = textureLod(heightmap, coordinate, lod).r;
     float left = textureLod(heightmap, coordinate - vec2(step.x, 0.0), lod).r;
@@ -99,17 +108,36 @@ float sunVisibility()
     return clamp((sunElevation - horizon) / (2.0 * SUN_ANGULAR_RADIUS) + 0.5, 0.0, 1.0);
 }
 
+// Metres between the heightmap's samples (the coarser of the two axes).
+float dataSpacingMetres()
+{
+    vec2 texels = vec2(terrainFrame.heightmapTexels);
+    vec2 spacing = terrainFrame.worldExtentMetres / max(texels - 1.0, vec2(1.0));
+    return max(spacing.x, spacing.y);
+}
+
 // Luminance of the ground towards the camera, before the air between them:
 // sunlight through the air above the point, skylight from the atmosphere's
-// tables, a Lambertian material. `sunVisible`: sunVisibility();
-// `footprint`: the pixel's footprint on the ground in metres.
-vec3 litGround(SurfaceSample surface, float sunVisible, float footprint)
+// tables, a Lambertian material. Where the pixels resolve finer than the
+// data, the detail relief (terrain/SurfaceDetail.glsl) tilts the normal and
+// grains the albedo: rougher on steep ground. `sunVisible`: sunVisibility();
+// `footprint`: the pixel's footprint on the ground in metres;
+// `detailFootprint`: the same as anisotropic filtering sees it.
+vec3 litGround(SurfaceSample surface, float sunVisible, float footprint, float detailFootprint)
 {
     vec3 normal = surface.normal;
+    vec3 albedo = groundAlbedo(surface, footprint);
+    if (terrainFrame.detail != 0u) {
+        float spacing = dataSpacingMetres();
+        float roughness = mix(0.09, 0.25, smoothstep(0.08, 0.35, 1.0 - normal.y));
+        vec3 relief = detail_Relief(worldPosition.xz, spacing, detailFootprint, roughness);
+        normal = detail_PerturbedNormal(normal, relief.yz);
+        albedo *= clamp(1.0 + relief.x / (roughness * spacing), 0.5, 1.5);
+    }
     float facingSun = max(dot(normal, terrainFrame.sunDirection), 0.0) * sunVisible;
     vec3 sunIlluminance = atmosphere_SunIlluminanceAt(worldPosition) * facingSun;
     vec3 skyIrradiance = atmosphere_SkyIrradiance(normal);
-    return groundAlbedo(surface, footprint) / ATMOSPHERE_PI * (sunIlluminance + skyIrradiance);
+    return albedo / ATMOSPHERE_PI * (sunIlluminance + skyIrradiance);
 }
 
 // Sea water over the bathymetry, seen through its surface at sea level:
@@ -199,8 +227,9 @@ void main()
     } else {
         // Derivatives before the branch on the sea (they need every pixel of a quad).
         float footprint = max(length(fwidth(worldPosition.xz)), 1.0e-3);
+        float detailFootprint = max(filteredFootprint(dFdx(worldPosition.xz), dFdy(worldPosition.xz)), 1.0e-3);
         float sunVisible = sunVisibility();
-        vec3 ground = litGround(surface, sunVisible, footprint);
+        vec3 ground = litGround(surface, sunVisible, footprint, detailFootprint);
         result = underSea() ? seaWater(ground, sunVisible, footprint)
                             : atmosphere_ApplyAerialPerspective(ground, worldPosition);
     }

@@ -59,6 +59,7 @@ layout(std140, set = TERRAIN_UNIFORMS_SET, binding = TERRAIN_UNIFORMS_BINDING) u
     uint shadows;               // 1: the sun's horizon map (terrain/TerrainDraw.frag) shades the terrain
     uint sea;                   // 1: water at seaLevelWorldY over the sea mask's samples
     float seaLevelWorldY;
+    uint detail;                // 1: procedural detail below the data's spacing (terrain/SurfaceDetail.glsl)
 } terrainFrame;
 
 // World position of a unit-square point at normalised height `height`.

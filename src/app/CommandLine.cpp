@@ -107,6 +107,14 @@ display::Tonemapper parseTonemapper(std::string_view text)
     throw text::ParseError("expected none, aces or hable, got " + text::quoted(text));
 }
 
+bool parseOnOff(std::string_view text)
+{
+    if (text != "on" && text != "off") {
+        throw text::ParseError("expected on or off, got " + text::quoted(text));
+    }
+    return text == "on";
+}
+
 terrain::TerrainBackend parseBackend(std::string_view text)
 {
     for (const terrain::TerrainBackend backend : {terrain::TerrainBackend::Heap, terrain::TerrainBackend::Pool}) {
@@ -176,19 +184,20 @@ std::vector<FlagSpec> flagSpecs()
          "a DEM's sea: at or below 0 m where it joins the border; none on a PNG",
          [](ViewerOptions& o, std::string_view v) { o.seaLevelMetres = numberIn(v, -1.0e6, 1.0e6, false); }});
     flags.push_back({"--shadows", "on|off", "shadows the terrain casts in the sun (lit shading)", "on",
+                     [](ViewerOptions& o, std::string_view v) { o.shadows = parseOnOff(v); }});
+    flags.push_back({"--detail", "on|off", "procedural relief finer than the data's samples in close views (shading)",
+                     "on", [](ViewerOptions& o, std::string_view v) { o.surfaceDetail = parseOnOff(v); }});
+    flags.push_back({"--msaa", "1|2|4|8", "samples per pixel: multisample anti-aliasing above 1",
+                     std::to_string(kDefaultMsaaSamples) + " where the device supports it, else 1",
                      [](ViewerOptions& o, std::string_view v) {
-                         if (v != "on" && v != "off") {
-                             throw text::ParseError("expected on or off, got " + text::quoted(v));
+                         const long long samples = integerIn(v, 1, 8);
+                         if (!std::has_single_bit(static_cast<unsigned long long>(samples))) {
+                             throw text::ParseError("expected 1, 2, 4 or 8, got " + text::quoted(v));
                          }
-                         o.shadows = v == "on";
+                         o.msaaSamples = static_cast<std::uint32_t>(samples);
                      }});
     flags.push_back({"--vsync", "on|off", "wait for vertical blank when presenting", "on",
-                     [](ViewerOptions& o, std::string_view v) {
-                         if (v != "on" && v != "off") {
-                             throw text::ParseError("expected on or off, got " + text::quoted(v));
-                         }
-                         o.vsync = v == "on";
-                     }});
+                     [](ViewerOptions& o, std::string_view v) { o.vsync = parseOnOff(v); }});
     flags.push_back({"--headless", "", "render offscreen without a window", "off",
                      [](ViewerOptions& o, std::string_view) { o.headless = true; }});
     flags.push_back({"--size", "WxH", "window or offscreen image size in pixels",

@@ -30,6 +30,7 @@ struct PixelSize {
 
 inline constexpr uint32_t kMaxTargetDimension = 16384;
 inline constexpr uint32_t kHeadlessDefaultFrames = 60;
+inline constexpr uint32_t kDefaultMsaaSamples = 4;
 
 struct ViewerOptions {
     // Empty: the default asset (see defaultHeightmapPath).
@@ -41,6 +42,10 @@ struct ViewerOptions {
     // --snow-line: metres above sea level; empty: by the DEM's latitude.
     std::optional<float> snowLineMetres;
     bool shadows = true;  // --shadows on|off
+    bool surfaceDetail = true;  // --detail on|off
+    // --msaa 1|2|4|8: samples per pixel; empty: kDefaultMsaaSamples where
+    // the device supports it, else 1 (see app::sceneSamplesFor).
+    std::optional<std::uint32_t> msaaSamples;
     // --sea-level: metres; empty: a DEM's sea connected to its border.
     std::optional<float> seaLevelMetres;
     // Empty: terrain::defaultMaxDepthFor(heightmap).

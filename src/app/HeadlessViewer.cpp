@@ -61,8 +61,9 @@ void renderHeadless(const vk::Instance& instance, const ViewerOptions& options, 
 
     const vk::ShaderLibrary shaders = vk::locateProgramFiles().shaderLibrary();
     const scene::SceneSettings settings = initialSceneSettings(options, heightmap, terrain.dem);
-    scene::SceneRenderer scene(device, shaders, heightmap, settings,
-                               scene::SceneOutput{scene::kHeadlessColorFormat, kDepthConvention, kFramesInFlight});
+    scene::SceneOutput output{scene::kHeadlessColorFormat, kDepthConvention, kFramesInFlight};
+    output.samples = sceneSamplesFor(options, device);
+    scene::SceneRenderer scene(device, shaders, heightmap, settings, output);
     const DeviceIdleGuard idleBeforeDestruction(device);
 
     VkExtent2D extent{options.size.width, options.size.height};

@@ -139,6 +139,7 @@ bool editSettings(terrain::TerrainSettings& settings, OverlayRequests& requests)
     ImGui::SameLine();
     changed |= ImGui::Checkbox("freeze (Space)", &settings.freezeSubdivision);
     changed |= ImGui::Checkbox("shadows", &settings.shadows);
+    changed |= ImGui::Checkbox("detail below the data", &settings.surfaceDetail);
     changed |= ImGui::DragFloat("snow line (m)", &settings.snowLineMetres, 10.0f, -1.0e6f, 1.0e6f, "%.0f");
     changed |= ImGui::DragFloat("extent (m)", &settings.extentMetres, 50.0f, 100.0f, 1.0e6f, "%.0f");
     changed |= ImGui::DragFloat("height scale (m)", &settings.heightScaleMetres, 10.0f, 0.0f, 1.0e5f, "%.0f");

@@ -1,5 +1,6 @@
 #include "app/ViewerSetup.h"
 
+#include "scene/RenderTargets.h"
 #include "vk/Device.h"
 #include "vk/Error.h"
 #include "vk/Instance.h"
@@ -87,6 +88,30 @@ void checkViewerDeviceFeatures(const vk::Device& device)
     }
 }
 
+VkSampleCountFlagBits sceneSamplesFor(const ViewerOptions& options, const vk::Device& device)
+{
+    const VkSampleCountFlags supported = scene::supportedSceneSampleCounts(device, scene::chooseDepthFormat(device));
+    if (!options.msaaSamples) {
+        return (supported & kDefaultMsaaSamples) != 0 ? static_cast<VkSampleCountFlagBits>(kDefaultMsaaSamples)
+                                                      : VK_SAMPLE_COUNT_1_BIT;
+    }
+    if ((supported & *options.msaaSamples) == 0) {
+        std::vector<std::string> counts;
+        for (std::uint32_t samples = 1; samples <= 64; samples *= 2) {
+            if ((supported & samples) != 0) {
+                counts.push_back(std::to_string(samples));
+            }
+        }
+        std::string listed = counts.front();
+        for (std::size_t i = 1; i < counts.size(); ++i) {
+            listed += (i + 1 == counts.size() ? " and " : ", ") + counts[i];
+        }
+        throw vk::Error("--msaa " + std::to_string(*options.msaaSamples) + ": Vulkan device " + device.info().name +
+                        " supports " + listed + " samples per pixel");
+    }
+    return static_cast<VkSampleCountFlagBits>(*options.msaaSamples);
+}
+
 std::vector<CameraPose> loadViewerCameraPath(const ViewerOptions& options)
 {
     if (!options.cameraPathFile) {
@@ -130,6 +155,7 @@ scene::SceneSettings initialSceneSettings(const ViewerOptions& options, const he
     }
     terrain.snowLineMetres = options.snowLineMetres.value_or(terrain.snowLineMetres);
     terrain.shadows = options.shadows;
+    terrain.surfaceDetail = options.surfaceDetail;
     terrain.seaLevelMetres = options.seaLevelMetres;
     terrain.backend = options.backend;
     terrain.maxDepth = options.maxDepth.value_or(terrain::defaultMaxDepthFor(heightmap));

@@ -56,6 +56,11 @@ vk::Device openViewerDevice(const vk::Instance& instance, const ViewerOptions& o
 // (dynamic rendering).
 void checkViewerDeviceFeatures(const vk::Device& device);
 
+// The samples per pixel of the scene: --msaa, else kDefaultMsaaSamples
+// where the device supports it, else 1. Throws vk::Error naming --msaa and
+// the counts the device supports when it lacks the one asked for.
+VkSampleCountFlagBits sceneSamplesFor(const ViewerOptions& options, const vk::Device& device);
+
 // The --camera-path poses (empty without the flag). Throws text::ParseError.
 std::vector<CameraPose> loadViewerCameraPath(const ViewerOptions& options);
 // The same with the render sizes of the path's optional sixth column.

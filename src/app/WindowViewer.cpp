@@ -68,6 +68,13 @@ CameraPose startPoseFor(const ViewerOptions& options, const scene::SceneRenderer
         defaultViewPose(scene.worldMin(), scene.worldMax(), projection.verticalFovDegrees, aspect));
 }
 
+scene::SceneOutput windowSceneOutput(VkFormat swapchainFormat, VkSampleCountFlagBits samples)
+{
+    scene::SceneOutput output{swapchainFormat, kDepthConvention, kFramesInFlight};
+    output.samples = samples;
+    return output;
+}
+
 class WindowViewer {
 public:
     WindowViewer(const ViewerOptions& options, dem::TerrainSource terrain, std::vector<CameraPathFrame> path)
@@ -82,7 +89,7 @@ public:
           presentation_(device_, surface_, window_, options.vsync),
           scene_(checkedViewerDevice(device_, heightmap_), shaders_, heightmap_,
                  initialSceneSettings(options, heightmap_, dem_),
-                 scene::SceneOutput{presentation_.swapchain().format(), kDepthConvention, kFramesInFlight}),
+                 windowSceneOutput(presentation_.swapchain().format(), sceneSamplesFor(options, device_))),
           input_(window_.handle(), InputCapture{&ImGuiOverlay::wantsTextInput, &ImGuiOverlay::wantsMouse}),
           overlay_(window_.handle(), instance_, device_, presentation_.swapchain()),
           camera_(startPoseFor(options, scene_, projection_, presentation_.extent())),

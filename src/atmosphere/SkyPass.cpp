@@ -8,11 +8,10 @@
 namespace atmosphere {
 
 SkyPass::SkyPass(const vk::Device& device, const vk::ShaderLibrary& shaders, VkDescriptorSetLayout atmosphereLayout,
-                 VkFormat colorFormat, VkFormat depthFormat, camera::DepthConvention depth)
+                 const vk::AttachmentFormats& attachments, camera::DepthConvention depth)
     : device_(&device),
       shaders_(&shaders),
-      colorFormat_(colorFormat),
-      depthFormat_(depthFormat),
+      attachments_(attachments),
       depth_(depth),
       pipelineLayout_(device, atmosphereLayout, sizeof(glm::mat4), VK_SHADER_STAGE_FRAGMENT_BIT),
       pipeline_(buildPipeline())
@@ -22,8 +21,9 @@ SkyPass::SkyPass(const vk::Device& device, const vk::ShaderLibrary& shaders, VkD
 vk::GraphicsPipeline SkyPass::buildPipeline() const
 {
     vk::GraphicsPipelineDescription description;
-    description.colorFormats = {colorFormat_};
-    description.depthFormat = depthFormat_;
+    description.colorFormats = {attachments_.color};
+    description.depthFormat = attachments_.depth;
+    description.samples = attachments_.samples;
     description.depthTest = true;
     description.depthCompareOp = VK_COMPARE_OP_EQUAL;
     return vk::GraphicsPipeline(*device_, pipelineLayout_, shaders_->load("atmosphere/Sky.vert"),

@@ -24,7 +24,7 @@ public:
     // `atmosphereLayout`: the layout of Atmosphere::descriptorSet(), bound as
     // set 0. The formats are those of the rendering the pass is recorded in.
     SkyPass(const vk::Device& device, const vk::ShaderLibrary& shaders, VkDescriptorSetLayout atmosphereLayout,
-            VkFormat colorFormat, VkFormat depthFormat, camera::DepthConvention depth);
+            const vk::AttachmentFormats& attachments, camera::DepthConvention depth);
 
     // Records the sky for `view`. The depth attachment was cleared under the
     // pass's depth convention.
@@ -40,8 +40,7 @@ private:
 
     const vk::Device* device_;
     const vk::ShaderLibrary* shaders_;
-    VkFormat colorFormat_;
-    VkFormat depthFormat_;
+    vk::AttachmentFormats attachments_;
     camera::DepthConvention depth_;
     vk::PipelineLayout pipelineLayout_;
     vk::GraphicsPipeline pipeline_;

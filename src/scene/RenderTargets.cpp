@@ -36,9 +36,28 @@ VkFormat chooseDepthFormat(const vk::Device& device)
     throw vk::Error("the Vulkan device has no usable depth attachment format");
 }
 
+VkSampleCountFlags supportedSceneSampleCounts(const vk::Device& device, VkFormat depthFormat)
+{
+    VkPhysicalDeviceProperties properties{};
+    vkGetPhysicalDeviceProperties(device.physicalDevice(), &properties);
+    VkSampleCountFlags counts =
+        properties.limits.framebufferColorSampleCounts & properties.limits.framebufferDepthSampleCounts;
+    const auto attachmentCounts = [&](VkFormat format, VkImageUsageFlags usage) -> VkSampleCountFlags {
+        VkImageFormatProperties formatProperties{};
+        const VkResult result = vkGetPhysicalDeviceImageFormatProperties(
+            device.physicalDevice(), format, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL, usage, 0, &formatProperties);
+        return result == VK_SUCCESS ? formatProperties.sampleCounts : VkSampleCountFlags{VK_SAMPLE_COUNT_1_BIT};
+    };
+    counts &= attachmentCounts(display::kHdrColorFormat, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT);
+    counts &= attachmentCounts(depthFormat, VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT);
+    return counts | VK_SAMPLE_COUNT_1_BIT;
+}
+
 RenderTargets::RenderTargets(const vk::Device& device, VkExtent2D extent, VkFormat colorFormat, VkFormat depthFormat,
-                             bool readableDepth)
-    : hdr_(device, vk::ImageDescription{display::kHdrColorFormat, extent, 1,
+                             bool readableDepth, VkSampleCountFlagBits samples)
+    : samples_(samples),
+      readableDepth_(readableDepth),
+      hdr_(device, vk::ImageDescription{display::kHdrColorFormat, extent, 1,
                                         VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT |
                                             VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
                                         VK_IMAGE_ASPECT_COLOR_BIT}),
@@ -47,10 +66,23 @@ RenderTargets::RenderTargets(const vk::Device& device, VkExtent2D extent, VkForm
                                           VK_IMAGE_ASPECT_COLOR_BIT}),
       depth_(device, vk::ImageDescription{depthFormat, extent, 1,
                                           VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT |
-                                              (readableDepth ? VkImageUsageFlags{VK_IMAGE_USAGE_TRANSFER_SRC_BIT}
-                                                             : VkImageUsageFlags{0}),
-                                          depthAspect(depthFormat)})
+                                              (readableDepth && samples == VK_SAMPLE_COUNT_1_BIT
+                                                   ? VkImageUsageFlags{VK_IMAGE_USAGE_TRANSFER_SRC_BIT}
+                                                   : VkImageUsageFlags{0}),
+                                          depthAspect(depthFormat), samples})
 {
+    if (!multisampled()) {
+        return;
+    }
+    multisampledHdr_ =
+        vk::Image(device, vk::ImageDescription{display::kHdrColorFormat, extent, 1, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT,
+                                               VK_IMAGE_ASPECT_COLOR_BIT, samples});
+    if (readableDepth) {
+        depthResolve_ = vk::Image(
+            device, vk::ImageDescription{depthFormat, extent, 1,
+                                         VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
+                                         depthAspect(depthFormat)});
+    }
 }
 
 void recordCopyToImage(const vk::Device& device, VkCommandBuffer commands, const RenderTargets& targets,

@@ -19,24 +19,46 @@ namespace scene {
 // when none can.
 VkFormat chooseDepthFormat(const vk::Device& device);
 
+// The sample counts (VK_SAMPLE_COUNT_*_BIT) the device can render the scene
+// with: those of its framebuffer limits for colour and depth that the HDR
+// colour format and `depthFormat` both support as attachments.
+VkSampleCountFlags supportedSceneSampleCounts(const vk::Device& device, VkFormat depthFormat);
+
 // An HDR colour image (display::kHdrColorFormat: COLOR_ATTACHMENT | SAMPLED |
 // TRANSFER_SRC), a depth image (DEPTH_STENCIL_ATTACHMENT, and TRANSFER_SRC
 // when `readableDepth`), and the display colour image (COLOR_ATTACHMENT |
 // TRANSFER_SRC, `colorFormat`).
+//
+// With `samples` above 1 (multisample anti-aliasing) the scene renders into
+// a multisampled HDR image and depth image instead, and resolves them at the
+// end of its rendering: the colour into hdr() (the average of the samples),
+// the depth, when `readableDepth`, into depth() (sample 0).
 class RenderTargets {
 public:
     RenderTargets(const vk::Device& device, VkExtent2D extent, VkFormat colorFormat, VkFormat depthFormat,
-                  bool readableDepth = false);
+                  bool readableDepth = false, VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_1_BIT);
 
+    // Single-sampled: what the display pass reads, and the readable depth.
     [[nodiscard]] const vk::Image& hdr() const { return hdr_; }
     [[nodiscard]] const vk::Image& color() const { return color_; }
-    [[nodiscard]] const vk::Image& depth() const { return depth_; }
+    [[nodiscard]] const vk::Image& depth() const { return multisampled() && readableDepth_ ? depthResolve_ : depth_; }
+    // What the scene's passes render into: hdr() and depth(), or their
+    // multisampled counterparts.
+    [[nodiscard]] const vk::Image& hdrAttachment() const { return multisampled() ? multisampledHdr_ : hdr_; }
+    [[nodiscard]] const vk::Image& depthAttachment() const { return depth_; }
+    [[nodiscard]] VkSampleCountFlagBits samples() const { return samples_; }
+    [[nodiscard]] bool multisampled() const { return samples_ != VK_SAMPLE_COUNT_1_BIT; }
+    [[nodiscard]] bool readableDepth() const { return readableDepth_; }
     [[nodiscard]] VkExtent2D extent() const { return color_.extent(); }
 
 private:
+    VkSampleCountFlagBits samples_;
+    bool readableDepth_;
     vk::Image hdr_;
     vk::Image color_;
-    vk::Image depth_;
+    vk::Image depth_;            // `samples` per pixel
+    vk::Image multisampledHdr_;  // only when multisampled
+    vk::Image depthResolve_;     // only when multisampled and readable
 };
 
 // Records a copy of the colour image (TRANSFER_SRC_OPTIMAL, as a recorded

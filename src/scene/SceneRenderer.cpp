@@ -33,6 +33,16 @@ constexpr VkPipelineStageFlags2 kDepthStages =
 constexpr VkAccessFlags2 kDepthAccess =
     VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT | VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT;
 
+VkFormat checkedDepthFormat(const vk::Device& device, VkSampleCountFlagBits samples)
+{
+    const VkFormat depthFormat = chooseDepthFormat(device);
+    if ((supportedSceneSampleCounts(device, depthFormat) & static_cast<VkSampleCountFlags>(samples)) == 0) {
+        throw vk::Error("the Vulkan device cannot render " + std::to_string(static_cast<int>(samples)) +
+                        " samples per pixel");
+    }
+    return depthFormat;
+}
+
 const SceneSettings& validated(const SceneSettings& settings)
 {
     validateSceneSettings(settings);
@@ -89,7 +99,7 @@ struct SceneRenderer::Impl {
     const vk::ShaderLibrary& shaders;
     SceneSettings settings;
     SceneOutput output;
-    VkFormat depthFormat;
+    vk::AttachmentFormats attachments;
     vk::CommandPool commandPool;
     std::vector<FrameSlot> slots;
     atmosphere::Atmosphere atmosphere;
@@ -108,14 +118,13 @@ SceneRenderer::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& shader
       shaders(shaderLibrary),
       settings(validated(initialSettings)),
       output(sceneOutput),
-      depthFormat(chooseDepthFormat(gpuDevice)),
+      attachments{display::kHdrColorFormat, checkedDepthFormat(gpuDevice, sceneOutput.samples), sceneOutput.samples},
       commandPool(gpuDevice),
       slots(makeSlots(gpuDevice, commandPool, sceneOutput.framesInFlight)),
       atmosphere(gpuDevice, shaderLibrary, initialSettings.atmosphere, sceneOutput.framesInFlight),
       terrain(gpuDevice, shaderLibrary, heightmap, initialSettings.terrain, uniformBuffersOf(slots),
-              atmosphere.descriptorSetLayout(), display::kHdrColorFormat, depthFormat, sceneOutput.depth),
-      sky(gpuDevice, shaderLibrary, atmosphere.descriptorSetLayout(), display::kHdrColorFormat, depthFormat,
-          sceneOutput.depth),
+              atmosphere.descriptorSetLayout(), attachments, sceneOutput.depth),
+      sky(gpuDevice, shaderLibrary, atmosphere.descriptorSetLayout(), attachments, sceneOutput.depth),
       displayPass(gpuDevice, shaderLibrary, sceneOutput.displayFormat, sceneOutput.framesInFlight),
       timer(gpuDevice, sceneOutput.framesInFlight, frameTimestampPassNames())
 {
@@ -197,27 +206,52 @@ void SceneRenderer::Impl::recordCountsReadback(VkCommandBuffer commands, FrameSl
 }
 
 // The terrain, then the sky where the terrain left the far depth, into the
-// HDR colour and depth images (their previous contents discarded).
+// HDR colour and depth images (their previous contents discarded). With
+// multisampling they render into the multisampled images, which the
+// rendering's end resolves into the HDR image (and the readable depth).
 void SceneRenderer::Impl::recordSceneRendering(VkCommandBuffer commands, const RenderTargets& targets,
                                                std::uint32_t slotIndex, const camera::FrameView& view)
 {
+    constexpr VkAccessFlags2 kColorAccess =
+        VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT;
     // The previous frame in these targets ended with the display pass
     // reading the HDR image and with depth writes; both are discarded here.
     vk::imageBarrier(device, commands, targets.hdr().handle(), targets.hdr().fullRange(), VK_IMAGE_LAYOUT_UNDEFINED,
                      VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, 0,
-                     VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                     VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT);
-    vk::imageBarrier(device, commands, targets.depth().handle(), targets.depth().fullRange(), VK_IMAGE_LAYOUT_UNDEFINED,
-                     VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL, kDepthStages,
+                     VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, kColorAccess);
+    vk::imageBarrier(device, commands, targets.depthAttachment().handle(), targets.depthAttachment().fullRange(),
+                     VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL, kDepthStages,
                      VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT, kDepthStages, kDepthAccess);
-
-    const VkRenderingAttachmentInfo colorAttachment =
-        colorAttachmentInfo(targets.hdr().view(), VK_ATTACHMENT_LOAD_OP_CLEAR, output.hdrClear);
     VkClearValue farDepth{};
     farDepth.depthStencil = VkClearDepthStencilValue{camera::depthClearValue(output.depth), 0};
-    const VkRenderingAttachmentInfo depthAttachment = vk::renderingAttachment(
-        targets.depth().view(), VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL, VK_ATTACHMENT_LOAD_OP_CLEAR,
-        output.readableDepth ? VK_ATTACHMENT_STORE_OP_STORE : VK_ATTACHMENT_STORE_OP_DONT_CARE, farDepth);
+    VkRenderingAttachmentInfo colorAttachment =
+        colorAttachmentInfo(targets.hdrAttachment().view(), VK_ATTACHMENT_LOAD_OP_CLEAR, output.hdrClear);
+    VkRenderingAttachmentInfo depthAttachment = vk::renderingAttachment(
+        targets.depthAttachment().view(), VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL, VK_ATTACHMENT_LOAD_OP_CLEAR,
+        output.readableDepth && !targets.multisampled() ? VK_ATTACHMENT_STORE_OP_STORE
+                                                        : VK_ATTACHMENT_STORE_OP_DONT_CARE,
+        farDepth);
+    if (targets.multisampled()) {
+        // The samples of the previous frame were resolved, then left unread.
+        vk::imageBarrier(device, commands, targets.hdrAttachment().handle(), targets.hdrAttachment().fullRange(),
+                         VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                         VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, kColorAccess,
+                         VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, kColorAccess);
+        colorAttachment.storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
+        colorAttachment.resolveMode = VK_RESOLVE_MODE_AVERAGE_BIT;
+        colorAttachment.resolveImageView = targets.hdr().view();
+        colorAttachment.resolveImageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
+        if (output.readableDepth) {
+            // Resolves run in the colour output stage, whatever they resolve.
+            vk::imageBarrier(device, commands, targets.depth().handle(), targets.depth().fullRange(),
+                             VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL,
+                             VK_PIPELINE_STAGE_2_TRANSFER_BIT, 0, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                             kColorAccess);
+            depthAttachment.resolveMode = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT;
+            depthAttachment.resolveImageView = targets.depth().view();
+            depthAttachment.resolveImageLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
+        }
+    }
     const VkRenderingInfo rendering = vk::renderingInfo(targets.extent(), colorAttachment, &depthAttachment);
 
     vkCmdBeginRendering(commands, &rendering);
@@ -230,10 +264,13 @@ void SceneRenderer::Impl::recordSceneRendering(VkCommandBuffer commands, const R
     timer.writeEnd(commands, skyPass);
     vkCmdEndRendering(commands);
     if (output.readableDepth) {
-        vk::imageBarrier(device, commands, targets.depth().handle(), targets.depth().fullRange(),
-                         VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
-                         kDepthStages, VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT, VK_PIPELINE_STAGE_2_TRANSFER_BIT,
-                         VK_ACCESS_2_TRANSFER_READ_BIT);
+        const bool resolved = targets.multisampled();
+        vk::imageBarrier(
+            device, commands, targets.depth().handle(), targets.depth().fullRange(),
+            VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+            resolved ? VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT : kDepthStages,
+            resolved ? VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT : VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT,
+            VK_PIPELINE_STAGE_2_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
     }
 }
 
@@ -307,7 +344,8 @@ void SceneRenderer::recordFrame(std::uint32_t slotIndex, const camera::FrameView
         // The slot's last submission has completed: its targets are free.
         frame.targets.reset();
         frame.targets = std::make_unique<RenderTargets>(impl.device, view.viewport, impl.output.displayFormat,
-                                                        impl.depthFormat, impl.output.readableDepth);
+                                                        impl.attachments.depth, impl.output.readableDepth,
+                                                        impl.attachments.samples);
     }
     const glm::vec3 sun = atmosphere::sunDirection(impl.settings.sun);
     impl.recordTerrainPart(slotIndex, view, sun);

@@ -10,6 +10,7 @@
 //   atmosphere          per-frame look-up tables (compute)
 //   barrier: compute writes -> indirect commands, vertex and fragment shaders
 //   rendering into HDR colour + depth:   terrain draw, then the sky
+//     (multisampled: resolved into the HDR image as the rendering ends)
 //   rendering into the display colour:   display pass (exposure, tone curve, sRGB)
 //   display colour -> TRANSFER_SRC_OPTIMAL, for a copy to a swapchain image or a PNG
 //
@@ -55,6 +56,10 @@ struct SceneOutput {
     // Keeps the depth image after the frame, in TRANSFER_SRC_OPTIMAL (for
     // tests and tools; the viewer discards it).
     bool readableDepth = false;
+    // Samples per pixel of the scene's rendering: above 1, multisample
+    // anti-aliasing, resolved into the HDR image before the display pass.
+    // One of supportedSceneSampleCounts (scene/RenderTargets.h).
+    VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_1_BIT;
 };
 
 // Headless display format: 8-bit sRGB, read back as is for screenshots.
@@ -65,7 +70,8 @@ public:
     // Builds every pass (compiling nothing: the shaders come from `shaders`)
     // and computes the atmosphere's tables, waiting for the device. Throws
     // std::invalid_argument for invalid settings and vk::Error when the
-    // terrain's depth does not fit the device.
+    // terrain's depth does not fit the device or the sample count is not
+    // one the device supports.
     SceneRenderer(vk::Device& device, const vk::ShaderLibrary& shaders, const heightmap::Heightmap& heightmap,
                   const SceneSettings& settings, const SceneOutput& output);
     ~SceneRenderer();

@@ -113,8 +113,8 @@ PoolTerrainFrame poolTerrainFrameFor(const camera::FrameView& view, glm::dvec2 c
 PoolTerrain::PoolTerrain(vk::Device& device, const vk::ShaderLibrary& shaders, const HeightmapTexture& heightmap,
                          const SunShadowMap& sunShadows, const SeaMaskTexture& seaMask,
                          const HeightStatistics& statistics, std::span<const vk::Buffer* const> frameUniforms,
-                         const TerrainSettings& settings, VkDescriptorSetLayout atmosphereLayout, VkFormat colorFormat,
-                         VkFormat depthFormat, camera::DepthConvention depth)
+                         const TerrainSettings& settings, VkDescriptorSetLayout atmosphereLayout,
+                         const vk::AttachmentFormats& attachments, camera::DepthConvention depth)
     : device_(&device),
       shaders_(&shaders),
       capacity_(fittingCapacity(device, settings.poolCapacity)),
@@ -143,8 +143,7 @@ PoolTerrain::PoolTerrain(vk::Device& device, const vk::ShaderLibrary& shaders, c
     slotSerial_.assign(frameUniforms.size(), 0);
     kernels_ = buildKernels();
     draw_ = std::make_unique<PoolTerrainDrawPass>(device, shaders, heightmap, sunShadows, seaMask, buffers_, cache_,
-                                                  frameUniforms, frames_, atmosphereLayout, colorFormat, depthFormat,
-                                                  depth);
+                                                  frameUniforms, frames_, atmosphereLayout, attachments, depth);
     uploadRoots();
 }
 

@@ -15,6 +15,7 @@
 #include "terrain/TerrainSettings.h"
 #include "vk/Buffer.h"
 #include "vk/Descriptors.h"
+#include "vk/GraphicsPipeline.h"
 
 #include <vulkan/vulkan.h>
 #include <glm/gtc/type_precision.hpp>
@@ -91,7 +92,7 @@ public:
     PoolTerrain(vk::Device& device, const vk::ShaderLibrary& shaders, const HeightmapTexture& heightmap,
                 const SunShadowMap& sunShadows, const SeaMaskTexture& seaMask, const HeightStatistics& statistics,
                 std::span<const vk::Buffer* const> frameUniforms, const TerrainSettings& settings,
-                VkDescriptorSetLayout atmosphereLayout, VkFormat colorFormat, VkFormat depthFormat,
+                VkDescriptorSetLayout atmosphereLayout, const vk::AttachmentFormats& attachments,
                 camera::DepthConvention depth);
     ~PoolTerrain();
     PoolTerrain(const PoolTerrain&) = delete;

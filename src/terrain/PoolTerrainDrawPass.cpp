@@ -36,12 +36,11 @@ PoolTerrainDrawPass::PoolTerrainDrawPass(const vk::Device& device, const vk::Sha
                                          const SeaMaskTexture& seaMask, const bisector::gpu::PoolBuffers& pool,
                                          const vk::Buffer& cache, std::span<const vk::Buffer* const> frameUniforms,
                                          std::span<const vk::Buffer> frameData, VkDescriptorSetLayout atmosphereLayout,
-                                         VkFormat colorFormat, VkFormat depthFormat, camera::DepthConvention depth)
+                                         const vk::AttachmentFormats& attachments, camera::DepthConvention depth)
     : device_(&device),
       shaders_(&shaders),
       pool_(&pool),
-      colorFormat_(colorFormat),
-      depthFormat_(depthFormat),
+      attachments_(attachments),
       depth_(depth),
       setLayout_(device, kBindings),
       pipelineLayout_(makeTerrainDrawPipelineLayout(device, setLayout_.handle(), atmosphereLayout)),
@@ -67,8 +66,8 @@ PoolTerrainDrawPass::PoolTerrainDrawPass(const vk::Device& device, const vk::Sha
 
 vk::GraphicsPipeline PoolTerrainDrawPass::buildPipeline() const
 {
-    return makeTerrainDrawPipeline(*device_, *shaders_, pipelineLayout_, "terrain/PoolTerrainDraw.vert", colorFormat_,
-                                   depthFormat_, depth_);
+    return makeTerrainDrawPipeline(*device_, *shaders_, pipelineLayout_, "terrain/PoolTerrainDraw.vert", attachments_,
+                                   depth_);
 }
 
 void PoolTerrainDrawPass::rebuildPipeline()

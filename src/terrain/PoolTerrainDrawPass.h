@@ -43,7 +43,7 @@ public:
                         const SunShadowMap& sunShadows, const SeaMaskTexture& seaMask,
                         const bisector::gpu::PoolBuffers& pool, const vk::Buffer& cache,
                         std::span<const vk::Buffer* const> frameUniforms, std::span<const vk::Buffer> frameData,
-                        VkDescriptorSetLayout atmosphereLayout, VkFormat colorFormat, VkFormat depthFormat,
+                        VkDescriptorSetLayout atmosphereLayout, const vk::AttachmentFormats& attachments,
                         camera::DepthConvention depth);
 
     // Builds the pipeline again; throws vk::Error and keeps the current one
@@ -61,8 +61,7 @@ private:
     const vk::Device* device_;
     const vk::ShaderLibrary* shaders_;
     const bisector::gpu::PoolBuffers* pool_;
-    VkFormat colorFormat_;
-    VkFormat depthFormat_;
+    vk::AttachmentFormats attachments_;
     camera::DepthConvention depth_;
     vk::DescriptorSetLayout setLayout_;
     vk::PipelineLayout pipelineLayout_;

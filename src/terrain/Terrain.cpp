@@ -75,7 +75,7 @@ SeaMaskTexture seaMaskTextureFor(vk::Device& device, const heightmap::Heightmap&
 struct Terrain::Impl {
     Impl(vk::Device& device, const vk::ShaderLibrary& shaderLibrary, const heightmap::Heightmap& heightmap,
          const TerrainSettings& initialSettings, std::span<const vk::Buffer* const> frameUniforms,
-         VkDescriptorSetLayout atmosphereLayout, VkFormat colorFormat, VkFormat depthFormat,
+         VkDescriptorSetLayout atmosphereLayout, const vk::AttachmentFormats& attachments,
          camera::DepthConvention depth);
 
     void replaceTree(const TerrainSettings& treeSettings);
@@ -108,15 +108,14 @@ struct Terrain::Impl {
     // What a new pool is built with.
     std::vector<const vk::Buffer*> uniformBuffers;
     VkDescriptorSetLayout atmosphereSetLayout;
-    VkFormat hdrFormat;
-    VkFormat depthAttachmentFormat;
+    vk::AttachmentFormats attachmentFormats;
     camera::DepthConvention depthConvention;
 };
 
 Terrain::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& shaderLibrary,
                     const heightmap::Heightmap& heightmap, const TerrainSettings& initialSettings,
                     std::span<const vk::Buffer* const> frameUniforms, VkDescriptorSetLayout atmosphereLayout,
-                    VkFormat colorFormat, VkFormat depthFormat, camera::DepthConvention depth)
+                    const vk::AttachmentFormats& attachments, camera::DepthConvention depth)
     : device(gpuDevice),
       shaders(shaderLibrary),
       settings(checkedSettings(gpuDevice, initialSettings)),
@@ -128,12 +127,11 @@ Terrain::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& shaderLibrar
       seaMask(seaMaskTextureFor(gpuDevice, heightmap, settings)),
       criterion(gpuDevice, heightStatistics, heightmapTexture, frameUniforms),
       drawPass(gpuDevice, shaderLibrary, heightmapTexture, sunShadows, seaMask, frameUniforms, atmosphereLayout,
-               colorFormat, depthFormat, depth),
+               attachments, depth),
       drawArguments(gpuDevice, shaderLibrary),
       uniformBuffers(frameUniforms.begin(), frameUniforms.end()),
       atmosphereSetLayout(atmosphereLayout),
-      hdrFormat(colorFormat),
-      depthAttachmentFormat(depthFormat),
+      attachmentFormats(attachments),
       depthConvention(depth)
 {
     replaceTessellation(settings);
@@ -146,7 +144,7 @@ void Terrain::Impl::replaceTessellation(const TerrainSettings& newSettings)
     if (newSettings.backend == TerrainBackend::Pool) {
         auto rebuilt = std::make_unique<PoolTerrain>(device, shaders, heightmapTexture, sunShadows, seaMask,
                                                      heightStatistics, uniformBuffers, newSettings, atmosphereSetLayout,
-                                                     hdrFormat, depthAttachmentFormat, depthConvention);
+                                                     attachmentFormats, depthConvention);
         leafDecode.reset();
         tree.reset();
         pool = std::move(rebuilt);
@@ -200,10 +198,10 @@ TerrainUniformContext Terrain::Impl::uniformContext() const
 
 Terrain::Terrain(vk::Device& device, const vk::ShaderLibrary& shaders, const heightmap::Heightmap& heightmap,
                  const TerrainSettings& settings, std::span<const vk::Buffer* const> frameUniforms,
-                 VkDescriptorSetLayout atmosphereLayout, VkFormat colorFormat, VkFormat depthFormat,
+                 VkDescriptorSetLayout atmosphereLayout, const vk::AttachmentFormats& attachments,
                  camera::DepthConvention depth)
-    : impl_(std::make_unique<Impl>(device, shaders, heightmap, settings, frameUniforms, atmosphereLayout, colorFormat,
-                                   depthFormat, depth))
+    : impl_(std::make_unique<Impl>(device, shaders, heightmap, settings, frameUniforms, atmosphereLayout, attachments,
+                                   depth))
 {
 }
 

@@ -23,6 +23,7 @@
 #include "terrain/PoolTerrain.h"
 #include "terrain/TerrainSettings.h"
 #include "terrain/TerrainUniforms.h"
+#include "vk/GraphicsPipeline.h"
 
 #include <vulkan/vulkan.h>
 #include <glm/vec3.hpp>
@@ -81,7 +82,7 @@ public:
     // does not fit the device (naming the largest that does).
     Terrain(vk::Device& device, const vk::ShaderLibrary& shaders, const heightmap::Heightmap& heightmap,
             const TerrainSettings& settings, std::span<const vk::Buffer* const> frameUniforms,
-            VkDescriptorSetLayout atmosphereLayout, VkFormat colorFormat, VkFormat depthFormat,
+            VkDescriptorSetLayout atmosphereLayout, const vk::AttachmentFormats& attachments,
             camera::DepthConvention depth);
     ~Terrain();
     Terrain(const Terrain&) = delete;

@@ -33,12 +33,11 @@ constexpr std::array<vk::DescriptorBinding, 6> kDrawBindings{{
 TerrainDrawPass::TerrainDrawPass(const vk::Device& device, const vk::ShaderLibrary& shaders,
                                  const HeightmapTexture& heightmap, const SunShadowMap& sunShadows,
                                  const SeaMaskTexture& seaMask, std::span<const vk::Buffer* const> frameUniforms,
-                                 VkDescriptorSetLayout atmosphereLayout, VkFormat colorFormat, VkFormat depthFormat,
+                                 VkDescriptorSetLayout atmosphereLayout, const vk::AttachmentFormats& attachments,
                                  camera::DepthConvention depth)
     : device_(&device),
       shaders_(&shaders),
-      colorFormat_(colorFormat),
-      depthFormat_(depthFormat),
+      attachments_(attachments),
       depth_(depth),
       setLayout_(device, kDrawBindings),
       pipelineLayout_(makeTerrainDrawPipelineLayout(device, setLayout_.handle(), atmosphereLayout)),
@@ -61,8 +60,8 @@ TerrainDrawPass::~TerrainDrawPass() = default;
 
 vk::GraphicsPipeline TerrainDrawPass::buildPipeline() const
 {
-    return makeTerrainDrawPipeline(*device_, *shaders_, pipelineLayout_, "terrain/TerrainDraw.vert", colorFormat_,
-                                   depthFormat_, depth_);
+    return makeTerrainDrawPipeline(*device_, *shaders_, pipelineLayout_, "terrain/TerrainDraw.vert", attachments_,
+                                   depth_);
 }
 
 void TerrainDrawPass::rebuildPipeline()

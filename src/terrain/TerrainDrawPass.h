@@ -47,7 +47,7 @@ public:
     TerrainDrawPass(const vk::Device& device, const vk::ShaderLibrary& shaders, const HeightmapTexture& heightmap,
                     const SunShadowMap& sunShadows, const SeaMaskTexture& seaMask,
                     std::span<const vk::Buffer* const> frameUniforms, VkDescriptorSetLayout atmosphereLayout,
-                    VkFormat colorFormat, VkFormat depthFormat, camera::DepthConvention depth);
+                    const vk::AttachmentFormats& attachments, camera::DepthConvention depth);
     ~TerrainDrawPass();
     TerrainDrawPass(const TerrainDrawPass&) = delete;
     TerrainDrawPass& operator=(const TerrainDrawPass&) = delete;
@@ -74,8 +74,7 @@ private:
 
     const vk::Device* device_;
     const vk::ShaderLibrary* shaders_;
-    VkFormat colorFormat_;
-    VkFormat depthFormat_;
+    vk::AttachmentFormats attachments_;
     camera::DepthConvention depth_;
     vk::DescriptorSetLayout setLayout_;
     vk::PipelineLayout pipelineLayout_;

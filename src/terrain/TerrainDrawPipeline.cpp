@@ -17,11 +17,12 @@ vk::PipelineLayout makeTerrainDrawPipelineLayout(const vk::Device& device, VkDes
 
 vk::GraphicsPipeline makeTerrainDrawPipeline(const vk::Device& device, const vk::ShaderLibrary& shaders,
                                              const vk::PipelineLayout& layout, const char* vertexProgram,
-                                             VkFormat colorFormat, VkFormat depthFormat, camera::DepthConvention depth)
+                                             const vk::AttachmentFormats& attachments, camera::DepthConvention depth)
 {
     vk::GraphicsPipelineDescription terrain;
-    terrain.colorFormats = {colorFormat};
-    terrain.depthFormat = depthFormat;
+    terrain.colorFormats = {attachments.color};
+    terrain.depthFormat = attachments.depth;
+    terrain.samples = attachments.samples;
     terrain.depthTest = true;
     terrain.depthWrite = true;
     terrain.depthCompareOp = camera::nearerDepthCompareOp(depth);

@@ -33,6 +33,6 @@ vk::PipelineLayout makeTerrainDrawPipelineLayout(const vk::Device& device, VkDes
 // of the vertex program), depth-tested under `depth`, back faces culled.
 vk::GraphicsPipeline makeTerrainDrawPipeline(const vk::Device& device, const vk::ShaderLibrary& shaders,
                                              const vk::PipelineLayout& layout, const char* vertexProgram,
-                                             VkFormat colorFormat, VkFormat depthFormat, camera::DepthConvention depth);
+                                             const vk::AttachmentFormats& attachments, camera::DepthConvention depth);
 
 }  // namespace terrain

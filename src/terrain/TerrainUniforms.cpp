@@ -40,6 +40,7 @@ TerrainUniforms makeTerrainUniforms(const camera::FrameView& view, glm::vec3 sun
     uniforms.elevationPerWorldHeight = settings.elevationPerWorldHeight;
     uniforms.seaLevelKnown = settings.seaLevelKnown ? 1u : 0u;
     uniforms.shadows = settings.shadows ? 1u : 0u;
+    uniforms.detail = settings.surfaceDetail ? 1u : 0u;
     const SeaLevel sea = seaLevelOf(settings);
     uniforms.sea = sea.present ? 1u : 0u;
     uniforms.seaLevelWorldY = sea.worldY;

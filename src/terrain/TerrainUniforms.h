@@ -50,7 +50,7 @@ struct TerrainUniforms {
     std::uint32_t shadows = 0;  // TerrainSettings::shadows: the sun's horizon map darkens the terrain
     std::uint32_t sea = 0;      // 1: water over the sea mask's samples (terrain::seaLevelOf)
     float seaLevelWorldY = 0.0f;
-    std::uint32_t padding = 0;
+    std::uint32_t detail = 0;  // TerrainSettings::surfaceDetail
 };
 static_assert(offsetof(TerrainUniforms, frustumPlanes) == 64);
 static_assert(offsetof(TerrainUniforms, targetEdgePixels) == 172);

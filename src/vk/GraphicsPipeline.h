@@ -31,6 +31,15 @@ enum class ColorBlending {
     Alpha,               // src * src.a + dst * (1 - src.a)
 };
 
+// The attachments of a rendering that several pipelines draw into: its one
+// colour attachment's format, its depth attachment's, and the samples per
+// pixel of both.
+struct AttachmentFormats {
+    VkFormat color = VK_FORMAT_UNDEFINED;
+    VkFormat depth = VK_FORMAT_UNDEFINED;
+    VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_1_BIT;
+};
+
 struct GraphicsPipelineDescription {
     VkPrimitiveTopology topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
     // VK_POLYGON_MODE_LINE needs DeviceFeatures::fillModeNonSolid.
@@ -53,6 +62,9 @@ struct GraphicsPipelineDescription {
     std::vector<VkFormat> colorFormats;
     VkFormat depthFormat = VK_FORMAT_UNDEFINED;
     VkFormat stencilFormat = VK_FORMAT_UNDEFINED;
+    // Samples per pixel of every attachment (multisample anti-aliasing when
+    // above 1); the fragment shader still runs once per pixel and primitive.
+    VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_1_BIT;
 
     // Specialization constants given to both stages.
     std::vector<SpecializationConstant> constants;

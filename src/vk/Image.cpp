@@ -11,7 +11,7 @@ namespace vk {
 
 DeviceLocalImage createDeviceLocalImage(const Device& device, VkImageType imageType, VkFormat format, VkExtent3D extent,
                                         uint32_t mipLevels, VkImageUsageFlags usage,
-                                        const VkImageSubresourceRange& viewRange)
+                                        const VkImageSubresourceRange& viewRange, VkSampleCountFlagBits samples)
 {
     if (imageType != VK_IMAGE_TYPE_2D && imageType != VK_IMAGE_TYPE_3D) {
         throw Error("vk::createDeviceLocalImage: only 2D and 3D images are supported");
@@ -24,7 +24,7 @@ DeviceLocalImage createDeviceLocalImage(const Device& device, VkImageType imageT
     info.extent = extent;
     info.mipLevels = mipLevels;
     info.arrayLayers = 1;
-    info.samples = VK_SAMPLE_COUNT_1_BIT;
+    info.samples = samples;
     info.tiling = VK_IMAGE_TILING_OPTIMAL;
     info.usage = usage;
     info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
@@ -62,10 +62,13 @@ Image::Image(const Device& device, const ImageDescription& description) : descri
     if (description.extent.width == 0 || description.extent.height == 0 || description.mipLevels == 0) {
         throw Error("vk::Image: extent and mip level count must be non-zero");
     }
+    if (description.samples != VK_SAMPLE_COUNT_1_BIT && description.mipLevels != 1) {
+        throw Error("vk::Image: a multisampled image has one mip level");
+    }
     DeviceLocalImage created =
         createDeviceLocalImage(device, VK_IMAGE_TYPE_2D, description.format,
                                VkExtent3D{description.extent.width, description.extent.height, 1},
-                               description.mipLevels, description.usage, fullRange());
+                               description.mipLevels, description.usage, fullRange(), description.samples);
     image_ = std::move(created.image);
     memory_ = std::move(created.memory);
     view_ = std::move(created.view);

@@ -21,6 +21,8 @@ struct ImageDescription {
     VkImageUsageFlags usage = VK_IMAGE_USAGE_SAMPLED_BIT;
     // COLOR for colour formats; DEPTH (| STENCIL) for depth formats.
     VkImageAspectFlags aspect = VK_IMAGE_ASPECT_COLOR_BIT;
+    // Above 1 for a multisampled attachment (then mipLevels must be 1).
+    VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_1_BIT;
 };
 
 // Move-only owner of a device-local, optimally tiled 2D image, its memory and
@@ -36,7 +38,8 @@ struct DeviceLocalImage {
 };
 DeviceLocalImage createDeviceLocalImage(const Device& device, VkImageType imageType, VkFormat format, VkExtent3D extent,
                                         uint32_t mipLevels, VkImageUsageFlags usage,
-                                        const VkImageSubresourceRange& viewRange);
+                                        const VkImageSubresourceRange& viewRange,
+                                        VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_1_BIT);
 
 class Image {
 public:

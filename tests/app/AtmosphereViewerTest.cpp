@@ -41,6 +41,8 @@ protected:
                              heightmap().string(),
                              "--headless",
                              "--validate",
+                             "--msaa",
+                             "1",
                              "--size",
                              std::to_string(kWidth) + "x" + std::to_string(kHeight),
                              "--depth",

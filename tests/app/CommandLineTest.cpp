@@ -34,6 +34,8 @@ TEST(CommandLine, DefaultsMatchTheTerrainSettings)
     EXPECT_FALSE(options.extentMetres) << "a DEM's georeferencing or the renderer's default decides";
     EXPECT_FALSE(options.heightScaleMetres);
     EXPECT_FALSE(options.snowLineMetres);
+    EXPECT_FALSE(options.msaaSamples) << "the device decides: 4 samples where it can";
+    EXPECT_TRUE(options.surfaceDetail);
     EXPECT_FLOAT_EQ(options.targetEdgePixels, 7.0f);
     EXPECT_EQ(options.uniformSubdivision, 0);
     EXPECT_FALSE(options.maxDepth);
@@ -65,6 +67,10 @@ TEST(CommandLine, ParsesEveryFlag)
                                          "--validate",
                                          "--vsync",
                                          "off",
+                                         "--msaa",
+                                         "8",
+                                         "--detail",
+                                         "off",
                                          "--headless",
                                          "--size",
                                          "320x180",
@@ -91,6 +97,8 @@ TEST(CommandLine, ParsesEveryFlag)
     EXPECT_EQ(options.deviceSelector, "llvmpipe");
     EXPECT_TRUE(options.validate);
     EXPECT_FALSE(options.vsync);
+    EXPECT_EQ(options.msaaSamples, 8u);
+    EXPECT_FALSE(options.surfaceDetail);
     EXPECT_TRUE(options.headless);
     EXPECT_EQ(options.size.width, 320u);
     EXPECT_EQ(options.size.height, 180u);
@@ -155,6 +163,10 @@ TEST(CommandLine, EveryBadFlagGivesAOneLineErrorNamingIt)
         {{"--target-pixels", "0"}, "--target-pixels: expected a number in (0"},
         {{"--subdivision", "7"}, "--subdivision: expected an integer in 0..6, got '7'"},
         {{"--subdivision", "3"}, "--subdivision: expected 0, 2, 4 or 6, got '3'"},
+        {{"--msaa", "3"}, "--msaa: expected 1, 2, 4 or 8, got '3'"},
+        {{"--detail", "yes"}, "--detail: expected on or off, got 'yes'"},
+        {{"--msaa", "16"}, "--msaa: expected an integer in 1..8, got '16'"},
+        {{"--msaa", "0"}, "--msaa: expected an integer in 1..8, got '0'"},
         {{"--device", ""}, "--device: expected a device index or name"},
         {{"--vsync", "maybe"}, "--vsync: expected on or off, got 'maybe'"},
         {{"--size", "320"}, "--size: expected WIDTHxHEIGHT"},

@@ -57,6 +57,8 @@ protected:
                                                                     heightmap().string(),
                                                                     "--headless",
                                                                     "--validate",
+                                                                    "--msaa",
+                                                                    "1",
                                                                     "--size",
                                                                     std::to_string(kSize) + "x" + std::to_string(kSize),
                                                                     "--frames",

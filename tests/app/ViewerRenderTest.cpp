@@ -43,6 +43,7 @@ protected:
         options.environment = environment;
         options.arguments = {CBT_TERRAIN_BINARY, heightmap().string(),
                              "--headless",       "--validate",
+                             "--msaa",           "1",
                              "--size",           std::to_string(kWidth) + "x" + std::to_string(kHeight),
                              "--depth",          "18",
                              "--frames",         std::to_string(frames),
@@ -256,6 +257,7 @@ TEST_F(ViewerRenderTest, KnifeEdgeCrestsAreNotPaintedAsSnow)
     ProcessOptions options;
     options.arguments = {CBT_TERRAIN_BINARY, ridges.string(),
                          "--headless",       "--validate",
+                         "--msaa",           "1",
                          "--size",           std::to_string(kWidth) + "x" + std::to_string(kHeight),
                          "--depth",          "18",
                          "--frames",         "24",
@@ -287,6 +289,8 @@ TEST_F(ViewerRenderTest, DefaultAssetLoadsWithoutArgumentsAtItsDefaultDepth)
     options.arguments = {CBT_TERRAIN_BINARY,
                          "--headless",
                          "--validate",
+                         "--msaa",
+                         "1",
                          "--size",
                          "160x90",
                          "--frames",

@@ -85,6 +85,20 @@ void writeWallOnAPlainHeightmap(const std::filesystem::path& path, uint32_t size
     });
 }
 
+void writeRampBehindACliffHeightmap(const std::filesystem::path& path, uint32_t size, uint32_t cliffRow)
+{
+    writeHeightmapPng(path, size, [size, cliffRow](uint32_t x, uint32_t y) {
+        return y >= cliffRow ? 0.0 : 0.2 + 0.7 * static_cast<double>(x) / (size - 1);
+    });
+}
+
+void writeTiltedPlaneHeightmap(const std::filesystem::path& path, uint32_t size, double west, double east)
+{
+    writeHeightmapPng(path, size, [size, west, east](uint32_t x, uint32_t) {
+        return west + (east - west) * static_cast<double>(x) / (size - 1);
+    });
+}
+
 void writeColourPng(const std::filesystem::path& path)
 {
     std::vector<uint8_t> rgb(8 * 8 * 3);

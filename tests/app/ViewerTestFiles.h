@@ -40,6 +40,16 @@ void writeKnifeEdgeRidgesHeightmap(const std::filesystem::path& path, uint32_t s
 void writeWallOnAPlainHeightmap(const std::filesystem::path& path, uint32_t size, uint32_t wallColumn,
                                 uint32_t halfWidth);
 
+// A 16-bit greyscale heightmap of `size` x `size` texels: a plain at 0 on
+// rows from `cliffRow` on (the south), and north of it a ramp rising from
+// 20 % of the brightest value in column 0 to 90 % in the last column, ending
+// in a cliff whose crest is a straight slanted line seen from the plain.
+void writeRampBehindACliffHeightmap(const std::filesystem::path& path, uint32_t size, uint32_t cliffRow);
+
+// A 16-bit greyscale heightmap of `size` x `size` texels: one plane rising
+// from `west` (column 0) to `east` (the last column), values in [0, 1].
+void writeTiltedPlaneHeightmap(const std::filesystem::path& path, uint32_t size, double west, double east);
+
 // A valid 8x8 RGB (colour) PNG.
 void writeColourPng(const std::filesystem::path& path);
 

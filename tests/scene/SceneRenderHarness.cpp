@@ -50,6 +50,7 @@ SceneOutput outputFor(const RenderTarget& target)
     output.framesInFlight = kFramesInFlight;
     output.hdrClear = target.clearColour;
     output.readableDepth = true;
+    output.samples = target.samples;
     return output;
 }
 

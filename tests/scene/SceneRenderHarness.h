@@ -33,6 +33,7 @@ struct RenderTarget {
     VkFormat colourFormat = VK_FORMAT_UNDEFINED;
     VkExtent2D size{0, 0};
     VkClearColorValue clearColour{};
+    VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_1_BIT;  // above 1: resolved; depth from sample 0
 };
 
 // 256 x 144 RGBA8 (the display pass encodes sRGB), cleared to magenta.
