@@ -59,6 +59,7 @@ layout(std140, set = TERRAIN_UNIFORMS_SET, binding = TERRAIN_UNIFORMS_BINDING) u
     uint shadows;               // 1: the sun's horizon map (terrain/TerrainDraw.frag) shades the terrain
     uint sea;                   // 1: water at seaLevelWorldY over the sea mask's samples
     float seaLevelWorldY;
+    uint imagery;               // 1: the ground's albedo is the imagery's (terrain/TerrainDraw.frag)
 } terrainFrame;
 
 // World position of a unit-square point at normalised height `height`.

@@ -77,6 +77,9 @@ struct TerrainSettings {
     // Read when the terrain is built.
     std::optional<float> seaLevelMetres;
     bool shadows = true;  // the terrain casts the sun's shadows (terrain::SunShadowMap), in lit shading
+    // The ground's albedo is the imagery's (terrain::ImageryTexture) where
+    // the terrain has imagery, instead of the materials'.
+    bool showImagery = false;
     // Leaves whose heap index the draw reads from a buffer decoded once per
     // frame (4 bytes each; also capped at 2^D and maxStorageBufferRange). The
     // vertex shader decodes any leaf beyond it itself (Alg. 1, O(D)).
