@@ -25,6 +25,11 @@ layout(set = 0, binding = 5) uniform sampler2D sunHorizon;
 // samples under the sea.
 layout(set = 0, binding = 6) uniform sampler2D seaMask;
 
+// The imagery (terrain::ImageryTexture, binding kImageryBinding): sRGB, so
+// read as linear colour; alpha 0 where no imagery lies (one such texel when
+// the terrain has none).
+layout(set = 0, binding = 7) uniform sampler2D imagery;
+
 // The sun's angular radius (0.27 degrees): the penumbra's width.
 const float SUN_ANGULAR_RADIUS = 0.00467;
 
@@ -80,20 +85,25 @@ SurfaceSample sampleSurface(vec2 coordinate)
     return SurfaceSample(normalize(vec3(-slope.x, 1.0, -slope.y)), convex ? length(oneSided) : 0.0);
 }
 
-// Lambertian reflectance of the ground (terrain/GroundMaterials.glsl). A
-// crest counts as steep as its flanks: by the central difference alone a
-// knife-edge ridge is flat, which painted a one-pixel line of snow or grass
-// along every ridge seen at a grazing angle.
-vec3 groundAlbedo(SurfaceSample surface, float footprint)
-{
-    float steepness = max(1.0 - surface.normal.y, 1.0 - inversesqrt(1.0 + surface.crestSlope * surface.crestSlope));
-    return material_GroundAlbedo(worldPosition, steepness, footprint);
-}
-
 // The fragment's point of the unit square (the LEB domain) under it.
 vec2 unitSquarePoint()
 {
     return worldPosition.xz / terrainFrame.worldExtentMetres + 0.5;
+}
+
+// Lambertian reflectance of the ground: the imagery's colour where it is
+// shown and lies, else the materials (terrain/GroundMaterials.glsl). A
+// crest counts as steep as its flanks: by the central difference alone a
+// knife-edge ridge is flat, which painted a one-pixel line of snow or grass
+// along every ridge seen at a grazing angle. The imagery is sampled at the
+// heightmap's coordinate of the point (its texels cover the heightmap's
+// ground), always, so that its derivatives stay out of any branch.
+vec3 groundAlbedo(SurfaceSample surface, float footprint)
+{
+    float steepness = max(1.0 - surface.normal.y, 1.0 - inversesqrt(1.0 + surface.crestSlope * surface.crestSlope));
+    vec3 materials = material_GroundAlbedo(worldPosition, steepness, footprint);
+    vec4 image = texture(imagery, terrain_HeightmapCoordinate(unitSquarePoint()));
+    return mix(materials, image.rgb, image.a * float(terrainFrame.imagery));
 }
 
 // The fraction of the sun's disc above the terrain's horizon at this point:

@@ -60,6 +60,7 @@ layout(std140, set = TERRAIN_UNIFORMS_SET, binding = TERRAIN_UNIFORMS_BINDING) u
     uint sea;                   // 1: water at seaLevelWorldY over the sea mask's samples
     float seaLevelWorldY;
     uint detail;                // 1: procedural detail below the data's spacing (terrain/SurfaceDetail.glsl)
+    uint imagery;               // 1: the ground's albedo is the imagery's (terrain/TerrainDraw.frag)
 } terrainFrame;
 
 // World position of a unit-square point at normalised height `height`.

@@ -3,6 +3,7 @@
 #include "text/TextParsing.h"
 #include "vk/ProgramFiles.h"
 
+#include <algorithm>
 #include <bit>
 #include <cstdlib>
 #include <functional>
@@ -115,6 +116,20 @@ bool parseOnOff(std::string_view text)
     return text == "on";
 }
 
+std::array<int, 3> parseImageryBands(std::string_view text)
+{
+    const std::vector<std::string_view> parts = text::splitAt(text, ',');
+    std::array<int, 3> bands{};
+    for (std::size_t i = 0; i < bands.size() && parts.size() == bands.size(); ++i) {
+        const std::optional<long long> band = text::parseInteger(parts[i]);
+        bands[i] = band && *band >= 1 && *band <= 65535 ? static_cast<int>(*band) : 0;
+    }
+    if (parts.size() != bands.size() || std::find(bands.begin(), bands.end(), 0) != bands.end()) {
+        throw text::ParseError("expected three positive band numbers R,G,B such as 3,2,1, got " + text::quoted(text));
+    }
+    return bands;
+}
+
 terrain::TerrainBackend parseBackend(std::string_view text)
 {
     for (const terrain::TerrainBackend backend : {terrain::TerrainBackend::Heap, terrain::TerrainBackend::Pool}) {
@@ -183,6 +198,13 @@ std::vector<FlagSpec> flagSpecs()
         {"--sea-level", "METRES", "water over everything below this elevation",
          "a DEM's sea: at or below 0 m where it joins the border; none on a PNG",
          [](ViewerOptions& o, std::string_view v) { o.seaLevelMetres = numberIn(v, -1.0e6, 1.0e6, false); }});
+    flags.push_back({"--imagery", "FILE",
+                     "drape a georeferenced colour raster (any CRS GDAL reads) over an elevation model", "none",
+                     [](ViewerOptions& o, std::string_view v) { o.imageryPath = nonEmptyPath(v); }});
+    flags.push_back({"--imagery-bands", "R,G,B",
+                     "the imagery's bands shown as red, green, blue, from 1 (3,2,1: Landsat 7 true colour); "
+                     "bands not 8-bit are stretched 2-98 %",
+                     "1,2,3", [](ViewerOptions& o, std::string_view v) { o.imageryBands = parseImageryBands(v); }});
     flags.push_back({"--shadows", "on|off", "shadows the terrain casts in the sun (lit shading)", "on",
                      [](ViewerOptions& o, std::string_view v) { o.shadows = parseOnOff(v); }});
     flags.push_back({"--detail", "on|off", "procedural relief finer than the data's samples in close views (shading)",
@@ -255,6 +277,9 @@ void checkCombinations(const ViewerOptions& options)
 {
     if (options.camera && options.cameraPathFile) {
         throw CommandLineError("--camera-path: cannot be combined with --camera");
+    }
+    if (options.imageryBands && !options.imageryPath) {
+        throw CommandLineError("--imagery-bands: needs --imagery");
     }
     const bool pool = options.backend == terrain::TerrainBackend::Pool;
     if (options.poolCapacity && !pool) {

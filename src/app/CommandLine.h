@@ -6,6 +6,7 @@
 #include "display/Tonemapping.h"
 #include "terrain/TerrainSettings.h"
 
+#include <array>
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -41,11 +42,15 @@ struct ViewerOptions {
     std::optional<float> heightScaleMetres;
     // --snow-line: metres above sea level; empty: by the DEM's latitude.
     std::optional<float> snowLineMetres;
-    bool shadows = true;  // --shadows on|off
+    bool shadows = true;        // --shadows on|off
     bool surfaceDetail = true;  // --detail on|off
     // --msaa 1|2|4|8: samples per pixel; empty: kDefaultMsaaSamples where
     // the device supports it, else 1 (see app::sceneSamplesFor).
     std::optional<std::uint32_t> msaaSamples;
+    // --imagery: a georeferenced raster draped over the DEM (dem::loadImagery).
+    std::optional<std::filesystem::path> imageryPath;
+    // --imagery-bands R,G,B (GDAL's numbers, from 1); empty: 1,2,3.
+    std::optional<std::array<int, 3>> imageryBands;
     // --sea-level: metres; empty: a DEM's sea connected to its border.
     std::optional<float> seaLevelMetres;
     // Empty: terrain::defaultMaxDepthFor(heightmap).

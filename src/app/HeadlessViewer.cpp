@@ -51,7 +51,8 @@ scene::FrameStatistics renderFrame(vk::Device& device, scene::SceneRenderer& sce
 // object of the run is destroyed, so the validation layer has reported any
 // leak (at vkDestroyDevice) before the caller counts its messages.
 void renderHeadless(const vk::Instance& instance, const ViewerOptions& options, const dem::TerrainSource& terrain,
-                    const std::vector<CameraPathFrame>& path, std::ostream& out)
+                    const std::optional<dem::Imagery>& imagery, const std::vector<CameraPathFrame>& path,
+                    std::ostream& out)
 {
     const heightmap::Heightmap& heightmap = terrain.heightmap;
     const uint32_t frameCount = headlessFrameCount(options, path.size());
@@ -63,7 +64,7 @@ void renderHeadless(const vk::Instance& instance, const ViewerOptions& options, 
     const scene::SceneSettings settings = initialSceneSettings(options, heightmap, terrain.dem);
     scene::SceneOutput output{scene::kHeadlessColorFormat, kDepthConvention, kFramesInFlight};
     output.samples = sceneSamplesFor(options, device);
-    scene::SceneRenderer scene(device, shaders, heightmap, settings, output);
+    scene::SceneRenderer scene(device, shaders, heightmap, settings, output, imageryPixelsOf(imagery));
     const DeviceIdleGuard idleBeforeDestruction(device);
 
     VkExtent2D extent{options.size.width, options.size.height};
@@ -139,12 +140,16 @@ int runHeadless(const ViewerOptions& options, std::ostream& out)
     if (const std::string description = describeTerrainSource(terrain); !description.empty()) {
         out << "cbt-terrain: " << description << "\n";
     }
+    const std::optional<dem::Imagery> imagery = loadViewerImagery(options, terrain);
+    if (imagery) {
+        out << "cbt-terrain: " << describeImagery(*imagery) << "\n";
+    }
     const std::vector<CameraPathFrame> path = loadViewerCameraPathFrames(options);
 
     vk::InstanceOptions instanceOptions;
     instanceOptions.validation = options.validate;
     const vk::Instance instance(instanceOptions);
-    renderHeadless(instance, options, terrain, path, out);
+    renderHeadless(instance, options, terrain, imagery, path, out);
     return reportValidationMessages(instance);
 }
 

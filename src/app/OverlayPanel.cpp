@@ -117,7 +117,7 @@ void showStatistics(const OverlayFacts& facts, const TimingHistory& history)
     }
 }
 
-bool editSettings(terrain::TerrainSettings& settings, OverlayRequests& requests)
+bool editSettings(terrain::TerrainSettings& settings, bool hasImagery, OverlayRequests& requests)
 {
     bool changed = false;
     changed |= ImGui::SliderFloat("target pixels", &settings.targetEdgePixels, 1.0f, 64.0f, "%.1f");
@@ -140,6 +140,10 @@ bool editSettings(terrain::TerrainSettings& settings, OverlayRequests& requests)
     changed |= ImGui::Checkbox("freeze (Space)", &settings.freezeSubdivision);
     changed |= ImGui::Checkbox("shadows", &settings.shadows);
     changed |= ImGui::Checkbox("detail below the data", &settings.surfaceDetail);
+    if (hasImagery) {
+        ImGui::SameLine();
+        changed |= ImGui::Checkbox("imagery", &settings.showImagery);  // off: the materials
+    }
     changed |= ImGui::DragFloat("snow line (m)", &settings.snowLineMetres, 10.0f, -1.0e6f, 1.0e6f, "%.0f");
     changed |= ImGui::DragFloat("extent (m)", &settings.extentMetres, 50.0f, 100.0f, 1.0e6f, "%.0f");
     changed |= ImGui::DragFloat("height scale (m)", &settings.heightScaleMetres, 10.0f, 0.0f, 1.0e5f, "%.0f");
@@ -163,7 +167,7 @@ OverlayRequests drawOverlayPanel(OverlayModel& model, const OverlayFacts& facts,
     showStatistics(facts, history);
 
     if (ImGui::CollapsingHeader("Terrain", ImGuiTreeNodeFlags_DefaultOpen)) {
-        requests.settingsChanged = editSettings(model.settings.terrain, requests);
+        requests.settingsChanged = editSettings(model.settings.terrain, facts.hasImagery, requests);
         const bool pool = model.settings.terrain.backend == terrain::TerrainBackend::Pool;
         ImGui::SliderInt("max depth", &model.requestedMaxDepth, pool ? terrain::kMinPoolDepth : 1,
                          pool ? terrain::kMaxPoolDepth : 30);

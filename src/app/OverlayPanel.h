@@ -73,6 +73,7 @@ struct OverlayFacts {
     CameraPose pose;
     uint32_t width = 0;
     uint32_t height = 0;
+    bool hasImagery = false;  // the terrain has imagery (--imagery): the "imagery" checkbox shows
 };
 
 struct OverlayRequests {

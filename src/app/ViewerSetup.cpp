@@ -22,6 +22,31 @@ dem::TerrainSource loadViewerTerrain(const ViewerOptions& options)
     return dem::loadTerrainSource(path, heightmap::HeightmapLimits{});
 }
 
+std::optional<dem::Imagery> loadViewerImagery(const ViewerOptions& options, const dem::TerrainSource& terrain)
+{
+    if (!options.imageryPath) {
+        return std::nullopt;
+    }
+    dem::ImageryOptions imageryOptions;
+    imageryOptions.bands = options.imageryBands.value_or(imageryOptions.bands);
+    return dem::loadImagery(*options.imageryPath, terrain, imageryOptions);
+}
+
+std::string describeImagery(const dem::Imagery& imagery)
+{
+    return "imagery '" + imagery.sourcePath + "': " + std::to_string(imagery.width) + "x" +
+           std::to_string(imagery.height) + " texels on the elevation model's grid" +
+           (imagery.stretched ? ", bands stretched 2-98 %" : "");
+}
+
+terrain::ImageryPixels imageryPixelsOf(const std::optional<dem::Imagery>& imagery)
+{
+    if (!imagery) {
+        return {};
+    }
+    return terrain::ImageryPixels{imagery->width, imagery->height, imagery->rgba};
+}
+
 std::string describeTerrainSource(const dem::TerrainSource& source)
 {
     if (!source.dem) {
@@ -156,6 +181,7 @@ scene::SceneSettings initialSceneSettings(const ViewerOptions& options, const he
     terrain.snowLineMetres = options.snowLineMetres.value_or(terrain.snowLineMetres);
     terrain.shadows = options.shadows;
     terrain.surfaceDetail = options.surfaceDetail;
+    terrain.showImagery = options.imageryPath.has_value();
     terrain.seaLevelMetres = options.seaLevelMetres;
     terrain.backend = options.backend;
     terrain.maxDepth = options.maxDepth.value_or(terrain::defaultMaxDepthFor(heightmap));

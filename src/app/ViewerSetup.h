@@ -8,9 +8,11 @@
 #include "app/FlyCamera.h"
 #include "app/RunStatistics.h"
 #include "camera/FrameView.h"
+#include "dem/DemImagery.h"
 #include "dem/DemLoader.h"
 #include "heightmap/Heightmap.h"
 #include "scene/SceneSettings.h"
+#include "terrain/ImageryTexture.h"
 #include "vk/Device.h"
 
 #include <cstdint>
@@ -33,6 +35,19 @@ inline constexpr camera::DepthConvention kDepthConvention = camera::DepthConvent
 // an elevation model through GDAL (with its real-world metres). Throws
 // heightmap::HeightmapError (one line naming the file).
 dem::TerrainSource loadViewerTerrain(const ViewerOptions& options);
+
+// The --imagery file warped onto `terrain` (--imagery-bands), or none
+// without the flag. Throws heightmap::HeightmapError (one line naming the
+// file), also when `terrain` is a PNG or has no georeferencing.
+std::optional<dem::Imagery> loadViewerImagery(const ViewerOptions& options, const dem::TerrainSource& terrain);
+
+// One line about the imagery for the console: file, texels, stretch.
+std::string describeImagery(const dem::Imagery& imagery);
+
+// The texels for the scene (none without imagery); they point into `imagery`,
+// which must outlive them (hence no temporaries).
+terrain::ImageryPixels imageryPixelsOf(const std::optional<dem::Imagery>& imagery);
+terrain::ImageryPixels imageryPixelsOf(std::optional<dem::Imagery>&& imagery) = delete;
 
 // One line about an elevation model for the console: size, height range,
 // ground extent and where it comes from, filled no-data samples; empty for a

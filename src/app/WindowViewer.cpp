@@ -77,10 +77,12 @@ scene::SceneOutput windowSceneOutput(VkFormat swapchainFormat, VkSampleCountFlag
 
 class WindowViewer {
 public:
-    WindowViewer(const ViewerOptions& options, dem::TerrainSource terrain, std::vector<CameraPathFrame> path)
+    WindowViewer(const ViewerOptions& options, dem::TerrainSource terrain, std::optional<dem::Imagery> imagery,
+                 std::vector<CameraPathFrame> path)
         : options_(options),
           heightmap_(std::move(terrain.heightmap)),
           dem_(std::move(terrain.dem)),
+          imagery_(std::move(imagery)),
           path_(std::move(path)),
           window_(glfw_, options.size, windowTitle(heightmap_)),
           instance_(windowInstanceOptions(options, glfw_)),
@@ -89,7 +91,8 @@ public:
           presentation_(device_, surface_, window_, options.vsync),
           scene_(checkedViewerDevice(device_, heightmap_), shaders_, heightmap_,
                  initialSceneSettings(options, heightmap_, dem_),
-                 windowSceneOutput(presentation_.swapchain().format(), sceneSamplesFor(options, device_))),
+                 windowSceneOutput(presentation_.swapchain().format(), sceneSamplesFor(options, device_)),
+                 imageryPixelsOf(imagery_)),
           input_(window_.handle(), InputCapture{&ImGuiOverlay::wantsTextInput, &ImGuiOverlay::wantsMouse}),
           overlay_(window_.handle(), instance_, device_, presentation_.swapchain()),
           camera_(startPoseFor(options, scene_, projection_, presentation_.extent())),
@@ -120,6 +123,7 @@ private:
     const ViewerOptions& options_;
     heightmap::Heightmap heightmap_;
     std::optional<dem::DemMetadata> dem_;
+    std::optional<dem::Imagery> imagery_;
     std::vector<CameraPathFrame> path_;
     GlfwLibrary glfw_;
     GlfwWindow window_;
@@ -222,6 +226,7 @@ bool WindowViewer::renderFrame(bool screenshot, std::ostream& out)
         facts.pose = camera_.pose();
         facts.width = swapchain.extent().width;
         facts.height = swapchain.extent().height;
+        facts.hasImagery = imagery_.has_value();
         commands_.applyOverlayRequests(drawOverlayPanel(commands_.model(), facts, history_));
     }
     overlay_.endFrame();
@@ -325,8 +330,12 @@ int runWindow(const ViewerOptions& options, std::ostream& out)
     if (const std::string description = describeTerrainSource(terrain); !description.empty()) {
         out << "cbt-terrain: " << description << "\n";
     }
+    std::optional<dem::Imagery> imagery = loadViewerImagery(options, terrain);
+    if (imagery) {
+        out << "cbt-terrain: " << describeImagery(*imagery) << "\n";
+    }
     std::vector<CameraPathFrame> path = loadViewerCameraPathFrames(options);
-    WindowViewer viewer(options, std::move(terrain), std::move(path));
+    WindowViewer viewer(options, std::move(terrain), std::move(imagery), std::move(path));
     return viewer.run(out);
 }
 

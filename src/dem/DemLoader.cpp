@@ -9,6 +9,7 @@
 #include "dem/DemNetCdfClassic.h"
 #include "dem/DemNoDataFill.h"
 
+#include <cpl_conv.h>
 #include <cpl_string.h>
 #include <gdal_priv.h>
 #include <ogr_spatialref.h>
@@ -313,6 +314,35 @@ GroundExtentResult georeferenceOf(GDALDataset& dataset, std::uint32_t columns, s
     return result;
 }
 
+// The file's grid and CRS (WGS 84 where the loader assumed it), when the
+// georeferencing gave an extent.
+std::optional<DemGrid> demGridOf(GDALDataset& dataset, const GroundExtentResult& extent, const SampleRules& rules,
+                                 std::uint32_t columns, std::uint32_t rows)
+{
+    DemGrid grid;
+    if (!extent.extent || dataset.GetGeoTransform(grid.geoTransform.data()) != CE_None) {
+        return std::nullopt;
+    }
+    OGRSpatialReference crs;
+    if (const OGRSpatialReference* own = dataset.GetSpatialRef(); own != nullptr && !own->IsEmpty()) {
+        crs = *own;
+    } else {
+        crs.SetWellKnownGeogCS("WGS84");
+    }
+    char* wkt = nullptr;
+    if (crs.exportToWkt(&wkt) != OGRERR_NONE || wkt == nullptr) {
+        CPLFree(wkt);
+        return std::nullopt;
+    }
+    grid.crsWkt = wkt;
+    CPLFree(wkt);
+    grid.columns = columns;
+    grid.rows = rows;
+    grid.flipRows = rules.flipRows;
+    grid.flipColumns = rules.flipColumns;
+    return grid;
+}
+
 struct ElevationGrid {
     std::vector<float> heights;       // metres, north row first
     std::vector<std::uint8_t> valid;  // 0 where the sample is no-data
@@ -431,6 +461,7 @@ DemTerrain loadDem(const std::filesystem::path& path, const heightmap::Heightmap
     terrain.metadata.extent = extent.extent;
     terrain.metadata.extentSource = std::move(extent.description);
     terrain.metadata.centreLatitudeDegrees = extent.centreLatitudeDegrees;
+    terrain.metadata.grid = demGridOf(*dataset, extent, rules, columns, rows);
     terrain.metadata.noDataCount = grid.noDataCount;
     const char* driver = dataset->GetDriverName();
     terrain.metadata.driverName = driver != nullptr ? driver : "";

@@ -27,6 +27,7 @@
 
 #include "heightmap/Heightmap.h"
 
+#include <array>
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -45,6 +46,18 @@ struct GroundExtent {
     double zMetres = 0.0;
 };
 
+// The raster's grid as the file stores it, for draping another raster over
+// the heightmap (dem::loadImagery): GDAL's geotransform and the CRS, and the
+// flips the loader applied to put north on row 0 and west on column 0.
+struct DemGrid {
+    std::array<double, 6> geoTransform{0.0, 1.0, 0.0, 0.0, 0.0, 1.0};
+    std::string crsWkt;
+    std::uint32_t columns = 0;
+    std::uint32_t rows = 0;
+    bool flipRows = false;     // the file's last row is the heightmap's row 0 (a south-up file)
+    bool flipColumns = false;  // the file's last column is the heightmap's column 0
+};
+
 struct DemMetadata {
     double minimumHeightMetres = 0.0;  // height of heightmap sample 0
     double maximumHeightMetres = 0.0;  // height of heightmap sample 65535
@@ -58,6 +71,8 @@ struct DemMetadata {
     std::optional<double> centreLatitudeDegrees;
     std::uint64_t noDataCount = 0;  // samples that were no-data and were filled
     std::string driverName;         // GDAL's short name: "GTiff", "SRTMHGT", "netCDF", ...
+    // Empty when `extent` is: no usable georeferencing.
+    std::optional<DemGrid> grid;
 
     // maximumHeightMetres - minimumHeightMetres (0 for a flat raster).
     double heightRangeMetres() const noexcept;

@@ -84,7 +84,7 @@ VkRenderingAttachmentInfo colorAttachmentInfo(VkImageView view, VkAttachmentLoad
 
 struct SceneRenderer::Impl {
     Impl(vk::Device& device, const vk::ShaderLibrary& shaders, const heightmap::Heightmap& heightmap,
-         const SceneSettings& settings, const SceneOutput& output);
+         const SceneSettings& settings, const SceneOutput& output, const terrain::ImageryPixels& imagery);
 
     void collectSlotResults(std::uint32_t slotIndex);
     // Uniforms, the frame-start barrier, the terrain's update and the leaf
@@ -113,7 +113,7 @@ struct SceneRenderer::Impl {
 
 SceneRenderer::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& shaderLibrary,
                           const heightmap::Heightmap& heightmap, const SceneSettings& initialSettings,
-                          const SceneOutput& sceneOutput)
+                          const SceneOutput& sceneOutput, const terrain::ImageryPixels& imagery)
     : device(gpuDevice),
       shaders(shaderLibrary),
       settings(validated(initialSettings)),
@@ -123,7 +123,7 @@ SceneRenderer::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& shader
       slots(makeSlots(gpuDevice, commandPool, sceneOutput.framesInFlight)),
       atmosphere(gpuDevice, shaderLibrary, initialSettings.atmosphere, sceneOutput.framesInFlight),
       terrain(gpuDevice, shaderLibrary, heightmap, initialSettings.terrain, uniformBuffersOf(slots),
-              atmosphere.descriptorSetLayout(), attachments, sceneOutput.depth),
+              atmosphere.descriptorSetLayout(), attachments, sceneOutput.depth, imagery),
       sky(gpuDevice, shaderLibrary, atmosphere.descriptorSetLayout(), attachments, sceneOutput.depth),
       displayPass(gpuDevice, shaderLibrary, sceneOutput.displayFormat, sceneOutput.framesInFlight),
       timer(gpuDevice, sceneOutput.framesInFlight, frameTimestampPassNames())
@@ -302,8 +302,8 @@ void SceneRenderer::Impl::recordDisplay(VkCommandBuffer commands, const RenderTa
 
 SceneRenderer::SceneRenderer(vk::Device& device, const vk::ShaderLibrary& shaders,
                              const heightmap::Heightmap& heightmap, const SceneSettings& settings,
-                             const SceneOutput& output)
-    : impl_(std::make_unique<Impl>(device, shaders, heightmap, settings, output))
+                             const SceneOutput& output, const terrain::ImageryPixels& imagery)
+    : impl_(std::make_unique<Impl>(device, shaders, heightmap, settings, output, imagery))
 {
 }
 

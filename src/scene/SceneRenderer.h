@@ -68,12 +68,13 @@ inline constexpr VkFormat kHeadlessColorFormat = VK_FORMAT_R8G8B8A8_SRGB;
 class SceneRenderer {
 public:
     // Builds every pass (compiling nothing: the shaders come from `shaders`)
-    // and computes the atmosphere's tables, waiting for the device. Throws
+    // and computes the atmosphere's tables, waiting for the device. `imagery`
+    // (none by default) is draped over the terrain (terrain::Terrain). Throws
     // std::invalid_argument for invalid settings and vk::Error when the
     // terrain's depth does not fit the device or the sample count is not
     // one the device supports.
     SceneRenderer(vk::Device& device, const vk::ShaderLibrary& shaders, const heightmap::Heightmap& heightmap,
-                  const SceneSettings& settings, const SceneOutput& output);
+                  const SceneSettings& settings, const SceneOutput& output, const terrain::ImageryPixels& imagery = {});
     ~SceneRenderer();
     SceneRenderer(const SceneRenderer&) = delete;
     SceneRenderer& operator=(const SceneRenderer&) = delete;

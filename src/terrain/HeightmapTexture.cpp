@@ -55,8 +55,29 @@ VkOffset3D mipCorner(const vk::Image& image, std::uint32_t level)
     return VkOffset3D{static_cast<std::int32_t>(extent.width), static_cast<std::int32_t>(extent.height), 1};
 }
 
-// Level 0 is in TRANSFER_SRC_OPTIMAL; fills every other level by a linear blit
-// of the one above and leaves all levels in HeightmapTexture::kLayout.
+vk::Image makeHeightImage(vk::Device& device, const heightmap::Heightmap& heightmap)
+{
+    checkDeviceCanHold(device, heightmap);
+    vk::ImageDescription description;
+    description.format = kHeightFormat;
+    description.extent = VkExtent2D{heightmap.width, heightmap.height};
+    description.mipLevels = fullMipLevelCount(heightmap.width, heightmap.height);
+    description.usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+    vk::Image image(device, description);
+    const std::vector<std::uint16_t> texels = sixteenBitTexels(heightmap);
+    vk::uploadImageMip0(device, image, std::as_bytes(std::span<const std::uint16_t>(texels)), VK_IMAGE_LAYOUT_UNDEFINED,
+                        VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+    device.submitAndWait([&](VkCommandBuffer commands) { recordMipChain(device, commands, image); });
+    return image;
+}
+
+}  // namespace
+
+std::uint32_t fullMipLevelCount(std::uint32_t width, std::uint32_t height)
+{
+    return static_cast<std::uint32_t>(std::bit_width(std::max({width, height, 1u})));
+}
+
 void recordMipChain(const vk::Device& device, VkCommandBuffer commands, const vk::Image& image)
 {
     const VkImage handle = image.handle();
@@ -80,29 +101,6 @@ void recordMipChain(const vk::Device& device, VkCommandBuffer commands, const vk
                      VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT | VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT |
                          VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                      VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
-}
-
-vk::Image makeHeightImage(vk::Device& device, const heightmap::Heightmap& heightmap)
-{
-    checkDeviceCanHold(device, heightmap);
-    vk::ImageDescription description;
-    description.format = kHeightFormat;
-    description.extent = VkExtent2D{heightmap.width, heightmap.height};
-    description.mipLevels = fullMipLevelCount(heightmap.width, heightmap.height);
-    description.usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
-    vk::Image image(device, description);
-    const std::vector<std::uint16_t> texels = sixteenBitTexels(heightmap);
-    vk::uploadImageMip0(device, image, std::as_bytes(std::span<const std::uint16_t>(texels)), VK_IMAGE_LAYOUT_UNDEFINED,
-                        VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
-    device.submitAndWait([&](VkCommandBuffer commands) { recordMipChain(device, commands, image); });
-    return image;
-}
-
-}  // namespace
-
-std::uint32_t fullMipLevelCount(std::uint32_t width, std::uint32_t height)
-{
-    return static_cast<std::uint32_t>(std::bit_width(std::max({width, height, 1u})));
 }
 
 HeightmapTexture::HeightmapTexture(vk::Device& device, const heightmap::Heightmap& heightmap)

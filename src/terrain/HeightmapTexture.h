@@ -38,4 +38,10 @@ private:
 // Number of levels of a full mip chain of a width x height image.
 std::uint32_t fullMipLevelCount(std::uint32_t width, std::uint32_t height);
 
+// Records the mip chain of `image`, whose level 0 is in TRANSFER_SRC_OPTIMAL:
+// every other level by a linear blit of the one above (the format must
+// support linear blits); leaves all levels in SHADER_READ_ONLY_OPTIMAL,
+// visible to shader reads.
+void recordMipChain(const vk::Device& device, VkCommandBuffer commands, const vk::Image& image);
+
 }  // namespace terrain

@@ -43,6 +43,7 @@ class HeightStatistics;
 class HeightmapTexture;
 class SunShadowMap;
 class SeaMaskTexture;
+class ImageryTexture;
 class PoolTerrainDrawPass;
 
 // PoolTerrainFrame of shaders/terrain/PoolTerrainFrame.glsl (std430).
@@ -90,10 +91,10 @@ public:
     // terrain. Throws vk::Error, in one line, when the pool's buffers exceed
     // the device's maxStorageBufferRange (naming the largest size that fits).
     PoolTerrain(vk::Device& device, const vk::ShaderLibrary& shaders, const HeightmapTexture& heightmap,
-                const SunShadowMap& sunShadows, const SeaMaskTexture& seaMask, const HeightStatistics& statistics,
-                std::span<const vk::Buffer* const> frameUniforms, const TerrainSettings& settings,
-                VkDescriptorSetLayout atmosphereLayout, const vk::AttachmentFormats& attachments,
-                camera::DepthConvention depth);
+                const SunShadowMap& sunShadows, const SeaMaskTexture& seaMask, const ImageryTexture& imagery,
+                const HeightStatistics& statistics, std::span<const vk::Buffer* const> frameUniforms,
+                const TerrainSettings& settings, VkDescriptorSetLayout atmosphereLayout,
+                const vk::AttachmentFormats& attachments, camera::DepthConvention depth);
     ~PoolTerrain();
     PoolTerrain(const PoolTerrain&) = delete;
     PoolTerrain& operator=(const PoolTerrain&) = delete;

@@ -3,6 +3,7 @@
 #include "bisector/gpu/PoolBuffers.h"
 #include "camera/Projection.h"
 #include "terrain/HeightmapTexture.h"
+#include "terrain/ImageryTexture.h"
 #include "terrain/SeaMask.h"
 #include "terrain/SunShadowMap.h"
 #include "terrain/TerrainDrawPipeline.h"
@@ -19,7 +20,7 @@ namespace {
 constexpr VkShaderStageFlags kVertex = VK_SHADER_STAGE_VERTEX_BIT;
 constexpr VkShaderStageFlags kDrawStages = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
 
-constexpr std::array<vk::DescriptorBinding, 7> kBindings{{
+constexpr std::array<vk::DescriptorBinding, 8> kBindings{{
     {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kVertex, 1},
     {1, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kDrawStages, 1},
     {2, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kDrawStages, 1},
@@ -27,14 +28,16 @@ constexpr std::array<vk::DescriptorBinding, 7> kBindings{{
     {4, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kVertex, 1},
     {kSunHorizonBinding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, VK_SHADER_STAGE_FRAGMENT_BIT, 1},
     {kSeaMaskBinding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, VK_SHADER_STAGE_FRAGMENT_BIT, 1},
+    {kImageryBinding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, VK_SHADER_STAGE_FRAGMENT_BIT, 1},
 }};
 
 }  // namespace
 
 PoolTerrainDrawPass::PoolTerrainDrawPass(const vk::Device& device, const vk::ShaderLibrary& shaders,
                                          const HeightmapTexture& heightmap, const SunShadowMap& sunShadows,
-                                         const SeaMaskTexture& seaMask, const bisector::gpu::PoolBuffers& pool,
-                                         const vk::Buffer& cache, std::span<const vk::Buffer* const> frameUniforms,
+                                         const SeaMaskTexture& seaMask, const ImageryTexture& imagery,
+                                         const bisector::gpu::PoolBuffers& pool, const vk::Buffer& cache,
+                                         std::span<const vk::Buffer* const> frameUniforms,
                                          std::span<const vk::Buffer> frameData, VkDescriptorSetLayout atmosphereLayout,
                                          const vk::AttachmentFormats& attachments, camera::DepthConvention depth)
     : device_(&device),
@@ -59,6 +62,7 @@ PoolTerrainDrawPass::PoolTerrainDrawPass(const vk::Device& device, const vk::Sha
             .storageBuffer(4, cache)
             .combinedImageSampler(kSunHorizonBinding, sunShadows.view(), sunShadows.sampler(), SunShadowMap::kLayout)
             .combinedImageSampler(kSeaMaskBinding, seaMask.view(), seaMask.sampler(), SeaMaskTexture::kLayout)
+            .combinedImageSampler(kImageryBinding, imagery.view(), imagery.sampler(), ImageryTexture::kLayout)
             .update(device, set);
         sets_.push_back(set);
     }

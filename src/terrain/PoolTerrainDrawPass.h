@@ -34,13 +34,14 @@ namespace terrain {
 class HeightmapTexture;
 class SunShadowMap;
 class SeaMaskTexture;
+class ImageryTexture;
 
 class PoolTerrainDrawPass {
 public:
     // One set per frame slot (frameData[i] with frameUniforms[i]); every
     // buffer and the heightmap must outlive the pass.
     PoolTerrainDrawPass(const vk::Device& device, const vk::ShaderLibrary& shaders, const HeightmapTexture& heightmap,
-                        const SunShadowMap& sunShadows, const SeaMaskTexture& seaMask,
+                        const SunShadowMap& sunShadows, const SeaMaskTexture& seaMask, const ImageryTexture& imagery,
                         const bisector::gpu::PoolBuffers& pool, const vk::Buffer& cache,
                         std::span<const vk::Buffer* const> frameUniforms, std::span<const vk::Buffer> frameData,
                         VkDescriptorSetLayout atmosphereLayout, const vk::AttachmentFormats& attachments,

@@ -7,6 +7,7 @@
 #include "terrain/DrawArgumentsPass.h"
 #include "terrain/HeightStatistics.h"
 #include "terrain/HeightmapTexture.h"
+#include "terrain/ImageryTexture.h"
 #include "terrain/PoolTerrain.h"
 #include "terrain/SeaMask.h"
 #include "terrain/SunShadowMap.h"
@@ -76,7 +77,7 @@ struct Terrain::Impl {
     Impl(vk::Device& device, const vk::ShaderLibrary& shaderLibrary, const heightmap::Heightmap& heightmap,
          const TerrainSettings& initialSettings, std::span<const vk::Buffer* const> frameUniforms,
          VkDescriptorSetLayout atmosphereLayout, const vk::AttachmentFormats& attachments,
-         camera::DepthConvention depth);
+         camera::DepthConvention depth, const ImageryPixels& imageryPixels);
 
     void replaceTree(const TerrainSettings& treeSettings);
     void replaceTessellation(const TerrainSettings& newSettings);
@@ -94,6 +95,7 @@ struct Terrain::Impl {
     HeightStatistics heightStatistics;
     SunShadowMap sunShadows;
     SeaMaskTexture seaMask;
+    ImageryTexture imagery;
     TerrainCriterion criterion;
     TerrainDrawPass drawPass;
     DrawArgumentsPass drawArguments;
@@ -115,7 +117,8 @@ struct Terrain::Impl {
 Terrain::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& shaderLibrary,
                     const heightmap::Heightmap& heightmap, const TerrainSettings& initialSettings,
                     std::span<const vk::Buffer* const> frameUniforms, VkDescriptorSetLayout atmosphereLayout,
-                    const vk::AttachmentFormats& attachments, camera::DepthConvention depth)
+                    const vk::AttachmentFormats& attachments, camera::DepthConvention depth,
+                    const ImageryPixels& imageryPixels)
     : device(gpuDevice),
       shaders(shaderLibrary),
       settings(checkedSettings(gpuDevice, initialSettings)),
@@ -125,9 +128,10 @@ Terrain::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& shaderLibrar
       heightStatistics(gpuDevice, shaderLibrary, heightmapTexture),
       sunShadows(gpuDevice, shaderLibrary, heightmapTexture),
       seaMask(seaMaskTextureFor(gpuDevice, heightmap, settings)),
+      imagery(gpuDevice, imageryPixels),
       criterion(gpuDevice, heightStatistics, heightmapTexture, frameUniforms),
-      drawPass(gpuDevice, shaderLibrary, heightmapTexture, sunShadows, seaMask, frameUniforms, atmosphereLayout,
-               attachments, depth),
+      drawPass(gpuDevice, shaderLibrary, heightmapTexture, sunShadows, seaMask, imagery, frameUniforms,
+               atmosphereLayout, attachments, depth),
       drawArguments(gpuDevice, shaderLibrary),
       uniformBuffers(frameUniforms.begin(), frameUniforms.end()),
       atmosphereSetLayout(atmosphereLayout),
@@ -142,7 +146,7 @@ Terrain::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& shaderLibrar
 void Terrain::Impl::replaceTessellation(const TerrainSettings& newSettings)
 {
     if (newSettings.backend == TerrainBackend::Pool) {
-        auto rebuilt = std::make_unique<PoolTerrain>(device, shaders, heightmapTexture, sunShadows, seaMask,
+        auto rebuilt = std::make_unique<PoolTerrain>(device, shaders, heightmapTexture, sunShadows, seaMask, imagery,
                                                      heightStatistics, uniformBuffers, newSettings, atmosphereSetLayout,
                                                      attachmentFormats, depthConvention);
         leafDecode.reset();
@@ -193,15 +197,16 @@ void Terrain::Impl::replaceTree(const TerrainSettings& treeSettings)
 TerrainUniformContext Terrain::Impl::uniformContext() const
 {
     const int maxDepth = pool ? settings.maxDepth : tree->heap().maxDepth();
-    return TerrainUniformContext{heightmapWidth, heightmapHeight, heightStatistics.levels(), maxDepth};
+    return TerrainUniformContext{heightmapWidth, heightmapHeight, heightStatistics.levels(), maxDepth,
+                                 imagery.present()};
 }
 
 Terrain::Terrain(vk::Device& device, const vk::ShaderLibrary& shaders, const heightmap::Heightmap& heightmap,
                  const TerrainSettings& settings, std::span<const vk::Buffer* const> frameUniforms,
                  VkDescriptorSetLayout atmosphereLayout, const vk::AttachmentFormats& attachments,
-                 camera::DepthConvention depth)
+                 camera::DepthConvention depth, const ImageryPixels& imagery)
     : impl_(std::make_unique<Impl>(device, shaders, heightmap, settings, frameUniforms, atmosphereLayout, attachments,
-                                   depth))
+                                   depth, imagery))
 {
 }
 

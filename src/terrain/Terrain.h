@@ -20,6 +20,7 @@
 #include "bisector/Pool.h"
 #include "camera/FrameView.h"
 #include "heightmap/Heightmap.h"
+#include "terrain/ImageryTexture.h"
 #include "terrain/PoolTerrain.h"
 #include "terrain/TerrainSettings.h"
 #include "terrain/TerrainUniforms.h"
@@ -78,12 +79,14 @@ public:
     // by the caller before the slot's passes run (uniformsFor). The
     // atmosphere's set layout is that of the set recordDraw binds as set 1.
     // The formats and the depth convention are those of the rendering
-    // recordDraw is recorded in. Throws vk::Error when the settings' depth
-    // does not fit the device (naming the largest that does).
+    // recordDraw is recorded in. `imagery` (none by default) covers the
+    // heightmap's ground; settings.showImagery shows it instead of the
+    // materials. Throws vk::Error when the settings' depth does not fit the
+    // device (naming the largest that does).
     Terrain(vk::Device& device, const vk::ShaderLibrary& shaders, const heightmap::Heightmap& heightmap,
             const TerrainSettings& settings, std::span<const vk::Buffer* const> frameUniforms,
             VkDescriptorSetLayout atmosphereLayout, const vk::AttachmentFormats& attachments,
-            camera::DepthConvention depth);
+            camera::DepthConvention depth, const ImageryPixels& imagery = {});
     ~Terrain();
     Terrain(const Terrain&) = delete;
     Terrain& operator=(const Terrain&) = delete;

@@ -3,6 +3,7 @@
 #include "camera/Projection.h"
 #include "cbt/gpu/ConcurrentBinaryTree.h"
 #include "terrain/HeightmapTexture.h"
+#include "terrain/ImageryTexture.h"
 #include "terrain/SeaMask.h"
 #include "terrain/SunShadowMap.h"
 #include "terrain/TerrainDrawPipeline.h"
@@ -19,20 +20,22 @@ namespace {
 
 constexpr VkShaderStageFlags kDrawStages = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
 
-constexpr std::array<vk::DescriptorBinding, 6> kDrawBindings{{
+constexpr std::array<vk::DescriptorBinding, 7> kDrawBindings{{
     {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_VERTEX_BIT, 1},
     {1, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kDrawStages, 1},
     {2, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kDrawStages, 1},
     {3, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_VERTEX_BIT, 1},
     {kSunHorizonBinding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, VK_SHADER_STAGE_FRAGMENT_BIT, 1},
     {kSeaMaskBinding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, VK_SHADER_STAGE_FRAGMENT_BIT, 1},
+    {kImageryBinding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, VK_SHADER_STAGE_FRAGMENT_BIT, 1},
 }};
 
 }  // namespace
 
 TerrainDrawPass::TerrainDrawPass(const vk::Device& device, const vk::ShaderLibrary& shaders,
                                  const HeightmapTexture& heightmap, const SunShadowMap& sunShadows,
-                                 const SeaMaskTexture& seaMask, std::span<const vk::Buffer* const> frameUniforms,
+                                 const SeaMaskTexture& seaMask, const ImageryTexture& imagery,
+                                 std::span<const vk::Buffer* const> frameUniforms,
                                  VkDescriptorSetLayout atmosphereLayout, const vk::AttachmentFormats& attachments,
                                  camera::DepthConvention depth)
     : device_(&device),
@@ -51,6 +54,7 @@ TerrainDrawPass::TerrainDrawPass(const vk::Device& device, const vk::ShaderLibra
             .combinedImageSampler(2, heightmap.view(), heightmap.sampler(), HeightmapTexture::kLayout)
             .combinedImageSampler(kSunHorizonBinding, sunShadows.view(), sunShadows.sampler(), SunShadowMap::kLayout)
             .combinedImageSampler(kSeaMaskBinding, seaMask.view(), seaMask.sampler(), SeaMaskTexture::kLayout)
+            .combinedImageSampler(kImageryBinding, imagery.view(), imagery.sampler(), ImageryTexture::kLayout)
             .update(device, set);
         sets_.push_back(set);
     }

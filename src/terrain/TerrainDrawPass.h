@@ -37,6 +37,7 @@ namespace terrain {
 class HeightmapTexture;
 class SunShadowMap;
 class SeaMaskTexture;
+class ImageryTexture;
 
 class TerrainDrawPass {
 public:
@@ -45,7 +46,7 @@ public:
     // rendering it is recorded in; the depth test keeps the nearer surface
     // under `depth`. Call bindTree before recording.
     TerrainDrawPass(const vk::Device& device, const vk::ShaderLibrary& shaders, const HeightmapTexture& heightmap,
-                    const SunShadowMap& sunShadows, const SeaMaskTexture& seaMask,
+                    const SunShadowMap& sunShadows, const SeaMaskTexture& seaMask, const ImageryTexture& imagery,
                     std::span<const vk::Buffer* const> frameUniforms, VkDescriptorSetLayout atmosphereLayout,
                     const vk::AttachmentFormats& attachments, camera::DepthConvention depth);
     ~TerrainDrawPass();

@@ -24,6 +24,8 @@ namespace terrain {
 inline constexpr std::uint32_t kSunHorizonBinding = 5;
 // The sea mask's (terrain::SeaMaskTexture), likewise.
 inline constexpr std::uint32_t kSeaMaskBinding = 6;
+// The imagery's (terrain::ImageryTexture), likewise.
+inline constexpr std::uint32_t kImageryBinding = 7;
 
 // Set 0 the draw's own, set 1 the atmosphere's.
 vk::PipelineLayout makeTerrainDrawPipelineLayout(const vk::Device& device, VkDescriptorSetLayout drawLayout,

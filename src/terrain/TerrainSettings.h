@@ -80,6 +80,9 @@ struct TerrainSettings {
     // Procedural relief below the data's spacing shades close views
     // (terrain/SurfaceDetail.glsl: normals and albedo, not the mesh).
     bool surfaceDetail = true;
+    // The ground's albedo is the imagery's (terrain::ImageryTexture) where
+    // the terrain has imagery, instead of the materials'.
+    bool showImagery = false;
     // Leaves whose heap index the draw reads from a buffer decoded once per
     // frame (4 bytes each; also capped at 2^D and maxStorageBufferRange). The
     // vertex shader decodes any leaf beyond it itself (Alg. 1, O(D)).

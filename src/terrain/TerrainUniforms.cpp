@@ -44,6 +44,7 @@ TerrainUniforms makeTerrainUniforms(const camera::FrameView& view, glm::vec3 sun
     const SeaLevel sea = seaLevelOf(settings);
     uniforms.sea = sea.present ? 1u : 0u;
     uniforms.seaLevelWorldY = sea.worldY;
+    uniforms.imagery = settings.showImagery && context.imagery ? 1u : 0u;
     for (std::size_t level = 0; level < context.statisticsLevels.size() && level < kMaxStatisticsLevels; ++level) {
         const HeightStatisticsLevel& info = context.statisticsLevels[level];
         uniforms.statisticsLevels[level] = StatisticsLevelUniform{info.firstTexel, info.width, info.height, 0u};

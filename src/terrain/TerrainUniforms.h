@@ -50,7 +50,9 @@ struct TerrainUniforms {
     std::uint32_t shadows = 0;  // TerrainSettings::shadows: the sun's horizon map darkens the terrain
     std::uint32_t sea = 0;      // 1: water over the sea mask's samples (terrain::seaLevelOf)
     float seaLevelWorldY = 0.0f;
-    std::uint32_t detail = 0;  // TerrainSettings::surfaceDetail
+    std::uint32_t detail = 0;   // TerrainSettings::surfaceDetail
+    std::uint32_t imagery = 0;  // 1: the ground's albedo is the imagery's (TerrainSettings::showImagery)
+    std::array<std::uint32_t, 3> padding{};
 };
 static_assert(offsetof(TerrainUniforms, frustumPlanes) == 64);
 static_assert(offsetof(TerrainUniforms, targetEdgePixels) == 172);
@@ -62,7 +64,9 @@ static_assert(offsetof(TerrainUniforms, maxDepth) == 240);
 static_assert(offsetof(TerrainUniforms, seaLevelKnown) == 252);
 static_assert(offsetof(TerrainUniforms, statisticsLevels) == 256);
 static_assert(offsetof(TerrainUniforms, shadows) == 512);
-static_assert(sizeof(TerrainUniforms) == 528);
+static_assert(offsetof(TerrainUniforms, detail) == 524);
+static_assert(offsetof(TerrainUniforms, imagery) == 528);
+static_assert(sizeof(TerrainUniforms) == 544);
 
 // What the uniforms need besides the view, the sun and the settings.
 struct TerrainUniformContext {
@@ -70,6 +74,7 @@ struct TerrainUniformContext {
     std::uint32_t heightmapHeight = 1;
     std::vector<HeightStatisticsLevel> statisticsLevels;
     int maxDepth = 1;
+    bool imagery = false;  // the terrain has imagery (terrain::ImageryTexture::present)
 };
 
 // World width (x) and depth (z) of the terrain for a heightmap and settings.

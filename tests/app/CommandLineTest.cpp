@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -190,6 +192,14 @@ TEST(CommandLine, EveryBadFlagGivesAOneLineErrorNamingIt)
         {{"--wireframe=yes"}, "--wireframe: takes no value"},
         {{"--camera", "0,0,0,0,0", "--camera-path", "p.txt"}, "--camera-path: cannot be combined with --camera"},
         {{"a.png", "b.png"}, "unexpected argument 'b.png'"},
+        {{"--imagery", ""}, "--imagery: expected a file name"},
+        {{"--imagery", "i.tif", "--imagery-bands", "3,2"}, "--imagery-bands: expected three positive band numbers"},
+        {{"--imagery", "i.tif", "--imagery-bands", "3,2,1,4"}, "--imagery-bands: expected three positive"},
+        {{"--imagery", "i.tif", "--imagery-bands", "0,1,2"}, "--imagery-bands: expected three positive"},
+        {{"--imagery", "i.tif", "--imagery-bands", "-1,1,2"}, "--imagery-bands: expected three positive"},
+        {{"--imagery", "i.tif", "--imagery-bands", "a,b,c"}, "--imagery-bands: expected three positive"},
+        {{"--imagery", "i.tif", "--imagery-bands", "1.5,2,3"}, "--imagery-bands: expected three positive"},
+        {{"--imagery-bands", "3,2,1"}, "--imagery-bands: needs --imagery"},
     };
     for (const BadFlagCase& badCase : cases) {
         const std::string message = errorOf(badCase.arguments);
@@ -197,6 +207,19 @@ TEST(CommandLine, EveryBadFlagGivesAOneLineErrorNamingIt)
             << "arguments starting " << badCase.arguments.front() << " gave \"" << message << "\"";
         EXPECT_EQ(message.find('\n'), std::string::npos) << message;
     }
+}
+
+TEST(CommandLine, ImageryTakesAFileAndItsBands)
+{
+    const ViewerOptions none = parse({});
+    EXPECT_FALSE(none.imageryPath);
+    EXPECT_FALSE(none.imageryBands);
+    const ViewerOptions imagery = parse({"dem.tif", "--imagery", "landsat.tif", "--imagery-bands", "3,2,1"});
+    EXPECT_EQ(imagery.imageryPath, std::filesystem::path("landsat.tif"));
+    ASSERT_TRUE(imagery.imageryBands);
+    EXPECT_EQ(*imagery.imageryBands, (std::array<int, 3>{3, 2, 1}));
+    EXPECT_EQ(*parse({"--imagery=a.tif", "--imagery-bands=4,5,7"}).imageryBands, (std::array<int, 3>{4, 5, 7}));
+    EXPECT_FALSE(parse({"--imagery", "a.tif"}).imageryBands) << "the reader's default, 1,2,3";
 }
 
 TEST(CommandLine, ThePoolBackendTakesItsSizeAndDepthsBeyondThirty)

@@ -98,6 +98,23 @@ TEST(TerrainSourceSettings, PngUsesTheCommandLineOrTheDefaults)
     EXPECT_FLOAT_EQ(given.heightScaleMetres, 56.0f);
 }
 
+TEST(TerrainSourceSettings, ImageryIsShownWhenGiven)
+{
+    EXPECT_FALSE(initialSceneSettings(ViewerOptions{}, mapOf(64, 32), italy()).terrain.showImagery);
+    ViewerOptions options;
+    options.imageryPath = "landsat.tif";
+    EXPECT_TRUE(initialSceneSettings(options, mapOf(64, 32), italy()).terrain.showImagery);
+    EXPECT_FALSE(loadViewerImagery(ViewerOptions{}, dem::TerrainSource{mapOf(4, 4), italy()}));
+    const std::optional<dem::Imagery> none;
+    EXPECT_TRUE(imageryPixelsOf(none).rgba.empty());
+    const std::optional<dem::Imagery> imagery = dem::Imagery{2, 1, {1, 2, 3, 4, 5, 6, 7, 8}, true, "landsat.tif"};
+    const terrain::ImageryPixels pixels = imageryPixelsOf(imagery);
+    EXPECT_EQ(pixels.width, 2u);
+    EXPECT_EQ(pixels.rgba.data(), imagery->rgba.data());
+    EXPECT_EQ(describeImagery(*imagery),
+              "imagery 'landsat.tif': 2x1 texels on the elevation model's grid, bands stretched 2-98 %");
+}
+
 TEST(TerrainSourceSettings, DescriptionLineOnlyForDems)
 {
     dem::TerrainSource png{mapOf(4, 4), std::nullopt};

@@ -60,6 +60,21 @@ TEST(TerrainUniforms, NamedFieldsHoldTheFramesValues)
     }
 }
 
+TEST(TerrainUniforms, ImageryIsShownWhenAskedForAndPresent)
+{
+    TerrainSettings settings;
+    TerrainUniformContext context;
+    const camera::FrameView view;
+    EXPECT_EQ(makeTerrainUniforms(view, glm::vec3(0.0f, 1.0f, 0.0f), settings, context).imagery, 0u);
+    settings.showImagery = true;
+    EXPECT_EQ(makeTerrainUniforms(view, glm::vec3(0.0f, 1.0f, 0.0f), settings, context).imagery, 0u)
+        << "a terrain without imagery shows its materials";
+    context.imagery = true;
+    EXPECT_EQ(makeTerrainUniforms(view, glm::vec3(0.0f, 1.0f, 0.0f), settings, context).imagery, 1u);
+    settings.showImagery = false;
+    EXPECT_EQ(makeTerrainUniforms(view, glm::vec3(0.0f, 1.0f, 0.0f), settings, context).imagery, 0u);
+}
+
 TEST(TerrainUniforms, NonSquareMapsKeepTheirAspectUnlessTheDepthIsGiven)
 {
     TerrainSettings settings;

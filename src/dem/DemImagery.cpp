@@ -1,0 +1,332 @@
+// Imagery through GDAL: open any raster, check its bands and georeferencing,
+// choose the warped grid (the elevation model's, scaled), warp with GDAL's
+// warper into a MEM dataset with a destination alpha band, then stretch (or
+// copy) the bands into RGBA8 and flip as the elevation model was flipped.
+#include "dem/DemImagery.h"
+
+#include "dem/DemGdal.h"
+
+#include <cpl_conv.h>
+#include <cpl_string.h>
+#include <gdal_alg.h>
+#include <gdal_priv.h>
+#include <gdalwarper.h>
+#include <ogr_spatialref.h>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <optional>
+#include <string_view>
+#include <system_error>
+
+namespace dem {
+
+namespace {
+
+constexpr int kWarpedAlphaBand = 4;
+
+[[noreturn]] void fail(const std::filesystem::path& path, std::string_view problem)
+{
+    throw heightmap::HeightmapError("imagery '" + path.string() + "' " + std::string(problem));
+}
+
+const DemGrid& demGridFor(const std::filesystem::path& path, const TerrainSource& terrain)
+{
+    const std::string needs =
+        "needs an elevation model with georeferencing to lie on: '" + terrain.heightmap.sourcePath + "' ";
+    if (!terrain.dem) {
+        fail(path, needs + "is a PNG heightmap");
+    }
+    if (!terrain.dem->grid) {
+        fail(path, needs + "has none (" + terrain.dem->extentSource + ")");
+    }
+    return *terrain.dem->grid;
+}
+
+GdalDatasetHandle openImagery(const std::filesystem::path& path)
+{
+    std::error_code error;
+    const auto status = std::filesystem::status(path, error);
+    if (status.type() == std::filesystem::file_type::not_found) {
+        fail(path, "does not exist");
+    }
+    if (error) {
+        fail(path, "can not be read: " + error.message());
+    }
+    if (!std::filesystem::is_regular_file(status)) {
+        fail(path, "is not a regular file");
+    }
+    const GdalErrorCapture errors;
+    GDALAllRegister();
+    GdalDatasetHandle dataset(GDALDataset::FromHandle(GDALOpenEx(
+        path.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY | GDAL_OF_VERBOSE_ERROR, nullptr, nullptr, nullptr)));
+    if (!dataset) {
+        fail(path, "is not a raster GDAL can read" + errors.detail());
+    }
+    return dataset;
+}
+
+// Whether every chosen band holds 8-bit samples (taken as they are).
+bool checkBands(const std::filesystem::path& path, GDALDataset& dataset, const std::array<int, 3>& bands)
+{
+    const int count = dataset.GetRasterCount();
+    const std::string has = "has " + std::to_string(count) + (count == 1 ? " band" : " bands");
+    if (count < 3) {
+        fail(path, has + "; imagery needs three (red, green and blue, or the three of --imagery-bands)");
+    }
+    bool bytes = true;
+    for (const int band : bands) {
+        if (band < 1 || band > count) {
+            fail(path, has + "; --imagery-bands names band " + std::to_string(band));
+        }
+        const GDALDataType type = dataset.GetRasterBand(band)->GetRasterDataType();
+        if (type == GDT_Unknown || GDALDataTypeIsComplex(type) != 0) {
+            fail(path, "band " + std::to_string(band) + " has samples of type " + GDALGetDataTypeName(type) +
+                           "; imagery needs real samples");
+        }
+        bytes = bytes && type == GDT_Byte;
+    }
+    return bytes;
+}
+
+void checkGeoreferencing(const std::filesystem::path& path, GDALDataset& dataset)
+{
+    std::array<double, 6> t{};
+    const bool geoTransform = dataset.GetGeoTransform(t.data()) == CE_None;
+    if (!geoTransform && dataset.GetGCPCount() == 0) {
+        fail(path, "has no georeferencing (no geotransform or ground control points)");
+    }
+    const OGRSpatialReference* crs = geoTransform ? dataset.GetSpatialRef() : dataset.GetGCPSpatialRef();
+    if (crs == nullptr || crs->IsEmpty()) {
+        fail(path, "has no coordinate system: its georeferencing can not be placed on the elevation model");
+    }
+}
+
+using TransformerHandle = std::unique_ptr<void, void (*)(void*)>;
+
+TransformerHandle transformer(GDALDatasetH source, GDALDatasetH target, char** options)
+{
+    return TransformerHandle(GDALCreateGenImgProjTransformer2(source, target, options),
+                             [](void* argument) { GDALDestroyGenImgProjTransformer(argument); });
+}
+
+// Imagery texels per elevation model sample (along each axis) at the
+// imagery's own resolution, as GDAL suggests it in the model's CRS.
+std::optional<double> nativeScale(GDALDataset& source, const DemGrid& dem)
+{
+    const std::string target = "DST_SRS=" + dem.crsWkt;
+    std::array<char*, 2> options{const_cast<char*>(target.c_str()), nullptr};
+    const TransformerHandle toDem = transformer(GDALDataset::ToHandle(&source), nullptr, options.data());
+    if (!toDem) {
+        return std::nullopt;
+    }
+    std::array<double, 6> t{};
+    int pixels = 0;
+    int lines = 0;
+    if (GDALSuggestedWarpOutput(GDALDataset::ToHandle(&source), GDALGenImgProjTransform, toDem.get(), t.data(), &pixels,
+                                &lines) != CE_None) {
+        return std::nullopt;
+    }
+    const std::array<double, 6>& g = dem.geoTransform;
+    const double ratio = std::abs(g[1] * g[5] - g[2] * g[4]) / std::abs(t[1] * t[5] - t[2] * t[4]);
+    return std::isfinite(ratio) && ratio > 0.0 ? std::optional<double>(std::sqrt(ratio)) : std::nullopt;
+}
+
+// The elevation model's grid over the same ground, `width` x `height` texels.
+struct WarpGrid {
+    std::uint32_t width = 1;
+    std::uint32_t height = 1;
+    std::array<double, 6> geoTransform{};
+    GDALResampleAlg resampling = GRA_Bilinear;
+};
+
+WarpGrid warpGridFor(GDALDataset& source, const DemGrid& dem, std::uint32_t maxTexels)
+{
+    const double native = nativeScale(source, dem).value_or(1.0);
+    const double cap = static_cast<double>(maxTexels) / static_cast<double>(std::max(dem.columns, dem.rows));
+    const double scale = std::min(std::max(native, 1.0), cap);
+    WarpGrid grid;
+    const auto texels = [&](std::uint32_t samples) {
+        return static_cast<std::uint32_t>(std::clamp(std::lround(samples * scale), 1L, static_cast<long>(maxTexels)));
+    };
+    grid.width = texels(dem.columns);
+    grid.height = texels(dem.rows);
+    const double alongColumns = static_cast<double>(dem.columns) / grid.width;
+    const double alongRows = static_cast<double>(dem.rows) / grid.height;
+    grid.geoTransform = dem.geoTransform;
+    grid.geoTransform[1] *= alongColumns;
+    grid.geoTransform[4] *= alongColumns;
+    grid.geoTransform[2] *= alongRows;
+    grid.geoTransform[5] *= alongRows;
+    // Many imagery texels to one: their average, not a sample of four.
+    grid.resampling = native > 1.5 * scale ? GRA_Average : GRA_Bilinear;
+    return grid;
+}
+
+int* bandList(std::initializer_list<int> bands)
+{
+    auto* list = static_cast<int*>(CPLMalloc(sizeof(int) * bands.size()));
+    std::copy(bands.begin(), bands.end(), list);
+    return list;
+}
+
+// An alpha band of the source that is not one of the colour bands, or 0.
+int sourceAlphaBand(GDALDataset& source, const std::array<int, 3>& bands)
+{
+    for (int band = 1; band <= source.GetRasterCount(); ++band) {
+        if (source.GetRasterBand(band)->GetColorInterpretation() == GCI_AlphaBand &&
+            std::find(bands.begin(), bands.end(), band) == bands.end()) {
+            return band;
+        }
+    }
+    return 0;
+}
+
+// The chosen bands warped onto `grid` (bands 1 to 3) with the coverage as
+// band 4 (0 where no imagery lies, 255 where it does).
+GdalDatasetHandle warped(const std::filesystem::path& path, GDALDataset& source, const DemGrid& dem,
+                         const WarpGrid& grid, const std::array<int, 3>& bands, GDALDataType type)
+{
+    const GdalErrorCapture errors;
+    GDALDriver* memory = GetGDALDriverManager()->GetDriverByName("MEM");
+    GdalDatasetHandle target(memory == nullptr ? nullptr
+                                               : memory->Create("", static_cast<int>(grid.width),
+                                                                static_cast<int>(grid.height), 4, type, nullptr));
+    if (!target) {
+        fail(path, "can not be warped: no memory for " + std::to_string(grid.width) + "x" +
+                       std::to_string(grid.height) + " texels" + errors.detail());
+    }
+    std::array<double, 6> t = grid.geoTransform;
+    target->SetGeoTransform(t.data());
+    target->SetProjection(dem.crsWkt.c_str());
+    target->GetRasterBand(kWarpedAlphaBand)->SetColorInterpretation(GCI_AlphaBand);
+
+    const TransformerHandle toTarget =
+        transformer(GDALDataset::ToHandle(&source), GDALDataset::ToHandle(target.get()), nullptr);
+    if (!toTarget) {
+        fail(path, "can not be transformed to the elevation model's coordinate system" + errors.detail());
+    }
+    const std::unique_ptr<GDALWarpOptions, void (*)(GDALWarpOptions*)> options(GDALCreateWarpOptions(),
+                                                                               GDALDestroyWarpOptions);
+    options->hSrcDS = GDALDataset::ToHandle(&source);
+    options->hDstDS = GDALDataset::ToHandle(target.get());
+    options->nBandCount = 3;
+    options->panSrcBands = bandList({bands[0], bands[1], bands[2]});
+    options->panDstBands = bandList({1, 2, 3});
+    options->nSrcAlphaBand = sourceAlphaBand(source, bands);
+    options->nDstAlphaBand = kWarpedAlphaBand;
+    options->eResampleAlg = grid.resampling;
+    options->pfnTransformer = GDALGenImgProjTransform;
+    options->pTransformerArg = toTarget.get();
+    options->papszWarpOptions = CSLSetNameValue(options->papszWarpOptions, "INIT_DEST", "0");
+    options->papszWarpOptions = CSLSetNameValue(options->papszWarpOptions, "DST_ALPHA_MAX", "255");
+    std::array<double, 3> noData{};
+    bool allHaveNoData = true;
+    for (std::size_t i = 0; i < bands.size(); ++i) {
+        int has = 0;
+        noData[i] = source.GetRasterBand(bands[i])->GetNoDataValue(&has);
+        allHaveNoData = allHaveNoData && has != 0;
+    }
+    if (allHaveNoData) {
+        options->padfSrcNoDataReal = static_cast<double*>(CPLMalloc(sizeof(double) * noData.size()));
+        std::copy(noData.begin(), noData.end(), options->padfSrcNoDataReal);
+    }
+    GDALWarpOperation operation;
+    if (operation.Initialize(options.get()) != CE_None ||
+        operation.ChunkAndWarpImage(0, 0, static_cast<int>(grid.width), static_cast<int>(grid.height)) != CE_None) {
+        fail(path, "can not be warped onto the elevation model" + errors.detail());
+    }
+    return target;
+}
+
+std::vector<float> readWarpedBand(const std::filesystem::path& path, GDALDataset& warpedImagery, int band)
+{
+    const int width = warpedImagery.GetRasterXSize();
+    const int height = warpedImagery.GetRasterYSize();
+    std::vector<float> values(static_cast<std::size_t>(width) * static_cast<std::size_t>(height));
+    if (warpedImagery.GetRasterBand(band)->RasterIO(GF_Read, 0, 0, width, height, values.data(), width, height,
+                                                    GDT_Float32, 0, 0, nullptr) != CE_None) {
+        fail(path, "can not be read after warping");
+    }
+    return values;
+}
+
+}  // namespace
+
+std::array<double, 2> stretchRangeOf(std::vector<double> values)
+{
+    if (values.empty()) {
+        return {0.0, 0.0};
+    }
+    const auto rank = [&](double fraction) {
+        const auto index = static_cast<std::size_t>(std::lround(fraction * static_cast<double>(values.size() - 1)));
+        std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(index), values.end());
+        return values[index];
+    };
+    const double low = rank(0.02);
+    const double high = rank(0.98);
+    return {low, high};
+}
+
+std::uint8_t stretched(double value, const std::array<double, 2>& range)
+{
+    const double width = range[1] - range[0];
+    if (!(width > 0.0)) {
+        return 128;
+    }
+    const double unit = std::clamp((value - range[0]) / width, 0.0, 1.0);
+    return static_cast<std::uint8_t>(std::lround(unit * 255.0));
+}
+
+Imagery loadImagery(const std::filesystem::path& path, const TerrainSource& terrain, const ImageryOptions& options)
+{
+    const DemGrid& dem = demGridFor(path, terrain);
+    const GdalDatasetHandle source = openImagery(path);
+    const bool bytes = checkBands(path, *source, options.bands);
+    checkGeoreferencing(path, *source);
+    const WarpGrid grid = warpGridFor(*source, dem, options.maxTexels);
+    const GdalDatasetHandle warpedImagery =
+        warped(path, *source, dem, grid, options.bands, bytes ? GDT_Byte : GDT_Float32);
+
+    const std::vector<float> alpha = readWarpedBand(path, *warpedImagery, kWarpedAlphaBand);
+    if (std::none_of(alpha.begin(), alpha.end(), [](float value) { return value > 0.0f; })) {
+        fail(path, "does not overlap the elevation model '" + terrain.heightmap.sourcePath + "'");
+    }
+    Imagery imagery;
+    imagery.width = grid.width;
+    imagery.height = grid.height;
+    imagery.stretched = !bytes;
+    imagery.sourcePath = path.string();
+    imagery.rgba.resize(alpha.size() * 4);
+    const auto destination = [&](std::size_t index) {
+        const std::size_t x = index % grid.width;
+        const std::size_t y = index / grid.width;
+        return (dem.flipRows ? grid.height - 1 - y : y) * grid.width + (dem.flipColumns ? grid.width - 1 - x : x);
+    };
+    for (int channel = 0; channel < 3; ++channel) {
+        const std::vector<float> values = readWarpedBand(path, *warpedImagery, channel + 1);
+        std::array<double, 2> range{0.0, 255.0};
+        if (!bytes) {
+            std::vector<double> covered;
+            for (std::size_t i = 0; i < values.size(); ++i) {
+                if (alpha[i] > 0.0f) {
+                    covered.push_back(static_cast<double>(values[i]));
+                }
+            }
+            range = stretchRangeOf(std::move(covered));
+        }
+        for (std::size_t i = 0; i < values.size(); ++i) {
+            const double value = static_cast<double>(values[i]);
+            imagery.rgba[destination(i) * 4 + static_cast<std::size_t>(channel)] =
+                bytes ? static_cast<std::uint8_t>(std::clamp(std::lround(value), 0L, 255L)) : stretched(value, range);
+        }
+    }
+    for (std::size_t i = 0; i < alpha.size(); ++i) {
+        imagery.rgba[destination(i) * 4 + 3] =
+            static_cast<std::uint8_t>(std::clamp(std::lround(static_cast<double>(alpha[i])), 0L, 255L));
+    }
+    return imagery;
+}
+
+}  // namespace dem

@@ -1,0 +1,61 @@
+// Imagery draped over an elevation model: any raster GDAL reads with three
+// colour bands (RGB, or three bands of multispectral data such as Landsat),
+// in any CRS, warped by GDAL onto the elevation model's own grid (its
+// geotransform and CRS, at that grid's resolution or finer) and flipped as
+// the loader flipped the heights, so that texel row 0 is north and column 0
+// west, like the heightmap's: the texture and the heightmap share their
+// texture coordinates.
+//
+// Samples: 8-bit (Byte) bands are taken as they are (sRGB-encoded colour);
+// other bands are stretched per band from their 2nd to their 98th percentile
+// (over the warped samples that hold imagery) to 0..255, values beyond
+// clipped. Where the imagery does not reach, alpha is 0 (partly at its edge).
+//
+// Every refusal is a heightmap::HeightmapError with one line naming the file
+// and the problem.
+#pragma once
+
+#include "dem/DemLoader.h"
+
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace dem {
+
+// Vulkan guarantees 2D images of 4096 texels a side on every device.
+inline constexpr std::uint32_t kDefaultMaxImageryTexels = 4096;
+
+struct ImageryOptions {
+    // The bands that become red, green and blue, numbered from 1 as in GDAL
+    // (3,2,1 is true colour for Landsat 7).
+    std::array<int, 3> bands{1, 2, 3};
+    // The warped image's largest side; the elevation model's grid, or finer
+    // up to the imagery's own resolution, within this bound.
+    std::uint32_t maxTexels = kDefaultMaxImageryTexels;
+};
+
+struct Imagery {
+    std::uint32_t width = 0;
+    std::uint32_t height = 0;
+    std::vector<std::uint8_t> rgba;  // width * height * 4, row 0 north, column 0 west
+    bool stretched = false;          // the bands were not 8-bit: 2-98 % stretched
+    std::string sourcePath;
+};
+
+// Reads `path` and warps it onto the elevation model `terrain`. Throws
+// heightmap::HeightmapError when the file cannot be read, has fewer than
+// three bands or lacks a band of options.bands, has no georeferencing, does
+// not overlap the elevation model, or when `terrain` is a PNG or an
+// elevation model without georeferencing.
+Imagery loadImagery(const std::filesystem::path& path, const TerrainSource& terrain, const ImageryOptions& options);
+
+// The 2nd and 98th percentiles of `values` (nearest rank), for the stretch.
+std::array<double, 2> stretchRangeOf(std::vector<double> values);
+
+// `value` from `range` to 0..255, clipped (128 when the range is empty).
+std::uint8_t stretched(double value, const std::array<double, 2>& range);
+
+}  // namespace dem
