@@ -2,6 +2,7 @@
 
 #include "terrain/HeightmapTexture.h"
 #include "vk/Device.h"
+#include "vk/DriverPath.h"
 #include "vk/Error.h"
 
 #include <algorithm>
@@ -15,7 +16,9 @@ namespace terrain {
 
 namespace {
 
-// Anisotropic filtering up to this ratio where the device has it.
+// Anisotropic filtering up to this ratio where the device has it, on the
+// GPU path (vk::DriverPath): lavapipe's anisotropic filter under
+// multisampling takes seconds a frame.
 constexpr float kMaxAnisotropy = 16.0f;
 constexpr std::array<std::uint8_t, 4> kTransparentTexel{0, 0, 0, 0};
 
@@ -133,7 +136,8 @@ std::vector<std::uint8_t> imageryMipLevel(std::span<const std::uint8_t> rgba, st
 ImageryTexture::ImageryTexture(vk::Device& device, const ImageryPixels& pixels)
     : image_(makeImageryImage(device, pixels)),
       sampler_(device, vk::SamplerDescription{VK_FILTER_LINEAR, VK_SAMPLER_MIPMAP_MODE_LINEAR,
-                                              VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE, kMaxAnisotropy}),
+                                              VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+                                              device.driverPath() == vk::DriverPath::Gpu ? kMaxAnisotropy : 1.0f}),
       present_(!pixels.rgba.empty())
 {
 }

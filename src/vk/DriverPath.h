@@ -7,7 +7,9 @@
 //   - the shader variants compiled with CBT_CPU_DRIVER_PATH
 //     (shaders/vk/DriverPath.glsl): lavapipe compiles, and keeps, a new
 //     variant of a shader each time its uniform buffer is bound when a loop
-//     or a branch depends on uniform data alone.
+//     or a branch depends on uniform data alone;
+//   - anisotropic filtering of the draped imagery (terrain::ImageryTexture):
+//     on a CPU driver under multisampling it takes seconds a frame.
 // The readable code a newcomer follows is the GPU path; the CPU-driver path
 // changes no result, only how fast a CPU driver gets there.
 #pragma once
