@@ -28,7 +28,7 @@ vec3 atmosphere_SkyLuminance(vec3 worldDirection)
     float across = length(sunAcross) * length(viewAcross);
     float azimuth = across > 1.0e-12 ? acos(clamp(dot(sunAcross, viewAcross) / across, -1.0, 1.0)) : 0.0;
     vec2 size = vec2(textureSize(atmosphereSkyViewLut, 0));
-    return texture(atmosphereSkyViewLut, atmosphere_SkyViewLutCoordinate(r, cosViewZenith, azimuth, size)).rgb;
+    return textureLod(atmosphereSkyViewLut, atmosphere_SkyViewLutCoordinate(r, cosViewZenith, azimuth, size), 0.0).rgb;
 }
 
 // The sun's disc seen from the camera along a unit world direction (zero
@@ -99,8 +99,8 @@ vec3 atmosphere_ApplyAerialPerspective(vec3 colour, vec3 worldPosition)
     // Nearer than the first slice: fade from "no air" to the first slice.
     float weight = clamp(sqrt(distanceKm / maxDistance) * sliceCount, 0.0, 1.0);
     vec3 coordinate = vec3(screen, clamp(slice, 0.5 / sliceCount, 1.0 - 0.5 / sliceCount));
-    vec3 inScattering = texture(atmosphereAerialInScattering, coordinate).rgb * weight;
-    vec3 transmittance = mix(vec3(1.0), texture(atmosphereAerialTransmittance, coordinate).rgb, weight);
+    vec3 inScattering = textureLod(atmosphereAerialInScattering, coordinate, 0.0).rgb * weight;
+    vec3 transmittance = mix(vec3(1.0), textureLod(atmosphereAerialTransmittance, coordinate, 0.0).rgb, weight);
     return colour * transmittance + inScattering;
 }
 

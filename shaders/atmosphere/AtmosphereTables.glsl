@@ -23,7 +23,7 @@ layout(std430, set = ATMOSPHERE_SET, binding = 6) readonly buffer AtmosphereSkyI
 vec3 atmosphere_TransmittanceToTop(float r, float mu)
 {
     vec2 size = vec2(textureSize(atmosphereTransmittanceLut, 0));
-    return texture(atmosphereTransmittanceLut, atmosphere_TransmittanceLutCoordinate(r, mu, size)).rgb;
+    return textureLod(atmosphereTransmittanceLut, atmosphere_TransmittanceLutCoordinate(r, mu, size), 0.0).rgb;
 }
 
 // How much of the sun's disc is above the planet's horizon at radius r.
@@ -52,7 +52,8 @@ vec3 atmosphere_SunTransmittance(float r, float sunCosZenith)
 vec3 atmosphere_MultipleScattering(float r, float sunCosZenith)
 {
     vec2 size = vec2(textureSize(atmosphereMultipleScatteringLut, 0));
-    return texture(atmosphereMultipleScatteringLut, atmosphere_MultipleScatteringLutCoordinate(r, sunCosZenith, size))
+    return textureLod(atmosphereMultipleScatteringLut, atmosphere_MultipleScatteringLutCoordinate(r, sunCosZenith, size),
+                      0.0)
         .rgb;
 }
 

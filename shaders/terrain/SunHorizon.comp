@@ -1,7 +1,7 @@
 #version 460
 // The sun's horizon map (terrain::SunShadowMap): for each texel of a grid
 // over the unit square (texel i at u = (i + 0.5) / width, as the draw's
-// fragment shader samples it), the tangent of the highest elevation angle at
+// fragment shader samples it), the highest elevation angle (radians) at
 // which the terrain stands, seen from the surface there, along the sun's
 // horizontal direction, out to the edge of the map. Heights in world metres,
 // as the draw displaces them. The march takes steps of one heightmap texel,
@@ -22,8 +22,8 @@ layout(push_constant) uniform HorizonPushConstants {
 
 const int kMaxSteps = 256;
 const float kStepGrowth = 0.06;
-// Far below any sun: nothing stands above the horizon.
-const float kNoHorizon = -1.0e30;
+// Far below any sun: nothing stands above the horizon (radians).
+const float kNoHorizon = -3.14159265;
 
 // World height (metres) of the terrain at unit-square point `uv`, from the
 // heightmap's level `lod` (terrain_HeightmapCoordinate's texel-centre mapping).
@@ -52,7 +52,7 @@ void main()
     float maxLod = float(textureQueryLevels(heightmap) - 1);
     float base = heightAt(uv, 0.0);
     vec2 uvPerMetre = horizonFrame.towardsSun / horizonFrame.worldExtentMetres;
-    float horizon = kNoHorizon;
+    float horizon = -1.0e30;  // the tangent of the angle, while marching
     float distance = stepMetres;
     for (int step = 0; step < kMaxSteps; ++step) {
         vec2 sampleUv = uv + uvPerMetre * distance;
@@ -64,5 +64,6 @@ void main()
         horizon = max(horizon, (heightAt(sampleUv, lod) - base) / distance);
         distance += advance;
     }
-    imageStore(sunHorizon, texel, vec4(horizon));
+    // The angle, once here rather than per pixel drawn.
+    imageStore(sunHorizon, texel, vec4(horizon > -1.0e29 ? atan(horizon) : kNoHorizon));
 }

@@ -17,17 +17,22 @@
 #ifndef TERRAIN_SURFACE_DETAIL_GLSL
 #define TERRAIN_SURFACE_DETAIL_GLSL
 
-const int DETAIL_MAX_OCTAVES = 10;
+// Seven octaves reach 1/64 of the data's spacing (8 cm for 5 m data).
+const int DETAIL_MAX_OCTAVES = 7;
 
-// A unit gradient for an integer cell.
+// A gradient for an integer cell, uniform over [-1, 1]^2: the two halves of
+// one integer hash (no sine and cosine: the noise needs random directions,
+// not unit ones).
 vec2 detail_CellGradient(ivec2 cell)
 {
-    float angle = material_CellHash(cell + ivec2(7919, 104729)) * 6.28318531;
-    return vec2(cos(angle), sin(angle));
+    uvec2 q = uvec2(cell + ivec2(7919, 104729)) * uvec2(1597334677u, 3812015801u);
+    uint n = (q.x ^ q.y) * 1597334677u;
+    n ^= n >> 15u;
+    return vec2(float(n >> 16u), float(n & 0xffffu)) * (2.0 / 65535.0) - 1.0;
 }
 
-// Gradient noise with a unit cell and quintic fade: its value (about -0.7
-// .. 0.7, mean 0) and its exact derivative along x and y.
+// Gradient noise with a unit cell and quintic fade: its value (about -1
+// .. 1, mean 0) and its exact derivative along x and y.
 vec3 detail_GradientNoise(vec2 p)
 {
     vec2 cellCorner = floor(p);

@@ -18,7 +18,7 @@
 
 layout(set = 0, binding = 2) uniform sampler2D heightmap;
 // The sun's horizon map (terrain::SunShadowMap, binding kSunHorizonBinding):
-// the tangent of the terrain's elevation angle towards the sun.
+// the terrain's elevation angle towards the sun, in radians.
 layout(set = 0, binding = 5) uniform sampler2D sunHorizon;
 
 // The sea mask (terrain::SeaMaskTexture, binding kSeaMaskBinding): 1 over
@@ -113,7 +113,7 @@ float sunVisibility()
     if (terrainFrame.shadows == 0u) {
         return 1.0;
     }
-    float horizon = atan(textureLod(sunHorizon, unitSquarePoint(), 0.0).r);
+    float horizon = textureLod(sunHorizon, unitSquarePoint(), 0.0).r;
     float sunElevation = asin(clamp(terrainFrame.sunDirection.y, -1.0, 1.0));
     return clamp((sunElevation - horizon) / (2.0 * SUN_ANGULAR_RADIUS) + 0.5, 0.0, 1.0);
 }
@@ -132,8 +132,9 @@ float dataSpacingMetres()
 // data, the detail relief (terrain/SurfaceDetail.glsl) tilts the normal and
 // grains the albedo: rougher on steep ground. `sunVisible`: sunVisibility();
 // `footprint`: the pixel's footprint on the ground in metres;
-// `detailFootprint`: the same as anisotropic filtering sees it.
-vec3 litGround(SurfaceSample surface, float sunVisible, float footprint, float detailFootprint)
+// `detailFootprint`: the same as anisotropic filtering sees it;
+// `sunIlluminance`: atmosphere_SunIlluminanceAt(worldPosition).
+vec3 litGround(SurfaceSample surface, float sunVisible, float footprint, float detailFootprint, vec3 sunIlluminance)
 {
     vec3 normal = surface.normal;
     vec3 albedo = groundAlbedo(surface, footprint);
@@ -145,46 +146,56 @@ vec3 litGround(SurfaceSample surface, float sunVisible, float footprint, float d
         albedo *= clamp(1.0 + relief.x / (roughness * spacing), 0.5, 1.5);
     }
     float facingSun = max(dot(normal, terrainFrame.sunDirection), 0.0) * sunVisible;
-    vec3 sunIlluminance = atmosphere_SunIlluminanceAt(worldPosition) * facingSun;
     vec3 skyIrradiance = atmosphere_SkyIrradiance(normal);
-    return albedo / ATMOSPHERE_PI * (sunIlluminance + skyIrradiance);
+    return albedo / ATMOSPHERE_PI * (sunIlluminance * facingSun + skyIrradiance);
 }
 
-// Sea water over the bathymetry, seen through its surface at sea level:
-// `seabed` is the lit seabed's luminance (before the air). Light crossing
-// the water (down to the seabed and back up) is absorbed, red first; what
-// the water scatters back takes the colour of deep sea; the surface reflects
-// the sky by Fresnel's law (water's index 1.33) and glints in the sun; the
-// air between the surface and the camera comes last. Waves tilt the normal
-// with the ground noise of terrain/GroundMaterials.glsl. `sunVisible` and
-// `footprint` as for litGround.
-vec3 seaWater(vec3 seabed, float sunVisible, float footprint)
+// Sea water over the bathymetry, seen through its surface at sea level,
+// before the air between the surface and the camera (applied at
+// `surface`, the point where the view ray meets the water): `seabed` is
+// the lit seabed's luminance (before the air). Light crossing the water
+// (down to the seabed and back up) is absorbed, red first; what the water
+// scatters back takes the colour of deep sea; the surface reflects the sky
+// by Fresnel's law (water's index 1.33) and glints in the sun. Waves tilt
+// the normal with two octaves of gradient noise (terrain/SurfaceDetail.glsl)
+// 12 m and 3 m long, each faded out where the pixels cannot resolve it.
+// `sunIlluminance`: the sun's illuminance above the ground (the air's
+// transmittance differs by nothing that shows between the seabed and the
+// surface); `sunVisible` and `footprint` as for litGround.
+vec3 seaWater(vec3 seabed, vec3 sunIlluminance, float sunVisible, float footprint, out vec3 surface)
 {
     vec3 towardsPoint = normalize(worldPosition - terrainFrame.cameraPosition);
     float seaY = terrainFrame.seaLevelWorldY;
     float along = (seaY - terrainFrame.cameraPosition.y) / min(towardsPoint.y, -1.0e-6);
-    vec3 surface = terrainFrame.cameraPosition + towardsPoint * along;
+    surface = terrainFrame.cameraPosition + towardsPoint * along;
     float depth = max(seaY - worldPosition.y, 0.0);
     float underwater = length(worldPosition - surface) + depth;
     const vec3 absorption = vec3(0.35, 0.07, 0.03);  // per metre
     vec3 transmitted = exp(-absorption * underwater);
     vec3 skyIrradiance = atmosphere_SkyIrradiance(vec3(0.0, 1.0, 0.0));
-    vec3 sunIrradiance = atmosphere_SunIlluminanceAt(surface) * max(terrainFrame.sunDirection.y, 0.0);
+    vec3 sunIrradiance = sunIlluminance * max(terrainFrame.sunDirection.y, 0.0);
     const vec3 deepAlbedo = vec3(0.004, 0.022, 0.040);
     vec3 body = seabed * transmitted + deepAlbedo / ATMOSPHERE_PI * (sunIrradiance + skyIrradiance) * (1.0 - transmitted);
-    vec2 slope = 0.03 * vec2(material_Variation(surface.xz * 16.0, footprint * 16.0),
-                             material_Variation(surface.zx * 16.0 + 37.0, footprint * 16.0));
-    vec3 normal = normalize(vec3(slope.x, 1.0, slope.y));
+    vec2 slope = vec2(0.0);
+    for (int octave = 0; octave < 2; ++octave) {
+        float wavelength = octave == 0 ? 12.0 : 3.0;
+        float resolved = 1.0 - smoothstep(0.25, 0.5, footprint / wavelength);
+        slope += 0.025 * resolved * detail_GradientNoise(surface.xz / wavelength + float(octave) * 17.3).yz;
+    }
+    vec3 normal = normalize(vec3(-slope.x, 1.0, -slope.y));
     float cosView = clamp(dot(-towardsPoint, normal), 0.0, 1.0);
-    float fresnel = 0.02 + 0.98 * pow(1.0 - cosView, 5.0);
+    float grazing = 1.0 - cosView;
+    float grazing2 = grazing * grazing;
+    float fresnel = 0.02 + 0.98 * grazing2 * grazing2 * grazing;
     vec3 reflected = reflect(towardsPoint, normal);
     reflected.y = abs(reflected.y);
     vec3 sky = atmosphere_SkyLuminance(reflected);
+    // A Blinn-Phong lobe of power 800, as exp(800 (cos - 1)): the same
+    // near its peak, where all of its light is, for one exponential.
     const float glintPower = 800.0;
-    float glint = (glintPower + 8.0) / (8.0 * ATMOSPHERE_PI) *
-                  pow(max(dot(normalize(terrainFrame.sunDirection - towardsPoint), normal), 0.0), glintPower);
-    vec3 water = mix(body, sky, fresnel) + fresnel * glint * atmosphere_SunIlluminanceAt(surface) * sunVisible;
-    return atmosphere_ApplyAerialPerspective(water, surface);
+    float halfwayCos = dot(normalize(terrainFrame.sunDirection - towardsPoint), normal);
+    float glint = (glintPower + 8.0) / (8.0 * ATMOSPHERE_PI) * exp(glintPower * (min(halfwayCos, 1.0) - 1.0));
+    return mix(body, sky, fresnel) + fresnel * glint * sunIlluminance * sunVisible;
 }
 
 // Whether this fragment lies under the sea, seen from above it.
@@ -239,9 +250,15 @@ void main()
         float footprint = max(length(fwidth(worldPosition.xz)), 1.0e-3);
         float detailFootprint = max(filteredFootprint(dFdx(worldPosition.xz), dFdy(worldPosition.xz)), 1.0e-3);
         float sunVisible = sunVisibility();
-        vec3 ground = litGround(surface, sunVisible, footprint, detailFootprint);
-        result = underSea() ? seaWater(ground, sunVisible, footprint)
-                            : atmosphere_ApplyAerialPerspective(ground, worldPosition);
+        vec3 sunIlluminance = atmosphere_SunIlluminanceAt(worldPosition);
+        vec3 ground = litGround(surface, sunVisible, footprint, detailFootprint, sunIlluminance);
+        // The air last, once: the water's surface or the ground is what the
+        // camera sees through it.
+        vec3 seen = worldPosition;
+        if (underSea()) {
+            ground = seaWater(ground, sunIlluminance, sunVisible, footprint, seen);
+        }
+        result = atmosphere_ApplyAerialPerspective(ground, seen);
     }
     if (terrainFrame.wireframe != 0u) {
         result = mix(result, vec3(0.0), 0.85 * wireframeCoverage());

@@ -1,7 +1,7 @@
 // The terrain's shadows from the sun, independent of the view: a horizon
 // map. For every texel of a grid over the map (the heightmap's size, at most
-// kMaxSunShadowTexels a side) it holds the tangent of the highest elevation
-// angle at which the terrain stands towards the sun's azimuth, computed on
+// kMaxSunShadowTexels a side) it holds the highest elevation angle
+// (radians) at which the terrain stands towards the sun's azimuth, computed on
 // the GPU (shaders/terrain/SunHorizon.comp) whenever the sun, the heights or
 // the world size change. The terrain's fragment shader compares it with the
 // sun's elevation over the sun's angular size, so shadows are soft and
