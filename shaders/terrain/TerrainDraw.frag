@@ -141,7 +141,10 @@ vec3 litGround(SurfaceSample surface, float sunVisible, float footprint, float d
     if (terrainFrame.detail != 0u) {
         float spacing = dataSpacingMetres();
         float roughness = mix(0.09, 0.25, smoothstep(0.08, 0.35, 1.0 - normal.y));
-        vec3 relief = detail_Relief(worldPosition.xz, spacing, detailFootprint, roughness);
+        // The relief lies over the ground's plane: on near-vertical faces it
+        // would stretch into streaks, so it fades out there.
+        vec3 relief = detail_Relief(worldPosition.xz, spacing, detailFootprint, roughness) *
+                      smoothstep(0.25, 0.6, normal.y);
         normal = detail_PerturbedNormal(normal, relief.yz);
         albedo *= clamp(1.0 + relief.x / (roughness * spacing), 0.5, 1.5);
     }

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <iostream>
 #include <optional>
@@ -23,32 +24,52 @@ constexpr int kHeight = 180;
 constexpr uint32_t kMapSize = 256;
 constexpr uint32_t kCliffRow = 160;
 
-double luminance(const DecodedImage& image, int x, int y)
+using Colour = std::array<double, 3>;
+
+Colour colourAt(const DecodedImage& image, int x, int y)
 {
     const uint8_t* rgb = image.pixel(x, y);
-    return 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2];
+    return {static_cast<double>(rgb[0]), static_cast<double>(rgb[1]), static_cast<double>(rgb[2])};
+}
+
+double distance(const Colour& a, const Colour& b)
+{
+    return std::hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+}
+
+// How much of `sky` the colour `seen` shows over `cliff`: the projection of
+// seen - cliff onto sky - cliff, 0 .. 1.
+double skyShare(const Colour& seen, const Colour& sky, const Colour& cliff)
+{
+    double along = 0.0;
+    double length2 = 0.0;
+    for (size_t channel = 0; channel < 3; ++channel) {
+        along += (seen[channel] - cliff[channel]) * (sky[channel] - cliff[channel]);
+        length2 += (sky[channel] - cliff[channel]) * (sky[channel] - cliff[channel]);
+    }
+    return std::clamp(along / length2, 0.0, 1.0);
 }
 
 // Where the crest crosses column x, in rows, to a fraction of a pixel: the
-// first fall of luminance from the sky to the cliff, going down the column,
+// first change of colour from the sky to the cliff, going down the column,
 // locates it, and each pixel around it counts by how much of the sky it
 // shows. Empty when the column has no clear edge.
 std::optional<double> crestRow(const DecodedImage& image, int x)
 {
     constexpr int kReach = 3;
-    constexpr double kFall = 15.0;  // of 255, over two rows
+    constexpr double kChange = 25.0;  // of 255, over two rows
     for (int y = kReach + 1; y + kReach + 1 < image.height; ++y) {
-        if (luminance(image, x, y - 1) - luminance(image, x, y + 1) <= kFall) {
+        if (distance(colourAt(image, x, y - 1), colourAt(image, x, y + 1)) <= kChange) {
             continue;
         }
-        const double sky = luminance(image, x, y - 1 - kReach);
-        const double cliff = luminance(image, x, y + 1 + kReach);
-        if (sky - cliff <= kFall) {
+        const Colour sky = colourAt(image, x, y - 1 - kReach);
+        const Colour cliff = colourAt(image, x, y + 1 + kReach);
+        if (distance(sky, cliff) <= kChange) {
             return std::nullopt;
         }
         double row = y - kReach;
         for (int r = y - kReach; r <= y + kReach; ++r) {
-            row += std::clamp((luminance(image, x, r) - cliff) / (sky - cliff), 0.0, 1.0);
+            row += skyShare(colourAt(image, x, r), sky, cliff);
         }
         return row;
     }
@@ -104,9 +125,9 @@ protected:
     // From the plain, 15 m up and 700 m south of the cliff, looking north
     // 12 degrees up: the crest (87 m on the left to 243 m on the right of
     // the frame) runs up across the frame against the sky.
-    DecodedImage render(const std::string& samples) const
+    DecodedImage render(const std::string& samples, const std::string& backend = "heap") const
     {
-        const std::filesystem::path frame = scratch_.file("msaa" + samples + ".png");
+        const std::filesystem::path frame = scratch_.file("msaa" + samples + backend + ".png");
         const std::optional<DecodedImage> image =
             runForScreenshot({CBT_TERRAIN_BINARY,
                               heightmap().string(),
@@ -114,6 +135,8 @@ protected:
                               "--validate",
                               "--msaa",
                               samples,
+                              "--cbt",
+                              backend,
                               "--size",
                               std::to_string(kWidth) + "x" + std::to_string(kHeight),
                               "--frames",
@@ -153,6 +176,16 @@ TEST_F(MultisampleRenderTest, FourSamplesSmoothTheStaircaseOfASlantedEdge)
     EXPECT_LT(smoothed.rmsRows, 0.6 * aliased.rmsRows) << "four samples do not smooth the edge";
     std::cout << "crest RMS distance from a line: " << aliased.rmsRows << " px with 1 sample, " << smoothed.rmsRows
               << " px with 4\n";
+}
+
+TEST_F(MultisampleRenderTest, ThePoolBackendIsSmoothedAlike)
+{
+    const DecodedImage multi = render("4", "pool");
+    ASSERT_EQ(multi.width, kWidth);
+    const CrestFit smoothed = fitCrest(multi, 20, kWidth - 20);
+    ASSERT_GT(smoothed.columns, kWidth / 2) << "the crest is not in the frame";
+    EXPECT_LT(smoothed.rmsRows, 0.18) << "four samples do not smooth the pool's edge";
+    std::cout << "the pool's crest with 4 samples: " << smoothed.rmsRows << " px from a line\n";
 }
 
 TEST_F(MultisampleRenderTest, ACountTheDeviceLacksIsAOneLineError)
