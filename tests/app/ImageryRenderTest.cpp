@@ -6,6 +6,7 @@
 // Also the one-line errors of the viewer for imagery it cannot drape.
 // Headless frames with the validation layer on.
 #include "ChildProcess.h"
+#include "DemTestFiles.h"
 #include "ViewerTestFiles.h"
 
 #include <cpl_conv.h>
@@ -30,34 +31,12 @@ constexpr int kWgs84 = 4326;
 constexpr int kFrameWidth = 160;
 constexpr int kFrameHeight = 90;
 
-std::string wktOf(int epsg)
-{
-    OGRSpatialReferenceH crs = OSRNewSpatialReference(nullptr);
-    EXPECT_EQ(OSRImportFromEPSG(crs, epsg), OGRERR_NONE);
-    char* wkt = nullptr;
-    OSRExportToWkt(crs, &wkt);
-    std::string text = wkt != nullptr ? wkt : "";
-    CPLFree(wkt);
-    OSRDestroySpatialReference(crs);
-    return text;
-}
-
 // A GeoTIFF of `bands` (width * height values each) in `epsg`.
 void writeGeoTiff(const std::filesystem::path& path, int width, int height, GDALDataType type,
-                  std::vector<std::vector<double>> bands, std::array<double, 6> geoTransform, int epsg)
+                  const std::vector<std::vector<double>>& bands, std::array<double, 6> geoTransform, int epsg)
 {
-    GDALAllRegister();
-    GDALDatasetH dataset = GDALCreate(GDALGetDriverByName("GTiff"), path.c_str(), width, height,
-                                      static_cast<int>(bands.size()), type, nullptr);
-    ASSERT_NE(dataset, nullptr) << path;
-    GDALSetGeoTransform(dataset, geoTransform.data());
-    GDALSetProjection(dataset, wktOf(epsg).c_str());
-    for (std::size_t band = 0; band < bands.size(); ++band) {
-        EXPECT_EQ(GDALRasterIO(GDALGetRasterBand(dataset, static_cast<int>(band) + 1), GF_Write, 0, 0, width, height,
-                               bands[band].data(), width, height, GDT_Float64, 0, 0),
-                  CE_None);
-    }
-    GDALClose(dataset);
+    dem_test::writeBandsGeoTiff(path, static_cast<std::uint32_t>(width), static_cast<std::uint32_t>(height), type,
+                                bands, geoTransform, epsg);
 }
 
 // The longitude and latitude of a point of UTM zone 33N.

@@ -52,41 +52,9 @@ struct Raster {
     int epsg = 0;
 };
 
-std::string wktOf(int epsg)
-{
-    OGRSpatialReferenceH crs = OSRNewSpatialReference(nullptr);
-    EXPECT_EQ(OSRImportFromEPSG(crs, epsg), OGRERR_NONE);
-    char* wkt = nullptr;
-    OSRExportToWkt(crs, &wkt);
-    std::string text = wkt != nullptr ? wkt : "";
-    CPLFree(wkt);
-    OSRDestroySpatialReference(crs);
-    return text;
-}
-
 void writeGeoTiff(const std::filesystem::path& path, const Raster& raster)
 {
-    GDALAllRegister();
-    GDALDatasetH dataset =
-        GDALCreate(GDALGetDriverByName("GTiff"), path.c_str(), static_cast<int>(raster.width),
-                   static_cast<int>(raster.height), static_cast<int>(raster.bands.size()), raster.type, nullptr);
-    ASSERT_NE(dataset, nullptr) << path;
-    if (raster.geoTransform) {
-        std::array<double, 6> t = *raster.geoTransform;
-        GDALSetGeoTransform(dataset, t.data());
-    }
-    if (raster.epsg != 0) {
-        GDALSetProjection(dataset, wktOf(raster.epsg).c_str());
-    }
-    for (std::size_t band = 0; band < raster.bands.size(); ++band) {
-        std::vector<double> values = raster.bands[band];
-        const auto w = static_cast<int>(raster.width);
-        const auto h = static_cast<int>(raster.height);
-        EXPECT_EQ(GDALRasterIO(GDALGetRasterBand(dataset, static_cast<int>(band) + 1), GF_Write, 0, 0, w, h,
-                               values.data(), w, h, GDT_Float64, 0, 0),
-                  CE_None);
-    }
-    GDALClose(dataset);
+    writeBandsGeoTiff(path, raster.width, raster.height, raster.type, raster.bands, raster.geoTransform, raster.epsg);
 }
 
 // Heights of a gentle ramp; `southUp` stores the rows south first.

@@ -135,6 +135,35 @@ void writeRaster(const std::filesystem::path& path, const RasterSpec& spec, cons
     ASSERT_TRUE(copy) << "GDAL could not write " << path << ": " << CPLGetLastErrorMsg();
 }
 
+void writeBandsGeoTiff(const std::filesystem::path& path, std::uint32_t width, std::uint32_t height, GDALDataType type,
+                       const std::vector<std::vector<double>>& bands,
+                       const std::optional<std::array<double, 6>>& geoTransform, int epsg)
+{
+    GDALAllRegister();
+    GDALDriver* driver = GetGDALDriverManager()->GetDriverByName("GTiff");
+    GdalDatasetHandle dataset(driver->Create(path.c_str(), static_cast<int>(width), static_cast<int>(height),
+                                             static_cast<int>(bands.size()), type, nullptr));
+    ASSERT_TRUE(dataset) << "GDAL could not write " << path << ": " << CPLGetLastErrorMsg();
+    if (geoTransform) {
+        std::array<double, 6> transform = *geoTransform;
+        dataset->SetGeoTransform(transform.data());
+    }
+    if (epsg != 0) {
+        OGRSpatialReference crs;
+        ASSERT_EQ(crs.importFromEPSG(epsg), OGRERR_NONE);
+        crs.SetAxisMappingStrategy(OAMS_TRADITIONAL_GIS_ORDER);
+        dataset->SetSpatialRef(&crs);
+    }
+    for (std::size_t band = 0; band < bands.size(); ++band) {
+        ASSERT_EQ(bands[band].size(), std::size_t{width} * height) << "band " << band + 1 << " of " << path;
+        std::vector<double> values = bands[band];
+        EXPECT_EQ(dataset->GetRasterBand(static_cast<int>(band) + 1)
+                      ->RasterIO(GF_Write, 0, 0, static_cast<int>(width), static_cast<int>(height), values.data(),
+                                 static_cast<int>(width), static_cast<int>(height), GDT_Float64, 0, 0, nullptr),
+                  CE_None);
+    }
+}
+
 std::vector<double> readBand(const std::filesystem::path& path)
 {
     const GdalDatasetHandle dataset = openRaster(path);

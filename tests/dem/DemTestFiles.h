@@ -57,6 +57,13 @@ RasterSpec rasterOf(std::uint32_t width, std::uint32_t height, GDALDataType type
 // the current test (ADD_FAILURE) when GDAL can not.
 void writeRaster(const std::filesystem::path& path, const RasterSpec& spec, const char* driverName = "GTiff");
 
+// Writes a GeoTIFF of `bands` (width * height values each, one vector per
+// band, stored as `type`) with `geoTransform` and the CRS `epsg` when given
+// (0: none); fails the current test (ADD_FAILURE) when GDAL can not.
+void writeBandsGeoTiff(const std::filesystem::path& path, std::uint32_t width, std::uint32_t height, GDALDataType type,
+                       const std::vector<std::vector<double>>& bands,
+                       const std::optional<std::array<double, 6>>& geoTransform, int epsg);
+
 // The samples of band 1 as doubles, row-major, as GDAL reads them.
 std::vector<double> readBand(const std::filesystem::path& path);
 // The geotransform of a raster file.
