@@ -59,9 +59,27 @@ TEST(DemViewer, EtopoNetCdfRendersWithItsRealExtentAndHeights)
     const ScratchFolder scratch("dem-viewer");
     const std::filesystem::path stats = scratch.file("etopo.json");
     const std::filesystem::path image = scratch.file("etopo.png");
-    const ProcessResult result = runViewer(
-        {CBT_ETOPO60_GRID, "--headless", "--validate", "--msaa", "1", "--size", "160x90", "--frames", "24", "--depth",
-         "16", "--camera", "0,3000000,15000000,0,-30", "--stats", stats.string(), "--screenshot", image.string()});
+    const ProcessResult result = runViewer({CBT_ETOPO60_GRID,
+                                            "--headless",
+                                            "--validate",
+                                            "--msaa",
+                                            "1",
+                                            "--shadows",
+                                            "off",
+                                            "--detail",
+                                            "off",
+                                            "--size",
+                                            "160x90",
+                                            "--frames",
+                                            "24",
+                                            "--depth",
+                                            "16",
+                                            "--camera",
+                                            "0,3000000,15000000,0,-30",
+                                            "--stats",
+                                            stats.string(),
+                                            "--screenshot",
+                                            image.string()});
     EXPECT_FALSE(result.timedOut);
     ASSERT_EQ(result.exitCode, 0) << result.err;
     expectNoValidationOrErrors(result.err);
@@ -96,9 +114,9 @@ TEST(DemViewer, GlobalReliefAtTheDefaultViewFillsTheFrameWithTerrain)
     const ScratchFolder scratch("dem-viewer-default-view");
     const std::filesystem::path stats = scratch.file("etopo.json");
     const std::filesystem::path image = scratch.file("etopo.png");
-    const ProcessResult result =
-        runViewer({CBT_ETOPO60_GRID, "--headless", "--validate", "--msaa", "1", "--size", "160x90", "--frames", "12",
-                   "--shading", "normals", "--stats", stats.string(), "--screenshot", image.string()});
+    const ProcessResult result = runViewer({CBT_ETOPO60_GRID, "--headless", "--validate", "--msaa", "1", "--shadows",
+                                            "off", "--detail", "off", "--size", "160x90", "--frames", "12", "--shading",
+                                            "normals", "--stats", stats.string(), "--screenshot", image.string()});
     EXPECT_FALSE(result.timedOut);
     ASSERT_EQ(result.exitCode, 0) << result.err;
     expectNoValidationOrErrors(result.err);

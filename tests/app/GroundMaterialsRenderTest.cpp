@@ -78,7 +78,8 @@ protected:
         const std::filesystem::path frame = scratch_.file(dem.stem().string() + "-frame.png");
         std::vector<std::string> arguments = {
             CBT_TERRAIN_BINARY, dem.string(),  "--headless", "--validate",
-            "--msaa",           "1",           "--size",     std::to_string(kSize) + "x" + std::to_string(kSize),
+            "--msaa",           "1",           "--shadows",  "off",
+            "--detail",         "off",         "--size",     std::to_string(kSize) + "x" + std::to_string(kSize),
             "--frames",         "12",          "--camera",   "0," + height + ",1,0,-89",
             "--screenshot",     frame.string()};
         arguments.insert(arguments.end(), extra.begin(), extra.end());
