@@ -12,13 +12,18 @@
 #ifndef TERRAIN_GROUND_MATERIALS_GLSL
 #define TERRAIN_GROUND_MATERIALS_GLSL
 
-// A hash of an integer cell to [0, 1).
-float material_CellHash(ivec2 cell)
+// 32 well-mixed bits for an integer cell.
+uint material_CellBits(ivec2 cell)
 {
     uvec2 q = uvec2(cell) * uvec2(1597334677u, 3812015801u);
     uint n = (q.x ^ q.y) * 1597334677u;
-    n ^= n >> 16u;
-    return float(n >> 8u) * (1.0 / 16777216.0);
+    return n ^ (n >> 16u);
+}
+
+// A hash of an integer cell to [0, 1).
+float material_CellHash(ivec2 cell)
+{
+    return float(material_CellBits(cell) >> 8u) * (1.0 / 16777216.0);
 }
 
 // Smooth value noise in [0, 1] with a unit cell.

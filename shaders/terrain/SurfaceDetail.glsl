@@ -3,7 +3,7 @@
 // the mesh keeps the data's heights). Everything is in metres over the
 // ground, so any surface that knows its position, its data spacing and the
 // pixel's footprint can use it. Include after terrain/GroundMaterials.glsl
-// (its cell hash).
+// (its cell bits).
 //
 // The relief is a sum of octaves of gradient noise. The coarsest is as long
 // as the data's spacing, each next one half as long, and each octave's
@@ -25,9 +25,7 @@ const int DETAIL_MAX_OCTAVES = 7;
 // not unit ones).
 vec2 detail_CellGradient(ivec2 cell)
 {
-    uvec2 q = uvec2(cell + ivec2(7919, 104729)) * uvec2(1597334677u, 3812015801u);
-    uint n = (q.x ^ q.y) * 1597334677u;
-    n ^= n >> 15u;
+    uint n = material_CellBits(cell + ivec2(7919, 104729));
     return vec2(float(n >> 16u), float(n & 0xffffu)) * (2.0 / 65535.0) - 1.0;
 }
 
