@@ -17,6 +17,9 @@
 namespace app {
 
 inline constexpr float kMaxPitchDegrees = 89.0f;
+// A pose set as a whole (--camera-geo) may look straight up or down; turning
+// the camera stops at kMaxPitchDegrees.
+inline constexpr float kMaxPosePitchDegrees = 90.0f;
 // Limits that keep every value a finite float with room to spare: positions
 // within +-kMaxCameraCoordinateMetres, yaw within +-kMaxYawDegrees.
 inline constexpr double kMaxCameraCoordinateMetres = 1.0e8;

@@ -235,6 +235,11 @@ std::vector<FlagSpec> flagSpecs()
                      "yaw 90 along +X; pitch > 0 looks up)",
                      "an oblique view filled with terrain, from above its south edge",
                      [](ViewerOptions& o, std::string_view v) { o.camera = parseCameraPose(v); }});
+    flags.push_back({"--camera-geo", "LAT,LON,HEIGHT,HEADING,PITCH",
+                     "camera at WGS 84 degrees and metres above the DEM's vertical datum, heading in degrees "
+                     "clockwise from true north (90 = east), pitch -90 looking straight down; needs a "
+                     "georeferenced DEM",
+                     "none", [](ViewerOptions& o, std::string_view v) { o.cameraGeo = parseGeodeticCameraPose(v); }});
     flags.push_back({"--camera-path", "FILE",
                      "fly a recorded path: one \"X Y Z YAW PITCH [WxH]\" pose per line and "
                      "per frame (WxH: render size from that frame on, the window's size "
@@ -277,6 +282,12 @@ void checkCombinations(const ViewerOptions& options)
 {
     if (options.camera && options.cameraPathFile) {
         throw CommandLineError("--camera-path: cannot be combined with --camera");
+    }
+    if (options.cameraGeo && options.camera) {
+        throw CommandLineError("--camera-geo: cannot be combined with --camera");
+    }
+    if (options.cameraGeo && options.cameraPathFile) {
+        throw CommandLineError("--camera-path: cannot be combined with --camera-geo");
     }
     if (options.imageryBands && !options.imageryPath) {
         throw CommandLineError("--imagery-bands: needs --imagery");

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "app/CameraPose.h"
+#include "app/GeodeticCamera.h"
 #include "atmosphere/SunPosition.h"
 #include "display/Tonemapping.h"
 #include "terrain/TerrainSettings.h"
@@ -68,6 +69,9 @@ struct ViewerOptions {
     // the number of poses of --camera-path). Window: quit after this many.
     std::optional<uint32_t> frames;
     std::optional<CameraPose> camera;
+    // --camera-geo; the viewer turns it into `camera` once the DEM is loaded
+    // (see withGeodeticCamera).
+    std::optional<GeodeticCameraPose> cameraGeo;
     std::optional<std::filesystem::path> cameraPathFile;
     std::optional<std::filesystem::path> screenshotPath;
     std::optional<std::filesystem::path> statsPath;

@@ -80,7 +80,7 @@ FlyCamera::FlyCamera(const CameraPose& pose)
 void FlyCamera::setPose(const CameraPose& pose)
 {
     pose_ = pose;
-    pose_.pitchDegrees = std::clamp(pose.pitchDegrees, -kMaxPitchDegrees, kMaxPitchDegrees);
+    pose_.pitchDegrees = std::clamp(pose.pitchDegrees, -kMaxPosePitchDegrees, kMaxPosePitchDegrees);
 }
 
 glm::vec3 FlyCamera::forward() const
@@ -101,8 +101,11 @@ glm::mat4 FlyCamera::viewMatrix() const
     // thousands of km away) eye + forward rounds to a float a metre or more
     // apart, which bends the view direction or zeroes it, and the terrain
     // leaves the view. The translation is computed in double.
+    // The right axis comes from the yaw alone, so a camera looking straight
+    // down (pitch -90) keeps its heading.
     const glm::dvec3 forwardAxis = glm::normalize(glm::dvec3(forward()));
-    const glm::dvec3 rightAxis = glm::normalize(glm::cross(forwardAxis, glm::dvec3(kWorldUp)));
+    const double yaw = glm::radians(static_cast<double>(pose_.yawDegrees));
+    const glm::dvec3 rightAxis(std::cos(yaw), 0.0, std::sin(yaw));
     const glm::dvec3 upAxis = glm::cross(rightAxis, forwardAxis);
     const glm::dvec3 eye(pose_.position);
     glm::dmat4 view(1.0);

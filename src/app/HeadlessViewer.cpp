@@ -133,13 +133,18 @@ void renderHeadless(const vk::Instance& instance, const ViewerOptions& options, 
 
 }  // namespace
 
-int runHeadless(const ViewerOptions& options, std::ostream& out)
+int runHeadless(const ViewerOptions& requested, std::ostream& out)
 {
-    checkOutputFolders(options);
-    const dem::TerrainSource terrain = loadViewerTerrain(options);
+    checkOutputFolders(requested);
+    const dem::TerrainSource terrain = loadViewerTerrain(requested);
     if (const std::string description = describeTerrainSource(terrain); !description.empty()) {
         out << "cbt-terrain: " << description << "\n";
     }
+    const GeodeticCameraPlacement placement = withGeodeticCamera(requested, terrain);
+    if (!placement.description.empty()) {
+        out << "cbt-terrain: " << placement.description << "\n";
+    }
+    const ViewerOptions& options = placement.options;
     const std::optional<dem::Imagery> imagery = loadViewerImagery(options, terrain);
     if (imagery) {
         out << "cbt-terrain: " << describeImagery(*imagery) << "\n";

@@ -137,6 +137,23 @@ VkSampleCountFlagBits sceneSamplesFor(const ViewerOptions& options, const vk::De
     return static_cast<VkSampleCountFlagBits>(*options.msaaSamples);
 }
 
+GeodeticCameraPlacement withGeodeticCamera(const ViewerOptions& options, const dem::TerrainSource& terrain)
+{
+    GeodeticCameraPlacement placement{options, {}};
+    if (!options.cameraGeo) {
+        return placement;
+    }
+    const scene::SceneSettings settings = initialSceneSettings(options, terrain.heightmap, terrain.dem);
+    const CameraPose pose = cameraPoseOfGeodetic(*options.cameraGeo, terrain, settings.terrain);
+    placement.options.camera = pose;
+    placement.options.cameraGeo.reset();
+    std::ostringstream line;
+    line << "--camera-geo is --camera " << pose.position.x << "," << pose.position.y << "," << pose.position.z << ","
+         << pose.yawDegrees << "," << pose.pitchDegrees;
+    placement.description = line.str();
+    return placement;
+}
+
 std::vector<CameraPose> loadViewerCameraPath(const ViewerOptions& options)
 {
     if (!options.cameraPathFile) {

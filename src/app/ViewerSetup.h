@@ -76,6 +76,15 @@ void checkViewerDeviceFeatures(const vk::Device& device);
 // the counts the device supports when it lacks the one asked for.
 VkSampleCountFlagBits sceneSamplesFor(const ViewerOptions& options, const vk::Device& device);
 
+// `options` with --camera-geo turned into --camera on `terrain` (unchanged
+// without it), and a line for the user saying where the camera went (empty
+// without it). Throws GeodeticCameraError.
+struct GeodeticCameraPlacement {
+    ViewerOptions options;
+    std::string description;
+};
+GeodeticCameraPlacement withGeodeticCamera(const ViewerOptions& options, const dem::TerrainSource& terrain);
+
 // The --camera-path poses (empty without the flag). Throws text::ParseError.
 std::vector<CameraPose> loadViewerCameraPath(const ViewerOptions& options);
 // The same with the render sizes of the path's optional sixth column.

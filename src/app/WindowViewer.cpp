@@ -323,13 +323,18 @@ int WindowViewer::run(std::ostream& out)
 
 }  // namespace
 
-int runWindow(const ViewerOptions& options, std::ostream& out)
+int runWindow(const ViewerOptions& requested, std::ostream& out)
 {
-    checkOutputFolders(options);
-    dem::TerrainSource terrain = loadViewerTerrain(options);
+    checkOutputFolders(requested);
+    dem::TerrainSource terrain = loadViewerTerrain(requested);
     if (const std::string description = describeTerrainSource(terrain); !description.empty()) {
         out << "cbt-terrain: " << description << "\n";
     }
+    const GeodeticCameraPlacement placement = withGeodeticCamera(requested, terrain);
+    if (!placement.description.empty()) {
+        out << "cbt-terrain: " << placement.description << "\n";
+    }
+    const ViewerOptions& options = placement.options;
     std::optional<dem::Imagery> imagery = loadViewerImagery(options, terrain);
     if (imagery) {
         out << "cbt-terrain: " << describeImagery(*imagery) << "\n";

@@ -191,6 +191,13 @@ TEST(CommandLine, EveryBadFlagGivesAOneLineErrorNamingIt)
         {{"--sun", "10,95"}, "--sun: expected a number in [-90, 90], got '95'"},
         {{"--wireframe=yes"}, "--wireframe: takes no value"},
         {{"--camera", "0,0,0,0,0", "--camera-path", "p.txt"}, "--camera-path: cannot be combined with --camera"},
+        {{"--camera-geo", "46.5,8"}, "--camera-geo: expected 5 numbers LAT,LON,HEIGHT,HEADING,PITCH, found 2"},
+        {{"--camera-geo", "91,8,3000,0,-30"}, "--camera-geo: LAT must be within [-90, 90] degrees, got '91'"},
+        {{"--camera-geo", "46,8,3000,0,-91"}, "--camera-geo: PITCH must be within [-90, 90] degrees, got '-91'"},
+        {{"--camera-geo", "46,east,3000,0,0"}, "--camera-geo: LON is not a finite number: 'east'"},
+        {{"--camera-geo", "46,8,3000,0,0", "--camera", "0,0,0,0,0"}, "--camera-geo: cannot be combined with --camera"},
+        {{"--camera-geo", "46,8,3000,0,0", "--camera-path", "p.txt"},
+         "--camera-path: cannot be combined with --camera-geo"},
         {{"a.png", "b.png"}, "unexpected argument 'b.png'"},
         {{"--imagery", ""}, "--imagery: expected a file name"},
         {{"--imagery", "i.tif", "--imagery-bands", "3,2"}, "--imagery-bands: expected three positive band numbers"},
@@ -243,8 +250,9 @@ TEST(CommandLine, HelpShowsEveryFlagWithItsDefault)
         const size_t position = help.find("  " + flag + " ");
         ASSERT_NE(position, std::string::npos) << flag;
         if (flag != "--help") {
-            const size_t lineEnd = help.find('\n', position);
-            EXPECT_NE(help.substr(position, lineEnd - position).find("(default: "), std::string::npos) << flag;
+            // A long flag puts its text on the next line: look up to the next flag.
+            const size_t entryEnd = help.find("\n  -", position + 1);
+            EXPECT_NE(help.substr(position, entryEnd - position).find("(default: "), std::string::npos) << flag;
         }
     }
     EXPECT_NE(help.find("(default: a DEM's georeferenced width, else 20000)"), std::string::npos);

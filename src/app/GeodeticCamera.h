@@ -1,0 +1,47 @@
+// --camera-geo: a camera pose in WGS 84 terms, placed on a georeferenced DEM
+// through the DEM's own coordinate reference system, so that one pose means
+// the same place in a large file and in a crop of it.
+//
+// LAT and LON are WGS 84 degrees; HEIGHT is metres above the DEM's vertical
+// datum (the datum of its heights), mapped into the world as the terrain's
+// own heights are (a --height-scale exaggeration scales it alike); HEADING is
+// degrees clockwise from true north (90 looks east), true north being the
+// direction of the meridian through the camera on the rendered map, not the
+// grid's up; PITCH is degrees above the horizon, -90 looking straight down.
+#pragma once
+
+#include "app/CameraPose.h"
+#include "dem/DemLoader.h"
+#include "terrain/TerrainSettings.h"
+
+#include <stdexcept>
+#include <string_view>
+
+namespace app {
+
+// A pose the terrain can not take: no georeferencing, a point PROJ can not
+// transform, a position too far from the map. what() is one line.
+class GeodeticCameraError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+struct GeodeticCameraPose {
+    double latitudeDegrees = 0.0;   // [-90, 90]
+    double longitudeDegrees = 0.0;  // [-360, 360]
+    double heightMetres = 0.0;      // within +-kMaxCameraCoordinateMetres
+    double headingDegrees = 0.0;    // within +-kMaxYawDegrees
+    double pitchDegrees = 0.0;      // [-kMaxPosePitchDegrees, kMaxPosePitchDegrees]
+};
+
+// "LAT,LON,HEIGHT,HEADING,PITCH" (commas, spaces or both between the five
+// numbers). Throws text::ParseError with a one-line message that does not
+// name the flag.
+GeodeticCameraPose parseGeodeticCameraPose(std::string_view text);
+
+// The pose in the world of `terrain` drawn with `settings` (its extent and
+// height scale). Throws GeodeticCameraError.
+CameraPose cameraPoseOfGeodetic(const GeodeticCameraPose& pose, const dem::TerrainSource& terrain,
+                                const terrain::TerrainSettings& settings);
+
+}  // namespace app

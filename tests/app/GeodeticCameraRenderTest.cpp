@@ -1,0 +1,150 @@
+// --camera-geo places one camera at one place whatever the file: a DEM in
+// UTM zone 33N and a crop of it, rendered from the same WGS 84 pose, give the
+// same frame once both meshes have converged, while the crop's world
+// coordinates differ from the whole map's by kilometres. The frames shade
+// normals: the materials' noise lies in world metres, which differ between
+// the two files. Headless frames with the validation layer on.
+#include "ChildProcess.h"
+#include "DemTestFiles.h"
+#include "ViewerTestFiles.h"
+
+#include <gdal.h>
+#include <ogr_srs_api.h>
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cmath>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace app_test {
+namespace {
+
+constexpr int kColumns = 200;
+constexpr int kRows = 160;
+constexpr double kSpacing = 50.0;  // metres
+constexpr double kWest = 495000.0;
+constexpr double kNorth = 5000000.0;
+// The crop: columns [50, 170) and rows [30, 130) of the whole map.
+constexpr int kCropColumn = 50;
+constexpr int kCropRow = 30;
+constexpr int kCropColumns = 120;
+constexpr int kCropRows = 100;
+constexpr int kUtm33North = 32633;
+
+// Smooth waves crossing at angles over rolling ground: every patch of the
+// frame has its own shading, so a camera off by a few cells shows another
+// picture, and no crease makes the frame hang on where the mesh's vertices fall.
+double heightAt(int column, int row)
+{
+    const double x = column * kSpacing;
+    const double z = row * kSpacing;
+    return 400.0 + 120.0 * std::sin(x / 300.0 + 0.8 * std::sin(z / 260.0)) + 90.0 * std::cos(z / 240.0 - x / 700.0) +
+           70.0 * std::sin(x / 610.0) * std::cos(z / 830.0);
+}
+
+void writeUtmDem(const std::filesystem::path& path, int firstColumn, int firstRow, int columns, int rows)
+{
+    std::vector<double> heights;
+    heights.reserve(static_cast<std::size_t>(columns * rows));
+    for (int row = firstRow; row < firstRow + rows; ++row) {
+        for (int column = firstColumn; column < firstColumn + columns; ++column) {
+            heights.push_back(heightAt(column, row));
+        }
+    }
+    dem_test::writeBandsGeoTiff(path, static_cast<std::uint32_t>(columns), static_cast<std::uint32_t>(rows),
+                                GDT_Float32, {heights},
+                                std::array<double, 6>{kWest + firstColumn * kSpacing, kSpacing, 0.0,
+                                                      kNorth - firstRow * kSpacing, 0.0, -kSpacing},
+                                kUtm33North);
+}
+
+// "LAT,LON" of a point of UTM zone 33N, to 10 decimals.
+std::string latitudeLongitudeOf(double easting, double northing)
+{
+    OGRSpatialReferenceH utm = OSRNewSpatialReference(nullptr);
+    OGRSpatialReferenceH wgs84 = OSRNewSpatialReference(nullptr);
+    OSRImportFromEPSG(utm, kUtm33North);
+    OSRImportFromEPSG(wgs84, 4326);
+    OSRSetAxisMappingStrategy(utm, OAMS_TRADITIONAL_GIS_ORDER);
+    OSRSetAxisMappingStrategy(wgs84, OAMS_TRADITIONAL_GIS_ORDER);
+    OGRCoordinateTransformationH transform = OCTNewCoordinateTransformation(utm, wgs84);
+    EXPECT_TRUE(OCTTransform(transform, 1, &easting, &northing, nullptr));
+    OCTDestroyCoordinateTransformation(transform);
+    OSRDestroySpatialReference(utm);
+    OSRDestroySpatialReference(wgs84);
+    std::ostringstream text;
+    text.precision(10);
+    text << std::fixed << northing << "," << easting;
+    return text.str();
+}
+
+class GeodeticCameraRenderTest : public ::testing::Test {
+protected:
+    GeodeticCameraRenderTest() : scratch_("camera-geo")
+    {
+        writeUtmDem(scratch_.file("whole.tif"), 0, 0, kColumns, kRows);
+        writeUtmDem(scratch_.file("crop.tif"), kCropColumn, kCropRow, kCropColumns, kCropRows);
+    }
+
+    DecodedImage render(const std::string& dem, const std::string& name, std::vector<std::string> camera) const
+    {
+        const std::filesystem::path frame = scratch_.file(name + ".png");
+        std::vector<std::string> arguments{CBT_TERRAIN_BINARY, scratch_.file(dem).string(),
+                                           "--headless",       "--validate",
+                                           "--msaa",           "1",
+                                           "--shadows",        "off",
+                                           "--detail",         "off",
+                                           "--shading",        "normals",
+                                           "--size",           "160x90",
+                                           "--frames",         "40",
+                                           "--screenshot",     frame.string()};
+        arguments.insert(arguments.end(), camera.begin(), camera.end());
+        return runForScreenshot(arguments, frame).value_or(DecodedImage{});
+    }
+
+    ScratchFolder scratch_;
+};
+
+TEST_F(GeodeticCameraRenderTest, OnePoseShowsTheSamePlaceInAMapAndInItsCrop)
+{
+    // 1200 m above the datum (the ground lies at 330..720 m), over column
+    // 110 and row 80 of the whole map, looking north-east and down.
+    const std::string place = latitudeLongitudeOf(kWest + 110.5 * kSpacing, kNorth - 80.5 * kSpacing);
+    const DecodedImage whole = render("whole.tif", "whole", {"--camera-geo", place + ",1200,30,-65"});
+    const DecodedImage crop = render("crop.tif", "crop", {"--camera-geo", place + ",1200,30,-65"});
+    ASSERT_GT(whole.width, 0);
+    ASSERT_GT(crop.width, 0);
+    EXPECT_GT(bandStatistics(whole, 0, whole.height).luminanceDeviation, 8.0) << "a featureless frame";
+
+    const double same = differingPixelFraction(whole, crop, 12);
+    EXPECT_LT(same, 0.005);
+
+    // The controls: the crop seen 10 degrees further east, and 150 m
+    // further north, are other pictures.
+    const DecodedImage turned = render("crop.tif", "turned", {"--camera-geo", place + ",1200,40,-65"});
+    const std::string north = latitudeLongitudeOf(kWest + 110.5 * kSpacing, kNorth - 77.5 * kSpacing);
+    const DecodedImage moved = render("crop.tif", "moved", {"--camera-geo", north + ",1200,30,-65"});
+    EXPECT_GT(differingPixelFraction(whole, turned, 12), 5.0 * same + 0.05);
+    EXPECT_GT(differingPixelFraction(whole, moved, 12), 5.0 * same + 0.05);
+}
+
+TEST_F(GeodeticCameraRenderTest, NeedsGeoreferencing)
+{
+    const std::filesystem::path png = scratch_.file("plain.png");
+    writeReliefHeightmap(png, 64);
+    ProcessOptions options;
+    options.arguments = {CBT_TERRAIN_BINARY, png.string(),      "--headless", "--frames", "1",
+                         "--camera-geo",     "45,15,1000,0,-30"};
+    const ProcessResult result = runProcess(options);
+    EXPECT_EQ(result.exitCode, 1);
+    const std::vector<std::string> lines = linesOf(result.err);
+    ASSERT_EQ(lines.size(), 1u) << result.err;
+    EXPECT_EQ(lines[0], "cbt-terrain: --camera-geo: " + png.string() +
+                            " has no georeferencing to place the camera with (a PNG heightmap)");
+}
+
+}  // namespace
+}  // namespace app_test

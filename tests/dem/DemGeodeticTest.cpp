@@ -1,0 +1,99 @@
+// dem::GeodeticToHeightmap: WGS 84 points on a DEM's heightmap, checked
+// against closed forms (the meridian arc of UTM's central meridian, whole
+// degrees of a geographic grid) rather than against PROJ itself.
+#include "dem/DemGeodetic.h"
+
+#include <gtest/gtest.h>
+#include <ogr_spatialref.h>
+
+#include <cmath>
+#include <string>
+
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+
+std::string wktOfEpsg(int epsg)
+{
+    OGRSpatialReference crs;
+    EXPECT_EQ(crs.importFromEPSG(epsg), OGRERR_NONE);
+    char* wkt = nullptr;
+    EXPECT_EQ(crs.exportToWkt(&wkt), OGRERR_NONE);
+    std::string text = wkt != nullptr ? wkt : "";
+    CPLFree(wkt);
+    return text;
+}
+
+dem::DemGrid gridOf(const std::array<double, 6>& geoTransform, int epsg, std::uint32_t columns, std::uint32_t rows)
+{
+    dem::DemGrid grid;
+    grid.geoTransform = geoTransform;
+    grid.crsWkt = wktOfEpsg(epsg);
+    grid.columns = columns;
+    grid.rows = rows;
+    grid.flipRows = geoTransform[5] > 0.0;
+    grid.flipColumns = geoTransform[1] < 0.0;
+    return grid;
+}
+
+// Length of the WGS 84 meridian from the equator to latitude phi (series in
+// the eccentricity to e^6: well under a millimetre of error).
+double meridianArcMetres(double latitudeDegrees)
+{
+    const double a = 6378137.0;
+    const double f = 1.0 / 298.257223563;
+    const double e2 = f * (2.0 - f);
+    const double e4 = e2 * e2;
+    const double e6 = e4 * e2;
+    const double phi = latitudeDegrees * kPi / 180.0;
+    return a * ((1.0 - e2 / 4.0 - 3.0 * e4 / 64.0 - 5.0 * e6 / 256.0) * phi -
+                (3.0 * e2 / 8.0 + 3.0 * e4 / 32.0 + 45.0 * e6 / 1024.0) * std::sin(2.0 * phi) +
+                (15.0 * e4 / 256.0 + 45.0 * e6 / 1024.0) * std::sin(4.0 * phi) -
+                (35.0 * e6 / 3072.0) * std::sin(6.0 * phi));
+}
+
+TEST(DemGeodetic, PointsOnUtmCentralMeridianFollowTheMeridianArc)
+{
+    // UTM zone 33N (central meridian 15 E, scale 0.9996): 10 m cells from
+    // easting 490 000, northing 5 010 000 down.
+    const dem::DemGrid grid = gridOf({490000.0, 10.0, 0.0, 5010000.0, 0.0, -10.0}, 32633, 2000, 3000);
+    const dem::GeodeticToHeightmap mapping(grid);
+    for (const double latitude : {44.8, 45.0, 45.1}) {
+        const dem::HeightmapPoint point = mapping.pointOf(latitude, 15.0);
+        const double northing = 0.9996 * meridianArcMetres(latitude);
+        EXPECT_NEAR(point.column, (500000.0 - 490000.0) / 10.0 - 0.5, 1e-6) << latitude;
+        EXPECT_NEAR(point.row, (5010000.0 - northing) / 10.0 - 0.5, 1e-4) << latitude;
+    }
+}
+
+TEST(DemGeodetic, GeographicGridTakesLongitudesInItsOwnWindow)
+{
+    // A whole-Earth grid of 1-degree cells, longitudes 0..360, north up:
+    // sample (c, r) is centred on longitude c + 0.5 and latitude 89.5 - r.
+    const dem::DemGrid grid = gridOf({0.0, 1.0, 0.0, 90.0, 0.0, -1.0}, 4326, 360, 180);
+    const dem::GeodeticToHeightmap mapping(grid);
+    const dem::HeightmapPoint west = mapping.pointOf(10.25, -170.5);
+    EXPECT_NEAR(west.column, 189.0, 1e-9);
+    EXPECT_NEAR(west.row, 79.25, 1e-9);
+    const dem::HeightmapPoint east = mapping.pointOf(-45.0, 20.5);
+    EXPECT_NEAR(east.column, 20.0, 1e-9);
+    EXPECT_NEAR(east.row, 134.5, 1e-9);
+
+    // The same Earth stored -180..180 and south up: row 0 of the heightmap is
+    // still the north.
+    const dem::DemGrid southUp = gridOf({-180.0, 1.0, 0.0, -90.0, 0.0, 1.0}, 4326, 360, 180);
+    const dem::HeightmapPoint flipped = dem::GeodeticToHeightmap(southUp).pointOf(10.25, -170.5);
+    EXPECT_NEAR(flipped.column, 9.0, 1e-9);
+    EXPECT_NEAR(flipped.row, 79.25, 1e-9);
+}
+
+TEST(DemGeodetic, RefusesGridsItCanNotReach)
+{
+    dem::DemGrid degenerate = gridOf({0.0, 0.0, 0.0, 0.0, 0.0, 0.0}, 4326, 10, 10);
+    EXPECT_THROW(dem::GeodeticToHeightmap{degenerate}, dem::GeodeticMappingError);
+    dem::DemGrid unreadable = gridOf({0.0, 1.0, 0.0, 0.0, 0.0, -1.0}, 4326, 10, 10);
+    unreadable.crsWkt = "not a coordinate system";
+    EXPECT_THROW(dem::GeodeticToHeightmap{unreadable}, dem::GeodeticMappingError);
+}
+
+}  // namespace
