@@ -55,8 +55,12 @@ std::string describeTerrainSource(const dem::TerrainSource& source)
     const dem::DemMetadata& dem = *source.dem;
     std::ostringstream line;
     line << std::fixed << std::setprecision(1) << "elevation model '" << source.heightmap.sourcePath << "' ("
-         << dem.driverName << "): " << source.heightmap.width << "x" << source.heightmap.height << " samples, heights "
-         << dem.minimumHeightMetres << " to " << dem.maximumHeightMetres << " m, " << dem.extentSource;
+         << dem.driverName << "): ";
+    if (dem.reduction > 1) {
+        line << dem.fileColumns << "x" << dem.fileRows << " samples read at 1/" << dem.reduction << " as ";
+    }
+    line << source.heightmap.width << "x" << source.heightmap.height << " samples, heights " << dem.minimumHeightMetres
+         << " to " << dem.maximumHeightMetres << " m, " << dem.extentSource;
     if (dem.noDataCount > 0) {
         line << ", " << dem.noDataCount << " no-data samples filled";
     }

@@ -8,6 +8,7 @@
 #include "dem/DemGeoreference.h"
 #include "dem/DemNetCdfClassic.h"
 #include "dem/DemNoDataFill.h"
+#include "dem/DemReadScale.h"
 
 #include <cpl_conv.h>
 #include <cpl_string.h>
@@ -96,23 +97,30 @@ GdalDatasetHandle openDataset(const std::filesystem::path& path)
     return dataset;
 }
 
-void checkSize(const std::filesystem::path& path, GDALDataset& dataset, const heightmap::HeightmapLimits& limits)
+void checkNotEmpty(const std::filesystem::path& path, GDALDataset& dataset)
 {
     const int columns = dataset.GetRasterXSize();
     const int rows = dataset.GetRasterYSize();
-    const std::string size = std::to_string(columns) + "x" + std::to_string(rows);
     if (columns <= 0 || rows <= 0)
-        fail(path, "is empty (" + size + " samples)");
-    const auto width = static_cast<std::uint32_t>(columns);
-    const auto height = static_cast<std::uint32_t>(rows);
-    if (width > limits.maxDimension || height > limits.maxDimension) {
-        fail(path, "is " + size + ", larger than the device's limit of " + std::to_string(limits.maxDimension));
+        fail(path, "is empty (" + std::to_string(columns) + "x" + std::to_string(rows) + " samples)");
+}
+
+// The file's size, or the reduction that fits `limits` (DemReadScale.h),
+// refused when it would read more than kMaxSamplesReadWithoutOverviews.
+ReadScale readScaleOf(const std::filesystem::path& path, GDALDataset& dataset, GDALRasterBand& band,
+                      const heightmap::HeightmapLimits& limits)
+{
+    const auto columns = static_cast<std::uint32_t>(dataset.GetRasterXSize());
+    const auto rows = static_cast<std::uint32_t>(dataset.GetRasterYSize());
+    const std::string size = std::to_string(columns) + "x" + std::to_string(rows);
+    const std::optional<ReadScale> scale = readScaleFor(columns, rows, limits);
+    if (!scale)
+        fail(path, "is " + size + ", too large for the limit of " + std::to_string(limits.maxTexels) + " samples");
+    if (scale->reduced() && samplesReadFor(band, *scale) > kMaxSamplesReadWithoutOverviews) {
+        fail(path, "is " + size + " samples without overviews to read it at 1/" + std::to_string(scale->reduction) +
+                       " from; add them (cbt-terrain prepare IN OUT.tif writes a copy with overviews)");
     }
-    const std::uint64_t texels = std::uint64_t{width} * height;
-    if (texels > limits.maxTexels) {
-        fail(path, "is " + size + " = " + std::to_string(texels) + " samples, more than the limit of " +
-                       std::to_string(limits.maxTexels));
-    }
+    return *scale;
 }
 
 // Band 1, after checking the dataset is one band of real numbers (plus an
@@ -317,12 +325,13 @@ GroundExtentResult georeferenceOf(GDALDataset& dataset, std::uint32_t columns, s
 // The file's grid and CRS (WGS 84 where the loader assumed it), when the
 // georeferencing gave an extent.
 std::optional<DemGrid> demGridOf(GDALDataset& dataset, const GroundExtentResult& extent, const SampleRules& rules,
-                                 std::uint32_t columns, std::uint32_t rows)
+                                 const ReadScale& scale)
 {
     DemGrid grid;
     if (!extent.extent || dataset.GetGeoTransform(grid.geoTransform.data()) != CE_None) {
         return std::nullopt;
     }
+    grid.geoTransform = scale.reducedGeoTransform(grid.geoTransform);
     OGRSpatialReference crs;
     if (const OGRSpatialReference* own = dataset.GetSpatialRef(); own != nullptr && !own->IsEmpty()) {
         crs = *own;
@@ -336,8 +345,8 @@ std::optional<DemGrid> demGridOf(GDALDataset& dataset, const GroundExtentResult&
     }
     grid.crsWkt = wkt;
     CPLFree(wkt);
-    grid.columns = columns;
-    grid.rows = rows;
+    grid.columns = scale.columns;
+    grid.rows = scale.rows;
     grid.flipRows = rules.flipRows;
     grid.flipColumns = rules.flipColumns;
     return grid;
@@ -382,8 +391,10 @@ void convertStrip(const std::filesystem::path& path, const SampleRules& rules, s
 }
 
 ElevationGrid readElevationGrid(const std::filesystem::path& path, GDALRasterBand& band, const SampleRules& rules,
-                                std::uint32_t columns, std::uint32_t rows)
+                                const ReadScale& scale)
 {
+    const std::uint32_t columns = scale.columns;
+    const std::uint32_t rows = scale.rows;
     ElevationGrid grid;
     const std::size_t sampleCount = std::size_t{columns} * rows;
     grid.heights.resize(sampleCount);
@@ -396,18 +407,16 @@ ElevationGrid readElevationGrid(const std::filesystem::path& path, GDALRasterBan
         const std::uint32_t count = std::min(stripRows, rows - firstRow);
         const std::size_t stripSamples = std::size_t{count} * columns;
         const GdalErrorCapture errors;
-        const auto top = static_cast<int>(firstRow);
-        const auto width = static_cast<int>(columns);
-        const auto height = static_cast<int>(count);
-        bool read = band.RasterIO(GF_Read, 0, top, width, height, strip.data(), width, height, GDT_Float64, 0, 0,
-                                  nullptr) == CE_None;
+        // A reduced read averages the validity too: 0 only where every
+        // sample of the block is no-data.
+        bool read = readRows(band, scale, firstRow, count, strip.data(), GDT_Float64) == CE_None;
         if (read && rules.validityBand != nullptr) {
-            read = rules.validityBand->RasterIO(GF_Read, 0, top, width, height, mask.data(), width, height, GDT_Byte, 0,
-                                                0, nullptr) == CE_None;
+            read = readRows(*rules.validityBand, scale, firstRow, count, mask.data(), GDT_Byte) == CE_None;
         }
         if (!read) {
-            fail(path, "is truncated or corrupt: rows " + std::to_string(firstRow) + " to " +
-                           std::to_string(firstRow + count - 1) + " can not be read" + errors.detail());
+            fail(path, "is truncated or corrupt: rows " + std::to_string(firstRow * scale.reduction) + " to " +
+                           std::to_string(std::min((firstRow + count) * scale.reduction, scale.fileRows) - 1) +
+                           " can not be read" + errors.detail());
         }
         convertStrip(path, rules, std::span<const double>(strip.data(), stripSamples),
                      std::span<const std::uint8_t>(mask.data(), mask.empty() ? 0 : stripSamples), columns, rows,
@@ -441,14 +450,15 @@ DemTerrain loadDem(const std::filesystem::path& path, const heightmap::Heightmap
     if (const std::optional<std::string> problem = netCdfClassicSizeProblem(path))
         fail(path, *problem);
     const GdalDatasetHandle dataset = openDataset(path);
-    checkSize(path, *dataset, limits);
+    checkNotEmpty(path, *dataset);
     GDALRasterBand& band = elevationBand(path, *dataset);
-    const auto columns = static_cast<std::uint32_t>(dataset->GetRasterXSize());
-    const auto rows = static_cast<std::uint32_t>(dataset->GetRasterYSize());
+    const ReadScale scale = readScaleOf(path, *dataset, band, limits);
+    const std::uint32_t columns = scale.columns;
+    const std::uint32_t rows = scale.rows;
 
     SampleRules rules = sampleRulesOf(path, *dataset, band);
-    GroundExtentResult extent = georeferenceOf(*dataset, columns, rows, rules);
-    ElevationGrid grid = readElevationGrid(path, band, rules, columns, rows);
+    GroundExtentResult extent = georeferenceOf(*dataset, scale.fileColumns, scale.fileRows, rules);
+    ElevationGrid grid = readElevationGrid(path, band, rules, scale);
     if (grid.noDataCount == grid.heights.size()) {
         fail(path, "has no valid sample: all " + std::to_string(grid.noDataCount) + " samples are no-data");
     }
@@ -461,7 +471,10 @@ DemTerrain loadDem(const std::filesystem::path& path, const heightmap::Heightmap
     terrain.metadata.extent = extent.extent;
     terrain.metadata.extentSource = std::move(extent.description);
     terrain.metadata.centreLatitudeDegrees = extent.centreLatitudeDegrees;
-    terrain.metadata.grid = demGridOf(*dataset, extent, rules, columns, rows);
+    terrain.metadata.grid = demGridOf(*dataset, extent, rules, scale);
+    terrain.metadata.fileColumns = scale.fileColumns;
+    terrain.metadata.fileRows = scale.fileRows;
+    terrain.metadata.reduction = scale.reduction;
     terrain.metadata.noDataCount = grid.noDataCount;
     const char* driver = dataset->GetDriverName();
     terrain.metadata.driverName = driver != nullptr ? driver : "";

@@ -11,7 +11,11 @@
 // - one band of real samples (8/16/32-bit integers, 32/64-bit floats), or
 //   one band plus an alpha band (alpha 0 = no data). Complex samples,
 //   colour (RGB, palette) and other multi-band rasters are refused.
-// - sizes are checked against the HeightmapLimits before any sample is read.
+// - sizes are checked against the HeightmapLimits before any sample is read;
+//   a raster larger than they allow is read at the finest power-of-two
+//   reduction that fits, block averages served from its overviews where it
+//   has them (DemReadScale.h). Without overviews, one that would need more
+//   than kMaxSamplesReadWithoutOverviews samples read is refused.
 // - no-data samples (the band's no-data value, a NaN no-data value, a mask or
 //   alpha band) are filled from their valid neighbours (DemNoDataFill.h);
 //   a raster with no valid sample at all is refused.
@@ -46,9 +50,11 @@ struct GroundExtent {
     double zMetres = 0.0;
 };
 
-// The raster's grid as the file stores it, for draping another raster over
-// the heightmap (dem::loadImagery): GDAL's geotransform and the CRS, and the
-// flips the loader applied to put north on row 0 and west on column 0.
+// The heightmap's grid in the file's terms, for draping another raster over
+// the heightmap (dem::loadImagery) and placing geodetic points on it: GDAL's
+// geotransform (scaled to the heightmap's samples when the file was read
+// reduced) and the CRS, and the flips the loader applied to put north on row
+// 0 and west on column 0.
 struct DemGrid {
     std::array<double, 6> geoTransform{0.0, 1.0, 0.0, 0.0, 0.0, 1.0};
     std::string crsWkt;
@@ -70,7 +76,12 @@ struct DemMetadata {
     // projected one transformed to its datum); empty without an extent.
     std::optional<double> centreLatitudeDegrees;
     std::uint64_t noDataCount = 0;  // samples that were no-data and were filled
-    std::string driverName;         // GDAL's short name: "GTiff", "SRTMHGT", "netCDF", ...
+    // The file's size, and the power-of-two reduction it was read at to fit
+    // the heightmap limits (1: full resolution; dem/DemReadScale.h).
+    std::uint32_t fileColumns = 0;
+    std::uint32_t fileRows = 0;
+    std::uint32_t reduction = 1;
+    std::string driverName;  // GDAL's short name: "GTiff", "SRTMHGT", "netCDF", ...
     // Empty when `extent` is: no usable georeferencing.
     std::optional<DemGrid> grid;
 

@@ -3,8 +3,9 @@
 // real extent and heights (sea level at y = 0) and, at the default framing
 // (tens of thousands of km away), shows the terrain, not only sky; a file
 // GDAL can not read and a tree deeper than the device holds give one-line
-// errors.
+// errors; a DEM wider than a device image is read reduced and renders.
 #include "ChildProcess.h"
+#include "DemTestFiles.h"
 #include "ViewerTestFiles.h"
 
 #include <gtest/gtest.h>
@@ -164,6 +165,36 @@ TEST(DemViewer, TreeDeeperThanTheDeviceHoldsNamesTheLargestThatFits)
     ASSERT_EQ(lines.size(), 1u) << result.err;
     EXPECT_EQ(lines[0].rfind("cbt-terrain: CBT max depth 30 does not fit this device", 0), 0u) << lines[0];
     EXPECT_NE(lines[0].find("the largest depth that fits is "), std::string::npos) << lines[0];
+}
+
+TEST(DemViewer, ADemWiderThanADeviceImageIsReadReducedAndRenders)
+{
+    // 16500 columns: more than the 16384 a side every heightmap is held to.
+    const ScratchFolder scratch("dem-viewer-wide");
+    const std::filesystem::path wide = scratch.file("wide.tif");
+    constexpr std::uint32_t kColumns = 16500;
+    constexpr std::uint32_t kRows = 64;
+    std::vector<double> heights;
+    heights.reserve(kColumns * kRows);
+    for (std::uint32_t row = 0; row < kRows; ++row) {
+        for (std::uint32_t column = 0; column < kColumns; ++column) {
+            heights.push_back(std::round(300.0 + 200.0 * std::sin(column / 90.0) * std::cos(row / 7.0)));
+        }
+    }
+    dem_test::writeBandsGeoTiff(wide, kColumns, kRows, GDT_Int16, {heights},
+                                std::array<double, 6>{400000.0, 2.0, 0.0, 5000000.0, 0.0, -400.0}, 32633);
+    const std::filesystem::path frame = scratch.file("wide.png");
+    const ProcessResult result = runViewer({wide.string(), "--headless", "--validate", "--size", "160x90", "--frames",
+                                            "4", "--msaa", "1", "--shadows", "off", "--detail", "off", "--camera",
+                                            "0,900,300,0,-50", "--screenshot", frame.string()});
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    expectNoValidationOrErrors(result.err);
+    EXPECT_NE(result.out.find("16500x64 samples read at 1/2 as 8250x32 samples"), std::string::npos) << result.out;
+    // 33 km by 25.6 km of ground (samples 2 m by 400 m), seen from 900 m:
+    // the lower third of the frame is ridges of lit terrain, not one colour.
+    const std::optional<DecodedImage> image = decodePng(frame);
+    ASSERT_TRUE(image);
+    EXPECT_GT(bandStatistics(*image, 60, 90).luminanceDeviation, 4.0);
 }
 
 }  // namespace

@@ -1,0 +1,52 @@
+// The size at which the loader reads a raster: the file's own, or, for a
+// raster larger than the heightmap limits (the device's 2D image size, the
+// texel budget), the finest power-of-two reduction that fits. A reduced read
+// averages each 2^k x 2^k block of samples through GDAL (which serves it from
+// the file's overviews where it has them) into one heightmap sample, over the
+// same ground: the heightmap then shows the whole elevation model, coarser.
+#pragma once
+
+#include "heightmap/Heightmap.h"
+
+#include <gdal_priv.h>
+
+#include <array>
+#include <cstdint>
+#include <optional>
+
+namespace dem {
+
+// Without overviews, a reduced read goes through every sample of the file;
+// beyond this many the loader refuses and names the fix (overviews) instead
+// of reading for minutes.
+inline constexpr std::uint64_t kMaxSamplesReadWithoutOverviews = std::uint64_t{1} << 32;
+
+struct ReadScale {
+    std::uint32_t fileColumns = 0;
+    std::uint32_t fileRows = 0;
+    std::uint32_t columns = 0;    // of the heightmap: ceil(fileColumns / reduction)
+    std::uint32_t rows = 0;       // ceil(fileRows / reduction)
+    std::uint32_t reduction = 1;  // a power of two; 1: the file's own size
+
+    [[nodiscard]] bool reduced() const noexcept { return reduction > 1; }
+    // The geotransform of the heightmap's grid: the file's, with pixels
+    // fileColumns / columns and fileRows / rows times larger.
+    [[nodiscard]] std::array<double, 6> reducedGeoTransform(const std::array<double, 6>& fileGeoTransform) const;
+};
+
+// The finest power-of-two reduction of a columns x rows raster within
+// `limits` (empty when none is, which a 32-bit size never needs).
+std::optional<ReadScale> readScaleFor(std::uint32_t columns, std::uint32_t rows,
+                                      const heightmap::HeightmapLimits& limits);
+
+// Samples GDAL reads for a read at `scale`: those of the coarsest overview at
+// least as fine as the heightmap, or of the whole file without one.
+std::uint64_t samplesReadFor(GDALRasterBand& band, const ReadScale& scale);
+
+// Reads heightmap rows [firstRow, firstRow + count) of `band` at `scale` into
+// `destination` (count * scale.columns values of `type`), averaging blocks
+// when reduced. Returns GDAL's error.
+CPLErr readRows(GDALRasterBand& band, const ReadScale& scale, std::uint32_t firstRow, std::uint32_t count,
+                void* destination, GDALDataType type);
+
+}  // namespace dem
