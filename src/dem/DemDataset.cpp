@@ -34,15 +34,15 @@ bool hasDriverPrefix(std::string_view name)
     return true;
 }
 
-// The checks of a name in the local file system; none for a driver-prefixed
-// name that is no local file, which GDAL resolves.
-void checkLocalFile(const std::filesystem::path& path)
+// The checks of a name in the local file system. False, without a check,
+// for a driver-prefixed name that is no local file: GDAL resolves it.
+bool checkLocalFile(const std::filesystem::path& path)
 {
     std::error_code error;
     const auto status = std::filesystem::status(path, error);
     if (status.type() == std::filesystem::file_type::not_found) {
         if (hasDriverPrefix(path.string()))
-            return;
+            return false;
         failElevationModel(path, "does not exist");
     }
     if (error)
@@ -53,6 +53,7 @@ void checkLocalFile(const std::filesystem::path& path)
         failElevationModel(path, "is not a regular file");
     if (const std::optional<std::string> problem = netCdfClassicSizeProblem(path))
         failElevationModel(path, *problem);
+    return true;
 }
 
 }  // namespace
@@ -70,18 +71,19 @@ bool isGdalVirtualName(const std::filesystem::path& path)
 
 GdalDatasetHandle openElevationDataset(const std::filesystem::path& path)
 {
-    if (!isGdalVirtualName(path))
-        checkLocalFile(path);
+    const bool localFile = !isGdalVirtualName(path) && checkLocalFile(path);
     const GdalErrorCapture errors;
     GDALAllRegister();
     GdalDatasetHandle dataset(
         GDALDataset::FromHandle(GDALOpenEx(path.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY | GDAL_OF_VERBOSE_ERROR,
                                            kAllowedDrivers.data(), nullptr, nullptr)));
     if (!dataset) {
-        failElevationModel(path,
-                           "is not an elevation model GDAL can read (GeoTIFF, SRTM .hgt, NetCDF, Arc/Info ASCII grid, "
-                           "ESRI .hdr, USGS DEM, VRT)" +
-                               errors.detail());
+        // A local file was found and read: its content is not a DEM. A name
+        // GDAL resolves may not even lead to data: GDAL's reason tells.
+        failElevationModel(path, std::string(localFile ? "is not an elevation model GDAL can read"
+                                                       : "could not be opened as an elevation model") +
+                                     " (GeoTIFF, SRTM .hgt, NetCDF, Arc/Info ASCII grid, ESRI .hdr, USGS DEM, VRT)" +
+                                     errors.detail());
     }
     return dataset;
 }

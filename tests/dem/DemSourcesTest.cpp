@@ -99,7 +99,9 @@ TEST(DemSources, RemoteFileThatIsNotThereIsAOneLineErrorWithGdalsReason)
     } catch (const HeightmapError& error) {
         const std::string message = error.what();
         EXPECT_EQ(message.rfind("elevation model '" + url + "' ", 0), 0u) << message;
+        EXPECT_NE(message.find("could not be opened as an elevation model"), std::string::npos) << message;
         EXPECT_NE(message.find("(GDAL: "), std::string::npos) << "no reason from GDAL: " << message;
+        EXPECT_NE(message.find("404"), std::string::npos) << "GDAL's reason is not the server's answer: " << message;
         EXPECT_EQ(message.find('\n'), std::string::npos) << message;
     }
     EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(20)) << "a missing URL took long";
