@@ -373,11 +373,15 @@ std::string commandLineHelp()
 {
     std::ostringstream text;
     text << "usage: cbt-terrain [HEIGHTMAP] [flags]\n"
+         << "       cbt-terrain prepare IN OUT.tif    (see cbt-terrain prepare --help)\n"
          << "\n"
          << "Renders a heightmap with a GPU concurrent binary tree and longest edge bisection.\n"
          << "HEIGHTMAP is an 8- or 16-bit greyscale PNG, or an elevation model GDAL reads (GeoTIFF,\n"
-         << "SRTM .hgt, NetCDF, ...) whose georeferencing and heights in metres set the extent, the\n"
-         << "height scale and sea level (y = 0) unless given (default: " << defaultHeightmapPath().string() << ").\n"
+         << "SRTM .hgt, NetCDF, a VRT mosaic, ...) under any name GDAL opens (/vsicurl/https://...,\n"
+         << "/vsizip/...), whose georeferencing and heights in metres set the extent, the height\n"
+         << "scale and sea level (y = 0) unless given (default: " << defaultHeightmapPath().string() << ").\n"
+         << "\n"
+         << "prepare writes an elevation model as a Cloud-Optimized GeoTIFF with overviews.\n"
          << "\n"
          << "flags (--flag VALUE or --flag=VALUE):\n";
     for (const FlagSpec& flag : flagSpecs()) {

@@ -3,6 +3,7 @@
 #include "app/CommandLine.h"
 #include "app/GlfwWindow.h"
 #include "app/HeadlessViewer.h"
+#include "app/PrepareCommand.h"
 #include "app/WindowViewer.h"
 #include "heightmap/Heightmap.h"
 #include "text/TextParsing.h"
@@ -13,8 +14,10 @@
 
 namespace app {
 
-int runViewer(std::span<const std::string_view> arguments, std::ostream& out, std::ostream& err)
+int runViewer(std::span<const std::string_view> arguments, std::ostream& out, std::ostream& err, bool errIsTerminal)
 {
+    if (!arguments.empty() && arguments.front() == kPrepareCommandName)
+        return runPrepare(arguments.subspan(1), out, err, errIsTerminal);
     constexpr const char* kPrefix = "cbt-terrain: ";
     try {
         const ViewerOptions options = parseCommandLine(arguments);

@@ -1,17 +1,16 @@
-// DEM loading through GDAL: open with a short list of raster drivers, check
+// DEM loading through GDAL: open any name GDAL resolves (DemDataset.h), check
 // the band layout and size before reading anything, read the samples in row
 // strips (converting units and catching no-data, NaN, infinite and absurd
 // values), fill the holes, and quantise min..max to 16 bits.
 #include "dem/DemLoader.h"
 
+#include "dem/DemDataset.h"
 #include "dem/DemGdal.h"
 #include "dem/DemGeoreference.h"
-#include "dem/DemNetCdfClassic.h"
 #include "dem/DemNoDataFill.h"
 #include "dem/DemReadScale.h"
 
 #include <cpl_conv.h>
-#include <cpl_string.h>
 #include <gdal_priv.h>
 #include <ogr_spatialref.h>
 
@@ -24,7 +23,6 @@
 #include <span>
 #include <sstream>
 #include <string_view>
-#include <system_error>
 #include <vector>
 
 namespace dem {
@@ -41,14 +39,11 @@ double DemMetadata::heightOfSample(std::uint16_t sample) const noexcept
 
 namespace {
 
-// The raster formats a DEM comes in; GDAL's other drivers are never tried.
-constexpr std::array<const char*, 7> kAllowedDrivers{"GTiff", "SRTMHGT", "netCDF", "AAIGrid",
-                                                     "EHdr",  "USGSDEM", nullptr};
 constexpr std::size_t kSamplesPerStrip = std::size_t{1} << 20;
 
 [[noreturn]] void fail(const std::filesystem::path& path, std::string_view problem)
 {
-    throw heightmap::HeightmapError("elevation model '" + path.string() + "' " + std::string(problem));
+    failElevationModel(path, problem);
 }
 
 std::string numberText(double value)
@@ -65,36 +60,6 @@ std::string lowerCase(std::string_view text)
     std::transform(lower.begin(), lower.end(), lower.begin(),
                    [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); });
     return lower;
-}
-
-void checkIsReadableFile(const std::filesystem::path& path)
-{
-    std::error_code error;
-    const auto status = std::filesystem::status(path, error);
-    if (status.type() == std::filesystem::file_type::not_found)
-        fail(path, "does not exist");
-    if (error)
-        fail(path, "can not be read: " + error.message());
-    if (std::filesystem::is_directory(status))
-        fail(path, "is a directory, not an elevation model file");
-    if (!std::filesystem::is_regular_file(status))
-        fail(path, "is not a regular file");
-}
-
-GdalDatasetHandle openDataset(const std::filesystem::path& path)
-{
-    const GdalErrorCapture errors;
-    GDALAllRegister();
-    GdalDatasetHandle dataset(
-        GDALDataset::FromHandle(GDALOpenEx(path.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY | GDAL_OF_VERBOSE_ERROR,
-                                           kAllowedDrivers.data(), nullptr, nullptr)));
-    if (!dataset) {
-        fail(path,
-             "is not an elevation model GDAL can read (GeoTIFF, SRTM .hgt, NetCDF, Arc/Info ASCII grid, "
-             "ESRI .hdr, USGS DEM)" +
-                 errors.detail());
-    }
-    return dataset;
 }
 
 void checkNotEmpty(const std::filesystem::path& path, GDALDataset& dataset)
@@ -121,42 +86,6 @@ ReadScale readScaleOf(const std::filesystem::path& path, GDALDataset& dataset, G
                        " from; add them (cbt-terrain prepare IN OUT.tif writes a copy with overviews)");
     }
     return *scale;
-}
-
-// Band 1, after checking the dataset is one band of real numbers (plus an
-// optional alpha band).
-GDALRasterBand& elevationBand(const std::filesystem::path& path, GDALDataset& dataset)
-{
-    const int bandCount = dataset.GetRasterCount();
-    if (bandCount == 0) {
-        const int gridCount = CSLCount(dataset.GetMetadata("SUBDATASETS")) / 2;
-        if (gridCount > 0) {
-            fail(path, "holds " + std::to_string(gridCount) +
-                           " grids (subdatasets), not one elevation grid; extract it into its own file");
-        }
-        fail(path, "has no raster band");
-    }
-    const bool alphaSecond = bandCount == 2 && dataset.GetRasterBand(2)->GetColorInterpretation() == GCI_AlphaBand;
-    if (bandCount > 1 && !alphaSecond) {
-        std::string interpretations;
-        for (int band = 1; band <= bandCount && band <= 4; ++band) {
-            if (!interpretations.empty())
-                interpretations += ", ";
-            interpretations += GDALGetColorInterpretationName(dataset.GetRasterBand(band)->GetColorInterpretation());
-        }
-        fail(path, "has " + std::to_string(bandCount) + " bands (" + interpretations +
-                       "), a colour or multi-band image; an elevation model has one height band");
-    }
-    GDALRasterBand& band = *dataset.GetRasterBand(1);
-    if (band.GetColorInterpretation() == GCI_PaletteIndex || band.GetColorTable() != nullptr) {
-        fail(path, "is a colour image (indexed palette); an elevation model has one band of heights");
-    }
-    const GDALDataType type = band.GetRasterDataType();
-    if (type == GDT_Unknown || GDALDataTypeIsComplex(type) != 0) {
-        fail(path, std::string("has samples of type ") + GDALGetDataTypeName(type) +
-                       "; an elevation model needs real (not complex) heights");
-    }
-    return band;
 }
 
 // Metres per unit of the band's heights; an empty or unknown unit is metres.
@@ -446,10 +375,7 @@ heightmap::Heightmap quantised(const std::filesystem::path& path, const Elevatio
 
 DemTerrain loadDem(const std::filesystem::path& path, const heightmap::HeightmapLimits& limits)
 {
-    checkIsReadableFile(path);
-    if (const std::optional<std::string> problem = netCdfClassicSizeProblem(path))
-        fail(path, *problem);
-    const GdalDatasetHandle dataset = openDataset(path);
+    const GdalDatasetHandle dataset = openElevationDataset(path);
     checkNotEmpty(path, *dataset);
     GDALRasterBand& band = elevationBand(path, *dataset);
     const ReadScale scale = readScaleOf(path, *dataset, band, limits);

@@ -1,5 +1,8 @@
 // Digital elevation models (DEMs) read through GDAL: GeoTIFF, SRTM .hgt,
-// NetCDF grids, Arc/Info ASCII grids, ESRI .hdr/.bil and USGS ASCII DEMs.
+// NetCDF grids, Arc/Info ASCII grids, ESRI .hdr/.bil, USGS ASCII DEMs and VRT
+// mosaics of them, under any name GDAL resolves: a local file, a remote one
+// ("/vsicurl/https://host/dem.tif"), one in an archive ("/vsizip/..."), ...
+// (see DemDataset.h).
 //
 // The renderer samples a normalised 16-bit texture, so a DEM becomes a
 // heightmap::Heightmap whose range min..max (metres) maps to 0..65535, plus a
@@ -109,11 +112,13 @@ struct TerrainSource {
 
 enum class TerrainFileKind { Png, Dem };
 
-// Png when the file starts with the PNG signature or its extension is ".png"
-// (any case); Dem otherwise.
+// Png when the local file starts with the PNG signature or its extension is
+// ".png" (any case); Dem otherwise, and always for a name only GDAL resolves
+// ("/vsicurl/...", "/vsizip/...", an inline VRT).
 TerrainFileKind terrainFileKindOf(const std::filesystem::path& path);
 
-// loadHeightmapPng for a PNG, loadDem for anything else. Throws HeightmapError.
+// loadHeightmapPng for a local PNG, loadDem for anything else. Throws
+// HeightmapError.
 TerrainSource loadTerrainSource(const std::filesystem::path& path, const heightmap::HeightmapLimits& limits);
 
 }  // namespace dem

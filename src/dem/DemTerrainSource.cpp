@@ -1,6 +1,8 @@
-// loadTerrainSource: PNG files take the light stb_image path, everything else
-// goes through GDAL.
+// loadTerrainSource: local PNG files take the light stb_image path, everything
+// else (other files, and names only GDAL resolves) goes through GDAL.
 #include "dem/DemLoader.h"
+
+#include "dem/DemDataset.h"
 
 #include "heightmap/PngSignature.h"
 
@@ -26,6 +28,8 @@ bool hasPngExtension(const std::filesystem::path& path)
 
 TerrainFileKind terrainFileKindOf(const std::filesystem::path& path)
 {
+    if (isGdalVirtualName(path))
+        return TerrainFileKind::Dem;
     std::ifstream file(path, std::ios::binary);
     std::array<char, heightmap::kPngSignature.size()> start{};
     if (file && file.read(start.data(), static_cast<std::streamsize>(start.size()))) {

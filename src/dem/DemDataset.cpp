@@ -1,0 +1,125 @@
+#include "dem/DemDataset.h"
+
+#include "dem/DemNetCdfClassic.h"
+#include "heightmap/Heightmap.h"
+
+#include <cpl_string.h>
+
+#include <array>
+#include <cctype>
+#include <optional>
+#include <string>
+#include <system_error>
+
+namespace dem {
+
+namespace {
+
+// The raster formats a DEM comes in; GDAL's other drivers are never tried.
+// VRT mosaics and subsets of them reach their sources with any driver.
+constexpr std::array<const char*, 8> kAllowedDrivers{"GTiff", "SRTMHGT", "netCDF", "AAIGrid",
+                                                     "EHdr",  "USGSDEM", "VRT",    nullptr};
+
+// "NETCDF:file.nc:z", "GTIFF_DIR:2:file.tif": a driver's name (two or more
+// letters, digits or underscores) and a colon.
+bool hasDriverPrefix(std::string_view name)
+{
+    const std::size_t colon = name.find(':');
+    if (colon == std::string_view::npos || colon < 2)
+        return false;
+    for (const char c : name.substr(0, colon)) {
+        if (std::isalnum(static_cast<unsigned char>(c)) == 0 && c != '_')
+            return false;
+    }
+    return true;
+}
+
+// The checks of a name in the local file system. False, without a check,
+// for a driver-prefixed name that is no local file: GDAL resolves it.
+bool checkLocalFile(const std::filesystem::path& path)
+{
+    std::error_code error;
+    const auto status = std::filesystem::status(path, error);
+    if (status.type() == std::filesystem::file_type::not_found) {
+        if (hasDriverPrefix(path.string()))
+            return false;
+        failElevationModel(path, "does not exist");
+    }
+    if (error)
+        failElevationModel(path, "can not be read: " + error.message());
+    if (std::filesystem::is_directory(status))
+        failElevationModel(path, "is a directory, not an elevation model file");
+    if (!std::filesystem::is_regular_file(status))
+        failElevationModel(path, "is not a regular file");
+    if (const std::optional<std::string> problem = netCdfClassicSizeProblem(path))
+        failElevationModel(path, *problem);
+    return true;
+}
+
+}  // namespace
+
+void failElevationModel(const std::filesystem::path& path, std::string_view problem)
+{
+    throw heightmap::HeightmapError("elevation model '" + path.string() + "' " + std::string(problem));
+}
+
+bool isGdalVirtualName(const std::filesystem::path& path)
+{
+    const std::string& name = path.native();
+    return name.starts_with("/vsi") || name.starts_with('<');
+}
+
+GdalDatasetHandle openElevationDataset(const std::filesystem::path& path)
+{
+    const bool localFile = !isGdalVirtualName(path) && checkLocalFile(path);
+    const GdalErrorCapture errors;
+    GDALAllRegister();
+    GdalDatasetHandle dataset(
+        GDALDataset::FromHandle(GDALOpenEx(path.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY | GDAL_OF_VERBOSE_ERROR,
+                                           kAllowedDrivers.data(), nullptr, nullptr)));
+    if (!dataset) {
+        // A local file was found and read: its content is not a DEM. A name
+        // GDAL resolves may not even lead to data: GDAL's reason tells.
+        failElevationModel(path, std::string(localFile ? "is not an elevation model GDAL can read"
+                                                       : "could not be opened as an elevation model") +
+                                     " (GeoTIFF, SRTM .hgt, NetCDF, Arc/Info ASCII grid, ESRI .hdr, USGS DEM, VRT)" +
+                                     errors.detail());
+    }
+    return dataset;
+}
+
+GDALRasterBand& elevationBand(const std::filesystem::path& path, GDALDataset& dataset)
+{
+    const int bandCount = dataset.GetRasterCount();
+    if (bandCount == 0) {
+        const int gridCount = CSLCount(dataset.GetMetadata("SUBDATASETS")) / 2;
+        if (gridCount > 0) {
+            failElevationModel(path, "holds " + std::to_string(gridCount) +
+                                         " grids (subdatasets), not one elevation grid; extract it into its own file");
+        }
+        failElevationModel(path, "has no raster band");
+    }
+    const bool alphaSecond = bandCount == 2 && dataset.GetRasterBand(2)->GetColorInterpretation() == GCI_AlphaBand;
+    if (bandCount > 1 && !alphaSecond) {
+        std::string interpretations;
+        for (int band = 1; band <= bandCount && band <= 4; ++band) {
+            if (!interpretations.empty())
+                interpretations += ", ";
+            interpretations += GDALGetColorInterpretationName(dataset.GetRasterBand(band)->GetColorInterpretation());
+        }
+        failElevationModel(path, "has " + std::to_string(bandCount) + " bands (" + interpretations +
+                                     "), a colour or multi-band image; an elevation model has one height band");
+    }
+    GDALRasterBand& band = *dataset.GetRasterBand(1);
+    if (band.GetColorInterpretation() == GCI_PaletteIndex || band.GetColorTable() != nullptr) {
+        failElevationModel(path, "is a colour image (indexed palette); an elevation model has one band of heights");
+    }
+    const GDALDataType type = band.GetRasterDataType();
+    if (type == GDT_Unknown || GDALDataTypeIsComplex(type) != 0) {
+        failElevationModel(path, std::string("has samples of type ") + GDALGetDataTypeName(type) +
+                                     "; an elevation model needs real (not complex) heights");
+    }
+    return band;
+}
+
+}  // namespace dem

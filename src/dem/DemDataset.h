@@ -1,0 +1,41 @@
+// Opening an elevation model with GDAL, shared by the loader (loadDem) and
+// the preparation of Cloud-Optimized GeoTIFFs (prepareCloudOptimizedGeoTiff).
+//
+// The name given is passed to GDAL unchanged, so that anything GDAL opens
+// works: a local file, a remote one ("/vsicurl/https://host/dem.tif"), one
+// inside an archive ("/vsizip/tiles.zip/dem.tif"), a VRT mosaic, a
+// driver-prefixed name ("NETCDF:grid.nc:elevation"). A local file is checked
+// first (missing, a directory, not a regular file) so that those problems get
+// their own message; names GDAL resolves itself get GDAL's reason instead.
+#pragma once
+
+#include "dem/DemGdal.h"
+
+#include <gdal_priv.h>
+
+#include <filesystem>
+#include <string_view>
+
+namespace dem {
+
+// Throws heightmap::HeightmapError("elevation model 'PATH' PROBLEM").
+[[noreturn]] void failElevationModel(const std::filesystem::path& path, std::string_view problem);
+
+// Whether GDAL alone can resolve `path`: a virtual file system path
+// ("/vsicurl/...", "/vsizip/...", "/vsimem/...") or an inline VRT document
+// ("<VRTDataset ..."). Such a name is never looked up in the local file
+// system.
+bool isGdalVirtualName(const std::filesystem::path& path);
+
+// Opens `path` read-only with the drivers of elevation models (GeoTIFF,
+// SRTM .hgt, NetCDF, Arc/Info ASCII grid, ESRI .hdr, USGS DEM, VRT), after
+// the checks of a local file. Throws heightmap::HeightmapError with one line
+// naming the path and the problem (GDAL's reason when GDAL gives one).
+GdalDatasetHandle openElevationDataset(const std::filesystem::path& path);
+
+// Band 1, after checking the dataset is one band of real numbers (plus an
+// optional alpha band): colour, palette, multi-band and complex rasters and
+// files of several grids are refused with a HeightmapError.
+GDALRasterBand& elevationBand(const std::filesystem::path& path, GDALDataset& dataset);
+
+}  // namespace dem

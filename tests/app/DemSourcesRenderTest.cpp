@@ -1,0 +1,112 @@
+// The viewer renders an elevation model under any name GDAL resolves exactly
+// as it renders the local file: the same frame, byte for byte, from a
+// /vsicurl/ URL of a local test HTTP server (read in ranges) and from a VRT
+// mosaic of four tiles of the file (no seam). A URL that answers 404 is a
+// one-line error naming it, exit code 1, without a hang. Headless frames with
+// the validation layer on.
+#include "ChildProcess.h"
+#include "DemSourceFiles.h"
+#include "DemTestFiles.h"
+#include "RangeHttpServer.h"
+#include "ViewerTestFiles.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace app_test {
+namespace {
+
+constexpr std::uint32_t kDemSamples = 96;
+constexpr double kDemSpacing = 100.0;  // metres: the DEM is 9600 m a side
+
+class DemSourcesRenderTest : public ::testing::Test {
+protected:
+    DemSourcesRenderTest() : scratch_("dem-sources")
+    {
+        dem_test::RasterSpec spec = dem_test::rasterOf(kDemSamples, kDemSamples, GDT_Float32,
+                                                       dem_test::reliefHeights(kDemSamples, kDemSamples));
+        spec.geoTransform = std::array<double, 6>{376000.0, kDemSpacing, 0.0, 4651000.0, 0.0, -kDemSpacing};
+        spec.epsg = 32633;
+        spec.noData = -9999.0;
+        spec.values[kDemSamples * 40 + 50] = -9999.0;
+        spec_ = spec;
+        dem_test::writeRaster(dem(), spec);
+    }
+
+    [[nodiscard]] std::filesystem::path dem() const { return scratch_.file("dem.tif"); }
+
+    // The frame of `source` from the south, looking north over the relief.
+    DecodedImage render(const std::string& name, const std::string& source) const
+    {
+        const std::filesystem::path frame = scratch_.file(name + ".png");
+        ProcessOptions options;
+        options.arguments = {CBT_TERRAIN_BINARY, source,        "--headless", "--validate",
+                             "--msaa",           "1",           "--shadows",  "off",
+                             "--detail",         "off",         "--size",     "160x90",
+                             "--frames",         "4",           "--camera",   "0,4500,9000,0,-25",
+                             "--screenshot",     frame.string()};
+        options.environment = dem_test::localHttpEnvironment();
+        const ProcessResult result = runProcess(options, std::chrono::seconds(300));
+        EXPECT_EQ(result.exitCode, 0) << result.err;
+        expectNoValidationOrErrors(result.err);
+        std::optional<DecodedImage> image = decodePng(frame);
+        if (!image) {
+            ADD_FAILURE() << "no frame written for " << source;
+            return {};
+        }
+        return *image;
+    }
+
+    // Two frames of the same terrain: equal bytes, and real relief in them.
+    static void expectSameFrame(const DecodedImage& actual, const DecodedImage& expected)
+    {
+        ASSERT_EQ(expected.width, 160);
+        ASSERT_EQ(actual.width, expected.width);
+        ASSERT_EQ(actual.height, expected.height);
+        EXPECT_TRUE(actual.rgb == expected.rgb)
+            << differingPixelFraction(actual, expected, 0) * 100.0 << " % of the pixels differ";
+        EXPECT_GT(bandStatistics(expected, expected.height / 2, expected.height).luminanceDeviation, 2.0)
+            << "the frame shows no relief to compare";
+    }
+
+    ScratchFolder scratch_;
+    dem_test::RasterSpec spec_;
+};
+
+TEST_F(DemSourcesRenderTest, RemoteFileRendersLikeTheLocalFile)
+{
+    const DecodedImage local = render("local", dem().string());
+    const dem_test::RangeHttpServer server(scratch_.path());
+    const DecodedImage remote = render("remote", "/vsicurl/" + server.urlOf("dem.tif"));
+    expectSameFrame(remote, local);
+    EXPECT_GT(server.rangeRequestCount(), 0u) << "the viewer did not read the file over HTTP ranges";
+}
+
+TEST_F(DemSourcesRenderTest, VrtMosaicRendersLikeTheWholeFile)
+{
+    const std::filesystem::path vrt = dem_test::writeVrtMosaicOfFourTiles(scratch_.path(), "mosaic", spec_, 50, 41);
+    expectSameFrame(render("mosaic", vrt.string()), render("whole", dem().string()));
+}
+
+TEST_F(DemSourcesRenderTest, RemoteFileThatIsNotThereIsAOneLineError)
+{
+    const dem_test::RangeHttpServer server(scratch_.path());
+    const std::string url = "/vsicurl/" + server.urlOf("absent.tif");
+    ProcessOptions options;
+    options.arguments = {CBT_TERRAIN_BINARY, url, "--headless", "--size", "64x64", "--frames", "1"};
+    options.environment = dem_test::localHttpEnvironment();
+    const ProcessResult result = runProcess(options, std::chrono::seconds(60));
+    EXPECT_FALSE(result.timedOut) << "the viewer hung on a missing URL";
+    EXPECT_EQ(result.exitCode, 1) << result.err;
+    const std::vector<std::string> lines = linesOf(result.err);
+    ASSERT_EQ(lines.size(), 1u) << result.err;
+    EXPECT_EQ(lines[0].rfind("cbt-terrain: elevation model '" + url + "' ", 0), 0u) << lines[0];
+    EXPECT_NE(lines[0].find("(GDAL: "), std::string::npos) << "no reason from GDAL: " << lines[0];
+    EXPECT_NE(lines[0].find("404"), std::string::npos) << "GDAL's reason is not the server's answer: " << lines[0];
+    EXPECT_GT(server.requestCount(), 0u);
+}
+
+}  // namespace
+}  // namespace app_test

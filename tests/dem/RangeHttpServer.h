@@ -1,0 +1,68 @@
+// A small HTTP/1.1 file server for the tests of remote elevation models
+// (GDAL's /vsicurl/): it serves the files of one folder on 127.0.0.1, on a
+// port the system chooses, from its own thread. It answers HEAD and GET,
+// honours one "Range: bytes=a-b" (also "a-" and "-n") with 206 Partial
+// Content, Content-Range and Accept-Ranges: bytes, answers 404 for anything
+// that is not a file of the folder, and counts the range requests it served.
+// Every response closes its connection, so one thread serves every client.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <thread>
+
+namespace dem_test {
+
+// A socket or other descriptor, closed with the object.
+class FileDescriptor {
+public:
+    FileDescriptor() = default;
+    explicit FileDescriptor(int descriptor) : descriptor_(descriptor) {}
+    ~FileDescriptor();
+    FileDescriptor(FileDescriptor&& other) noexcept;
+    FileDescriptor& operator=(FileDescriptor&& other) noexcept;
+    FileDescriptor(const FileDescriptor&) = delete;
+    FileDescriptor& operator=(const FileDescriptor&) = delete;
+
+    [[nodiscard]] int get() const { return descriptor_; }
+    [[nodiscard]] bool valid() const { return descriptor_ >= 0; }
+
+private:
+    int descriptor_ = -1;
+};
+
+class RangeHttpServer {
+public:
+    // Starts serving the files of `root`. Throws std::runtime_error when no
+    // socket can be bound.
+    explicit RangeHttpServer(std::filesystem::path root);
+    // Stops the thread and closes the socket.
+    ~RangeHttpServer();
+    RangeHttpServer(const RangeHttpServer&) = delete;
+    RangeHttpServer& operator=(const RangeHttpServer&) = delete;
+
+    [[nodiscard]] std::uint16_t port() const { return port_; }
+    // "http://127.0.0.1:PORT/name".
+    [[nodiscard]] std::string urlOf(const std::string& name) const;
+    // Responses 206 Partial Content served so far.
+    [[nodiscard]] std::size_t rangeRequestCount() const { return rangeRequests_.load(); }
+    // Requests answered so far, of any kind.
+    [[nodiscard]] std::size_t requestCount() const { return requests_.load(); }
+
+private:
+    void serve();
+    void answer(int connection);
+
+    std::filesystem::path root_;
+    FileDescriptor listener_;
+    std::uint16_t port_ = 0;
+    std::atomic<bool> stopping_{false};
+    std::atomic<std::size_t> rangeRequests_{0};
+    std::atomic<std::size_t> requests_{0};
+    std::thread thread_;
+};
+
+}  // namespace dem_test
