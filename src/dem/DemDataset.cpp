@@ -74,6 +74,7 @@ GdalDatasetHandle openElevationDataset(const std::filesystem::path& path)
     const bool localFile = !isGdalVirtualName(path) && checkLocalFile(path);
     const GdalErrorCapture errors;
     GDALAllRegister();
+    setRemoteReadTimeouts();
     GdalDatasetHandle dataset(
         GDALDataset::FromHandle(GDALOpenEx(path.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY | GDAL_OF_VERBOSE_ERROR,
                                            kAllowedDrivers.data(), nullptr, nullptr)));

@@ -1,5 +1,6 @@
 #include "dem/DemGdal.h"
 
+#include <cpl_conv.h>
 #include <cpl_error.h>
 
 #include <algorithm>
@@ -30,6 +31,19 @@ void CPL_STDCALL GdalErrorCapture::record(CPLErr severity, CPLErrorNum /*number*
     std::replace_if(
         line.begin(), line.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
     capture->firstError_ = line.empty() ? "unknown error" : line;
+}
+
+void setRemoteReadTimeouts()
+{
+    const std::string seconds = std::to_string(kRemoteTimeoutSeconds);
+    const auto setUnlessSet = [](const char* key, const std::string& value) {
+        if (CPLGetConfigOption(key, nullptr) == nullptr) {
+            CPLSetConfigOption(key, value.c_str());
+        }
+    };
+    setUnlessSet("GDAL_HTTP_CONNECTTIMEOUT", seconds);
+    setUnlessSet("GDAL_HTTP_LOW_SPEED_TIME", seconds);
+    setUnlessSet("GDAL_HTTP_LOW_SPEED_LIMIT", "1");
 }
 
 }  // namespace dem

@@ -35,4 +35,12 @@ private:
     std::string firstError_;
 };
 
+// Remote sources (/vsicurl/ and GDAL's other network file systems) give up
+// on a server that stops answering instead of waiting forever: unless the
+// user set them (environment or GDAL config), a connection must open within
+// kRemoteTimeoutSeconds, and a transfer that stays below 1 byte/s for
+// kRemoteTimeoutSeconds fails. Called before GDAL opens anything.
+inline constexpr int kRemoteTimeoutSeconds = 30;
+void setRemoteReadTimeouts();
+
 }  // namespace dem

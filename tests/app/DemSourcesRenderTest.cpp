@@ -12,6 +12,8 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+
 #include <string>
 #include <vector>
 
@@ -106,6 +108,31 @@ TEST_F(DemSourcesRenderTest, RemoteFileThatIsNotThereIsAOneLineError)
     EXPECT_NE(lines[0].find("(GDAL: "), std::string::npos) << "no reason from GDAL: " << lines[0];
     EXPECT_NE(lines[0].find("404"), std::string::npos) << "GDAL's reason is not the server's answer: " << lines[0];
     EXPECT_GT(server.requestCount(), 0u);
+}
+
+TEST_F(DemSourcesRenderTest, RemoteServerThatStallsIsAOneLineErrorAfterATimeout)
+{
+    // The server accepts and never answers. The viewer's own limit is
+    // kRemoteTimeoutSeconds of silence; the test shortens it through GDAL's
+    // variable, as a user can.
+    dem_test::RangeHttpServer server(scratch_.path());
+    server.stallConnections();
+    const std::string url = "/vsicurl/" + server.urlOf("dem.tif");
+    ProcessOptions options;
+    options.arguments = {CBT_TERRAIN_BINARY, url, "--headless", "--size", "64x64", "--frames", "1"};
+    options.environment = dem_test::localHttpEnvironment();
+    options.environment["GDAL_HTTP_TIMEOUT"] = std::nullopt;
+    options.environment["GDAL_HTTP_LOW_SPEED_TIME"] = "2";
+    const auto start = std::chrono::steady_clock::now();
+    const ProcessResult result = runProcess(options, std::chrono::seconds(120));
+    const auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_FALSE(result.timedOut) << "the viewer hung on a stalled server";
+    EXPECT_LT(seconds, 60.0);
+    EXPECT_EQ(result.exitCode, 1) << result.err;
+    const std::vector<std::string> lines = linesOf(result.err);
+    ASSERT_EQ(lines.size(), 1u) << result.err;
+    EXPECT_EQ(lines[0].rfind("cbt-terrain: elevation model '" + url + "' ", 0), 0u) << lines[0];
+    EXPECT_GT(server.stalledCount(), 0u);
 }
 
 }  // namespace

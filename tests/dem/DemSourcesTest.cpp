@@ -7,7 +7,10 @@
 #include "DemTestFiles.h"
 #include "RangeHttpServer.h"
 
+#include "dem/DemGdal.h"
 #include "dem/DemLoader.h"
+
+#include <cpl_conv.h>
 
 #include <gtest/gtest.h>
 
@@ -67,6 +70,23 @@ void expectSameDem(const dem::DemTerrain& actual, const dem::DemTerrain& expecte
         EXPECT_EQ(a.grid->rows, e.grid->rows);
         EXPECT_EQ(a.grid->flipRows, e.grid->flipRows);
         EXPECT_EQ(a.grid->flipColumns, e.grid->flipColumns);
+    }
+}
+
+TEST(DemSources, RemoteReadsGiveUpOnASilentServerUnlessTheUserSaidOtherwise)
+{
+    const char* keys[] = {"GDAL_HTTP_CONNECTTIMEOUT", "GDAL_HTTP_LOW_SPEED_TIME", "GDAL_HTTP_LOW_SPEED_LIMIT"};
+    for (const char* key : keys) {
+        CPLSetConfigOption(key, nullptr);
+    }
+    CPLSetConfigOption("GDAL_HTTP_CONNECTTIMEOUT", "7");  // the user's choice stays
+    dem::setRemoteReadTimeouts();
+    EXPECT_STREQ(CPLGetConfigOption("GDAL_HTTP_CONNECTTIMEOUT", ""), "7");
+    EXPECT_STREQ(CPLGetConfigOption("GDAL_HTTP_LOW_SPEED_TIME", ""),
+                 std::to_string(dem::kRemoteTimeoutSeconds).c_str());
+    EXPECT_STREQ(CPLGetConfigOption("GDAL_HTTP_LOW_SPEED_LIMIT", ""), "1");
+    for (const char* key : keys) {
+        CPLSetConfigOption(key, nullptr);
     }
 }
 

@@ -242,9 +242,15 @@ void RangeHttpServer::serve()
         pollfd pending{listener_.get(), POLLIN, 0};
         if (::poll(&pending, 1, kPollMilliseconds) <= 0)
             continue;
-        const FileDescriptor connection(::accept4(listener_.get(), nullptr, nullptr, SOCK_CLOEXEC));
-        if (connection.valid())
-            answer(connection.get());
+        FileDescriptor connection(::accept4(listener_.get(), nullptr, nullptr, SOCK_CLOEXEC));
+        if (!connection.valid())
+            continue;
+        if (stalling_.load()) {
+            stalled_.push_back(std::move(connection));
+            ++stalledCount_;
+            continue;
+        }
+        answer(connection.get());
     }
 }
 

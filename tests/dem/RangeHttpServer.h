@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <string>
 #include <thread>
+#include <vector>
 
 namespace dem_test {
 
@@ -51,6 +52,11 @@ public:
     [[nodiscard]] std::size_t rangeRequestCount() const { return rangeRequests_.load(); }
     // Requests answered so far, of any kind.
     [[nodiscard]] std::size_t requestCount() const { return requests_.load(); }
+    // From now on, accept connections and never answer them (a stalled
+    // server); they stay open until the server is destroyed.
+    void stallConnections() { stalling_.store(true); }
+    // Connections accepted and left unanswered so far.
+    [[nodiscard]] std::size_t stalledCount() const { return stalledCount_.load(); }
 
 private:
     void serve();
@@ -62,6 +68,9 @@ private:
     std::atomic<bool> stopping_{false};
     std::atomic<std::size_t> rangeRequests_{0};
     std::atomic<std::size_t> requests_{0};
+    std::atomic<bool> stalling_{false};
+    std::atomic<std::size_t> stalledCount_{0};
+    std::vector<FileDescriptor> stalled_;  // touched by the serving thread only
     std::thread thread_;
 };
 
