@@ -1,9 +1,11 @@
 #include "app/ViewerSetup.h"
 
 #include "scene/RenderTargets.h"
+#include "terrain/HeightStatistics.h"
 #include "vk/Device.h"
 #include "vk/Error.h"
 #include "vk/Instance.h"
+#include "vk/PhysicalDevice.h"
 
 #include <algorithm>
 #include <iomanip>
@@ -19,7 +21,24 @@ namespace app {
 dem::TerrainSource loadViewerTerrain(const ViewerOptions& options)
 {
     const std::filesystem::path path = options.heightmapPath.value_or(defaultHeightmapPath());
-    return dem::loadTerrainSource(path, heightmap::HeightmapLimits{});
+    return dem::loadTerrainSource(path, viewerHeightmapLimits(options));
+}
+
+heightmap::HeightmapLimits viewerHeightmapLimits(const ViewerOptions& options)
+{
+    heightmap::HeightmapLimits limits;
+    try {
+        const vk::Instance instance(vk::InstanceOptions{});
+        const vk::PhysicalDeviceInfo chosen = vk::choosePhysicalDevice(instance, options.deviceSelector);
+        VkPhysicalDeviceProperties properties{};
+        vkGetPhysicalDeviceProperties(chosen.handle, &properties);
+        limits.maxDimension = properties.limits.maxImageDimension2D;
+        limits.maxTexels = std::min<std::uint64_t>(
+            limits.maxTexels, terrain::maxStatisticsTexelsFor(properties.limits.maxStorageBufferRange));
+    } catch (const vk::Error&) {
+        // No device to ask: opening one later reports the problem.
+    }
+    return limits;
 }
 
 std::optional<dem::Imagery> loadViewerImagery(const ViewerOptions& options, const dem::TerrainSource& terrain)

@@ -36,6 +36,14 @@ inline constexpr camera::DepthConvention kDepthConvention = camera::DepthConvent
 // heightmap::HeightmapError (one line naming the file).
 dem::TerrainSource loadViewerTerrain(const ViewerOptions& options);
 
+// What a heightmap may be on the device --device picks: no side beyond
+// maxImageDimension2D, and no more texels than the height statistics' chains
+// can hold within maxStorageBufferRange (nor than 2^28). An elevation model
+// beyond them is read reduced (dem/DemReadScale.h). Asks a Vulkan instance of
+// its own; heightmap::HeightmapLimits' defaults when no device answers (the
+// device's own opening then says why).
+heightmap::HeightmapLimits viewerHeightmapLimits(const ViewerOptions& options);
+
 // The --imagery file warped onto `terrain` (--imagery-bands), or none
 // without the flag. Throws heightmap::HeightmapError (one line naming the
 // file), also when `terrain` is a PNG or has no georeferencing.

@@ -40,6 +40,14 @@ struct HeightStatisticsLevel {
     std::uint32_t height = 1;
 };
 
+// The most heightmap texels whose chains fit a storage buffer range: the
+// moments chain, the larger, holds 8 bytes per texel of its levels, fewer
+// than a third of the heightmap's texels all together.
+[[nodiscard]] constexpr std::uint64_t maxStatisticsTexelsFor(std::uint64_t maxStorageBufferRange)
+{
+    return maxStorageBufferRange / 8u * 3u;
+}
+
 // The level layout for a heightmap of width x height texels (both >= 1).
 std::vector<HeightStatisticsLevel> heightStatisticsLevels(std::uint32_t width, std::uint32_t height);
 

@@ -197,5 +197,48 @@ TEST(DemViewer, ADemWiderThanADeviceImageIsReadReducedAndRenders)
     EXPECT_GT(bandStatistics(*image, 60, 90).luminanceDeviation, 4.0);
 }
 
+TEST(DemViewer, ADemTooLargeForTheDevicesHeightStatisticsIsReadReduced)
+{
+    // 7200 x 7200 samples: their height statistics need about 138 MB, more
+    // than a storage buffer of lavapipe (128 MiB) holds. A VRT stretches a
+    // 64 x 64 GeoTIFF over them, so the file stays small.
+    const ScratchFolder scratch("dem-viewer-statistics");
+    std::vector<double> heights;
+    for (int row = 0; row < 64; ++row) {
+        for (int column = 0; column < 64; ++column) {
+            heights.push_back(std::round(400.0 + 300.0 * std::sin(column / 6.0) * std::cos(row / 9.0)));
+        }
+    }
+    dem_test::writeBandsGeoTiff(scratch.file("tile.tif"), 64, 64, GDT_Int16, {heights},
+                                std::array<double, 6>{400000.0, 10.0, 0.0, 5000000.0, 0.0, -10.0}, 32633);
+    const std::filesystem::path vrt = scratch.file("large.vrt");
+    writeText(vrt, R"(<VRTDataset rasterXSize="7200" rasterYSize="7200">
+  <SRS>EPSG:32633</SRS>
+  <GeoTransform>400000, 10, 0, 5000000, 0, -10</GeoTransform>
+  <VRTRasterBand dataType="Int16" band="1">
+    <SimpleSource resampling="bilinear">
+      <SourceFilename relativeToVRT="1">tile.tif</SourceFilename>
+      <SourceBand>1</SourceBand>
+      <SrcRect xOff="0" yOff="0" xSize="64" ySize="64"/>
+      <DstRect xOff="0" yOff="0" xSize="7200" ySize="7200"/>
+    </SimpleSource>
+  </VRTRasterBand>
+</VRTDataset>
+)");
+    const std::filesystem::path frame = scratch.file("large.png");
+    const ProcessResult result =
+        runViewer({vrt.string(), "--headless", "--validate", "--size", "160x90", "--frames", "4", "--msaa", "1",
+                   "--shadows", "off", "--detail", "off", "--screenshot", frame.string()});
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    expectNoValidationOrErrors(result.err);
+    if (result.out.find("llvmpipe") != std::string::npos) {
+        EXPECT_NE(result.out.find("7200x7200 samples read at 1/2 as 3600x3600 samples"), std::string::npos)
+            << result.out;
+    }
+    const std::optional<DecodedImage> image = decodePng(frame);
+    ASSERT_TRUE(image);
+    EXPECT_GT(bandStatistics(*image, 45, 90).luminanceDeviation, 2.0);
+}
+
 }  // namespace
 }  // namespace app_test
