@@ -30,6 +30,9 @@ void checkCombinations(const ViewerOptions& options)
     if (options.camera && options.cameraPathFile) {
         throw CommandLineError("--camera-path: cannot be combined with --camera");
     }
+    if (options.time && options.sunGiven) {
+        throw CommandLineError("--time: cannot be combined with --sun");
+    }
     if (options.cameraGeo && options.camera) {
         throw CommandLineError("--camera-geo: cannot be combined with --camera");
     }

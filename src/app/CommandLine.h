@@ -5,6 +5,7 @@
 #include "app/GeodeticCamera.h"
 #include "atmosphere/SunPosition.h"
 #include "display/Tonemapping.h"
+#include "geodesy/SolarEphemeris.h"
 #include "terrain/TerrainSettings.h"
 
 #include <array>
@@ -77,7 +78,11 @@ struct ViewerOptions {
     std::optional<std::filesystem::path> statsPath;
     bool wireframe = false;
     terrain::ShadingMode shading = terrain::ShadingMode::Lit;
-    atmosphere::SunPosition sun;       // --sun
+    atmosphere::SunPosition sun;  // --sun
+    bool sunGiven = false;        // --sun was on the command line
+    // --time: the sun of this UTC instant over a georeferenced DEM; the
+    // viewer turns it into `sun` once the DEM is loaded (withGeodeticPlacement).
+    std::optional<geodesy::UtcInstant> time;
     display::DisplaySettings display;  // --exposure, --tonemap
     bool showHelp = false;
 };

@@ -2,6 +2,7 @@
 // into ViewerOptions.
 #include "app/CommandLineFlags.h"
 
+#include "app/GeodeticSun.h"
 #include "text/TextParsing.h"
 
 #include <algorithm>
@@ -84,6 +85,7 @@ void parseSun(ViewerOptions& options, std::string_view text)
     }
     options.sun.azimuthDegrees = numberIn(parts[0], -360.0, 360.0, false);
     options.sun.elevationDegrees = numberIn(parts[1], -90.0, 90.0, false);
+    options.sunGiven = true;
 }
 
 display::Tonemapper parseTonemapper(std::string_view text)
@@ -244,6 +246,9 @@ std::vector<FlagSpec> viewerFlagSpecs()
     flags.push_back({"--sun", "AZIMUTH,ELEVATION", "sun direction in degrees",
                      numberText(defaults.sun.azimuthDegrees) + "," + numberText(defaults.sun.elevationDegrees),
                      [](ViewerOptions& o, std::string_view v) { parseSun(o, v); }});
+    flags.push_back({"--time", "YYYY-MM-DDTHH:MMZ",
+                     "place the sun as it stands at this UTC instant over a georeferenced DEM's centre", "none: --sun",
+                     [](ViewerOptions& o, std::string_view v) { o.time = parseUtcInstant(v); }});
     flags.push_back({"--exposure", "STOPS", "exposure of the HDR image: luminance times 2^STOPS",
                      numberText(defaults.display.exposureStops), [](ViewerOptions& o, std::string_view v) {
                          o.display.exposureStops = numberIn(v, -20.0, 20.0, false);

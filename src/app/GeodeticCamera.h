@@ -14,17 +14,9 @@
 #include "dem/DemLoader.h"
 #include "terrain/TerrainSettings.h"
 
-#include <stdexcept>
 #include <string_view>
 
 namespace app {
-
-// A pose the terrain can not take: no georeferencing, a point PROJ can not
-// transform, a position too far from the map. what() is one line.
-class GeodeticCameraError : public std::runtime_error {
-public:
-    using std::runtime_error::runtime_error;
-};
 
 struct GeodeticCameraPose {
     double latitudeDegrees = 0.0;   // [-90, 90]
@@ -40,7 +32,7 @@ struct GeodeticCameraPose {
 GeodeticCameraPose parseGeodeticCameraPose(std::string_view text);
 
 // The pose in the world of `terrain` drawn with `settings` (its extent and
-// height scale). Throws GeodeticCameraError.
+// height scale). Throws GeodeticPlacementError (GeodeticFrame.h).
 CameraPose cameraPoseOfGeodetic(const GeodeticCameraPose& pose, const dem::TerrainSource& terrain,
                                 const terrain::TerrainSettings& settings);
 

@@ -1,5 +1,7 @@
 #include "app/ViewerSetup.h"
 
+#include "app/GeodeticFrame.h"
+#include "app/GeodeticSun.h"
 #include "scene/RenderTargets.h"
 #include "terrain/HeightStatistics.h"
 #include "vk/Device.h"
@@ -160,20 +162,31 @@ VkSampleCountFlagBits sceneSamplesFor(const ViewerOptions& options, const vk::De
     return static_cast<VkSampleCountFlagBits>(*options.msaaSamples);
 }
 
-GeodeticCameraPlacement withGeodeticCamera(const ViewerOptions& options, const dem::TerrainSource& terrain)
+GeodeticPlacement withGeodeticPlacement(const ViewerOptions& options, const dem::TerrainSource& terrain)
 {
-    GeodeticCameraPlacement placement{options, {}};
-    if (!options.cameraGeo) {
+    GeodeticPlacement placement{options, {}};
+    if (!options.cameraGeo && !options.time) {
         return placement;
     }
     const scene::SceneSettings settings = initialSceneSettings(options, terrain.heightmap, terrain.dem);
-    const CameraPose pose = cameraPoseOfGeodetic(*options.cameraGeo, terrain, settings.terrain);
-    placement.options.camera = pose;
-    placement.options.cameraGeo.reset();
-    std::ostringstream line;
-    line << "--camera-geo is --camera " << pose.position.x << "," << pose.position.y << "," << pose.position.z << ","
-         << pose.yawDegrees << "," << pose.pitchDegrees;
-    placement.description = line.str();
+    if (options.cameraGeo) {
+        const CameraPose pose = cameraPoseOfGeodetic(*options.cameraGeo, terrain, settings.terrain);
+        placement.options.camera = pose;
+        placement.options.cameraGeo.reset();
+        std::ostringstream line;
+        line << "--camera-geo is --camera " << pose.position.x << "," << pose.position.y << "," << pose.position.z
+             << "," << pose.yawDegrees << "," << pose.pitchDegrees;
+        placement.descriptions.push_back(line.str());
+    }
+    if (options.time) {
+        const atmosphere::SunPosition sun = sunAtInstant(*options.time, terrain, settings.terrain);
+        placement.options.sun = sun;
+        placement.options.time.reset();
+        std::ostringstream line;
+        line << std::fixed << std::setprecision(2) << "--time is --sun " << sun.azimuthDegrees << ","
+             << sun.elevationDegrees;
+        placement.descriptions.push_back(line.str());
+    }
     return placement;
 }
 

@@ -84,14 +84,14 @@ void checkViewerDeviceFeatures(const vk::Device& device);
 // the counts the device supports when it lacks the one asked for.
 VkSampleCountFlagBits sceneSamplesFor(const ViewerOptions& options, const vk::Device& device);
 
-// `options` with --camera-geo turned into --camera on `terrain` (unchanged
-// without it), and a line for the user saying where the camera went (empty
-// without it). Throws GeodeticCameraError.
-struct GeodeticCameraPlacement {
+// `options` with --camera-geo turned into --camera and --time into --sun on
+// `terrain` (unchanged without them), and a line for the user per flag
+// saying what it became. Throws GeodeticPlacementError.
+struct GeodeticPlacement {
     ViewerOptions options;
-    std::string description;
+    std::vector<std::string> descriptions;
 };
-GeodeticCameraPlacement withGeodeticCamera(const ViewerOptions& options, const dem::TerrainSource& terrain);
+GeodeticPlacement withGeodeticPlacement(const ViewerOptions& options, const dem::TerrainSource& terrain);
 
 // The --camera-path poses (empty without the flag). Throws text::ParseError.
 std::vector<CameraPose> loadViewerCameraPath(const ViewerOptions& options);

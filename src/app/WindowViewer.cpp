@@ -330,9 +330,9 @@ int runWindow(const ViewerOptions& requested, std::ostream& out)
     if (const std::string description = describeTerrainSource(terrain); !description.empty()) {
         out << "cbt-terrain: " << description << "\n";
     }
-    const GeodeticCameraPlacement placement = withGeodeticCamera(requested, terrain);
-    if (!placement.description.empty()) {
-        out << "cbt-terrain: " << placement.description << "\n";
+    const GeodeticPlacement placement = withGeodeticPlacement(requested, terrain);
+    for (const std::string& description : placement.descriptions) {
+        out << "cbt-terrain: " << description << "\n";
     }
     const ViewerOptions& options = placement.options;
     std::optional<dem::Imagery> imagery = loadViewerImagery(options, terrain);

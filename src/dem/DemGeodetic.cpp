@@ -47,7 +47,8 @@ GeodeticToHeightmap::GeodeticToHeightmap(const DemGrid& grid) : grid_(grid)
         fullTurn_ = 2.0 * kPi / target.GetAngularUnits(nullptr);
     }
     transform_.reset(OGRCreateCoordinateTransformation(&wgs84, &target));
-    if (!transform_) {
+    inverse_.reset(OGRCreateCoordinateTransformation(&target, &wgs84));
+    if (!transform_ || !inverse_) {
         const char* name = target.GetName();
         throw GeodeticMappingError(std::string("no transformation from WGS 84 to the DEM's coordinate system ") +
                                    (name != nullptr ? name : "") + errors.detail());
@@ -94,6 +95,28 @@ HeightmapPoint GeodeticToHeightmap::pointOf(double latitudeDegrees, double longi
         }
     }
     return best;
+}
+
+GeodeticPoint GeodeticToHeightmap::geodeticOf(const HeightmapPoint& point) const
+{
+    double column = point.column;
+    double row = point.row;
+    if (grid_.flipColumns) {
+        column = static_cast<double>(grid_.columns) - 1.0 - column;
+    }
+    if (grid_.flipRows) {
+        row = static_cast<double>(grid_.rows) - 1.0 - row;
+    }
+    double x = 0.0;
+    double y = 0.0;
+    GDALApplyGeoTransform(const_cast<double*>(grid_.geoTransform.data()), column + 0.5, row + 0.5, &x, &y);
+    if (!inverse_->Transform(1, &x, &y) || !std::isfinite(x) || !std::isfinite(y)) {
+        std::ostringstream message;
+        message.precision(10);
+        message << "heightmap point (" << point.column << ", " << point.row << ") can not be transformed to WGS 84";
+        throw GeodeticMappingError(message.str());
+    }
+    return GeodeticPoint{y, x};
 }
 
 }  // namespace dem

@@ -31,6 +31,11 @@ struct HeightmapPoint {
     double row = 0.0;
 };
 
+struct GeodeticPoint {
+    double latitudeDegrees = 0.0;
+    double longitudeDegrees = 0.0;
+};
+
 // Maps WGS 84 latitudes and longitudes onto one DEM grid. Geographic grids
 // whose longitudes run 0..360 (or any other 360-degree window) take a point
 // at whichever of lon, lon - 360 and lon + 360 lands nearest the grid.
@@ -46,6 +51,9 @@ public:
     // Throws GeodeticMappingError when PROJ can not transform the point (for
     // example far outside a projection's domain).
     [[nodiscard]] HeightmapPoint pointOf(double latitudeDegrees, double longitudeDegrees) const;
+    // The inverse: the WGS 84 latitude and longitude of a heightmap point.
+    // Throws GeodeticMappingError when PROJ can not transform it.
+    [[nodiscard]] GeodeticPoint geodeticOf(const HeightmapPoint& point) const;
 
 private:
     struct TransformDeleter {
@@ -55,6 +63,7 @@ private:
     std::array<double, 6> pixelOfCrs_{};
     double fullTurn_ = 0.0;  // 360 degrees in a geographic CRS's angular unit; 0 when projected
     std::unique_ptr<OGRCoordinateTransformation, TransformDeleter> transform_;
+    std::unique_ptr<OGRCoordinateTransformation, TransformDeleter> inverse_;
 };
 
 }  // namespace dem

@@ -87,6 +87,26 @@ TEST(DemGeodetic, GeographicGridTakesLongitudesInItsOwnWindow)
     EXPECT_NEAR(flipped.row, 79.25, 1e-9);
 }
 
+TEST(DemGeodetic, GeodeticOfIsTheInverse)
+{
+    const dem::DemGrid utm = gridOf({490000.0, 10.0, 0.0, 5010000.0, 0.0, -10.0}, 32633, 2000, 3000);
+    const dem::DemGrid southUp = gridOf({-180.0, 1.0, 0.0, -90.0, 0.0, 1.0}, 4326, 360, 180);
+    for (const dem::DemGrid& grid : {utm, southUp}) {
+        const dem::GeodeticToHeightmap mapping(grid);
+        for (const dem::HeightmapPoint point :
+             {dem::HeightmapPoint{0.0, 0.0}, dem::HeightmapPoint{123.25, 45.5}, dem::HeightmapPoint{359.0, 179.0}}) {
+            const dem::GeodeticPoint geodetic = mapping.geodeticOf(point);
+            const dem::HeightmapPoint back = mapping.pointOf(geodetic.latitudeDegrees, geodetic.longitudeDegrees);
+            EXPECT_NEAR(back.column, point.column, 1e-6);
+            EXPECT_NEAR(back.row, point.row, 1e-6);
+        }
+    }
+    // Sample (0, 0) of the south-up grid is its north-west corner's centre.
+    const dem::GeodeticPoint corner = dem::GeodeticToHeightmap(southUp).geodeticOf({0.0, 0.0});
+    EXPECT_NEAR(corner.latitudeDegrees, 89.5, 1e-9);
+    EXPECT_NEAR(corner.longitudeDegrees, -179.5, 1e-9);
+}
+
 TEST(DemGeodetic, RefusesGridsItCanNotReach)
 {
     dem::DemGrid degenerate = gridOf({0.0, 0.0, 0.0, 0.0, 0.0, 0.0}, 4326, 10, 10);

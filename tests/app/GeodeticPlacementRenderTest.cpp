@@ -1,3 +1,4 @@
+// --time lights a georeferenced map as the sun stands at that instant, and
 // --camera-geo places one camera at one place whatever the file: a DEM in
 // UTM zone 33N and a crop of it, rendered from the same WGS 84 pose, give the
 // same frame once both meshes have converged, while the crop's world
@@ -81,9 +82,9 @@ std::string latitudeLongitudeOf(double easting, double northing)
     return text.str();
 }
 
-class GeodeticCameraRenderTest : public ::testing::Test {
+class GeodeticPlacementRenderTest : public ::testing::Test {
 protected:
-    GeodeticCameraRenderTest() : scratch_("camera-geo")
+    GeodeticPlacementRenderTest() : scratch_("camera-geo")
     {
         writeUtmDem(scratch_.file("whole.tif"), 0, 0, kColumns, kRows);
         writeUtmDem(scratch_.file("crop.tif"), kCropColumn, kCropRow, kCropColumns, kCropRows);
@@ -97,7 +98,6 @@ protected:
                                            "--msaa",           "1",
                                            "--shadows",        "off",
                                            "--detail",         "off",
-                                           "--shading",        "normals",
                                            "--size",           "160x90",
                                            "--frames",         "40",
                                            "--screenshot",     frame.string()};
@@ -108,13 +108,15 @@ protected:
     ScratchFolder scratch_;
 };
 
-TEST_F(GeodeticCameraRenderTest, OnePoseShowsTheSamePlaceInAMapAndInItsCrop)
+TEST_F(GeodeticPlacementRenderTest, OnePoseShowsTheSamePlaceInAMapAndInItsCrop)
 {
     // 1200 m above the datum (the ground lies at 330..720 m), over column
     // 110 and row 80 of the whole map, looking north-east and down.
     const std::string place = latitudeLongitudeOf(kWest + 110.5 * kSpacing, kNorth - 80.5 * kSpacing);
-    const DecodedImage whole = render("whole.tif", "whole", {"--camera-geo", place + ",1200,30,-65"});
-    const DecodedImage crop = render("crop.tif", "crop", {"--camera-geo", place + ",1200,30,-65"});
+    const DecodedImage whole =
+        render("whole.tif", "whole", {"--camera-geo", place + ",1200,30,-65", "--shading", "normals"});
+    const DecodedImage crop =
+        render("crop.tif", "crop", {"--camera-geo", place + ",1200,30,-65", "--shading", "normals"});
     ASSERT_GT(whole.width, 0);
     ASSERT_GT(crop.width, 0);
     EXPECT_GT(bandStatistics(whole, 0, whole.height).luminanceDeviation, 8.0) << "a featureless frame";
@@ -124,14 +126,16 @@ TEST_F(GeodeticCameraRenderTest, OnePoseShowsTheSamePlaceInAMapAndInItsCrop)
 
     // The controls: the crop seen 10 degrees further east, and 150 m
     // further north, are other pictures.
-    const DecodedImage turned = render("crop.tif", "turned", {"--camera-geo", place + ",1200,40,-65"});
+    const DecodedImage turned =
+        render("crop.tif", "turned", {"--camera-geo", place + ",1200,40,-65", "--shading", "normals"});
     const std::string north = latitudeLongitudeOf(kWest + 110.5 * kSpacing, kNorth - 77.5 * kSpacing);
-    const DecodedImage moved = render("crop.tif", "moved", {"--camera-geo", north + ",1200,30,-65"});
+    const DecodedImage moved =
+        render("crop.tif", "moved", {"--camera-geo", north + ",1200,30,-65", "--shading", "normals"});
     EXPECT_GT(differingPixelFraction(whole, turned, 12), 5.0 * same + 0.05);
     EXPECT_GT(differingPixelFraction(whole, moved, 12), 5.0 * same + 0.05);
 }
 
-TEST_F(GeodeticCameraRenderTest, NeedsGeoreferencing)
+TEST_F(GeodeticPlacementRenderTest, NeedsGeoreferencing)
 {
     const std::filesystem::path png = scratch_.file("plain.png");
     writeReliefHeightmap(png, 64);
@@ -144,6 +148,42 @@ TEST_F(GeodeticCameraRenderTest, NeedsGeoreferencing)
     ASSERT_EQ(lines.size(), 1u) << result.err;
     EXPECT_EQ(lines[0], "cbt-terrain: --camera-geo: " + png.string() +
                             " has no georeferencing to place the camera with (a PNG heightmap)");
+}
+
+TEST_F(GeodeticPlacementRenderTest, TimeOfDayLightsTheMapAndTheNightIsDark)
+{
+    // The map lies at 45.1 N, 14.94 E: on 20 June the sun culminates near
+    // 11:00 UTC, 68 degrees up, and at 23:00 UTC stands 21 degrees below the
+    // horizon.
+    const std::vector<std::string> view{"--camera", "0,2500,4500,0,-35"};
+    std::vector<std::string> noonArguments = view;
+    noonArguments.insert(noonArguments.end(), {"--time", "2024-06-20T11:00Z"});
+    std::vector<std::string> nightArguments = view;
+    nightArguments.insert(nightArguments.end(), {"--time", "2024-06-20T23:00Z"});
+    const DecodedImage noon = render("whole.tif", "noon", noonArguments);
+    const DecodedImage night = render("whole.tif", "night", nightArguments);
+    ASSERT_GT(noon.width, 0);
+    ASSERT_GT(night.width, 0);
+    const BandStatistics day = bandStatistics(noon, 0, noon.height);
+    const BandStatistics dark = bandStatistics(night, 0, night.height);
+    EXPECT_GT(day.luminanceMean, 60.0);
+    EXPECT_LT(day.luminanceMean, 235.0) << "a washed-out day";
+    EXPECT_LT(dark.luminanceMean, 3.0);
+}
+
+TEST_F(GeodeticPlacementRenderTest, TimeNeedsGeoreferencing)
+{
+    const std::filesystem::path png = scratch_.file("plain.png");
+    writeReliefHeightmap(png, 64);
+    ProcessOptions options;
+    options.arguments = {CBT_TERRAIN_BINARY, png.string(),       "--headless", "--frames", "1",
+                         "--time",           "2024-06-20T11:00Z"};
+    const ProcessResult result = runProcess(options);
+    EXPECT_EQ(result.exitCode, 1);
+    const std::vector<std::string> lines = linesOf(result.err);
+    ASSERT_EQ(lines.size(), 1u) << result.err;
+    EXPECT_EQ(lines[0], "cbt-terrain: --time: " + png.string() +
+                            " has no georeferencing to place the sun with (a PNG heightmap)");
 }
 
 }  // namespace

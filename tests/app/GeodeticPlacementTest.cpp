@@ -1,8 +1,11 @@
-// --camera-geo: parsing, and the pose's place and heading on a DEM in UTM
-// zone 33N, checked against the meridian arc and the meridian convergence
-// rather than against PROJ.
+// --camera-geo and --time: parsing, the pose's place and heading and the
+// sun's direction on a DEM in UTM zone 33N, checked against the meridian arc,
+// the meridian convergence and the solar ephemeris rather than against PROJ.
 #include "app/FlyCamera.h"
 #include "app/GeodeticCamera.h"
+#include "app/GeodeticFrame.h"
+#include "app/GeodeticSun.h"
+#include "geodesy/SolarEphemeris.h"
 #include "text/TextParsing.h"
 
 #include <gtest/gtest.h>
@@ -167,7 +170,7 @@ TEST(GeodeticCamera, NeedsAGeoreferencedTerrain)
     try {
         (void)cameraPoseOfGeodetic(GeodeticCameraPose{45.0, 15.0, 0.0, 0.0, 0.0}, terrain.source, terrain.settings);
         FAIL() << "a PNG heightmap took a geodetic pose";
-    } catch (const GeodeticCameraError& error) {
+    } catch (const GeodeticPlacementError& error) {
         EXPECT_EQ(std::string(error.what()),
                   "--camera-geo: utm.tif has no georeferencing to place the camera with (a PNG heightmap)");
     }
@@ -184,6 +187,60 @@ TEST(GeodeticCamera, StraightDownKeepsTheHeadingOnScreen)
     EXPECT_NEAR(screenUp.x, 1.0f, 1e-6f);
     EXPECT_NEAR(screenBack.y, 1.0f, 1e-6f);
     EXPECT_NEAR(glm::length(screenUp), 1.0f, 1e-6f);
+}
+
+TEST(GeodeticSun, ParsesUtcInstants)
+{
+    const geodesy::UtcInstant instant = parseUtcInstant("2024-06-20T11:30Z");
+    EXPECT_EQ(instant.year, 2024);
+    EXPECT_EQ(instant.month, 6);
+    EXPECT_EQ(instant.day, 20);
+    EXPECT_EQ(instant.hour, 11);
+    EXPECT_EQ(instant.minute, 30);
+    for (const char* bad : {"2024-06-20T11:30", "2024-06-20 11:30Z", "2024-6-20T11:30Z", "2024-06-20T11:3xZ",
+                            "2024-02-30T11:30Z", "2024-06-20T24:00Z", "1899-12-31T23:59Z", ""}) {
+        EXPECT_THROW(parseUtcInstant(bad), text::ParseError) << bad;
+    }
+}
+
+TEST(GeodeticSun, TheSunOverTheMapsCentreInTheWorldsAzimuth)
+{
+    // On UTM's central meridian true north is -Z: the world's azimuth is the
+    // ephemeris' own.
+    const UtmTerrain onMeridian = utmTerrain(2001, 1001, 1000.0, 500.0);
+    const geodesy::UtcInstant morning{2024, 6, 20, 5, 0};
+    const geodesy::HorizontalDirection seen = geodesy::sunSeenFrom(45.0, 15.0, geodesy::subsolarPoint(morning));
+    const atmosphere::SunPosition sun = sunAtInstant(morning, onMeridian.source, onMeridian.settings);
+    EXPECT_NEAR(sun.azimuthDegrees, seen.azimuthDegrees, 1e-3);
+    EXPECT_NEAR(sun.elevationDegrees, seen.elevationDegrees, 1e-3);
+    EXPECT_GT(sun.elevationDegrees, 10.0);
+    EXPECT_LT(sun.azimuthDegrees, 90.0);  // a June morning: north of east
+
+    // A map centred 0.1 degrees east of the meridian: the same sun, turned by
+    // the meridian convergence there.
+    UtmTerrain east = utmTerrain(4001, 3001, 2000.0, 1500.0);
+    const CameraPose probe =
+        cameraPoseOfGeodetic(GeodeticCameraPose{45.0, 15.1, 0.0, 0.0, 0.0}, east.source, east.settings);
+    const double northYaw = probe.yawDegrees > 180.0 ? probe.yawDegrees - 360.0 : probe.yawDegrees;
+    east.source.dem->grid->geoTransform[0] += probe.position.x;  // move the map's centre under the probe
+    const geodesy::HorizontalDirection seenEast = geodesy::sunSeenFrom(45.0, 15.1, geodesy::subsolarPoint(morning));
+    const atmosphere::SunPosition sunEast = sunAtInstant(morning, east.source, east.settings);
+    EXPECT_NEAR(sunEast.azimuthDegrees, seenEast.azimuthDegrees + northYaw, 2e-3);
+    EXPECT_NEAR(sunEast.elevationDegrees, seenEast.elevationDegrees, 2e-3);
+    EXPECT_LT(northYaw, -0.05);
+}
+
+TEST(GeodeticSun, NeedsAGeoreferencedTerrain)
+{
+    UtmTerrain terrain = utmTerrain(201, 201, 100.0, 100.0);
+    terrain.source.dem.reset();
+    try {
+        (void)sunAtInstant(geodesy::UtcInstant{2024, 6, 20, 12, 0}, terrain.source, terrain.settings);
+        FAIL() << "a PNG heightmap took a time of day";
+    } catch (const GeodeticPlacementError& error) {
+        EXPECT_EQ(std::string(error.what()),
+                  "--time: utm.tif has no georeferencing to place the sun with (a PNG heightmap)");
+    }
 }
 
 }  // namespace
