@@ -8,6 +8,8 @@
 #include "geodesy/SolarEphemeris.h"
 #include "text/TextParsing.h"
 
+#include "geodesy/Wgs84.h"
+
 #include <gtest/gtest.h>
 #include <ogr_spatialref.h>
 #include <glm/geometric.hpp>
@@ -20,21 +22,6 @@ namespace {
 
 constexpr double kPi = 3.14159265358979323846;
 constexpr double kCellMetres = 10.0;
-
-// WGS 84 meridian arc from the equator to a latitude (series to e^6).
-double meridianArcMetres(double latitudeDegrees)
-{
-    const double a = 6378137.0;
-    const double f = 1.0 / 298.257223563;
-    const double e2 = f * (2.0 - f);
-    const double e4 = e2 * e2;
-    const double e6 = e4 * e2;
-    const double phi = latitudeDegrees * kPi / 180.0;
-    return a * ((1.0 - e2 / 4.0 - 3.0 * e4 / 64.0 - 5.0 * e6 / 256.0) * phi -
-                (3.0 * e2 / 8.0 + 3.0 * e4 / 32.0 + 45.0 * e6 / 1024.0) * std::sin(2.0 * phi) +
-                (15.0 * e4 / 256.0 + 45.0 * e6 / 1024.0) * std::sin(4.0 * phi) -
-                (35.0 * e6 / 3072.0) * std::sin(6.0 * phi));
-}
 
 std::string utm33NorthWkt()
 {
@@ -63,7 +50,7 @@ UtmTerrain utmTerrain(std::uint32_t columns, std::uint32_t rows, double centreCo
     terrain.source.heightmap.sourcePath = "utm.tif";
     dem::DemGrid grid;
     const double west = 500000.0 - (centreColumn + 0.5) * kCellMetres;
-    const double north = 0.9996 * meridianArcMetres(45.0) + (centreRow + 0.5) * kCellMetres;
+    const double north = 0.9996 * geodesy::meridianArcMetres(45.0) + (centreRow + 0.5) * kCellMetres;
     grid.geoTransform = {west, kCellMetres, 0.0, north, 0.0, -kCellMetres};
     grid.crsWkt = utm33NorthWkt();
     grid.columns = columns;
@@ -118,7 +105,8 @@ TEST(GeodeticCamera, OnTheCentralMeridianHeadingIsYawAndThePointIsItsSample)
     const CameraPose north =
         cameraPoseOfGeodetic(GeodeticCameraPose{45.01, 15.0, 0.0, 0.0, 0.0}, terrain.source, terrain.settings);
     EXPECT_NEAR(north.position.x, 0.0, 1e-3);
-    EXPECT_NEAR(north.position.z, -0.9996 * (meridianArcMetres(45.01) - meridianArcMetres(45.0)), 1e-2);
+    EXPECT_NEAR(north.position.z, -0.9996 * (geodesy::meridianArcMetres(45.01) - geodesy::meridianArcMetres(45.0)),
+                1e-2);
 }
 
 TEST(GeodeticCamera, HeadingIsFromTrueNorthNotGridNorth)

@@ -3,6 +3,8 @@
 // degrees of a geographic grid) rather than against PROJ itself.
 #include "dem/DemGeodetic.h"
 
+#include "geodesy/Wgs84.h"
+
 #include <gtest/gtest.h>
 #include <ogr_spatialref.h>
 
@@ -11,7 +13,6 @@
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
 
 std::string wktOfEpsg(int epsg)
 {
@@ -36,22 +37,6 @@ dem::DemGrid gridOf(const std::array<double, 6>& geoTransform, int epsg, std::ui
     return grid;
 }
 
-// Length of the WGS 84 meridian from the equator to latitude phi (series in
-// the eccentricity to e^6: well under a millimetre of error).
-double meridianArcMetres(double latitudeDegrees)
-{
-    const double a = 6378137.0;
-    const double f = 1.0 / 298.257223563;
-    const double e2 = f * (2.0 - f);
-    const double e4 = e2 * e2;
-    const double e6 = e4 * e2;
-    const double phi = latitudeDegrees * kPi / 180.0;
-    return a * ((1.0 - e2 / 4.0 - 3.0 * e4 / 64.0 - 5.0 * e6 / 256.0) * phi -
-                (3.0 * e2 / 8.0 + 3.0 * e4 / 32.0 + 45.0 * e6 / 1024.0) * std::sin(2.0 * phi) +
-                (15.0 * e4 / 256.0 + 45.0 * e6 / 1024.0) * std::sin(4.0 * phi) -
-                (35.0 * e6 / 3072.0) * std::sin(6.0 * phi));
-}
-
 TEST(DemGeodetic, PointsOnUtmCentralMeridianFollowTheMeridianArc)
 {
     // UTM zone 33N (central meridian 15 E, scale 0.9996): 10 m cells from
@@ -60,7 +45,7 @@ TEST(DemGeodetic, PointsOnUtmCentralMeridianFollowTheMeridianArc)
     const dem::GeodeticToHeightmap mapping(grid);
     for (const double latitude : {44.8, 45.0, 45.1}) {
         const dem::HeightmapPoint point = mapping.pointOf(latitude, 15.0);
-        const double northing = 0.9996 * meridianArcMetres(latitude);
+        const double northing = 0.9996 * geodesy::meridianArcMetres(latitude);
         EXPECT_NEAR(point.column, (500000.0 - 490000.0) / 10.0 - 0.5, 1e-6) << latitude;
         EXPECT_NEAR(point.row, (5010000.0 - northing) / 10.0 - 0.5, 1e-4) << latitude;
     }
