@@ -1,23 +1,13 @@
 #include "geodesy/SolarEphemeris.h"
 
+#include "geodesy/Angles.h"
+
 #include <algorithm>
 #include <cmath>
 
 namespace geodesy {
 
 namespace {
-
-constexpr double kPi = 3.14159265358979323846;
-
-double radians(double degrees)
-{
-    return degrees * kPi / 180.0;
-}
-
-double degrees(double radians)
-{
-    return radians * 180.0 / kPi;
-}
 
 // An angle in degrees folded into [0, 360).
 double wrapped360(double angle)

@@ -1,24 +1,10 @@
 #include "geodesy/Wgs84.h"
 
+#include "geodesy/Angles.h"
+
 #include <cmath>
 
 namespace geodesy {
-
-namespace {
-
-constexpr double kPi = 3.14159265358979323846;
-
-double radians(double degrees)
-{
-    return degrees * kPi / 180.0;
-}
-
-double degrees(double radians)
-{
-    return radians * 180.0 / kPi;
-}
-
-}  // namespace
 
 double primeVerticalRadius(double latitudeDegrees)
 {

@@ -10,7 +10,6 @@
 #include "ViewerTestFiles.h"
 
 #include <gdal.h>
-#include <ogr_srs_api.h>
 
 #include <gtest/gtest.h>
 
@@ -65,20 +64,10 @@ void writeUtmDem(const std::filesystem::path& path, int firstColumn, int firstRo
 // "LAT,LON" of a point of UTM zone 33N, to 10 decimals.
 std::string latitudeLongitudeOf(double easting, double northing)
 {
-    OGRSpatialReferenceH utm = OSRNewSpatialReference(nullptr);
-    OGRSpatialReferenceH wgs84 = OSRNewSpatialReference(nullptr);
-    OSRImportFromEPSG(utm, kUtm33North);
-    OSRImportFromEPSG(wgs84, 4326);
-    OSRSetAxisMappingStrategy(utm, OAMS_TRADITIONAL_GIS_ORDER);
-    OSRSetAxisMappingStrategy(wgs84, OAMS_TRADITIONAL_GIS_ORDER);
-    OGRCoordinateTransformationH transform = OCTNewCoordinateTransformation(utm, wgs84);
-    EXPECT_TRUE(OCTTransform(transform, 1, &easting, &northing, nullptr));
-    OCTDestroyCoordinateTransformation(transform);
-    OSRDestroySpatialReference(utm);
-    OSRDestroySpatialReference(wgs84);
+    const auto [longitude, latitude] = dem_test::wgs84LongitudeLatitudeOf(easting, northing, kUtm33North);
     std::ostringstream text;
     text.precision(10);
-    text << std::fixed << northing << "," << easting;
+    text << std::fixed << latitude << "," << longitude;
     return text.str();
 }
 
@@ -135,21 +124,6 @@ TEST_F(GeodeticPlacementRenderTest, OnePoseShowsTheSamePlaceInAMapAndInItsCrop)
     EXPECT_GT(differingPixelFraction(whole, moved, 12), 5.0 * same + 0.05);
 }
 
-TEST_F(GeodeticPlacementRenderTest, NeedsGeoreferencing)
-{
-    const std::filesystem::path png = scratch_.file("plain.png");
-    writeReliefHeightmap(png, 64);
-    ProcessOptions options;
-    options.arguments = {CBT_TERRAIN_BINARY, png.string(),      "--headless", "--frames", "1",
-                         "--camera-geo",     "45,15,1000,0,-30"};
-    const ProcessResult result = runProcess(options);
-    EXPECT_EQ(result.exitCode, 1);
-    const std::vector<std::string> lines = linesOf(result.err);
-    ASSERT_EQ(lines.size(), 1u) << result.err;
-    EXPECT_EQ(lines[0], "cbt-terrain: --camera-geo: " + png.string() +
-                            " has no georeferencing to place the camera with (a PNG heightmap)");
-}
-
 TEST_F(GeodeticPlacementRenderTest, TimeOfDayLightsTheMapAndTheNightIsDark)
 {
     // The map lies at 45.1 N, 14.94 E: on 20 June the sun culminates near
@@ -171,19 +145,22 @@ TEST_F(GeodeticPlacementRenderTest, TimeOfDayLightsTheMapAndTheNightIsDark)
     EXPECT_LT(dark.luminanceMean, 3.0);
 }
 
-TEST_F(GeodeticPlacementRenderTest, TimeNeedsGeoreferencing)
+TEST_F(GeodeticPlacementRenderTest, BothFlagsNeedGeoreferencing)
 {
     const std::filesystem::path png = scratch_.file("plain.png");
     writeReliefHeightmap(png, 64);
-    ProcessOptions options;
-    options.arguments = {CBT_TERRAIN_BINARY, png.string(),       "--headless", "--frames", "1",
-                         "--time",           "2024-06-20T11:00Z"};
-    const ProcessResult result = runProcess(options);
-    EXPECT_EQ(result.exitCode, 1);
-    const std::vector<std::string> lines = linesOf(result.err);
-    ASSERT_EQ(lines.size(), 1u) << result.err;
-    EXPECT_EQ(lines[0], "cbt-terrain: --time: " + png.string() +
-                            " has no georeferencing to place the sun with (a PNG heightmap)");
+    const std::array<std::array<std::string, 3>, 2> cases{
+        {{"--camera-geo", "45,15,1000,0,-30", "camera"}, {"--time", "2024-06-20T11:00Z", "sun"}}};
+    for (const auto& [flag, value, placed] : cases) {
+        ProcessOptions options;
+        options.arguments = {CBT_TERRAIN_BINARY, png.string(), "--headless", "--frames", "1", flag, value};
+        const ProcessResult result = runProcess(options);
+        EXPECT_EQ(result.exitCode, 1) << flag;
+        const std::vector<std::string> lines = linesOf(result.err);
+        ASSERT_EQ(lines.size(), 1u) << result.err;
+        EXPECT_EQ(lines[0], "cbt-terrain: " + flag + ": " + png.string() + " has no georeferencing to place the " +
+                                placed + " with (a PNG heightmap)");
+    }
 }
 
 }  // namespace

@@ -11,7 +11,6 @@
 
 #include <cpl_conv.h>
 #include <gdal.h>
-#include <ogr_srs_api.h>
 
 #include <gtest/gtest.h>
 
@@ -37,23 +36,6 @@ void writeGeoTiff(const std::filesystem::path& path, int width, int height, GDAL
 {
     dem_test::writeBandsGeoTiff(path, static_cast<std::uint32_t>(width), static_cast<std::uint32_t>(height), type,
                                 bands, geoTransform, epsg);
-}
-
-// The longitude and latitude of a point of UTM zone 33N.
-std::array<double, 2> geographicOf(double easting, double northing)
-{
-    OGRSpatialReferenceH utm = OSRNewSpatialReference(nullptr);
-    OGRSpatialReferenceH wgs84 = OSRNewSpatialReference(nullptr);
-    OSRImportFromEPSG(utm, kUtm33North);
-    OSRImportFromEPSG(wgs84, kWgs84);
-    OSRSetAxisMappingStrategy(utm, OAMS_TRADITIONAL_GIS_ORDER);
-    OSRSetAxisMappingStrategy(wgs84, OAMS_TRADITIONAL_GIS_ORDER);
-    OGRCoordinateTransformationH transform = OCTNewCoordinateTransformation(utm, wgs84);
-    EXPECT_TRUE(OCTTransform(transform, 1, &easting, &northing, nullptr));
-    OCTDestroyCoordinateTransformation(transform);
-    OSRDestroySpatialReference(utm);
-    OSRDestroySpatialReference(wgs84);
-    return {easting, northing};
 }
 
 // Mean colour of the frame's columns [first, end), all rows.
@@ -84,7 +66,8 @@ protected:
         // Red west of the DEM's centre, blue east of it, over 0.2 degrees
         // around the DEM (about 0.08 degrees of longitude a side).
         const double half = 0.5 * kDemSpacing * kDemSamples;
-        const auto [centreLongitude, centreLatitude] = geographicOf(kDemWest + half, kDemNorth - half);
+        const auto [centreLongitude, centreLatitude] =
+            dem_test::wgs84LongitudeLatitudeOf(kDemWest + half, kDemNorth - half, kUtm33North);
         constexpr int kTexels = 200;
         constexpr double kDegrees = 0.2;
         std::vector<std::vector<double>> rgb(3, std::vector<double>(kTexels * kTexels));

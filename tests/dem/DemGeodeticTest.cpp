@@ -13,7 +13,6 @@
 
 namespace {
 
-
 std::string wktOfEpsg(int epsg)
 {
     OGRSpatialReference crs;

@@ -61,20 +61,26 @@ double rampAt(double column, double row)
     return 100.0 + 2.0 * column + 5.0 * row;
 }
 
+// A GeoTIFF of the ramp in UTM zone 33N, 30 m samples.
+void writeRampGeoTiff(const std::filesystem::path& path, std::uint32_t columns, std::uint32_t rows)
+{
+    std::vector<double> heights;
+    for (std::uint32_t row = 0; row < rows; ++row) {
+        for (std::uint32_t column = 0; column < columns; ++column) {
+            heights.push_back(rampAt(column, row));
+        }
+    }
+    dem_test::writeBandsGeoTiff(path, columns, rows, GDT_Float32, {heights},
+                                std::array<double, 6>{500000.0, 30.0, 0.0, 5000000.0, 0.0, -30.0}, 32633);
+}
+
 TEST(DemReadScale, ALargeRasterIsReadAsBlockAverages)
 {
     const ScratchDirectory scratch;
     const auto path = scratch.file("ramp.tif");
     constexpr std::uint32_t kColumns = 301;
     constexpr std::uint32_t kRows = 203;
-    std::vector<double> heights;
-    for (std::uint32_t row = 0; row < kRows; ++row) {
-        for (std::uint32_t column = 0; column < kColumns; ++column) {
-            heights.push_back(rampAt(column, row));
-        }
-    }
-    dem_test::writeBandsGeoTiff(path, kColumns, kRows, GDT_Float32, {heights},
-                                std::array<double, 6>{500000.0, 30.0, 0.0, 5000000.0, 0.0, -30.0}, 32633);
+    writeRampGeoTiff(path, kColumns, kRows);
     const dem::DemTerrain whole = dem::loadDem(path, HeightmapLimits{});
     const dem::DemTerrain reduced = dem::loadDem(path, HeightmapLimits{std::uint64_t{1} << 20, 200});
 
@@ -144,14 +150,7 @@ TEST(DemReadScale, OverviewsServeTheReducedRead)
     const ScratchDirectory scratch;
     const auto path = scratch.file("overviews.tif");
     constexpr std::uint32_t kSize = 256;
-    std::vector<double> heights;
-    for (std::uint32_t row = 0; row < kSize; ++row) {
-        for (std::uint32_t column = 0; column < kSize; ++column) {
-            heights.push_back(rampAt(column, row));
-        }
-    }
-    dem_test::writeBandsGeoTiff(path, kSize, kSize, GDT_Float32, {heights},
-                                std::array<double, 6>{500000.0, 30.0, 0.0, 5000000.0, 0.0, -30.0}, 32633);
+    writeRampGeoTiff(path, kSize, kSize);
     {
         GDALDataset* dataset = GDALDataset::Open(path.c_str(), GDAL_OF_RASTER | GDAL_OF_UPDATE);
         ASSERT_NE(dataset, nullptr);

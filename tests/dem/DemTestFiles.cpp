@@ -278,4 +278,23 @@ std::filesystem::path etopoGrid(const std::string& name)
     return std::filesystem::path(CBT_ETOPO_DIR) / name;
 }
 
+std::array<double, 2> wgs84LongitudeLatitudeOf(double x, double y, int epsg)
+{
+    OGRSpatialReferenceH source = OSRNewSpatialReference(nullptr);
+    OGRSpatialReferenceH wgs84 = OSRNewSpatialReference(nullptr);
+    OSRImportFromEPSG(source, epsg);
+    OSRImportFromEPSG(wgs84, 4326);
+    OSRSetAxisMappingStrategy(source, OAMS_TRADITIONAL_GIS_ORDER);
+    OSRSetAxisMappingStrategy(wgs84, OAMS_TRADITIONAL_GIS_ORDER);
+    OGRCoordinateTransformationH transform = OCTNewCoordinateTransformation(source, wgs84);
+    EXPECT_NE(transform, nullptr);
+    if (transform != nullptr) {
+        EXPECT_TRUE(OCTTransform(transform, 1, &x, &y, nullptr));
+        OCTDestroyCoordinateTransformation(transform);
+    }
+    OSRDestroySpatialReference(source);
+    OSRDestroySpatialReference(wgs84);
+    return {x, y};
+}
+
 }  // namespace dem_test

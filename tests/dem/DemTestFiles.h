@@ -64,6 +64,9 @@ void writeBandsGeoTiff(const std::filesystem::path& path, std::uint32_t width, s
                        const std::vector<std::vector<double>>& bands,
                        const std::optional<std::array<double, 6>>& geoTransform, int epsg);
 
+// WGS 84 longitude and latitude of a point (x, y) of the CRS `epsg`.
+std::array<double, 2> wgs84LongitudeLatitudeOf(double x, double y, int epsg);
+
 // The samples of band 1 as doubles, row-major, as GDAL reads them.
 std::vector<double> readBand(const std::filesystem::path& path);
 // The geotransform of a raster file.
