@@ -74,4 +74,24 @@ CameraPose cameraPoseOfGeodetic(const GeodeticCameraPose& pose, const dem::Terra
     return result;
 }
 
+GeodeticCameraPose geodeticPoseOf(const CameraPose& pose, const GeodeticFrame& frame)
+{
+    const dem::GeodeticPoint point =
+        frame.geodeticOf(glm::dvec2(static_cast<double>(pose.position.x), static_cast<double>(pose.position.z)));
+    double heading = std::fmod(
+        static_cast<double>(pose.yawDegrees) - frame.northYawDegrees(point.latitudeDegrees, point.longitudeDegrees),
+        360.0);
+    if (heading < 0.0) {
+        heading += 360.0;
+    }
+    GeodeticCameraPose geodetic;
+    geodetic.latitudeDegrees = point.latitudeDegrees;
+    geodetic.longitudeDegrees = point.longitudeDegrees;
+    geodetic.heightMetres =
+        static_cast<double>(pose.position.y) * static_cast<double>(frame.settings().elevationPerWorldHeight);
+    geodetic.headingDegrees = heading;
+    geodetic.pitchDegrees = static_cast<double>(pose.pitchDegrees);
+    return geodetic;
+}
+
 }  // namespace app

@@ -36,4 +36,11 @@ GeodeticCameraPose parseGeodeticCameraPose(std::string_view text);
 CameraPose cameraPoseOfGeodetic(const GeodeticCameraPose& pose, const dem::TerrainSource& terrain,
                                 const terrain::TerrainSettings& settings);
 
+class GeodeticFrame;
+
+// The inverse of cameraPoseOfGeodetic: where a world pose stands in WGS 84
+// terms (for the overlay and --stats). Throws GeodeticPlacementError when
+// PROJ can not transform the point.
+GeodeticCameraPose geodeticPoseOf(const CameraPose& pose, const GeodeticFrame& frame);
+
 }  // namespace app

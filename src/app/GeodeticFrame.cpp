@@ -17,19 +17,19 @@ constexpr double kNorthStepDegrees = 1.0e-4;
 
 }  // namespace
 
-GeodeticFrame::GeodeticFrame(const dem::TerrainSource& terrain, const terrain::TerrainSettings& settings,
-                             std::string_view flag)
-    : terrain_(terrain),
+GeodeticFrame::GeodeticFrame(const heightmap::Heightmap& heightmap, const std::optional<dem::DemMetadata>& dem,
+                             const terrain::TerrainSettings& settings, std::string_view flag)
+    : heightmap_(heightmap),
       settings_(settings),
       flag_(flag)
 {
-    if (!terrain.dem || !terrain.dem->grid) {
-        const std::string reason = terrain.dem ? terrain.dem->extentSource : std::string("a PNG heightmap");
+    if (!dem || !dem->grid) {
+        const std::string reason = dem ? dem->extentSource : std::string("a PNG heightmap");
         fail("has no georeferencing to place the " + std::string(flag_ == "--time" ? "sun" : "camera") + " with (" +
              reason + ")");
     }
     try {
-        mapping_ = std::make_unique<dem::GeodeticToHeightmap>(*terrain.dem->grid);
+        mapping_ = std::make_unique<dem::GeodeticToHeightmap>(*dem->grid);
     } catch (const dem::GeodeticMappingError& error) {
         fail(std::string(": ") + error.what());
     }
@@ -38,7 +38,7 @@ GeodeticFrame::GeodeticFrame(const dem::TerrainSource& terrain, const terrain::T
 void GeodeticFrame::fail(const std::string& problem) const
 {
     const bool detail = problem.starts_with(':');
-    throw GeodeticPlacementError(flag_ + ": " + terrain_.heightmap.sourcePath + (detail ? "" : " ") + problem);
+    throw GeodeticPlacementError(flag_ + ": " + heightmap_.sourcePath + (detail ? "" : " ") + problem);
 }
 
 glm::dvec2 GeodeticFrame::worldOf(double latitudeDegrees, double longitudeDegrees) const
@@ -49,7 +49,7 @@ glm::dvec2 GeodeticFrame::worldOf(double latitudeDegrees, double longitudeDegree
     } catch (const dem::GeodeticMappingError& error) {
         fail(std::string(": ") + error.what());
     }
-    const heightmap::Heightmap& heightmap = terrain_.heightmap;
+    const heightmap::Heightmap& heightmap = heightmap_;
     const glm::vec2 extent = terrain::terrainWorldExtent(heightmap.width, heightmap.height, settings_);
     const double u = point.column / std::max(static_cast<double>(heightmap.width) - 1.0, 1.0);
     const double v = point.row / std::max(static_cast<double>(heightmap.height) - 1.0, 1.0);
@@ -67,9 +67,22 @@ double GeodeticFrame::northYawDegrees(double latitudeDegrees, double longitudeDe
     return glm::degrees(std::atan2(north.x, -north.y));
 }
 
+dem::GeodeticPoint GeodeticFrame::geodeticOf(const glm::dvec2& world) const
+{
+    const glm::vec2 extent = terrain::terrainWorldExtent(heightmap_.width, heightmap_.height, settings_);
+    const dem::HeightmapPoint point{
+        (world.x / static_cast<double>(extent.x) + 0.5) * std::max(static_cast<double>(heightmap_.width) - 1.0, 1.0),
+        (world.y / static_cast<double>(extent.y) + 0.5) * std::max(static_cast<double>(heightmap_.height) - 1.0, 1.0)};
+    try {
+        return mapping_->geodeticOf(point);
+    } catch (const dem::GeodeticMappingError& error) {
+        fail(std::string(": ") + error.what());
+    }
+}
+
 dem::GeodeticPoint GeodeticFrame::centre() const
 {
-    const heightmap::Heightmap& heightmap = terrain_.heightmap;
+    const heightmap::Heightmap& heightmap = heightmap_;
     const dem::HeightmapPoint middle{(static_cast<double>(heightmap.width) - 1.0) / 2.0,
                                      (static_cast<double>(heightmap.height) - 1.0) / 2.0};
     try {

@@ -10,6 +10,9 @@
 
 #include <glm/vec2.hpp>
 
+#include <memory>
+#include <optional>
+
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -25,9 +28,15 @@ public:
 
 class GeodeticFrame {
 public:
-    // `flag` ("--camera-geo") prefixes every error. `terrain` and `settings`
-    // must outlive the frame. Throws GeodeticPlacementError.
-    GeodeticFrame(const dem::TerrainSource& terrain, const terrain::TerrainSettings& settings, std::string_view flag);
+    // `flag` ("--camera-geo") prefixes every error. The heightmap, the
+    // metadata and `settings` must outlive the frame. Throws
+    // GeodeticPlacementError.
+    GeodeticFrame(const heightmap::Heightmap& heightmap, const std::optional<dem::DemMetadata>& dem,
+                  const terrain::TerrainSettings& settings, std::string_view flag);
+    GeodeticFrame(const dem::TerrainSource& terrain, const terrain::TerrainSettings& settings, std::string_view flag)
+        : GeodeticFrame(terrain.heightmap, terrain.dem, settings, flag)
+    {
+    }
 
     // World (x, z) in metres of a WGS 84 point, drawn as the terrain is
     // (terrain/TerrainUniforms.glsl: sample (0, 0) at the north-west corner).
@@ -35,15 +44,18 @@ public:
     // The yaw (CameraPose.h: 0 along -Z, 90 along +X) of true north at a
     // point: towards a point a little further north on its meridian.
     [[nodiscard]] double northYawDegrees(double latitudeDegrees, double longitudeDegrees) const;
+    // The inverse of worldOf: the latitude and longitude of a world (x, z).
+    [[nodiscard]] dem::GeodeticPoint geodeticOf(const glm::dvec2& world) const;
     // Latitude and longitude of the map's centre.
     [[nodiscard]] dem::GeodeticPoint centre() const;
+    [[nodiscard]] const terrain::TerrainSettings& settings() const { return settings_; }
     // The terrain's file, for messages.
-    [[nodiscard]] const std::string& sourcePath() const { return terrain_.heightmap.sourcePath; }
+    [[nodiscard]] const std::string& sourcePath() const { return heightmap_.sourcePath; }
 
 private:
     [[noreturn]] void fail(const std::string& problem) const;
 
-    const dem::TerrainSource& terrain_;
+    const heightmap::Heightmap& heightmap_;
     const terrain::TerrainSettings& settings_;
     std::string flag_;
     std::unique_ptr<dem::GeodeticToHeightmap> mapping_;

@@ -116,7 +116,8 @@ void renderHeadless(const vk::Instance& instance, const ViewerOptions& options, 
     }
     device.waitIdle();
 
-    const RunDescription description = describeRun(options, heightmap, settings, device, extent, frameCount);
+    RunDescription description = describeRun(options, heightmap, settings, device, extent, frameCount);
+    description.cameraGeo = geodeticPoseIfGeoreferenced(camera.pose(), heightmap, terrain.dem, settings.terrain);
     if (options.statsPath) {
         writeTextFile(*options.statsPath, statistics.toJson(description));
     }

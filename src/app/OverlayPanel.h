@@ -5,6 +5,7 @@
 #pragma once
 
 #include "app/CameraPose.h"
+#include "app/GeodeticCamera.h"
 #include "scene/FrameTimings.h"
 #include "scene/SceneSettings.h"
 
@@ -71,6 +72,7 @@ struct OverlayFacts {
     std::optional<scene::FrameStatistics> statistics;
     std::string deviceName;
     CameraPose pose;
+    std::optional<GeodeticCameraPose> geodetic;  // the pose in WGS 84 terms, on a georeferenced terrain
     uint32_t width = 0;
     uint32_t height = 0;
     bool hasImagery = false;  // the terrain has imagery (--imagery): the "imagery" checkbox shows

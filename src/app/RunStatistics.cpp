@@ -126,6 +126,12 @@ std::string RunStatistics::toJson(const RunDescription& description) const
     json << "\n  },\n";
     json << "  \"timedFrames\": " << dispatcher_.samples().size() << ",\n";
     json << "  \"backend\": \"" << jsonEscaped(description.backend) << "\",\n";
+    if (const std::optional<GeodeticCameraPose>& geo = description.cameraGeo) {
+        json << std::setprecision(12) << "  \"cameraGeo\": {\"latitude\": " << geo->latitudeDegrees
+             << ", \"longitude\": " << geo->longitudeDegrees << ", \"height\": " << geo->heightMetres
+             << ", \"heading\": " << geo->headingDegrees << ", \"pitch\": " << geo->pitchDegrees << "},\n"
+             << std::setprecision(9);
+    }
     if (description.backend == "pool" && latest_) {
         json << "  \"pool\": {\"capacity\": " << latest_->poolCapacity
              << ", \"bytesPerBisector\": " << latest_->bytesPerBisector

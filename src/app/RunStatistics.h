@@ -1,6 +1,7 @@
 // What a run measured, frame by frame, and its JSON report (--stats).
 #pragma once
 
+#include "app/GeodeticCamera.h"
 #include "scene/FrameTimings.h"
 
 #include <cstdint>
@@ -50,6 +51,9 @@ struct RunDescription {
     float heightScaleMetres = 0.0f;
     float heightOffsetMetres = 0.0f;
     std::string backend = "heap";  // "heap" or "pool"
+    // The last frame's camera in WGS 84 terms (GeodeticCamera.h), on a
+    // georeferenced terrain; the same numbers --camera-geo takes.
+    std::optional<GeodeticCameraPose> cameraGeo;
 };
 
 class RunStatistics {

@@ -162,6 +162,21 @@ VkSampleCountFlagBits sceneSamplesFor(const ViewerOptions& options, const vk::De
     return static_cast<VkSampleCountFlagBits>(*options.msaaSamples);
 }
 
+std::optional<GeodeticCameraPose> geodeticPoseIfGeoreferenced(const CameraPose& pose,
+                                                              const heightmap::Heightmap& heightmap,
+                                                              const std::optional<dem::DemMetadata>& dem,
+                                                              const terrain::TerrainSettings& settings)
+{
+    if (!dem || !dem->grid) {
+        return std::nullopt;
+    }
+    try {
+        return geodeticPoseOf(pose, GeodeticFrame(heightmap, dem, settings, "--camera-geo"));
+    } catch (const GeodeticPlacementError&) {
+        return std::nullopt;
+    }
+}
+
 GeodeticPlacement withGeodeticPlacement(const ViewerOptions& options, const dem::TerrainSource& terrain)
 {
     GeodeticPlacement placement{options, {}};

@@ -93,6 +93,13 @@ struct GeodeticPlacement {
 };
 GeodeticPlacement withGeodeticPlacement(const ViewerOptions& options, const dem::TerrainSource& terrain);
 
+// `pose` in WGS 84 terms on a georeferenced terrain drawn with `settings`;
+// empty without georeferencing or when PROJ can not transform the point.
+std::optional<GeodeticCameraPose> geodeticPoseIfGeoreferenced(const CameraPose& pose,
+                                                              const heightmap::Heightmap& heightmap,
+                                                              const std::optional<dem::DemMetadata>& dem,
+                                                              const terrain::TerrainSettings& settings);
+
 // The --camera-path poses (empty without the flag). Throws text::ParseError.
 std::vector<CameraPose> loadViewerCameraPath(const ViewerOptions& options);
 // The same with the render sizes of the path's optional sixth column.

@@ -1,6 +1,7 @@
 #include "app/WindowViewer.h"
 
 #include "app/FlyCamera.h"
+#include "app/GeodeticFrame.h"
 #include "app/GlfwWindow.h"
 #include "app/ImGuiOverlay.h"
 #include "app/OverlayPanel.h"
@@ -75,6 +76,22 @@ scene::SceneOutput windowSceneOutput(VkFormat swapchainFormat, VkSampleCountFlag
     return output;
 }
 
+// The camera's WGS 84 frame for the overlay, or none on a terrain without
+// usable georeferencing.
+std::unique_ptr<GeodeticFrame> geodeticFrameOf(const heightmap::Heightmap& heightmap,
+                                               const std::optional<dem::DemMetadata>& dem,
+                                               const terrain::TerrainSettings& settings)
+{
+    if (!dem || !dem->grid) {
+        return nullptr;
+    }
+    try {
+        return std::make_unique<GeodeticFrame>(heightmap, dem, settings, "--camera-geo");
+    } catch (const GeodeticPlacementError&) {
+        return nullptr;
+    }
+}
+
 class WindowViewer {
 public:
     WindowViewer(const ViewerOptions& options, dem::TerrainSource terrain, std::optional<dem::Imagery> imagery,
@@ -146,6 +163,9 @@ private:
     uint64_t recordedFrames_ = 0;
     uint32_t lastSlot_ = 0;
     uint32_t titleLeafCount_ = 0;  // shown in the window title
+    // The overlay's WGS 84 view of the camera (made once: PROJ's transforms
+    // take a while to set up); empty on a terrain without georeferencing.
+    std::unique_ptr<GeodeticFrame> geodeticFrame_ = geodeticFrameOf(heightmap_, dem_, scene_.settings().terrain);
 };
 
 bool WindowViewer::ensureSwapchain()
@@ -224,6 +244,13 @@ bool WindowViewer::renderFrame(bool screenshot, std::ostream& out)
         facts.statistics = statistics_.latest();
         facts.deviceName = device_.info().name;
         facts.pose = camera_.pose();
+        if (geodeticFrame_) {
+            try {
+                facts.geodetic = geodeticPoseOf(camera_.pose(), *geodeticFrame_);
+            } catch (const GeodeticPlacementError&) {
+                // A camera far off the map, beyond the projection's reach.
+            }
+        }
         facts.width = swapchain.extent().width;
         facts.height = swapchain.extent().height;
         facts.hasImagery = imagery_.has_value();
@@ -314,8 +341,10 @@ int WindowViewer::run(std::ostream& out)
         saveScreenshot(*scene_.slot(lastSlot_).targets, *options_.screenshotPath, out);
     }
     if (options_.statsPath) {
-        const RunDescription description = describeRun(options_, heightmap_, scene_.settings(), device_,
-                                                       presentation_.extent(), static_cast<uint32_t>(recordedFrames_));
+        RunDescription description = describeRun(options_, heightmap_, scene_.settings(), device_,
+                                                 presentation_.extent(), static_cast<uint32_t>(recordedFrames_));
+        description.cameraGeo =
+            geodeticPoseIfGeoreferenced(camera_.pose(), heightmap_, dem_, scene_.settings().terrain);
         writeTextFile(*options_.statsPath, statistics_.toJson(description));
     }
     return reportValidationMessages(instance_);

@@ -15,6 +15,8 @@
 
 #include <array>
 #include <cmath>
+#include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -143,6 +145,44 @@ TEST_F(GeodeticPlacementRenderTest, TimeOfDayLightsTheMapAndTheNightIsDark)
     EXPECT_GT(day.luminanceMean, 60.0);
     EXPECT_LT(day.luminanceMean, 235.0) << "a washed-out day";
     EXPECT_LT(dark.luminanceMean, 3.0);
+}
+
+TEST_F(GeodeticPlacementRenderTest, StatsGiveTheCameraBackInWgs84Terms)
+{
+    // --stats reports the last frame's camera as --camera-geo takes it: the
+    // pose given comes back, on the whole map and on the crop.
+    const std::string place = latitudeLongitudeOf(kWest + 120.5 * kSpacing, kNorth - 70.5 * kSpacing);
+    const auto [longitude, latitude] =
+        dem_test::wgs84LongitudeLatitudeOf(kWest + 120.5 * kSpacing, kNorth - 70.5 * kSpacing, kUtm33North);
+    for (const char* dem : {"whole.tif", "crop.tif"}) {
+        const std::filesystem::path stats = scratch_.file(std::string(dem) + ".json");
+        ProcessOptions options;
+        options.arguments = {
+            CBT_TERRAIN_BINARY, scratch_.file(dem).string(), "--headless", "--size",      "64x36", "--frames", "2",
+            "--camera-geo",     place + ",1500,250,-30",     "--stats",    stats.string()};
+        const ProcessResult result = runProcess(options);
+        ASSERT_EQ(result.exitCode, 0) << result.err;
+        std::ifstream file(stats);
+        const std::string json((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+        const auto field = [&](const char* name) { return jsonNumberAt(json, {"cameraGeo", name}).value_or(1e9); };
+        EXPECT_NEAR(field("latitude"), latitude, 1e-7) << dem;
+        EXPECT_NEAR(field("longitude"), longitude, 1e-7) << dem;
+        EXPECT_NEAR(field("height"), 1500.0, 1e-3) << dem;
+        EXPECT_NEAR(field("heading"), 250.0, 1e-3) << dem;
+        EXPECT_NEAR(field("pitch"), -30.0, 1e-4) << dem;
+    }
+    // A heightmap without georeferencing has no such camera.
+    const std::filesystem::path png = scratch_.file("plain.png");
+    writeReliefHeightmap(png, 64);
+    const std::filesystem::path stats = scratch_.file("plain.json");
+    ProcessOptions options;
+    options.arguments = {CBT_TERRAIN_BINARY, png.string(), "--headless", "--size",      "64x36",
+                         "--frames",         "2",          "--stats",    stats.string()};
+    ASSERT_EQ(runProcess(options).exitCode, 0);
+    std::ifstream file(stats);
+    const std::string json((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+    EXPECT_NE(json.find("\"backend\""), std::string::npos);
+    EXPECT_EQ(json.find("cameraGeo"), std::string::npos);
 }
 
 TEST_F(GeodeticPlacementRenderTest, BothFlagsNeedGeoreferencing)
