@@ -14,6 +14,7 @@
 #include "vk/ShaderLibrary.h"
 
 #include <chrono>
+#include <iostream>
 #include <memory>
 #include <vector>
 
@@ -141,6 +142,7 @@ int runHeadless(const ViewerOptions& requested, std::ostream& out)
     if (const std::string description = describeTerrainSource(terrain); !description.empty()) {
         out << "cbt-terrain: " << description << "\n";
     }
+    printTerrainWarnings(terrain, std::cerr);
     const GeodeticPlacement placement = withGeodeticPlacement(requested, terrain);
     for (const std::string& description : placement.descriptions) {
         out << "cbt-terrain: " << description << "\n";

@@ -26,6 +26,16 @@ dem::TerrainSource loadViewerTerrain(const ViewerOptions& options)
     return dem::loadTerrainSource(path, viewerHeightmapLimits(options));
 }
 
+void printTerrainWarnings(const dem::TerrainSource& terrain, std::ostream& err)
+{
+    if (!terrain.dem) {
+        return;
+    }
+    for (const std::string& warning : terrain.dem->warnings) {
+        err << "cbt-terrain: warning: elevation model '" << terrain.heightmap.sourcePath << "': " << warning << "\n";
+    }
+}
+
 heightmap::HeightmapLimits viewerHeightmapLimits(const ViewerOptions& options)
 {
     heightmap::HeightmapLimits limits;

@@ -44,6 +44,10 @@ dem::TerrainSource loadViewerTerrain(const ViewerOptions& options);
 // device's own opening then says why).
 heightmap::HeightmapLimits viewerHeightmapLimits(const ViewerOptions& options);
 
+// The problems the load got around (dem::DemMetadata::warnings), one line
+// each: "cbt-terrain: warning: elevation model 'FILE': ...".
+void printTerrainWarnings(const dem::TerrainSource& terrain, std::ostream& err);
+
 // The --imagery file warped onto `terrain` (--imagery-bands), or none
 // without the flag. Throws heightmap::HeightmapError (one line naming the
 // file), also when `terrain` is a PNG or has no georeferencing.

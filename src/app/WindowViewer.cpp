@@ -359,6 +359,7 @@ int runWindow(const ViewerOptions& requested, std::ostream& out)
     if (const std::string description = describeTerrainSource(terrain); !description.empty()) {
         out << "cbt-terrain: " << description << "\n";
     }
+    printTerrainWarnings(terrain, std::cerr);
     const GeodeticPlacement placement = withGeodeticPlacement(requested, terrain);
     for (const std::string& description : placement.descriptions) {
         out << "cbt-terrain: " << description << "\n";

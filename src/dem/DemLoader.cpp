@@ -4,6 +4,7 @@
 // values), fill the holes, and quantise min..max to 16 bits.
 #include "dem/DemLoader.h"
 
+#include "dem/DemBlockRecovery.h"
 #include "dem/DemDataset.h"
 #include "dem/DemGdal.h"
 #include "dem/DemGeoreference.h"
@@ -40,6 +41,9 @@ double DemMetadata::heightOfSample(std::uint16_t sample) const noexcept
 namespace {
 
 constexpr std::size_t kSamplesPerStrip = std::size_t{1} << 20;
+// 1 / the share of samples that may be unreadable (and filled) before a file
+// counts as truncated.
+constexpr std::uint64_t kMaxUnreadableShare = 4;
 
 [[noreturn]] void fail(const std::filesystem::path& path, std::string_view problem)
 {
@@ -285,6 +289,7 @@ struct ElevationGrid {
     std::vector<float> heights;       // metres, north row first
     std::vector<std::uint8_t> valid;  // 0 where the sample is no-data
     std::uint64_t noDataCount = 0;
+    StripRecovery damage;  // samples of blocks the file could not give
 };
 
 void convertStrip(const std::filesystem::path& path, const SampleRules& rules, std::span<const double> strip,
@@ -332,6 +337,8 @@ ElevationGrid readElevationGrid(const std::filesystem::path& path, GDALRasterBan
         static_cast<std::uint32_t>(std::clamp<std::size_t>(kSamplesPerStrip / columns, 1, rows));
     std::vector<double> strip(std::size_t{stripRows} * columns);
     std::vector<std::uint8_t> mask(rules.validityBand != nullptr ? strip.size() : 0);
+    std::vector<std::uint8_t> damageMask;
+    std::string firstFailure;
     for (std::uint32_t firstRow = 0; firstRow < rows; firstRow += stripRows) {
         const std::uint32_t count = std::min(stripRows, rows - firstRow);
         const std::size_t stripSamples = std::size_t{count} * columns;
@@ -343,13 +350,27 @@ ElevationGrid readElevationGrid(const std::filesystem::path& path, GDALRasterBan
             read = readRows(*rules.validityBand, scale, firstRow, count, mask.data(), GDT_Byte) == CE_None;
         }
         if (!read) {
-            fail(path, "is truncated or corrupt: rows " + std::to_string(firstRow * scale.reduction) + " to " +
-                           std::to_string(std::min((firstRow + count) * scale.reduction, scale.fileRows) - 1) +
-                           " can not be read" + errors.detail());
+            // Lose only the damaged blocks (DemBlockRecovery.h).
+            damageMask.resize(strip.size());
+            const StripRecovery damage = readStripAroundDamage(
+                band, rules.validityBand, scale, firstRow, count, std::span<double>(strip.data(), stripSamples),
+                std::span<std::uint8_t>(damageMask.data(), stripSamples));
+            if (grid.damage.damaged() == 0) {
+                firstFailure = "rows " + std::to_string(firstRow * scale.reduction) + " to " +
+                               std::to_string(std::min((firstRow + count) * scale.reduction, scale.fileRows) - 1) +
+                               " can not be read" + errors.detail();
+            }
+            grid.damage.add(damage);
         }
+        const std::vector<std::uint8_t>& stripMask = read ? mask : damageMask;
         convertStrip(path, rules, std::span<const double>(strip.data(), stripSamples),
-                     std::span<const std::uint8_t>(mask.data(), mask.empty() ? 0 : stripSamples), columns, rows,
-                     firstRow, grid);
+                     std::span<const std::uint8_t>(stripMask.data(), stripMask.empty() ? 0 : stripSamples), columns,
+                     rows, firstRow, grid);
+    }
+    // A few damaged blocks are holes to fill; a file missing a quarter of its
+    // samples or more is truncated or corrupt, not a terrain with holes.
+    if (grid.damage.unreadable * kMaxUnreadableShare >= sampleCount) {
+        fail(path, "is truncated or corrupt: " + firstFailure);
     }
     return grid;
 }
@@ -402,6 +423,21 @@ DemTerrain loadDem(const std::filesystem::path& path, const heightmap::Heightmap
     terrain.metadata.fileRows = scale.fileRows;
     terrain.metadata.reduction = scale.reduction;
     terrain.metadata.noDataCount = grid.noDataCount;
+    if (grid.damage.damaged() > 0) {
+        const HeightmapWindow& first = grid.damage.firstDamage;
+        std::ostringstream warning;
+        warning << grid.damage.damaged() << " samples of damaged blocks could not be read (the first at rows "
+                << first.firstRow * scale.reduction << " to "
+                << std::min((first.firstRow + first.rows) * scale.reduction, scale.fileRows) - 1 << ", columns "
+                << first.firstColumn * scale.reduction << " to "
+                << std::min((first.firstColumn + first.columns) * scale.reduction, scale.fileColumns) - 1;
+        if (!grid.damage.firstReason.empty()) {
+            warning << ": " << grid.damage.firstReason;
+        }
+        warning << "); " << grid.damage.fromOverviews << " were filled from the overviews, " << grid.damage.unreadable
+                << " from their neighbours";
+        terrain.metadata.warnings.push_back(warning.str());
+    }
     const char* driver = dataset->GetDriverName();
     terrain.metadata.driverName = driver != nullptr ? driver : "";
     terrain.heightmap = quantised(path, grid, columns, rows, terrain.metadata.minimumHeightMetres,

@@ -39,6 +39,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace dem {
 
@@ -78,7 +79,10 @@ struct DemMetadata {
     // Geodetic latitude of the raster's centre (geographic CRS, or a
     // projected one transformed to its datum); empty without an extent.
     std::optional<double> centreLatitudeDegrees;
-    std::uint64_t noDataCount = 0;  // samples that were no-data and were filled
+    std::uint64_t noDataCount = 0;  // samples that were no-data and were filled (damaged ones included)
+    // Problems the load got around, one line each (damaged blocks of the
+    // file, dem/DemBlockRecovery.h); the viewer prints them as warnings.
+    std::vector<std::string> warnings;
     // The file's size, and the power-of-two reduction it was read at to fit
     // the heightmap limits (1: full resolution; dem/DemReadScale.h).
     std::uint32_t fileColumns = 0;

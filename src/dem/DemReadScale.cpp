@@ -60,32 +60,78 @@ std::uint64_t samplesReadFor(GDALRasterBand& band, const ReadScale& scale)
     return samples;
 }
 
+namespace {
+
+// Reads the ground under heightmap samples `window` from `band`, a raster of
+// bandColumns x bandRows over the same ground as the file (the file itself
+// or one of its overviews), resampling with `algorithm` when the sizes
+// differ.
+CPLErr readGround(GDALRasterBand& band, const ReadScale& scale, const HeightmapWindow& window, void* destination,
+                  GDALDataType type, GDALRIOResampleAlg algorithm)
+{
+    const auto bandColumns = static_cast<double>(band.GetXSize());
+    const auto bandRows = static_cast<double>(band.GetYSize());
+    const double columnsPerSample = bandColumns / static_cast<double>(scale.columns);
+    const double rowsPerSample = bandRows / static_cast<double>(scale.rows);
+    const double left = static_cast<double>(window.firstColumn) * columnsPerSample;
+    const double right =
+        std::min(static_cast<double>(window.firstColumn + window.columns) * columnsPerSample, bandColumns);
+    const double top = static_cast<double>(window.firstRow) * rowsPerSample;
+    const double bottom = std::min(static_cast<double>(window.firstRow + window.rows) * rowsPerSample, bandRows);
+    const auto bufferColumns = static_cast<int>(window.columns);
+    const auto bufferRows = static_cast<int>(window.rows);
+    const auto windowLeft = static_cast<int>(std::floor(left));
+    const auto windowTop = static_cast<int>(std::floor(top));
+    const int windowRight = std::min(static_cast<int>(std::ceil(right)), band.GetXSize());
+    const int windowBottom = std::min(static_cast<int>(std::ceil(bottom)), band.GetYSize());
+    if (windowRight - windowLeft == bufferColumns && windowBottom - windowTop == bufferRows && left == windowLeft &&
+        top == windowTop) {
+        return band.RasterIO(GF_Read, windowLeft, windowTop, bufferColumns, bufferRows, destination, bufferColumns,
+                             bufferRows, type, 0, 0, nullptr);
+    }
+    // A window of fractional samples when the reduction does not divide the
+    // size (or an overview's scale is not a whole one).
+    GDALRasterIOExtraArg extra;
+    INIT_RASTERIO_EXTRA_ARG(extra);
+    extra.eResampleAlg = algorithm;
+    extra.bFloatingPointWindowValidity = TRUE;
+    extra.dfXOff = left;
+    extra.dfYOff = top;
+    extra.dfXSize = right - left;
+    extra.dfYSize = bottom - top;
+    return band.RasterIO(GF_Read, windowLeft, windowTop, windowRight - windowLeft, windowBottom - windowTop,
+                         destination, bufferColumns, bufferRows, type, 0, 0, &extra);
+}
+
+}  // namespace
+
+CPLErr readWindow(GDALRasterBand& band, const ReadScale& scale, const HeightmapWindow& window, void* destination,
+                  GDALDataType type)
+{
+    return readGround(band, scale, window, destination, type, GRIORA_Average);
+}
+
 CPLErr readRows(GDALRasterBand& band, const ReadScale& scale, std::uint32_t firstRow, std::uint32_t count,
                 void* destination, GDALDataType type)
 {
-    const auto bufferColumns = static_cast<int>(scale.columns);
-    const auto bufferRows = static_cast<int>(count);
-    if (!scale.reduced()) {
-        return band.RasterIO(GF_Read, 0, static_cast<int>(firstRow), bufferColumns, bufferRows, destination,
-                             bufferColumns, bufferRows, type, 0, 0, nullptr);
+    return readWindow(band, scale, HeightmapWindow{0, firstRow, scale.columns, count}, destination, type);
+}
+
+bool readWindowFromOverviews(GDALRasterBand& band, const ReadScale& scale, const HeightmapWindow& window,
+                             double* destination)
+{
+    // Overviews come finest first in GDAL's usual order; try each one that is
+    // coarser than the read itself.
+    for (int i = 0; i < band.GetOverviewCount(); ++i) {
+        GDALRasterBand* overview = band.GetOverview(i);
+        if (overview == nullptr || overview->GetXSize() >= static_cast<int>(scale.fileColumns)) {
+            continue;
+        }
+        if (readGround(*overview, scale, window, destination, GDT_Float64, GRIORA_Bilinear) == CE_None) {
+            return true;
+        }
     }
-    // The file rows under heightmap rows [firstRow, firstRow + count): a
-    // window of fractional rows when the reduction does not divide the size.
-    const double rowsPerRow = static_cast<double>(scale.fileRows) / static_cast<double>(scale.rows);
-    const double top = static_cast<double>(firstRow) * rowsPerRow;
-    const double bottom = std::min(static_cast<double>(firstRow + count) * rowsPerRow, static_cast<double>(scale.fileRows));
-    GDALRasterIOExtraArg extra;
-    INIT_RASTERIO_EXTRA_ARG(extra);
-    extra.eResampleAlg = GRIORA_Average;
-    extra.bFloatingPointWindowValidity = TRUE;
-    extra.dfXOff = 0.0;
-    extra.dfYOff = top;
-    extra.dfXSize = static_cast<double>(scale.fileColumns);
-    extra.dfYSize = bottom - top;
-    const auto windowTop = static_cast<int>(std::floor(top));
-    const int windowBottom = std::min(static_cast<int>(std::ceil(bottom)), static_cast<int>(scale.fileRows));
-    return band.RasterIO(GF_Read, 0, windowTop, static_cast<int>(scale.fileColumns), windowBottom - windowTop,
-                         destination, bufferColumns, bufferRows, type, 0, 0, &extra);
+    return false;
 }
 
 }  // namespace dem

@@ -43,10 +43,26 @@ std::optional<ReadScale> readScaleFor(std::uint32_t columns, std::uint32_t rows,
 // least as fine as the heightmap, or of the whole file without one.
 std::uint64_t samplesReadFor(GDALRasterBand& band, const ReadScale& scale);
 
-// Reads heightmap rows [firstRow, firstRow + count) of `band` at `scale` into
-// `destination` (count * scale.columns values of `type`), averaging blocks
-// when reduced. Returns GDAL's error.
+// A rectangle of heightmap samples.
+struct HeightmapWindow {
+    std::uint32_t firstColumn = 0;
+    std::uint32_t firstRow = 0;
+    std::uint32_t columns = 0;
+    std::uint32_t rows = 0;
+};
+
+// Reads the heightmap samples of `window` from `band` at `scale` into
+// `destination` (window.columns * window.rows values of `type`), averaging
+// blocks when reduced. Returns GDAL's error.
+CPLErr readWindow(GDALRasterBand& band, const ReadScale& scale, const HeightmapWindow& window, void* destination,
+                  GDALDataType type);
+// readWindow over whole rows [firstRow, firstRow + count).
 CPLErr readRows(GDALRasterBand& band, const ReadScale& scale, std::uint32_t firstRow, std::uint32_t count,
                 void* destination, GDALDataType type);
+// The samples of `window` from the finest of the band's overviews coarser
+// than the file that can be read, interpolated bilinearly: the fallback for
+// a part of the file that can not be read. False when none can.
+bool readWindowFromOverviews(GDALRasterBand& band, const ReadScale& scale, const HeightmapWindow& window,
+                             double* destination);
 
 }  // namespace dem

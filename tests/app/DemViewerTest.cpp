@@ -3,7 +3,8 @@
 // real extent and heights (sea level at y = 0) and, at the default framing
 // (tens of thousands of km away), shows the terrain, not only sky; a file
 // GDAL can not read and a tree deeper than the device holds give one-line
-// errors; a DEM wider than a device image is read reduced and renders.
+// errors; a DEM wider than a device image is read reduced and renders, and
+// one with a corrupt tile renders after one warning.
 #include "ChildProcess.h"
 #include "DemTestFiles.h"
 #include "ViewerTestFiles.h"
@@ -165,6 +166,27 @@ TEST(DemViewer, TreeDeeperThanTheDeviceHoldsNamesTheLargestThatFits)
     ASSERT_EQ(lines.size(), 1u) << result.err;
     EXPECT_EQ(lines[0].rfind("cbt-terrain: CBT max depth 30 does not fit this device", 0), 0u) << lines[0];
     EXPECT_NE(lines[0].find("the largest depth that fits is "), std::string::npos) << lines[0];
+}
+
+TEST(DemViewer, ACorruptTileIsOneWarningAndTheTerrainRenders)
+{
+    const ScratchFolder scratch("dem-viewer-corrupt");
+    const std::filesystem::path dem = scratch.file("corrupt.tif");
+    dem_test::writeRampWithACorruptTile(dem, true);
+    const std::filesystem::path frame = scratch.file("corrupt.png");
+    const ProcessResult result = runViewer({dem.string(), "--headless", "--validate", "--size", "96x54", "--frames",
+                                            "3", "--msaa", "1", "--screenshot", frame.string()});
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    const std::vector<std::string> lines = linesOf(result.err);
+    ASSERT_EQ(lines.size(), 1u) << result.err;
+    EXPECT_EQ(lines[0].rfind("cbt-terrain: warning: elevation model '" + dem.string() +
+                                 "': 256 samples of damaged blocks could not be read (the first at rows 32 to 47, "
+                                 "columns 16 to 31",
+                             0),
+              0u)
+        << lines[0];
+    EXPECT_NE(lines[0].find("256 were filled from the overviews"), std::string::npos) << lines[0];
+    EXPECT_TRUE(decodePng(frame).has_value());
 }
 
 TEST(DemViewer, ADemWiderThanADeviceImageIsReadReducedAndRenders)

@@ -297,4 +297,37 @@ std::array<double, 2> wgs84LongitudeLatitudeOf(double x, double y, int epsg)
     return {x, y};
 }
 
+void writeRampWithACorruptTile(const std::filesystem::path& path, bool overview)
+{
+    constexpr std::uint32_t kSize = 64;
+    std::vector<double> heights;
+    for (std::uint32_t row = 0; row < kSize; ++row) {
+        for (std::uint32_t column = 0; column < kSize; ++column) {
+            heights.push_back(kCorruptTileRampBase + kCorruptTileRampPerColumn * column + kCorruptTileRampPerRow * row);
+        }
+    }
+    RasterSpec spec = rasterOf(kSize, kSize, GDT_Float32, heights);
+    spec.geoTransform = std::array<double, 6>{500000.0, 30.0, 0.0, 5000000.0, 0.0, -30.0};
+    spec.epsg = 32633;
+    spec.creationOptions = {"TILED=YES", "BLOCKXSIZE=16", "BLOCKYSIZE=16", "COMPRESS=DEFLATE"};
+    writeRaster(path, spec);
+    GDALDatasetH dataset = GDALOpenEx(path.c_str(), GDAL_OF_RASTER | GDAL_OF_UPDATE, nullptr, nullptr, nullptr);
+    ASSERT_NE(dataset, nullptr);
+    if (overview) {
+        int levels[] = {2};
+        ASSERT_EQ(GDALBuildOverviews(dataset, "AVERAGE", 1, levels, 0, nullptr, nullptr, nullptr), CE_None);
+    }
+    GDALRasterBandH band = GDALGetRasterBand(dataset, 1);
+    const char* offsetText = GDALGetMetadataItem(band, "BLOCK_OFFSET_1_2", "TIFF");
+    const char* sizeText = GDALGetMetadataItem(band, "BLOCK_SIZE_1_2", "TIFF");
+    const std::string offset = offsetText != nullptr ? offsetText : "";
+    const std::string size = sizeText != nullptr ? sizeText : "";
+    GDALClose(dataset);
+    ASSERT_FALSE(offset.empty() || size.empty()) << "GDAL gave no offset of tile (1, 2)";
+    std::fstream file(path, std::ios::in | std::ios::out | std::ios::binary);
+    file.seekp(std::stoll(offset));
+    const std::string garbage(static_cast<std::size_t>(std::stoll(size)), '\xff');
+    file.write(garbage.data(), static_cast<std::streamsize>(garbage.size()));
+}
+
 }  // namespace dem_test

@@ -67,6 +67,15 @@ void writeBandsGeoTiff(const std::filesystem::path& path, std::uint32_t width, s
 // WGS 84 longitude and latitude of a point (x, y) of the CRS `epsg`.
 std::array<double, 2> wgs84LongitudeLatitudeOf(double x, double y, int epsg);
 
+// A 64 x 64 ramp, base + per column * c + per row * r metres, in UTM 33N,
+// stored in 16 x 16 deflated tiles (with a 2x AVERAGE overview when asked),
+// whose tile (1, 2) (columns 16..31, rows 32..47) is then overwritten with
+// bytes no inflater accepts.
+inline constexpr double kCorruptTileRampBase = 100.0;
+inline constexpr double kCorruptTileRampPerColumn = 2.0;
+inline constexpr double kCorruptTileRampPerRow = 5.0;
+void writeRampWithACorruptTile(const std::filesystem::path& path, bool overview);
+
 // The samples of band 1 as doubles, row-major, as GDAL reads them.
 std::vector<double> readBand(const std::filesystem::path& path);
 // The geotransform of a raster file.
