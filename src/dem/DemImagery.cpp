@@ -4,6 +4,7 @@
 // copy) the bands into RGBA8 and flip as the elevation model was flipped.
 #include "dem/DemImagery.h"
 
+#include "dem/DemDataset.h"
 #include "dem/DemGdal.h"
 
 #include <cpl_conv.h>
@@ -44,18 +45,22 @@ const DemGrid& demGridFor(const std::filesystem::path& path, const TerrainSource
     return *terrain.dem->grid;
 }
 
+// Any name GDAL opens, as for the elevation model (DemDataset.h): only a
+// name of the local file system is checked first.
 GdalDatasetHandle openImagery(const std::filesystem::path& path)
 {
-    std::error_code error;
-    const auto status = std::filesystem::status(path, error);
-    if (status.type() == std::filesystem::file_type::not_found) {
-        fail(path, "does not exist");
-    }
-    if (error) {
-        fail(path, "can not be read: " + error.message());
-    }
-    if (!std::filesystem::is_regular_file(status)) {
-        fail(path, "is not a regular file");
+    if (!isGdalVirtualName(path)) {
+        std::error_code error;
+        const auto status = std::filesystem::status(path, error);
+        if (status.type() == std::filesystem::file_type::not_found) {
+            fail(path, "does not exist");
+        }
+        if (error) {
+            fail(path, "can not be read: " + error.message());
+        }
+        if (!std::filesystem::is_regular_file(status)) {
+            fail(path, "is not a regular file");
+        }
     }
     const GdalErrorCapture errors;
     GDALAllRegister();

@@ -4,7 +4,9 @@
 // texels carry the colour of the ground they cover. Also the stretch of
 // 16-bit bands, the band choice, the flips of a south-up DEM and every
 // refusal.
+#include "DemSourceFiles.h"
 #include "DemTestFiles.h"
+#include "RangeHttpServer.h"
 
 #include "dem/DemImagery.h"
 #include "dem/DemLoader.h"
@@ -205,6 +207,20 @@ TEST_F(DemImageryTest, TexelsHaveTheColourOfTheGroundTheyCoverInAnotherCrs)
     for (const int seen : coloursSeen) {
         EXPECT_GT(seen, 20);
     }
+}
+
+TEST_F(DemImageryTest, RemoteImageryDrapesLikeTheLocalFile)
+{
+    const dem::TerrainSource terrain = demAt("dem.tif");
+    writeCheckerboard(scratch_.file("imagery.tif"), kImageryWest, kImageryNorth);
+    const dem::Imagery local = dem::loadImagery(scratch_.file("imagery.tif"), terrain, {});
+    const dem_test::ScopedLocalHttpEnvironment environment;
+    const dem_test::RangeHttpServer server(scratch_.file(""));
+    const dem::Imagery remote = dem::loadImagery("/vsicurl/" + server.urlOf("imagery.tif"), terrain, {});
+    EXPECT_EQ(remote.width, local.width);
+    EXPECT_EQ(remote.height, local.height);
+    EXPECT_TRUE(remote.rgba == local.rgba);
+    EXPECT_GT(server.rangeRequestCount(), 0u);
 }
 
 TEST_F(DemImageryTest, ASouthUpDemGetsTheSameImagery)
