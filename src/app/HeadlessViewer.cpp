@@ -119,6 +119,7 @@ void renderHeadless(const vk::Instance& instance, const ViewerOptions& options, 
 
     RunDescription description = describeRun(options, heightmap, settings, device, extent, frameCount);
     description.cameraGeo = geodeticPoseIfGeoreferenced(camera.pose(), heightmap, terrain.dem, settings.terrain);
+    description.dem = demSizeOf(terrain.dem);
     if (options.statsPath) {
         writeTextFile(*options.statsPath, statistics.toJson(description));
     }

@@ -126,6 +126,10 @@ std::string RunStatistics::toJson(const RunDescription& description) const
     json << "\n  },\n";
     json << "  \"timedFrames\": " << dispatcher_.samples().size() << ",\n";
     json << "  \"backend\": \"" << jsonEscaped(description.backend) << "\",\n";
+    if (const std::optional<RunDescription::DemSize>& dem = description.dem) {
+        json << "  \"dem\": {\"fileColumns\": " << dem->fileColumns << ", \"fileRows\": " << dem->fileRows
+             << ", \"reduction\": " << dem->reduction << "},\n";
+    }
     if (const std::optional<GeodeticCameraPose>& geo = description.cameraGeo) {
         json << std::setprecision(12) << "  \"cameraGeo\": {\"latitude\": " << geo->latitudeDegrees
              << ", \"longitude\": " << geo->longitudeDegrees << ", \"height\": " << geo->heightMetres

@@ -54,6 +54,14 @@ struct RunDescription {
     // The last frame's camera in WGS 84 terms (GeodeticCamera.h), on a
     // georeferenced terrain; the same numbers --camera-geo takes.
     std::optional<GeodeticCameraPose> cameraGeo;
+    // An elevation model's own size and the power-of-two reduction it was read
+    // at to fit the device (dem/DemReadScale.h); empty for a PNG.
+    struct DemSize {
+        std::uint32_t fileColumns = 0;
+        std::uint32_t fileRows = 0;
+        std::uint32_t reduction = 1;
+    };
+    std::optional<DemSize> dem;
 };
 
 class RunStatistics {

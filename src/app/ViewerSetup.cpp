@@ -187,6 +187,14 @@ std::optional<GeodeticCameraPose> geodeticPoseIfGeoreferenced(const CameraPose& 
     }
 }
 
+std::optional<RunDescription::DemSize> demSizeOf(const std::optional<dem::DemMetadata>& dem)
+{
+    if (!dem) {
+        return std::nullopt;
+    }
+    return RunDescription::DemSize{dem->fileColumns, dem->fileRows, dem->reduction};
+}
+
 GeodeticPlacement withGeodeticPlacement(const ViewerOptions& options, const dem::TerrainSource& terrain)
 {
     GeodeticPlacement placement{options, {}};

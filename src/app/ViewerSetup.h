@@ -104,6 +104,9 @@ std::optional<GeodeticCameraPose> geodeticPoseIfGeoreferenced(const CameraPose& 
                                                               const std::optional<dem::DemMetadata>& dem,
                                                               const terrain::TerrainSettings& settings);
 
+// What --stats says of an elevation model's size (none for a PNG).
+std::optional<RunDescription::DemSize> demSizeOf(const std::optional<dem::DemMetadata>& dem);
+
 // The --camera-path poses (empty without the flag). Throws text::ParseError.
 std::vector<CameraPose> loadViewerCameraPath(const ViewerOptions& options);
 // The same with the render sizes of the path's optional sixth column.

@@ -345,6 +345,7 @@ int WindowViewer::run(std::ostream& out)
                                                  presentation_.extent(), static_cast<uint32_t>(recordedFrames_));
         description.cameraGeo =
             geodeticPoseIfGeoreferenced(camera_.pose(), heightmap_, dem_, scene_.settings().terrain);
+        description.dem = demSizeOf(dem_);
         writeTextFile(*options_.statsPath, statistics_.toJson(description));
     }
     return reportValidationMessages(instance_);

@@ -206,12 +206,17 @@ TEST(DemViewer, ADemWiderThanADeviceImageIsReadReducedAndRenders)
     dem_test::writeBandsGeoTiff(wide, kColumns, kRows, GDT_Int16, {heights},
                                 std::array<double, 6>{400000.0, 2.0, 0.0, 5000000.0, 0.0, -400.0}, 32633);
     const std::filesystem::path frame = scratch.file("wide.png");
-    const ProcessResult result = runViewer({wide.string(), "--headless", "--validate", "--size", "160x90", "--frames",
-                                            "4", "--msaa", "1", "--shadows", "off", "--detail", "off", "--camera",
-                                            "0,900,300,0,-50", "--screenshot", frame.string()});
+    const ProcessResult result =
+        runViewer({wide.string(), "--headless", "--validate", "--size", "160x90", "--frames", "4", "--msaa", "1",
+                   "--shadows", "off", "--detail", "off", "--camera", "0,900,300,0,-50", "--screenshot", frame.string(),
+                   "--stats", scratch.file("wide.json").string()});
     ASSERT_EQ(result.exitCode, 0) << result.err;
     expectNoValidationOrErrors(result.err);
     EXPECT_NE(result.out.find("16500x64 samples read at 1/2 as 8250x32 samples"), std::string::npos) << result.out;
+    const std::string stats = fileText(scratch.file("wide.json"));
+    EXPECT_EQ(jsonNumberAt(stats, {"dem", "fileColumns"}), 16500.0) << stats;
+    EXPECT_EQ(jsonNumberAt(stats, {"dem", "fileRows"}), 64.0);
+    EXPECT_EQ(jsonNumberAt(stats, {"dem", "reduction"}), 2.0);
     // 33 km by 25.6 km of ground (samples 2 m by 400 m), seen from 900 m:
     // the lower third of the frame is ridges of lit terrain, not one colour.
     const std::optional<DecodedImage> image = decodePng(frame);
