@@ -75,7 +75,7 @@ void checkNotEmpty(const std::filesystem::path& path, GDALDataset& dataset)
 }
 
 // The file's size, or the reduction that fits `limits` (DemReadScale.h),
-// refused when it would read more than kMaxSamplesReadWithoutOverviews.
+// refused when it would read more than limits.maxSamplesReadWithoutOverviews.
 ReadScale readScaleOf(const std::filesystem::path& path, GDALDataset& dataset, GDALRasterBand& band,
                       const heightmap::HeightmapLimits& limits)
 {
@@ -85,7 +85,7 @@ ReadScale readScaleOf(const std::filesystem::path& path, GDALDataset& dataset, G
     const std::optional<ReadScale> scale = readScaleFor(columns, rows, limits);
     if (!scale)
         fail(path, "is " + size + ", too large for the limit of " + std::to_string(limits.maxTexels) + " samples");
-    if (scale->reduced() && samplesReadFor(band, *scale) > kMaxSamplesReadWithoutOverviews) {
+    if (scale->reduced() && samplesReadFor(band, *scale) > limits.maxSamplesReadWithoutOverviews) {
         fail(path, "is " + size + " samples without overviews to read it at 1/" + std::to_string(scale->reduction) +
                        " from; add them (cbt-terrain prepare IN OUT.tif writes a copy with overviews)");
     }
@@ -396,6 +396,10 @@ heightmap::Heightmap quantised(const std::filesystem::path& path, const Elevatio
 
 DemTerrain loadDem(const std::filesystem::path& path, const heightmap::HeightmapLimits& limits)
 {
+    // GDAL reports what it meets (a damaged directory, a tag it ignores)
+    // through its error handler: keep all of it off stderr; every refusal
+    // is one line of its own.
+    const GdalErrorCapture quiet;
     const GdalDatasetHandle dataset = openElevationDataset(path);
     checkNotEmpty(path, *dataset);
     GDALRasterBand& band = elevationBand(path, *dataset);

@@ -18,7 +18,8 @@
 //   a raster larger than they allow is read at the finest power-of-two
 //   reduction that fits, block averages served from its overviews where it
 //   has them (DemReadScale.h). Without overviews, one that would need more
-//   than kMaxSamplesReadWithoutOverviews samples read is refused.
+//   than HeightmapLimits::maxSamplesReadWithoutOverviews samples read is
+//   refused.
 // - no-data samples (the band's no-data value, a NaN no-data value, a mask or
 //   alpha band) are filled from their valid neighbours (DemNoDataFill.h);
 //   a raster with no valid sample at all is refused.

@@ -16,11 +16,6 @@
 
 namespace dem {
 
-// Without overviews, a reduced read goes through every sample of the file;
-// beyond this many the loader refuses and names the fix (overviews) instead
-// of reading for minutes.
-inline constexpr std::uint64_t kMaxSamplesReadWithoutOverviews = std::uint64_t{1} << 32;
-
 struct ReadScale {
     std::uint32_t fileColumns = 0;
     std::uint32_t fileRows = 0;

@@ -43,6 +43,12 @@ struct Heightmap {
 struct HeightmapLimits {
     std::uint64_t maxTexels = std::uint64_t{1} << 28;
     std::uint32_t maxDimension = 16384;
+    // An elevation model larger than the limits above is read reduced
+    // (dem/DemReadScale.h); without overviews that read goes through every
+    // sample of the file, and one of more samples than this is refused
+    // (a few seconds of reading on a desktop; a file's header can claim any
+    // size).
+    std::uint64_t maxSamplesReadWithoutOverviews = std::uint64_t{1} << 30;
 };
 
 // Loads a greyscale (or greyscale + alpha, alpha ignored) PNG of 1, 2, 4, 8 or
