@@ -19,7 +19,7 @@ void StripRecovery::add(const StripRecovery& other)
 
 StripRecovery readStripAroundDamage(GDALRasterBand& band, GDALRasterBand* validityBand, const ReadScale& scale,
                                     std::uint32_t firstRow, std::uint32_t count, std::span<double> strip,
-                                    std::span<std::uint8_t> mask)
+                                    std::span<std::uint8_t> mask, std::uint64_t unreadableBudget)
 {
     // Windows of about one block of the file, in heightmap samples.
     int blockColumns = 0;
@@ -57,6 +57,9 @@ StripRecovery readStripAroundDamage(GDALRasterBand& band, GDALRasterBand* validi
                     validity.assign(samples, 0);
                 }
                 recovery.add(damage);
+                if (recovery.unreadable >= unreadableBudget) {
+                    return recovery;
+                }
             }
             for (std::uint32_t row = 0; row < window.rows; ++row) {
                 const std::size_t destination = std::size_t{top - firstRow + row} * scale.columns + window.firstColumn;

@@ -30,9 +30,12 @@ struct StripRecovery {
 // Reads heightmap rows [firstRow, firstRow + count) of `band` at `scale`
 // window by window into `strip` (count * scale.columns values) and `mask`
 // (0 where the sample is no-data: by `validityBand` when there is one, or
-// because nothing could give it).
+// because nothing could give it). Stops as soon as `unreadableBudget`
+// samples or more could not be given: the caller then refuses the file (a
+// format whose failing reads are slow must not be read block by block to
+// the end).
 StripRecovery readStripAroundDamage(GDALRasterBand& band, GDALRasterBand* validityBand, const ReadScale& scale,
                                     std::uint32_t firstRow, std::uint32_t count, std::span<double> strip,
-                                    std::span<std::uint8_t> mask);
+                                    std::span<std::uint8_t> mask, std::uint64_t unreadableBudget);
 
 }  // namespace dem

@@ -324,8 +324,12 @@ void convertStrip(const std::filesystem::path& path, const SampleRules& rules, s
     }
 }
 
+// Samples in row strips. With `recoverBlocks` (a format whose blocks are
+// read independently: GeoTIFF) a strip that fails is read again block by
+// block; otherwise, or once a quarter of the samples is lost (a file missing
+// that much is truncated or corrupt, not a terrain with holes), the load fails.
 ElevationGrid readElevationGrid(const std::filesystem::path& path, GDALRasterBand& band, const SampleRules& rules,
-                                const ReadScale& scale)
+                                const ReadScale& scale, bool recoverBlocks)
 {
     const std::uint32_t columns = scale.columns;
     const std::uint32_t rows = scale.rows;
@@ -350,27 +354,32 @@ ElevationGrid readElevationGrid(const std::filesystem::path& path, GDALRasterBan
             read = readRows(*rules.validityBand, scale, firstRow, count, mask.data(), GDT_Byte) == CE_None;
         }
         if (!read) {
-            // Lose only the damaged blocks (DemBlockRecovery.h).
+            const std::string failure =
+                "is truncated or corrupt: rows " + std::to_string(firstRow * scale.reduction) + " to " +
+                std::to_string(std::min((firstRow + count) * scale.reduction, scale.fileRows) - 1) +
+                " can not be read" + errors.detail();
+            if (!recoverBlocks) {
+                fail(path, failure);
+            }
+            // Lose only the damaged blocks (DemBlockRecovery.h), while they
+            // stay under a quarter of the samples.
             damageMask.resize(strip.size());
+            const std::uint64_t budget = sampleCount / kMaxUnreadableShare - grid.damage.unreadable;
             const StripRecovery damage = readStripAroundDamage(
                 band, rules.validityBand, scale, firstRow, count, std::span<double>(strip.data(), stripSamples),
-                std::span<std::uint8_t>(damageMask.data(), stripSamples));
-            if (grid.damage.damaged() == 0) {
-                firstFailure = "rows " + std::to_string(firstRow * scale.reduction) + " to " +
-                               std::to_string(std::min((firstRow + count) * scale.reduction, scale.fileRows) - 1) +
-                               " can not be read" + errors.detail();
+                std::span<std::uint8_t>(damageMask.data(), stripSamples), budget);
+            if (firstFailure.empty()) {
+                firstFailure = failure;
             }
             grid.damage.add(damage);
+            if (grid.damage.unreadable >= sampleCount / kMaxUnreadableShare) {
+                fail(path, firstFailure);
+            }
         }
         const std::vector<std::uint8_t>& stripMask = read ? mask : damageMask;
         convertStrip(path, rules, std::span<const double>(strip.data(), stripSamples),
                      std::span<const std::uint8_t>(stripMask.data(), stripMask.empty() ? 0 : stripSamples), columns,
                      rows, firstRow, grid);
-    }
-    // A few damaged blocks are holes to fill; a file missing a quarter of its
-    // samples or more is truncated or corrupt, not a terrain with holes.
-    if (grid.damage.unreadable * kMaxUnreadableShare >= sampleCount) {
-        fail(path, "is truncated or corrupt: " + firstFailure);
     }
     return grid;
 }
@@ -409,7 +418,9 @@ DemTerrain loadDem(const std::filesystem::path& path, const heightmap::Heightmap
 
     SampleRules rules = sampleRulesOf(path, *dataset, band);
     GroundExtentResult extent = georeferenceOf(*dataset, scale.fileColumns, scale.fileRows, rules);
-    ElevationGrid grid = readElevationGrid(path, band, rules, scale);
+    const char* driver = dataset->GetDriverName();
+    const bool independentBlocks = driver != nullptr && std::string_view(driver) == "GTiff";
+    ElevationGrid grid = readElevationGrid(path, band, rules, scale, independentBlocks);
     if (grid.noDataCount == grid.heights.size()) {
         fail(path, "has no valid sample: all " + std::to_string(grid.noDataCount) + " samples are no-data");
     }
@@ -442,7 +453,6 @@ DemTerrain loadDem(const std::filesystem::path& path, const heightmap::Heightmap
                 << " from their neighbours";
         terrain.metadata.warnings.push_back(warning.str());
     }
-    const char* driver = dataset->GetDriverName();
     terrain.metadata.driverName = driver != nullptr ? driver : "";
     terrain.heightmap = quantised(path, grid, columns, rows, terrain.metadata.minimumHeightMetres,
                                   terrain.metadata.maximumHeightMetres);
