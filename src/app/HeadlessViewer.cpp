@@ -117,9 +117,8 @@ void renderHeadless(const vk::Instance& instance, const ViewerOptions& options, 
     }
     device.waitIdle();
 
-    RunDescription description = describeRun(options, heightmap, settings, device, extent, frameCount);
-    description.cameraGeo = geodeticPoseIfGeoreferenced(camera.pose(), heightmap, terrain.dem, settings.terrain);
-    description.dem = demSizeOf(terrain.dem);
+    const RunDescription description =
+        describeRun(options, heightmap, terrain.dem, settings, camera.pose(), device, extent, frameCount);
     if (options.statsPath) {
         writeTextFile(*options.statsPath, statistics.toJson(description));
     }
@@ -138,27 +137,11 @@ void renderHeadless(const vk::Instance& instance, const ViewerOptions& options, 
 
 int runHeadless(const ViewerOptions& requested, std::ostream& out)
 {
-    checkOutputFolders(requested);
-    const dem::TerrainSource terrain = loadViewerTerrain(requested);
-    if (const std::string description = describeTerrainSource(terrain); !description.empty()) {
-        out << "cbt-terrain: " << description << "\n";
-    }
-    printTerrainWarnings(terrain, std::cerr);
-    const GeodeticPlacement placement = withGeodeticPlacement(requested, terrain);
-    for (const std::string& description : placement.descriptions) {
-        out << "cbt-terrain: " << description << "\n";
-    }
-    const ViewerOptions& options = placement.options;
-    const std::optional<dem::Imagery> imagery = loadViewerImagery(options, terrain);
-    if (imagery) {
-        out << "cbt-terrain: " << describeImagery(*imagery) << "\n";
-    }
-    const std::vector<CameraPathFrame> path = loadViewerCameraPathFrames(options);
-
+    const ViewerInputs inputs = loadViewerInputs(requested, out, std::cerr);
     vk::InstanceOptions instanceOptions;
-    instanceOptions.validation = options.validate;
+    instanceOptions.validation = inputs.options.validate;
     const vk::Instance instance(instanceOptions);
-    renderHeadless(instance, options, terrain, imagery, path, out);
+    renderHeadless(instance, inputs.options, inputs.terrain, inputs.imagery, inputs.path, out);
     return reportValidationMessages(instance);
 }
 

@@ -172,27 +172,30 @@ VkSampleCountFlagBits sceneSamplesFor(const ViewerOptions& options, const vk::De
     return static_cast<VkSampleCountFlagBits>(*options.msaaSamples);
 }
 
-std::optional<GeodeticCameraPose> geodeticPoseIfGeoreferenced(const CameraPose& pose,
-                                                              const heightmap::Heightmap& heightmap,
-                                                              const std::optional<dem::DemMetadata>& dem,
-                                                              const terrain::TerrainSettings& settings)
+std::unique_ptr<GeodeticFrame> geodeticFrameIfGeoreferenced(const heightmap::Heightmap& heightmap,
+                                                            const std::optional<dem::DemMetadata>& dem,
+                                                            const terrain::TerrainSettings& settings)
 {
     if (!dem || !dem->grid) {
-        return std::nullopt;
+        return nullptr;
     }
     try {
-        return geodeticPoseOf(pose, GeodeticFrame(heightmap, dem, settings, "--camera-geo"));
+        return std::make_unique<GeodeticFrame>(heightmap, dem, settings, "--camera-geo");
     } catch (const GeodeticPlacementError&) {
-        return std::nullopt;
+        return nullptr;
     }
 }
 
-std::optional<RunDescription::DemSize> demSizeOf(const std::optional<dem::DemMetadata>& dem)
+std::optional<GeodeticCameraPose> geodeticPoseIn(const CameraPose& pose, const GeodeticFrame* frame)
 {
-    if (!dem) {
+    if (frame == nullptr) {
         return std::nullopt;
     }
-    return RunDescription::DemSize{dem->fileColumns, dem->fileRows, dem->reduction};
+    try {
+        return geodeticPoseOf(pose, *frame);
+    } catch (const GeodeticPlacementError&) {
+        return std::nullopt;
+    }
 }
 
 GeodeticPlacement withGeodeticPlacement(const ViewerOptions& options, const dem::TerrainSource& terrain)
@@ -221,6 +224,27 @@ GeodeticPlacement withGeodeticPlacement(const ViewerOptions& options, const dem:
         placement.descriptions.push_back(line.str());
     }
     return placement;
+}
+
+ViewerInputs loadViewerInputs(const ViewerOptions& requested, std::ostream& out, std::ostream& err)
+{
+    checkOutputFolders(requested);
+    dem::TerrainSource terrain = loadViewerTerrain(requested);
+    if (const std::string description = describeTerrainSource(terrain); !description.empty()) {
+        out << "cbt-terrain: " << description << "\n";
+    }
+    printTerrainWarnings(terrain, err);
+    GeodeticPlacement placement = withGeodeticPlacement(requested, terrain);
+    for (const std::string& description : placement.descriptions) {
+        out << "cbt-terrain: " << description << "\n";
+    }
+    ViewerInputs inputs{std::move(placement.options), std::move(terrain), std::nullopt, {}};
+    inputs.imagery = loadViewerImagery(inputs.options, inputs.terrain);
+    if (inputs.imagery) {
+        out << "cbt-terrain: " << describeImagery(*inputs.imagery) << "\n";
+    }
+    inputs.path = loadViewerCameraPathFrames(inputs.options);
+    return inputs;
 }
 
 std::vector<CameraPose> loadViewerCameraPath(const ViewerOptions& options)
@@ -309,8 +333,8 @@ int reportValidationMessages(const vk::Instance& instance)
 }
 
 RunDescription describeRun(const ViewerOptions& options, const heightmap::Heightmap& heightmap,
-                           const scene::SceneSettings& sceneSettings, const vk::Device& device, VkExtent2D size,
-                           uint32_t frames)
+                           const std::optional<dem::DemMetadata>& dem, const scene::SceneSettings& sceneSettings,
+                           const CameraPose& camera, const vk::Device& device, VkExtent2D size, uint32_t frames)
 {
     const terrain::TerrainSettings& settings = sceneSettings.terrain;
     RunDescription description;
@@ -332,6 +356,10 @@ RunDescription describeRun(const ViewerOptions& options, const heightmap::Height
     description.heightScaleMetres = settings.heightScaleMetres;
     description.heightOffsetMetres = settings.heightOffsetMetres;
     description.backend = std::string(backendName(settings.backend));
+    description.cameraGeo = geodeticPoseIn(camera, geodeticFrameIfGeoreferenced(heightmap, dem, settings).get());
+    if (dem) {
+        description.dem = RunDescription::DemSize{dem->fileColumns, dem->fileRows, dem->reduction};
+    }
     return description;
 }
 

@@ -6,6 +6,7 @@
 #include "app/CameraPose.h"
 #include "app/CommandLine.h"
 #include "app/FlyCamera.h"
+#include "app/GeodeticFrame.h"
 #include "app/RunStatistics.h"
 #include "camera/FrameView.h"
 #include "dem/DemImagery.h"
@@ -16,6 +17,9 @@
 #include "vk/Device.h"
 
 #include <cstdint>
+#include <memory>
+#include <optional>
+#include <ostream>
 #include <vector>
 
 namespace vk {
@@ -97,15 +101,28 @@ struct GeodeticPlacement {
 };
 GeodeticPlacement withGeodeticPlacement(const ViewerOptions& options, const dem::TerrainSource& terrain);
 
-// `pose` in WGS 84 terms on a georeferenced terrain drawn with `settings`;
-// empty without georeferencing or when PROJ can not transform the point.
-std::optional<GeodeticCameraPose> geodeticPoseIfGeoreferenced(const CameraPose& pose,
-                                                              const heightmap::Heightmap& heightmap,
-                                                              const std::optional<dem::DemMetadata>& dem,
-                                                              const terrain::TerrainSettings& settings);
+// Everything both viewers read before they open a device, in order: the
+// output folders checked, the terrain loaded (described on `out`, its
+// warnings on `err`), --camera-geo and --time placed on it (said on `out`),
+// the imagery (described on `out`) and the camera path. Throws as the steps
+// do.
+struct ViewerInputs {
+    ViewerOptions options;  // with --camera-geo and --time resolved
+    dem::TerrainSource terrain;
+    std::optional<dem::Imagery> imagery;
+    std::vector<CameraPathFrame> path;
+};
+ViewerInputs loadViewerInputs(const ViewerOptions& requested, std::ostream& out, std::ostream& err);
 
-// What --stats says of an elevation model's size (none for a PNG).
-std::optional<RunDescription::DemSize> demSizeOf(const std::optional<dem::DemMetadata>& dem);
+// The WGS 84 frame of a georeferenced terrain drawn with `settings` (which
+// must outlive it), for reporting the camera; none without usable
+// georeferencing.
+std::unique_ptr<GeodeticFrame> geodeticFrameIfGeoreferenced(const heightmap::Heightmap& heightmap,
+                                                            const std::optional<dem::DemMetadata>& dem,
+                                                            const terrain::TerrainSettings& settings);
+// `pose` in WGS 84 terms in `frame`; none without a frame or when PROJ can
+// not transform the point (a camera far off the map).
+std::optional<GeodeticCameraPose> geodeticPoseIn(const CameraPose& pose, const GeodeticFrame* frame);
 
 // The --camera-path poses (empty without the flag). Throws text::ParseError.
 std::vector<CameraPose> loadViewerCameraPath(const ViewerOptions& options);
@@ -144,8 +161,10 @@ private:
 // printed as they came) and returns 1, the exit code of such a run.
 int reportValidationMessages(const vk::Instance& instance);
 
+// The run for --stats; `camera` is the last frame's (reported in WGS 84
+// terms on a georeferenced DEM, with the DEM's size and reduction).
 RunDescription describeRun(const ViewerOptions& options, const heightmap::Heightmap& heightmap,
-                           const scene::SceneSettings& settings, const vk::Device& device, VkExtent2D size,
-                           uint32_t frames);
+                           const std::optional<dem::DemMetadata>& dem, const scene::SceneSettings& settings,
+                           const CameraPose& camera, const vk::Device& device, VkExtent2D size, uint32_t frames);
 
 }  // namespace app

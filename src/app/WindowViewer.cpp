@@ -76,22 +76,6 @@ scene::SceneOutput windowSceneOutput(VkFormat swapchainFormat, VkSampleCountFlag
     return output;
 }
 
-// The camera's WGS 84 frame for the overlay, or none on a terrain without
-// usable georeferencing.
-std::unique_ptr<GeodeticFrame> geodeticFrameOf(const heightmap::Heightmap& heightmap,
-                                               const std::optional<dem::DemMetadata>& dem,
-                                               const terrain::TerrainSettings& settings)
-{
-    if (!dem || !dem->grid) {
-        return nullptr;
-    }
-    try {
-        return std::make_unique<GeodeticFrame>(heightmap, dem, settings, "--camera-geo");
-    } catch (const GeodeticPlacementError&) {
-        return nullptr;
-    }
-}
-
 class WindowViewer {
 public:
     WindowViewer(const ViewerOptions& options, dem::TerrainSource terrain, std::optional<dem::Imagery> imagery,
@@ -165,7 +149,8 @@ private:
     uint32_t titleLeafCount_ = 0;  // shown in the window title
     // The overlay's WGS 84 view of the camera (made once: PROJ's transforms
     // take a while to set up); empty on a terrain without georeferencing.
-    std::unique_ptr<GeodeticFrame> geodeticFrame_ = geodeticFrameOf(heightmap_, dem_, scene_.settings().terrain);
+    std::unique_ptr<GeodeticFrame> geodeticFrame_ =
+        geodeticFrameIfGeoreferenced(heightmap_, dem_, scene_.settings().terrain);
 };
 
 bool WindowViewer::ensureSwapchain()
@@ -244,13 +229,7 @@ bool WindowViewer::renderFrame(bool screenshot, std::ostream& out)
         facts.statistics = statistics_.latest();
         facts.deviceName = device_.info().name;
         facts.pose = camera_.pose();
-        if (geodeticFrame_) {
-            try {
-                facts.geodetic = geodeticPoseOf(camera_.pose(), *geodeticFrame_);
-            } catch (const GeodeticPlacementError&) {
-                // A camera far off the map, beyond the projection's reach.
-            }
-        }
+        facts.geodetic = geodeticPoseIn(camera_.pose(), geodeticFrame_.get());
         facts.width = swapchain.extent().width;
         facts.height = swapchain.extent().height;
         facts.hasImagery = imagery_.has_value();
@@ -341,11 +320,9 @@ int WindowViewer::run(std::ostream& out)
         saveScreenshot(*scene_.slot(lastSlot_).targets, *options_.screenshotPath, out);
     }
     if (options_.statsPath) {
-        RunDescription description = describeRun(options_, heightmap_, scene_.settings(), device_,
-                                                 presentation_.extent(), static_cast<uint32_t>(recordedFrames_));
-        description.cameraGeo =
-            geodeticPoseIfGeoreferenced(camera_.pose(), heightmap_, dem_, scene_.settings().terrain);
-        description.dem = demSizeOf(dem_);
+        const RunDescription description =
+            describeRun(options_, heightmap_, dem_, scene_.settings(), camera_.pose(), device_, presentation_.extent(),
+                        static_cast<uint32_t>(recordedFrames_));
         writeTextFile(*options_.statsPath, statistics_.toJson(description));
     }
     return reportValidationMessages(instance_);
@@ -355,23 +332,8 @@ int WindowViewer::run(std::ostream& out)
 
 int runWindow(const ViewerOptions& requested, std::ostream& out)
 {
-    checkOutputFolders(requested);
-    dem::TerrainSource terrain = loadViewerTerrain(requested);
-    if (const std::string description = describeTerrainSource(terrain); !description.empty()) {
-        out << "cbt-terrain: " << description << "\n";
-    }
-    printTerrainWarnings(terrain, std::cerr);
-    const GeodeticPlacement placement = withGeodeticPlacement(requested, terrain);
-    for (const std::string& description : placement.descriptions) {
-        out << "cbt-terrain: " << description << "\n";
-    }
-    const ViewerOptions& options = placement.options;
-    std::optional<dem::Imagery> imagery = loadViewerImagery(options, terrain);
-    if (imagery) {
-        out << "cbt-terrain: " << describeImagery(*imagery) << "\n";
-    }
-    std::vector<CameraPathFrame> path = loadViewerCameraPathFrames(options);
-    WindowViewer viewer(options, std::move(terrain), std::move(imagery), std::move(path));
+    ViewerInputs inputs = loadViewerInputs(requested, out, std::cerr);
+    WindowViewer viewer(inputs.options, std::move(inputs.terrain), std::move(inputs.imagery), std::move(inputs.path));
     return viewer.run(out);
 }
 
