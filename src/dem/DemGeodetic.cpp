@@ -57,6 +57,14 @@ GeodeticToHeightmap::GeodeticToHeightmap(const DemGrid& grid) : grid_(grid)
 
 GeodeticToHeightmap::~GeodeticToHeightmap() = default;
 
+HeightmapPoint GeodeticToHeightmap::flippedAsTheLoader(const HeightmapPoint& point) const
+{
+    return HeightmapPoint{
+        grid_.flipColumns ? static_cast<double>(grid_.columns) - 1.0 - point.column : point.column,
+        grid_.flipRows ? static_cast<double>(grid_.rows) - 1.0 - point.row : point.row,
+    };
+}
+
 HeightmapPoint GeodeticToHeightmap::pointOf(double latitudeDegrees, double longitudeDegrees) const
 {
     double x = longitudeDegrees;
@@ -79,19 +87,12 @@ HeightmapPoint GeodeticToHeightmap::pointOf(double latitudeDegrees, double longi
         double line = 0.0;
         GDALApplyGeoTransform(const_cast<double*>(pixelOfCrs_.data()), x + windings[winding], y, &pixel, &line);
         // Pixel (p, l) of the file has its corner at (p, l) and its centre
-        // at (p + 0.5, l + 0.5); the heightmap may be flipped against it.
-        double column = pixel - 0.5;
-        double row = line - 0.5;
-        if (grid_.flipColumns) {
-            column = static_cast<double>(grid_.columns) - 1.0 - column;
-        }
-        if (grid_.flipRows) {
-            row = static_cast<double>(grid_.rows) - 1.0 - row;
-        }
-        const double outside = distanceOutside(column, grid_.columns) + distanceOutside(row, grid_.rows);
+        // at (p + 0.5, l + 0.5).
+        const HeightmapPoint point = flippedAsTheLoader(HeightmapPoint{pixel - 0.5, line - 0.5});
+        const double outside = distanceOutside(point.column, grid_.columns) + distanceOutside(point.row, grid_.rows);
         if (outside < bestOutside) {
             bestOutside = outside;
-            best = HeightmapPoint{column, row};
+            best = point;
         }
     }
     return best;
@@ -99,17 +100,11 @@ HeightmapPoint GeodeticToHeightmap::pointOf(double latitudeDegrees, double longi
 
 GeodeticPoint GeodeticToHeightmap::geodeticOf(const HeightmapPoint& point) const
 {
-    double column = point.column;
-    double row = point.row;
-    if (grid_.flipColumns) {
-        column = static_cast<double>(grid_.columns) - 1.0 - column;
-    }
-    if (grid_.flipRows) {
-        row = static_cast<double>(grid_.rows) - 1.0 - row;
-    }
+    const HeightmapPoint sample = flippedAsTheLoader(point);
     double x = 0.0;
     double y = 0.0;
-    GDALApplyGeoTransform(const_cast<double*>(grid_.geoTransform.data()), column + 0.5, row + 0.5, &x, &y);
+    GDALApplyGeoTransform(const_cast<double*>(grid_.geoTransform.data()), sample.column + 0.5, sample.row + 0.5, &x,
+                          &y);
     if (!inverse_->Transform(1, &x, &y) || !std::isfinite(x) || !std::isfinite(y)) {
         std::ostringstream message;
         message.precision(10);

@@ -56,6 +56,10 @@ public:
     [[nodiscard]] GeodeticPoint geodeticOf(const HeightmapPoint& point) const;
 
 private:
+    // A file sample's coordinates as the heightmap's, and back (the loader's
+    // flips undo themselves).
+    [[nodiscard]] HeightmapPoint flippedAsTheLoader(const HeightmapPoint& point) const;
+
     struct TransformDeleter {
         void operator()(OGRCoordinateTransformation* transform) const noexcept;
     };
