@@ -38,25 +38,32 @@ bool hasDriverPrefix(std::string_view name)
 // for a driver-prefixed name that is no local file: GDAL resolves it.
 bool checkLocalFile(const std::filesystem::path& path)
 {
-    std::error_code error;
-    const auto status = std::filesystem::status(path, error);
-    if (status.type() == std::filesystem::file_type::not_found) {
-        if (hasDriverPrefix(path.string()))
+    if (const std::optional<std::string> problem = localFileProblem(path, "an elevation model file")) {
+        if (*problem == kDoesNotExist && hasDriverPrefix(path.string()))
             return false;
-        failElevationModel(path, "does not exist");
+        failElevationModel(path, *problem);
     }
-    if (error)
-        failElevationModel(path, "can not be read: " + error.message());
-    if (std::filesystem::is_directory(status))
-        failElevationModel(path, "is a directory, not an elevation model file");
-    if (!std::filesystem::is_regular_file(status))
-        failElevationModel(path, "is not a regular file");
     if (const std::optional<std::string> problem = netCdfClassicSizeProblem(path))
         failElevationModel(path, *problem);
     return true;
 }
 
 }  // namespace
+
+std::optional<std::string> localFileProblem(const std::filesystem::path& path, std::string_view kind)
+{
+    std::error_code error;
+    const auto status = std::filesystem::status(path, error);
+    if (status.type() == std::filesystem::file_type::not_found)
+        return std::string(kDoesNotExist);
+    if (error)
+        return "can not be read: " + error.message();
+    if (std::filesystem::is_directory(status))
+        return "is a directory, not " + std::string(kind);
+    if (!std::filesystem::is_regular_file(status))
+        return "is not a regular file";
+    return std::nullopt;
+}
 
 void failElevationModel(const std::filesystem::path& path, std::string_view problem)
 {

@@ -14,12 +14,22 @@
 #include <gdal_priv.h>
 
 #include <filesystem>
+#include <optional>
+#include <string>
 #include <string_view>
 
 namespace dem {
 
 // Throws heightmap::HeightmapError("elevation model 'PATH' PROBLEM").
 [[noreturn]] void failElevationModel(const std::filesystem::path& path, std::string_view problem);
+
+inline constexpr std::string_view kDoesNotExist = "does not exist";
+
+// What keeps a name of the local file system from being opened as a raster
+// file: it does not exist (kDoesNotExist), can not be read, is a directory
+// ("is a directory, not " + `kind`) or is not a regular file; empty when it
+// is a regular file.
+std::optional<std::string> localFileProblem(const std::filesystem::path& path, std::string_view kind);
 
 // Whether GDAL alone can resolve `path`: a virtual file system path
 // ("/vsicurl/...", "/vsizip/...", "/vsimem/...") or an inline VRT document

@@ -50,16 +50,8 @@ const DemGrid& demGridFor(const std::filesystem::path& path, const TerrainSource
 GdalDatasetHandle openImagery(const std::filesystem::path& path)
 {
     if (!isGdalVirtualName(path)) {
-        std::error_code error;
-        const auto status = std::filesystem::status(path, error);
-        if (status.type() == std::filesystem::file_type::not_found) {
-            fail(path, "does not exist");
-        }
-        if (error) {
-            fail(path, "can not be read: " + error.message());
-        }
-        if (!std::filesystem::is_regular_file(status)) {
-            fail(path, "is not a regular file");
+        if (const std::optional<std::string> problem = localFileProblem(path, "an imagery file")) {
+            fail(path, *problem);
         }
     }
     const GdalErrorCapture errors;
