@@ -17,6 +17,18 @@ void StripRecovery::add(const StripRecovery& other)
     unreadable += other.unreadable;
 }
 
+std::string StripRecovery::describe(const ReadScale& scale) const
+{
+    std::string line = std::to_string(damaged()) + " samples of damaged blocks could not be read (the first at rows " +
+                       scale.fileRowsText(firstDamage.firstRow, firstDamage.rows) + ", columns " +
+                       scale.fileColumnsText(firstDamage.firstColumn, firstDamage.columns);
+    if (!firstReason.empty()) {
+        line += ": " + firstReason;
+    }
+    return line + "); " + std::to_string(fromOverviews) + " were filled from the overviews, " +
+           std::to_string(unreadable) + " from their neighbours";
+}
+
 StripRecovery readStripAroundDamage(GDALRasterBand& band, GDALRasterBand* validityBand, const ReadScale& scale,
                                     std::uint32_t firstRow, std::uint32_t count, std::span<double> strip,
                                     std::span<std::uint8_t> mask, std::uint64_t unreadableBudget)

@@ -24,6 +24,9 @@ struct StripRecovery {
     std::string firstReason;
 
     [[nodiscard]] std::uint64_t damaged() const { return fromOverviews + unreadable; }
+    // One line for the user: how many samples, where the first damage lies in
+    // the file (a read at `scale`), GDAL's reason, and how they were filled.
+    [[nodiscard]] std::string describe(const ReadScale& scale) const;
     void add(const StripRecovery& other);
 };
 

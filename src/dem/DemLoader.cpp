@@ -354,10 +354,8 @@ ElevationGrid readElevationGrid(const std::filesystem::path& path, GDALRasterBan
             read = readRows(*rules.validityBand, scale, firstRow, count, mask.data(), GDT_Byte) == CE_None;
         }
         if (!read) {
-            const std::string failure =
-                "is truncated or corrupt: rows " + std::to_string(firstRow * scale.reduction) + " to " +
-                std::to_string(std::min((firstRow + count) * scale.reduction, scale.fileRows) - 1) +
-                " can not be read" + errors.detail();
+            const std::string failure = "is truncated or corrupt: rows " + scale.fileRowsText(firstRow, count) +
+                                        " can not be read" + errors.detail();
             if (!recoverBlocks) {
                 fail(path, failure);
             }
@@ -439,19 +437,7 @@ DemTerrain loadDem(const std::filesystem::path& path, const heightmap::Heightmap
     terrain.metadata.reduction = scale.reduction;
     terrain.metadata.noDataCount = grid.noDataCount;
     if (grid.damage.damaged() > 0) {
-        const HeightmapWindow& first = grid.damage.firstDamage;
-        std::ostringstream warning;
-        warning << grid.damage.damaged() << " samples of damaged blocks could not be read (the first at rows "
-                << first.firstRow * scale.reduction << " to "
-                << std::min((first.firstRow + first.rows) * scale.reduction, scale.fileRows) - 1 << ", columns "
-                << first.firstColumn * scale.reduction << " to "
-                << std::min((first.firstColumn + first.columns) * scale.reduction, scale.fileColumns) - 1;
-        if (!grid.damage.firstReason.empty()) {
-            warning << ": " << grid.damage.firstReason;
-        }
-        warning << "); " << grid.damage.fromOverviews << " were filled from the overviews, " << grid.damage.unreadable
-                << " from their neighbours";
-        terrain.metadata.warnings.push_back(warning.str());
+        terrain.metadata.warnings.push_back(grid.damage.describe(scale));
     }
     terrain.metadata.driverName = driver != nullptr ? driver : "";
     terrain.heightmap = quantised(path, grid, columns, rows, terrain.metadata.minimumHeightMetres,

@@ -26,6 +26,18 @@ std::array<double, 6> ReadScale::reducedGeoTransform(const std::array<double, 6>
     return t;
 }
 
+std::string ReadScale::fileRowsText(std::uint32_t first, std::uint32_t count) const
+{
+    return std::to_string(first * reduction) + " to " +
+           std::to_string(std::min((first + count) * reduction, fileRows) - 1);
+}
+
+std::string ReadScale::fileColumnsText(std::uint32_t first, std::uint32_t count) const
+{
+    return std::to_string(first * reduction) + " to " +
+           std::to_string(std::min((first + count) * reduction, fileColumns) - 1);
+}
+
 std::optional<ReadScale> readScaleFor(std::uint32_t columns, std::uint32_t rows,
                                       const heightmap::HeightmapLimits& limits)
 {

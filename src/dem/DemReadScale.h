@@ -13,6 +13,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <string>
 
 namespace dem {
 
@@ -27,6 +28,10 @@ struct ReadScale {
     // The geotransform of the heightmap's grid: the file's, with pixels
     // fileColumns / columns and fileRows / rows times larger.
     [[nodiscard]] std::array<double, 6> reducedGeoTransform(const std::array<double, 6>& fileGeoTransform) const;
+    // "A to B": the file's rows (columns) under heightmap rows (columns)
+    // [first, first + count), for messages.
+    [[nodiscard]] std::string fileRowsText(std::uint32_t first, std::uint32_t count) const;
+    [[nodiscard]] std::string fileColumnsText(std::uint32_t first, std::uint32_t count) const;
 };
 
 // The finest power-of-two reduction of a columns x rows raster within
