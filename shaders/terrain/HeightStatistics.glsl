@@ -42,14 +42,25 @@ uvec2 terrain_StatisticsTexelOf(uvec2 heightmapTexel, uint level)
     return min(heightmapTexel >> (level + 1u), levelSize - 1u);
 }
 
+// Position of a unit-square point among the heightmap's texels (texel i at
+// i): without streaming u = 0 and 1 are the first and last texel; a streamed
+// model's heightmap texel i averages level-0 samples [i r, (i + 1) r)
+// (terrain/StreamedHeights.glsl).
+vec2 terrain_HeightmapTexelPosition(vec2 uv)
+{
+    vec2 lastTexel = vec2(terrainFrame.heightmapTexels) - 1.0;
+    return terrainFrame.streamLevelCount == 0u ? uv * lastTexel
+                                               : (terrain_LevelZeroPosition(uv) + 0.5) / terrainFrame.baseReduction - 0.5;
+}
+
 // The finest level whose texels cover the heightmap texels that bilinear
 // sampling reads anywhere in [uvMin, uvMax] (see terrain_HeightmapCoordinate)
 // with at most 2 x 2 texels.
 terrain_StatisticsFootprint terrain_FootprintOf(vec2 uvMin, vec2 uvMax)
 {
     vec2 lastTexel = vec2(terrainFrame.heightmapTexels) - 1.0;
-    uvec2 firstHeightmapTexel = uvec2(clamp(floor(uvMin * lastTexel), vec2(0.0), lastTexel));
-    uvec2 lastHeightmapTexel = uvec2(clamp(ceil(uvMax * lastTexel), vec2(0.0), lastTexel));
+    uvec2 firstHeightmapTexel = uvec2(clamp(floor(terrain_HeightmapTexelPosition(uvMin)), vec2(0.0), lastTexel));
+    uvec2 lastHeightmapTexel = uvec2(clamp(ceil(terrain_HeightmapTexelPosition(uvMax)), vec2(0.0), lastTexel));
     uvec2 span = lastHeightmapTexel - firstHeightmapTexel;
     uint levelCount = terrainFrame.statisticsLevelCount;
     // A texel of level l is 2^(l+1) wide, so texels first .. first + s meet

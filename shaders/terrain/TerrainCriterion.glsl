@@ -22,8 +22,8 @@
 // never undone while the view holds still.
 //
 // Data, descriptor set 1: binding 0 the frame uniforms, bindings 1 and 2 the
-// min/max and moments chains, binding 3 the heightmap (terrain::TerrainCriterion
-// in C++).
+// min/max and moments chains, binding 3 the heightmap, bindings 4 and 5 a
+// streamed model's atlas and page table (terrain::TerrainCriterion in C++).
 #ifndef TERRAIN_CRITERION_GLSL
 #define TERRAIN_CRITERION_GLSL
 
@@ -37,6 +37,13 @@
 #include "terrain/LevelOfDetail.glsl"
 
 layout(set = 1, binding = 3) uniform sampler2D terrain_heightmap;
+
+#define TERRAIN_STREAM_SET 1
+#define TERRAIN_TILE_ATLAS_BINDING 4
+#define TERRAIN_PAGE_TABLE_BINDING 5
+#define TERRAIN_STREAM_HEIGHTMAP terrain_heightmap
+#include "terrain/StreamedHeights.glsl"
+#include "vk/DriverPath.glsl"
 
 // The split test of the triangle of `heapIndex` (any node, leaf or not).
 bool terrain_WantsSplit(uint heapIndex)
@@ -53,8 +60,9 @@ bool terrain_WantsSplit(uint heapIndex)
     if (terrain_IsFlat(footprint)) {
         return false;
     }
-    float heightA = textureLod(terrain_heightmap, terrain_HeightmapCoordinate(triangle.v[0]), 0.0).r;
-    float heightB = textureLod(terrain_heightmap, terrain_HeightmapCoordinate(triangle.v[2]), 0.0).r;
+    uint streamLevels = vk_PerInvocation(terrainFrame.streamLevelCount, heapIndex);
+    float heightA = terrain_SurfaceHeight(triangle.v[0], streamLevels, false);
+    float heightB = terrain_SurfaceHeight(triangle.v[2], streamLevels, false);
     float pixels = terrain_ProjectedLengthPixels(terrainFrame.viewProjection,
                                                  terrain_WorldPosition(triangle.v[0], heightA),
                                                  terrain_WorldPosition(triangle.v[2], heightB));

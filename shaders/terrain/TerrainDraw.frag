@@ -17,6 +17,14 @@
 #include "atmosphere/AtmosphereCommon.glsl"
 
 layout(set = 0, binding = 2) uniform sampler2D heightmap;
+
+#define TERRAIN_STREAM_SET 0
+#define TERRAIN_TILE_ATLAS_BINDING 8
+#define TERRAIN_PAGE_TABLE_BINDING 9
+#define TERRAIN_TILE_REQUESTS_BINDING 10
+#define TERRAIN_STREAM_HEIGHTMAP heightmap
+#include "terrain/StreamedHeights.glsl"
+#include "vk/DriverPath.glsl"
 // The sun's horizon map (terrain::SunShadowMap, binding kSunHorizonBinding):
 // the terrain's elevation angle towards the sun, in radians.
 layout(set = 0, binding = 5) uniform sampler2D sunHorizon;
@@ -58,6 +66,20 @@ struct SurfaceSample {
     float crestSlope;  // on convex ground, the steepest one-sided slope (rise over run); else 0
 };
 
+// The surface from the heights at a point and one step either side along x
+// (left, right) and z (up, down), `run` world metres away.
+SurfaceSample surfaceFromSamples(float centre, float left, float right, float up, float down, vec2 run)
+{
+    vec2 slope = terrainFrame.heightScaleMetres * vec2(right - left, down - up) / (2.0 * run);
+    // On a crest the central difference is near zero while both sides are
+    // steep; the one-sided slopes see it. (Also true of a gully, but there
+    // the flat reading is wanted: grass and scree gather in valley floors.)
+    vec2 oneSided = terrainFrame.heightScaleMetres *
+                    vec2(max(abs(right - centre), abs(centre - left)), max(abs(down - centre), abs(centre - up))) / run;
+    bool convex = centre > 0.25 * (left + right + up + down);
+    return SurfaceSample(normalize(vec3(-slope.x, 1.0, -slope.y)), convex ? length(oneSided) : 0.0);
+}
+
 SurfaceSample sampleSurface(vec2 coordinate)
 {
     vec2 texels = vec2(terrainFrame.heightmapTexels);
@@ -74,15 +96,23 @@ SurfaceSample sampleSurface(vec2 coordinate)
     float down = textureLod(heightmap, coordinate + vec2(0.0, step.y), lod).r;
     // Metres of world per unit of texture coordinate (see terrain_HeightmapCoordinate).
     vec2 metresPerCoordinate = terrainFrame.worldExtentMetres * texels / max(texels - 1.0, vec2(1.0));
-    vec2 run = step * metresPerCoordinate;
-    vec2 slope = terrainFrame.heightScaleMetres * vec2(right - left, down - up) / (2.0 * run);
-    // On a crest the central difference is near zero while both sides are
-    // steep; the one-sided slopes see it. (Also true of a gully, but there
-    // the flat reading is wanted: grass and scree gather in valley floors.)
-    vec2 oneSided = terrainFrame.heightScaleMetres *
-                    vec2(max(abs(right - centre), abs(centre - left)), max(abs(down - centre), abs(centre - up))) / run;
-    bool convex = centre > 0.25 * (left + right + up + down);
-    return SurfaceSample(normalize(vec3(-slope.x, 1.0, -slope.y)), convex ? length(oneSided) : 0.0);
+    return surfaceFromSamples(centre, left, right, up, down, step * metresPerCoordinate);
+}
+
+// The same for a streamed elevation model (terrain/StreamedHeights.glsl),
+// at a level-0 position whose screen derivatives are `alongX` and `alongY`:
+// the level of the pixel's footprint, fine tiles where they are resident.
+SurfaceSample sampleStreamedSurface(vec2 levelZero, vec2 alongX, vec2 alongY, uint levelCount)
+{
+    float lod = max(terrain_StreamLevelOfDetailOfFootprint(filteredFootprint(alongX, alongY)), 0.0);
+    float step = exp2(lod);
+    float centre = terrain_StreamedHeight(levelZero, lod, levelCount, true);
+    float left = terrain_StreamedHeight(levelZero - vec2(step, 0.0), lod, levelCount, true);
+    float right = terrain_StreamedHeight(levelZero + vec2(step, 0.0), lod, levelCount, true);
+    float up = terrain_StreamedHeight(levelZero - vec2(0.0, step), lod, levelCount, true);
+    float down = terrain_StreamedHeight(levelZero + vec2(0.0, step), lod, levelCount, true);
+    vec2 metresPerSample = terrainFrame.worldExtentMetres / max(vec2(terrainFrame.fullResolutionTexels) - 1.0, vec2(1.0));
+    return surfaceFromSamples(centre, left, right, up, down, step * metresPerSample);
 }
 
 // The fragment's point of the unit square (the LEB domain) under it.
@@ -121,7 +151,7 @@ float sunVisibility()
 // Metres between the heightmap's samples (the coarser of the two axes).
 float dataSpacingMetres()
 {
-    vec2 texels = vec2(terrainFrame.heightmapTexels);
+    vec2 texels = vec2(terrainFrame.fullResolutionTexels);
     vec2 spacing = terrainFrame.worldExtentMetres / max(texels - 1.0, vec2(1.0));
     return max(spacing.x, spacing.y);
 }
@@ -208,7 +238,11 @@ bool underSea()
         terrainFrame.cameraPosition.y <= terrainFrame.seaLevelWorldY) {
         return false;
     }
-    return textureLod(seaMask, terrain_HeightmapCoordinate(unitSquarePoint()), 0.0).r > 0.5;
+    // A streamed elevation model's mask is as coarse as its heightmap: there
+    // the mask says where the sea is near, and the fragment's own height
+    // (below sea level here) draws the coast.
+    float threshold = terrainFrame.streamLevelCount > 0u ? 0.0 : 0.5;
+    return textureLod(seaMask, terrain_HeightmapCoordinate(unitSquarePoint()), 0.0).r > threshold;
 }
 
 // A ramp from blue (depth 0) through green and yellow to red (depth D).
@@ -239,7 +273,14 @@ float wireframeCoverage()
 
 void main()
 {
-    SurfaceSample surface = sampleSurface(heightmapCoordinate);
+    // Derivatives outside the branch (its condition is uniform anyway).
+    vec2 levelZero = terrain_LevelZeroPosition(unitSquarePoint());
+    vec2 levelZeroAlongX = dFdx(levelZero);
+    vec2 levelZeroAlongY = dFdy(levelZero);
+    uint streamLevels = vk_PerInvocation(terrainFrame.streamLevelCount, uint(gl_FragCoord.x));
+    SurfaceSample surface = streamLevels == 0u
+                                ? sampleSurface(heightmapCoordinate)
+                                : sampleStreamedSurface(levelZero, levelZeroAlongX, levelZeroAlongY, streamLevels);
     vec3 normal = surface.normal;
     vec3 result;
     uint mode = terrainFrame.shadingMode;

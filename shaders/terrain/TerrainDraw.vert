@@ -28,6 +28,13 @@ layout(std430, set = 0, binding = 0) readonly buffer LeafHeapIndices {
 
 layout(set = 0, binding = 2) uniform sampler2D heightmap;
 
+#define TERRAIN_STREAM_SET 0
+#define TERRAIN_TILE_ATLAS_BINDING 8
+#define TERRAIN_PAGE_TABLE_BINDING 9
+#define TERRAIN_TILE_REQUESTS_BINDING 10
+#define TERRAIN_STREAM_HEIGHTMAP heightmap
+#include "terrain/StreamedHeights.glsl"
+
 layout(location = 0) noperspective out vec3 barycentric;
 layout(location = 1) out vec3 worldPosition;
 layout(location = 2) out vec2 heightmapCoordinate;
@@ -53,7 +60,8 @@ void main()
     bool clockwise = edgeA.x * edgeB.y - edgeA.y * edgeB.x < 0.0;
     vec2 uv = triangle.v[clockwise && corner != 1u ? 2u - corner : corner];
     heightmapCoordinate = terrain_HeightmapCoordinate(uv);
-    float height = textureLod(heightmap, heightmapCoordinate, 0.0).r;
+    uint streamLevels = vk_PerInvocation(terrainFrame.streamLevelCount, uint(gl_VertexIndex));
+    float height = terrain_SurfaceHeight(uv, streamLevels, true);
     worldPosition = terrain_WorldPosition(uv, height);
     barycentric = vec3(corner == 0u ? 1.0 : 0.0, corner == 1u ? 1.0 : 0.0, corner == 2u ? 1.0 : 0.0);
     leafDepth = uint(findMSB(heapIndex));

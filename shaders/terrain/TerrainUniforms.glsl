@@ -26,6 +26,17 @@ const uint TERRAIN_SHADING_LIT = 0u;
 const uint TERRAIN_SHADING_NORMALS = 1u;
 const uint TERRAIN_SHADING_DEPTH = 2u;
 
+// Most streamed levels of an elevation model (tiles::TilePyramidLayout::kMaxLevels).
+const uint TERRAIN_MAX_STREAM_LEVELS = 16u;
+
+// One streamed level of a tiled elevation model (terrain/StreamedHeights.glsl).
+struct terrain_StreamLevel {
+    uint firstEntry;   // its first entry of the page table and of the request bits
+    uint tilesAcross;  // tiles per row
+    uint columns;      // samples per row of the level
+    uint rows;         // rows of samples
+};
+
 // Where one level of the height statistics chains lies in their buffers.
 struct terrain_StatisticsLevel {
     uint firstTexel;  // index of its first texel
@@ -61,6 +72,17 @@ layout(std140, set = TERRAIN_UNIFORMS_SET, binding = TERRAIN_UNIFORMS_BINDING) u
     float seaLevelWorldY;
     uint detail;                // 1: procedural detail below the data's spacing (terrain/SurfaceDetail.glsl)
     uint imagery;               // 1: the ground's albedo is the imagery's (terrain/TerrainDraw.frag)
+    // A streamed elevation model (terrain/StreamedHeights.glsl): the
+    // heightmap holds its level streamLevelCount, tiles the finer levels.
+    // Without streaming: streamLevelCount 0, fullResolutionTexels =
+    // heightmapTexels, baseReduction 1.
+    uint streamLevelCount;
+    uint streamTileSize;        // samples per side of a tile's share
+    float baseReduction;        // level-0 samples per heightmap texel (2^streamLevelCount)
+    uvec2 fullResolutionTexels; // samples of level 0, the elevation model's own
+    float metresPerPixelAtUnitDistance;  // a pixel's footprint 1 m in front of the camera
+    float streamTexelsPerPixel;  // level-0 texels a pixel may cover before a coarser level is asked for
+    terrain_StreamLevel streamLevels[TERRAIN_MAX_STREAM_LEVELS];
 } terrainFrame;
 
 // World position of a unit-square point at normalised height `height`.
@@ -71,13 +93,28 @@ vec3 terrain_WorldPosition(vec2 uv, float height)
                 (uv.y - 0.5) * terrainFrame.worldExtentMetres.y);
 }
 
-// Texture coordinate of a unit-square point: u = 0 and u = 1 land on the
-// centres of the first and last texel column (likewise for v and rows), so
-// the terrain spans the samples exactly and never filters against the border.
+// Position of a unit-square point among the elevation model's own samples
+// (level 0): u = 0 and u = 1 land on the first and last sample column
+// (likewise for v and rows), so the terrain spans the samples exactly.
+vec2 terrain_LevelZeroPosition(vec2 uv)
+{
+    return uv * (vec2(terrainFrame.fullResolutionTexels) - 1.0);
+}
+
+// Texture coordinate of the heightmap at a level-0 position: heightmap texel
+// i averages level-0 samples [i r, (i + 1) r), r = baseReduction.
+vec2 terrain_HeightmapCoordinateAt(vec2 levelZero)
+{
+    return (levelZero + 0.5) / (vec2(terrainFrame.heightmapTexels) * terrainFrame.baseReduction);
+}
+
+// Texture coordinate of a unit-square point. Without streaming, u = 0 and
+// u = 1 land on the centres of the first and last texel column (likewise for
+// v and rows), so the terrain spans the samples exactly and never filters
+// against the border.
 vec2 terrain_HeightmapCoordinate(vec2 uv)
 {
-    vec2 texels = vec2(terrainFrame.heightmapTexels);
-    return (uv * (texels - 1.0) + 0.5) / texels;
+    return terrain_HeightmapCoordinateAt(terrain_LevelZeroPosition(uv));
 }
 
 #endif  // TERRAIN_UNIFORMS_GLSL

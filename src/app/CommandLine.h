@@ -35,6 +35,8 @@ inline constexpr uint32_t kMaxTargetDimension = 16384;
 inline constexpr uint32_t kHeadlessDefaultFrames = 60;
 inline constexpr uint32_t kDefaultMsaaSamples = 4;
 
+enum class StreamMode { Auto, On, Off };
+
 struct ViewerOptions {
     // Empty: the default asset (see defaultHeightmapPath).
     std::optional<std::filesystem::path> heightmapPath;
@@ -49,6 +51,16 @@ struct ViewerOptions {
     // --msaa 1|2|4|8: samples per pixel; empty: kDefaultMsaaSamples where
     // the device supports it, else 1 (see app::sceneSamplesFor).
     std::optional<std::uint32_t> msaaSamples;
+    // --stream auto|on|off: stream a DEM's tiles (terrain::HeightStream):
+    // when it is larger than the device holds in one texture (auto), always,
+    // or never (a larger one is then read reduced).
+    StreamMode stream = StreamMode::Auto;
+    // --gpu-budget / --cpu-budget MiB: the streamed tiles' memory.
+    double gpuBudgetMiB = 1024.0;
+    double cpuBudgetMiB = 512.0;
+    // --texels-per-pixel: samples of a streamed DEM's shown level one pixel
+    // may span before the terrain shows a coarser level.
+    float texelsPerPixel = 1.0f;
     // --imagery: a georeferenced raster draped over the DEM (dem::loadImagery).
     std::optional<std::filesystem::path> imageryPath;
     // --imagery-bands R,G,B (GDAL's numbers, from 1); empty: 1,2,3.

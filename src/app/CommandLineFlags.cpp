@@ -208,6 +208,29 @@ std::vector<FlagSpec> viewerFlagSpecs()
                          }
                          o.msaaSamples = static_cast<std::uint32_t>(samples);
                      }});
+    flags.push_back({"--stream", "auto|on|off",
+                     "stream a DEM's tiles at the resolution the view needs: auto when it is larger than "
+                     "one texture of the device, on always, off never (a larger one is read reduced)",
+                     "auto", [](ViewerOptions& o, std::string_view v) {
+                         if (v == "auto") {
+                             o.stream = StreamMode::Auto;
+                         } else if (v == "on") {
+                             o.stream = StreamMode::On;
+                         } else if (v == "off") {
+                             o.stream = StreamMode::Off;
+                         } else {
+                             throw text::ParseError("expected auto, on or off, got " + text::quoted(v));
+                         }
+                     }});
+    flags.push_back({"--gpu-budget", "MiB", "device memory for streamed DEM tiles", "1024",
+                     [](ViewerOptions& o, std::string_view v) { o.gpuBudgetMiB = numberIn(v, 0.0, 1.0e6, true); }});
+    flags.push_back({"--cpu-budget", "MiB", "host memory for streamed DEM tiles, GDAL's block cache included", "512",
+                     [](ViewerOptions& o, std::string_view v) { o.cpuBudgetMiB = numberIn(v, 0.0, 1.0e6, true); }});
+    flags.push_back({"--texels-per-pixel", "N",
+                     "samples of a streamed DEM's shown level one pixel may span before a coarser level is "
+                     "shown (larger: finer levels, more tiles)",
+                     "1",
+                     [](ViewerOptions& o, std::string_view v) { o.texelsPerPixel = numberIn(v, 0.0, 1024.0, true); }});
     flags.push_back({"--vsync", "on|off", "wait for vertical blank when presenting", "on",
                      [](ViewerOptions& o, std::string_view v) { o.vsync = parseOnOff(v); }});
     flags.push_back({"--headless", "", "render offscreen without a window", "off",

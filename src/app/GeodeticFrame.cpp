@@ -28,6 +28,12 @@ GeodeticFrame::GeodeticFrame(const heightmap::Heightmap& heightmap, const std::o
         fail("has no georeferencing to place the " + std::string(flag_ == "--time" ? "sun" : "camera") + " with (" +
              reason + ")");
     }
+    // A streamed DEM's terrain spans its level-0 samples: heightmap sample i
+    // averages level-0 samples [i r, (i + 1) r) (terrain/StreamedHeights.glsl).
+    const bool streamed = dem->streamedLevels > 0;
+    spanColumns_ = static_cast<double>(streamed ? dem->fileColumns : heightmap.width);
+    spanRows_ = static_cast<double>(streamed ? dem->fileRows : heightmap.height);
+    reduction_ = streamed ? static_cast<double>(dem->reduction) : 1.0;
     try {
         mapping_ = std::make_unique<dem::GeodeticToHeightmap>(*dem->grid);
     } catch (const dem::GeodeticMappingError& error) {
@@ -49,10 +55,10 @@ glm::dvec2 GeodeticFrame::worldOf(double latitudeDegrees, double longitudeDegree
     } catch (const dem::GeodeticMappingError& error) {
         fail(std::string(": ") + error.what());
     }
-    const heightmap::Heightmap& heightmap = heightmap_;
-    const glm::vec2 extent = terrain::terrainWorldExtent(heightmap.width, heightmap.height, settings_);
-    const double u = point.column / std::max(static_cast<double>(heightmap.width) - 1.0, 1.0);
-    const double v = point.row / std::max(static_cast<double>(heightmap.height) - 1.0, 1.0);
+    const glm::vec2 extent = terrain::terrainWorldExtent(static_cast<std::uint32_t>(spanColumns_),
+                                                         static_cast<std::uint32_t>(spanRows_), settings_);
+    const double u = ((point.column + 0.5) * reduction_ - 0.5) / std::max(spanColumns_ - 1.0, 1.0);
+    const double v = ((point.row + 0.5) * reduction_ - 0.5) / std::max(spanRows_ - 1.0, 1.0);
     return {(u - 0.5) * static_cast<double>(extent.x), (v - 0.5) * static_cast<double>(extent.y)};
 }
 
@@ -69,10 +75,11 @@ double GeodeticFrame::northYawDegrees(double latitudeDegrees, double longitudeDe
 
 dem::GeodeticPoint GeodeticFrame::geodeticOf(const glm::dvec2& world) const
 {
-    const glm::vec2 extent = terrain::terrainWorldExtent(heightmap_.width, heightmap_.height, settings_);
-    const dem::HeightmapPoint point{
-        (world.x / static_cast<double>(extent.x) + 0.5) * std::max(static_cast<double>(heightmap_.width) - 1.0, 1.0),
-        (world.y / static_cast<double>(extent.y) + 0.5) * std::max(static_cast<double>(heightmap_.height) - 1.0, 1.0)};
+    const glm::vec2 extent = terrain::terrainWorldExtent(static_cast<std::uint32_t>(spanColumns_),
+                                                         static_cast<std::uint32_t>(spanRows_), settings_);
+    const double columnZero = (world.x / static_cast<double>(extent.x) + 0.5) * std::max(spanColumns_ - 1.0, 1.0);
+    const double rowZero = (world.y / static_cast<double>(extent.y) + 0.5) * std::max(spanRows_ - 1.0, 1.0);
+    const dem::HeightmapPoint point{(columnZero + 0.5) / reduction_ - 0.5, (rowZero + 0.5) / reduction_ - 0.5};
     try {
         return mapping_->geodeticOf(point);
     } catch (const dem::GeodeticMappingError& error) {
@@ -82,9 +89,8 @@ dem::GeodeticPoint GeodeticFrame::geodeticOf(const glm::dvec2& world) const
 
 dem::GeodeticPoint GeodeticFrame::centre() const
 {
-    const heightmap::Heightmap& heightmap = heightmap_;
-    const dem::HeightmapPoint middle{(static_cast<double>(heightmap.width) - 1.0) / 2.0,
-                                     (static_cast<double>(heightmap.height) - 1.0) / 2.0};
+    // The middle of the level-0 samples the terrain spans.
+    const dem::HeightmapPoint middle{(spanColumns_ * 0.5) / reduction_ - 0.5, (spanRows_ * 0.5) / reduction_ - 0.5};
     try {
         return mapping_->geodeticOf(middle);
     } catch (const dem::GeodeticMappingError& error) {

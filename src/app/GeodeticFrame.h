@@ -59,6 +59,11 @@ private:
     const terrain::TerrainSettings& settings_;
     std::string flag_;
     std::unique_ptr<dem::GeodeticToHeightmap> mapping_;
+    // The samples the terrain spans (a streamed DEM's level 0, else the
+    // heightmap's) and the level-0 samples per heightmap sample.
+    double spanColumns_ = 1.0;
+    double spanRows_ = 1.0;
+    double reduction_ = 1.0;
 };
 
 }  // namespace app

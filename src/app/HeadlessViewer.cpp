@@ -48,6 +48,34 @@ scene::FrameStatistics renderFrame(vk::Device& device, scene::SceneRenderer& sce
     return statistics;
 }
 
+// Tiles a streamed DEM's frames asked for, read at most this many per frame.
+constexpr std::uint32_t kHeadlessUploadsPerFrame = 64;
+// Frames past --frames a headless run renders at most while tiles stream in.
+constexpr std::uint32_t kMaxStreamSettlingFrames = 256;
+// How long a headless frame waits for the tiles asked for before it fails.
+constexpr std::chrono::seconds kTileWaitTimeout{120};
+
+// A headless frame waits until the reader has read what the frames before
+// asked for, so that screenshots do not depend on the reader's speed.
+void waitForTiles(scene::SceneRenderer& scene, const std::string& sourcePath)
+{
+    if (terrain::HeightStream* stream = scene.heightStream()) {
+        if (!stream->waitForReads(kTileWaitTimeout)) {
+            throw vk::Error(sourcePath + ": timed out after " + std::to_string(kTileWaitTimeout.count()) +
+                            " s waiting for elevation tiles");
+        }
+    }
+}
+
+void printStreamWarnings(scene::SceneRenderer& scene, std::ostream& err)
+{
+    if (terrain::HeightStream* stream = scene.heightStream()) {
+        for (const std::string& warning : stream->takeWarnings()) {
+            err << "cbt-terrain: warning: " << warning << "\n";
+        }
+    }
+}
+
 // Everything that lives on the device: when this returns, every Vulkan
 // object of the run is destroyed, so the validation layer has reported any
 // leak (at vkDestroyDevice) before the caller counts its messages.
@@ -65,7 +93,8 @@ void renderHeadless(const vk::Instance& instance, const ViewerOptions& options, 
     const scene::SceneSettings settings = initialSceneSettings(options, heightmap, terrain.dem);
     scene::SceneOutput output{scene::kHeadlessColorFormat, kDepthConvention, kFramesInFlight};
     output.samples = sceneSamplesFor(options, device);
-    scene::SceneRenderer scene(device, shaders, heightmap, settings, output, imageryPixelsOf(imagery));
+    scene::SceneRenderer scene(device, shaders, heightmap, settings, output, imageryPixelsOf(imagery),
+                               heightStreamSourceOf(options, terrain, kHeadlessUploadsPerFrame));
     const DeviceIdleGuard idleBeforeDestruction(device);
 
     VkExtent2D extent{options.size.width, options.size.height};
@@ -89,7 +118,9 @@ void renderHeadless(const vk::Instance& instance, const ViewerOptions& options, 
         }
         lastSlot = frame % kFramesInFlight;
         const camera::FrameView view = makeFrameView(camera, extent, projection, worldMin, worldMax);
+        waitForTiles(scene, heightmap.sourcePath);
         const scene::FrameStatistics completed = renderFrame(device, scene, lastSlot, view);
+        printStreamWarnings(scene, std::cerr);
         if (frame >= kFramesInFlight) {
             statistics.addFrameStatistics(completed);  // frame - kFramesInFlight
         }
@@ -99,7 +130,24 @@ void renderHeadless(const vk::Instance& instance, const ViewerOptions& options, 
             statistics.addResidentMemory(static_cast<double>(*resident) / (1024.0 * 1024.0));
         }
     }
+    // A streamed DEM: more frames of the last view until two in a row were
+    // drawn with every tile they asked for.
+    for (uint32_t frame = frameCount, settled = 0; frame < frameCount + kMaxStreamSettlingFrames && settled < 2;
+         ++frame) {
+        const terrain::HeightStream* stream = scene.heightStream();
+        if (stream == nullptr) {
+            break;
+        }
+        settled = stream->settled() ? settled + 1 : 0;
+        lastSlot = frame % kFramesInFlight;
+        waitForTiles(scene, heightmap.sourcePath);
+        renderFrame(device, scene, lastSlot, makeFrameView(camera, extent, projection, worldMin, worldMax));
+        printStreamWarnings(scene, std::cerr);
+    }
     device.waitIdle();
+    if (const terrain::HeightStream* stream = scene.heightStream()) {
+        statistics.setStreamStatistics(stream->statistics());
+    }
 
     if (options.screenshotPath) {
         writeColorTargetPng(device, *scene.slot(lastSlot).targets, *options.screenshotPath);
@@ -126,6 +174,9 @@ void renderHeadless(const vk::Instance& instance, const ViewerOptions& options, 
         << description.deviceName << ", D = " << settings.terrain.maxDepth;
     if (const auto& latest = statistics.latest()) {
         out << ", " << latest->leafCount << " leaves";
+    }
+    if (const auto& stream = statistics.stream()) {
+        out << ", " << stream->residentTiles << " tiles resident (" << stream->tilesRead << " read)";
     }
     if (const auto frameTimes = statistics.frameTimes().summary()) {
         out << ", median frame " << frameTimes->median << " ms";

@@ -66,7 +66,39 @@ std::vector<OverlayLine> tessellationLines(const scene::FrameStatistics& statist
     return lines;
 }
 
+std::vector<OverlayLine> streamLines(const terrain::HeightStreamStatistics& stream)
+{
+    constexpr double kMiB = 1024.0 * 1024.0;
+    std::vector<OverlayLine> lines;
+    if (stream.loading) {
+        lines.push_back(
+            {formatted("loading tiles: %u missing, %u queued", stream.missingTiles, stream.pendingReads), true});
+    }
+    lines.push_back({formatted("tiles on GPU %u of %u (%.1f MiB)", stream.residentTiles, stream.atlasLayers,
+                               static_cast<double>(stream.residentBytes) / kMiB)});
+    lines.push_back({formatted("tiles in CPU cache %u (%.1f MiB)", stream.cachedTiles,
+                               static_cast<double>(stream.cachedBytes) / kMiB)});
+    lines.push_back({formatted("asked for %u   missing %u   misses %llu", stream.requestedTiles, stream.missingTiles,
+                               static_cast<unsigned long long>(stream.misses))});
+    const double readMiB = static_cast<double>(stream.bytesRead) / kMiB;
+    const double throughput = stream.readSeconds > 0.0 ? readMiB / stream.readSeconds : 0.0;
+    lines.push_back({formatted("read %llu tiles, %.1f MiB at %.1f MiB/s",
+                               static_cast<unsigned long long>(stream.tilesRead), readMiB, throughput)});
+    return lines;
+}
+
 namespace {
+
+void showLines(const std::vector<OverlayLine>& lines)
+{
+    for (const OverlayLine& line : lines) {
+        if (line.warning) {
+            ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.2f, 1.0f), "%s", line.text.c_str());
+        } else {
+            ImGui::TextUnformatted(line.text.c_str());
+        }
+    }
+}
 
 void plotSeries(const char* label, const RollingSeries& series, double latest)
 {
@@ -88,12 +120,9 @@ void showStatistics(const OverlayFacts& facts, const TimingHistory& history)
         return;
     }
     const scene::FrameStatistics& statistics = *facts.statistics;
-    for (const OverlayLine& line : tessellationLines(statistics)) {
-        if (line.warning) {
-            ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.2f, 1.0f), "%s", line.text.c_str());
-        } else {
-            ImGui::TextUnformatted(line.text.c_str());
-        }
+    showLines(tessellationLines(statistics));
+    if (statistics.stream) {
+        showLines(streamLines(*statistics.stream));
     }
     if (ImGui::CollapsingHeader("GPU time per pass", ImGuiTreeNodeFlags_DefaultOpen)) {
         const scene::PassTimings timings = statistics.timings.value_or(scene::PassTimings{});

@@ -56,6 +56,10 @@ struct OverlayLine {
 // capacity (pool), bytes per bisector and memory; and, when the pool is
 // full, how many splits wait for free slots.
 std::vector<OverlayLine> tessellationLines(const scene::FrameStatistics& statistics);
+// The lines about a streamed DEM's tiles: a loading indicator (a warning
+// line) while tiles the view asked for are on their way, what is resident
+// on the GPU and cached on the CPU, the misses and the reader's throughput.
+std::vector<OverlayLine> streamLines(const terrain::HeightStreamStatistics& stream);
 
 // What the panel edits.
 struct OverlayModel {

@@ -136,6 +136,18 @@ std::string RunStatistics::toJson(const RunDescription& description) const
              << ", \"heading\": " << geo->headingDegrees << ", \"pitch\": " << geo->pitchDegrees << "},\n"
              << std::setprecision(9);
     }
+    if (stream_) {
+        const terrain::HeightStreamStatistics& stream = *stream_;
+        json << "  \"stream\": {\"residentTiles\": " << stream.residentTiles
+             << ", \"residentBytes\": " << stream.residentBytes << ", \"atlasLayers\": " << stream.atlasLayers
+             << ", \"gpuBytes\": " << stream.gpuBytes << ", \"cachedTiles\": " << stream.cachedTiles
+             << ", \"cachedBytes\": " << stream.cachedBytes << ", \"requestedTiles\": " << stream.requestedTiles
+             << ", \"missingTiles\": " << stream.missingTiles << ", \"misses\": " << stream.misses
+             << ", \"tilesRead\": " << stream.tilesRead << ", \"bytesRead\": " << stream.bytesRead
+             << ", \"readSeconds\": " << stream.readSeconds << ", \"filledTiles\": " << stream.filledTiles
+             << ", \"cacheEvictions\": " << stream.cacheEvictions << ", \"atlasEvictions\": " << stream.atlasEvictions
+             << "},\n";
+    }
     if (description.backend == "pool" && latest_) {
         json << "  \"pool\": {\"capacity\": " << latest_->poolCapacity
              << ", \"bytesPerBisector\": " << latest_->bytesPerBisector

@@ -71,6 +71,9 @@ public:
     // The renderer's statistics of one completed frame (each completed frame
     // once): pass timings when present, and the leaf count.
     void addFrameStatistics(const scene::FrameStatistics& statistics);
+    // A streamed DEM's tiles as the run left them (the "stream" object).
+    void setStreamStatistics(const terrain::HeightStreamStatistics& stream) { stream_ = stream; }
+    [[nodiscard]] const std::optional<terrain::HeightStreamStatistics>& stream() const { return stream_; }
     // The process's resident memory after one frame, in MiB.
     void addResidentMemory(double mebibytes);
 
@@ -117,6 +120,7 @@ private:
     std::vector<SampleSeries> poolPasses_ = std::vector<SampleSeries>(7);  // classify .. index
     SampleSeries residentMemory_;
     std::optional<scene::FrameStatistics> latest_;
+    std::optional<terrain::HeightStreamStatistics> stream_;
 };
 
 // `text` with JSON string escapes, without the surrounding quotes.

@@ -2,6 +2,8 @@
 
 #include "app/GeodeticFrame.h"
 #include "app/GeodeticSun.h"
+#include "dem/DemDataset.h"
+#include "dem/DemStreaming.h"
 #include "scene/RenderTargets.h"
 #include "terrain/HeightStatistics.h"
 #include "vk/Device.h"
@@ -20,10 +22,39 @@
 
 namespace app {
 
+// Whether the DEM at `path` streams its tiles under `options`: with --stream
+// on, or (auto) when it is larger than `limits` hold in one texture.
+bool streamsTiles(const ViewerOptions& options, const std::filesystem::path& path,
+                  const heightmap::HeightmapLimits& limits)
+{
+    if (options.stream == StreamMode::Off || dem::terrainFileKindOf(path) != dem::TerrainFileKind::Dem) {
+        return false;
+    }
+    if (options.stream == StreamMode::On) {
+        return true;
+    }
+    const dem::GdalDatasetHandle dataset = dem::openElevationDataset(path);
+    const auto columns = static_cast<std::uint64_t>(std::max(dataset->GetRasterXSize(), 0));
+    const auto rows = static_cast<std::uint64_t>(std::max(dataset->GetRasterYSize(), 0));
+    return columns > limits.maxDimension || rows > limits.maxDimension || columns * rows > limits.maxTexels;
+}
+
 dem::TerrainSource loadViewerTerrain(const ViewerOptions& options)
 {
     const std::filesystem::path path = options.heightmapPath.value_or(defaultHeightmapPath());
-    return dem::loadTerrainSource(path, viewerHeightmapLimits(options));
+    const heightmap::HeightmapLimits limits = viewerHeightmapLimits(options);
+    if (!streamsTiles(options, path, limits)) {
+        return dem::loadTerrainSource(path, limits);
+    }
+    heightmap::HeightmapLimits baseLimits = limits;
+    baseLimits.maxDimension = std::min(limits.maxDimension, kStreamedBaseMaxDimension);
+    baseLimits.maxTexels =
+        std::min<std::uint64_t>(limits.maxTexels, std::uint64_t{kStreamedBaseMaxDimension} * kStreamedBaseMaxDimension);
+    auto streamed = std::make_shared<dem::StreamedDem>(dem::openStreamedDem(path, baseLimits, kStreamedTileSize));
+    dem::TerrainSource source{streamed->base.heightmap, streamed->base.metadata, nullptr};
+    source.dem->streamedLevels = streamed->layout.levelCount();
+    source.streamed = std::move(streamed);
+    return source;
 }
 
 void printTerrainWarnings(const dem::TerrainSource& terrain, std::ostream& err)
@@ -87,7 +118,10 @@ std::string describeTerrainSource(const dem::TerrainSource& source)
     std::ostringstream line;
     line << std::fixed << std::setprecision(1) << "elevation model '" << source.heightmap.sourcePath << "' ("
          << dem.driverName << "): ";
-    if (dem.reduction > 1) {
+    if (dem.streamedLevels > 0) {
+        line << dem.fileColumns << "x" << dem.fileRows << " samples streamed in tiles of " << kStreamedTileSize << "x"
+             << kStreamedTileSize << " over " << dem.streamedLevels << " levels onto ";
+    } else if (dem.reduction > 1) {
         line << dem.fileColumns << "x" << dem.fileRows << " samples read at 1/" << dem.reduction << " as ";
     }
     line << source.heightmap.width << "x" << source.heightmap.height << " samples, heights " << dem.minimumHeightMetres
@@ -145,6 +179,12 @@ void checkViewerDeviceFeatures(const vk::Device& device)
 {
     if (!device.hasDynamicRendering()) {
         throw vk::Error("Vulkan device " + device.info().name + " lacks dynamic rendering (Vulkan 1.3)");
+    }
+    // The terrain's draw marks the streamed tiles it asks for from its
+    // vertex and fragment shaders.
+    if (!device.features().vertexPipelineStoresAndAtomics || !device.features().fragmentStoresAndAtomics) {
+        throw vk::Error("Vulkan device " + device.info().name +
+                        " lacks stores and atomics in vertex and fragment shaders");
     }
 }
 
@@ -247,6 +287,28 @@ ViewerInputs loadViewerInputs(const ViewerOptions& requested, std::ostream& out,
     return inputs;
 }
 
+std::optional<terrain::HeightStreamSource> heightStreamSourceOf(const ViewerOptions& options,
+                                                                const dem::TerrainSource& terrain,
+                                                                std::uint32_t uploadsPerFrame)
+{
+    if (!terrain.streamed) {
+        return std::nullopt;
+    }
+    constexpr double kMiB = 1024.0 * 1024.0;
+    // A quarter of the CPU budget for GDAL's blocks, the rest for tiles.
+    const auto cpuBytes = static_cast<std::size_t>(options.cpuBudgetMiB * kMiB);
+    dem::setGdalCacheBytes(cpuBytes / 4);
+    std::shared_ptr<const dem::StreamedDem> streamed = terrain.streamed;
+    const std::filesystem::path path = streamed->base.heightmap.sourcePath;
+    terrain::HeightStreamSource source{streamed->layout,
+                                       [path, streamed] { return dem::makeDemTileReader(path, *streamed); }};
+    source.gpuBudgetBytes = static_cast<std::size_t>(options.gpuBudgetMiB * kMiB);
+    source.cpuBudgetBytes = cpuBytes - cpuBytes / 4;
+    source.uploadsPerFrame = uploadsPerFrame;
+    source.texelsPerPixel = options.texelsPerPixel;
+    return source;
+}
+
 std::vector<CameraPose> loadViewerCameraPath(const ViewerOptions& options)
 {
     if (!options.cameraPathFile) {
@@ -295,6 +357,14 @@ scene::SceneSettings initialSceneSettings(const ViewerOptions& options, const he
     terrain.seaLevelMetres = options.seaLevelMetres;
     terrain.backend = options.backend;
     terrain.maxDepth = options.maxDepth.value_or(terrain::defaultMaxDepthFor(heightmap));
+    if (dem && dem->streamedLevels > 0 && !options.maxDepth) {
+        // Deep enough for the streamed level 0, within what every device
+        // holds (the heap of D = 28 is 128 MiB).
+        heightmap::Heightmap levelZero;
+        levelZero.width = dem->fileColumns;
+        levelZero.height = dem->fileRows;
+        terrain.maxDepth = std::min(terrain::defaultMaxDepthFor(levelZero), kMaxDefaultStreamedDepth);
+    }
     terrain.poolCapacity = options.poolCapacity.value_or(terrain.poolCapacity);
     terrain.targetEdgePixels = options.targetEdgePixels;
     terrain.uniformSubdivision = options.uniformSubdivision;

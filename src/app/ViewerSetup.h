@@ -13,6 +13,7 @@
 #include "dem/DemLoader.h"
 #include "heightmap/Heightmap.h"
 #include "scene/SceneSettings.h"
+#include "terrain/HeightStream.h"
 #include "terrain/ImageryTexture.h"
 #include "vk/Device.h"
 
@@ -113,6 +114,19 @@ struct ViewerInputs {
     std::vector<CameraPathFrame> path;
 };
 ViewerInputs loadViewerInputs(const ViewerOptions& requested, std::ostream& out, std::ostream& err);
+
+// Largest side of the coarse heightmap of a streamed DEM.
+inline constexpr std::uint32_t kStreamedBaseMaxDimension = 2048;
+// The default max depth of a streamed DEM at most.
+inline constexpr int kMaxDefaultStreamedDepth = 28;
+// Samples per side of a streamed tile.
+inline constexpr std::uint32_t kStreamedTileSize = 256;
+// What the scene streams for a terrain whose tiles are streamed, within the
+// options' budgets (GDAL's block cache set to its share of --cpu-budget);
+// none otherwise.
+std::optional<terrain::HeightStreamSource> heightStreamSourceOf(const ViewerOptions& options,
+                                                                const dem::TerrainSource& terrain,
+                                                                std::uint32_t uploadsPerFrame);
 
 // The WGS 84 frame of a georeferenced terrain drawn with `settings` (which
 // must outlive it), for reporting the camera; none without usable

@@ -69,6 +69,10 @@ CameraPose startPoseFor(const ViewerOptions& options, const scene::SceneRenderer
         defaultViewPose(scene.worldMin(), scene.worldMax(), projection.verticalFovDegrees, aspect));
 }
 
+// Tiles of a streamed DEM copied to the GPU per frame at most (a window
+// frame never waits for them).
+constexpr std::uint32_t kWindowUploadsPerFrame = 16;
+
 scene::SceneOutput windowSceneOutput(VkFormat swapchainFormat, VkSampleCountFlagBits samples)
 {
     scene::SceneOutput output{swapchainFormat, kDepthConvention, kFramesInFlight};
@@ -93,7 +97,7 @@ public:
           scene_(checkedViewerDevice(device_, heightmap_), shaders_, heightmap_,
                  initialSceneSettings(options, heightmap_, dem_),
                  windowSceneOutput(presentation_.swapchain().format(), sceneSamplesFor(options, device_)),
-                 imageryPixelsOf(imagery_)),
+                 imageryPixelsOf(imagery_), heightStreamSourceOf(options, terrain, kWindowUploadsPerFrame)),
           input_(window_.handle(), InputCapture{&ImGuiOverlay::wantsTextInput, &ImGuiOverlay::wantsMouse}),
           overlay_(window_.handle(), instance_, device_, presentation_.swapchain()),
           camera_(startPoseFor(options, scene_, projection_, presentation_.extent())),
@@ -243,6 +247,11 @@ bool WindowViewer::renderFrame(bool screenshot, std::ostream& out)
     vk::beginCommandBuffer(slot.commands);
     scene_.recordFrame(slotIndex, view);
     const scene::FrameStatistics completed = scene_.statistics();
+    if (terrain::HeightStream* stream = scene_.heightStream()) {
+        for (const std::string& warning : stream->takeWarnings()) {
+            std::cerr << "cbt-terrain: warning: " << warning << "\n";
+        }
+    }
     const scene::RenderTargets& targets = *slot.targets;
     scene::recordCopyToImage(device_, slot.commands, targets, swapchain.image(imageIndex));
     overlay_.recordDraw(slot.commands, imageIndex, commands_.overlayVisible());

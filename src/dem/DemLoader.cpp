@@ -10,6 +10,7 @@
 #include "dem/DemGeoreference.h"
 #include "dem/DemNoDataFill.h"
 #include "dem/DemReadScale.h"
+#include "dem/DemSampleRules.h"
 
 #include <cpl_conv.h>
 #include <gdal_priv.h>
@@ -17,12 +18,12 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
+#include <bit>
 #include <cmath>
 #include <memory>
 #include <optional>
 #include <span>
-#include <sstream>
+#include <stdexcept>
 #include <string_view>
 #include <vector>
 
@@ -50,22 +51,6 @@ constexpr std::uint64_t kMaxUnreadableShare = 4;
     failElevationModel(path, problem);
 }
 
-std::string numberText(double value)
-{
-    std::ostringstream text;
-    text.precision(9);
-    text << value;
-    return text.str();
-}
-
-std::string lowerCase(std::string_view text)
-{
-    std::string lower(text);
-    std::transform(lower.begin(), lower.end(), lower.begin(),
-                   [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); });
-    return lower;
-}
-
 void checkNotEmpty(const std::filesystem::path& path, GDALDataset& dataset)
 {
     const int columns = dataset.GetRasterXSize();
@@ -74,100 +59,35 @@ void checkNotEmpty(const std::filesystem::path& path, GDALDataset& dataset)
         fail(path, "is empty (" + std::to_string(columns) + "x" + std::to_string(rows) + " samples)");
 }
 
-// The file's size, or the reduction that fits `limits` (DemReadScale.h),
-// refused when it would read more than limits.maxSamplesReadWithoutOverviews.
+// The file's size, or the reduction that fits `limits` (DemReadScale.h) or
+// the one forced (no finer than that), refused when it would read more than
+// limits.maxSamplesReadWithoutOverviews.
 ReadScale readScaleOf(const std::filesystem::path& path, GDALDataset& dataset, GDALRasterBand& band,
-                      const heightmap::HeightmapLimits& limits)
+                      const heightmap::HeightmapLimits& limits, std::optional<std::uint32_t> forcedReduction)
 {
     const auto columns = static_cast<std::uint32_t>(dataset.GetRasterXSize());
     const auto rows = static_cast<std::uint32_t>(dataset.GetRasterYSize());
     const std::string size = std::to_string(columns) + "x" + std::to_string(rows);
-    const std::optional<ReadScale> scale = readScaleFor(columns, rows, limits);
+    std::optional<ReadScale> scale = readScaleFor(columns, rows, limits);
     if (!scale)
         fail(path, "is " + size + ", too large for the limit of " + std::to_string(limits.maxTexels) + " samples");
+    if (forcedReduction) {
+        if (!std::has_single_bit(*forcedReduction)) {
+            throw std::invalid_argument("loadDem: the reduction " + std::to_string(*forcedReduction) +
+                                        " is not a power of two");
+        }
+        if (*forcedReduction < scale->reduction) {
+            fail(path, "is " + size + ", too large to read at 1/" + std::to_string(*forcedReduction) +
+                           " within the limit of " + std::to_string(limits.maxTexels) + " samples (1/" +
+                           std::to_string(scale->reduction) + " fits)");
+        }
+        scale = readScaleAt(columns, rows, *forcedReduction);
+    }
     if (scale->reduced() && samplesReadFor(band, *scale) > limits.maxSamplesReadWithoutOverviews) {
         fail(path, "is " + size + " samples without overviews to read it at 1/" + std::to_string(scale->reduction) +
                        " from; add them (cbt-terrain prepare IN OUT.tif writes a copy with overviews)");
     }
     return *scale;
-}
-
-// Metres per unit of the band's heights; an empty or unknown unit is metres.
-double metresPerHeightUnit(std::string_view unit)
-{
-    const std::string name = lowerCase(unit);
-    if (name == "ft" || name == "foot" || name == "feet" || name == "international foot")
-        return 0.3048;
-    if (name == "us survey foot" || name == "us-ft" || name == "ftus")
-        return 1200.0 / 3937.0;
-    if (name == "cm" || name == "centimetre" || name == "centimetres" || name == "centimeter" ||
-        name == "centimeters") {
-        return 0.01;
-    }
-    if (name == "mm" || name == "millimetre" || name == "millimetres" || name == "millimeter" ||
-        name == "millimeters") {
-        return 0.001;
-    }
-    if (name == "km" || name == "kilometre" || name == "kilometres" || name == "kilometer" || name == "kilometers") {
-        return 1000.0;
-    }
-    return 1.0;
-}
-
-// How a raw sample becomes metres or no-data.
-struct SampleRules {
-    bool hasNoData = false;
-    double noDataValue = 0.0;
-    bool noDataIsNaN = false;
-    bool compareNoDataAsFloat = false;  // Float32 bands: the no-data value is rounded like the samples
-    // Zero samples of this band mark no-data: the alpha band, or GDAL's
-    // per-dataset mask (GDAL's own alpha masks only cover Byte/UInt16 alpha).
-    GDALRasterBand* validityBand = nullptr;
-    double scale = 1.0;
-    double offset = 0.0;
-    double metresPerUnit = 1.0;
-    bool flipRows = false;     // the grid is stored south row first
-    bool flipColumns = false;  // the grid is stored east column first
-
-    bool isNoData(double value) const
-    {
-        if (!hasNoData)
-            return false;
-        if (noDataIsNaN)
-            return std::isnan(value);
-        if (compareNoDataAsFloat)
-            return static_cast<float>(value) == static_cast<float>(noDataValue);
-        return value == noDataValue;
-    }
-};
-
-SampleRules sampleRulesOf(const std::filesystem::path& path, GDALDataset& dataset, GDALRasterBand& band)
-{
-    SampleRules rules;
-    int hasNoData = 0;
-    rules.noDataValue = band.GetNoDataValue(&hasNoData);
-    rules.hasNoData = hasNoData != 0;
-    rules.noDataIsNaN = rules.hasNoData && std::isnan(rules.noDataValue);
-    rules.compareNoDataAsFloat = band.GetRasterDataType() == GDT_Float32;
-    const int maskFlags = band.GetMaskFlags();
-    if (dataset.GetRasterCount() == 2) {
-        rules.validityBand = dataset.GetRasterBand(2);  // elevationBand() checked it is alpha
-    } else if ((maskFlags & (GMF_ALL_VALID | GMF_NODATA)) == 0 && (maskFlags & GMF_PER_DATASET) != 0) {
-        rules.validityBand = band.GetMaskBand();
-    }
-    int hasScale = 0;
-    int hasOffset = 0;
-    const double scale = band.GetScale(&hasScale);
-    const double offset = band.GetOffset(&hasOffset);
-    if (hasScale != 0)
-        rules.scale = scale;
-    if (hasOffset != 0)
-        rules.offset = offset;
-    if (!std::isfinite(rules.scale) || rules.scale == 0.0 || !std::isfinite(rules.offset)) {
-        fail(path, "has an invalid height scale " + numberText(rules.scale) + " or offset " + numberText(rules.offset));
-    }
-    rules.metresPerUnit = metresPerHeightUnit(band.GetUnitType());
-    return rules;
 }
 
 // Metadata of a CF NetCDF grid whose axes are in degrees but that declares no
@@ -213,19 +133,14 @@ std::optional<double> projectedCentreLatitude(const OGRSpatialReference& crs, co
     return latitude;
 }
 
-// The ground extent, and the flips that put north on row 0 and west on
-// column 0 (only for an axis-aligned geotransform).
-GroundExtentResult georeferenceOf(GDALDataset& dataset, std::uint32_t columns, std::uint32_t rows, SampleRules& rules)
+// The ground extent (sampleRulesOf takes the flips from the geotransform).
+GroundExtentResult georeferenceOf(GDALDataset& dataset, std::uint32_t columns, std::uint32_t rows)
 {
     GridGeoreference georeference;
     if (dataset.GetGeoTransform(georeference.geoTransform.data()) != CE_None) {
         return {std::nullopt, "no georeferencing in the file", std::nullopt};
     }
     const std::array<double, 6>& t = georeference.geoTransform;
-    if (t[2] == 0.0 && t[4] == 0.0) {
-        rules.flipRows = t[5] > 0.0;
-        rules.flipColumns = t[1] < 0.0;
-    }
     const OGRSpatialReference* crs = dataset.GetSpatialRef();
     if (crs != nullptr && !crs->IsEmpty()) {
         if (crs->IsGeographic()) {
@@ -283,45 +198,6 @@ std::optional<DemGrid> demGridOf(GDALDataset& dataset, const GroundExtentResult&
     grid.flipRows = rules.flipRows;
     grid.flipColumns = rules.flipColumns;
     return grid;
-}
-
-struct ElevationGrid {
-    std::vector<float> heights;       // metres, north row first
-    std::vector<std::uint8_t> valid;  // 0 where the sample is no-data
-    std::uint64_t noDataCount = 0;
-    StripRecovery damage;  // samples of blocks the file could not give
-};
-
-void convertStrip(const std::filesystem::path& path, const SampleRules& rules, std::span<const double> strip,
-                  std::span<const std::uint8_t> mask, std::uint32_t columns, std::uint32_t rows, std::uint32_t firstRow,
-                  ElevationGrid& grid)
-{
-    for (std::size_t i = 0; i < strip.size(); ++i) {
-        const auto column = static_cast<std::uint32_t>(i % columns);
-        const auto row = static_cast<std::uint32_t>(firstRow + i / columns);
-        const std::size_t destination = std::size_t{rules.flipRows ? rows - 1 - row : row} * columns +
-                                        (rules.flipColumns ? columns - 1 - column : column);
-        const double value = strip[i];
-        if ((!mask.empty() && mask[i] == 0) || rules.isNoData(value)) {
-            grid.heights[destination] = 0.0f;
-            grid.valid[destination] = 0;
-            ++grid.noDataCount;
-            continue;
-        }
-        const auto where = [&] { return " at column " + std::to_string(column) + ", row " + std::to_string(row); };
-        if (std::isnan(value)) {
-            fail(path, "has a NaN sample" + where() + " (declare NaN as the band's no-data value if it marks holes)");
-        }
-        if (std::isinf(value))
-            fail(path, "has an infinite sample" + where());
-        const double metres = (value * rules.scale + rules.offset) * rules.metresPerUnit;
-        if (!(std::abs(metres) <= kMaxDemHeightMetres)) {
-            fail(path, "has a height of " + numberText(metres) + " metres" + where() + ", beyond +-" +
-                           numberText(kMaxDemHeightMetres) + " (an undeclared no-data value?)");
-        }
-        grid.heights[destination] = static_cast<float>(metres);
-        grid.valid[destination] = 1;
-    }
 }
 
 // Samples in row strips. With `recoverBlocks` (a format whose blocks are
@@ -391,10 +267,8 @@ heightmap::Heightmap quantised(const std::filesystem::path& path, const Elevatio
     heightmap.bitDepth = 16;
     heightmap.sourcePath = path.string();
     heightmap.samples.resize(grid.heights.size());
-    const double range = maximum - minimum;
     for (std::size_t i = 0; i < grid.heights.size(); ++i) {
-        const double unit = range > 0.0 ? (static_cast<double>(grid.heights[i]) - minimum) / range : 0.0;
-        heightmap.samples[i] = static_cast<std::uint16_t>(std::lround(std::clamp(unit, 0.0, 1.0) * 65535.0));
+        heightmap.samples[i] = quantisedHeight(grid.heights[i], minimum, maximum);
     }
     return heightmap;
 }
@@ -403,6 +277,18 @@ heightmap::Heightmap quantised(const std::filesystem::path& path, const Elevatio
 
 DemTerrain loadDem(const std::filesystem::path& path, const heightmap::HeightmapLimits& limits)
 {
+    return loadDem(path, limits, DemLoadOverrides{});
+}
+
+DemTerrain loadDem(const std::filesystem::path& path, const heightmap::HeightmapLimits& limits,
+                   const DemLoadOverrides& overrides)
+{
+    if (const std::optional<HeightRange>& range = overrides.heightRange;
+        range && !(std::isfinite(range->minimumMetres) && std::isfinite(range->maximumMetres) &&
+                   range->minimumMetres <= range->maximumMetres)) {
+        throw std::invalid_argument("loadDem: the height range " + numberText(range->minimumMetres) + " to " +
+                                    numberText(range->maximumMetres) + " is not a finite range");
+    }
     // GDAL reports what it meets (a damaged directory, a tag it ignores)
     // through its error handler: keep all of it off stderr; every refusal
     // is one line of its own.
@@ -410,12 +296,12 @@ DemTerrain loadDem(const std::filesystem::path& path, const heightmap::Heightmap
     const GdalDatasetHandle dataset = openElevationDataset(path);
     checkNotEmpty(path, *dataset);
     GDALRasterBand& band = elevationBand(path, *dataset);
-    const ReadScale scale = readScaleOf(path, *dataset, band, limits);
+    const ReadScale scale = readScaleOf(path, *dataset, band, limits, overrides.reduction);
     const std::uint32_t columns = scale.columns;
     const std::uint32_t rows = scale.rows;
 
-    SampleRules rules = sampleRulesOf(path, *dataset, band);
-    GroundExtentResult extent = georeferenceOf(*dataset, scale.fileColumns, scale.fileRows, rules);
+    const SampleRules rules = sampleRulesOf(path, *dataset, band);
+    GroundExtentResult extent = georeferenceOf(*dataset, scale.fileColumns, scale.fileRows);
     const char* driver = dataset->GetDriverName();
     const bool independentBlocks = driver != nullptr && std::string_view(driver) == "GTiff";
     ElevationGrid grid = readElevationGrid(path, band, rules, scale, independentBlocks);
@@ -428,6 +314,15 @@ DemTerrain loadDem(const std::filesystem::path& path, const heightmap::Heightmap
     DemTerrain terrain;
     terrain.metadata.minimumHeightMetres = static_cast<double>(*lowest);
     terrain.metadata.maximumHeightMetres = static_cast<double>(*highest);
+    if (overrides.heightRange) {
+        const bool widen = overrides.widenRangeToSamples;
+        const double minimum = overrides.heightRange->minimumMetres;
+        const double maximum = overrides.heightRange->maximumMetres;
+        terrain.metadata.minimumHeightMetres =
+            widen ? std::min(minimum, terrain.metadata.minimumHeightMetres) : minimum;
+        terrain.metadata.maximumHeightMetres =
+            widen ? std::max(maximum, terrain.metadata.maximumHeightMetres) : maximum;
+    }
     terrain.metadata.extent = extent.extent;
     terrain.metadata.extentSource = std::move(extent.description);
     terrain.metadata.centreLatitudeDegrees = extent.centreLatitudeDegrees;

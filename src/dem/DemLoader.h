@@ -38,6 +38,7 @@
 #include <array>
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -89,6 +90,9 @@ struct DemMetadata {
     std::uint32_t fileColumns = 0;
     std::uint32_t fileRows = 0;
     std::uint32_t reduction = 1;
+    // Levels finer than the heightmap whose tiles are streamed on demand
+    // (dem/DemStreaming.h); 0 when the heightmap is all there is.
+    std::uint32_t streamedLevels = 0;
     std::string driverName;  // GDAL's short name: "GTiff", "SRTMHGT", "netCDF", ...
     // Empty when `extent` is: no usable georeferencing.
     std::optional<DemGrid> grid;
@@ -107,12 +111,41 @@ struct DemTerrain {
 // Reads a DEM through GDAL. Throws HeightmapError.
 DemTerrain loadDem(const std::filesystem::path& path, const heightmap::HeightmapLimits& limits);
 
+struct HeightRange {
+    double minimumMetres = 0.0;
+    double maximumMetres = 0.0;
+};
+
+// What a caller can force on loadDem instead of what the file gives (the
+// streamed elevation models of dem/DemStreaming.h read their base so).
+struct DemLoadOverrides {
+    // Quantise this range (minimum -> 0, maximum -> 65535) instead of the
+    // samples' lowest and highest: heights outside it clamp to it. It becomes
+    // the metadata's minimum and maximum.
+    std::optional<HeightRange> heightRange;
+    // With heightRange: widen it to hold the samples' own lowest and highest.
+    bool widenRangeToSamples = false;
+    // Read at this power-of-two reduction (dem/DemReadScale.h), which must be
+    // at least the one `limits` require (else HeightmapError).
+    std::optional<std::uint32_t> reduction;
+};
+
+// loadDem with `overrides`. Throws std::invalid_argument for a reduction that
+// is not a power of two or a range that is not finite with minimum <= maximum.
+DemTerrain loadDem(const std::filesystem::path& path, const heightmap::HeightmapLimits& limits,
+                   const DemLoadOverrides& overrides);
+
+struct StreamedDem;
+
 // A terrain as the viewer loads it: a heightmap, plus the real-world metres
 // when it came from a DEM (a PNG has none: its extent and height scale come
-// from the command line).
+// from the command line), and, for a DEM whose tiles are streamed, what the
+// tile reader needs (dem/DemStreaming.h): the heightmap is then its coarse
+// level.
 struct TerrainSource {
     heightmap::Heightmap heightmap;
     std::optional<DemMetadata> dem;
+    std::shared_ptr<const StreamedDem> streamed;
 };
 
 enum class TerrainFileKind { Png, Dem };

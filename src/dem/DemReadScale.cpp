@@ -52,6 +52,11 @@ std::optional<ReadScale> readScaleFor(std::uint32_t columns, std::uint32_t rows,
     return std::nullopt;
 }
 
+ReadScale readScaleAt(std::uint32_t columns, std::uint32_t rows, std::uint32_t reduction)
+{
+    return ReadScale{columns, rows, reducedSize(columns, reduction), reducedSize(rows, reduction), reduction};
+}
+
 std::uint64_t samplesReadFor(GDALRasterBand& band, const ReadScale& scale)
 {
     std::uint64_t samples = std::uint64_t{scale.fileColumns} * scale.fileRows;

@@ -39,6 +39,9 @@ struct ReadScale {
 std::optional<ReadScale> readScaleFor(std::uint32_t columns, std::uint32_t rows,
                                       const heightmap::HeightmapLimits& limits);
 
+// The read of a columns x rows raster at `reduction` (a power of two).
+ReadScale readScaleAt(std::uint32_t columns, std::uint32_t rows, std::uint32_t reduction);
+
 // Samples GDAL reads for a read at `scale`: those of the coarsest overview at
 // least as fine as the heightmap, or of the whole file without one.
 std::uint64_t samplesReadFor(GDALRasterBand& band, const ReadScale& scale);

@@ -45,10 +45,10 @@ TerrainFileKind terrainFileKindOf(const std::filesystem::path& path)
 TerrainSource loadTerrainSource(const std::filesystem::path& path, const heightmap::HeightmapLimits& limits)
 {
     if (terrainFileKindOf(path) == TerrainFileKind::Png) {
-        return TerrainSource{heightmap::loadHeightmapPng(path, limits), std::nullopt};
+        return TerrainSource{heightmap::loadHeightmapPng(path, limits), std::nullopt, nullptr};
     }
     DemTerrain dem = loadDem(path, limits);
-    return TerrainSource{std::move(dem.heightmap), std::move(dem.metadata)};
+    return TerrainSource{std::move(dem.heightmap), std::move(dem.metadata), nullptr};
 }
 
 }  // namespace dem

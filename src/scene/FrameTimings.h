@@ -5,6 +5,8 @@
 
 #include "vk/TimestampQueries.h"
 
+#include "terrain/HeightStream.h"
+
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -55,6 +57,9 @@ struct FrameStatistics {
     // GPU time of the last computation of the atmosphere's static tables
     // (transmittance, multiple scattering), e.g. at start-up.
     std::optional<double> atmosphereTablesMs;
+    // A streamed elevation model's tiles (terrain::HeightStream), as the
+    // frame being recorded found them.
+    std::optional<terrain::HeightStreamStatistics> stream;
 };
 
 inline constexpr const char* kSkyTimestamp = "sky";

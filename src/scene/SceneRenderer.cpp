@@ -15,6 +15,7 @@
 #include <cstring>
 #include <exception>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 namespace scene {
@@ -84,7 +85,8 @@ VkRenderingAttachmentInfo colorAttachmentInfo(VkImageView view, VkAttachmentLoad
 
 struct SceneRenderer::Impl {
     Impl(vk::Device& device, const vk::ShaderLibrary& shaders, const heightmap::Heightmap& heightmap,
-         const SceneSettings& settings, const SceneOutput& output, const terrain::ImageryPixels& imagery);
+         const SceneSettings& settings, const SceneOutput& output, const terrain::ImageryPixels& imagery,
+         std::optional<terrain::HeightStreamSource> stream);
 
     void collectSlotResults(std::uint32_t slotIndex);
     // Uniforms, the frame-start barrier, the terrain's update and the leaf
@@ -113,7 +115,8 @@ struct SceneRenderer::Impl {
 
 SceneRenderer::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& shaderLibrary,
                           const heightmap::Heightmap& heightmap, const SceneSettings& initialSettings,
-                          const SceneOutput& sceneOutput, const terrain::ImageryPixels& imagery)
+                          const SceneOutput& sceneOutput, const terrain::ImageryPixels& imagery,
+                          std::optional<terrain::HeightStreamSource> stream)
     : device(gpuDevice),
       shaders(shaderLibrary),
       settings(validated(initialSettings)),
@@ -123,7 +126,7 @@ SceneRenderer::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& shader
       slots(makeSlots(gpuDevice, commandPool, sceneOutput.framesInFlight)),
       atmosphere(gpuDevice, shaderLibrary, initialSettings.atmosphere, sceneOutput.framesInFlight),
       terrain(gpuDevice, shaderLibrary, heightmap, initialSettings.terrain, uniformBuffersOf(slots),
-              atmosphere.descriptorSetLayout(), attachments, sceneOutput.depth, imagery),
+              atmosphere.descriptorSetLayout(), attachments, sceneOutput.depth, imagery, std::move(stream)),
       sky(gpuDevice, shaderLibrary, atmosphere.descriptorSetLayout(), attachments, sceneOutput.depth),
       displayPass(gpuDevice, shaderLibrary, sceneOutput.displayFormat, sceneOutput.framesInFlight),
       timer(gpuDevice, sceneOutput.framesInFlight, frameTimestampPassNames())
@@ -175,6 +178,11 @@ void SceneRenderer::Impl::recordTerrainPart(std::uint32_t slotIndex, const camer
 {
     FrameSlot& frame = slots[slotIndex];
     const VkCommandBuffer commands = frame.commands;
+    if (terrain::HeightStream* stream = terrain.stream()) {
+        // The slot's last frame completed: what it asked for comes in.
+        stream->beginFrame(slotIndex);
+        latest.stream = stream->statistics();
+    }
     // The uniforms of this frame, written once, before the passes that read them.
     const terrain::TerrainUniforms terrainUniforms = terrain.uniformsFor(view, sun);
     std::memcpy(frame.terrainUniforms.mapped().data(), &terrainUniforms, sizeof(terrainUniforms));
@@ -183,6 +191,7 @@ void SceneRenderer::Impl::recordTerrainPart(std::uint32_t slotIndex, const camer
     // The draws of the frames before read what this frame's compute passes
     // rewrite (the tree, its leaf heap indices, the draw arguments).
     vk::memoryBarrier(device, commands, kDrawReaders, kDrawReads, kCompute, kStorageReadWrite);
+    terrain.recordStreamUploads(commands, slotIndex);
     terrain.recordUpdate(commands, slotIndex, view, &timer);
     terrain.recordSunShadows(commands, sun);
     recordCountsReadback(commands, frame);
@@ -302,8 +311,9 @@ void SceneRenderer::Impl::recordDisplay(VkCommandBuffer commands, const RenderTa
 
 SceneRenderer::SceneRenderer(vk::Device& device, const vk::ShaderLibrary& shaders,
                              const heightmap::Heightmap& heightmap, const SceneSettings& settings,
-                             const SceneOutput& output, const terrain::ImageryPixels& imagery)
-    : impl_(std::make_unique<Impl>(device, shaders, heightmap, settings, output, imagery))
+                             const SceneOutput& output, const terrain::ImageryPixels& imagery,
+                             std::optional<terrain::HeightStreamSource> stream)
+    : impl_(std::make_unique<Impl>(device, shaders, heightmap, settings, output, imagery, std::move(stream)))
 {
 }
 
@@ -358,6 +368,7 @@ void SceneRenderer::recordFrame(std::uint32_t slotIndex, const camera::FrameView
     vk::memoryBarrier(impl.device, commands, kCompute, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT, kDrawReaders, kDrawReads);
 
     impl.recordSceneRendering(commands, *frame.targets, slotIndex, view);
+    impl.terrain.recordStreamReadback(commands, slotIndex);
     impl.recordDisplay(commands, *frame.targets, slotIndex);
 }
 
@@ -412,6 +423,11 @@ std::optional<std::string> SceneRenderer::reloadShaders()
         return text::oneLine(*error);
     }
     return std::nullopt;
+}
+
+terrain::HeightStream* SceneRenderer::heightStream()
+{
+    return impl_->terrain.stream();
 }
 
 const terrain::Terrain& SceneRenderer::terrain() const

@@ -70,11 +70,14 @@ public:
     // Builds every pass (compiling nothing: the shaders come from `shaders`)
     // and computes the atmosphere's tables, waiting for the device. `imagery`
     // (none by default) is draped over the terrain (terrain::Terrain). Throws
+    // `stream` makes the heightmap the coarse level of a streamed elevation
+    // model (terrain::Terrain). Throws
     // std::invalid_argument for invalid settings and vk::Error when the
     // terrain's depth does not fit the device or the sample count is not
     // one the device supports.
     SceneRenderer(vk::Device& device, const vk::ShaderLibrary& shaders, const heightmap::Heightmap& heightmap,
-                  const SceneSettings& settings, const SceneOutput& output, const terrain::ImageryPixels& imagery = {});
+                  const SceneSettings& settings, const SceneOutput& output, const terrain::ImageryPixels& imagery = {},
+                  std::optional<terrain::HeightStreamSource> stream = std::nullopt);
     ~SceneRenderer();
     SceneRenderer(const SceneRenderer&) = delete;
     SceneRenderer& operator=(const SceneRenderer&) = delete;
@@ -111,6 +114,8 @@ public:
     std::optional<std::string> reloadShaders();
 
     [[nodiscard]] const terrain::Terrain& terrain() const;
+    // The terrain's streamed elevation model, if it has one.
+    [[nodiscard]] terrain::HeightStream* heightStream();
     [[nodiscard]] camera::DepthConvention depthConvention() const;
     // World-space bounds of the terrain (for the camera's start pose).
     [[nodiscard]] glm::vec3 worldMin() const;

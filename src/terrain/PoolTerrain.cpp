@@ -112,9 +112,10 @@ PoolTerrainFrame poolTerrainFrameFor(const camera::FrameView& view, glm::dvec2 c
 
 PoolTerrain::PoolTerrain(vk::Device& device, const vk::ShaderLibrary& shaders, const HeightmapTexture& heightmap,
                          const SunShadowMap& sunShadows, const SeaMaskTexture& seaMask, const ImageryTexture& imagery,
-                         const HeightStatistics& statistics, std::span<const vk::Buffer* const> frameUniforms,
-                         const TerrainSettings& settings, VkDescriptorSetLayout atmosphereLayout,
-                         const vk::AttachmentFormats& attachments, camera::DepthConvention depth)
+                         const HeightTileAtlas& atlas, const HeightStatistics& statistics,
+                         std::span<const vk::Buffer* const> frameUniforms, const TerrainSettings& settings,
+                         VkDescriptorSetLayout atmosphereLayout, const vk::AttachmentFormats& attachments,
+                         camera::DepthConvention depth)
     : device_(&device),
       shaders_(&shaders),
       capacity_(fittingCapacity(device, settings.poolCapacity)),
@@ -142,8 +143,9 @@ PoolTerrain::PoolTerrain(vk::Device& device, const vk::ShaderLibrary& shaders, c
     }
     slotSerial_.assign(frameUniforms.size(), 0);
     kernels_ = buildKernels();
-    draw_ = std::make_unique<PoolTerrainDrawPass>(device, shaders, heightmap, sunShadows, seaMask, imagery, buffers_,
-                                                  cache_, frameUniforms, frames_, atmosphereLayout, attachments, depth);
+    draw_ =
+        std::make_unique<PoolTerrainDrawPass>(device, shaders, heightmap, sunShadows, seaMask, imagery, atlas, buffers_,
+                                              cache_, frameUniforms, frames_, atmosphereLayout, attachments, depth);
     uploadRoots();
 }
 

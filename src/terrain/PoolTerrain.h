@@ -44,6 +44,7 @@ class HeightmapTexture;
 class SunShadowMap;
 class SeaMaskTexture;
 class ImageryTexture;
+class HeightTileAtlas;
 class PoolTerrainDrawPass;
 
 // PoolTerrainFrame of shaders/terrain/PoolTerrainFrame.glsl (std430).
@@ -92,9 +93,10 @@ public:
     // the device's maxStorageBufferRange (naming the largest size that fits).
     PoolTerrain(vk::Device& device, const vk::ShaderLibrary& shaders, const HeightmapTexture& heightmap,
                 const SunShadowMap& sunShadows, const SeaMaskTexture& seaMask, const ImageryTexture& imagery,
-                const HeightStatistics& statistics, std::span<const vk::Buffer* const> frameUniforms,
-                const TerrainSettings& settings, VkDescriptorSetLayout atmosphereLayout,
-                const vk::AttachmentFormats& attachments, camera::DepthConvention depth);
+                const HeightTileAtlas& atlas, const HeightStatistics& statistics,
+                std::span<const vk::Buffer* const> frameUniforms, const TerrainSettings& settings,
+                VkDescriptorSetLayout atmosphereLayout, const vk::AttachmentFormats& attachments,
+                camera::DepthConvention depth);
     ~PoolTerrain();
     PoolTerrain(const PoolTerrain&) = delete;
     PoolTerrain& operator=(const PoolTerrain&) = delete;

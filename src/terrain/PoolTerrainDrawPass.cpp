@@ -2,6 +2,7 @@
 
 #include "bisector/gpu/PoolBuffers.h"
 #include "camera/Projection.h"
+#include "terrain/HeightTileAtlas.h"
 #include "terrain/HeightmapTexture.h"
 #include "terrain/ImageryTexture.h"
 #include "terrain/SeaMask.h"
@@ -20,7 +21,7 @@ namespace {
 constexpr VkShaderStageFlags kVertex = VK_SHADER_STAGE_VERTEX_BIT;
 constexpr VkShaderStageFlags kDrawStages = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
 
-constexpr std::array<vk::DescriptorBinding, 8> kBindings{{
+constexpr std::array<vk::DescriptorBinding, 11> kBindings{{
     {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kVertex, 1},
     {1, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kDrawStages, 1},
     {2, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kDrawStages, 1},
@@ -29,6 +30,9 @@ constexpr std::array<vk::DescriptorBinding, 8> kBindings{{
     {kSunHorizonBinding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, VK_SHADER_STAGE_FRAGMENT_BIT, 1},
     {kSeaMaskBinding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, VK_SHADER_STAGE_FRAGMENT_BIT, 1},
     {kImageryBinding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, VK_SHADER_STAGE_FRAGMENT_BIT, 1},
+    {kTileAtlasBinding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kStreamStages, 1},
+    {kPageTableBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kStreamStages, 1},
+    {kTileRequestsBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kStreamStages, 1},
 }};
 
 }  // namespace
@@ -36,8 +40,8 @@ constexpr std::array<vk::DescriptorBinding, 8> kBindings{{
 PoolTerrainDrawPass::PoolTerrainDrawPass(const vk::Device& device, const vk::ShaderLibrary& shaders,
                                          const HeightmapTexture& heightmap, const SunShadowMap& sunShadows,
                                          const SeaMaskTexture& seaMask, const ImageryTexture& imagery,
-                                         const bisector::gpu::PoolBuffers& pool, const vk::Buffer& cache,
-                                         std::span<const vk::Buffer* const> frameUniforms,
+                                         const HeightTileAtlas& atlas, const bisector::gpu::PoolBuffers& pool,
+                                         const vk::Buffer& cache, std::span<const vk::Buffer* const> frameUniforms,
                                          std::span<const vk::Buffer> frameData, VkDescriptorSetLayout atmosphereLayout,
                                          const vk::AttachmentFormats& attachments, camera::DepthConvention depth)
     : device_(&device),
@@ -63,6 +67,9 @@ PoolTerrainDrawPass::PoolTerrainDrawPass(const vk::Device& device, const vk::Sha
             .combinedImageSampler(kSunHorizonBinding, sunShadows.view(), sunShadows.sampler(), SunShadowMap::kLayout)
             .combinedImageSampler(kSeaMaskBinding, seaMask.view(), seaMask.sampler(), SeaMaskTexture::kLayout)
             .combinedImageSampler(kImageryBinding, imagery.view(), imagery.sampler(), ImageryTexture::kLayout)
+            .combinedImageSampler(kTileAtlasBinding, atlas.view(), atlas.sampler(), HeightTileAtlas::kLayout)
+            .storageBuffer(kPageTableBinding, atlas.pageTable())
+            .storageBuffer(kTileRequestsBinding, atlas.requests())
             .update(device, set);
         sets_.push_back(set);
     }

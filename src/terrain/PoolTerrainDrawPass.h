@@ -35,6 +35,7 @@ class HeightmapTexture;
 class SunShadowMap;
 class SeaMaskTexture;
 class ImageryTexture;
+class HeightTileAtlas;
 
 class PoolTerrainDrawPass {
 public:
@@ -42,7 +43,7 @@ public:
     // buffer and the heightmap must outlive the pass.
     PoolTerrainDrawPass(const vk::Device& device, const vk::ShaderLibrary& shaders, const HeightmapTexture& heightmap,
                         const SunShadowMap& sunShadows, const SeaMaskTexture& seaMask, const ImageryTexture& imagery,
-                        const bisector::gpu::PoolBuffers& pool, const vk::Buffer& cache,
+                        const HeightTileAtlas& atlas, const bisector::gpu::PoolBuffers& pool, const vk::Buffer& cache,
                         std::span<const vk::Buffer* const> frameUniforms, std::span<const vk::Buffer> frameData,
                         VkDescriptorSetLayout atmosphereLayout, const vk::AttachmentFormats& attachments,
                         camera::DepthConvention depth);

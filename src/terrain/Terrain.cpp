@@ -71,13 +71,32 @@ SeaMaskTexture seaMaskTextureFor(vk::Device& device, const heightmap::Heightmap&
                           seaMaskOf(heightmap, level, sea.connectedToBorder));
 }
 
+// The stream's source, once checked against the heightmap (its coarse
+// level) and the backend.
+std::optional<HeightStreamSource>& streamedSource(std::optional<HeightStreamSource>& source,
+                                                  const heightmap::Heightmap& heightmap,
+                                                  const TerrainSettings& settings)
+{
+    const tiles::TilePyramidLayout& layout = source->layout;
+    const std::uint32_t coarse = layout.levelCount();
+    if (layout.levelColumns(coarse) != heightmap.width || layout.levelRows(coarse) != heightmap.height) {
+        throw std::invalid_argument("Terrain: the heightmap is not the streamed pyramid's level " +
+                                    std::to_string(coarse));
+    }
+    if (settings.backend != TerrainBackend::Heap) {
+        throw std::invalid_argument("a streamed elevation model needs the heap backend (--cbt heap)");
+    }
+    return source;
+}
+
 }  // namespace
 
 struct Terrain::Impl {
     Impl(vk::Device& device, const vk::ShaderLibrary& shaderLibrary, const heightmap::Heightmap& heightmap,
          const TerrainSettings& initialSettings, std::span<const vk::Buffer* const> frameUniforms,
          VkDescriptorSetLayout atmosphereLayout, const vk::AttachmentFormats& attachments,
-         camera::DepthConvention depth, const ImageryPixels& imageryPixels);
+         camera::DepthConvention depth, const ImageryPixels& imageryPixels,
+         std::optional<HeightStreamSource> streamSource);
 
     void replaceTree(const TerrainSettings& treeSettings);
     void replaceTessellation(const TerrainSettings& newSettings);
@@ -85,6 +104,7 @@ struct Terrain::Impl {
     [[nodiscard]] std::unique_ptr<leb::gpu::LeafDecodePass> decodedLeaves(const TerrainTree& terrainTree,
                                                                           std::uint32_t requestedCapacity) const;
     [[nodiscard]] TerrainUniformContext uniformContext() const;
+    [[nodiscard]] const HeightTileAtlas& drawAtlas() const { return stream ? stream->atlas() : *emptyAtlas; }
 
     vk::Device& device;
     const vk::ShaderLibrary& shaders;
@@ -92,6 +112,12 @@ struct Terrain::Impl {
     std::uint32_t heightmapWidth;
     std::uint32_t heightmapHeight;
     HeightmapTexture heightmapTexture;
+    // The level-0 size of a streamed elevation model, else the heightmap's.
+    std::uint32_t fullWidth;
+    std::uint32_t fullHeight;
+    std::unique_ptr<HeightStream> stream;
+    // What the draws bind when nothing streams.
+    std::unique_ptr<HeightTileAtlas> emptyAtlas;
     HeightStatistics heightStatistics;
     SunShadowMap sunShadows;
     SeaMaskTexture seaMask;
@@ -118,19 +144,26 @@ Terrain::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& shaderLibrar
                     const heightmap::Heightmap& heightmap, const TerrainSettings& initialSettings,
                     std::span<const vk::Buffer* const> frameUniforms, VkDescriptorSetLayout atmosphereLayout,
                     const vk::AttachmentFormats& attachments, camera::DepthConvention depth,
-                    const ImageryPixels& imageryPixels)
+                    const ImageryPixels& imageryPixels, std::optional<HeightStreamSource> streamSource)
     : device(gpuDevice),
       shaders(shaderLibrary),
       settings(checkedSettings(gpuDevice, initialSettings)),
       heightmapWidth(heightmap.width),
       heightmapHeight(heightmap.height),
       heightmapTexture(gpuDevice, heightmap),
+      fullWidth(streamSource ? streamSource->layout.columns() : heightmap.width),
+      fullHeight(streamSource ? streamSource->layout.rows() : heightmap.height),
+      stream(streamSource
+                 ? std::make_unique<HeightStream>(gpuDevice, *streamedSource(streamSource, heightmap, settings),
+                                                  static_cast<std::uint32_t>(frameUniforms.size()))
+                 : nullptr),
+      emptyAtlas(stream ? nullptr : std::make_unique<HeightTileAtlas>(gpuDevice, std::nullopt, 0, 1, 1)),
       heightStatistics(gpuDevice, shaderLibrary, heightmapTexture),
       sunShadows(gpuDevice, shaderLibrary, heightmapTexture),
       seaMask(seaMaskTextureFor(gpuDevice, heightmap, settings)),
       imagery(gpuDevice, imageryPixels),
-      criterion(gpuDevice, heightStatistics, heightmapTexture, frameUniforms),
-      drawPass(gpuDevice, shaderLibrary, heightmapTexture, sunShadows, seaMask, imagery, frameUniforms,
+      criterion(gpuDevice, heightStatistics, heightmapTexture, drawAtlas(), frameUniforms),
+      drawPass(gpuDevice, shaderLibrary, heightmapTexture, sunShadows, seaMask, imagery, drawAtlas(), frameUniforms,
                atmosphereLayout, attachments, depth),
       drawArguments(gpuDevice, shaderLibrary),
       uniformBuffers(frameUniforms.begin(), frameUniforms.end()),
@@ -147,8 +180,8 @@ void Terrain::Impl::replaceTessellation(const TerrainSettings& newSettings)
 {
     if (newSettings.backend == TerrainBackend::Pool) {
         auto rebuilt = std::make_unique<PoolTerrain>(device, shaders, heightmapTexture, sunShadows, seaMask, imagery,
-                                                     heightStatistics, uniformBuffers, newSettings, atmosphereSetLayout,
-                                                     attachmentFormats, depthConvention);
+                                                     drawAtlas(), heightStatistics, uniformBuffers, newSettings,
+                                                     atmosphereSetLayout, attachmentFormats, depthConvention);
         leafDecode.reset();
         tree.reset();
         pool = std::move(rebuilt);
@@ -160,7 +193,7 @@ void Terrain::Impl::replaceTessellation(const TerrainSettings& newSettings)
 
 glm::dvec2 Terrain::Impl::extentMetres() const
 {
-    return glm::dvec2(terrainWorldExtent(heightmapWidth, heightmapHeight, settings));
+    return glm::dvec2(terrainWorldExtent(fullWidth, fullHeight, settings));
 }
 
 // A leaf decode of `terrainTree` for the draw, run once (blocking) so that
@@ -197,17 +230,57 @@ void Terrain::Impl::replaceTree(const TerrainSettings& treeSettings)
 TerrainUniformContext Terrain::Impl::uniformContext() const
 {
     const int maxDepth = pool ? settings.maxDepth : tree->heap().maxDepth();
-    return TerrainUniformContext{heightmapWidth, heightmapHeight, heightStatistics.levels(), maxDepth,
-                                 imagery.present()};
+    TerrainUniformContext context;
+    context.heightmapWidth = heightmapWidth;
+    context.heightmapHeight = heightmapHeight;
+    context.statisticsLevels = heightStatistics.levels();
+    context.maxDepth = maxDepth;
+    context.imagery = imagery.present();
+    if (stream) {
+        const tiles::TilePyramidLayout& layout = stream->layout();
+        context.fullResolutionWidth = fullWidth;
+        context.fullResolutionHeight = fullHeight;
+        context.streamTileSize = layout.tileSize();
+        context.streamTexelsPerPixel = stream->texelsPerPixel();
+        for (std::uint32_t level = 0; level < layout.levelCount(); ++level) {
+            context.streamLevels.push_back(StreamLevelUniform{layout.firstEntry(level), layout.tilesAcross(level),
+                                                              layout.levelColumns(level), layout.levelRows(level)});
+        }
+    }
+    return context;
 }
 
 Terrain::Terrain(vk::Device& device, const vk::ShaderLibrary& shaders, const heightmap::Heightmap& heightmap,
                  const TerrainSettings& settings, std::span<const vk::Buffer* const> frameUniforms,
                  VkDescriptorSetLayout atmosphereLayout, const vk::AttachmentFormats& attachments,
-                 camera::DepthConvention depth, const ImageryPixels& imagery)
+                 camera::DepthConvention depth, const ImageryPixels& imagery, std::optional<HeightStreamSource> stream)
     : impl_(std::make_unique<Impl>(device, shaders, heightmap, settings, frameUniforms, atmosphereLayout, attachments,
-                                   depth, imagery))
+                                   depth, imagery, std::move(stream)))
 {
+}
+
+HeightStream* Terrain::stream()
+{
+    return impl_->stream.get();
+}
+
+const HeightStream* Terrain::stream() const
+{
+    return impl_->stream.get();
+}
+
+void Terrain::recordStreamUploads(VkCommandBuffer commands, std::uint32_t frameSlot)
+{
+    if (impl_->stream) {
+        impl_->stream->recordUploads(commands, frameSlot);
+    }
+}
+
+void Terrain::recordStreamReadback(VkCommandBuffer commands, std::uint32_t frameSlot)
+{
+    if (impl_->stream) {
+        impl_->stream->recordRequestReadback(commands, frameSlot);
+    }
 }
 
 Terrain::~Terrain()
@@ -221,6 +294,9 @@ void Terrain::applySettings(const TerrainSettings& settings)
 {
     checkedSettings(impl_->device, settings);
     Impl& impl = *impl_;
+    if (impl.stream && settings.backend != TerrainBackend::Heap) {
+        throw std::invalid_argument("a streamed elevation model needs the heap backend (--cbt heap)");
+    }
     if (needsNewTessellation(impl.settings, settings)) {
         impl.device.waitIdle();
         impl.replaceTessellation(settings);

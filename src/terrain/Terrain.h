@@ -20,6 +20,7 @@
 #include "bisector/Pool.h"
 #include "camera/FrameView.h"
 #include "heightmap/Heightmap.h"
+#include "terrain/HeightStream.h"
 #include "terrain/ImageryTexture.h"
 #include "terrain/PoolTerrain.h"
 #include "terrain/TerrainSettings.h"
@@ -81,12 +82,16 @@ public:
     // The formats and the depth convention are those of the rendering
     // recordDraw is recorded in. `imagery` (none by default) covers the
     // heightmap's ground; settings.showImagery shows it instead of the
-    // materials. Throws vk::Error when the settings' depth does not fit the
+    // materials. With `stream`, the heightmap is the coarse level of a
+    // streamed elevation model (terrain::HeightStream) and the terrain spans
+    // the model's level 0; the heap backend only (std::invalid_argument
+    // otherwise). Throws vk::Error when the settings' depth does not fit the
     // device (naming the largest that does).
     Terrain(vk::Device& device, const vk::ShaderLibrary& shaders, const heightmap::Heightmap& heightmap,
             const TerrainSettings& settings, std::span<const vk::Buffer* const> frameUniforms,
             VkDescriptorSetLayout atmosphereLayout, const vk::AttachmentFormats& attachments,
-            camera::DepthConvention depth, const ImageryPixels& imagery = {});
+            camera::DepthConvention depth, const ImageryPixels& imagery = {},
+            std::optional<HeightStreamSource> stream = std::nullopt);
     ~Terrain();
     Terrain(const Terrain&) = delete;
     Terrain& operator=(const Terrain&) = delete;
@@ -118,6 +123,15 @@ public:
     // commands. `atmosphereSet` is bound as set 1.
     void recordDraw(VkCommandBuffer commands, std::uint32_t frameSlot, VkExtent2D viewport,
                     VkDescriptorSet atmosphereSet, vk::TimestampQueries* timer) const;
+
+    // The streamed elevation model, if any (the caller calls its beginFrame
+    // once the slot's last frame completed, and records
+    // recordStreamUploads before the update and recordStreamReadback after
+    // the draw, outside rendering).
+    [[nodiscard]] HeightStream* stream();
+    [[nodiscard]] const HeightStream* stream() const;
+    void recordStreamUploads(VkCommandBuffer commands, std::uint32_t frameSlot);
+    void recordStreamReadback(VkCommandBuffer commands, std::uint32_t frameSlot);
 
     // Where the counts of the last update lie, for a read-back by the
     // caller, and what the bytes read there say.

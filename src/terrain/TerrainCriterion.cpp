@@ -1,6 +1,7 @@
 #include "terrain/TerrainCriterion.h"
 
 #include "terrain/HeightStatistics.h"
+#include "terrain/HeightTileAtlas.h"
 #include "terrain/HeightmapTexture.h"
 #include "vk/Buffer.h"
 #include "vk/Device.h"
@@ -11,17 +12,20 @@ namespace terrain {
 
 namespace {
 
-constexpr std::array<vk::DescriptorBinding, 4> kCriterionBindings{{
+constexpr std::array<vk::DescriptorBinding, 6> kCriterionBindings{{
     {0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
     {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
     {2, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
     {3, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
+    {4, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
+    {5, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
 }};
 
 }  // namespace
 
 TerrainCriterion::TerrainCriterion(const vk::Device& device, const HeightStatistics& statistics,
-                                   const HeightmapTexture& heightmap, std::span<const vk::Buffer* const> frameUniforms)
+                                   const HeightmapTexture& heightmap, const HeightTileAtlas& atlas,
+                                   std::span<const vk::Buffer* const> frameUniforms)
     : driverPath_(device.driverPath()),
       setLayout_(device, kCriterionBindings),
       pool_(device, setLayout_, static_cast<std::uint32_t>(frameUniforms.size()))
@@ -33,6 +37,8 @@ TerrainCriterion::TerrainCriterion(const vk::Device& device, const HeightStatist
             .storageBuffer(1, statistics.minMaxBuffer())
             .storageBuffer(2, statistics.momentsBuffer())
             .combinedImageSampler(3, heightmap.view(), heightmap.sampler(), HeightmapTexture::kLayout)
+            .combinedImageSampler(4, atlas.view(), atlas.sampler(), HeightTileAtlas::kLayout)
+            .storageBuffer(5, atlas.pageTable())
             .update(device, set);
         sets_.push_back(set);
     }

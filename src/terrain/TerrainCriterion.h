@@ -2,7 +2,8 @@
 // level-of-detail criterion for the subdivision pass (compiled into it by
 // shaders/terrain/TerrainSubdivision.comp): owns its descriptor set 1 (one
 // per frame slot): binding 0 the slot's TerrainUniforms, bindings 1 and 2 the
-// min/max and moments chains of HeightStatistics, binding 3 the heightmap.
+// min/max and moments chains of HeightStatistics, binding 3 the heightmap,
+// bindings 4 and 5 the streamed tiles' atlas and page table (HeightTileAtlas).
 #pragma once
 
 #include "leb/gpu/SubdivisionPass.h"
@@ -22,13 +23,14 @@ namespace terrain {
 
 class HeightStatistics;
 class HeightmapTexture;
+class HeightTileAtlas;
 
 class TerrainCriterion {
 public:
     // One set per element of `frameUniforms`; the buffers, `statistics` and
     // `heightmap` must outlive the criterion.
     TerrainCriterion(const vk::Device& device, const HeightStatistics& statistics, const HeightmapTexture& heightmap,
-                     std::span<const vk::Buffer* const> frameUniforms);
+                     const HeightTileAtlas& atlas, std::span<const vk::Buffer* const> frameUniforms);
 
     // What to build the subdivision pass with; the criterion must outlive it.
     [[nodiscard]] leb::gpu::SubdivisionCriterion criterion() const;

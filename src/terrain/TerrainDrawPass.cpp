@@ -2,6 +2,7 @@
 
 #include "camera/Projection.h"
 #include "cbt/gpu/ConcurrentBinaryTree.h"
+#include "terrain/HeightTileAtlas.h"
 #include "terrain/HeightmapTexture.h"
 #include "terrain/ImageryTexture.h"
 #include "terrain/SeaMask.h"
@@ -20,7 +21,7 @@ namespace {
 
 constexpr VkShaderStageFlags kDrawStages = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
 
-constexpr std::array<vk::DescriptorBinding, 7> kDrawBindings{{
+constexpr std::array<vk::DescriptorBinding, 10> kDrawBindings{{
     {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_VERTEX_BIT, 1},
     {1, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kDrawStages, 1},
     {2, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kDrawStages, 1},
@@ -28,6 +29,9 @@ constexpr std::array<vk::DescriptorBinding, 7> kDrawBindings{{
     {kSunHorizonBinding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, VK_SHADER_STAGE_FRAGMENT_BIT, 1},
     {kSeaMaskBinding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, VK_SHADER_STAGE_FRAGMENT_BIT, 1},
     {kImageryBinding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, VK_SHADER_STAGE_FRAGMENT_BIT, 1},
+    {kTileAtlasBinding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kStreamStages, 1},
+    {kPageTableBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kStreamStages, 1},
+    {kTileRequestsBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kStreamStages, 1},
 }};
 
 }  // namespace
@@ -35,7 +39,7 @@ constexpr std::array<vk::DescriptorBinding, 7> kDrawBindings{{
 TerrainDrawPass::TerrainDrawPass(const vk::Device& device, const vk::ShaderLibrary& shaders,
                                  const HeightmapTexture& heightmap, const SunShadowMap& sunShadows,
                                  const SeaMaskTexture& seaMask, const ImageryTexture& imagery,
-                                 std::span<const vk::Buffer* const> frameUniforms,
+                                 const HeightTileAtlas& atlas, std::span<const vk::Buffer* const> frameUniforms,
                                  VkDescriptorSetLayout atmosphereLayout, const vk::AttachmentFormats& attachments,
                                  camera::DepthConvention depth)
     : device_(&device),
@@ -55,6 +59,9 @@ TerrainDrawPass::TerrainDrawPass(const vk::Device& device, const vk::ShaderLibra
             .combinedImageSampler(kSunHorizonBinding, sunShadows.view(), sunShadows.sampler(), SunShadowMap::kLayout)
             .combinedImageSampler(kSeaMaskBinding, seaMask.view(), seaMask.sampler(), SeaMaskTexture::kLayout)
             .combinedImageSampler(kImageryBinding, imagery.view(), imagery.sampler(), ImageryTexture::kLayout)
+            .combinedImageSampler(kTileAtlasBinding, atlas.view(), atlas.sampler(), HeightTileAtlas::kLayout)
+            .storageBuffer(kPageTableBinding, atlas.pageTable())
+            .storageBuffer(kTileRequestsBinding, atlas.requests())
             .update(device, set);
         sets_.push_back(set);
     }

@@ -38,6 +38,7 @@ class HeightmapTexture;
 class SunShadowMap;
 class SeaMaskTexture;
 class ImageryTexture;
+class HeightTileAtlas;
 
 class TerrainDrawPass {
 public:
@@ -47,8 +48,9 @@ public:
     // under `depth`. Call bindTree before recording.
     TerrainDrawPass(const vk::Device& device, const vk::ShaderLibrary& shaders, const HeightmapTexture& heightmap,
                     const SunShadowMap& sunShadows, const SeaMaskTexture& seaMask, const ImageryTexture& imagery,
-                    std::span<const vk::Buffer* const> frameUniforms, VkDescriptorSetLayout atmosphereLayout,
-                    const vk::AttachmentFormats& attachments, camera::DepthConvention depth);
+                    const HeightTileAtlas& atlas, std::span<const vk::Buffer* const> frameUniforms,
+                    VkDescriptorSetLayout atmosphereLayout, const vk::AttachmentFormats& attachments,
+                    camera::DepthConvention depth);
     ~TerrainDrawPass();
     TerrainDrawPass(const TerrainDrawPass&) = delete;
     TerrainDrawPass& operator=(const TerrainDrawPass&) = delete;

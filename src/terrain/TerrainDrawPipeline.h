@@ -27,6 +27,14 @@ inline constexpr std::uint32_t kSeaMaskBinding = 6;
 // The imagery's (terrain::ImageryTexture), likewise.
 inline constexpr std::uint32_t kImageryBinding = 7;
 
+// The streamed elevation model's atlas, page table and request bits
+// (terrain::HeightTileAtlas, terrain/StreamedHeights.glsl), likewise; both
+// draws bind an atlas, an empty one when nothing streams.
+inline constexpr std::uint32_t kTileAtlasBinding = 8;
+inline constexpr std::uint32_t kPageTableBinding = 9;
+inline constexpr std::uint32_t kTileRequestsBinding = 10;
+inline constexpr VkShaderStageFlags kStreamStages = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
+
 // Set 0 the draw's own, set 1 the atmosphere's.
 vk::PipelineLayout makeTerrainDrawPipelineLayout(const vk::Device& device, VkDescriptorSetLayout drawLayout,
                                                  VkDescriptorSetLayout atmosphereLayout);

@@ -4,6 +4,9 @@
 
 #include "camera/Projection.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace terrain {
 
 glm::vec2 terrainWorldExtent(std::uint32_t heightmapWidth, std::uint32_t heightmapHeight,
@@ -27,8 +30,24 @@ TerrainUniforms makeTerrainUniforms(const camera::FrameView& view, glm::vec3 sun
     uniforms.flatnessMetres = settings.flatnessThreshold;
     uniforms.viewportPixels =
         glm::vec2(static_cast<float>(view.viewport.width), static_cast<float>(view.viewport.height));
-    uniforms.worldExtentMetres = terrainWorldExtent(context.heightmapWidth, context.heightmapHeight, settings);
+    const bool streamed = !context.streamLevels.empty();
+    const glm::uvec2 fullResolution = streamed ? glm::uvec2(context.fullResolutionWidth, context.fullResolutionHeight)
+                                               : glm::uvec2(context.heightmapWidth, context.heightmapHeight);
+    uniforms.worldExtentMetres = terrainWorldExtent(fullResolution.x, fullResolution.y, settings);
     uniforms.heightmapTexels = glm::uvec2(context.heightmapWidth, context.heightmapHeight);
+    uniforms.fullResolutionTexels = fullResolution;
+    uniforms.streamLevelCount = static_cast<std::uint32_t>(std::min(context.streamLevels.size(), kMaxStreamLevels));
+    uniforms.streamTileSize = context.streamTileSize;
+    uniforms.baseReduction = std::ldexp(1.0f, static_cast<int>(uniforms.streamLevelCount));
+    uniforms.streamTexelsPerPixel = context.streamTexelsPerPixel;
+    for (std::uint32_t level = 0; level < uniforms.streamLevelCount; ++level) {
+        uniforms.streamLevels[level] = context.streamLevels[level];
+    }
+    // Vulkan's projection scales y by 1 / tan(fovY / 2) (negated for y down):
+    // a pixel spans 2 tan(fovY / 2) / height metres at 1 m.
+    const float focal = std::abs(view.projection[1][1]);
+    uniforms.metresPerPixelAtUnitDistance =
+        focal > 0.0f ? 2.0f / (focal * static_cast<float>(std::max(view.viewport.height, 1u))) : 0.0f;
     uniforms.heightScaleMetres = settings.heightScaleMetres;
     uniforms.heightOffsetMetres = settings.heightOffsetMetres;
     uniforms.statisticsLevelCount = static_cast<std::uint32_t>(context.statisticsLevels.size());

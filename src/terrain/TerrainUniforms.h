@@ -26,6 +26,17 @@ struct StatisticsLevelUniform {
     std::uint32_t unused = 0;
 };
 
+// terrain_StreamLevel.
+struct StreamLevelUniform {
+    std::uint32_t firstEntry = 0;
+    std::uint32_t tilesAcross = 0;
+    std::uint32_t columns = 0;
+    std::uint32_t rows = 0;
+};
+
+// Most streamed levels (tiles::TilePyramidLayout::kMaxLevels).
+inline constexpr std::size_t kMaxStreamLevels = 16;
+
 struct TerrainUniforms {
     glm::mat4 viewProjection{1.0f};
     std::array<glm::vec4, 6> frustumPlanes{};
@@ -52,7 +63,16 @@ struct TerrainUniforms {
     float seaLevelWorldY = 0.0f;
     std::uint32_t detail = 0;   // TerrainSettings::surfaceDetail
     std::uint32_t imagery = 0;  // 1: the ground's albedo is the imagery's (TerrainSettings::showImagery)
-    std::array<std::uint32_t, 3> padding{};
+    // A streamed elevation model (terrain::HeightStream); without one the
+    // level count is 0, fullResolutionTexels = heightmapTexels and
+    // baseReduction 1.
+    std::uint32_t streamLevelCount = 0;
+    std::uint32_t streamTileSize = 0;
+    float baseReduction = 1.0f;
+    glm::uvec2 fullResolutionTexels{0u};
+    float metresPerPixelAtUnitDistance = 0.0f;
+    float streamTexelsPerPixel = 1.0f;
+    std::array<StreamLevelUniform, kMaxStreamLevels> streamLevels{};
 };
 static_assert(offsetof(TerrainUniforms, frustumPlanes) == 64);
 static_assert(offsetof(TerrainUniforms, targetEdgePixels) == 172);
@@ -66,7 +86,10 @@ static_assert(offsetof(TerrainUniforms, statisticsLevels) == 256);
 static_assert(offsetof(TerrainUniforms, shadows) == 512);
 static_assert(offsetof(TerrainUniforms, detail) == 524);
 static_assert(offsetof(TerrainUniforms, imagery) == 528);
-static_assert(sizeof(TerrainUniforms) == 544);
+static_assert(offsetof(TerrainUniforms, streamLevelCount) == 532);
+static_assert(offsetof(TerrainUniforms, fullResolutionTexels) == 544);
+static_assert(offsetof(TerrainUniforms, streamLevels) == 560);
+static_assert(sizeof(TerrainUniforms) == 816);
 
 // What the uniforms need besides the view, the sun and the settings.
 struct TerrainUniformContext {
@@ -75,6 +98,13 @@ struct TerrainUniformContext {
     std::vector<HeightStatisticsLevel> statisticsLevels;
     int maxDepth = 1;
     bool imagery = false;  // the terrain has imagery (terrain::ImageryTexture::present)
+    // A streamed elevation model: the level-0 size, the streamed levels
+    // (firstEntry, tilesAcross, columns, rows each) and the tile size.
+    std::uint32_t fullResolutionWidth = 0;  // 0: the heightmap's (no streaming)
+    std::uint32_t fullResolutionHeight = 0;
+    std::vector<StreamLevelUniform> streamLevels;
+    std::uint32_t streamTileSize = 0;
+    float streamTexelsPerPixel = 1.0f;
 };
 
 // World width (x) and depth (z) of the terrain for a heightmap and settings.

@@ -9,13 +9,23 @@
 
 namespace vk {
 
-DeviceLocalImage createDeviceLocalImage(const Device& device, VkImageType imageType, VkFormat format, VkExtent3D extent,
-                                        uint32_t mipLevels, VkImageUsageFlags usage,
-                                        const VkImageSubresourceRange& viewRange, VkSampleCountFlagBits samples)
+namespace {
+
+struct ImageShape {
+    VkImageType imageType = VK_IMAGE_TYPE_2D;
+    VkImageViewType viewType = VK_IMAGE_VIEW_TYPE_2D;
+    VkExtent3D extent{1, 1, 1};
+    uint32_t mipLevels = 1;
+    uint32_t layers = 1;
+};
+
+DeviceLocalImage createImageOfShape(const Device& device, const ImageShape& shape, VkFormat format,
+                                    VkImageUsageFlags usage, const VkImageSubresourceRange& viewRange,
+                                    VkSampleCountFlagBits samples)
 {
-    if (imageType != VK_IMAGE_TYPE_2D && imageType != VK_IMAGE_TYPE_3D) {
-        throw Error("vk::createDeviceLocalImage: only 2D and 3D images are supported");
-    }
+    const VkImageType imageType = shape.imageType;
+    const VkExtent3D extent = shape.extent;
+    const uint32_t mipLevels = shape.mipLevels;
     DeviceLocalImage result;
     VkImageCreateInfo info{};
     info.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO;
@@ -23,7 +33,7 @@ DeviceLocalImage createDeviceLocalImage(const Device& device, VkImageType imageT
     info.format = format;
     info.extent = extent;
     info.mipLevels = mipLevels;
-    info.arrayLayers = 1;
+    info.arrayLayers = shape.layers;
     info.samples = samples;
     info.tiling = VK_IMAGE_TILING_OPTIMAL;
     info.usage = usage;
@@ -48,13 +58,36 @@ DeviceLocalImage createDeviceLocalImage(const Device& device, VkImageType imageT
     VkImageViewCreateInfo viewInfo{};
     viewInfo.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO;
     viewInfo.image = image;
-    viewInfo.viewType = imageType == VK_IMAGE_TYPE_3D ? VK_IMAGE_VIEW_TYPE_3D : VK_IMAGE_VIEW_TYPE_2D;
+    viewInfo.viewType = shape.viewType;
     viewInfo.format = format;
     viewInfo.subresourceRange = viewRange;
     VkImageView view = VK_NULL_HANDLE;
     VK_CHECK(vkCreateImageView(device.handle(), &viewInfo, nullptr, &view));
     result.view = UniqueImageView(device.handle(), view);
     return result;
+}
+
+}  // namespace
+
+DeviceLocalImage createDeviceLocalImage(const Device& device, VkImageType imageType, VkFormat format, VkExtent3D extent,
+                                        uint32_t mipLevels, VkImageUsageFlags usage,
+                                        const VkImageSubresourceRange& viewRange, VkSampleCountFlagBits samples)
+{
+    if (imageType != VK_IMAGE_TYPE_2D && imageType != VK_IMAGE_TYPE_3D) {
+        throw Error("vk::createDeviceLocalImage: only 2D and 3D images are supported");
+    }
+    const ImageShape shape{imageType, imageType == VK_IMAGE_TYPE_3D ? VK_IMAGE_VIEW_TYPE_3D : VK_IMAGE_VIEW_TYPE_2D,
+                           extent, mipLevels, 1};
+    return createImageOfShape(device, shape, format, usage, viewRange, samples);
+}
+
+DeviceLocalImage createDeviceLocalImageArray(const Device& device, VkFormat format, VkExtent2D extent, uint32_t layers,
+                                             VkImageUsageFlags usage)
+{
+    const ImageShape shape{VK_IMAGE_TYPE_2D, VK_IMAGE_VIEW_TYPE_2D_ARRAY, VkExtent3D{extent.width, extent.height, 1}, 1,
+                           layers};
+    const VkImageSubresourceRange range{VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, layers};
+    return createImageOfShape(device, shape, format, usage, range, VK_SAMPLE_COUNT_1_BIT);
 }
 
 Image::Image(const Device& device, const ImageDescription& description) : description_(description)

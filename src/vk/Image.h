@@ -40,6 +40,10 @@ DeviceLocalImage createDeviceLocalImage(const Device& device, VkImageType imageT
                                         uint32_t mipLevels, VkImageUsageFlags usage,
                                         const VkImageSubresourceRange& viewRange,
                                         VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_1_BIT);
+// A 2D array image of `layers` layers (one mip level) with a 2D_ARRAY view of
+// them all, made like createDeviceLocalImage.
+DeviceLocalImage createDeviceLocalImageArray(const Device& device, VkFormat format, VkExtent2D extent, uint32_t layers,
+                                             VkImageUsageFlags usage);
 
 class Image {
 public:

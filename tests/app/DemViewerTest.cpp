@@ -191,6 +191,7 @@ TEST(DemViewer, ACorruptTileIsOneWarningAndTheTerrainRenders)
 
 TEST(DemViewer, ADemWiderThanADeviceImageIsReadReducedAndRenders)
 {
+    // Without streaming (--stream off), which it would get by default.
     // 16500 columns: more than the 16384 a side every heightmap is held to.
     const ScratchFolder scratch("dem-viewer-wide");
     const std::filesystem::path wide = scratch.file("wide.tif");
@@ -206,10 +207,27 @@ TEST(DemViewer, ADemWiderThanADeviceImageIsReadReducedAndRenders)
     dem_test::writeBandsGeoTiff(wide, kColumns, kRows, GDT_Int16, {heights},
                                 std::array<double, 6>{400000.0, 2.0, 0.0, 5000000.0, 0.0, -400.0}, 32633);
     const std::filesystem::path frame = scratch.file("wide.png");
-    const ProcessResult result =
-        runViewer({wide.string(), "--headless", "--validate", "--size", "160x90", "--frames", "4", "--msaa", "1",
-                   "--shadows", "off", "--detail", "off", "--camera", "0,900,300,0,-50", "--screenshot", frame.string(),
-                   "--stats", scratch.file("wide.json").string()});
+    const ProcessResult result = runViewer({wide.string(),
+                                            "--headless",
+                                            "--validate",
+                                            "--stream",
+                                            "off",
+                                            "--size",
+                                            "160x90",
+                                            "--frames",
+                                            "4",
+                                            "--msaa",
+                                            "1",
+                                            "--shadows",
+                                            "off",
+                                            "--detail",
+                                            "off",
+                                            "--camera",
+                                            "0,900,300,0,-50",
+                                            "--screenshot",
+                                            frame.string(),
+                                            "--stats",
+                                            scratch.file("wide.json").string()});
     ASSERT_EQ(result.exitCode, 0) << result.err;
     expectNoValidationOrErrors(result.err);
     EXPECT_NE(result.out.find("16500x64 samples read at 1/2 as 8250x32 samples"), std::string::npos) << result.out;
@@ -226,6 +244,7 @@ TEST(DemViewer, ADemWiderThanADeviceImageIsReadReducedAndRenders)
 
 TEST(DemViewer, ADemTooLargeForTheDevicesHeightStatisticsIsReadReduced)
 {
+    // Without streaming (--stream off), which it would get by default.
     // 7200 x 7200 samples: their height statistics need about 138 MB, more
     // than a storage buffer of lavapipe (128 MiB) holds. A VRT stretches a
     // 64 x 64 GeoTIFF over them, so the file stays small.
@@ -254,8 +273,8 @@ TEST(DemViewer, ADemTooLargeForTheDevicesHeightStatisticsIsReadReduced)
 )");
     const std::filesystem::path frame = scratch.file("large.png");
     const ProcessResult result =
-        runViewer({vrt.string(), "--headless", "--validate", "--size", "160x90", "--frames", "4", "--msaa", "1",
-                   "--shadows", "off", "--detail", "off", "--screenshot", frame.string()});
+        runViewer({vrt.string(), "--headless", "--validate", "--stream", "off", "--size", "160x90", "--frames", "4",
+                   "--msaa", "1", "--shadows", "off", "--detail", "off", "--screenshot", frame.string()});
     ASSERT_EQ(result.exitCode, 0) << result.err;
     expectNoValidationOrErrors(result.err);
     if (result.out.find("llvmpipe") != std::string::npos) {

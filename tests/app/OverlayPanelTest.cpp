@@ -1,5 +1,5 @@
 // The overlay's tessellation summary: what it says for each backend, and the
-// warning a full pool raises.
+// warning a full pool raises; a streamed DEM's tiles and loading indicator.
 #include "app/OverlayPanel.h"
 
 #include <gtest/gtest.h>
@@ -66,6 +66,44 @@ TEST(OverlayPanel, AFullPoolWarnsWithTheWaitingSplits)
     EXPECT_TRUE(lines.back().warning);
     EXPECT_EQ(lines.back().text, "pool full: 37 splits waiting");
     EXPECT_TRUE(anyLineContains(lines, "(100.0 % used)"));
+}
+
+TEST(OverlayPanel, AStreamWhileLoadingWarnsAndReportsTilesAndThroughput)
+{
+    terrain::HeightStreamStatistics stream;
+    stream.loading = true;
+    stream.missingTiles = 3;
+    stream.pendingReads = 12;
+    stream.residentTiles = 40;
+    stream.atlasLayers = 2048;
+    stream.residentBytes = 40 * 132098;
+    stream.cachedTiles = 52;
+    stream.cachedBytes = 52 * 132098;
+    stream.requestedTiles = 43;
+    stream.misses = 17;
+    stream.tilesRead = 64;
+    stream.bytesRead = 8u << 20;
+    stream.readSeconds = 0.5;
+    const std::vector<OverlayLine> lines = streamLines(stream);
+    ASSERT_FALSE(lines.empty());
+    EXPECT_TRUE(lines.front().warning);
+    EXPECT_EQ(lines.front().text, "loading tiles: 3 missing, 12 queued");
+    EXPECT_TRUE(anyLineContains(lines, "tiles on GPU 40 of 2048 (5.0 MiB)"));
+    EXPECT_TRUE(anyLineContains(lines, "tiles in CPU cache 52 (6.6 MiB)"));
+    EXPECT_TRUE(anyLineContains(lines, "asked for 43   missing 3   misses 17"));
+    EXPECT_TRUE(anyLineContains(lines, "read 64 tiles, 8.0 MiB at 16.0 MiB/s"));
+}
+
+TEST(OverlayPanel, ASettledStreamShowsNoLoadingIndicator)
+{
+    terrain::HeightStreamStatistics stream;
+    stream.residentTiles = 9;
+    stream.atlasLayers = 64;
+    const std::vector<OverlayLine> lines = streamLines(stream);
+    EXPECT_FALSE(anyLineContains(lines, "loading"));
+    for (const OverlayLine& line : lines) {
+        EXPECT_FALSE(line.warning) << line.text;
+    }
 }
 
 }  // namespace

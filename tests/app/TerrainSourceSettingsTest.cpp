@@ -104,7 +104,7 @@ TEST(TerrainSourceSettings, ImageryIsShownWhenGiven)
     ViewerOptions options;
     options.imageryPath = "landsat.tif";
     EXPECT_TRUE(initialSceneSettings(options, mapOf(64, 32), italy()).terrain.showImagery);
-    EXPECT_FALSE(loadViewerImagery(ViewerOptions{}, dem::TerrainSource{mapOf(4, 4), italy()}));
+    EXPECT_FALSE(loadViewerImagery(ViewerOptions{}, dem::TerrainSource{mapOf(4, 4), italy(), nullptr}));
     const std::optional<dem::Imagery> none;
     EXPECT_TRUE(imageryPixelsOf(none).rgba.empty());
     const std::optional<dem::Imagery> imagery = dem::Imagery{2, 1, {1, 2, 3, 4, 5, 6, 7, 8}, true, "landsat.tif"};
@@ -117,13 +117,13 @@ TEST(TerrainSourceSettings, ImageryIsShownWhenGiven)
 
 TEST(TerrainSourceSettings, DescriptionLineOnlyForDems)
 {
-    dem::TerrainSource png{mapOf(4, 4), std::nullopt};
+    dem::TerrainSource png{mapOf(4, 4), std::nullopt, nullptr};
     EXPECT_EQ(describeTerrainSource(png), "");
     dem::DemMetadata dem = italy();
     dem.driverName = "GTiff";
     dem.extentSource = "geographic coordinates (WGS 84) at latitude 39.042: 865.764 x 888.130 km";
     dem.noDataCount = 7;
-    dem::TerrainSource source{mapOf(120, 96), dem};
+    dem::TerrainSource source{mapOf(120, 96), dem, nullptr};
     source.heightmap.sourcePath = "italy.tif";
     EXPECT_EQ(describeTerrainSource(source),
               "elevation model 'italy.tif' (GTiff): 120x96 samples, heights -3913.0 to 1923.0 m, geographic "

@@ -317,13 +317,22 @@ void writeRampWithACorruptTile(const std::filesystem::path& path, bool overview)
         int levels[] = {2};
         ASSERT_EQ(GDALBuildOverviews(dataset, "AVERAGE", 1, levels, 0, nullptr, nullptr, nullptr), CE_None);
     }
+    GDALClose(dataset);
+    corruptGeoTiffBlock(path, 1, 2);
+}
+
+void corruptGeoTiffBlock(const std::filesystem::path& path, int blockColumn, int blockRow)
+{
+    GDALDatasetH dataset = GDALOpenEx(path.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY, nullptr, nullptr, nullptr);
+    ASSERT_NE(dataset, nullptr);
     GDALRasterBandH band = GDALGetRasterBand(dataset, 1);
-    const char* offsetText = GDALGetMetadataItem(band, "BLOCK_OFFSET_1_2", "TIFF");
-    const char* sizeText = GDALGetMetadataItem(band, "BLOCK_SIZE_1_2", "TIFF");
+    const std::string suffix = std::to_string(blockColumn) + "_" + std::to_string(blockRow);
+    const char* offsetText = GDALGetMetadataItem(band, ("BLOCK_OFFSET_" + suffix).c_str(), "TIFF");
+    const char* sizeText = GDALGetMetadataItem(band, ("BLOCK_SIZE_" + suffix).c_str(), "TIFF");
     const std::string offset = offsetText != nullptr ? offsetText : "";
     const std::string size = sizeText != nullptr ? sizeText : "";
     GDALClose(dataset);
-    ASSERT_FALSE(offset.empty() || size.empty()) << "GDAL gave no offset of tile (1, 2)";
+    ASSERT_FALSE(offset.empty() || size.empty()) << "GDAL gave no offset of block (" << suffix << ")";
     std::fstream file(path, std::ios::in | std::ios::out | std::ios::binary);
     file.seekp(std::stoll(offset));
     const std::string garbage(static_cast<std::size_t>(std::stoll(size)), '\xff');

@@ -75,6 +75,9 @@ inline constexpr double kCorruptTileRampBase = 100.0;
 inline constexpr double kCorruptTileRampPerColumn = 2.0;
 inline constexpr double kCorruptTileRampPerRow = 5.0;
 void writeRampWithACorruptTile(const std::filesystem::path& path, bool overview);
+// Overwrites block (blockColumn, blockRow) of band 1 of a compressed GeoTIFF
+// with bytes no inflater accepts.
+void corruptGeoTiffBlock(const std::filesystem::path& path, int blockColumn, int blockRow);
 
 // The samples of band 1 as doubles, row-major, as GDAL reads them.
 std::vector<double> readBand(const std::filesystem::path& path);

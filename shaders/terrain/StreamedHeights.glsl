@@ -1,0 +1,177 @@
+// Heights of a streamed elevation model (terrain::HeightStream,
+// src/terrain/HeightStream.h). Level 0 is the model's own sample grid, level
+// k averages its 2^k x 2^k blocks (tiles::TilePyramidLayout). Levels below
+// terrainFrame.streamLevelCount live in tiles of an atlas, found through a
+// page table; level streamLevelCount and coarser are the heightmap and its
+// mips, always resident.
+//
+//   terrain_tileAtlas     R16_UNORM 2D array: one tile per layer, its share
+//                         plus one sample of apron east and south
+//   terrain_pageTable     per tile of each streamed level: atlas layer + 1, 0
+//                         while the tile is not resident
+//   terrain_tileRequests  one bit per tile: set by the shaders for each tile
+//                         they asked for this frame; read back by the CPU,
+//                         which streams the missing ones in
+//
+// A level that is not resident falls back to the next coarser one that is,
+// so a frame never waits for a tile. The level a point asks for depends only
+// on the point and the camera (terrain_StreamLevelOfDetail), so two triangles
+// sharing a vertex give it the same height.
+//
+// The including shader has included terrain/TerrainUniforms.glsl, defines
+// TERRAIN_STREAM_SET, TERRAIN_TILE_ATLAS_BINDING, TERRAIN_PAGE_TABLE_BINDING
+// and (to ask for tiles) TERRAIN_TILE_REQUESTS_BINDING, and names the
+// heightmap's sampler2D in TERRAIN_STREAM_HEIGHTMAP.
+#ifndef TERRAIN_STREAMED_HEIGHTS_GLSL
+#define TERRAIN_STREAMED_HEIGHTS_GLSL
+
+#ifndef TERRAIN_UNIFORMS_GLSL
+#error "include terrain/TerrainUniforms.glsl before terrain/StreamedHeights.glsl"
+#endif
+
+layout(set = TERRAIN_STREAM_SET, binding = TERRAIN_TILE_ATLAS_BINDING) uniform sampler2DArray terrain_tileAtlas;
+
+layout(std430, set = TERRAIN_STREAM_SET, binding = TERRAIN_PAGE_TABLE_BINDING) readonly buffer TerrainPageTable {
+    uint terrain_pageTable[];
+};
+
+#ifdef TERRAIN_TILE_REQUESTS_BINDING
+layout(std430, set = TERRAIN_STREAM_SET, binding = TERRAIN_TILE_REQUESTS_BINDING) coherent buffer TerrainTileRequests {
+    uint terrain_tileRequests[];
+};
+
+void terrain_RequestTile(uint entry)
+{
+    uint word = entry >> 5u;
+    uint bit = 1u << (entry & 31u);
+    // Most invocations find the bit set already: read before the atomic.
+    if ((terrain_tileRequests[word] & bit) == 0u) {
+        atomicOr(terrain_tileRequests[word], bit);
+    }
+}
+#else
+// A shader without the request bits (the criterion) asks for nothing.
+void terrain_RequestTile(uint entry)
+{
+}
+#endif
+
+// The heightmap (level streamLevelCount and its mips) at a level-0 position.
+float terrain_BaseHeight(vec2 levelZero, float mip)
+{
+    return textureLod(TERRAIN_STREAM_HEIGHTMAP, terrain_HeightmapCoordinateAt(levelZero), mip).r;
+}
+
+// Bilinear height of streamed level `level` at a level-0 position, clamped to
+// the level's edges like a clamp-to-edge sampler, when the tile holding the
+// footprint is resident. With `request`, asks for that tile.
+bool terrain_TileHeight(uint level, vec2 levelZero, bool request, out float height)
+{
+    terrain_StreamLevel info = terrainFrame.streamLevels[level];
+    // Level-k sample i averages level-0 samples [i 2^k, (i + 1) 2^k).
+    vec2 position = (levelZero + 0.5) * exp2(-float(level)) - 0.5;
+    vec2 lowCorner = floor(position);
+    vec2 weight = position - lowCorner;
+    ivec2 last = ivec2(int(info.columns) - 1, int(info.rows) - 1);
+    ivec2 first = clamp(ivec2(lowCorner), ivec2(0), last);
+    ivec2 second = clamp(ivec2(lowCorner) + 1, ivec2(0), last);
+    uint tileSize = terrainFrame.streamTileSize;
+    uvec2 tile = uvec2(first) / tileSize;
+    uint entry = info.firstEntry + tile.y * info.tilesAcross + tile.x;
+    if (request) {
+        terrain_RequestTile(entry);
+    }
+    uint slot = terrain_pageTable[entry];
+    if (slot == 0u) {
+        height = 0.0;
+        return false;
+    }
+    // `second` is at most one sample past the tile's share: its apron.
+    ivec2 origin = ivec2(tile * tileSize);
+    int layer = int(slot - 1u);
+    ivec2 a = first - origin;
+    ivec2 b = second - origin;
+    float s00 = texelFetch(terrain_tileAtlas, ivec3(a.x, a.y, layer), 0).r;
+    float s10 = texelFetch(terrain_tileAtlas, ivec3(b.x, a.y, layer), 0).r;
+    float s01 = texelFetch(terrain_tileAtlas, ivec3(a.x, b.y, layer), 0).r;
+    float s11 = texelFetch(terrain_tileAtlas, ivec3(b.x, b.y, layer), 0).r;
+    height = mix(mix(s00, s10, weight.x), mix(s01, s11, weight.x), weight.y);
+    return true;
+}
+
+// Level `level` (< levelCount) at a level-0 position, or the finest coarser
+// level that is resident; asks for `level`'s tile with `request`.
+float terrain_ResolvedHeight(uint level, uint levelCount, vec2 levelZero, bool request)
+{
+    float height;
+    if (terrain_TileHeight(level, levelZero, request, height)) {
+        return height;
+    }
+    for (uint coarser = level + 1u; coarser < levelCount; ++coarser) {
+        if (terrain_TileHeight(coarser, levelZero, false, height)) {
+            return height;
+        }
+    }
+    return terrain_BaseHeight(levelZero, 0.0);
+}
+
+// The height at a level-0 position at level of detail `lod` (level-0 texels
+// per sample, log2), blended between the two levels around it. `levelCount`
+// is terrainFrame.streamLevelCount, passed through vk_PerInvocation by the
+// caller (vk/DriverPath.glsl).
+float terrain_StreamedHeight(vec2 levelZero, float lod, uint levelCount, bool request)
+{
+    float clamped = max(lod, 0.0);
+    if (clamped >= float(levelCount)) {
+        return terrain_BaseHeight(levelZero, clamped - float(levelCount));
+    }
+    uint level = uint(clamped);
+    float blend = clamped - float(level);
+    float fine = terrain_ResolvedHeight(level, levelCount, levelZero, request);
+    if (blend <= 0.0) {
+        return fine;
+    }
+    float coarse = level + 1u < levelCount ? terrain_ResolvedHeight(level + 1u, levelCount, levelZero, request)
+                                           : terrain_BaseHeight(levelZero, 0.0);
+    return mix(fine, coarse, blend);
+}
+
+// Metres between level-0 samples (the coarser of the two axes).
+float terrain_LevelZeroSpacingMetres()
+{
+    vec2 spacing = terrainFrame.worldExtentMetres / max(vec2(terrainFrame.fullResolutionTexels) - 1.0, vec2(1.0));
+    return max(spacing.x, spacing.y);
+}
+
+// The level of detail of a pixel that spans `levelZeroTexels` level-0
+// samples: the level one pixel spans streamTexelsPerPixel samples of.
+float terrain_StreamLevelOfDetailOfFootprint(float levelZeroTexels)
+{
+    return log2(max(levelZeroTexels / max(terrainFrame.streamTexelsPerPixel, 1.0e-3), 1.0e-6));
+}
+
+// The level of detail a point `distanceMetres` from the camera asks for.
+float terrain_StreamLevelOfDetail(float distanceMetres)
+{
+    float pixelMetres = distanceMetres * terrainFrame.metresPerPixelAtUnitDistance;
+    return terrain_StreamLevelOfDetailOfFootprint(pixelMetres / terrain_LevelZeroSpacingMetres());
+}
+
+// The height the terrain's draw gives the unit-square point `uv`: the
+// heightmap's without streaming (`streamLevels` 0), else a streamed model's
+// at the level of detail of its distance from the camera, measured to the
+// point on the coarse heightmap (so that it depends on the point alone and
+// every triangle around a vertex gives it the same height). The criterion
+// displaces the edges it measures with it too.
+float terrain_SurfaceHeight(vec2 uv, uint streamLevels, bool request)
+{
+    if (streamLevels == 0u) {
+        return textureLod(TERRAIN_STREAM_HEIGHTMAP, terrain_HeightmapCoordinate(uv), 0.0).r;
+    }
+    vec2 levelZero = terrain_LevelZeroPosition(uv);
+    vec3 coarsePosition = terrain_WorldPosition(uv, terrain_BaseHeight(levelZero, 0.0));
+    float lod = terrain_StreamLevelOfDetail(distance(coarsePosition, terrainFrame.cameraPosition));
+    return terrain_StreamedHeight(levelZero, lod, streamLevels, request);
+}
+
+#endif  // TERRAIN_STREAMED_HEIGHTS_GLSL

@@ -1,0 +1,163 @@
+#include "dem/DemStreaming.h"
+
+#include "dem/DemDataset.h"
+#include "dem/DemGdal.h"
+#include "dem/DemReadScale.h"
+#include "dem/DemSampleRules.h"
+#include "dem/DemTileReader.h"
+
+#include <gdal_priv.h>
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+#include <optional>
+#include <vector>
+
+namespace dem {
+
+namespace {
+
+constexpr std::size_t kSamplesPerStrip = std::size_t{1} << 20;
+
+// The heights of two raw values of the band (its minimum and maximum, in
+// either order once scaled), clamped to the heights the loader accepts;
+// empty when not finite.
+std::optional<HeightRange> rangeOfRawValues(const SampleRules& rules, double first, double second)
+{
+    const double a = rules.metresOf(first);
+    const double b = rules.metresOf(second);
+    if (!std::isfinite(a) || !std::isfinite(b)) {
+        return std::nullopt;
+    }
+    const auto clamped = [](double metres) { return std::clamp(metres, -kMaxDemHeightMetres, kMaxDemHeightMetres); };
+    return HeightRange{clamped(std::min(a, b)), clamped(std::max(a, b))};
+}
+
+// The lowest and highest height of every valid sample, as the loader keeps
+// them (single precision). Strips GDAL can not read are left out (the base's
+// range widens the result); empty without any valid sample.
+std::optional<HeightRange> exactHeightRange(GDALRasterBand& band, const SampleRules& rules, std::uint32_t columns,
+                                            std::uint32_t rows)
+{
+    const ReadScale scale = readScaleAt(columns, rows, 1);
+    const auto stripRows = static_cast<std::uint32_t>(std::clamp<std::size_t>(kSamplesPerStrip / columns, 1, rows));
+    std::vector<double> strip(std::size_t{stripRows} * columns);
+    std::vector<std::uint8_t> mask(strip.size(), 1);
+    double lowest = std::numeric_limits<double>::infinity();
+    double highest = -std::numeric_limits<double>::infinity();
+    for (std::uint32_t firstRow = 0; firstRow < rows; firstRow += stripRows) {
+        const std::uint32_t count = std::min(stripRows, rows - firstRow);
+        if (readRows(band, scale, firstRow, count, strip.data(), GDT_Float64) != CE_None) {
+            continue;
+        }
+        if (rules.validityBand != nullptr &&
+            readRows(*rules.validityBand, scale, firstRow, count, mask.data(), GDT_Byte) != CE_None) {
+            continue;
+        }
+        const std::size_t samples = std::size_t{count} * columns;
+        for (std::size_t i = 0; i < samples; ++i) {
+            const ConvertedSample sample = rules.convert(strip[i], mask[i] == 0);
+            if (sample.kind == SampleKind::Height) {
+                const auto height = static_cast<double>(static_cast<float>(sample.metres));
+                lowest = std::min(lowest, height);
+                highest = std::max(highest, height);
+            }
+        }
+    }
+    if (!(lowest <= highest)) {
+        return std::nullopt;
+    }
+    return HeightRange{lowest, highest};
+}
+
+std::optional<double> numberOf(const char* text)
+{
+    if (text == nullptr || *text == '\0') {
+        return std::nullopt;
+    }
+    char* end = nullptr;
+    const double value = std::strtod(text, &end);
+    if (end == text || *end != '\0' || !std::isfinite(value)) {
+        return std::nullopt;
+    }
+    return value;
+}
+
+// The streaming range before the base widens it (DemStreaming.h).
+std::optional<HeightRange> fileHeightRange(GDALRasterBand& band, const SampleRules& rules, std::uint32_t columns,
+                                           std::uint32_t rows)
+{
+    if (std::uint64_t{columns} * rows <= kMaxSamplesForExactRange) {
+        return exactHeightRange(band, rules, columns, rows);
+    }
+    const std::optional<double> minimum = numberOf(band.GetMetadataItem("STATISTICS_MINIMUM"));
+    const std::optional<double> maximum = numberOf(band.GetMetadataItem("STATISTICS_MAXIMUM"));
+    if (minimum && maximum) {
+        return rangeOfRawValues(rules, *minimum, *maximum);
+    }
+    double minimumAndMaximum[2] = {0.0, 0.0};
+    if (band.ComputeRasterMinMax(TRUE, minimumAndMaximum) == CE_None) {
+        return rangeOfRawValues(rules, minimumAndMaximum[0], minimumAndMaximum[1]);
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+StreamedDem openStreamedDem(const std::filesystem::path& path, const heightmap::HeightmapLimits& baseLimits,
+                            std::uint32_t tileSize)
+{
+    std::uint32_t columns = 0;
+    std::uint32_t rows = 0;
+    std::uint32_t reduction = 2;
+    std::optional<HeightRange> range;
+    {
+        const GdalErrorCapture quiet;
+        const GdalDatasetHandle dataset = openElevationDataset(path);
+        GDALRasterBand& band = elevationBand(path, *dataset);
+        if (dataset->GetRasterXSize() <= 0 || dataset->GetRasterYSize() <= 0) {
+            failElevationModel(path, "is empty (" + std::to_string(dataset->GetRasterXSize()) + "x" +
+                                         std::to_string(dataset->GetRasterYSize()) + " samples)");
+        }
+        columns = static_cast<std::uint32_t>(dataset->GetRasterXSize());
+        rows = static_cast<std::uint32_t>(dataset->GetRasterYSize());
+        const std::optional<ReadScale> required = readScaleFor(columns, rows, baseLimits);
+        if (!required) {
+            failElevationModel(path, "is " + std::to_string(columns) + "x" + std::to_string(rows) +
+                                         ", too large for the limit of " + std::to_string(baseLimits.maxTexels) +
+                                         " samples");
+        }
+        reduction = std::max<std::uint32_t>(required->reduction, 2);
+        const auto levels = static_cast<std::uint32_t>(std::countr_zero(reduction));
+        if (levels > tiles::TilePyramidLayout::kMaxLevels) {
+            failElevationModel(path, "is too large to stream: its base at 1/" + std::to_string(reduction) +
+                                         " would leave " + std::to_string(levels) + " levels to stream, more than " +
+                                         std::to_string(tiles::TilePyramidLayout::kMaxLevels));
+        }
+        const SampleRules rules = sampleRulesOf(path, *dataset, band);
+        range = fileHeightRange(band, rules, columns, rows);
+    }
+    tiles::TilePyramidLayout layout(columns, rows, tileSize, static_cast<std::uint32_t>(std::countr_zero(reduction)));
+    DemLoadOverrides overrides;
+    overrides.heightRange = range;
+    overrides.widenRangeToSamples = true;
+    overrides.reduction = reduction;
+    DemTerrain base = loadDem(path, baseLimits, overrides);
+    base.metadata.streamedLevels = layout.levelCount();
+    return StreamedDem{std::move(base), std::move(layout)};
+}
+
+std::unique_ptr<tiles::TileReader> makeDemTileReader(const std::filesystem::path& path, const StreamedDem& dem)
+{
+    return std::make_unique<DemTileReader>(path, dem);
+}
+
+void setGdalCacheBytes(std::size_t bytes)
+{
+    GDALSetCacheMax64(static_cast<GIntBig>(std::min<std::size_t>(bytes, std::numeric_limits<GIntBig>::max())));
+}
+
+}  // namespace dem

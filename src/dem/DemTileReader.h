@@ -1,0 +1,63 @@
+// The tile reader of a streamed elevation model (dem/DemStreaming.h): one
+// GDAL dataset, read one tile window at a time at the tile's level.
+#pragma once
+
+#include "dem/DemGdal.h"
+#include "dem/DemReadScale.h"
+#include "dem/DemSampleRules.h"
+#include "dem/DemStreaming.h"
+
+#include <gdal_priv.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace dem {
+
+class DemTileReader final : public tiles::TileReader {
+public:
+    // Opens `path`. Throws HeightmapError.
+    DemTileReader(const std::filesystem::path& path, const StreamedDem& dem);
+
+    // Throws std::invalid_argument for a key outside the layout.
+    tiles::HeightTile read(const tiles::TileKey& key) override;
+    std::vector<std::string> takeWarnings() override;
+
+private:
+    // The part of a window GDAL could not give.
+    struct Damage {
+        HeightmapWindow bounds;  // of the unreadable windows, level samples in the file's orientation
+        std::string reason;      // GDAL's first error
+    };
+    // The samples of `window` at `scale` (file orientation) into `values` and
+    // `validity` (0: masked out); `readable` 0 where GDAL could not give them.
+    std::optional<Damage> readWindowAroundDamage(const ReadScale& scale, const HeightmapWindow& window,
+                                                 std::vector<double>& values, std::vector<std::uint8_t>& validity,
+                                                 std::vector<std::uint8_t>& readable);
+    // Reads `window` into the front of `values` and `validity`; GDAL's first
+    // error when it fails.
+    std::optional<std::string> readPart(const ReadScale& scale, const HeightmapWindow& window, double* values,
+                                        std::uint8_t* validity);
+    // The base's height (quantised) under sample (column, row) of `level`,
+    // bilinear with clamp to edge.
+    std::uint16_t baseSampleUnder(std::uint32_t level, std::uint32_t column, std::uint32_t row) const;
+    std::string tileText(const ReadScale& scale, const HeightmapWindow& window) const;
+
+    std::filesystem::path path_;
+    GdalDatasetHandle dataset_;
+    GDALRasterBand* band_ = nullptr;
+    SampleRules rules_;
+    bool independentBlocks_ = false;  // GeoTIFF: a failed window is read again block by block
+    tiles::TilePyramidLayout layout_;
+    std::uint32_t baseColumns_ = 0;
+    std::uint32_t baseRows_ = 0;
+    std::vector<std::uint16_t> baseSamples_;
+    double minimumMetres_ = 0.0;
+    double maximumMetres_ = 0.0;
+    std::vector<std::string> warnings_;
+};
+
+}  // namespace dem

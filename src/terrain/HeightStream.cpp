@@ -1,0 +1,175 @@
+#include "terrain/HeightStream.h"
+
+#include <algorithm>
+#include <bit>
+#include <functional>
+#include <stdexcept>
+#include <utility>
+
+namespace terrain {
+
+HeightStream::HeightStream(vk::Device& device, HeightStreamSource source, std::uint32_t framesInFlight)
+    : layout_(source.layout),
+      texelsPerPixel_(source.texelsPerPixel),
+      atlas_(device, source.layout, source.gpuBudgetBytes, framesInFlight, source.uploadsPerFrame),
+      cache_(source.cpuBudgetBytes),
+      loader_(std::make_unique<tiles::TileLoader>(std::move(source.readerFactory))),
+      slotFrames_(framesInFlight, 0)
+{
+}
+
+HeightStream::~HeightStream() = default;
+
+void HeightStream::readRequests(std::uint32_t frameSlot)
+{
+    const std::uint64_t drawnIn = slotFrames_.at(frameSlot);
+    if (drawnIn == 0) {
+        return;
+    }
+    wanted_.clear();
+    missingTiles_ = 0;
+    const std::span<const std::uint32_t> words = atlas_.requestWords(frameSlot);
+    for (std::size_t word = 0; word < words.size(); ++word) {
+        for (std::uint32_t bits = words[word]; bits != 0; bits &= bits - 1) {
+            const auto entry = static_cast<std::uint32_t>(word * 32 + static_cast<std::size_t>(std::countr_zero(bits)));
+            if (entry >= layout_.entryCount()) {
+                continue;
+            }
+            wanted_.push_back(entry);
+            if (!atlas_.resident(entry) || atlas_.residentSince(entry) > drawnIn) {
+                ++missingTiles_;
+            }
+        }
+    }
+    misses_ += missingTiles_;
+}
+
+// `entry` and its coarser ancestors that are not resident, coarsest first;
+// resident ancestors are in use as the fallback and are touched instead.
+void HeightStream::addWithAncestors(std::uint32_t entry, std::vector<std::uint32_t>& needed,
+                                    std::vector<bool>& listed) const
+{
+    std::vector<std::uint32_t> chain;
+    tiles::TileKey key = layout_.keyOfEntry(entry);
+    for (;;) {
+        const std::uint32_t current = layout_.entryOf(key);
+        if (atlas_.resident(current) || listed[current]) {
+            break;
+        }
+        chain.push_back(current);
+        if (key.level + 1 >= layout_.levelCount()) {
+            break;
+        }
+        key = tiles::TileKey{key.level + 1, key.column / 2, key.row / 2};
+    }
+    for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+        listed[*it] = true;
+        needed.push_back(*it);
+    }
+}
+
+void HeightStream::serveWanted(std::uint32_t frameSlot)
+{
+    // Coarse levels first (their entries come last): they are the fallback
+    // of the finer ones, and few.
+    std::sort(wanted_.begin(), wanted_.end(), std::greater<>());
+    std::vector<std::uint32_t> needed;
+    std::vector<bool> listed(layout_.entryCount(), false);
+    for (const std::uint32_t entry : wanted_) {
+        if (atlas_.resident(entry)) {
+            atlas_.touch(entry, frame_);
+            continue;
+        }
+        // The resident level the shaders fall back to stays.
+        for (tiles::TileKey key = layout_.keyOfEntry(entry); key.level + 1 < layout_.levelCount();) {
+            key = tiles::TileKey{key.level + 1, key.column / 2, key.row / 2};
+            if (const std::uint32_t parent = layout_.entryOf(key); atlas_.resident(parent)) {
+                atlas_.touch(parent, frame_);
+                break;
+            }
+        }
+        addWithAncestors(entry, needed, listed);
+    }
+    std::vector<tiles::TileKey> reads;
+    unservedWanted_ = false;
+    for (const std::uint32_t entry : needed) {
+        const tiles::TileKey key = layout_.keyOfEntry(entry);
+        if (const tiles::HeightTile* tile = cache_.find(key)) {
+            if (!atlas_.stage(*tile, entry, frameSlot, frame_)) {
+                unservedWanted_ = true;
+            }
+            continue;
+        }
+        reads.push_back(key);
+    }
+    if (!reads.empty()) {
+        unservedWanted_ = true;
+    }
+    loader_->request(std::move(reads));
+}
+
+void HeightStream::beginFrame(std::uint32_t frameSlot)
+{
+    ++frame_;
+    readRequests(frameSlot);
+    for (tiles::HeightTile& tile : loader_->takeCompleted()) {
+        cache_.insert(std::move(tile));
+    }
+    serveWanted(frameSlot);
+    slotFrames_.at(frameSlot) = frame_;
+}
+
+void HeightStream::recordUploads(VkCommandBuffer commands, std::uint32_t frameSlot)
+{
+    atlas_.recordUploads(commands, frameSlot);
+}
+
+void HeightStream::recordRequestReadback(VkCommandBuffer commands, std::uint32_t frameSlot)
+{
+    atlas_.recordRequestReadback(commands, frameSlot);
+}
+
+bool HeightStream::waitForReads(std::chrono::milliseconds timeout)
+{
+    const bool idle = loader_->waitUntilIdle(timeout);
+    if (const std::optional<std::string> failure = loader_->failure()) {
+        throw std::runtime_error(*failure);
+    }
+    return idle;
+}
+
+bool HeightStream::settled() const
+{
+    return missingTiles_ == 0 && !unservedWanted_ && !loader_->busy();
+}
+
+std::vector<std::string> HeightStream::takeWarnings()
+{
+    return loader_->takeWarnings();
+}
+
+HeightStreamStatistics HeightStream::statistics() const
+{
+    HeightStreamStatistics statistics;
+    statistics.residentTiles = atlas_.residentCount();
+    statistics.residentBytes = atlas_.residentBytes();
+    statistics.atlasLayers = atlas_.layerCount();
+    statistics.gpuBytes = atlas_.deviceBytes();
+    statistics.cachedTiles = static_cast<std::uint32_t>(cache_.size());
+    statistics.cachedBytes = cache_.bytes();
+    statistics.cacheEvictions = cache_.evictions();
+    statistics.atlasEvictions = atlas_.evictions();
+    statistics.requestedTiles = static_cast<std::uint32_t>(wanted_.size());
+    statistics.missingTiles = missingTiles_;
+    statistics.misses = misses_;
+    statistics.pendingReads = static_cast<std::uint32_t>(loader_->pendingCount());
+    const tiles::LoaderStatistics reads = loader_->statistics();
+    statistics.tilesRead = reads.tilesRead;
+    statistics.bytesRead = reads.bytesRead;
+    statistics.readSeconds = reads.readSeconds;
+    statistics.filledTiles = reads.filledTiles;
+    statistics.loading = !settled();
+    return statistics;
+}
+
+}  // namespace terrain

@@ -1,0 +1,46 @@
+#include "tiles/TileCache.h"
+
+#include <utility>
+
+namespace tiles {
+
+TileCache::TileCache(std::size_t budgetBytes) : budgetBytes_(budgetBytes) {}
+
+const HeightTile* TileCache::find(const TileKey& key)
+{
+    const auto found = byKey_.find(key);
+    if (found == byKey_.end()) {
+        return nullptr;
+    }
+    tiles_.splice(tiles_.begin(), tiles_, found->second);
+    return &*found->second;
+}
+
+bool TileCache::contains(const TileKey& key) const
+{
+    return byKey_.contains(key);
+}
+
+void TileCache::insert(HeightTile tile)
+{
+    if (const auto found = byKey_.find(tile.key); found != byKey_.end()) {
+        erase(found->second);
+    }
+    bytes_ += tile.bytes();
+    const TileKey key = tile.key;
+    tiles_.push_front(std::move(tile));
+    byKey_.emplace(key, tiles_.begin());
+    while (bytes_ > budgetBytes_ && tiles_.size() > 1) {
+        erase(std::prev(tiles_.end()));
+        ++evictions_;
+    }
+}
+
+void TileCache::erase(UseOrder::iterator tile)
+{
+    bytes_ -= tile->bytes();
+    byKey_.erase(tile->key);
+    tiles_.erase(tile);
+}
+
+}  // namespace tiles
