@@ -35,6 +35,10 @@ layout(std430, set = TERRAIN_STREAM_SET, binding = TERRAIN_PAGE_TABLE_BINDING) r
     uint terrain_pageTable[];
 };
 
+// How far beyond the view (in half-widths of the clip space) a vertex still
+// asks for its tiles.
+const float TERRAIN_REQUEST_GUARD_BAND = 1.25;
+
 #ifdef TERRAIN_TILE_REQUESTS_BINDING
 layout(std430, set = TERRAIN_STREAM_SET, binding = TERRAIN_TILE_REQUESTS_BINDING) coherent buffer TerrainTileRequests {
     uint terrain_tileRequests[];
@@ -171,7 +175,13 @@ float terrain_SurfaceHeight(vec2 uv, uint streamLevels, bool request)
     vec2 levelZero = terrain_LevelZeroPosition(uv);
     vec3 coarsePosition = terrain_WorldPosition(uv, terrain_BaseHeight(levelZero, 0.0));
     float lod = terrain_StreamLevelOfDetail(distance(coarsePosition, terrainFrame.cameraPosition));
-    return terrain_StreamedHeight(levelZero, lod, streamLevels, request);
+    // Only points in or near the view ask for tiles: the heap draws every
+    // leaf, and the vertices of leaves far off screen would otherwise ask
+    // for tiles no pixel shows. The guard band keeps the vertices of a
+    // visible triangle that lie just off screen.
+    vec4 clip = terrainFrame.viewProjection * vec4(coarsePosition, 1.0);
+    bool nearView = clip.w > 0.0 && all(lessThanEqual(abs(clip.xy), vec2(TERRAIN_REQUEST_GUARD_BAND * clip.w)));
+    return terrain_StreamedHeight(levelZero, lod, streamLevels, request && nearView);
 }
 
 #endif  // TERRAIN_STREAMED_HEIGHTS_GLSL

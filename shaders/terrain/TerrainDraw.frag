@@ -104,7 +104,8 @@ SurfaceSample sampleSurface(vec2 coordinate)
 // the level of the pixel's footprint, fine tiles where they are resident.
 SurfaceSample sampleStreamedSurface(vec2 levelZero, vec2 alongX, vec2 alongY, uint levelCount)
 {
-    float lod = max(terrain_StreamLevelOfDetailOfFootprint(filteredFootprint(alongX, alongY)), 0.0);
+    // The pixel's own footprint, as the heightmap's mips are chosen.
+    float lod = max(log2(filteredFootprint(alongX, alongY)), 0.0);
     float step = exp2(lod);
     float centre = terrain_StreamedHeight(levelZero, lod, levelCount, true);
     float left = terrain_StreamedHeight(levelZero - vec2(step, 0.0), lod, levelCount, true);

@@ -76,6 +76,24 @@ void printStreamWarnings(scene::SceneRenderer& scene, std::ostream& err)
     }
 }
 
+// What the streamed tiles hold straight below `position` (world metres).
+std::optional<RunStatistics::GroundProbe> groundBelow(const terrain::HeightStream& stream,
+                                                      const dem::TerrainSource& terrain,
+                                                      const terrain::TerrainSettings& settings, glm::vec3 position)
+{
+    const tiles::TilePyramidLayout& layout = stream.layout();
+    const glm::vec2 extent = terrain::terrainWorldExtent(layout.columns(), layout.rows(), settings);
+    const double column = (position.x / extent.x + 0.5) * (layout.columns() - 1.0);
+    const double row = (position.z / extent.y + 0.5) * (layout.rows() - 1.0);
+    const std::optional<terrain::HeightStream::ProbedHeight> probed = stream.probe(column, row);
+    if (!probed || !terrain.dem) {
+        return std::nullopt;
+    }
+    const dem::DemMetadata& dem = *terrain.dem;
+    return RunStatistics::GroundProbe{probed->level,
+                                      dem.minimumHeightMetres + dem.heightRangeMetres() * probed->normalised};
+}
+
 // Everything that lives on the device: when this returns, every Vulkan
 // object of the run is destroyed, so the validation layer has reported any
 // leak (at vkDestroyDevice) before the caller counts its messages.
@@ -147,6 +165,10 @@ void renderHeadless(const vk::Instance& instance, const ViewerOptions& options, 
     device.waitIdle();
     if (const terrain::HeightStream* stream = scene.heightStream()) {
         statistics.setStreamStatistics(stream->statistics());
+        if (const std::optional<RunStatistics::GroundProbe> ground =
+                groundBelow(*stream, terrain, settings.terrain, camera.pose().position)) {
+            statistics.setGroundBelowCamera(*ground);
+        }
     }
 
     if (options.screenshotPath) {

@@ -142,11 +142,17 @@ std::string RunStatistics::toJson(const RunDescription& description) const
              << ", \"residentBytes\": " << stream.residentBytes << ", \"atlasLayers\": " << stream.atlasLayers
              << ", \"gpuBytes\": " << stream.gpuBytes << ", \"cachedTiles\": " << stream.cachedTiles
              << ", \"cachedBytes\": " << stream.cachedBytes << ", \"requestedTiles\": " << stream.requestedTiles
-             << ", \"missingTiles\": " << stream.missingTiles << ", \"misses\": " << stream.misses
+             << ", \"missingTiles\": " << stream.missingTiles
+             << ", \"finestRequestedLevel\": " << stream.finestRequestedLevel << ", \"misses\": " << stream.misses
              << ", \"tilesRead\": " << stream.tilesRead << ", \"bytesRead\": " << stream.bytesRead
              << ", \"readSeconds\": " << stream.readSeconds << ", \"filledTiles\": " << stream.filledTiles
              << ", \"cacheEvictions\": " << stream.cacheEvictions << ", \"atlasEvictions\": " << stream.atlasEvictions
              << "},\n";
+    }
+    if (groundBelowCamera_) {
+        json << std::setprecision(12) << "  \"groundBelowCamera\": {\"level\": " << groundBelowCamera_->level
+             << ", \"heightMetres\": " << groundBelowCamera_->heightMetres << "},\n"
+             << std::setprecision(9);
     }
     if (description.backend == "pool" && latest_) {
         json << "  \"pool\": {\"capacity\": " << latest_->poolCapacity

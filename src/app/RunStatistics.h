@@ -71,6 +71,14 @@ public:
     // The renderer's statistics of one completed frame (each completed frame
     // once): pass timings when present, and the leaf count.
     void addFrameStatistics(const scene::FrameStatistics& statistics);
+    // The height of a streamed DEM's resident tiles straight below the
+    // camera at the end of the run, and the level it came from (the
+    // "groundBelowCamera" object).
+    struct GroundProbe {
+        std::uint32_t level = 0;
+        double heightMetres = 0.0;
+    };
+    void setGroundBelowCamera(const GroundProbe& probe) { groundBelowCamera_ = probe; }
     // A streamed DEM's tiles as the run left them (the "stream" object).
     void setStreamStatistics(const terrain::HeightStreamStatistics& stream) { stream_ = stream; }
     [[nodiscard]] const std::optional<terrain::HeightStreamStatistics>& stream() const { return stream_; }
@@ -121,6 +129,7 @@ private:
     SampleSeries residentMemory_;
     std::optional<scene::FrameStatistics> latest_;
     std::optional<terrain::HeightStreamStatistics> stream_;
+    std::optional<GroundProbe> groundBelowCamera_;
 };
 
 // `text` with JSON string escapes, without the surrounding quotes.

@@ -50,9 +50,11 @@ dem::TerrainSource loadViewerTerrain(const ViewerOptions& options)
     baseLimits.maxDimension = std::min(limits.maxDimension, kStreamedBaseMaxDimension);
     baseLimits.maxTexels =
         std::min<std::uint64_t>(limits.maxTexels, std::uint64_t{kStreamedBaseMaxDimension} * kStreamedBaseMaxDimension);
+    // The coarse level of a model without overviews averages all its samples
+    // once, at start-up: allowed here (the tiles spare every later frame).
+    baseLimits.maxSamplesReadWithoutOverviews = kMaxSamplesReadForStreamedBase;
     auto streamed = std::make_shared<dem::StreamedDem>(dem::openStreamedDem(path, baseLimits, kStreamedTileSize));
     dem::TerrainSource source{streamed->base.heightmap, streamed->base.metadata, nullptr};
-    source.dem->streamedLevels = streamed->layout.levelCount();
     source.streamed = std::move(streamed);
     return source;
 }

@@ -117,6 +117,9 @@ ViewerInputs loadViewerInputs(const ViewerOptions& requested, std::ostream& out,
 
 // Largest side of the coarse heightmap of a streamed DEM.
 inline constexpr std::uint32_t kStreamedBaseMaxDimension = 2048;
+// Samples the coarse level of a streamed DEM without overviews may average
+// at start-up (a 130,000-sample square).
+inline constexpr std::uint64_t kMaxSamplesReadForStreamedBase = std::uint64_t{1} << 34;
 // The default max depth of a streamed DEM at most.
 inline constexpr int kMaxDefaultStreamedDepth = 28;
 // Samples per side of a streamed tile.

@@ -46,4 +46,18 @@ void setRemoteReadTimeouts()
     setUnlessSet("GDAL_HTTP_LOW_SPEED_LIMIT", "1");
 }
 
+GdalAuxiliaryFilesOff::GdalAuxiliaryFilesOff()
+{
+    if (const char* value = CPLGetThreadLocalConfigOption("GDAL_PAM_ENABLED", nullptr)) {
+        previous_ = value;
+        hadPrevious_ = true;
+    }
+    CPLSetThreadLocalConfigOption("GDAL_PAM_ENABLED", "NO");
+}
+
+GdalAuxiliaryFilesOff::~GdalAuxiliaryFilesOff()
+{
+    CPLSetThreadLocalConfigOption("GDAL_PAM_ENABLED", hadPrevious_ ? previous_.c_str() : nullptr);
+}
+
 }  // namespace dem

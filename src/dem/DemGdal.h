@@ -35,6 +35,21 @@ private:
     std::string firstError_;
 };
 
+// While alive, GDAL writes no auxiliary .aux.xml file (its "PAM") for the
+// datasets this thread opens and closes: statistics computed on a read-only
+// source stay in memory instead of landing beside it.
+class GdalAuxiliaryFilesOff {
+public:
+    GdalAuxiliaryFilesOff();
+    ~GdalAuxiliaryFilesOff();
+    GdalAuxiliaryFilesOff(const GdalAuxiliaryFilesOff&) = delete;
+    GdalAuxiliaryFilesOff& operator=(const GdalAuxiliaryFilesOff&) = delete;
+
+private:
+    std::string previous_;
+    bool hadPrevious_ = false;
+};
+
 // Remote sources (/vsicurl/ and GDAL's other network file systems) give up
 // on a server that stops answering instead of waiting forever: unless the
 // user set them (environment or GDAL config), a connection must open within

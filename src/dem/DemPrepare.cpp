@@ -74,6 +74,31 @@ int CPL_STDCALL reportProgress(double fraction, const char* /*message*/, void* p
     return TRUE;
 }
 
+// `dataset` as an in-memory VRT whose band carries its exact lowest and
+// highest value as STATISTICS_MINIMUM / STATISTICS_MAXIMUM, which the COG
+// keeps: a viewer streaming the file takes its height range from them instead
+// of reading every sample (dem/DemStreaming.h). Empty when GDAL can not say.
+GdalDatasetHandle withHeightStatistics(GDALDataset& dataset)
+{
+    GDALRasterBand* band = dataset.GetRasterBand(1);
+    double range[2] = {0.0, 0.0};
+    if (band == nullptr || band->ComputeRasterMinMax(FALSE, range) != CE_None) {
+        return nullptr;
+    }
+    GDALDriver* vrt = GetGDALDriverManager()->GetDriverByName("VRT");
+    if (vrt == nullptr) {
+        return nullptr;
+    }
+    GdalDatasetHandle wrapped(vrt->CreateCopy("", &dataset, FALSE, nullptr, nullptr, nullptr));
+    if (!wrapped) {
+        return nullptr;
+    }
+    GDALRasterBand* wrappedBand = wrapped->GetRasterBand(1);
+    wrappedBand->SetMetadataItem("STATISTICS_MINIMUM", CPLSPrintf("%.17g", range[0]));
+    wrappedBand->SetMetadataItem("STATISTICS_MAXIMUM", CPLSPrintf("%.17g", range[1]));
+    return wrapped;
+}
+
 PreparedElevationModel describe(GDALDataset& written, const std::filesystem::path& output)
 {
     PreparedElevationModel prepared;
@@ -104,6 +129,9 @@ PreparedElevationModel prepareCloudOptimizedGeoTiff(const std::filesystem::path&
         failOutput(output, "is an empty name");
     if (isSameFile(input, output))
         failOutput(output, "is the input itself; write the Cloud-Optimized GeoTIFF to another file");
+    // Nothing beside the input: the statistics computed for the output stay
+    // in memory (the handles below close before this does).
+    const GdalAuxiliaryFilesOff noAuxiliaryFiles;
     const GdalDatasetHandle dataset = openElevationDataset(input);
     (void)elevationBand(input, *dataset);
     checkOutputFolder(output);
@@ -115,7 +143,9 @@ PreparedElevationModel prepareCloudOptimizedGeoTiff(const std::filesystem::path&
     for (const char* option : kCloudOptimizedGeoTiffOptions)
         options.AddString(option);
     const GdalErrorCapture errors;
-    GdalDatasetHandle written(driver->CreateCopy(output.c_str(), dataset.get(), FALSE, options.List(), &reportProgress,
+    const GdalDatasetHandle withStatistics = withHeightStatistics(*dataset);
+    GDALDataset& source = withStatistics ? *withStatistics : *dataset;
+    GdalDatasetHandle written(driver->CreateCopy(output.c_str(), &source, FALSE, options.List(), &reportProgress,
                                                  const_cast<PrepareProgress*>(&progress)));
     if (!written || !errors.firstError().empty()) {
         written.reset();

@@ -87,22 +87,28 @@ std::optional<double> numberOf(const char* text)
 }
 
 // The streaming range before the base widens it (DemStreaming.h).
-std::optional<HeightRange> fileHeightRange(GDALRasterBand& band, const SampleRules& rules, std::uint32_t columns,
-                                           std::uint32_t rows)
+std::optional<HeightRange> fileHeightRange(const std::filesystem::path& path, GDALRasterBand& band,
+                                           const SampleRules& rules, std::uint32_t columns, std::uint32_t rows)
 {
-    if (std::uint64_t{columns} * rows <= kMaxSamplesForExactRange) {
-        return exactHeightRange(band, rules, columns, rows);
-    }
     const std::optional<double> minimum = numberOf(band.GetMetadataItem("STATISTICS_MINIMUM"));
     const std::optional<double> maximum = numberOf(band.GetMetadataItem("STATISTICS_MAXIMUM"));
-    if (minimum && maximum) {
+    if (minimum && maximum && *minimum <= *maximum) {
         return rangeOfRawValues(rules, *minimum, *maximum);
     }
-    double minimumAndMaximum[2] = {0.0, 0.0};
-    if (band.ComputeRasterMinMax(TRUE, minimumAndMaximum) == CE_None) {
-        return rangeOfRawValues(rules, minimumAndMaximum[0], minimumAndMaximum[1]);
+    // Reading every sample is for small local files without overviews: a
+    // remote file would be downloaded whole before the first frame.
+    if (std::uint64_t{columns} * rows <= kMaxSamplesForExactRange && band.GetOverviewCount() == 0 &&
+        !isGdalVirtualName(path)) {
+        return exactHeightRange(band, rules, columns, rows);
     }
-    return std::nullopt;
+    double minimumAndMaximum[2] = {0.0, 0.0};
+    if (band.ComputeRasterMinMax(TRUE, minimumAndMaximum) != CE_None) {
+        return std::nullopt;
+    }
+    // The approximation comes from an overview or a subsample, whose extremes
+    // are milder than the file's: leave room for those.
+    const double margin = kApproximateRangeMargin * (minimumAndMaximum[1] - minimumAndMaximum[0]);
+    return rangeOfRawValues(rules, minimumAndMaximum[0] - margin, minimumAndMaximum[1] + margin);
 }
 
 }  // namespace
@@ -116,6 +122,8 @@ StreamedDem openStreamedDem(const std::filesystem::path& path, const heightmap::
     std::optional<HeightRange> range;
     {
         const GdalErrorCapture quiet;
+        // Approximate statistics stay in memory, not beside the file.
+        const GdalAuxiliaryFilesOff noAuxiliaryFiles;
         const GdalDatasetHandle dataset = openElevationDataset(path);
         GDALRasterBand& band = elevationBand(path, *dataset);
         if (dataset->GetRasterXSize() <= 0 || dataset->GetRasterYSize() <= 0) {
@@ -138,7 +146,7 @@ StreamedDem openStreamedDem(const std::filesystem::path& path, const heightmap::
                                          std::to_string(tiles::TilePyramidLayout::kMaxLevels));
         }
         const SampleRules rules = sampleRulesOf(path, *dataset, band);
-        range = fileHeightRange(band, rules, columns, rows);
+        range = fileHeightRange(path, band, rules, columns, rows);
     }
     tiles::TilePyramidLayout layout(columns, rows, tileSize, static_cast<std::uint32_t>(std::countr_zero(reduction)));
     DemLoadOverrides overrides;

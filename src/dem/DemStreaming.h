@@ -37,11 +37,16 @@ struct StreamedDem {
     tiles::TilePyramidLayout layout;
 };
 
-// Opens a DEM for streaming. The streaming range is the band's exact lowest
-// and highest height when the file has at most kMaxSamplesForExactRange
-// samples, otherwise its STATISTICS_MINIMUM / STATISTICS_MAXIMUM metadata,
-// else GDAL's approximate minimum and maximum, converted through the sample
-// rules (scale, offset, unit) and widened to hold the base's own range. The
+// The share of an approximate height range added below and above it.
+inline constexpr double kApproximateRangeMargin = 1.0 / 16.0;
+
+// Opens a DEM for streaming. The streaming range is the band's
+// STATISTICS_MINIMUM / STATISTICS_MAXIMUM metadata (prepare writes them),
+// else its exact lowest and highest height when it is a local file of at most
+// kMaxSamplesForExactRange samples without overviews, else GDAL's approximate
+// minimum and maximum widened by kApproximateRangeMargin, converted through
+// the sample rules (scale, offset, unit) and widened to hold the base's own
+// range. The
 // base reduction is the smallest power of two >= 2 at which the base fits
 // `baseLimits`. Throws HeightmapError (one line naming the file) as loadDem
 // does, and std::invalid_argument for a tile size TilePyramidLayout refuses.

@@ -169,9 +169,13 @@ tiles::HeightTile DemTileReader::read(const tiles::TileKey& key)
     tile.meanHeight = static_cast<float>(sum / count);
     tile.meanSquaredHeight = static_cast<float>(sumOfSquares / count);
 
-    if (damage) {
+    // One warning for the first unreadable tile: a source that stops
+    // answering fails every tile after it for the same reason.
+    if (damage && !warnedUnreadable_) {
+        warnedUnreadable_ = true;
         warnings_.push_back(path_.string() + ": " + tileText(scale, damage->bounds) + " can not be read (" +
-                            damage->reason + "); filled from the coarser level");
+                            damage->reason + "); filled from the coarser level, here and wherever else a tile " +
+                            "can not be read");
     }
     if (invalid > 0) {
         warnings_.push_back(path_.string() + ": " + tileText(scale, window) + " has " + std::to_string(invalid) +

@@ -47,6 +47,8 @@ private:
     std::string tileText(const ReadScale& scale, const HeightmapWindow& window) const;
 
     std::filesystem::path path_;
+    // Declared first: GDAL writes nothing beside the file, up to the close.
+    GdalAuxiliaryFilesOff noAuxiliaryFiles_;
     GdalDatasetHandle dataset_;
     GDALRasterBand* band_ = nullptr;
     SampleRules rules_;
@@ -58,6 +60,7 @@ private:
     double minimumMetres_ = 0.0;
     double maximumMetres_ = 0.0;
     std::vector<std::string> warnings_;
+    bool warnedUnreadable_ = false;  // the warning for unreadable tiles is given once
 };
 
 }  // namespace dem

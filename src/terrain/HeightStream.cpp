@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <functional>
 #include <stdexcept>
 #include <utility>
@@ -143,6 +144,43 @@ bool HeightStream::settled() const
     return missingTiles_ == 0 && !unservedWanted_ && !loader_->busy();
 }
 
+std::optional<HeightStream::ProbedHeight> HeightStream::probe(double levelZeroColumn, double levelZeroRow) const
+{
+    for (std::uint32_t level = 0; level < layout_.levelCount(); ++level) {
+        // Level-k sample i averages level-0 samples [i 2^k, (i + 1) 2^k).
+        const double scale = std::ldexp(1.0, -static_cast<int>(level));
+        const double column = (levelZeroColumn + 0.5) * scale - 0.5;
+        const double row = (levelZeroRow + 0.5) * scale - 0.5;
+        const auto lastColumn = static_cast<std::int64_t>(layout_.levelColumns(level)) - 1;
+        const auto lastRow = static_cast<std::int64_t>(layout_.levelRows(level)) - 1;
+        const auto firstColumn = std::clamp(static_cast<std::int64_t>(std::floor(column)), std::int64_t{0}, lastColumn);
+        const auto firstRow = std::clamp(static_cast<std::int64_t>(std::floor(row)), std::int64_t{0}, lastRow);
+        const auto secondColumn =
+            std::clamp(static_cast<std::int64_t>(std::floor(column)) + 1, std::int64_t{0}, lastColumn);
+        const auto secondRow = std::clamp(static_cast<std::int64_t>(std::floor(row)) + 1, std::int64_t{0}, lastRow);
+        const std::uint32_t size = layout_.tileSize();
+        const tiles::TileKey key{level, static_cast<std::uint32_t>(firstColumn) / size,
+                                 static_cast<std::uint32_t>(firstRow) / size};
+        const std::uint32_t entry = layout_.entryOf(key);
+        if (!atlas_.resident(entry)) {
+            continue;
+        }
+        const std::vector<std::uint16_t> samples = atlas_.readBackTile(entry);
+        const std::int64_t side = layout_.storedSize();
+        const auto at = [&](std::int64_t x, std::int64_t y) {
+            const std::int64_t localX = x - std::int64_t{key.column} * size;
+            const std::int64_t localY = y - std::int64_t{key.row} * size;
+            return static_cast<double>(samples[static_cast<std::size_t>(localY * side + localX)]) / 65535.0;
+        };
+        const double weightX = column - std::floor(column);
+        const double weightY = row - std::floor(row);
+        const double top = at(firstColumn, firstRow) * (1.0 - weightX) + at(secondColumn, firstRow) * weightX;
+        const double bottom = at(firstColumn, secondRow) * (1.0 - weightX) + at(secondColumn, secondRow) * weightX;
+        return ProbedHeight{level, top * (1.0 - weightY) + bottom * weightY};
+    }
+    return std::nullopt;
+}
+
 std::vector<std::string> HeightStream::takeWarnings()
 {
     return loader_->takeWarnings();
@@ -160,6 +198,10 @@ HeightStreamStatistics HeightStream::statistics() const
     statistics.cacheEvictions = cache_.evictions();
     statistics.atlasEvictions = atlas_.evictions();
     statistics.requestedTiles = static_cast<std::uint32_t>(wanted_.size());
+    statistics.finestRequestedLevel = layout_.levelCount();
+    for (const std::uint32_t entry : wanted_) {
+        statistics.finestRequestedLevel = std::min(statistics.finestRequestedLevel, layout_.keyOfEntry(entry).level);
+    }
     statistics.missingTiles = missingTiles_;
     statistics.misses = misses_;
     statistics.pendingReads = static_cast<std::uint32_t>(loader_->pendingCount());

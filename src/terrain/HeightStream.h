@@ -24,6 +24,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -51,10 +52,11 @@ struct HeightStreamStatistics {
     std::uint64_t gpuBytes = 0;     // the atlas and its buffers
     std::uint32_t cachedTiles = 0;  // in the CPU cache
     std::uint64_t cachedBytes = 0;
-    std::uint32_t requestedTiles = 0;  // asked for by the last completed frame
-    std::uint32_t missingTiles = 0;    // of those, not resident when it was drawn
-    std::uint64_t misses = 0;          // such tiles over all frames
-    std::uint32_t pendingReads = 0;    // queued for the reader
+    std::uint32_t requestedTiles = 0;        // asked for by the last completed frame
+    std::uint32_t missingTiles = 0;          // of those, not resident when it was drawn
+    std::uint32_t finestRequestedLevel = 0;  // of those; the level count when none was
+    std::uint64_t misses = 0;                // such tiles over all frames
+    std::uint32_t pendingReads = 0;          // queued for the reader
     std::uint64_t tilesRead = 0;
     std::uint64_t bytesRead = 0;
     double readSeconds = 0.0;       // the reader's time spent reading
@@ -88,6 +90,16 @@ public:
     // Whether the last completed frame was drawn with every tile it asked
     // for resident, nothing is waiting to be staged and the reader is idle.
     [[nodiscard]] bool settled() const;
+    // The height the finest resident tile holds at a level-0 position
+    // (bilinear, clamped to the edges as the shaders sample it), read back
+    // from the atlas (waits for the device): for tests and tools. Empty
+    // where no tile is resident.
+    struct ProbedHeight {
+        std::uint32_t level = 0;
+        double normalised = 0.0;  // 0..1 over the streaming range
+    };
+    [[nodiscard]] std::optional<ProbedHeight> probe(double levelZeroColumn, double levelZeroRow) const;
+
     // Warnings of the reader (damaged tiles, ...), each once.
     std::vector<std::string> takeWarnings();
     [[nodiscard]] HeightStreamStatistics statistics() const;

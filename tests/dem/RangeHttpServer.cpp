@@ -250,52 +250,58 @@ void RangeHttpServer::serve()
             ++stalledCount_;
             continue;
         }
-        answer(connection.get());
+        if (answer(connection.get())) {
+            stalled_.push_back(std::move(connection));
+            ++stalledCount_;
+        }
     }
 }
 
-void RangeHttpServer::answer(int connection)
+bool RangeHttpServer::answer(int connection)
 {
     const std::optional<HttpRequest> request = readRequest(connection);
     if (!request)
-        return;
+        return false;
     ++requests_;
     const bool head = request->method == "HEAD";
     if (!head && request->method != "GET") {
         sendAll(connection, statusHead("405 Method Not Allowed", 0, "Allow: GET, HEAD\r\n"));
-        return;
+        return false;
     }
     const std::optional<std::filesystem::path> file = fileOf(root_, request->target);
     if (!file) {
         const std::string body = "not found\n";
         sendAll(connection, statusHead("404 Not Found", body.size(), "Content-Type: text/plain\r\n") +
                                 (head ? std::string() : body));
-        return;
+        return false;
     }
     std::error_code error;
     const std::uint64_t size = std::filesystem::file_size(*file, error);
     if (error) {
         sendAll(connection, statusHead("500 Internal Server Error", 0, ""));
-        return;
+        return false;
     }
     const std::string type = "Content-Type: application/octet-stream\r\n";
     if (!request->range) {
         if (sendAll(connection, statusHead("200 OK", size, type)) && !head)
             sendBody(connection, *file, 0, size);
-        return;
+        return false;
     }
     const std::optional<ByteRange> range = byteRangeOf(*request->range, size);
     if (!range) {
         sendAll(connection,
                 statusHead("416 Range Not Satisfiable", 0, "Content-Range: bytes */" + std::to_string(size) + "\r\n"));
-        return;
+        return false;
     }
+    if (range->first >= stallRangesFrom_.load())
+        return true;
     ++rangeRequests_;
     const std::string contentRange = "Content-Range: bytes " + std::to_string(range->first) + "-" +
                                      std::to_string(range->first + range->count - 1) + "/" + std::to_string(size) +
                                      "\r\n";
     if (sendAll(connection, statusHead("206 Partial Content", range->count, type + contentRange)) && !head)
         sendBody(connection, *file, range->first, range->count);
+    return false;
 }
 
 }  // namespace dem_test

@@ -55,12 +55,18 @@ public:
     // From now on, accept connections and never answer them (a stalled
     // server); they stay open until the server is destroyed.
     void stallConnections() { stalling_.store(true); }
+    // From now on, never answers a range request that starts at or after
+    // byte `offset` (the connection stays open): a source that stops
+    // answering for part of a file, e.g. a COG's full-resolution tiles.
+    void stallRangesFrom(std::uint64_t offset) { stallRangesFrom_.store(offset); }
     // Connections accepted and left unanswered so far.
     [[nodiscard]] std::size_t stalledCount() const { return stalledCount_.load(); }
 
 private:
     void serve();
-    void answer(int connection);
+    // Answers the request on `connection`; true when it is left unanswered
+    // (stallRangesFrom) and the connection must be kept open.
+    bool answer(int connection);
 
     std::filesystem::path root_;
     FileDescriptor listener_;
@@ -69,6 +75,7 @@ private:
     std::atomic<std::size_t> rangeRequests_{0};
     std::atomic<std::size_t> requests_{0};
     std::atomic<bool> stalling_{false};
+    std::atomic<std::uint64_t> stallRangesFrom_{UINT64_MAX};
     std::atomic<std::size_t> stalledCount_{0};
     std::vector<FileDescriptor> stalled_;  // touched by the serving thread only
     std::thread thread_;

@@ -1,0 +1,279 @@
+// A streamed elevation model (--stream on) renders what the in-memory one
+// renders once the tiles its frames asked for are resident; a GPU budget
+// smaller than the model evicts tiles and still ends on the same frame, byte
+// for byte; a corrupt block gives one warning and the coarser level there; a
+// remote COG streams the local frame; a server that stops answering for the
+// fine tiles warns and the run ends on the coarser level. Headless frames
+// with the validation layer on.
+#include "ChildProcess.h"
+#include "DemSourceFiles.h"
+#include "DemTestFiles.h"
+#include "RangeHttpServer.h"
+#include "ViewerTestFiles.h"
+
+#include <gdal.h>
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace app_test {
+namespace {
+
+// 1024 x 1024 samples 10 m apart: four tiles of 256 a side, streamed onto a
+// heightmap of 512 x 512.
+constexpr std::uint32_t kSamples = 1024;
+constexpr double kSpacing = 10.0;
+
+// Ridges and a dome, plus relief a few samples across that only the
+// streamed level 0 shows.
+std::vector<double> streamedHeights()
+{
+    std::vector<double> heights = dem_test::reliefHeights(kSamples, kSamples);
+    for (std::uint32_t y = 0; y < kSamples; ++y) {
+        for (std::uint32_t x = 0; x < kSamples; ++x) {
+            heights[std::size_t{y} * kSamples + x] += 12.0 * std::sin(0.9 * x) * std::cos(1.1 * y);
+        }
+    }
+    return heights;
+}
+
+std::string fileText(const std::filesystem::path& path)
+{
+    std::ifstream file(path);
+    return std::string(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
+}
+
+// No Vulkan message (warnings of the viewer are allowed).
+void expectNoValidationMessages(const std::string& err)
+{
+    for (const std::string& line : linesOf(err)) {
+        EXPECT_EQ(line.find("[vulkan]"), std::string::npos) << line;
+    }
+}
+
+// One camera pose per frame, then `holdFrames` frames of the last.
+std::string cameraPath(const std::vector<std::string>& poses, int holdFrames)
+{
+    std::string text;
+    for (const std::string& pose : poses) {
+        text += pose + "\n";
+    }
+    for (int frame = 0; frame < holdFrames; ++frame) {
+        text += poses.back() + "\n";
+    }
+    return text;
+}
+
+// Looking down on the middle of level-0 tile (1, 1) from 700 m or so: the
+// view and its guard band lie in that tile.
+const std::vector<std::string> kOverTileOneOne = {
+    "--stream",  "on",      "--frames",           "16", "--camera", "-1275,2000,-1275,0,-89",
+    "--shading", "normals", "--texels-per-pixel", "64"};
+
+class StreamingRenderTest : public ::testing::Test {
+protected:
+    StreamingRenderTest() : scratch_("streaming")
+    {
+        dem_test::RasterSpec spec = dem_test::rasterOf(kSamples, kSamples, GDT_Float32, streamedHeights());
+        spec.geoTransform = std::array<double, 6>{376000.0, kSpacing, 0.0, 4651000.0, 0.0, -kSpacing};
+        spec.epsg = 32633;
+        spec.creationOptions = {"TILED=YES", "BLOCKXSIZE=256", "BLOCKYSIZE=256", "COMPRESS=DEFLATE"};
+        dem_test::writeRaster(dem(), spec);
+    }
+
+    [[nodiscard]] std::filesystem::path dem() const { return scratch_.file("dem.tif"); }
+
+    struct Run {
+        ProcessResult result;
+        std::optional<DecodedImage> frame;
+        std::string stats;
+    };
+
+    // A headless run of `source` with `extra` arguments, its frame and stats.
+    Run render(const std::string& name, const std::string& source, const std::vector<std::string>& extra,
+               const std::map<std::string, std::optional<std::string>>& environment = {}) const
+    {
+        const std::filesystem::path frame = scratch_.file(name + ".png");
+        const std::filesystem::path stats = scratch_.file(name + ".json");
+        ProcessOptions options;
+        options.arguments = {CBT_TERRAIN_BINARY, source,         "--headless", "--validate",  "--msaa", "1",
+                             "--shadows",        "off",          "--detail",   "off",         "--size", "160x90",
+                             "--screenshot",     frame.string(), "--stats",    stats.string()};
+        options.arguments.insert(options.arguments.end(), extra.begin(), extra.end());
+        options.environment = dem_test::localHttpEnvironment();
+        for (const auto& [variable, value] : environment) {
+            options.environment[variable] = value;
+        }
+        Run run{runProcess(options, std::chrono::seconds(300)), std::nullopt, {}};
+        run.frame = decodePng(frame);
+        if (std::filesystem::exists(stats)) {
+            run.stats = fileText(stats);
+        }
+        return run;
+    }
+
+    static double streamFigure(const Run& run, const std::string& name)
+    {
+        return jsonNumberAt(run.stats, {"stream", name}).value_or(-1.0);
+    }
+
+    ScratchFolder scratch_;
+};
+
+// Oblique, from the south over the relief; every point level 0 (the
+// in-memory path shows level 0 everywhere).
+// (80 frames: both meshes converge.)
+const std::vector<std::string> kObliqueView = {"--frames",           "80", "--camera", "0,2600,4000,0,-30",
+                                               "--texels-per-pixel", "64"};
+
+TEST_F(StreamingRenderTest, TheStreamedFrameIsTheInMemoryFrame)
+{
+    std::vector<std::string> streamed = kObliqueView;
+    streamed.insert(streamed.end(), {"--stream", "on"});
+    const Run stream = render("streamed", dem().string(), streamed);
+    std::vector<std::string> inMemory = kObliqueView;
+    inMemory.insert(inMemory.end(), {"--stream", "off"});
+    const Run memory = render("in-memory", dem().string(), inMemory);
+    ASSERT_EQ(stream.result.exitCode, 0) << stream.result.err;
+    ASSERT_EQ(memory.result.exitCode, 0) << memory.result.err;
+    expectNoValidationOrErrors(stream.result.err);
+    EXPECT_NE(stream.result.out.find("1024x1024 samples streamed in tiles of 256x256 over 1 levels onto 512x512"),
+              std::string::npos)
+        << stream.result.out;
+    ASSERT_TRUE(stream.frame && memory.frame);
+    EXPECT_GT(bandStatistics(*memory.frame, 30, 90).luminanceDeviation, 2.0) << "no relief to compare";
+    // The same heights (filtered in the shader rather than by the sampler,
+    // and the criterion's bounds from the coarse level): a few levels of
+    // difference at most.
+    EXPECT_LE(differingPixelFraction(*stream.frame, *memory.frame, 8), 0.001);
+    EXPECT_GT(streamFigure(stream, "tilesRead"), 0.0) << stream.stats;
+    EXPECT_GT(streamFigure(stream, "residentTiles"), 0.0);
+    EXPECT_EQ(streamFigure(stream, "missingTiles"), 0.0);
+    EXPECT_EQ(jsonNumberAt(memory.stats, {"stream", "residentTiles"}), std::nullopt) << "the in-memory run streamed";
+}
+
+TEST_F(StreamingRenderTest, ABudgetSmallerThanTheModelEvictsAndEndsOnTheSameFrame)
+{
+    // Over the south-west, then the north-east, then the middle, looking
+    // down from 700 m or so: each view needs at most 2 x 2 tiles.
+    const std::filesystem::path path = scratch_.file("path.txt");
+    writeText(path, cameraPath({"-3000 2000 3000 0 -89", "-3000 2000 3000 0 -89", "3000 2000 -3000 0 -89",
+                                "3000 2000 -3000 0 -89", "0 2000 0 0 -89"},
+                               20));
+    const std::vector<std::string> flight = {"--stream",  "on",      "--camera-path",      path.string(),
+                                             "--shading", "normals", "--texels-per-pixel", "64"};
+    std::vector<std::string> ample = flight;
+    ample.insert(ample.end(), {"--gpu-budget", "64"});
+    std::vector<std::string> tight = flight;
+    // Four tiles of 257 x 257 16-bit samples: a fourth of the model.
+    tight.insert(tight.end(), {"--gpu-budget", "0.55"});
+    const Run roomy = render("ample", dem().string(), ample);
+    const Run squeezed = render("tight", dem().string(), tight);
+    ASSERT_EQ(roomy.result.exitCode, 0) << roomy.result.err;
+    ASSERT_EQ(squeezed.result.exitCode, 0) << squeezed.result.err;
+    expectNoValidationOrErrors(squeezed.result.err);
+    EXPECT_EQ(streamFigure(squeezed, "atlasLayers"), 4.0) << squeezed.stats;
+    EXPECT_GT(streamFigure(squeezed, "atlasEvictions"), 0.0) << squeezed.stats;
+    EXPECT_EQ(streamFigure(roomy, "atlasEvictions"), 0.0) << roomy.stats;
+    EXPECT_EQ(streamFigure(squeezed, "missingTiles"), 0.0);
+    ASSERT_TRUE(roomy.frame && squeezed.frame);
+    EXPECT_GT(bandStatistics(*roomy.frame, 0, 90).luminanceDeviation, 2.0) << "no relief to compare";
+    EXPECT_TRUE(roomy.frame->rgb == squeezed.frame->rgb)
+        << differingPixelFraction(*roomy.frame, *squeezed.frame, 0) * 100.0 << " % of the pixels differ";
+}
+
+TEST_F(StreamingRenderTest, ACorruptBlockWarnsOnceAndShowsTheCoarserLevel)
+{
+    // Overviews hold the coarse level; block (1, 1) of the file's own
+    // samples (256..511 on both axes, the north-west tile next to the
+    // middle) can not be read. Seen from above its middle.
+    GDALDatasetH dataset = GDALOpenEx(dem().c_str(), GDAL_OF_RASTER | GDAL_OF_UPDATE, nullptr, nullptr, nullptr);
+    ASSERT_NE(dataset, nullptr);
+    int levels[] = {2, 4};
+    ASSERT_EQ(GDALBuildOverviews(dataset, "AVERAGE", 2, levels, 0, nullptr, nullptr, nullptr), CE_None);
+    GDALClose(dataset);
+    dem_test::corruptGeoTiffBlock(dem(), 1, 1);
+    const Run run = render("corrupt", dem().string(), kOverTileOneOne);
+    ASSERT_EQ(run.result.exitCode, 0) << run.result.err;
+    expectNoValidationMessages(run.result.err);
+    const std::string phrase = "filled from the coarser level";
+    const std::size_t first = run.result.err.find(phrase);
+    ASSERT_NE(first, std::string::npos) << run.result.err;
+    EXPECT_EQ(run.result.err.find(phrase, first + 1), std::string::npos) << "warned more than once:\n"
+                                                                         << run.result.err;
+    EXPECT_NE(run.result.err.find("cbt-terrain: warning: "), std::string::npos) << run.result.err;
+    EXPECT_GT(streamFigure(run, "filledTiles"), 0.0) << run.stats;
+    ASSERT_TRUE(run.frame);
+    EXPECT_GT(bandStatistics(*run.frame, 0, 90).luminanceDeviation, 2.0) << "the hole is not filled with relief";
+}
+
+class RemoteStreamingTest : public StreamingRenderTest {
+protected:
+    RemoteStreamingTest()
+    {
+        std::filesystem::create_directories(cog().parent_path());
+        ProcessOptions prepare;
+        prepare.arguments = {CBT_TERRAIN_BINARY, "prepare", dem().string(), cog().string()};
+        const ProcessResult prepared = runProcess(prepare, std::chrono::seconds(120));
+        EXPECT_EQ(prepared.exitCode, 0) << prepared.err;
+    }
+
+    [[nodiscard]] std::filesystem::path cog() const { return scratch_.file("served/dem-cog.tif"); }
+
+    // The first byte of the COG's full-resolution tiles (after its header
+    // and overviews).
+    [[nodiscard]] std::uint64_t fullResolutionOffset() const
+    {
+        GDALDatasetH dataset = GDALOpenEx(cog().c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY, nullptr, nullptr, nullptr);
+        EXPECT_NE(dataset, nullptr);
+        const char* offset = GDALGetMetadataItem(GDALGetRasterBand(dataset, 1), "BLOCK_OFFSET_0_0", "TIFF");
+        const std::uint64_t first = offset != nullptr ? std::stoull(offset) : 0;
+        GDALClose(dataset);
+        return first;
+    }
+};
+
+TEST_F(RemoteStreamingTest, ARemoteCogStreamsTheLocalFrame)
+{
+    dem_test::RangeHttpServer server(cog().parent_path());
+    const Run local = render("local", cog().string(), kOverTileOneOne);
+    const Run remote = render("remote", "/vsicurl/" + server.urlOf("dem-cog.tif"), kOverTileOneOne);
+    ASSERT_EQ(local.result.exitCode, 0) << local.result.err;
+    ASSERT_EQ(remote.result.exitCode, 0) << remote.result.err;
+    expectNoValidationOrErrors(remote.result.err);
+    EXPECT_GT(server.rangeRequestCount(), 0u);
+    EXPECT_GT(streamFigure(remote, "tilesRead"), 0.0) << remote.stats;
+    ASSERT_TRUE(local.frame && remote.frame);
+    EXPECT_GT(bandStatistics(*local.frame, 0, 90).luminanceDeviation, 2.0) << "no relief to compare";
+    EXPECT_TRUE(local.frame->rgb == remote.frame->rgb)
+        << differingPixelFraction(*local.frame, *remote.frame, 0) * 100.0 << " % of the pixels differ";
+}
+
+TEST_F(RemoteStreamingTest, AServerThatStopsAnsweringTheFineTilesWarnsAndTheRunEnds)
+{
+    dem_test::RangeHttpServer server(cog().parent_path());
+    server.stallRangesFrom(fullResolutionOffset());
+    const auto start = std::chrono::steady_clock::now();
+    const Run run =
+        render("stalled", "/vsicurl/" + server.urlOf("dem-cog.tif"), kOverTileOneOne,
+               {{"GDAL_HTTP_LOW_SPEED_TIME", "1"}, {"GDAL_HTTP_LOW_SPEED_LIMIT", "1"}, {"GDAL_HTTP_TIMEOUT", "2"}});
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    ASSERT_EQ(run.result.exitCode, 0) << run.result.err;
+    expectNoValidationMessages(run.result.err);
+    EXPECT_GT(server.stalledCount(), 0u) << "no request reached the stalled part";
+    EXPECT_NE(run.result.err.find("filled from the coarser level"), std::string::npos) << run.result.err;
+    EXPECT_LT(seconds, 120.0);
+    ASSERT_TRUE(run.frame);
+    EXPECT_GT(bandStatistics(*run.frame, 0, 90).luminanceDeviation, 2.0) << "the coarser level is not shown";
+}
+
+}  // namespace
+}  // namespace app_test
