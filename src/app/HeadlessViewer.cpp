@@ -99,7 +99,7 @@ std::optional<RunStatistics::GroundProbe> groundBelow(const terrain::HeightStrea
 // leak (at vkDestroyDevice) before the caller counts its messages.
 void renderHeadless(const vk::Instance& instance, const ViewerOptions& options, const dem::TerrainSource& terrain,
                     const std::optional<dem::Imagery>& imagery, const std::vector<CameraPathFrame>& path,
-                    std::ostream& out)
+                    std::ostream& out, std::chrono::steady_clock::time_point started)
 {
     const heightmap::Heightmap& heightmap = terrain.heightmap;
     const uint32_t frameCount = headlessFrameCount(options, path.size());
@@ -139,6 +139,12 @@ void renderHeadless(const vk::Instance& instance, const ViewerOptions& options, 
         waitForTiles(scene, heightmap.sourcePath);
         const scene::FrameStatistics completed = renderFrame(device, scene, lastSlot, view);
         printStreamWarnings(scene, std::cerr);
+        if (frame == 0) {
+            // Start-up: from the command to the first frame done.
+            scene.slot(lastSlot).inFlight.wait();
+            statistics.setFirstFrameSeconds(
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+        }
         if (frame >= kFramesInFlight) {
             statistics.addFrameStatistics(completed);  // frame - kFramesInFlight
         }
@@ -210,11 +216,12 @@ void renderHeadless(const vk::Instance& instance, const ViewerOptions& options, 
 
 int runHeadless(const ViewerOptions& requested, std::ostream& out)
 {
+    const auto started = std::chrono::steady_clock::now();
     const ViewerInputs inputs = loadViewerInputs(requested, out, std::cerr);
     vk::InstanceOptions instanceOptions;
     instanceOptions.validation = inputs.options.validate;
     const vk::Instance instance(instanceOptions);
-    renderHeadless(instance, inputs.options, inputs.terrain, inputs.imagery, inputs.path, out);
+    renderHeadless(instance, inputs.options, inputs.terrain, inputs.imagery, inputs.path, out, started);
     return reportValidationMessages(instance);
 }
 

@@ -97,6 +97,9 @@ std::string RunStatistics::toJson(const RunDescription& description) const
          << ", \"depthMetres\": " << description.depthMetres
          << ", \"heightScaleMetres\": " << description.heightScaleMetres
          << ", \"heightOffsetMetres\": " << description.heightOffsetMetres << "},\n";
+    if (firstFrameSeconds_) {
+        json << "  \"firstFrameSeconds\": " << *firstFrameSeconds_ << ",\n";
+    }
     json << "  \"frameTimeMs\": ";
     writeSummary(json, frameTimes_);
     json << ",\n  \"gpuTimesMs\": {";

@@ -68,6 +68,8 @@ class RunStatistics {
 public:
     // CPU wall time of one frame, in milliseconds.
     void addFrameTime(double milliseconds);
+    // Seconds from the command to its first frame done ("firstFrameSeconds").
+    void setFirstFrameSeconds(double seconds) { firstFrameSeconds_ = seconds; }
     // The renderer's statistics of one completed frame (each completed frame
     // once): pass timings when present, and the leaf count.
     void addFrameStatistics(const scene::FrameStatistics& statistics);
@@ -130,6 +132,7 @@ private:
     std::optional<scene::FrameStatistics> latest_;
     std::optional<terrain::HeightStreamStatistics> stream_;
     std::optional<GroundProbe> groundBelowCamera_;
+    std::optional<double> firstFrameSeconds_;
 };
 
 // `text` with JSON string escapes, without the surrounding quotes.

@@ -329,6 +329,9 @@ int WindowViewer::run(std::ostream& out)
         saveScreenshot(*scene_.slot(lastSlot_).targets, *options_.screenshotPath, out);
     }
     if (options_.statsPath) {
+        if (const terrain::HeightStream* stream = scene_.heightStream()) {
+            statistics_.setStreamStatistics(stream->statistics());
+        }
         const RunDescription description =
             describeRun(options_, heightmap_, dem_, scene_.settings(), camera_.pose(), device_, presentation_.extent(),
                         static_cast<uint32_t>(recordedFrames_));
