@@ -30,6 +30,15 @@ bool streamsTiles(const ViewerOptions& options, const std::filesystem::path& pat
     if (options.stream == StreamMode::Off || dem::terrainFileKindOf(path) != dem::TerrainFileKind::Dem) {
         return false;
     }
+    // The pool caches each bisector's displaced corners when it is made: it
+    // reads the heightmap, and a large model is read reduced for it.
+    if (options.backend == terrain::TerrainBackend::Pool) {
+        if (options.stream == StreamMode::On) {
+            throw std::invalid_argument("--stream on: the pool backend (--cbt pool) does not stream tiles; use --cbt "
+                                        "heap");
+        }
+        return false;
+    }
     if (options.stream == StreamMode::On) {
         return true;
     }

@@ -215,6 +215,19 @@ TEST_F(StreamingRenderTest, ACorruptBlockWarnsOnceAndShowsTheCoarserLevel)
     EXPECT_GT(bandStatistics(*run.frame, 0, 90).luminanceDeviation, 2.0) << "the hole is not filled with relief";
 }
 
+TEST_F(StreamingRenderTest, StreamingOnThePoolBackendIsAOneLineError)
+{
+    ProcessOptions options;
+    options.arguments = {CBT_TERRAIN_BINARY, dem().string(), "--headless", "--size", "64x64", "--frames", "1",
+                         "--stream",         "on",           "--cbt",      "pool"};
+    const ProcessResult result = runProcess(options, std::chrono::seconds(120));
+    EXPECT_EQ(result.exitCode, 1) << result.err;
+    const std::vector<std::string> lines = linesOf(result.err);
+    ASSERT_EQ(lines.size(), 1u) << result.err;
+    EXPECT_EQ(lines[0],
+              "cbt-terrain: --stream on: the pool backend (--cbt pool) does not stream tiles; use --cbt heap");
+}
+
 class RemoteStreamingTest : public StreamingRenderTest {
 protected:
     RemoteStreamingTest()
