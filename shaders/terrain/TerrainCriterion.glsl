@@ -22,8 +22,9 @@
 // never undone while the view holds still.
 //
 // Data, descriptor set 1: binding 0 the frame uniforms, bindings 1 and 2 the
-// min/max and moments chains, binding 3 the heightmap, bindings 4 and 5 a
-// streamed model's atlas and page table (terrain::TerrainCriterion in C++).
+// min/max and moments chains, binding 3 the heightmap, bindings 4 to 6 a
+// streamed model's atlas, page table and tile bounds (terrain::TerrainCriterion
+// in C++).
 #ifndef TERRAIN_CRITERION_GLSL
 #define TERRAIN_CRITERION_GLSL
 
@@ -45,6 +46,53 @@ layout(set = 1, binding = 3) uniform sampler2D terrain_heightmap;
 #include "terrain/StreamedHeights.glsl"
 #include "vk/DriverPath.glsl"
 
+// Per page-table entry, the lowest (low 16 bits) and highest (high 16 bits)
+// sample of the tile's share (terrain::HeightTileAtlas::tileBounds).
+layout(std430, set = 1, binding = 6) readonly buffer TerrainTileBounds {
+    uint terrain_tileBounds[];
+};
+
+// The heightmap's bounds over [uvMin, uvMax] widened by those of a streamed
+// model's tiles there: the finest level that covers the box with at most
+// 2 x 2 tiles, all resident (else the next coarser). The heightmap averages
+// its blocks, so its bounds are milder than the file's: a peak finer than
+// its texels would be culled at the frustum's edge without them.
+vec2 terrain_StreamedHeightBounds(vec2 uvMin, vec2 uvMax, vec2 heightmapBounds, uint levelCount)
+{
+    vec2 lowZero = terrain_LevelZeroPosition(uvMin);
+    vec2 highZero = terrain_LevelZeroPosition(uvMax);
+    uint tileSize = terrainFrame.streamTileSize;
+    for (uint level = 0u; level < levelCount; ++level) {
+        terrain_StreamLevel info = terrainFrame.streamLevels[level];
+        float scale = exp2(-float(level));
+        uvec2 lastSample = uvec2(info.columns - 1u, info.rows - 1u);
+        // The samples bilinear filtering reads anywhere in the box.
+        uvec2 firstSample = uvec2(clamp(floor((lowZero + 0.5) * scale - 0.5), vec2(0.0), vec2(lastSample)));
+        uvec2 endSample = uvec2(clamp(floor((highZero + 0.5) * scale - 0.5) + 1.0, vec2(0.0), vec2(lastSample)));
+        uvec2 firstTile = firstSample / tileSize;
+        uvec2 lastTile = endSample / tileSize;
+        if (lastTile.x - firstTile.x > 1u || lastTile.y - firstTile.y > 1u) {
+            continue;
+        }
+        uint lowest = 0xFFFFu;
+        uint highest = 0u;
+        bool resident = true;
+        for (uint y = firstTile.y; y <= lastTile.y; ++y) {
+            for (uint x = firstTile.x; x <= lastTile.x; ++x) {
+                uint entry = info.firstEntry + y * info.tilesAcross + x;
+                resident = resident && terrain_pageTable[entry] != 0u;
+                uint bounds = terrain_tileBounds[entry];
+                lowest = min(lowest, bounds & 0xFFFFu);
+                highest = max(highest, bounds >> 16u);
+            }
+        }
+        if (resident) {
+            return vec2(min(heightmapBounds.x, float(lowest) / 65535.0), max(heightmapBounds.y, float(highest) / 65535.0));
+        }
+    }
+    return heightmapBounds;
+}
+
 // The split test of the triangle of `heapIndex` (any node, leaf or not).
 bool terrain_WantsSplit(uint heapIndex)
 {
@@ -52,7 +100,11 @@ bool terrain_WantsSplit(uint heapIndex)
     vec2 uvMin = min(min(triangle.v[0], triangle.v[1]), triangle.v[2]);
     vec2 uvMax = max(max(triangle.v[0], triangle.v[1]), triangle.v[2]);
     terrain_StatisticsFootprint footprint = terrain_FootprintOf(uvMin, uvMax);
+    uint streamLevels = vk_PerInvocation(terrainFrame.streamLevelCount, heapIndex);
     vec2 heights = terrain_HeightBounds(footprint);
+    if (streamLevels != 0u) {
+        heights = terrain_StreamedHeightBounds(uvMin, uvMax, heights, streamLevels);
+    }
     if (!terrain_BoxIntersectsPlanes(terrainFrame.frustumPlanes, terrain_WorldPosition(uvMin, heights.x),
                                      terrain_WorldPosition(uvMax, heights.y))) {
         return false;
@@ -60,7 +112,6 @@ bool terrain_WantsSplit(uint heapIndex)
     if (terrain_IsFlat(footprint)) {
         return false;
     }
-    uint streamLevels = vk_PerInvocation(terrainFrame.streamLevelCount, heapIndex);
     float heightA = terrain_SurfaceHeight(triangle.v[0], streamLevels, false);
     float heightB = terrain_SurfaceHeight(triangle.v[2], streamLevels, false);
     float pixels = terrain_ProjectedLengthPixels(terrainFrame.viewProjection,

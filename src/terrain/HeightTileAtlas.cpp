@@ -49,6 +49,7 @@ HeightTileAtlas::HeightTileAtlas(vk::Device& device, const std::optional<tiles::
     sampler_ = vk::Sampler(device, vk::SamplerDescription{VK_FILTER_NEAREST, VK_SAMPLER_MIPMAP_MODE_NEAREST,
                                                           VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE, 1.0f});
     pageTable_ = vk::Buffer(device, VkDeviceSize{entries} * sizeof(std::uint32_t), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+    tileBounds_ = vk::Buffer(device, VkDeviceSize{entries} * sizeof(std::uint32_t), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
     const VkDeviceSize requestBytes = VkDeviceSize{(entries + 31) / 32} * sizeof(std::uint32_t);
     requests_ = vk::Buffer(device, requestBytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
     for (std::uint32_t slot = 0; slot < framesInFlight; ++slot) {
@@ -60,6 +61,7 @@ HeightTileAtlas::HeightTileAtlas(vk::Device& device, const std::optional<tiles::
     }
     staged_.resize(framesInFlight);
     entryLayers_.assign(entries, 0);
+    entryBounds_.assign(entries, 0);
     residentSince_.assign(entries, 0);
     layerEntries_.assign(layers, 0);
     layerLastUse_.assign(layers, 0);
@@ -71,6 +73,7 @@ HeightTileAtlas::HeightTileAtlas(vk::Device& device, const std::optional<tiles::
         vk::imageBarrier(device, commands, atlas_.image.get(), range, VK_IMAGE_LAYOUT_UNDEFINED, kLayout,
                          VK_PIPELINE_STAGE_2_NONE, VK_ACCESS_2_NONE, kTileReaders, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
         vkCmdFillBuffer(commands, pageTable_.handle(), 0, VK_WHOLE_SIZE, 0);
+        vkCmdFillBuffer(commands, tileBounds_.handle(), 0, VK_WHOLE_SIZE, 0);
         vkCmdFillBuffer(commands, requests_.handle(), 0, VK_WHOLE_SIZE, 0);
         vk::memoryBarrier(device, commands, VK_PIPELINE_STAGE_2_CLEAR_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                           kTileReaders | VK_PIPELINE_STAGE_2_TRANSFER_BIT,
@@ -80,7 +83,8 @@ HeightTileAtlas::HeightTileAtlas(vk::Device& device, const std::optional<tiles::
 
 std::uint64_t HeightTileAtlas::deviceBytes() const
 {
-    std::uint64_t bytes = std::uint64_t{layerCount()} * tileBytes_ + pageTable_.size() + requests_.size();
+    std::uint64_t bytes =
+        std::uint64_t{layerCount()} * tileBytes_ + pageTable_.size() + tileBounds_.size() + requests_.size();
     for (const vk::Buffer& buffer : staging_) {
         bytes += buffer.size();
     }
@@ -146,6 +150,7 @@ bool HeightTileAtlas::stage(const tiles::HeightTile& tile, std::uint32_t entry, 
     layerEntries_[chosen] = entry + 1;
     layerLastUse_[chosen] = frame;
     entryLayers_[entry] = chosen + 1;
+    entryBounds_[entry] = std::uint32_t{tile.lowest} | (std::uint32_t{tile.highest} << 16);
     residentSince_[entry] = frame;
     ++residentCount_;
     dirtyFirst_ = dirtyFirst_ == dirtyEnd_ ? entry : std::min(dirtyFirst_, entry);
@@ -183,6 +188,8 @@ void HeightTileAtlas::recordUploads(VkCommandBuffer commands, std::uint32_t fram
         const std::uint32_t count = std::min<std::uint32_t>(dirtyEnd_ - first, kMaxUpdateBytes / sizeof(std::uint32_t));
         vkCmdUpdateBuffer(commands, pageTable_.handle(), VkDeviceSize{first} * sizeof(std::uint32_t),
                           VkDeviceSize{count} * sizeof(std::uint32_t), entryLayers_.data() + first);
+        vkCmdUpdateBuffer(commands, tileBounds_.handle(), VkDeviceSize{first} * sizeof(std::uint32_t),
+                          VkDeviceSize{count} * sizeof(std::uint32_t), entryBounds_.data() + first);
         first += count;
     }
     dirtyFirst_ = dirtyEnd_ = 0;
@@ -234,21 +241,31 @@ std::vector<std::uint16_t> HeightTileAtlas::readBackTile(std::uint32_t entry) co
 
 std::vector<std::uint32_t> HeightTileAtlas::readBackPageTable() const
 {
+    return readBackWords(pageTable_);
+}
+
+std::vector<std::uint32_t> HeightTileAtlas::readBackTileBounds() const
+{
+    return readBackWords(tileBounds_);
+}
+
+std::vector<std::uint32_t> HeightTileAtlas::readBackWords(const vk::Buffer& buffer) const
+{
     vk::Device& device = *device_;
     device.waitIdle();
-    const vk::Buffer readback(device, pageTable_.size(), VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+    const vk::Buffer readback(device, buffer.size(), VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                               vk::MemoryLocation::HostReadback);
     device.submitAndWait([&](VkCommandBuffer commands) {
-        vk::bufferBarrier(device, commands, pageTable_, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT | kTileReaders,
+        vk::bufferBarrier(device, commands, buffer, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT | kTileReaders,
                           VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
-        const VkBufferCopy region{0, 0, pageTable_.size()};
-        vkCmdCopyBuffer(commands, pageTable_.handle(), readback.handle(), 1, &region);
+        const VkBufferCopy region{0, 0, buffer.size()};
+        vkCmdCopyBuffer(commands, buffer.handle(), readback.handle(), 1, &region);
         vk::bufferBarrier(device, commands, readback, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                           VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
     });
-    std::vector<std::uint32_t> table(pageTable_.size() / sizeof(std::uint32_t));
-    std::memcpy(table.data(), readback.mapped().data(), pageTable_.size());
-    return table;
+    std::vector<std::uint32_t> words(buffer.size() / sizeof(std::uint32_t));
+    std::memcpy(words.data(), readback.mapped().data(), buffer.size());
+    return words;
 }
 
 std::span<const std::uint32_t> HeightTileAtlas::requestWords(std::uint32_t frameSlot) const

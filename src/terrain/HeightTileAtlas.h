@@ -43,6 +43,10 @@ public:
     [[nodiscard]] VkSampler sampler() const { return sampler_.handle(); }
     [[nodiscard]] const vk::Buffer& pageTable() const { return pageTable_; }
     [[nodiscard]] const vk::Buffer& requests() const { return requests_; }
+    // Per page-table entry, the lowest sample of its tile's share in the
+    // low 16 bits and the highest in the high 16 (HeightTile::lowest,
+    // highest); meaningful where the page table says resident.
+    [[nodiscard]] const vk::Buffer& tileBounds() const { return tileBounds_; }
 
     [[nodiscard]] std::uint32_t layerCount() const { return static_cast<std::uint32_t>(layerEntries_.size()); }
     [[nodiscard]] std::size_t tileBytes() const { return tileBytes_; }
@@ -80,8 +84,11 @@ public:
     // page table as the GPU holds it.
     [[nodiscard]] std::vector<std::uint16_t> readBackTile(std::uint32_t entry) const;
     [[nodiscard]] std::vector<std::uint32_t> readBackPageTable() const;
+    [[nodiscard]] std::vector<std::uint32_t> readBackTileBounds() const;
 
 private:
+    [[nodiscard]] std::vector<std::uint32_t> readBackWords(const vk::Buffer& buffer) const;
+
     struct Staged {
         std::uint32_t layer = 0;
         VkDeviceSize offset = 0;
@@ -94,17 +101,19 @@ private:
     vk::DeviceLocalImage atlas_;
     vk::Sampler sampler_;
     vk::Buffer pageTable_;
+    vk::Buffer tileBounds_;
     vk::Buffer requests_;
     std::vector<vk::Buffer> staging_;   // per frame slot
     std::vector<vk::Buffer> readback_;  // per frame slot
     std::vector<std::vector<Staged>> staged_;
     std::vector<std::uint32_t> entryLayers_;  // the page table's contents: layer + 1, 0 absent
+    std::vector<std::uint32_t> entryBounds_;  // tileBounds_'s contents
     std::vector<std::uint64_t> residentSince_;
     std::vector<std::uint32_t> layerEntries_;  // entry + 1, 0 free
     std::vector<std::uint64_t> layerLastUse_;
     std::uint32_t residentCount_ = 0;
     std::uint64_t evictions_ = 0;
-    std::uint32_t dirtyFirst_ = 0;  // page table entries [dirtyFirst_, dirtyEnd_) changed
+    std::uint32_t dirtyFirst_ = 0;  // entries [dirtyFirst_, dirtyEnd_) of the page table and bounds changed
     std::uint32_t dirtyEnd_ = 0;
 };
 

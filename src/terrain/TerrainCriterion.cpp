@@ -12,13 +12,14 @@ namespace terrain {
 
 namespace {
 
-constexpr std::array<vk::DescriptorBinding, 6> kCriterionBindings{{
+constexpr std::array<vk::DescriptorBinding, 7> kCriterionBindings{{
     {0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
     {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
     {2, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
     {3, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
     {4, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
     {5, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
+    {6, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
 }};
 
 }  // namespace
@@ -39,6 +40,7 @@ TerrainCriterion::TerrainCriterion(const vk::Device& device, const HeightStatist
             .combinedImageSampler(3, heightmap.view(), heightmap.sampler(), HeightmapTexture::kLayout)
             .combinedImageSampler(4, atlas.view(), atlas.sampler(), HeightTileAtlas::kLayout)
             .storageBuffer(5, atlas.pageTable())
+            .storageBuffer(6, atlas.tileBounds())
             .update(device, set);
         sets_.push_back(set);
     }

@@ -3,7 +3,8 @@
 // shaders/terrain/TerrainSubdivision.comp): owns its descriptor set 1 (one
 // per frame slot): binding 0 the slot's TerrainUniforms, bindings 1 and 2 the
 // min/max and moments chains of HeightStatistics, binding 3 the heightmap,
-// bindings 4 and 5 the streamed tiles' atlas and page table (HeightTileAtlas).
+// bindings 4 to 6 the streamed tiles' atlas, page table and bounds
+// (HeightTileAtlas).
 #pragma once
 
 #include "leb/gpu/SubdivisionPass.h"

@@ -1,5 +1,5 @@
 // The streamed tiles' atlas on the device (terrain::HeightTileAtlas): staged
-// tiles land in their layers and in the page table, the least recently used
+// tiles land in their layers, the page table and the bounds, the least recently used
 // tile makes room for a new one (and leaves the page table), a tile in use by
 // the frame is never replaced, and staging holds its frame's share.
 #include "GpuTestEnvironment.h"
@@ -34,6 +34,8 @@ tiles::HeightTile patternTile(const tiles::TilePyramidLayout& layout, std::uint3
     for (std::size_t i = 0; i < tile.samples.size(); ++i) {
         tile.samples[i] = static_cast<std::uint16_t>(entry * 1000 + i * 7 % 997);
     }
+    tile.lowest = static_cast<std::uint16_t>(entry * 1000);
+    tile.highest = static_cast<std::uint16_t>(entry * 1000 + 996);
     return tile;
 }
 
@@ -72,6 +74,9 @@ TEST_F(HeightTileAtlasTest, StagedTilesLandInTheirLayersAndThePageTable)
             EXPECT_FALSE(layersSeen[table[entry] - 1]) << "two tiles in one layer";
             layersSeen[table[entry] - 1] = true;
             EXPECT_EQ(atlas.readBackTile(entry), patternTile(layout, entry).samples) << "entry " << entry;
+            // The criterion's bounds of the tile: lowest low, highest high.
+            EXPECT_EQ(atlas.readBackTileBounds()[entry], (entry * 1000) | ((entry * 1000 + 996) << 16))
+                << "entry " << entry;
         }
     }
 }
