@@ -49,8 +49,13 @@ uvec2 terrain_StatisticsTexelOf(uvec2 heightmapTexel, uint level)
 vec2 terrain_HeightmapTexelPosition(vec2 uv)
 {
     vec2 lastTexel = vec2(terrainFrame.heightmapTexels) - 1.0;
-    return terrainFrame.streamLevelCount == 0u ? uv * lastTexel
-                                               : (terrain_LevelZeroPosition(uv) + 0.5) / terrainFrame.baseReduction - 0.5;
+    // Both, then one picked by a factor of 0 or 1 (exact): a branch on the
+    // uniform alone would make lavapipe compile a variant per frame
+    // (vk/DriverPath.glsl).
+    float streamed = float(min(terrainFrame.streamLevelCount, 1u));
+    vec2 own = uv * lastTexel;
+    vec2 ofLevelZero = (terrain_LevelZeroPosition(uv) + 0.5) / terrainFrame.baseReduction - 0.5;
+    return own * (1.0 - streamed) + ofLevelZero * streamed;
 }
 
 // The finest level whose texels cover the heightmap texels that bilinear

@@ -242,7 +242,8 @@ bool underSea()
     // A streamed elevation model's mask is as coarse as its heightmap: there
     // the mask says where the sea is near, and the fragment's own height
     // (below sea level here) draws the coast.
-    float threshold = terrainFrame.streamLevelCount > 0u ? 0.0 : 0.5;
+    // (Arithmetic, not a branch on the uniform: vk/DriverPath.glsl.)
+    float threshold = 0.5 - 0.5 * float(min(terrainFrame.streamLevelCount, 1u));
     return textureLod(seaMask, terrain_HeightmapCoordinate(unitSquarePoint()), 0.0).r > threshold;
 }
 
