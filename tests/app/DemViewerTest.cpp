@@ -15,20 +15,10 @@
 #include <array>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 
 namespace app_test {
 namespace {
-
-std::string fileText(const std::filesystem::path& path)
-{
-    std::ifstream file(path);
-    std::ostringstream text;
-    text << file.rdbuf();
-    return text.str();
-}
 
 ProcessResult runViewer(const std::vector<std::string>& arguments)
 {

@@ -15,8 +15,6 @@
 
 #include <array>
 #include <cmath>
-#include <fstream>
-#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -162,8 +160,7 @@ TEST_F(GeodeticPlacementRenderTest, StatsGiveTheCameraBackInWgs84Terms)
             "--camera-geo",     place + ",1500,250,-30",     "--stats",    stats.string()};
         const ProcessResult result = runProcess(options);
         ASSERT_EQ(result.exitCode, 0) << result.err;
-        std::ifstream file(stats);
-        const std::string json((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+        const std::string json = fileText(stats);
         const auto field = [&](const char* name) { return jsonNumberAt(json, {"cameraGeo", name}).value_or(1e9); };
         EXPECT_NEAR(field("latitude"), latitude, 1e-7) << dem;
         EXPECT_NEAR(field("longitude"), longitude, 1e-7) << dem;
@@ -179,8 +176,7 @@ TEST_F(GeodeticPlacementRenderTest, StatsGiveTheCameraBackInWgs84Terms)
     options.arguments = {CBT_TERRAIN_BINARY, png.string(), "--headless", "--size",      "64x36",
                          "--frames",         "2",          "--stats",    stats.string()};
     ASSERT_EQ(runProcess(options).exitCode, 0);
-    std::ifstream file(stats);
-    const std::string json((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+    const std::string json = fileText(stats);
     EXPECT_NE(json.find("\"backend\""), std::string::npos);
     EXPECT_EQ(json.find("cameraGeo"), std::string::npos);
 }

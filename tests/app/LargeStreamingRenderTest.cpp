@@ -17,8 +17,6 @@
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -29,12 +27,6 @@ namespace {
 constexpr std::uint32_t kTileSamples = 1000;
 constexpr std::uint32_t kRepeats = 40;
 constexpr std::uint32_t kSamples = kTileSamples * kRepeats;  // 40,000 a side, 1 m apart
-
-std::string fileText(const std::filesystem::path& path)
-{
-    std::ifstream file(path);
-    return std::string(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
-}
 
 // Hills a few hundred metres across with ridges a few metres across on them,
 // in whole metres (Int16).

@@ -25,14 +25,6 @@ constexpr int kFrames = 240;
 constexpr int kPeriod = 80;  // frames of one pass of the flight (the script's --period)
 constexpr int kDepth = 16;
 
-std::string fileText(const std::filesystem::path& path)
-{
-    std::ifstream file(path);
-    std::ostringstream text;
-    text << file.rdbuf();
-    return text.str();
-}
-
 // The WIDTHxHEIGHT in effect at the last frame: the last one the flight set
 // on its lines up to that frame's line.
 std::string lastRequestedSize(const std::filesystem::path& flight, int lastLine)

@@ -17,8 +17,6 @@
 #include <chrono>
 #include <cmath>
 #include <cstdint>
-#include <fstream>
-#include <iterator>
 #include <map>
 #include <optional>
 #include <string>
@@ -43,12 +41,6 @@ std::vector<double> streamedHeights()
         }
     }
     return heights;
-}
-
-std::string fileText(const std::filesystem::path& path)
-{
-    std::ifstream file(path);
-    return std::string(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
 }
 
 // No Vulkan message (warnings of the viewer are allowed).

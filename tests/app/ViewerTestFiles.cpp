@@ -18,6 +18,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
+#include <sstream>
 #include <stdexcept>
 
 namespace app_test {
@@ -126,6 +127,14 @@ void writeText(const std::filesystem::path& path, const std::string& text)
 {
     std::ofstream file(path, std::ios::binary | std::ios::trunc);
     file << text;
+}
+
+std::string fileText(const std::filesystem::path& path)
+{
+    std::ifstream file(path);
+    std::ostringstream text;
+    text << file.rdbuf();
+    return text.str();
 }
 
 void patchPngSize(std::vector<unsigned char>& png, uint32_t width, uint32_t height)

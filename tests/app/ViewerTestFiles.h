@@ -56,6 +56,8 @@ void writeColourPng(const std::filesystem::path& path);
 std::vector<unsigned char> readBytes(const std::filesystem::path& path);
 void writeBytes(const std::filesystem::path& path, const std::vector<unsigned char>& bytes);
 void writeText(const std::filesystem::path& path, const std::string& text);
+// The whole of a text file (empty when it can not be read).
+std::string fileText(const std::filesystem::path& path);
 
 // Overwrites the IHDR width and height of PNG bytes.
 void patchPngSize(std::vector<unsigned char>& png, uint32_t width, uint32_t height);
