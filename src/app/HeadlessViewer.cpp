@@ -67,15 +67,6 @@ void waitForTiles(scene::SceneRenderer& scene, const std::string& sourcePath)
     }
 }
 
-void printStreamWarnings(scene::SceneRenderer& scene, std::ostream& err)
-{
-    if (terrain::HeightStream* stream = scene.heightStream()) {
-        for (const std::string& warning : stream->takeWarnings()) {
-            err << "cbt-terrain: warning: " << warning << "\n";
-        }
-    }
-}
-
 // What the streamed tiles hold straight below `position` (world metres).
 std::optional<RunStatistics::GroundProbe> groundBelow(const terrain::HeightStream& stream,
                                                       const dem::TerrainSource& terrain,

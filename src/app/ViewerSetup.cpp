@@ -34,8 +34,9 @@ bool streamsTiles(const ViewerOptions& options, const std::filesystem::path& pat
     // reads the heightmap, and a large model is read reduced for it.
     if (options.backend == terrain::TerrainBackend::Pool) {
         if (options.stream == StreamMode::On) {
-            throw std::invalid_argument("--stream on: the pool backend (--cbt pool) does not stream tiles; use --cbt "
-                                        "heap");
+            throw std::invalid_argument(
+                "--stream on: the pool backend (--cbt pool) does not stream tiles; use --cbt "
+                "heap");
         }
         return false;
     }
@@ -75,6 +76,15 @@ void printTerrainWarnings(const dem::TerrainSource& terrain, std::ostream& err)
     }
     for (const std::string& warning : terrain.dem->warnings) {
         err << "cbt-terrain: warning: elevation model '" << terrain.heightmap.sourcePath << "': " << warning << "\n";
+    }
+}
+
+void printStreamWarnings(scene::SceneRenderer& scene, std::ostream& err)
+{
+    if (terrain::HeightStream* stream = scene.heightStream()) {
+        for (const std::string& warning : stream->takeWarnings()) {
+            err << "cbt-terrain: warning: " << warning << "\n";
+        }
     }
 }
 
@@ -371,10 +381,8 @@ scene::SceneSettings initialSceneSettings(const ViewerOptions& options, const he
     if (dem && dem->streamedLevels > 0 && !options.maxDepth) {
         // Deep enough for the streamed level 0, within what every device
         // holds (the heap of D = 28 is 128 MiB).
-        heightmap::Heightmap levelZero;
-        levelZero.width = dem->fileColumns;
-        levelZero.height = dem->fileRows;
-        terrain.maxDepth = std::min(terrain::defaultMaxDepthFor(levelZero), kMaxDefaultStreamedDepth);
+        terrain.maxDepth = std::min(terrain::defaultMaxDepthForSamples(std::uint64_t{dem->fileColumns} * dem->fileRows),
+                                    kMaxDefaultStreamedDepth);
     }
     terrain.poolCapacity = options.poolCapacity.value_or(terrain.poolCapacity);
     terrain.targetEdgePixels = options.targetEdgePixels;

@@ -12,6 +12,7 @@
 #include "dem/DemImagery.h"
 #include "dem/DemLoader.h"
 #include "heightmap/Heightmap.h"
+#include "scene/SceneRenderer.h"
 #include "scene/SceneSettings.h"
 #include "terrain/HeightStream.h"
 #include "terrain/ImageryTexture.h"
@@ -52,6 +53,10 @@ heightmap::HeightmapLimits viewerHeightmapLimits(const ViewerOptions& options);
 // The problems the load got around (dem::DemMetadata::warnings), one line
 // each: "cbt-terrain: warning: elevation model 'FILE': ...".
 void printTerrainWarnings(const dem::TerrainSource& terrain, std::ostream& err);
+// The warnings a streamed DEM's reader gave since the last call (damaged or
+// unreadable tiles), one "cbt-terrain: warning:" line each; nothing without
+// a stream.
+void printStreamWarnings(scene::SceneRenderer& scene, std::ostream& err);
 
 // The --imagery file warped onto `terrain` (--imagery-bands), or none
 // without the flag. Throws heightmap::HeightmapError (one line naming the

@@ -247,11 +247,7 @@ bool WindowViewer::renderFrame(bool screenshot, std::ostream& out)
     vk::beginCommandBuffer(slot.commands);
     scene_.recordFrame(slotIndex, view);
     const scene::FrameStatistics completed = scene_.statistics();
-    if (terrain::HeightStream* stream = scene_.heightStream()) {
-        for (const std::string& warning : stream->takeWarnings()) {
-            std::cerr << "cbt-terrain: warning: " << warning << "\n";
-        }
-    }
+    printStreamWarnings(scene_, std::cerr);
     const scene::RenderTargets& targets = *slot.targets;
     scene::recordCopyToImage(device_, slot.commands, targets, swapchain.image(imageIndex));
     overlay_.recordDraw(slot.commands, imageIndex, commands_.overlayVisible());

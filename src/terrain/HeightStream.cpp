@@ -9,6 +9,16 @@
 
 namespace terrain {
 
+namespace {
+
+// The tile over `key` one level coarser.
+tiles::TileKey parentOf(const tiles::TileKey& key)
+{
+    return tiles::TileKey{key.level + 1, key.column / 2, key.row / 2};
+}
+
+}  // namespace
+
 HeightStream::HeightStream(vk::Device& device, HeightStreamSource source, std::uint32_t framesInFlight)
     : layout_(source.layout),
       texelsPerPixel_(source.texelsPerPixel),
@@ -45,23 +55,25 @@ void HeightStream::readRequests(std::uint32_t frameSlot)
     misses_ += missingTiles_;
 }
 
-// `entry` and its coarser ancestors that are not resident, coarsest first;
-// resident ancestors are in use as the fallback and are touched instead.
-void HeightStream::addWithAncestors(std::uint32_t entry, std::vector<std::uint32_t>& needed,
-                                    std::vector<bool>& listed) const
+// Adds `entry` (not resident) and its coarser ancestors that are neither
+// resident nor listed yet to `needed`, coarsest first. The first resident
+// ancestor is what the shaders fall back to meanwhile: it is marked used so
+// that it stays.
+void HeightStream::addWithAncestors(std::uint32_t entry, std::vector<std::uint32_t>& needed, std::vector<bool>& listed)
 {
     std::vector<std::uint32_t> chain;
-    tiles::TileKey key = layout_.keyOfEntry(entry);
-    for (;;) {
+    for (tiles::TileKey key = layout_.keyOfEntry(entry);; key = parentOf(key)) {
         const std::uint32_t current = layout_.entryOf(key);
-        if (atlas_.resident(current) || listed[current]) {
+        if (atlas_.resident(current)) {
+            atlas_.touch(current, frame_);
             break;
         }
-        chain.push_back(current);
+        if (!listed[current]) {
+            chain.push_back(current);
+        }
         if (key.level + 1 >= layout_.levelCount()) {
             break;
         }
-        key = tiles::TileKey{key.level + 1, key.column / 2, key.row / 2};
     }
     for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
         listed[*it] = true;
@@ -80,14 +92,6 @@ void HeightStream::serveWanted(std::uint32_t frameSlot)
         if (atlas_.resident(entry)) {
             atlas_.touch(entry, frame_);
             continue;
-        }
-        // The resident level the shaders fall back to stays.
-        for (tiles::TileKey key = layout_.keyOfEntry(entry); key.level + 1 < layout_.levelCount();) {
-            key = tiles::TileKey{key.level + 1, key.column / 2, key.row / 2};
-            if (const std::uint32_t parent = layout_.entryOf(key); atlas_.resident(parent)) {
-                atlas_.touch(parent, frame_);
-                break;
-            }
         }
         addWithAncestors(entry, needed, listed);
     }

@@ -107,7 +107,7 @@ public:
 private:
     void readRequests(std::uint32_t frameSlot);
     void serveWanted(std::uint32_t frameSlot);
-    void addWithAncestors(std::uint32_t entry, std::vector<std::uint32_t>& needed, std::vector<bool>& listed) const;
+    void addWithAncestors(std::uint32_t entry, std::vector<std::uint32_t>& needed, std::vector<bool>& listed);
 
     tiles::TilePyramidLayout layout_;
     float texelsPerPixel_;

@@ -56,8 +56,13 @@ void validateTerrainSettings(const TerrainSettings& settings)
 
 int defaultMaxDepthFor(const heightmap::Heightmap& heightmap)
 {
+    return defaultMaxDepthForSamples(heightmap.texelCount());
+}
+
+int defaultMaxDepthForSamples(std::uint64_t samples)
+{
     // Smallest D with 2^D >= 2 * texels: two finest triangles per texel.
-    const std::uint64_t twiceTexels = 2 * std::max<std::uint64_t>(heightmap.texelCount(), 1);
+    const std::uint64_t twiceTexels = 2 * std::max<std::uint64_t>(samples, 1);
     const int depth = static_cast<int>(std::bit_width(twiceTexels - 1));
     return std::clamp(depth, 10, 30);
 }

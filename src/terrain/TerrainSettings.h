@@ -96,5 +96,7 @@ void validateTerrainSettings(const TerrainSettings& settings);
 // The largest D worth using for a map: the finest triangles reach the texel
 // spacing (D = 25 for 4096 x 4096), capped at 30.
 int defaultMaxDepthFor(const heightmap::Heightmap& heightmap);
+// The same for a map of `samples` samples (a streamed model's level 0).
+int defaultMaxDepthForSamples(std::uint64_t samples);
 
 }  // namespace terrain
