@@ -41,7 +41,6 @@ double DemMetadata::heightOfSample(std::uint16_t sample) const noexcept
 
 namespace {
 
-constexpr std::size_t kSamplesPerStrip = std::size_t{1} << 20;
 // 1 / the share of samples that may be unreadable (and filled) before a file
 // counts as truncated.
 constexpr std::uint64_t kMaxUnreadableShare = 4;
@@ -213,8 +212,7 @@ ElevationGrid readElevationGrid(const std::filesystem::path& path, GDALRasterBan
     const std::size_t sampleCount = std::size_t{columns} * rows;
     grid.heights.resize(sampleCount);
     grid.valid.resize(sampleCount);
-    const std::uint32_t stripRows =
-        static_cast<std::uint32_t>(std::clamp<std::size_t>(kSamplesPerStrip / columns, 1, rows));
+    const std::uint32_t stripRows = rowsPerStrip(columns, rows);
     std::vector<double> strip(std::size_t{stripRows} * columns);
     std::vector<std::uint8_t> mask(rules.validityBand != nullptr ? strip.size() : 0);
     std::vector<std::uint8_t> damageMask;

@@ -5,6 +5,12 @@
 
 namespace dem {
 
+std::uint32_t rowsPerStrip(std::uint32_t columns, std::uint32_t rows)
+{
+    constexpr std::size_t kSamplesPerStrip = std::size_t{1} << 20;
+    return static_cast<std::uint32_t>(std::clamp<std::size_t>(kSamplesPerStrip / std::max(columns, 1u), 1, rows));
+}
+
 namespace {
 
 std::uint32_t reducedSize(std::uint32_t size, std::uint32_t reduction)

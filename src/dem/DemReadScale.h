@@ -46,6 +46,10 @@ ReadScale readScaleAt(std::uint32_t columns, std::uint32_t rows, std::uint32_t r
 // least as fine as the heightmap, or of the whole file without one.
 std::uint64_t samplesReadFor(GDALRasterBand& band, const ReadScale& scale);
 
+// Rows of a `columns`-wide raster of `rows` rows read at once when a whole
+// raster is read strip by strip: about a million samples, at least one row.
+std::uint32_t rowsPerStrip(std::uint32_t columns, std::uint32_t rows);
+
 // A rectangle of heightmap samples.
 struct HeightmapWindow {
     std::uint32_t firstColumn = 0;

@@ -5,6 +5,7 @@
 #include "dem/DemReadScale.h"
 #include "dem/DemSampleRules.h"
 #include "dem/DemTileReader.h"
+#include "text/TextParsing.h"
 
 #include <gdal_priv.h>
 
@@ -19,8 +20,6 @@
 namespace dem {
 
 namespace {
-
-constexpr std::size_t kSamplesPerStrip = std::size_t{1} << 20;
 
 // The heights of two raw values of the band (its minimum and maximum, in
 // either order once scaled), clamped to the heights the loader accepts;
@@ -43,7 +42,7 @@ std::optional<HeightRange> exactHeightRange(GDALRasterBand& band, const SampleRu
                                             std::uint32_t rows)
 {
     const ReadScale scale = readScaleAt(columns, rows, 1);
-    const auto stripRows = static_cast<std::uint32_t>(std::clamp<std::size_t>(kSamplesPerStrip / columns, 1, rows));
+    const std::uint32_t stripRows = rowsPerStrip(columns, rows);
     std::vector<double> strip(std::size_t{stripRows} * columns);
     std::vector<std::uint8_t> mask(strip.size(), 1);
     double lowest = std::numeric_limits<double>::infinity();
@@ -73,17 +72,10 @@ std::optional<HeightRange> exactHeightRange(GDALRasterBand& band, const SampleRu
     return HeightRange{lowest, highest};
 }
 
+// A finite number of GDAL's metadata; empty when absent or not one.
 std::optional<double> numberOf(const char* text)
 {
-    if (text == nullptr || *text == '\0') {
-        return std::nullopt;
-    }
-    char* end = nullptr;
-    const double value = std::strtod(text, &end);
-    if (end == text || *end != '\0' || !std::isfinite(value)) {
-        return std::nullopt;
-    }
-    return value;
+    return text != nullptr ? text::parseNumber(text::trimmed(text)) : std::nullopt;
 }
 
 // The streaming range before the base widens it (DemStreaming.h).
