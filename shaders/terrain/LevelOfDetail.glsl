@@ -40,19 +40,27 @@ float terrain_ProjectedLengthPixels(mat4 viewProjection, vec3 a, vec3 b)
     return length((clipA.xy / clipA.w - clipB.xy / clipB.w) * halfViewport);
 }
 
-// Whether the heights under a footprint vary less than the flatness
-// threshold (never, for a zero threshold).
-bool terrain_IsFlat(terrain_StatisticsFootprint footprint)
+// Whether heights of standard deviation `deviation` (normalised, as the
+// moments chain gives it) vary less than the flatness threshold (never, for a
+// zero threshold).
+bool terrain_IsFlatDeviation(float deviation)
 {
     float flatness = terrainFrame.flatnessMetres;
 #ifdef CBT_CPU_DRIVER_PATH
     // No test of the threshold alone: a branch on uniform data alone makes
     // lavapipe compile a new variant of the kernel every frame
     // (vk/DriverPath.glsl). A zero threshold fails the comparison anyway.
-    return terrain_HeightStandardDeviation(footprint) * terrainFrame.heightScaleMetres < flatness;
+    return deviation * terrainFrame.heightScaleMetres < flatness;
 #else
-    return flatness > 0.0 && terrain_HeightStandardDeviation(footprint) * terrainFrame.heightScaleMetres < flatness;
+    return flatness > 0.0 && deviation * terrainFrame.heightScaleMetres < flatness;
 #endif
+}
+
+// Whether the heights under a footprint vary less than the flatness
+// threshold.
+bool terrain_IsFlat(terrain_StatisticsFootprint footprint)
+{
+    return terrain_IsFlatDeviation(terrain_HeightStandardDeviation(footprint));
 }
 
 #endif  // TERRAIN_LEVEL_OF_DETAIL_GLSL

@@ -14,8 +14,9 @@
 //     shrinking with the triangle, so steep regions would refine to the max
 //     depth);
 //   - it is not flat: the standard deviation of the heights under it (from
-//     the moments chain, in metres) is not below levelOfDetail.w (so 0 means
-//     nothing is ever flat).
+//     the moments chain, and for a streamed model also from the moments of
+//     the resident tiles under it, the larger; in metres) is not below the
+//     flatness threshold (so 0 means nothing is ever flat).
 // A leaf merges (with its sibling and the diamond's other pair, see Alg. 8)
 // when neither its parent nor the parent's longest-edge neighbour would
 // split: the exact negation of the split test one level up, so a split is
@@ -23,8 +24,8 @@
 //
 // Data, descriptor set 1: binding 0 the frame uniforms, bindings 1 and 2 the
 // min/max and moments chains, binding 3 the heightmap, bindings 4 to 6 a
-// streamed model's atlas, page table and tile bounds (terrain::TerrainCriterion
-// in C++).
+// streamed model's atlas, page table and tile statistics
+// (terrain::TerrainCriterion in C++).
 #ifndef TERRAIN_CRITERION_GLSL
 #define TERRAIN_CRITERION_GLSL
 
@@ -46,18 +47,30 @@ layout(set = 1, binding = 3) uniform sampler2D terrain_heightmap;
 #include "terrain/StreamedHeights.glsl"
 #include "vk/DriverPath.glsl"
 
-// Per page-table entry, the lowest (low 16 bits) and highest (high 16 bits)
-// sample of the tile's share (terrain::HeightTileAtlas::tileBounds).
-layout(std430, set = 1, binding = 6) readonly buffer TerrainTileBounds {
-    uint terrain_tileBounds[];
+// Per page-table entry, the statistics of the tile's share
+// (terrain::TileStatistics): its lowest sample in the low 16 bits of
+// `bounds` and its highest in the high 16, the mean of its normalised heights
+// and of their squares, and its samples (the moments' weight).
+struct terrain_TileStatistics {
+    uint bounds;
+    float meanHeight;
+    float meanSquaredHeight;
+    float samples;
 };
 
-// The heightmap's bounds over [uvMin, uvMax] widened by those of a streamed
-// model's tiles there: the finest level that covers the box with at most
-// 2 x 2 tiles, all resident (else the next coarser). The heightmap averages
-// its blocks, so its bounds are milder than the file's: a peak finer than
-// its texels would be culled at the frustum's edge without them.
-vec2 terrain_StreamedHeightBounds(vec2 uvMin, vec2 uvMax, vec2 heightmapBounds, uint levelCount)
+layout(std430, set = 1, binding = 6) readonly buffer TerrainTileStatistics {
+    terrain_TileStatistics terrain_tileStatistics[];
+};
+
+// What a streamed model's resident tiles say of the heights over [uvMin,
+// uvMax]: read from the finest level that covers the box with at most 2 x 2
+// tiles, all resident (else the next coarser).
+struct terrain_StreamedStatistics {
+    vec2 bounds;      // normalised lowest and highest sample; (1, 0) when no level covers the box
+    float deviation;  // standard deviation of the normalised heights of those tiles; 0 likewise
+};
+
+terrain_StreamedStatistics terrain_StreamedHeightStatistics(vec2 uvMin, vec2 uvMax, uint levelCount)
 {
     vec2 lowZero = terrain_LevelZeroPosition(uvMin);
     vec2 highZero = terrain_LevelZeroPosition(uvMax);
@@ -76,21 +89,26 @@ vec2 terrain_StreamedHeightBounds(vec2 uvMin, vec2 uvMax, vec2 heightmapBounds, 
         }
         uint lowest = 0xFFFFu;
         uint highest = 0u;
+        // The tiles' moments pooled, each weighted by its samples.
+        vec3 weighted = vec3(0.0);  // samples, their sum of heights, of squared heights
         bool resident = true;
         for (uint y = firstTile.y; y <= lastTile.y; ++y) {
             for (uint x = firstTile.x; x <= lastTile.x; ++x) {
                 uint entry = info.firstEntry + y * info.tilesAcross + x;
                 resident = resident && terrain_pageTable[entry] != 0u;
-                uint bounds = terrain_tileBounds[entry];
-                lowest = min(lowest, bounds & 0xFFFFu);
-                highest = max(highest, bounds >> 16u);
+                terrain_TileStatistics tile = terrain_tileStatistics[entry];
+                lowest = min(lowest, tile.bounds & 0xFFFFu);
+                highest = max(highest, tile.bounds >> 16u);
+                weighted += tile.samples * vec3(1.0, tile.meanHeight, tile.meanSquaredHeight);
             }
         }
         if (resident) {
-            return vec2(min(heightmapBounds.x, float(lowest) / 65535.0), max(heightmapBounds.y, float(highest) / 65535.0));
+            vec2 moments = weighted.yz / max(weighted.x, 1.0);
+            return terrain_StreamedStatistics(vec2(float(lowest), float(highest)) / 65535.0,
+                                              sqrt(max(moments.y - moments.x * moments.x, 0.0)));
         }
     }
-    return heightmapBounds;
+    return terrain_StreamedStatistics(vec2(1.0, 0.0), 0.0);
 }
 
 // The split test of the triangle of `heapIndex` (any node, leaf or not).
@@ -102,14 +120,21 @@ bool terrain_WantsSplit(uint heapIndex)
     terrain_StatisticsFootprint footprint = terrain_FootprintOf(uvMin, uvMax);
     uint streamLevels = vk_PerInvocation(terrainFrame.streamLevelCount, heapIndex);
     vec2 heights = terrain_HeightBounds(footprint);
+    float deviation = terrain_HeightStandardDeviation(footprint);
     if (streamLevels != 0u) {
-        heights = terrain_StreamedHeightBounds(uvMin, uvMax, heights, streamLevels);
+        // The heightmap averages its blocks, so its bounds and deviations
+        // are milder than the file's: a peak finer than its texels would be
+        // culled at the frustum's edge, and relief it averages away would
+        // count as flat. The resident tiles widen both.
+        terrain_StreamedStatistics streamed = terrain_StreamedHeightStatistics(uvMin, uvMax, streamLevels);
+        heights = vec2(min(heights.x, streamed.bounds.x), max(heights.y, streamed.bounds.y));
+        deviation = max(deviation, streamed.deviation);
     }
     if (!terrain_BoxIntersectsPlanes(terrainFrame.frustumPlanes, terrain_WorldPosition(uvMin, heights.x),
                                      terrain_WorldPosition(uvMax, heights.y))) {
         return false;
     }
-    if (terrain_IsFlat(footprint)) {
+    if (terrain_IsFlatDeviation(deviation)) {
         return false;
     }
     float heightA = terrain_SurfaceHeight(triangle.v[0], streamLevels, false);

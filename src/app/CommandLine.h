@@ -72,6 +72,9 @@ struct ViewerOptions {
     terrain::TerrainBackend backend = terrain::TerrainBackend::Heap;  // --cbt heap|pool
     std::optional<std::uint32_t> poolCapacity;                        // --pool-size (pool only)
     float targetEdgePixels = terrain::TerrainSettings{}.targetEdgePixels;
+    // --flatness: metres of height standard deviation under which a region
+    // is left unsplit (0: never).
+    float flatnessMetres = terrain::TerrainSettings{}.flatnessThreshold;
     int uniformSubdivision = terrain::TerrainSettings{}.uniformSubdivision;
     std::string deviceSelector;  // empty: the best device
     bool validate = false;

@@ -166,6 +166,10 @@ std::vector<FlagSpec> viewerFlagSpecs()
                      numberText(defaults.targetEdgePixels), [](ViewerOptions& o, std::string_view v) {
                          o.targetEdgePixels = numberIn(v, 0.0, 10000.0, true);
                      }});
+    flags.push_back({"--flatness", "METRES",
+                     "leave a region unsplit while its heights' standard deviation is below this (0: never)",
+                     numberText(defaults.flatnessMetres),
+                     [](ViewerOptions& o, std::string_view v) { o.flatnessMetres = numberIn(v, 0.0, 1.0e6, false); }});
     flags.push_back({"--subdivision", "LEVELS",
                      "extra uniform bisections per leaf: 0, 2, 4 or 6 (an odd number would crack the mesh)",
                      std::to_string(defaults.uniformSubdivision), [](ViewerOptions& o, std::string_view v) {

@@ -386,6 +386,7 @@ scene::SceneSettings initialSceneSettings(const ViewerOptions& options, const he
     }
     terrain.poolCapacity = options.poolCapacity.value_or(terrain.poolCapacity);
     terrain.targetEdgePixels = options.targetEdgePixels;
+    terrain.flatnessThreshold = options.flatnessMetres;
     terrain.uniformSubdivision = options.uniformSubdivision;
     terrain.wireframe = options.wireframe;
     terrain.shading = options.shading;

@@ -37,6 +37,7 @@ std::uint32_t layersFor(const vk::Device& device, const std::optional<tiles::Til
 HeightTileAtlas::HeightTileAtlas(vk::Device& device, const std::optional<tiles::TilePyramidLayout>& layout,
                                  std::size_t budgetBytes, std::uint32_t framesInFlight, std::uint32_t uploadsPerFrame)
     : device_(&device),
+      layout_(layout),
       storedSize_(layout ? layout->storedSize() : 1),
       tileBytes_(std::size_t{storedSize_} * storedSize_ * sizeof(std::uint16_t)),
       uploadsPerFrame_(std::max(uploadsPerFrame, 1u))
@@ -49,7 +50,8 @@ HeightTileAtlas::HeightTileAtlas(vk::Device& device, const std::optional<tiles::
     sampler_ = vk::Sampler(device, vk::SamplerDescription{VK_FILTER_NEAREST, VK_SAMPLER_MIPMAP_MODE_NEAREST,
                                                           VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE, 1.0f});
     pageTable_ = vk::Buffer(device, VkDeviceSize{entries} * sizeof(std::uint32_t), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
-    tileBounds_ = vk::Buffer(device, VkDeviceSize{entries} * sizeof(std::uint32_t), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+    tileStatistics_ =
+        vk::Buffer(device, VkDeviceSize{entries} * sizeof(TileStatistics), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
     const VkDeviceSize requestBytes = VkDeviceSize{(entries + 31) / 32} * sizeof(std::uint32_t);
     requests_ = vk::Buffer(device, requestBytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
     for (std::uint32_t slot = 0; slot < framesInFlight; ++slot) {
@@ -61,7 +63,7 @@ HeightTileAtlas::HeightTileAtlas(vk::Device& device, const std::optional<tiles::
     }
     staged_.resize(framesInFlight);
     entryLayers_.assign(entries, 0);
-    entryBounds_.assign(entries, 0);
+    entryStatistics_.assign(entries, TileStatistics{});
     residentSince_.assign(entries, 0);
     layerEntries_.assign(layers, 0);
     layerLastUse_.assign(layers, 0);
@@ -73,7 +75,7 @@ HeightTileAtlas::HeightTileAtlas(vk::Device& device, const std::optional<tiles::
         vk::imageBarrier(device, commands, atlas_.image.get(), range, VK_IMAGE_LAYOUT_UNDEFINED, kLayout,
                          VK_PIPELINE_STAGE_2_NONE, VK_ACCESS_2_NONE, kTileReaders, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
         vkCmdFillBuffer(commands, pageTable_.handle(), 0, VK_WHOLE_SIZE, 0);
-        vkCmdFillBuffer(commands, tileBounds_.handle(), 0, VK_WHOLE_SIZE, 0);
+        vkCmdFillBuffer(commands, tileStatistics_.handle(), 0, VK_WHOLE_SIZE, 0);
         vkCmdFillBuffer(commands, requests_.handle(), 0, VK_WHOLE_SIZE, 0);
         vk::memoryBarrier(device, commands, VK_PIPELINE_STAGE_2_CLEAR_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                           kTileReaders | VK_PIPELINE_STAGE_2_TRANSFER_BIT,
@@ -84,7 +86,7 @@ HeightTileAtlas::HeightTileAtlas(vk::Device& device, const std::optional<tiles::
 std::uint64_t HeightTileAtlas::deviceBytes() const
 {
     std::uint64_t bytes =
-        std::uint64_t{layerCount()} * tileBytes_ + pageTable_.size() + tileBounds_.size() + requests_.size();
+        std::uint64_t{layerCount()} * tileBytes_ + pageTable_.size() + tileStatistics_.size() + requests_.size();
     for (const vk::Buffer& buffer : staging_) {
         bytes += buffer.size();
     }
@@ -110,7 +112,7 @@ bool HeightTileAtlas::stagingFull(std::uint32_t frameSlot) const
 bool HeightTileAtlas::stage(const tiles::HeightTile& tile, std::uint32_t entry, std::uint32_t frameSlot,
                             std::uint64_t frame)
 {
-    if (stagingFull(frameSlot) || tile.bytes() != tileBytes_ || entry >= entryLayers_.size()) {
+    if (!layout_ || stagingFull(frameSlot) || tile.bytes() != tileBytes_ || entry >= entryLayers_.size()) {
         return false;
     }
     // The least recently used layer that this frame does not use; a free
@@ -150,7 +152,10 @@ bool HeightTileAtlas::stage(const tiles::HeightTile& tile, std::uint32_t entry, 
     layerEntries_[chosen] = entry + 1;
     layerLastUse_[chosen] = frame;
     entryLayers_[entry] = chosen + 1;
-    entryBounds_[entry] = std::uint32_t{tile.lowest} | (std::uint32_t{tile.highest} << 16);
+    const tiles::TileKey key = layout_->keyOfEntry(entry);
+    entryStatistics_[entry] =
+        TileStatistics{std::uint32_t{tile.lowest} | (std::uint32_t{tile.highest} << 16), tile.meanHeight,
+                       tile.meanSquaredHeight, static_cast<float>(layout_->shareSamples(key))};
     residentSince_[entry] = frame;
     ++residentCount_;
     dirtyFirst_ = dirtyFirst_ == dirtyEnd_ ? entry : std::min(dirtyFirst_, entry);
@@ -185,11 +190,12 @@ void HeightTileAtlas::recordUploads(VkCommandBuffer commands, std::uint32_t fram
                       kStorageReadWrite | VK_ACCESS_2_TRANSFER_READ_BIT, VK_PIPELINE_STAGE_2_TRANSFER_BIT,
                       VK_ACCESS_2_TRANSFER_WRITE_BIT);
     for (std::uint32_t first = dirtyFirst_; first < dirtyEnd_;) {
-        const std::uint32_t count = std::min<std::uint32_t>(dirtyEnd_ - first, kMaxUpdateBytes / sizeof(std::uint32_t));
+        const std::uint32_t count =
+            std::min<std::uint32_t>(dirtyEnd_ - first, kMaxUpdateBytes / sizeof(TileStatistics));
         vkCmdUpdateBuffer(commands, pageTable_.handle(), VkDeviceSize{first} * sizeof(std::uint32_t),
                           VkDeviceSize{count} * sizeof(std::uint32_t), entryLayers_.data() + first);
-        vkCmdUpdateBuffer(commands, tileBounds_.handle(), VkDeviceSize{first} * sizeof(std::uint32_t),
-                          VkDeviceSize{count} * sizeof(std::uint32_t), entryBounds_.data() + first);
+        vkCmdUpdateBuffer(commands, tileStatistics_.handle(), VkDeviceSize{first} * sizeof(TileStatistics),
+                          VkDeviceSize{count} * sizeof(TileStatistics), entryStatistics_.data() + first);
         first += count;
     }
     dirtyFirst_ = dirtyEnd_ = 0;
@@ -244,9 +250,12 @@ std::vector<std::uint32_t> HeightTileAtlas::readBackPageTable() const
     return readBackWords(pageTable_);
 }
 
-std::vector<std::uint32_t> HeightTileAtlas::readBackTileBounds() const
+std::vector<TileStatistics> HeightTileAtlas::readBackTileStatistics() const
 {
-    return readBackWords(tileBounds_);
+    const std::vector<std::uint32_t> words = readBackWords(tileStatistics_);
+    std::vector<TileStatistics> statistics(words.size() * sizeof(std::uint32_t) / sizeof(TileStatistics));
+    std::memcpy(static_cast<void*>(statistics.data()), words.data(), statistics.size() * sizeof(TileStatistics));
+    return statistics;
 }
 
 std::vector<std::uint32_t> HeightTileAtlas::readBackWords(const vk::Buffer& buffer) const

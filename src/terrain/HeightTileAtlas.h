@@ -30,6 +30,19 @@ class Device;
 
 namespace terrain {
 
+// What the criterion knows of a resident tile's share (the tileSize x
+// tileSize samples without the apron, clipped to the level), laid out as
+// terrain_TileStatistics in terrain/TerrainCriterion.glsl.
+struct TileStatistics {
+    std::uint32_t bounds = 0;        // HeightTile::lowest in the low 16 bits, highest in the high 16
+    float meanHeight = 0.0F;         // HeightTile::meanHeight
+    float meanSquaredHeight = 0.0F;  // HeightTile::meanSquaredHeight
+    float samples = 0.0F;            // samples of the share, the weight of its moments
+
+    bool operator==(const TileStatistics&) const = default;
+};
+static_assert(sizeof(TileStatistics) == 16);
+
 class HeightTileAtlas {
 public:
     // Layers: as many tiles as `budgetBytes` holds, at most the device's
@@ -43,10 +56,10 @@ public:
     [[nodiscard]] VkSampler sampler() const { return sampler_.handle(); }
     [[nodiscard]] const vk::Buffer& pageTable() const { return pageTable_; }
     [[nodiscard]] const vk::Buffer& requests() const { return requests_; }
-    // Per page-table entry, the lowest sample of its tile's share in the
-    // low 16 bits and the highest in the high 16 (HeightTile::lowest,
-    // highest); meaningful where the page table says resident.
-    [[nodiscard]] const vk::Buffer& tileBounds() const { return tileBounds_; }
+    // Per page-table entry, the statistics of its tile's share that the
+    // level-of-detail criterion reads (TileStatistics, 16 bytes);
+    // meaningful where the page table says resident.
+    [[nodiscard]] const vk::Buffer& tileStatistics() const { return tileStatistics_; }
 
     [[nodiscard]] std::uint32_t layerCount() const { return static_cast<std::uint32_t>(layerEntries_.size()); }
     [[nodiscard]] std::size_t tileBytes() const { return tileBytes_; }
@@ -84,7 +97,7 @@ public:
     // page table as the GPU holds it.
     [[nodiscard]] std::vector<std::uint16_t> readBackTile(std::uint32_t entry) const;
     [[nodiscard]] std::vector<std::uint32_t> readBackPageTable() const;
-    [[nodiscard]] std::vector<std::uint32_t> readBackTileBounds() const;
+    [[nodiscard]] std::vector<TileStatistics> readBackTileStatistics() const;
 
 private:
     [[nodiscard]] std::vector<std::uint32_t> readBackWords(const vk::Buffer& buffer) const;
@@ -95,25 +108,26 @@ private:
     };
 
     vk::Device* device_;
+    std::optional<tiles::TilePyramidLayout> layout_;
     std::uint32_t storedSize_ = 1;
     std::size_t tileBytes_ = 2;
     std::uint32_t uploadsPerFrame_ = 1;
     vk::DeviceLocalImage atlas_;
     vk::Sampler sampler_;
     vk::Buffer pageTable_;
-    vk::Buffer tileBounds_;
+    vk::Buffer tileStatistics_;
     vk::Buffer requests_;
     std::vector<vk::Buffer> staging_;   // per frame slot
     std::vector<vk::Buffer> readback_;  // per frame slot
     std::vector<std::vector<Staged>> staged_;
-    std::vector<std::uint32_t> entryLayers_;  // the page table's contents: layer + 1, 0 absent
-    std::vector<std::uint32_t> entryBounds_;  // tileBounds_'s contents
+    std::vector<std::uint32_t> entryLayers_;       // the page table's contents: layer + 1, 0 absent
+    std::vector<TileStatistics> entryStatistics_;  // tileStatistics_'s contents
     std::vector<std::uint64_t> residentSince_;
     std::vector<std::uint32_t> layerEntries_;  // entry + 1, 0 free
     std::vector<std::uint64_t> layerLastUse_;
     std::uint32_t residentCount_ = 0;
     std::uint64_t evictions_ = 0;
-    std::uint32_t dirtyFirst_ = 0;  // entries [dirtyFirst_, dirtyEnd_) of the page table and bounds changed
+    std::uint32_t dirtyFirst_ = 0;  // entries [dirtyFirst_, dirtyEnd_) of the page table and statistics changed
     std::uint32_t dirtyEnd_ = 0;
 };
 

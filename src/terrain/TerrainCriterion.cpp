@@ -40,7 +40,7 @@ TerrainCriterion::TerrainCriterion(const vk::Device& device, const HeightStatist
             .combinedImageSampler(3, heightmap.view(), heightmap.sampler(), HeightmapTexture::kLayout)
             .combinedImageSampler(4, atlas.view(), atlas.sampler(), HeightTileAtlas::kLayout)
             .storageBuffer(5, atlas.pageTable())
-            .storageBuffer(6, atlas.tileBounds())
+            .storageBuffer(6, atlas.tileStatistics())
             .update(device, set);
         sets_.push_back(set);
     }

@@ -103,4 +103,11 @@ bool TilePyramidLayout::contains(const TileKey& key) const noexcept
     return key.level < levelCount_ && key.column < tilesAcross(key.level) && key.row < tilesDown(key.level);
 }
 
+std::uint64_t TilePyramidLayout::shareSamples(const TileKey& key) const noexcept
+{
+    const std::uint32_t columns = std::min(tileSize_, levelColumns(key.level) - key.column * tileSize_);
+    const std::uint32_t rows = std::min(tileSize_, levelRows(key.level) - key.row * tileSize_);
+    return std::uint64_t{columns} * rows;
+}
+
 }  // namespace tiles

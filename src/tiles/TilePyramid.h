@@ -60,6 +60,8 @@ public:
     [[nodiscard]] std::uint32_t entryOf(const TileKey& key) const noexcept;
     [[nodiscard]] TileKey keyOfEntry(std::uint32_t entry) const noexcept;
     [[nodiscard]] bool contains(const TileKey& key) const noexcept;
+    // Samples of a tile's share: tileSize x tileSize, clipped to its level.
+    [[nodiscard]] std::uint64_t shareSamples(const TileKey& key) const noexcept;
 
 private:
     std::uint32_t columns_;

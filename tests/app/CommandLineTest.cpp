@@ -62,6 +62,8 @@ TEST(CommandLine, ParsesEveryFlag)
                                          "18",
                                          "--target-pixels",
                                          "4.5",
+                                         "--flatness",
+                                         "2.5",
                                          "--subdivision",
                                          "4",
                                          "--device",
@@ -95,6 +97,7 @@ TEST(CommandLine, ParsesEveryFlag)
     EXPECT_EQ(options.snowLineMetres, -250.0f);
     EXPECT_EQ(options.maxDepth, 18);
     EXPECT_FLOAT_EQ(options.targetEdgePixels, 4.5f);
+    EXPECT_FLOAT_EQ(options.flatnessMetres, 2.5f);
     EXPECT_EQ(options.uniformSubdivision, 4);
     EXPECT_EQ(options.deviceSelector, "llvmpipe");
     EXPECT_TRUE(options.validate);
@@ -163,6 +166,7 @@ TEST(CommandLine, EveryBadFlagGivesAOneLineErrorNamingIt)
         {{"--pool-size", "65536"}, "--pool-size: needs --cbt pool"},
         {{"--depth", "2.5"}, "--depth: expected an integer"},
         {{"--target-pixels", "0"}, "--target-pixels: expected a number in (0"},
+        {{"--flatness", "-1"}, "--flatness: expected a number in [0, 1e+06], got '-1'"},
         {{"--subdivision", "7"}, "--subdivision: expected an integer in 0..6, got '7'"},
         {{"--subdivision", "3"}, "--subdivision: expected 0, 2, 4 or 6, got '3'"},
         {{"--msaa", "3"}, "--msaa: expected 1, 2, 4 or 8, got '3'"},

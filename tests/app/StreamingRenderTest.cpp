@@ -3,7 +3,9 @@
 // smaller than the model evicts tiles and still ends on the same frame, byte
 // for byte; a corrupt block gives one warning and the coarser level there; a
 // remote COG streams the local frame; a server that stops answering for the
-// fine tiles warns and the run ends on the coarser level. Headless frames
+// fine tiles warns and the run ends on the coarser level; relief that only
+// the tiles show keeps the flatness test from stopping the refinement there.
+// Headless frames
 // with the validation layer on.
 #include "ChildProcess.h"
 #include "DemSourceFiles.h"
@@ -218,6 +220,67 @@ TEST_F(StreamingRenderTest, StreamingOnThePoolBackendIsAOneLineError)
     ASSERT_EQ(lines.size(), 1u) << result.err;
     EXPECT_EQ(lines[0],
               "cbt-terrain: --stream on: the pool backend (--cbt pool) does not stream tiles; use --cbt heap");
+}
+
+// A broad dome under relief that alternates every sample: the heightmap
+// (level 1) averages that relief away exactly, level 0 keeps it.
+std::vector<double> domeUnderAlternatingRelief()
+{
+    constexpr double kPi = 3.14159265358979323846;
+    std::vector<double> heights(std::size_t{kSamples} * kSamples);
+    for (std::uint32_t y = 0; y < kSamples; ++y) {
+        for (std::uint32_t x = 0; x < kSamples; ++x) {
+            const double u = (x + 0.5) / kSamples - 0.5;
+            const double v = (y + 0.5) / kSamples - 0.5;
+            const double dome = 400.0 * std::cos(kPi * u) * std::cos(kPi * v);
+            heights[std::size_t{y} * kSamples + x] = dome + ((x + y) % 2 == 0 ? 25.0 : -25.0);
+        }
+    }
+    return heights;
+}
+
+TEST_F(StreamingRenderTest, TheTilesMomentsKeepReliefTheHeightmapAveragesAwayFromCountingAsFlat)
+{
+    const std::filesystem::path rough = scratch_.file("rough.tif");
+    dem_test::RasterSpec spec = dem_test::rasterOf(kSamples, kSamples, GDT_Float32, domeUnderAlternatingRelief());
+    spec.geoTransform = std::array<double, 6>{376000.0, kSpacing, 0.0, 4651000.0, 0.0, -kSpacing};
+    spec.epsg = 32633;
+    spec.creationOptions = {"TILED=YES", "BLOCKXSIZE=256", "BLOCKYSIZE=256"};
+    dem_test::writeRaster(rough, spec);
+    // Over tile (1, 1), regions whose heights vary by less than 20 m left
+    // unsplit: the dome alone is that smooth over a few dozen samples, the
+    // alternating relief (25 m) never is.
+    const std::vector<std::string> view = {"--frames",  "60",      "--camera",   "-1275,2000,-1275,0,-89",
+                                           "--shading", "normals", "--flatness", "20"};
+    auto with = [&view](std::initializer_list<std::string> extra) {
+        std::vector<std::string> arguments = view;
+        arguments.insert(arguments.end(), extra);
+        return arguments;
+    };
+    const Run memory = render("rough-in-memory", rough.string(), with({"--stream", "off"}));
+    const Run stream = render("rough-streamed", rough.string(), with({"--stream", "on", "--texels-per-pixel", "64"}));
+    // The same model whose view never asks for level 0: only the
+    // heightmap's statistics.
+    const Run coarse =
+        render("rough-heightmap", rough.string(), with({"--stream", "on", "--texels-per-pixel", "0.01"}));
+    for (const Run* run : {&memory, &stream, &coarse}) {
+        ASSERT_EQ(run->result.exitCode, 0) << run->result.err;
+        expectNoValidationOrErrors(run->result.err);
+    }
+    EXPECT_GT(streamFigure(stream, "residentTiles"), 0.0) << stream.stats;
+    EXPECT_EQ(streamFigure(coarse, "residentTiles"), 0.0) << coarse.stats;
+    const double inMemoryLeaves = jsonNumberAt(memory.stats, {"leafCount", "last"}).value_or(0.0);
+    const double streamedLeaves = jsonNumberAt(stream.stats, {"leafCount", "last"}).value_or(0.0);
+    const double heightmapLeaves = jsonNumberAt(coarse.stats, {"leafCount", "last"}).value_or(0.0);
+    // Level 0 in memory sees the relief everywhere; the streamed model sees
+    // it through its resident tiles and refines as far (measured: 2790 in
+    // memory, 3115 streamed); the heightmap alone finds the dome flat long
+    // before (764; 856 streamed when the criterion ignored the tiles'
+    // moments).
+    EXPECT_GE(streamedLeaves, 0.8 * inMemoryLeaves)
+        << streamedLeaves << " streamed, " << inMemoryLeaves << " in memory";
+    EXPECT_GT(streamedLeaves, 2.0 * heightmapLeaves)
+        << streamedLeaves << " streamed, " << heightmapLeaves << " from the heightmap alone";
 }
 
 class RemoteStreamingTest : public StreamingRenderTest {

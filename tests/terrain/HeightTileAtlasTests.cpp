@@ -1,5 +1,5 @@
 // The streamed tiles' atlas on the device (terrain::HeightTileAtlas): staged
-// tiles land in their layers, the page table and the bounds, the least recently used
+// tiles land in their layers, the page table and the statistics, the least recently used
 // tile makes room for a new one (and leaves the page table), a tile in use by
 // the frame is never replaced, and staging holds its frame's share.
 #include "GpuTestEnvironment.h"
@@ -36,6 +36,8 @@ tiles::HeightTile patternTile(const tiles::TilePyramidLayout& layout, std::uint3
     }
     tile.lowest = static_cast<std::uint16_t>(entry * 1000);
     tile.highest = static_cast<std::uint16_t>(entry * 1000 + 996);
+    tile.meanHeight = 0.25F + 0.001F * static_cast<float>(entry);
+    tile.meanSquaredHeight = 0.125F + 0.002F * static_cast<float>(entry);
     return tile;
 }
 
@@ -74,9 +76,13 @@ TEST_F(HeightTileAtlasTest, StagedTilesLandInTheirLayersAndThePageTable)
             EXPECT_FALSE(layersSeen[table[entry] - 1]) << "two tiles in one layer";
             layersSeen[table[entry] - 1] = true;
             EXPECT_EQ(atlas.readBackTile(entry), patternTile(layout, entry).samples) << "entry " << entry;
-            // The criterion's bounds of the tile: lowest low, highest high.
-            EXPECT_EQ(atlas.readBackTileBounds()[entry], (entry * 1000) | ((entry * 1000 + 996) << 16))
-                << "entry " << entry;
+            // The criterion's statistics of the tile: lowest low, highest
+            // high, its moments, and its share's samples as their weight.
+            const tiles::HeightTile tile = patternTile(layout, entry);
+            const TileStatistics expected{(entry * 1000) | ((entry * 1000 + 996) << 16), tile.meanHeight,
+                                          tile.meanSquaredHeight,
+                                          static_cast<float>(layout.shareSamples(layout.keyOfEntry(entry)))};
+            EXPECT_EQ(atlas.readBackTileStatistics()[entry], expected) << "entry " << entry;
         }
     }
 }

@@ -38,6 +38,25 @@ TEST(TilePyramidLayout, TilesCoverEachLevel)
     EXPECT_EQ(layout.firstEntry(2), 104u);
 }
 
+TEST(TilePyramidLayout, ASharesSamplesAreClippedToItsLevel)
+{
+    const tiles::TilePyramidLayout layout(1000, 300, 64, 3);
+    EXPECT_EQ(layout.shareSamples({0, 0, 0}), 64u * 64u);
+    EXPECT_EQ(layout.shareSamples({0, 15, 0}), 40u * 64u);  // columns 960 .. 999
+    EXPECT_EQ(layout.shareSamples({0, 15, 4}), 40u * 44u);  // rows 256 .. 299
+    EXPECT_EQ(layout.shareSamples({2, 3, 1}), 58u * 11u);   // level 2: 250 x 75
+    // Every level's shares add up to its samples.
+    for (std::uint32_t level = 0; level < layout.levelCount(); ++level) {
+        std::uint64_t total = 0;
+        for (std::uint32_t row = 0; row < layout.tilesDown(level); ++row) {
+            for (std::uint32_t column = 0; column < layout.tilesAcross(level); ++column) {
+                total += layout.shareSamples({level, column, row});
+            }
+        }
+        EXPECT_EQ(total, std::uint64_t{layout.levelColumns(level)} * layout.levelRows(level)) << "level " << level;
+    }
+}
+
 TEST(TilePyramidLayout, EntriesAreContiguousAndRoundTrip)
 {
     const tiles::TilePyramidLayout layout(1234, 567, 32, 5);
