@@ -9,9 +9,14 @@
 //              the origin, u) in [4 s + i] and (v0, v1, v2, facts) in
 //              [4 s + 3], the facts' bits (poolTerrain_Facts) the depth and
 //              whether the vertices wind clockwise in (u, v)
+//   bindings 7 to 9  a streamed model's tile atlas, page table and tile
+//              statistics (terrain::HeightTileAtlas)
 // A bisector's exact vertices come from its parent's when it is created
 // (midpoints, exact); its cache is computed from them then, and for every
-// bisector when the heightmap, the heights or the origin change.
+// bisector when the heightmap, the heights, the origin or the resident tiles
+// change. A streamed model's vertex takes the finest level resident under
+// it (terrain_FinestResidentHeight): the level depends on the point alone,
+// so bisectors sharing a vertex give it the same height.
 #ifndef TERRAIN_POOL_TERRAIN_GLSL
 #define TERRAIN_POOL_TERRAIN_GLSL
 
@@ -28,6 +33,15 @@
 #include "terrain/LevelOfDetail.glsl"
 
 layout(set = 1, binding = 2) uniform sampler2D terrain_heightmap;
+
+#define TERRAIN_STREAM_SET 1
+#define TERRAIN_TILE_ATLAS_BINDING 7
+#define TERRAIN_PAGE_TABLE_BINDING 8
+#define TERRAIN_TILE_STATISTICS_BINDING 9
+#define TERRAIN_STREAM_HEIGHTMAP terrain_heightmap
+#include "terrain/StreamedHeights.glsl"
+#include "terrain/StreamedStatistics.glsl"
+#include "vk/DriverPath.glsl"
 
 layout(std430, set = 1, binding = 5) buffer PoolTerrainExact {
     i64vec2 poolTerrain_exact[];
@@ -46,7 +60,10 @@ struct poolTerrain_Vertex {
 poolTerrain_Vertex poolTerrain_VertexAt(i64vec2 exact)
 {
     vec2 uv = vec2(exact) * POOL_TERRAIN_UNIT;
-    float height = textureLod(terrain_heightmap, terrain_HeightmapCoordinate(uv), 0.0).r;
+    uint streamLevels = vk_PerInvocation(terrainFrame.streamLevelCount, uint(exact.x));
+    float height = streamLevels == 0u
+                       ? textureLod(terrain_heightmap, terrain_HeightmapCoordinate(uv), 0.0).r
+                       : terrain_FinestResidentHeight(terrain_LevelZeroPosition(uv), streamLevels);
     vec2 fromOrigin = vec2(exact - poolFrame.originUnits) * POOL_TERRAIN_UNIT * terrainFrame.worldExtentMetres;
     return poolTerrain_Vertex(
         vec3(fromOrigin.x, terrainFrame.heightOffsetMetres + height * terrainFrame.heightScaleMetres, fromOrigin.y),

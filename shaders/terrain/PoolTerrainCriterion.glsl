@@ -19,15 +19,19 @@ poolTerrain_Triangle poolTerrain_TriangleOf(uint slot)
         i64vec2[3](poolTerrain_exact[3u * slot], poolTerrain_exact[3u * slot + 1u], poolTerrain_exact[3u * slot + 2u]));
 }
 
-// The footprint of a triangle in the statistics and its displaced bounds
-// (from the camera) meet the frustum.
-bool poolTerrain_InFrustum(poolTerrain_Triangle t, out terrain_StatisticsFootprint footprint, out vec3 boxLow,
+// The heights under a triangle (terrain/StreamedStatistics.glsl), and whether
+// its displaced bounds (from the camera) meet the frustum.
+bool poolTerrain_InFrustum(poolTerrain_Triangle t, out terrain_HeightSummary summary, out vec3 boxLow,
                            out vec3 boxHigh)
 {
     i64vec2 lowest = min(min(t.v[0], t.v[1]), t.v[2]);
     i64vec2 highest = max(max(t.v[0], t.v[1]), t.v[2]);
-    footprint = terrain_FootprintOf(vec2(lowest) * POOL_TERRAIN_UNIT, vec2(highest) * POOL_TERRAIN_UNIT);
-    vec2 heights = terrain_HeightBounds(footprint);
+    vec2 uvMin = vec2(lowest) * POOL_TERRAIN_UNIT;
+    vec2 uvMax = vec2(highest) * POOL_TERRAIN_UNIT;
+    terrain_StatisticsFootprint footprint = terrain_FootprintOf(uvMin, uvMax);
+    uint streamLevels = vk_PerInvocation(terrainFrame.streamLevelCount, uint(lowest.x));
+    summary = terrain_HeightSummaryOf(uvMin, uvMax, footprint, streamLevels);
+    vec2 heights = summary.bounds;
     vec2 extent = terrainFrame.worldExtentMetres;
     vec2 low = vec2(lowest - poolFrame.originUnits) * POOL_TERRAIN_UNIT * extent - poolFrame.cameraFromOrigin.xz;
     vec2 high = vec2(highest - poolFrame.originUnits) * POOL_TERRAIN_UNIT * extent - poolFrame.cameraFromOrigin.xz;
@@ -66,11 +70,11 @@ float poolTerrain_BasePixels(vec3 a, vec3 b, vec3 boxLow, vec3 boxHigh)
 // them; `inFrustum` tells whether the triangle meets the frustum.
 bool poolTerrain_WantsSplit(poolTerrain_Triangle t, vec3 base0FromCamera, vec3 base2FromCamera, out bool inFrustum)
 {
-    terrain_StatisticsFootprint footprint;
+    terrain_HeightSummary heights;
     vec3 boxLow;
     vec3 boxHigh;
-    inFrustum = poolTerrain_InFrustum(t, footprint, boxLow, boxHigh);
-    if (!inFrustum || terrain_IsFlat(footprint)) {
+    inFrustum = poolTerrain_InFrustum(t, heights, boxLow, boxHigh);
+    if (!inFrustum || terrain_IsFlatDeviation(heights.deviation)) {
         return false;
     }
     return poolTerrain_BasePixels(base0FromCamera, base2FromCamera, boxLow, boxHigh) > terrainFrame.targetEdgePixels;
@@ -135,10 +139,10 @@ uint bisector_Decide(uint slot, uint64_t key, out bool visible)
 // In the frustum and, unless back faces are kept, facing the camera.
 bool bisector_IsVisible(uint slot, uint64_t key)
 {
-    terrain_StatisticsFootprint footprint;
+    terrain_HeightSummary heights;
     vec3 boxLow;
     vec3 boxHigh;
-    return poolTerrain_InFrustum(poolTerrain_TriangleOf(slot), footprint, boxLow, boxHigh) &&
+    return poolTerrain_InFrustum(poolTerrain_TriangleOf(slot), heights, boxLow, boxHigh) &&
            poolTerrain_FacesTheCamera(slot, key);
 }
 

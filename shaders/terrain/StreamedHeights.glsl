@@ -119,6 +119,21 @@ float terrain_ResolvedHeight(uint level, uint levelCount, vec2 levelZero, bool r
     return terrain_BaseHeight(levelZero, 0.0);
 }
 
+// The height at a level-0 position from the finest level resident there,
+// else the heightmap: a function of the point and of what is resident alone,
+// not of the camera. The bisector pool caches each vertex's height from it,
+// and refreshes the cache whenever the page table changes.
+float terrain_FinestResidentHeight(vec2 levelZero, uint levelCount)
+{
+    float height;
+    for (uint level = 0u; level < levelCount; ++level) {
+        if (terrain_TileHeight(level, levelZero, false, height)) {
+            return height;
+        }
+    }
+    return terrain_BaseHeight(levelZero, 0.0);
+}
+
 // The height at a level-0 position at level of detail `lod` (level-0 texels
 // per sample, log2), blended between the two levels around it. `levelCount`
 // is terrainFrame.streamLevelCount, passed through vk_PerInvocation by the

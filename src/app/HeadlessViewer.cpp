@@ -4,7 +4,9 @@
 #include "app/ProcessMemory.h"
 #include "app/Screenshot.h"
 #include "app/ViewerSetup.h"
+#include "bisector/Pool.h"
 #include "scene/SceneRenderer.h"
+#include "terrain/Terrain.h"
 #include "vk/Commands.h"
 #include "vk/Device.h"
 #include "vk/Error.h"
@@ -13,6 +15,7 @@
 #include "vk/ProgramFiles.h"
 #include "vk/ShaderLibrary.h"
 
+#include <algorithm>
 #include <chrono>
 #include <iostream>
 #include <memory>
@@ -83,6 +86,18 @@ std::optional<RunStatistics::GroundProbe> groundBelow(const terrain::HeightStrea
     const dem::DemMetadata& dem = *terrain.dem;
     return RunStatistics::GroundProbe{probed->level,
                                       dem.minimumHeightMetres + dem.heightRangeMetres() * probed->normalised};
+}
+
+// The deepest level of the pool's bisectors (reads the pool back).
+int deepestPoolLevel(const terrain::Terrain& terrain)
+{
+    int deepest = 0;
+    for (const bisector::Key key : terrain.readBackPool().keys) {
+        if (key != bisector::kFreeKey) {
+            deepest = std::max(deepest, terrain.poolLayout().depth(key));
+        }
+    }
+    return deepest;
 }
 
 // Everything that lives on the device: when this returns, every Vulkan
@@ -160,6 +175,9 @@ void renderHeadless(const vk::Instance& instance, const ViewerOptions& options, 
         printStreamWarnings(scene, std::cerr);
     }
     device.waitIdle();
+    if (settings.terrain.backend == terrain::TerrainBackend::Pool) {
+        statistics.setDeepestPoolLevel(deepestPoolLevel(scene.terrain()));
+    }
     if (const terrain::HeightStream* stream = scene.heightStream()) {
         statistics.setStreamStatistics(stream->statistics());
         if (const std::optional<RunStatistics::GroundProbe> ground =

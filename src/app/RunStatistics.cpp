@@ -163,7 +163,11 @@ std::string RunStatistics::toJson(const RunDescription& description) const
              << ", \"visibleBisectors\": " << latest_->visibleCount
              << ", \"deferredSplits\": " << latest_->deferredSplits
              << ", \"updatedFrames\": " << poolPasses_.front().samples().size()
-             << ", \"convergedFrames\": " << total_.samples().size() - poolPasses_.front().samples().size() << "},\n";
+             << ", \"convergedFrames\": " << total_.samples().size() - poolPasses_.front().samples().size();
+        if (deepestPoolLevel_) {
+            json << ", \"deepestLevel\": " << *deepestPoolLevel_;
+        }
+        json << "},\n";
     }
     json << "  \"leafCount\": ";
     if (const std::optional<SeriesSummary> leaves = leafCounts_.summary()) {

@@ -81,6 +81,9 @@ public:
         double heightMetres = 0.0;
     };
     void setGroundBelowCamera(const GroundProbe& probe) { groundBelowCamera_ = probe; }
+    // The deepest level of the pool's bisectors as the run left them (the
+    // "pool" object's "deepestLevel"; the square is depth 0).
+    void setDeepestPoolLevel(int level) { deepestPoolLevel_ = level; }
     // A streamed DEM's tiles as the run left them (the "stream" object).
     void setStreamStatistics(const terrain::HeightStreamStatistics& stream) { stream_ = stream; }
     [[nodiscard]] const std::optional<terrain::HeightStreamStatistics>& stream() const { return stream_; }
@@ -132,6 +135,7 @@ private:
     std::optional<scene::FrameStatistics> latest_;
     std::optional<terrain::HeightStreamStatistics> stream_;
     std::optional<GroundProbe> groundBelowCamera_;
+    std::optional<int> deepestPoolLevel_;
     std::optional<double> firstFrameSeconds_;
 };
 

@@ -30,16 +30,6 @@ bool streamsTiles(const ViewerOptions& options, const std::filesystem::path& pat
     if (options.stream == StreamMode::Off || dem::terrainFileKindOf(path) != dem::TerrainFileKind::Dem) {
         return false;
     }
-    // The pool caches each bisector's displaced corners when it is made: it
-    // reads the heightmap, and a large model is read reduced for it.
-    if (options.backend == terrain::TerrainBackend::Pool) {
-        if (options.stream == StreamMode::On) {
-            throw std::invalid_argument(
-                "--stream on: the pool backend (--cbt pool) does not stream tiles; use --cbt "
-                "heap");
-        }
-        return false;
-    }
     if (options.stream == StreamMode::On) {
         return true;
     }
@@ -379,10 +369,12 @@ scene::SceneSettings initialSceneSettings(const ViewerOptions& options, const he
     terrain.backend = options.backend;
     terrain.maxDepth = options.maxDepth.value_or(terrain::defaultMaxDepthFor(heightmap));
     if (dem && dem->streamedLevels > 0 && !options.maxDepth) {
-        // Deep enough for the streamed level 0, within what every device
-        // holds (the heap of D = 28 is 128 MiB).
-        terrain.maxDepth = std::min(terrain::defaultMaxDepthForSamples(std::uint64_t{dem->fileColumns} * dem->fileRows),
-                                    kMaxDefaultStreamedDepth);
+        // Deep enough for the streamed level 0; the heap within what every
+        // device holds (D = 28 is 128 MiB), the pool as deep as that needs.
+        const int levelZeroDepth = terrain::defaultMaxDepthForSamples(std::uint64_t{dem->fileColumns} * dem->fileRows);
+        terrain.maxDepth = options.backend == terrain::TerrainBackend::Heap
+                               ? std::min(levelZeroDepth, kMaxDefaultStreamedDepth)
+                               : levelZeroDepth;
     }
     terrain.poolCapacity = options.poolCapacity.value_or(terrain.poolCapacity);
     terrain.targetEdgePixels = options.targetEdgePixels;

@@ -125,7 +125,7 @@ inline constexpr std::uint32_t kStreamedBaseMaxDimension = 2048;
 // Samples the coarse level of a streamed DEM without overviews may average
 // at start-up (a 130,000-sample square).
 inline constexpr std::uint64_t kMaxSamplesReadForStreamedBase = std::uint64_t{1} << 34;
-// The default max depth of a streamed DEM at most.
+// The default max depth of a streamed DEM on the heap at most.
 inline constexpr int kMaxDefaultStreamedDepth = 28;
 // Samples per side of a streamed tile.
 inline constexpr std::uint32_t kStreamedTileSize = 256;

@@ -158,6 +158,7 @@ bool HeightTileAtlas::stage(const tiles::HeightTile& tile, std::uint32_t entry, 
                        tile.meanSquaredHeight, static_cast<float>(layout_->shareSamples(key))};
     residentSince_[entry] = frame;
     ++residentCount_;
+    ++pageTableVersion_;
     dirtyFirst_ = dirtyFirst_ == dirtyEnd_ ? entry : std::min(dirtyFirst_, entry);
     dirtyEnd_ = std::max(dirtyEnd_, entry + 1);
     return true;

@@ -64,6 +64,9 @@ public:
     [[nodiscard]] std::uint32_t layerCount() const { return static_cast<std::uint32_t>(layerEntries_.size()); }
     [[nodiscard]] std::size_t tileBytes() const { return tileBytes_; }
     [[nodiscard]] std::uint32_t residentCount() const { return residentCount_; }
+    // Counts the page table's changes: a new value once a tile was staged
+    // (and, with it, one evicted), for what caches heights from the tiles.
+    [[nodiscard]] std::uint64_t pageTableVersion() const { return pageTableVersion_; }
     // Resident tiles replaced by others since construction.
     [[nodiscard]] std::uint64_t evictions() const { return evictions_; }
     [[nodiscard]] std::uint64_t residentBytes() const { return std::uint64_t{residentCount_} * tileBytes_; }
@@ -127,6 +130,7 @@ private:
     std::vector<std::uint64_t> layerLastUse_;
     std::uint32_t residentCount_ = 0;
     std::uint64_t evictions_ = 0;
+    std::uint64_t pageTableVersion_ = 0;
     std::uint32_t dirtyFirst_ = 0;  // entries [dirtyFirst_, dirtyEnd_) of the page table and statistics changed
     std::uint32_t dirtyEnd_ = 0;
 };

@@ -3,6 +3,7 @@
 #include "bisector/ExactGeometry.h"
 #include "camera/Projection.h"
 #include "terrain/HeightStatistics.h"
+#include "terrain/HeightTileAtlas.h"
 #include "terrain/HeightmapTexture.h"
 #include "terrain/PoolTerrainDrawPass.h"
 #include "vk/Barriers.h"
@@ -26,7 +27,7 @@ namespace terrain {
 namespace {
 
 constexpr VkShaderStageFlags kCompute = VK_SHADER_STAGE_COMPUTE_BIT;
-constexpr std::array<vk::DescriptorBinding, 7> kCriterionBindings{{
+constexpr std::array<vk::DescriptorBinding, 10> kCriterionBindings{{
     {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kCompute, 1},
     {1, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kCompute, 1},
     {2, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kCompute, 1},
@@ -34,6 +35,9 @@ constexpr std::array<vk::DescriptorBinding, 7> kCriterionBindings{{
     {4, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kCompute, 1},
     {5, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kCompute, 1},
     {6, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kCompute, 1},
+    {7, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kCompute, 1},
+    {8, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kCompute, 1},
+    {9, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kCompute, 1},
 }};
 
 // Exact vertices (3 x 16 bytes) and the geometry cache (4 x 16 bytes) per slot.
@@ -118,6 +122,7 @@ PoolTerrain::PoolTerrain(vk::Device& device, const vk::ShaderLibrary& shaders, c
                          camera::DepthConvention depth)
     : device_(&device),
       shaders_(&shaders),
+      atlas_(&atlas),
       capacity_(fittingCapacity(device, settings.poolCapacity)),
       cpuPool_(rootPool(settings)),
       buffers_(device, settings.poolCapacity),
@@ -138,6 +143,9 @@ PoolTerrain::PoolTerrain(vk::Device& device, const vk::ShaderLibrary& shaders, c
             .storageBuffer(4, statistics.momentsBuffer())
             .storageBuffer(5, exact_)
             .storageBuffer(6, cache_)
+            .combinedImageSampler(7, atlas.view(), atlas.sampler(), HeightTileAtlas::kLayout)
+            .storageBuffer(8, atlas.pageTable())
+            .storageBuffer(9, atlas.tileStatistics())
             .update(device, set);
         sets_.push_back(set);
     }
@@ -216,11 +224,13 @@ void PoolTerrain::recordUpdate(VkCommandBuffer commands, std::uint32_t frameSlot
         ++inputsSerial_;
         converged_ = false;
     }
-    if (!cacheValid_ || frame.originUnits != cachedOrigin_ || heights != cachedHeights_) {
+    if (!cacheValid_ || frame.originUnits != cachedOrigin_ || heights != cachedHeights_ ||
+        atlas_->pageTableVersion() != cachedPageTable_) {
         kernels_->pipeline->recordOverLiveList(commands, *kernels_->refresh, poolFrame);
         cacheValid_ = true;
         cachedOrigin_ = frame.originUnits;
         cachedHeights_ = heights;
+        cachedPageTable_ = atlas_->pageTableVersion();
         converged_ = false;
     }
     slotSerial_.at(frameSlot) = 0;

@@ -88,8 +88,8 @@ struct PoolGeometryReadback {
 
 class PoolTerrain {
 public:
-    // The buffers, the heightmap and the statistics must outlive the pool
-    // terrain. Throws vk::Error, in one line, when the pool's buffers exceed
+    // The buffers, the heightmap, the atlas and the statistics must outlive
+    // the pool terrain. Throws vk::Error, in one line, when the pool's buffers exceed
     // the device's maxStorageBufferRange (naming the largest size that fits).
     PoolTerrain(vk::Device& device, const vk::ShaderLibrary& shaders, const HeightmapTexture& heightmap,
                 const SunShadowMap& sunShadows, const SeaMaskTexture& seaMask, const ImageryTexture& imagery,
@@ -102,7 +102,8 @@ public:
     PoolTerrain& operator=(const PoolTerrain&) = delete;
 
     // Records the frame's update: the frame data of `frameSlot`, the geometry
-    // cache of every bisector when the origin or the heights changed, the
+    // cache of every bisector when the origin, the heights or the resident
+    // tiles changed (after the frame's tile uploads), the
     // pool's update and the draw's arguments. The update is left out while
     // frozen, and while the mesh has converged under the same view and
     // settings: once an update with them has completed without a change, the
@@ -152,6 +153,7 @@ private:
 
     vk::Device* device_;
     const vk::ShaderLibrary* shaders_;
+    const HeightTileAtlas* atlas_;
     std::uint32_t capacity_;
     bisector::Pool cpuPool_;  // the roots, uploaded at the start
     bisector::gpu::PoolBuffers buffers_;
@@ -181,6 +183,7 @@ private:
     bool cacheValid_ = false;
     glm::i64vec2 cachedOrigin_{0};
     std::array<float, 4> cachedHeights_{};  // the settings the cache was computed with
+    std::uint64_t cachedPageTable_ = 0;     // and the atlas's page table (HeightTileAtlas::pageTableVersion)
 };
 
 }  // namespace terrain

@@ -72,19 +72,15 @@ SeaMaskTexture seaMaskTextureFor(vk::Device& device, const heightmap::Heightmap&
 }
 
 // The stream's source, once checked against the heightmap (its coarse
-// level) and the backend.
+// level).
 std::optional<HeightStreamSource>& streamedSource(std::optional<HeightStreamSource>& source,
-                                                  const heightmap::Heightmap& heightmap,
-                                                  const TerrainSettings& settings)
+                                                  const heightmap::Heightmap& heightmap)
 {
     const tiles::TilePyramidLayout& layout = source->layout;
     const std::uint32_t coarse = layout.levelCount();
     if (layout.levelColumns(coarse) != heightmap.width || layout.levelRows(coarse) != heightmap.height) {
         throw std::invalid_argument("Terrain: the heightmap is not the streamed pyramid's level " +
                                     std::to_string(coarse));
-    }
-    if (settings.backend != TerrainBackend::Heap) {
-        throw std::invalid_argument("a streamed elevation model needs the heap backend (--cbt heap)");
     }
     return source;
 }
@@ -153,10 +149,9 @@ Terrain::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& shaderLibrar
       heightmapTexture(gpuDevice, heightmap),
       fullWidth(streamSource ? streamSource->layout.columns() : heightmap.width),
       fullHeight(streamSource ? streamSource->layout.rows() : heightmap.height),
-      stream(streamSource
-                 ? std::make_unique<HeightStream>(gpuDevice, *streamedSource(streamSource, heightmap, settings),
-                                                  static_cast<std::uint32_t>(frameUniforms.size()))
-                 : nullptr),
+      stream(streamSource ? std::make_unique<HeightStream>(gpuDevice, *streamedSource(streamSource, heightmap),
+                                                           static_cast<std::uint32_t>(frameUniforms.size()))
+                          : nullptr),
       emptyAtlas(stream ? nullptr : std::make_unique<HeightTileAtlas>(gpuDevice, std::nullopt, 0, 1, 1)),
       heightStatistics(gpuDevice, shaderLibrary, heightmapTexture),
       sunShadows(gpuDevice, shaderLibrary, heightmapTexture),
@@ -294,9 +289,6 @@ void Terrain::applySettings(const TerrainSettings& settings)
 {
     checkedSettings(impl_->device, settings);
     Impl& impl = *impl_;
-    if (impl.stream && settings.backend != TerrainBackend::Heap) {
-        throw std::invalid_argument("a streamed elevation model needs the heap backend (--cbt heap)");
-    }
     if (needsNewTessellation(impl.settings, settings)) {
         impl.device.waitIdle();
         impl.replaceTessellation(settings);

@@ -56,7 +56,7 @@ void validateTerrainSettings(const TerrainSettings& settings)
 
 int defaultMaxDepthFor(const heightmap::Heightmap& heightmap)
 {
-    return defaultMaxDepthForSamples(heightmap.texelCount());
+    return std::min(defaultMaxDepthForSamples(heightmap.texelCount()), 30);
 }
 
 int defaultMaxDepthForSamples(std::uint64_t samples)
@@ -64,7 +64,7 @@ int defaultMaxDepthForSamples(std::uint64_t samples)
     // Smallest D with 2^D >= 2 * texels: two finest triangles per texel.
     const std::uint64_t twiceTexels = 2 * std::max<std::uint64_t>(samples, 1);
     const int depth = static_cast<int>(std::bit_width(twiceTexels - 1));
-    return std::clamp(depth, 10, 30);
+    return std::clamp(depth, 10, kMaxPoolDepth);
 }
 
 }  // namespace terrain

@@ -94,9 +94,10 @@ struct TerrainSettings {
 void validateTerrainSettings(const TerrainSettings& settings);
 
 // The largest D worth using for a map: the finest triangles reach the texel
-// spacing (D = 25 for 4096 x 4096), capped at 30.
+// spacing (D = 25 for 4096 x 4096), capped at 30 (the heap's limit).
 int defaultMaxDepthFor(const heightmap::Heightmap& heightmap);
-// The same for a map of `samples` samples (a streamed model's level 0).
+// The same for a map of `samples` samples (a streamed model's level 0),
+// capped at kMaxPoolDepth: callers on the heap cap it at what it holds.
 int defaultMaxDepthForSamples(std::uint64_t samples);
 
 }  // namespace terrain

@@ -3,8 +3,9 @@
 // renders with its tiles streamed within --gpu-budget 512 and the default
 // CPU budget: from far above only the coarse levels are read; close to the
 // ground the level-0 tiles are resident, and the height they hold below the
-// camera is GDAL's sample there. Headless frames with the validation layer
-// on. Label "large": it reads the most of any test.
+// camera is GDAL's sample there; on the bisector pool the mesh goes deeper
+// than the heap's 30 levels there. Headless frames with the validation
+// layer on. Label "large": it reads the most of any test.
 #include "ChildProcess.h"
 #include "DemTestFiles.h"
 #include "ViewerTestFiles.h"
@@ -83,7 +84,7 @@ protected:
         std::string stats;
     };
 
-    Run render(const std::string& name, const std::string& camera) const
+    Run render(const std::string& name, const std::string& camera, const std::vector<std::string>& extra = {}) const
     {
         const std::filesystem::path frame = scratch_.file(name + ".png");
         const std::filesystem::path stats = scratch_.file(name + ".json");
@@ -92,6 +93,7 @@ protected:
             CBT_TERRAIN_BINARY, dem().string(), "--headless",   "--validate",   "--msaa",       "1",
             "--size",           "240x135",      "--frames",     "40",           "--gpu-budget", "512",
             "--camera",         camera,         "--screenshot", frame.string(), "--stats",      stats.string()};
+        options.arguments.insert(options.arguments.end(), extra.begin(), extra.end());
         Run run{runProcess(options, std::chrono::seconds(600)), decodePng(frame), {}};
         if (std::filesystem::exists(stats)) {
             run.stats = fileText(stats);
@@ -170,6 +172,30 @@ TEST_F(LargeStreamingRenderTest, CoarseFromAfarAndLevelZeroCloseToTheGround)
     for (const Run* run : {&far, &near}) {
         EXPECT_LT(jsonNumberAt(run->stats, {"residentMemoryMiB", "max"}).value_or(1.0e9), 2048.0) << run->stats;
     }
+}
+
+// A mesh as fine as the file's samples needs more than the heap's 30 levels:
+// on the bisector pool, 15 m above the ridges, the mesh goes below depth 30
+// over the level-0 tiles, which hold GDAL's height below the camera.
+TEST_F(LargeStreamingRenderTest, ThePoolRefinesBelowThirtyLevelsOverTheLevelZeroTiles)
+{
+    constexpr std::uint32_t kColumn = 20500;
+    constexpr std::uint32_t kRow = 19700;
+    const double ground = gdalSample(kColumn, kRow);
+    std::ostringstream camera;
+    camera.precision(10);
+    camera << worldOf(kColumn) << "," << ground + 15.0 << "," << worldOf(kRow) << ",0,-60";
+    const Run deep = render("near-pool", camera.str(), {"--cbt", "pool"});
+    ASSERT_EQ(deep.result.exitCode, 0) << deep.result.err;
+    expectNoValidationOrErrors(deep.result.err);
+    ASSERT_TRUE(deep.frame);
+    EXPECT_GT(bandStatistics(*deep.frame, 0, 135).luminanceDeviation, 1.0) << "no ridges close up";
+    EXPECT_GE(jsonNumberAt(deep.stats, {"maxDepth"}).value_or(0.0), 31.0) << deep.stats;
+    EXPECT_GE(jsonNumberAt(deep.stats, {"pool", "deepestLevel"}).value_or(0.0), 31.0) << deep.stats;
+    EXPECT_EQ(jsonNumberAt(deep.stats, {"groundBelowCamera", "level"}), 0.0) << deep.stats;
+    EXPECT_NEAR(jsonNumberAt(deep.stats, {"groundBelowCamera", "heightMetres"}).value_or(-1.0e9), ground, 0.05);
+    EXPECT_EQ(jsonNumberAt(deep.stats, {"stream", "missingTiles"}), 0.0);
+    EXPECT_LT(jsonNumberAt(deep.stats, {"residentMemoryMiB", "max"}).value_or(1.0e9), 2048.0) << deep.stats;
 }
 
 }  // namespace

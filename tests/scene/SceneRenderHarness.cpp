@@ -12,6 +12,7 @@
 #include <cstring>
 #include <filesystem>
 #include <stdexcept>
+#include <utility>
 
 #define STB_IMAGE_WRITE_STATIC
 #define STB_IMAGE_WRITE_IMPLEMENTATION
@@ -84,10 +85,11 @@ SceneRenderHarness::SceneRenderHarness(vk::Device& device, const vk::ShaderLibra
 
 SceneRenderHarness::SceneRenderHarness(vk::Device& device, const vk::ShaderLibrary& shaders,
                                        const heightmap::Heightmap& heightmap, const SceneSettings& settings,
-                                       const RenderTarget& target)
+                                       const RenderTarget& target, std::optional<terrain::HeightStreamSource> stream)
     : device_(&device),
       target_(target),
-      scene_(std::make_unique<SceneRenderer>(device, shaders, heightmap, settings, outputFor(target)))
+      scene_(std::make_unique<SceneRenderer>(device, shaders, heightmap, settings, outputFor(target),
+                                             terrain::ImageryPixels{}, std::move(stream)))
 {
 }
 

@@ -6,6 +6,7 @@
 
 #include "heightmap/Heightmap.h"
 #include "scene/SceneRenderer.h"
+#include "terrain/HeightStream.h"
 #include "terrain/TerrainSettings.h"
 
 #include <vulkan/vulkan.h>
@@ -14,6 +15,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -61,8 +63,11 @@ public:
     // A scene of the terrain `settings` under the default sky, sun and display.
     SceneRenderHarness(vk::Device& device, const vk::ShaderLibrary& shaders, const heightmap::Heightmap& heightmap,
                        const terrain::TerrainSettings& settings, const RenderTarget& target = kRgba8Target);
+    // With `stream`, `heightmap` is the coarse level of a streamed model
+    // (terrain::HeightStream), whose tiles the drawn frames ask for.
     SceneRenderHarness(vk::Device& device, const vk::ShaderLibrary& shaders, const heightmap::Heightmap& heightmap,
-                       const SceneSettings& settings, const RenderTarget& target = kRgba8Target);
+                       const SceneSettings& settings, const RenderTarget& target = kRgba8Target,
+                       std::optional<terrain::HeightStreamSource> stream = std::nullopt);
     ~SceneRenderHarness();
     SceneRenderHarness(const SceneRenderHarness&) = delete;
     SceneRenderHarness& operator=(const SceneRenderHarness&) = delete;
