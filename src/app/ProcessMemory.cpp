@@ -2,6 +2,8 @@
 
 #include <unistd.h>
 #include <fstream>
+#include <sstream>
+#include <string>
 
 namespace app {
 
@@ -19,6 +21,26 @@ std::optional<uint64_t> residentMemoryBytes()
         return std::nullopt;
     }
     return residentPages * static_cast<uint64_t>(pageSize);
+}
+
+std::optional<uint64_t> peakResidentMemoryBytes()
+{
+    // A line "VmHWM:   123456 kB".
+    std::ifstream status("/proc/self/status");
+    std::string line;
+    while (std::getline(status, line)) {
+        if (line.rfind("VmHWM:", 0) != 0) {
+            continue;
+        }
+        std::istringstream fields(line.substr(6));
+        uint64_t kibibytes = 0;
+        std::string unit;
+        if (fields >> kibibytes >> unit && unit == "kB") {
+            return kibibytes * 1024;
+        }
+        return std::nullopt;
+    }
+    return std::nullopt;
 }
 
 }  // namespace app

@@ -12,4 +12,8 @@ namespace app {
 // it cannot be read.
 std::optional<uint64_t> residentMemoryBytes();
 
+// The most this process has held resident so far, start-up included, in
+// bytes (VmHWM of /proc/self/status); empty where it cannot be read.
+std::optional<uint64_t> peakResidentMemoryBytes();
+
 }  // namespace app

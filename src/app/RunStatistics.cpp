@@ -190,7 +190,13 @@ std::string RunStatistics::toJson(const RunDescription& description) const
     } else {
         json << "null,\n";
     }
-    json << "  \"residentMemoryMiB\": ";
+    json << "  \"peakResidentMemoryMiB\": ";
+    if (peakResidentMemory_) {
+        json << *peakResidentMemory_;
+    } else {
+        json << "null";
+    }
+    json << ",\n  \"residentMemoryMiB\": ";
     writeSummary(json, residentMemory_);
     json << ",\n  \"residentMemoryHistoryMiB\": [";
     for (size_t i = 0; i < residentMemory_.samples().size(); ++i) {

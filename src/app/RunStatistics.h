@@ -89,6 +89,9 @@ public:
     [[nodiscard]] const std::optional<terrain::HeightStreamStatistics>& stream() const { return stream_; }
     // The process's resident memory after one frame, in MiB.
     void addResidentMemory(double mebibytes);
+    // The most the process held resident over the run, start-up included,
+    // in MiB ("peakResidentMemoryMiB").
+    void setPeakResidentMemory(double mebibytes) { peakResidentMemory_ = mebibytes; }
 
     [[nodiscard]] const SampleSeries& frameTimes() const { return frameTimes_; }
     [[nodiscard]] const SampleSeries& dispatcherTimes() const { return dispatcher_; }
@@ -136,6 +139,7 @@ private:
     std::optional<terrain::HeightStreamStatistics> stream_;
     std::optional<GroundProbe> groundBelowCamera_;
     std::optional<int> deepestPoolLevel_;
+    std::optional<double> peakResidentMemory_;
     std::optional<double> firstFrameSeconds_;
 };
 

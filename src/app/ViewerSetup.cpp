@@ -22,6 +22,18 @@
 
 namespace app {
 
+namespace {
+
+constexpr double kMebibyte = 1024.0 * 1024.0;
+
+// --cpu-budget in bytes: a quarter for GDAL's blocks, the rest for tiles.
+std::size_t cpuBudgetBytes(const ViewerOptions& options)
+{
+    return static_cast<std::size_t>(options.cpuBudgetMiB * kMebibyte);
+}
+
+}  // namespace
+
 // Whether the DEM at `path` streams its tiles under `options`: with --stream
 // on, or (auto) when it is larger than `limits` hold in one texture.
 bool streamsTiles(const ViewerOptions& options, const std::filesystem::path& path,
@@ -46,6 +58,10 @@ dem::TerrainSource loadViewerTerrain(const ViewerOptions& options)
     if (!streamsTiles(options, path, limits)) {
         return dem::loadTerrainSource(path, limits);
     }
+    // Reading the coarse level goes through GDAL's block cache too: within
+    // its quarter of the CPU budget, as the tiles' reads are later (GDAL's
+    // own default is a twentieth of the machine's memory).
+    dem::setGdalCacheBytes(cpuBudgetBytes(options) / 4);
     heightmap::HeightmapLimits baseLimits = limits;
     baseLimits.maxDimension = std::min(limits.maxDimension, kStreamedBaseMaxDimension);
     baseLimits.maxTexels =
@@ -305,15 +321,13 @@ std::optional<terrain::HeightStreamSource> heightStreamSourceOf(const ViewerOpti
     if (!terrain.streamed) {
         return std::nullopt;
     }
-    constexpr double kMiB = 1024.0 * 1024.0;
-    // A quarter of the CPU budget for GDAL's blocks, the rest for tiles.
-    const auto cpuBytes = static_cast<std::size_t>(options.cpuBudgetMiB * kMiB);
+    const std::size_t cpuBytes = cpuBudgetBytes(options);
     dem::setGdalCacheBytes(cpuBytes / 4);
     std::shared_ptr<const dem::StreamedDem> streamed = terrain.streamed;
     const std::filesystem::path path = streamed->base.heightmap.sourcePath;
     terrain::HeightStreamSource source{streamed->layout,
                                        [path, streamed] { return dem::makeDemTileReader(path, *streamed); }};
-    source.gpuBudgetBytes = static_cast<std::size_t>(options.gpuBudgetMiB * kMiB);
+    source.gpuBudgetBytes = static_cast<std::size_t>(options.gpuBudgetMiB * kMebibyte);
     source.cpuBudgetBytes = cpuBytes - cpuBytes / 4;
     source.uploadsPerFrame = uploadsPerFrame;
     source.texelsPerPixel = options.texelsPerPixel;

@@ -5,6 +5,7 @@
 #include "app/GlfwWindow.h"
 #include "app/ImGuiOverlay.h"
 #include "app/OverlayPanel.h"
+#include "app/ProcessMemory.h"
 #include "app/RunStatistics.h"
 #include "app/Screenshot.h"
 #include "app/ViewerCommands.h"
@@ -327,6 +328,9 @@ int WindowViewer::run(std::ostream& out)
     if (options_.statsPath) {
         if (const terrain::HeightStream* stream = scene_.heightStream()) {
             statistics_.setStreamStatistics(stream->statistics());
+        }
+        if (const std::optional<uint64_t> peak = peakResidentMemoryBytes()) {
+            statistics_.setPeakResidentMemory(static_cast<double>(*peak) / (1024.0 * 1024.0));
         }
         const RunDescription description =
             describeRun(options_, heightmap_, dem_, scene_.settings(), camera_.pose(), device_, presentation_.extent(),
