@@ -148,11 +148,23 @@ protected:
     ScratchFolder scratch_;
 };
 
-// World metres of level-0 sample `index` of an axis of kSamples samples
-// spanning 40,000 m (the terrain spans the first to the last sample).
-double worldOf(std::uint32_t index)
+// World metres of level-0 sample `index` of an axis of `samples` samples
+// 1 m apart (the terrain spans the first to the last sample).
+double worldOf(std::uint32_t index, std::uint32_t samples = kSamples)
 {
-    return (static_cast<double>(index) / (kSamples - 1) - 0.5) * kSamples;
+    return (static_cast<double>(index) / (samples - 1) - 0.5) * samples;
+}
+
+// A --camera pose `metresAbove` the ground at sample (column, row) of a model
+// of kSamples x `rows` samples, heading north, pitched `pitchDegrees`.
+std::string cameraOver(std::uint32_t column, std::uint32_t row, std::uint32_t rows, double groundMetres,
+                       double metresAbove, int pitchDegrees)
+{
+    std::ostringstream camera;
+    camera.precision(10);
+    camera << worldOf(column) << "," << groundMetres + metresAbove << "," << worldOf(row, rows) << ",0,"
+           << pitchDegrees;
+    return camera.str();
 }
 
 TEST_F(LargeStreamingRenderTest, CoarseFromAfarAndLevelZeroCloseToTheGround)
@@ -170,10 +182,7 @@ TEST_F(LargeStreamingRenderTest, CoarseFromAfarAndLevelZeroCloseToTheGround)
     constexpr std::uint32_t kColumn = 20500;
     constexpr std::uint32_t kRow = 19700;
     const double ground = gdalSample(kColumn, kRow);
-    std::ostringstream camera;
-    camera.precision(10);
-    camera << worldOf(kColumn) << "," << ground + 60.0 << "," << worldOf(kRow) << ",0,-89";
-    const Run near = render("near", camera.str());
+    const Run near = render("near", cameraOver(kColumn, kRow, kSamples, ground, 60.0, -89));
     ASSERT_EQ(near.result.exitCode, 0) << near.result.err;
     expectNoValidationOrErrors(near.result.err);
     ASSERT_TRUE(near.frame);
@@ -217,11 +226,7 @@ TEST_F(LargeStreamingRenderTest, AFileWithoutOverviewsOpensAsItIsWithinTheBudget
     constexpr std::uint32_t kColumn = 20500;
     constexpr std::uint32_t kRow = 9700;
     const double ground = gdalSample(kColumn, kRow);
-    std::ostringstream camera;
-    camera.precision(10);
-    camera << worldOf(kColumn) << "," << ground + 60.0 << ","
-           << (static_cast<double>(kRow) / (kSamples / 2 - 1) - 0.5) * (kSamples / 2) << ",0,-89";
-    const Run run = renderFile(north, "north", camera.str());
+    const Run run = renderFile(north, "north", cameraOver(kColumn, kRow, kSamples / 2, ground, 60.0, -89));
     ASSERT_EQ(run.result.exitCode, 0) << run.result.err;
     expectNoValidationOrErrors(run.result.err);
     EXPECT_NE(run.result.out.find("40000x20000 samples streamed"), std::string::npos) << run.result.out;
@@ -245,10 +250,7 @@ TEST_F(LargeStreamingRenderTest, ThePoolRefinesBelowThirtyLevelsOverTheLevelZero
     constexpr std::uint32_t kColumn = 20500;
     constexpr std::uint32_t kRow = 19700;
     const double ground = gdalSample(kColumn, kRow);
-    std::ostringstream camera;
-    camera.precision(10);
-    camera << worldOf(kColumn) << "," << ground + 15.0 << "," << worldOf(kRow) << ",0,-60";
-    const Run deep = render("near-pool", camera.str(), {"--cbt", "pool"});
+    const Run deep = render("near-pool", cameraOver(kColumn, kRow, kSamples, ground, 15.0, -60), {"--cbt", "pool"});
     ASSERT_EQ(deep.result.exitCode, 0) << deep.result.err;
     expectNoValidationOrErrors(deep.result.err);
     ASSERT_TRUE(deep.frame);
