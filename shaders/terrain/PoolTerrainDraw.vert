@@ -5,7 +5,9 @@
 // subdivision levels. The bisector's displaced corners come from its
 // geometry cache (no walk of its key); a sub-triangle's corners are
 // midpoints of midpoints of those, taken in the same order on both sides of
-// a shared edge, displaced by the heightmap where they are new. Positions are
+// a shared edge, displaced where they are new as the cache displaces its
+// corners (the heightmap, or a streamed model's finest resident level:
+// terrain/PoolTerrain.glsl). Positions are
 // relative to the camera, so precision follows it to the deepest level. The
 // outputs are those of terrain/TerrainDraw.vert, for the same fragment
 // shader.
@@ -20,6 +22,12 @@
 #include "vk/DriverPath.glsl"
 
 layout(set = 0, binding = 2) uniform sampler2D heightmap;
+
+#define TERRAIN_STREAM_SET 0
+#define TERRAIN_TILE_ATLAS_BINDING 8
+#define TERRAIN_PAGE_TABLE_BINDING 9
+#define TERRAIN_STREAM_HEIGHTMAP heightmap
+#include "terrain/StreamedHeights.glsl"
 // The visible list of the pool's lists.
 layout(std430, set = 0, binding = 3) readonly buffer PoolVisibleList {
     uint visibleSlots[];
@@ -37,7 +45,7 @@ layout(location = 3) flat out uint leafDepth;
 struct Corner {
     vec3 fromOrigin;
     vec2 uv;
-    bool sampled;  // its height is the heightmap's at uv (not interpolated)
+    bool sampled;  // its height is the cache's (not interpolated)
 };
 
 Corner midpoint(Corner a, Corner b)
@@ -86,7 +94,10 @@ void main()
     heightmapCoordinate = terrain_HeightmapCoordinate(chosen.uv);
     vec3 fromOrigin = chosen.fromOrigin;
     if (!chosen.sampled) {
-        float height = textureLod(heightmap, heightmapCoordinate, 0.0).r;
+        uint streamLevels = vk_PerInvocation(terrainFrame.streamLevelCount, uint(gl_VertexIndex));
+        float height = streamLevels == 0u
+                           ? textureLod(heightmap, heightmapCoordinate, 0.0).r
+                           : terrain_FinestResidentHeight(terrain_LevelZeroPosition(chosen.uv), streamLevels);
         fromOrigin.y = terrainFrame.heightOffsetMetres + height * terrainFrame.heightScaleMetres;
     }
     vec3 fromCamera = fromOrigin - poolFrame.cameraFromOrigin.xyz;
