@@ -1,7 +1,8 @@
 // The real window under a private Xvfb server: it opens, renders, answers
 // injected keys (Space freeze, F12 screenshot, F wireframe, F12), survives a
 // resize, follows a camera path's size column, and exits cleanly on Esc with
-// the validation layer silent.
+// the validation layer silent; on the bisector pool it streams an elevation
+// model's tiles.
 #include "ChildProcess.h"
 #include "ViewerTestFiles.h"
 
@@ -12,9 +13,11 @@
 #include <unistd.h>
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <string>
 
 namespace app_test {
 namespace {
@@ -258,6 +261,40 @@ TEST_F(ViewerWindowTest, CameraPathSizeColumnResizesTheWindow)
     EXPECT_EQ(jsonNumber(stats, "width"), 176.0);
     EXPECT_EQ(jsonNumber(stats, "height"), 144.0);
     EXPECT_EQ(jsonNumber(stats, "frames"), 5.0);
+}
+
+// An ASCII grid of `size` x `size` samples 10 m apart: hills with ridges a
+// few samples across on them.
+void writeReliefGrid(const std::filesystem::path& path, std::uint32_t size)
+{
+    std::string text = "ncols " + std::to_string(size) + "\nnrows " + std::to_string(size) +
+                       "\nxllcorner 0\nyllcorner 0\ncellsize 10\n";
+    for (std::uint32_t y = 0; y < size; ++y) {
+        for (std::uint32_t x = 0; x < size; ++x) {
+            const double height = 400.0 + 200.0 * std::sin(x * 0.02) * std::cos(y * 0.015) + 8.0 * std::sin(x * 0.9);
+            text += std::to_string(static_cast<int>(std::lround(height))) + (x + 1 == size ? "\n" : " ");
+        }
+    }
+    writeText(path, text);
+}
+
+TEST_F(ViewerWindowTest, ThePoolStreamsAnElevationModelsTilesInTheWindow)
+{
+    ASSERT_TRUE(display_.ready()) << "Xvfb did not start";
+    const std::filesystem::path grid = scratch_.file("relief.asc");
+    writeReliefGrid(grid, 512);
+    const std::filesystem::path stats = scratch_.file("stream.json");
+    const ProcessResult result = runViewerToTheEnd(
+        {grid.string(), "--validate", "--size", "256x160", "--cbt", "pool", "--stream", "on", "--texels-per-pixel",
+         "64", "--camera", "0,900,1200,0,-35", "--frames", "40", "--vsync", "off", "--stats", stats.string()});
+    EXPECT_NE(result.out.find("512x512 samples streamed"), std::string::npos) << result.out;
+    const std::vector<unsigned char> bytes = readBytes(stats);
+    const std::string json(bytes.begin(), bytes.end());
+    EXPECT_NE(json.find("\"backend\": \"pool\""), std::string::npos) << json;
+    EXPECT_GT(jsonNumberAt(json, {"stream", "tilesRead"}).value_or(0.0), 0.0) << json;
+    EXPECT_GT(jsonNumberAt(json, {"stream", "residentTiles"}).value_or(0.0), 0.0) << json;
+    EXPECT_EQ(jsonNumberAt(json, {"stream", "finestRequestedLevel"}), 0.0) << json;
+    EXPECT_GT(jsonNumberAt(json, {"pool", "visibleBisectors"}).value_or(0.0), 100.0) << json;
 }
 
 }  // namespace
