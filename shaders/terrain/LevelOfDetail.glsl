@@ -56,11 +56,4 @@ bool terrain_IsFlatDeviation(float deviation)
 #endif
 }
 
-// Whether the heights under a footprint vary less than the flatness
-// threshold.
-bool terrain_IsFlat(terrain_StatisticsFootprint footprint)
-{
-    return terrain_IsFlatDeviation(terrain_HeightStandardDeviation(footprint));
-}
-
 #endif  // TERRAIN_LEVEL_OF_DETAIL_GLSL

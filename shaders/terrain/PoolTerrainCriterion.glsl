@@ -19,16 +19,17 @@ poolTerrain_Triangle poolTerrain_TriangleOf(uint slot)
         i64vec2[3](poolTerrain_exact[3u * slot], poolTerrain_exact[3u * slot + 1u], poolTerrain_exact[3u * slot + 2u]));
 }
 
-// The heights under a triangle (terrain/StreamedStatistics.glsl), and whether
-// its displaced bounds (from the camera) meet the frustum.
-bool poolTerrain_InFrustum(poolTerrain_Triangle t, out terrain_HeightSummary summary, out vec3 boxLow,
-                           out vec3 boxHigh)
+// The footprint of a triangle in the statistics and the heights under it
+// (terrain/StreamedStatistics.glsl), and whether its displaced bounds (from
+// the camera) meet the frustum.
+bool poolTerrain_InFrustum(poolTerrain_Triangle t, out terrain_StatisticsFootprint footprint,
+                           out terrain_HeightSummary summary, out vec3 boxLow, out vec3 boxHigh)
 {
     i64vec2 lowest = min(min(t.v[0], t.v[1]), t.v[2]);
     i64vec2 highest = max(max(t.v[0], t.v[1]), t.v[2]);
     vec2 uvMin = vec2(lowest) * POOL_TERRAIN_UNIT;
     vec2 uvMax = vec2(highest) * POOL_TERRAIN_UNIT;
-    terrain_StatisticsFootprint footprint = terrain_FootprintOf(uvMin, uvMax);
+    footprint = terrain_FootprintOf(uvMin, uvMax);
     uint streamLevels = vk_PerInvocation(terrainFrame.streamLevelCount, uint(lowest.x));
     summary = terrain_HeightSummaryOf(uvMin, uvMax, footprint, streamLevels);
     vec2 heights = summary.bounds;
@@ -70,11 +71,12 @@ float poolTerrain_BasePixels(vec3 a, vec3 b, vec3 boxLow, vec3 boxHigh)
 // them; `inFrustum` tells whether the triangle meets the frustum.
 bool poolTerrain_WantsSplit(poolTerrain_Triangle t, vec3 base0FromCamera, vec3 base2FromCamera, out bool inFrustum)
 {
+    terrain_StatisticsFootprint footprint;
     terrain_HeightSummary heights;
     vec3 boxLow;
     vec3 boxHigh;
-    inFrustum = poolTerrain_InFrustum(t, heights, boxLow, boxHigh);
-    if (!inFrustum || terrain_IsFlatDeviation(heights.deviation)) {
+    inFrustum = poolTerrain_InFrustum(t, footprint, heights, boxLow, boxHigh);
+    if (!inFrustum || terrain_IsFlatDeviation(terrain_DeviationOf(heights, footprint))) {
         return false;
     }
     return poolTerrain_BasePixels(base0FromCamera, base2FromCamera, boxLow, boxHigh) > terrainFrame.targetEdgePixels;
@@ -139,10 +141,11 @@ uint bisector_Decide(uint slot, uint64_t key, out bool visible)
 // In the frustum and, unless back faces are kept, facing the camera.
 bool bisector_IsVisible(uint slot, uint64_t key)
 {
+    terrain_StatisticsFootprint footprint;
     terrain_HeightSummary heights;
     vec3 boxLow;
     vec3 boxHigh;
-    return poolTerrain_InFrustum(poolTerrain_TriangleOf(slot), heights, boxLow, boxHigh) &&
+    return poolTerrain_InFrustum(poolTerrain_TriangleOf(slot), footprint, heights, boxLow, boxHigh) &&
            poolTerrain_FacesTheCamera(slot, key);
 }
 

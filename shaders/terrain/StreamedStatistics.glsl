@@ -76,31 +76,39 @@ terrain_StreamedStatistics terrain_StreamedHeightStatistics(vec2 uvMin, vec2 uvM
     return terrain_StreamedStatistics(vec2(1.0, 0.0), 0.0);
 }
 
-// The normalised bounds and standard deviation of the heights over [uvMin,
-// uvMax] that the criteria test.
+// What the criteria test of the heights over [uvMin, uvMax], besides the
+// heightmap's standard deviation (terrain_HeightStandardDeviation, which
+// they read only once the frustum test has passed).
 struct terrain_HeightSummary {
-    vec2 bounds;
-    float deviation;
+    vec2 bounds;          // normalised lowest and highest height
+    float tileDeviation;  // a streamed model's tiles' standard deviation there; 0 without
 };
 
-// The heightmap's statistics over `footprint` (terrain_FootprintOf(uvMin,
+// The heightmap's bounds over `footprint` (terrain_FootprintOf(uvMin,
 // uvMax)), and with `streamLevels` (terrainFrame.streamLevelCount, passed
-// through vk_PerInvocation by the caller) a streamed model's resident tiles
-// over the box besides. The heightmap averages its blocks, so its bounds and
+// through vk_PerInvocation by the caller) what a streamed model's resident
+// tiles say of the box. The heightmap averages its blocks, so its bounds and
 // deviations are milder than the file's: a peak finer than its texels would
 // be culled at the frustum's edge, and relief it averages away would count as
-// flat. The tiles widen the bounds and, where larger, give the deviation.
+// flat. The tiles widen the bounds and give a deviation that the flatness
+// test takes where it is the larger (terrain_DeviationOf).
 terrain_HeightSummary terrain_HeightSummaryOf(vec2 uvMin, vec2 uvMax, terrain_StatisticsFootprint footprint,
                                               uint streamLevels)
 {
-    terrain_HeightSummary summary =
-        terrain_HeightSummary(terrain_HeightBounds(footprint), terrain_HeightStandardDeviation(footprint));
+    terrain_HeightSummary summary = terrain_HeightSummary(terrain_HeightBounds(footprint), 0.0);
     if (streamLevels != 0u) {
         terrain_StreamedStatistics streamed = terrain_StreamedHeightStatistics(uvMin, uvMax, streamLevels);
         summary.bounds = vec2(min(summary.bounds.x, streamed.bounds.x), max(summary.bounds.y, streamed.bounds.y));
-        summary.deviation = max(summary.deviation, streamed.deviation);
+        summary.tileDeviation = streamed.deviation;
     }
     return summary;
+}
+
+// The standard deviation the flatness test reads: the heightmap's over
+// `footprint`, or the tiles' where larger.
+float terrain_DeviationOf(terrain_HeightSummary summary, terrain_StatisticsFootprint footprint)
+{
+    return max(terrain_HeightStandardDeviation(footprint), summary.tileDeviation);
 }
 
 #endif  // TERRAIN_STREAMED_STATISTICS_GLSL

@@ -62,7 +62,7 @@ bool terrain_WantsSplit(uint heapIndex)
                                      terrain_WorldPosition(uvMax, heights.bounds.y))) {
         return false;
     }
-    if (terrain_IsFlatDeviation(heights.deviation)) {
+    if (terrain_IsFlatDeviation(terrain_DeviationOf(heights, footprint))) {
         return false;
     }
     float heightA = terrain_SurfaceHeight(triangle.v[0], streamLevels, false);
