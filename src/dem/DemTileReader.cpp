@@ -146,28 +146,7 @@ tiles::HeightTile DemTileReader::read(const tiles::TileKey& key)
         }
     }
 
-    // The statistics of the share: no apron, clipped to the level.
-    const std::uint32_t shareColumns = std::min(tileSize, scale.columns - firstColumn);
-    const std::uint32_t shareRows = std::min(tileSize, scale.rows - firstRow);
-    std::uint16_t lowest = 65535;
-    std::uint16_t highest = 0;
-    double sum = 0.0;
-    double sumOfSquares = 0.0;
-    for (std::uint32_t j = 0; j < shareRows; ++j) {
-        for (std::uint32_t i = 0; i < shareColumns; ++i) {
-            const std::uint16_t sample = tile.samples[std::size_t{j} * stored + i];
-            lowest = std::min(lowest, sample);
-            highest = std::max(highest, sample);
-            const double height = static_cast<double>(sample) / 65535.0;
-            sum += height;
-            sumOfSquares += height * height;
-        }
-    }
-    const auto count = static_cast<double>(std::uint64_t{shareColumns} * shareRows);
-    tile.lowest = lowest;
-    tile.highest = highest;
-    tile.meanHeight = static_cast<float>(sum / count);
-    tile.meanSquaredHeight = static_cast<float>(sumOfSquares / count);
+    tiles::setShareStatistics(tile, layout_);
 
     // One warning for the first unreadable tile: a source that stops
     // answering fails every tile after it for the same reason.

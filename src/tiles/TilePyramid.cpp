@@ -110,4 +110,32 @@ std::uint64_t TilePyramidLayout::shareSamples(const TileKey& key) const noexcept
     return std::uint64_t{columns} * rows;
 }
 
+void setShareStatistics(HeightTile& tile, const TilePyramidLayout& layout)
+{
+    const std::uint32_t tileSize = layout.tileSize();
+    const std::uint32_t stored = layout.storedSize();
+    const std::uint32_t shareColumns =
+        std::min(tileSize, layout.levelColumns(tile.key.level) - tile.key.column * tileSize);
+    const std::uint32_t shareRows = std::min(tileSize, layout.levelRows(tile.key.level) - tile.key.row * tileSize);
+    std::uint16_t lowest = 65535;
+    std::uint16_t highest = 0;
+    double sum = 0.0;
+    double sumOfSquares = 0.0;
+    for (std::uint32_t j = 0; j < shareRows; ++j) {
+        for (std::uint32_t i = 0; i < shareColumns; ++i) {
+            const std::uint16_t sample = tile.samples[std::size_t{j} * stored + i];
+            lowest = std::min(lowest, sample);
+            highest = std::max(highest, sample);
+            const double height = static_cast<double>(sample) / 65535.0;
+            sum += height;
+            sumOfSquares += height * height;
+        }
+    }
+    const auto count = static_cast<double>(std::uint64_t{shareColumns} * shareRows);
+    tile.lowest = lowest;
+    tile.highest = highest;
+    tile.meanHeight = static_cast<float>(sum / count);
+    tile.meanSquaredHeight = static_cast<float>(sumOfSquares / count);
+}
+
 }  // namespace tiles

@@ -89,4 +89,8 @@ struct HeightTile {
     [[nodiscard]] std::size_t bytes() const noexcept { return samples.size() * sizeof(std::uint16_t); }
 };
 
+// Sets `tile`'s lowest, highest, meanHeight and meanSquaredHeight from its
+// samples over its share (layout.shareSamples of them, without the apron).
+void setShareStatistics(HeightTile& tile, const TilePyramidLayout& layout);
+
 }  // namespace tiles

@@ -108,21 +108,7 @@ public:
                 tile.samples[std::size_t{j} * stored + i] = grid_.at(firstX + i, firstY + j);
             }
         }
-        tile.lowest = 65535;
-        double sum = 0.0;
-        double squares = 0.0;
-        for (std::uint32_t j = 0; j < kTileSize; ++j) {
-            for (std::uint32_t i = 0; i < kTileSize; ++i) {
-                const std::uint16_t sample = tile.samples[std::size_t{j} * stored + i];
-                tile.lowest = std::min(tile.lowest, sample);
-                tile.highest = std::max(tile.highest, sample);
-                sum += sample / 65535.0;
-                squares += (sample / 65535.0) * (sample / 65535.0);
-            }
-        }
-        const double count = double{kTileSize} * kTileSize;
-        tile.meanHeight = static_cast<float>(sum / count);
-        tile.meanSquaredHeight = static_cast<float>(squares / count);
+        tiles::setShareStatistics(tile, layout_);
         return tile;
     }
 
