@@ -205,9 +205,7 @@ void renderHeadless(const vk::Instance& instance, const ViewerOptions& options, 
     const RunDescription description =
         describeRun(options, heightmap, terrain.dem, settings, camera.pose(), device, extent, frameCount);
     if (options.statsPath) {
-        if (const std::optional<uint64_t> peak = peakResidentMemoryBytes()) {
-            statistics.setPeakResidentMemory(static_cast<double>(*peak) / (1024.0 * 1024.0));
-        }
+        statistics.setPeakResidentMemory(peakResidentMemoryBytes());
         writeTextFile(*options.statsPath, statistics.toJson(description));
     }
     out << "cbt-terrain: rendered " << frameCount << " frames of " << extent.width << "x" << extent.height << " on "

@@ -47,6 +47,13 @@ void RunStatistics::addFrameTime(double milliseconds)
     frameTimes_.add(milliseconds);
 }
 
+void RunStatistics::setPeakResidentMemory(std::optional<std::uint64_t> bytes)
+{
+    if (bytes) {
+        peakResidentMemory_ = static_cast<double>(*bytes) / (1024.0 * 1024.0);
+    }
+}
+
 void RunStatistics::addResidentMemory(double mebibytes)
 {
     residentMemory_.add(mebibytes);

@@ -89,9 +89,9 @@ public:
     [[nodiscard]] const std::optional<terrain::HeightStreamStatistics>& stream() const { return stream_; }
     // The process's resident memory after one frame, in MiB.
     void addResidentMemory(double mebibytes);
-    // The most the process held resident over the run, start-up included,
-    // in MiB ("peakResidentMemoryMiB").
-    void setPeakResidentMemory(double mebibytes) { peakResidentMemory_ = mebibytes; }
+    // The most the process held resident over the run, start-up included
+    // ("peakResidentMemoryMiB"; null when unknown).
+    void setPeakResidentMemory(std::optional<std::uint64_t> bytes);
 
     [[nodiscard]] const SampleSeries& frameTimes() const { return frameTimes_; }
     [[nodiscard]] const SampleSeries& dispatcherTimes() const { return dispatcher_; }

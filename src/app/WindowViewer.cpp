@@ -329,9 +329,7 @@ int WindowViewer::run(std::ostream& out)
         if (const terrain::HeightStream* stream = scene_.heightStream()) {
             statistics_.setStreamStatistics(stream->statistics());
         }
-        if (const std::optional<uint64_t> peak = peakResidentMemoryBytes()) {
-            statistics_.setPeakResidentMemory(static_cast<double>(*peak) / (1024.0 * 1024.0));
-        }
+        statistics_.setPeakResidentMemory(peakResidentMemoryBytes());
         const RunDescription description =
             describeRun(options_, heightmap_, dem_, scene_.settings(), camera_.pose(), device_, presentation_.extent(),
                         static_cast<uint32_t>(recordedFrames_));
