@@ -32,7 +32,7 @@ namespace terrain {
 
 // What the criterion knows of a resident tile's share (the tileSize x
 // tileSize samples without the apron, clipped to the level), laid out as
-// terrain_TileStatistics in terrain/TerrainCriterion.glsl.
+// terrain_TileStatistics in terrain/StreamedStatistics.glsl.
 struct TileStatistics {
     std::uint32_t bounds = 0;        // HeightTile::lowest in the low 16 bits, highest in the high 16
     float meanHeight = 0.0F;         // HeightTile::meanHeight

@@ -1,5 +1,7 @@
 #include "terrain/TerrainSettings.h"
 
+#include "cbt/ConcurrentBinaryTree.h"
+
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -56,7 +58,7 @@ void validateTerrainSettings(const TerrainSettings& settings)
 
 int defaultMaxDepthFor(const heightmap::Heightmap& heightmap)
 {
-    return std::min(defaultMaxDepthForSamples(heightmap.texelCount()), 30);
+    return std::min(defaultMaxDepthForSamples(heightmap.texelCount()), cbt::kMaxMaxDepth);
 }
 
 int defaultMaxDepthForSamples(std::uint64_t samples)
