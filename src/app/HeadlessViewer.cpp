@@ -175,7 +175,8 @@ void renderHeadless(const vk::Instance& instance, const ViewerOptions& options, 
         printStreamWarnings(scene, std::cerr);
     }
     device.waitIdle();
-    if (settings.terrain.backend == terrain::TerrainBackend::Pool) {
+    if (options.statsPath && settings.terrain.backend == terrain::TerrainBackend::Pool) {
+        // Only --stats reports it: reading the pool back costs its keys.
         statistics.setDeepestPoolLevel(deepestPoolLevel(scene.terrain()));
     }
     if (const terrain::HeightStream* stream = scene.heightStream()) {
