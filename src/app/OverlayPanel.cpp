@@ -66,10 +66,14 @@ std::vector<OverlayLine> tessellationLines(const scene::FrameStatistics& statist
     return lines;
 }
 
-std::vector<OverlayLine> streamLines(const terrain::HeightStreamStatistics& stream)
+std::vector<OverlayLine> streamLines(const terrain::HeightStreamStatistics& stream,
+                                     std::optional<double> coarseLevelProgress)
 {
     constexpr double kMiB = 1024.0 * 1024.0;
     std::vector<OverlayLine> lines;
+    if (coarseLevelProgress) {
+        lines.push_back({formatted("reading the coarse level: %.0f %%", 100.0 * *coarseLevelProgress), true});
+    }
     if (stream.loading) {
         lines.push_back(
             {formatted("loading tiles: %u missing, %u queued", stream.missingTiles, stream.pendingReads), true});
@@ -122,7 +126,7 @@ void showStatistics(const OverlayFacts& facts, const TimingHistory& history)
     const scene::FrameStatistics& statistics = *facts.statistics;
     showLines(tessellationLines(statistics));
     if (statistics.stream) {
-        showLines(streamLines(*statistics.stream));
+        showLines(streamLines(*statistics.stream, facts.coarseLevelProgress));
     }
     if (ImGui::CollapsingHeader("GPU time per pass", ImGuiTreeNodeFlags_DefaultOpen)) {
         const scene::PassTimings timings = statistics.timings.value_or(scene::PassTimings{});

@@ -59,7 +59,10 @@ std::vector<OverlayLine> tessellationLines(const scene::FrameStatistics& statist
 // The lines about a streamed DEM's tiles: a loading indicator (a warning
 // line) while tiles the view asked for are on their way, what is resident
 // on the GPU and cached on the CPU, the misses and the reader's throughput.
-std::vector<OverlayLine> streamLines(const terrain::HeightStreamStatistics& stream);
+// With `coarseLevelProgress`, the coarse level is still being read (the
+// share read): a warning line says so first.
+std::vector<OverlayLine> streamLines(const terrain::HeightStreamStatistics& stream,
+                                     std::optional<double> coarseLevelProgress = std::nullopt);
 
 // What the panel edits.
 struct OverlayModel {
@@ -77,6 +80,7 @@ struct OverlayFacts {
     std::string deviceName;
     CameraPose pose;
     std::optional<GeodeticCameraPose> geodetic;  // the pose in WGS 84 terms, on a georeferenced terrain
+    std::optional<double> coarseLevelProgress;   // a streamed DEM's coarse level being read (share read)
     uint32_t width = 0;
     uint32_t height = 0;
     bool hasImagery = false;  // the terrain has imagery (--imagery): the "imagery" checkbox shows

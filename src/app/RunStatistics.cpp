@@ -159,6 +159,10 @@ std::string RunStatistics::toJson(const RunDescription& description) const
              << ", \"cacheEvictions\": " << stream.cacheEvictions << ", \"atlasEvictions\": " << stream.atlasEvictions
              << "},\n";
     }
+    if (coarseLevelRead_) {
+        json << "  \"coarseLevel\": {\"readSeconds\": " << coarseLevelRead_->readSeconds
+             << ", \"framesDrawnBefore\": " << coarseLevelRead_->framesDrawnBefore << "},\n";
+    }
     if (groundBelowCamera_) {
         json << std::setprecision(12) << "  \"groundBelowCamera\": {\"level\": " << groundBelowCamera_->level
              << ", \"heightMetres\": " << groundBelowCamera_->heightMetres << "},\n"

@@ -64,6 +64,12 @@ struct RunDescription {
     std::optional<DemSize> dem;
 };
 
+// A streamed DEM's coarse level read in the background (app/BackgroundCoarseLevel.h).
+struct CoarseLevelRead {
+    double readSeconds = 0.0;             // from the read's start to the coarse level in the scene
+    std::uint64_t framesDrawnBefore = 0;  // frames drawn on the placeholder meanwhile
+};
+
 class RunStatistics {
 public:
     // CPU wall time of one frame, in milliseconds.
@@ -87,6 +93,9 @@ public:
     // A streamed DEM's tiles as the run left them (the "stream" object).
     void setStreamStatistics(const terrain::HeightStreamStatistics& stream) { stream_ = stream; }
     [[nodiscard]] const std::optional<terrain::HeightStreamStatistics>& stream() const { return stream_; }
+    // A streamed DEM's coarse level read while the window drew (the
+    // "coarseLevel" object: "readSeconds", "framesDrawnBefore").
+    void setCoarseLevelRead(const CoarseLevelRead& read) { coarseLevelRead_ = read; }
     // The process's resident memory after one frame, in MiB.
     void addResidentMemory(double mebibytes);
     // The most the process held resident over the run, start-up included
@@ -139,6 +148,7 @@ private:
     std::optional<terrain::HeightStreamStatistics> stream_;
     std::optional<GroundProbe> groundBelowCamera_;
     std::optional<int> deepestPoolLevel_;
+    std::optional<CoarseLevelRead> coarseLevelRead_;
     std::optional<double> peakResidentMemory_;
     std::optional<double> firstFrameSeconds_;
 };

@@ -51,7 +51,7 @@ bool streamsTiles(const ViewerOptions& options, const std::filesystem::path& pat
     return columns > limits.maxDimension || rows > limits.maxDimension || columns * rows > limits.maxTexels;
 }
 
-dem::TerrainSource loadViewerTerrain(const ViewerOptions& options)
+dem::TerrainSource loadViewerTerrain(const ViewerOptions& options, dem::StreamedBaseTiming baseTiming)
 {
     const std::filesystem::path path = options.heightmapPath.value_or(defaultHeightmapPath());
     const heightmap::HeightmapLimits limits = viewerHeightmapLimits(options);
@@ -67,9 +67,13 @@ dem::TerrainSource loadViewerTerrain(const ViewerOptions& options)
     baseLimits.maxTexels =
         std::min<std::uint64_t>(limits.maxTexels, std::uint64_t{kStreamedBaseMaxDimension} * kStreamedBaseMaxDimension);
     // The coarse level of a model without overviews averages all its samples
-    // once, at start-up: allowed here (the tiles spare every later frame).
+    // once: allowed here (the tiles spare every later frame), in the
+    // background where the caller draws meanwhile.
     baseLimits.maxSamplesReadWithoutOverviews = kMaxSamplesReadForStreamedBase;
-    auto streamed = std::make_shared<dem::StreamedDem>(dem::openStreamedDem(path, baseLimits, kStreamedTileSize));
+    dem::StreamedDemOptions streamedOptions;
+    streamedOptions.tileSize = kStreamedTileSize;
+    streamedOptions.baseTiming = baseTiming;
+    auto streamed = std::make_shared<dem::StreamedDem>(dem::openStreamedDem(path, baseLimits, streamedOptions));
     dem::TerrainSource source{streamed->base.heightmap, streamed->base.metadata, nullptr};
     source.streamed = std::move(streamed);
     return source;
@@ -148,6 +152,9 @@ std::string describeTerrainSource(const dem::TerrainSource& source)
     if (dem.streamedLevels > 0) {
         line << dem.fileColumns << "x" << dem.fileRows << " samples streamed in tiles of " << kStreamedTileSize << "x"
              << kStreamedTileSize << " over " << dem.streamedLevels << " levels onto ";
+        if (source.streamed && source.streamed->pendingBase) {
+            line << "a coarse level read in the background, ";
+        }
     } else if (dem.reduction > 1) {
         line << dem.fileColumns << "x" << dem.fileRows << " samples read at 1/" << dem.reduction << " as ";
     }
@@ -293,10 +300,11 @@ GeodeticPlacement withGeodeticPlacement(const ViewerOptions& options, const dem:
     return placement;
 }
 
-ViewerInputs loadViewerInputs(const ViewerOptions& requested, std::ostream& out, std::ostream& err)
+ViewerInputs loadViewerInputs(const ViewerOptions& requested, std::ostream& out, std::ostream& err,
+                              dem::StreamedBaseTiming baseTiming)
 {
     checkOutputFolders(requested);
-    dem::TerrainSource terrain = loadViewerTerrain(requested);
+    dem::TerrainSource terrain = loadViewerTerrain(requested, baseTiming);
     if (const std::string description = describeTerrainSource(terrain); !description.empty()) {
         out << "cbt-terrain: " << description << "\n";
     }

@@ -11,6 +11,7 @@
 #include "camera/FrameView.h"
 #include "dem/DemImagery.h"
 #include "dem/DemLoader.h"
+#include "dem/DemStreaming.h"
 #include "heightmap/Heightmap.h"
 #include "scene/SceneRenderer.h"
 #include "scene/SceneSettings.h"
@@ -40,7 +41,10 @@ inline constexpr camera::DepthConvention kDepthConvention = camera::DepthConvent
 // Loads the heightmap named by the options, or the default asset: a PNG, or
 // an elevation model through GDAL (with its real-world metres). Throws
 // heightmap::HeightmapError (one line naming the file).
-dem::TerrainSource loadViewerTerrain(const ViewerOptions& options);
+// A streamed DEM's coarse level is read as `baseTiming` says
+// (dem::StreamedDemOptions): the window draws while a costly one is read.
+dem::TerrainSource loadViewerTerrain(const ViewerOptions& options,
+                                     dem::StreamedBaseTiming baseTiming = dem::StreamedBaseTiming::Now);
 
 // What a heightmap may be on the device --device picks: no side beyond
 // maxImageDimension2D, and no more texels than the height statistics' chains
@@ -118,7 +122,8 @@ struct ViewerInputs {
     std::optional<dem::Imagery> imagery;
     std::vector<CameraPathFrame> path;
 };
-ViewerInputs loadViewerInputs(const ViewerOptions& requested, std::ostream& out, std::ostream& err);
+ViewerInputs loadViewerInputs(const ViewerOptions& requested, std::ostream& out, std::ostream& err,
+                              dem::StreamedBaseTiming baseTiming = dem::StreamedBaseTiming::Now);
 
 // Largest side of the coarse heightmap of a streamed DEM.
 inline constexpr std::uint32_t kStreamedBaseMaxDimension = 2048;

@@ -1,4 +1,5 @@
 #include "app/WindowViewer.h"
+#include "app/BackgroundCoarseLevel.h"
 
 #include "app/FlyCamera.h"
 #include "app/GeodeticFrame.h"
@@ -84,9 +85,11 @@ scene::SceneOutput windowSceneOutput(VkFormat swapchainFormat, VkSampleCountFlag
 class WindowViewer {
 public:
     WindowViewer(const ViewerOptions& options, dem::TerrainSource terrain, std::optional<dem::Imagery> imagery,
-                 std::vector<CameraPathFrame> path)
+                 std::vector<CameraPathFrame> path, std::chrono::steady_clock::time_point started)
         : options_(options),
+          started_(started),
           heightmap_(std::move(terrain.heightmap)),
+          coarseLevel_(BackgroundCoarseLevel::startFor(terrain)),
           dem_(std::move(terrain.dem)),
           imagery_(std::move(imagery)),
           path_(std::move(path)),
@@ -124,10 +127,15 @@ private:
     void followPathRenderSize();
     void updateCamera(float seconds);
     bool renderFrame(bool screenshot, std::ostream& out);
+    void takeCoarseLevelWhenRead();
     void saveScreenshot(const scene::RenderTargets& targets, const std::filesystem::path& path, std::ostream& out);
 
     const ViewerOptions& options_;
+    std::chrono::steady_clock::time_point started_;  // the command's start
     heightmap::Heightmap heightmap_;
+    // A streamed DEM's coarse level while it is read (the scene draws a
+    // placeholder meanwhile); none once taken, or when it was read at load.
+    std::unique_ptr<BackgroundCoarseLevel> coarseLevel_;
     std::optional<dem::DemMetadata> dem_;
     std::optional<dem::Imagery> imagery_;
     std::vector<CameraPathFrame> path_;
@@ -238,6 +246,9 @@ bool WindowViewer::renderFrame(bool screenshot, std::ostream& out)
         facts.width = swapchain.extent().width;
         facts.height = swapchain.extent().height;
         facts.hasImagery = imagery_.has_value();
+        if (coarseLevel_) {
+            facts.coarseLevelProgress = coarseLevel_->progress();
+        }
         commands_.applyOverlayRequests(drawOverlayPanel(commands_.model(), facts, history_));
     }
     overlay_.endFrame();
@@ -283,6 +294,15 @@ bool WindowViewer::renderFrame(bool screenshot, std::ostream& out)
     return true;
 }
 
+void WindowViewer::takeCoarseLevelWhenRead()
+{
+    if (!coarseLevel_ || !coarseLevel_->done()) {
+        return;
+    }
+    statistics_.setCoarseLevelRead(coarseLevel_->takeInto(scene_, dem_, recordedFrames_, std::cerr));
+    coarseLevel_.reset();
+}
+
 int WindowViewer::run(std::ostream& out)
 {
     auto previous = std::chrono::steady_clock::now();
@@ -308,10 +328,17 @@ int WindowViewer::run(std::ostream& out)
         const double milliseconds = std::chrono::duration<double, std::milli>(now - previous).count();
         previous = now;
         updateCamera(static_cast<float>(seconds));
+        takeCoarseLevelWhenRead();
         if (!renderFrame(screenshotPending, out)) {
             continue;
         }
         screenshotPending = false;
+        if (recordedFrames_ == 1) {
+            // Start-up: from the command to the first frame done.
+            scene_.slot(lastSlot_).inFlight.wait();
+            statistics_.setFirstFrameSeconds(
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count());
+        }
         if (recordedFrames_ > 1) {
             statistics_.addFrameTime(milliseconds);
             history_.frame.add(static_cast<float>(milliseconds));
@@ -342,8 +369,11 @@ int WindowViewer::run(std::ostream& out)
 
 int runWindow(const ViewerOptions& requested, std::ostream& out)
 {
-    ViewerInputs inputs = loadViewerInputs(requested, out, std::cerr);
-    WindowViewer viewer(inputs.options, std::move(inputs.terrain), std::move(inputs.imagery), std::move(inputs.path));
+    const auto started = std::chrono::steady_clock::now();
+    // A coarse level that takes long to read is read while the window draws.
+    ViewerInputs inputs = loadViewerInputs(requested, out, std::cerr, dem::StreamedBaseTiming::LaterWhenCostly);
+    WindowViewer viewer(inputs.options, std::move(inputs.terrain), std::move(inputs.imagery), std::move(inputs.path),
+                        started);
     return viewer.run(out);
 }
 

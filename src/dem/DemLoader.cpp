@@ -204,7 +204,7 @@ std::optional<DemGrid> demGridOf(GDALDataset& dataset, const GroundExtentResult&
 // block; otherwise, or once a quarter of the samples is lost (a file missing
 // that much is truncated or corrupt, not a terrain with holes), the load fails.
 ElevationGrid readElevationGrid(const std::filesystem::path& path, GDALRasterBand& band, const SampleRules& rules,
-                                const ReadScale& scale, bool recoverBlocks)
+                                const ReadScale& scale, bool recoverBlocks, const DemLoadOverrides& overrides)
 {
     const std::uint32_t columns = scale.columns;
     const std::uint32_t rows = scale.rows;
@@ -218,6 +218,9 @@ ElevationGrid readElevationGrid(const std::filesystem::path& path, GDALRasterBan
     std::vector<std::uint8_t> damageMask;
     std::string firstFailure;
     for (std::uint32_t firstRow = 0; firstRow < rows; firstRow += stripRows) {
+        if (overrides.stop.stop_requested()) {
+            throw DemLoadStopped();
+        }
         const std::uint32_t count = std::min(stripRows, rows - firstRow);
         const std::size_t stripSamples = std::size_t{count} * columns;
         const GdalErrorCapture errors;
@@ -252,6 +255,9 @@ ElevationGrid readElevationGrid(const std::filesystem::path& path, GDALRasterBan
         convertStrip(path, rules, std::span<const double>(strip.data(), stripSamples),
                      std::span<const std::uint8_t>(stripMask.data(), stripMask.empty() ? 0 : stripSamples), columns,
                      rows, firstRow, grid);
+        if (overrides.progress) {
+            overrides.progress(static_cast<double>(firstRow + count) / static_cast<double>(rows));
+        }
     }
     return grid;
 }
@@ -287,6 +293,9 @@ DemTerrain loadDem(const std::filesystem::path& path, const heightmap::Heightmap
         throw std::invalid_argument("loadDem: the height range " + numberText(range->minimumMetres) + " to " +
                                     numberText(range->maximumMetres) + " is not a finite range");
     }
+    if (overrides.placeholderSamples && !overrides.heightRange) {
+        throw std::invalid_argument("loadDem: placeholder samples need a height range");
+    }
     // GDAL reports what it meets (a damaged directory, a tag it ignores)
     // through its error handler: keep all of it off stderr; every refusal
     // is one line of its own.
@@ -302,16 +311,21 @@ DemTerrain loadDem(const std::filesystem::path& path, const heightmap::Heightmap
     GroundExtentResult extent = georeferenceOf(*dataset, scale.fileColumns, scale.fileRows);
     const char* driver = dataset->GetDriverName();
     const bool independentBlocks = driver != nullptr && std::string_view(driver) == "GTiff";
-    ElevationGrid grid = readElevationGrid(path, band, rules, scale, independentBlocks);
-    if (grid.noDataCount == grid.heights.size()) {
-        fail(path, "has no valid sample: all " + std::to_string(grid.noDataCount) + " samples are no-data");
-    }
-    fillNoData(grid.heights, grid.valid, columns, rows);
-    const auto [lowest, highest] = std::minmax_element(grid.heights.begin(), grid.heights.end());
-
+    ElevationGrid grid;
     DemTerrain terrain;
-    terrain.metadata.minimumHeightMetres = static_cast<double>(*lowest);
-    terrain.metadata.maximumHeightMetres = static_cast<double>(*highest);
+    if (!overrides.placeholderSamples) {
+        grid = readElevationGrid(path, band, rules, scale, independentBlocks, overrides);
+        if (grid.noDataCount == grid.heights.size()) {
+            fail(path, "has no valid sample: all " + std::to_string(grid.noDataCount) + " samples are no-data");
+        }
+        fillNoData(grid.heights, grid.valid, columns, rows);
+        const auto [lowest, highest] = std::minmax_element(grid.heights.begin(), grid.heights.end());
+        terrain.metadata.minimumHeightMetres = static_cast<double>(*lowest);
+        terrain.metadata.maximumHeightMetres = static_cast<double>(*highest);
+    } else {
+        terrain.metadata.minimumHeightMetres = overrides.heightRange->minimumMetres;
+        terrain.metadata.maximumHeightMetres = overrides.heightRange->maximumMetres;
+    }
     if (overrides.heightRange) {
         const bool widen = overrides.widenRangeToSamples;
         const double minimum = overrides.heightRange->minimumMetres;
@@ -333,6 +347,14 @@ DemTerrain loadDem(const std::filesystem::path& path, const heightmap::Heightmap
         terrain.metadata.warnings.push_back(grid.damage.describe(scale));
     }
     terrain.metadata.driverName = driver != nullptr ? driver : "";
+    if (overrides.placeholderSamples) {
+        terrain.heightmap.width = columns;
+        terrain.heightmap.height = rows;
+        terrain.heightmap.bitDepth = 16;
+        terrain.heightmap.sourcePath = path.string();
+        terrain.heightmap.samples.assign(std::size_t{columns} * rows, kPlaceholderSample);
+        return terrain;
+    }
     terrain.heightmap = quantised(path, grid, columns, rows, terrain.metadata.minimumHeightMetres,
                                   terrain.metadata.maximumHeightMetres);
     return terrain;

@@ -38,8 +38,11 @@
 #include <array>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
+#include <stdexcept>
+#include <stop_token>
 #include <string>
 #include <vector>
 
@@ -128,10 +131,30 @@ struct DemLoadOverrides {
     // Read at this power-of-two reduction (dem/DemReadScale.h), which must be
     // at least the one `limits` require (else HeightmapError).
     std::optional<std::uint32_t> reduction;
+    // With heightRange: read no sample. Everything but the samples is as a
+    // full read gives it (sizes, georeferencing, driver); every sample is
+    // kPlaceholderSample and noDataCount is 0. For a base whose samples are
+    // read later, in the background (dem/DemStreaming.h).
+    bool placeholderSamples = false;
+    // Asked between row strips: once a stop is requested, loadDem throws
+    // DemLoadStopped.
+    std::stop_token stop;
+    // Called after each row strip with the share of the rows read (0..1].
+    std::function<void(double)> progress;
+};
+
+// The sample of a placeholder heightmap: the middle of its range.
+inline constexpr std::uint16_t kPlaceholderSample = 32768;
+
+// What loadDem throws when DemLoadOverrides::stop asked it to stop.
+class DemLoadStopped : public std::runtime_error {
+public:
+    DemLoadStopped() : std::runtime_error("the elevation model's read was stopped") {}
 };
 
 // loadDem with `overrides`. Throws std::invalid_argument for a reduction that
-// is not a power of two or a range that is not finite with minimum <= maximum.
+// is not a power of two, a range that is not finite with minimum <= maximum,
+// or placeholder samples without a range.
 DemTerrain loadDem(const std::filesystem::path& path, const heightmap::HeightmapLimits& limits,
                    const DemLoadOverrides& overrides);
 

@@ -15,6 +15,8 @@
 #include <cstdlib>
 #include <limits>
 #include <optional>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace dem {
@@ -106,12 +108,13 @@ std::optional<HeightRange> fileHeightRange(const std::filesystem::path& path, GD
 }  // namespace
 
 StreamedDem openStreamedDem(const std::filesystem::path& path, const heightmap::HeightmapLimits& baseLimits,
-                            std::uint32_t tileSize)
+                            const StreamedDemOptions& options)
 {
     std::uint32_t columns = 0;
     std::uint32_t rows = 0;
     std::uint32_t reduction = 2;
     std::optional<HeightRange> range;
+    bool costlyBase = false;
     {
         const GdalErrorCapture quiet;
         // Approximate statistics stay in memory, not beside the file.
@@ -139,15 +142,87 @@ StreamedDem openStreamedDem(const std::filesystem::path& path, const heightmap::
         }
         const SampleRules rules = sampleRulesOf(path, *dataset, band);
         range = fileHeightRange(path, band, rules, columns, rows);
+        costlyBase = band.GetOverviewCount() == 0 && std::uint64_t{columns} * rows > options.backgroundBaseAboveSamples;
     }
-    tiles::TilePyramidLayout layout(columns, rows, tileSize, static_cast<std::uint32_t>(std::countr_zero(reduction)));
+    tiles::TilePyramidLayout layout(columns, rows, options.tileSize,
+                                    static_cast<std::uint32_t>(std::countr_zero(reduction)));
     DemLoadOverrides overrides;
     overrides.heightRange = range;
-    overrides.widenRangeToSamples = true;
+    // A costly base has its range fixed before it is read, whenever that is.
+    overrides.widenRangeToSamples = !costlyBase;
     overrides.reduction = reduction;
-    DemTerrain base = loadDem(path, baseLimits, overrides);
-    base.metadata.streamedLevels = layout.levelCount();
-    return StreamedDem{std::move(base), std::move(layout)};
+    StreamedDem streamed{{}, std::move(layout), nullptr, std::nullopt};
+    if (costlyBase && range && options.baseTiming == StreamedBaseTiming::LaterWhenCostly) {
+        DemLoadOverrides placeholder = overrides;
+        placeholder.placeholderSamples = true;
+        streamed.base = loadDem(path, baseLimits, placeholder);
+        streamed.pendingBase = PendingBaseRead{path, baseLimits, overrides};
+    } else {
+        streamed.base = loadDem(path, baseLimits, overrides);
+    }
+    streamed.base.metadata.streamedLevels = streamed.layout.levelCount();
+    streamed.fillSamples = std::make_shared<StreamedBaseSamples>(streamed.base.heightmap.samples);
+    return streamed;
+}
+
+StreamedDem openStreamedDem(const std::filesystem::path& path, const heightmap::HeightmapLimits& baseLimits,
+                            std::uint32_t tileSize)
+{
+    StreamedDemOptions options;
+    options.tileSize = tileSize;
+    return openStreamedDem(path, baseLimits, options);
+}
+
+StreamedBaseSamples::StreamedBaseSamples(std::vector<std::uint16_t> samples)
+    : samples_(std::make_shared<const std::vector<std::uint16_t>>(std::move(samples)))
+{
+}
+
+std::shared_ptr<const std::vector<std::uint16_t>> StreamedBaseSamples::get() const
+{
+    const std::lock_guard lock(mutex_);
+    return samples_;
+}
+
+void StreamedBaseSamples::replace(std::vector<std::uint16_t> samples)
+{
+    auto replacement = std::make_shared<const std::vector<std::uint16_t>>(std::move(samples));
+    const std::lock_guard lock(mutex_);
+    if (replacement->size() != samples_->size()) {
+        throw std::invalid_argument("StreamedBaseSamples: " + std::to_string(replacement->size()) +
+                                    " samples replace " + std::to_string(samples_->size()));
+    }
+    samples_ = std::move(replacement);
+}
+
+StreamedBaseReader::StreamedBaseReader(PendingBaseRead read)
+    : thread_([this, read = std::move(read)](std::stop_token stop) mutable {
+          read.overrides.stop = stop;
+          read.overrides.progress = [this](double share) { progress_.store(share); };
+          try {
+              result_ = loadDem(read.path, read.limits, read.overrides);
+          } catch (const DemLoadStopped&) {
+              // Destroyed before the end: nobody takes the result.
+          } catch (...) {
+              failure_ = std::current_exception();
+          }
+          done_.store(true);
+      })
+{
+}
+
+StreamedBaseReader::~StreamedBaseReader() = default;
+
+DemTerrain StreamedBaseReader::take()
+{
+    if (!done_.load() || taken_) {
+        throw std::logic_error("StreamedBaseReader::take: the base is not there to take");
+    }
+    taken_ = true;
+    if (failure_) {
+        std::rethrow_exception(failure_);
+    }
+    return std::move(*result_);
 }
 
 std::unique_ptr<tiles::TileReader> makeDemTileReader(const std::filesystem::path& path, const StreamedDem& dem)

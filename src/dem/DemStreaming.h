@@ -17,10 +17,16 @@
 #include "tiles/TileLoader.h"
 #include "tiles/TilePyramid.h"
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <exception>
 #include <filesystem>
 #include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <vector>
 
 namespace dem {
 
@@ -28,13 +34,61 @@ namespace dem {
 // samples are read once when opened.
 inline constexpr std::uint64_t kMaxSamplesForExactRange = std::uint64_t{1} << 26;
 
+// The base samples a tile reader fills the holes of a tile from: the base's
+// own, replaced once when a base read in the background arrives. Shared
+// between the thread that reads the tiles and the one that replaces them.
+class StreamedBaseSamples {
+public:
+    explicit StreamedBaseSamples(std::vector<std::uint16_t> samples);
+    [[nodiscard]] std::shared_ptr<const std::vector<std::uint16_t>> get() const;
+    // Throws std::invalid_argument for a different sample count.
+    void replace(std::vector<std::uint16_t> samples);
+
+private:
+    mutable std::mutex mutex_;
+    std::shared_ptr<const std::vector<std::uint16_t>> samples_;
+};
+
+// A base whose samples are still to be read: loadDem(path, limits,
+// overrides) gives them.
+struct PendingBaseRead {
+    std::filesystem::path path;
+    heightmap::HeightmapLimits limits;
+    DemLoadOverrides overrides;
+};
+
 struct StreamedDem {
     // The in-memory coarse level: the DEM read at reduction
     // 2^layout.levelCount(), quantised to the streaming range (its metadata's
-    // minimum and maximum).
+    // minimum and maximum). A placeholder (kPlaceholderSample everywhere)
+    // while pendingBase is set.
     DemTerrain base;
     // Level 0 = the file's size; levels 0 .. levelCount - 1 are streamed.
     tiles::TilePyramidLayout layout;
+    // What the tile reader fills holes from (base.heightmap.samples).
+    std::shared_ptr<StreamedBaseSamples> fillSamples;
+    // Set when the base's samples are left for the caller to read
+    // (StreamedBaseReader), with the range already fixed.
+    std::optional<PendingBaseRead> pendingBase;
+};
+
+// When openStreamedDem reads the base's samples.
+enum class StreamedBaseTiming {
+    Now,
+    // Left to the caller (StreamedDem::pendingBase) when the read visits
+    // every sample of the file: no overviews, more samples than
+    // StreamedDemOptions::backgroundBaseAboveSamples. A window starts
+    // drawing on the placeholder while they are read.
+    LaterWhenCostly,
+};
+
+struct StreamedDemOptions {
+    std::uint32_t tileSize = 256;
+    StreamedBaseTiming baseTiming = StreamedBaseTiming::Now;
+    // A base read is costly, and its range is not widened to its samples
+    // (whichever the timing, so that both give the same base), for a file
+    // without overviews of more samples than this.
+    std::uint64_t backgroundBaseAboveSamples = kMaxSamplesForExactRange;
 };
 
 // The share of an approximate height range added below and above it.
@@ -46,12 +100,40 @@ inline constexpr double kApproximateRangeMargin = 1.0 / 16.0;
 // kMaxSamplesForExactRange samples without overviews, else GDAL's approximate
 // minimum and maximum widened by kApproximateRangeMargin, converted through
 // the sample rules (scale, offset, unit) and widened to hold the base's own
-// range. The
-// base reduction is the smallest power of two >= 2 at which the base fits
+// range unless the base read is costly (StreamedDemOptions). The base
+// reduction is the smallest power of two >= 2 at which the base fits
 // `baseLimits`. Throws HeightmapError (one line naming the file) as loadDem
 // does, and std::invalid_argument for a tile size TilePyramidLayout refuses.
 StreamedDem openStreamedDem(const std::filesystem::path& path, const heightmap::HeightmapLimits& baseLimits,
+                            const StreamedDemOptions& options);
+StreamedDem openStreamedDem(const std::filesystem::path& path, const heightmap::HeightmapLimits& baseLimits,
                             std::uint32_t tileSize);
+
+// Reads a pending base on a thread of its own. Destroying the reader stops
+// the read (between row strips) and joins the thread.
+class StreamedBaseReader {
+public:
+    explicit StreamedBaseReader(PendingBaseRead read);
+    ~StreamedBaseReader();
+    StreamedBaseReader(const StreamedBaseReader&) = delete;
+    StreamedBaseReader& operator=(const StreamedBaseReader&) = delete;
+
+    // The share of the base's rows read (0..1).
+    [[nodiscard]] double progress() const { return progress_.load(); }
+    // The read finished, or failed.
+    [[nodiscard]] bool done() const { return done_.load(); }
+    // Once done: the base, or the read's exception rethrown (HeightmapError).
+    // Throws std::logic_error before, or when called twice.
+    DemTerrain take();
+
+private:
+    std::atomic<double> progress_{0.0};
+    std::atomic<bool> done_{false};
+    std::optional<DemTerrain> result_;
+    std::exception_ptr failure_;
+    bool taken_ = false;
+    std::jthread thread_;  // last: started once everything above exists
+};
 
 // A reader of the tiles of `dem`, the file at `path`: it opens its own GDAL
 // dataset (GDAL datasets are not thread-safe: call it on the thread that

@@ -54,13 +54,13 @@ DemTileReader::DemTileReader(const std::filesystem::path& path, const StreamedDe
       layout_(dem.layout),
       baseColumns_(dem.base.heightmap.width),
       baseRows_(dem.base.heightmap.height),
-      baseSamples_(dem.base.heightmap.samples),
+      baseSamples_(dem.fillSamples),
       minimumMetres_(dem.base.metadata.minimumHeightMetres),
       maximumMetres_(dem.base.metadata.maximumHeightMetres)
 {
     const std::uint32_t baseLevel = layout_.levelCount();
     if (baseColumns_ != layout_.levelColumns(baseLevel) || baseRows_ != layout_.levelRows(baseLevel) ||
-        baseSamples_.size() != std::size_t{baseColumns_} * baseRows_) {
+        baseSamples_ == nullptr || baseSamples_->get()->size() != std::size_t{baseColumns_} * baseRows_) {
         throw std::invalid_argument("DemTileReader: the base heightmap is " + sizeText(baseColumns_, baseRows_) +
                                     ", not level " + std::to_string(baseLevel) + " of the layout");
     }
@@ -118,6 +118,9 @@ tiles::HeightTile DemTileReader::read(const tiles::TileKey& key)
     std::vector<std::uint8_t> readable;
     const std::optional<Damage> damage = readWindowAroundDamage(scale, read, values, validity, readable);
 
+    // The base as it is now: a placeholder until a base read in the
+    // background replaces it.
+    const std::shared_ptr<const std::vector<std::uint16_t>> base = baseSamples_->get();
     tiles::HeightTile tile;
     tile.key = key;
     tile.samples.resize(std::size_t{stored} * stored);
@@ -141,7 +144,7 @@ tiles::HeightTile DemTileReader::read(const tiles::TileKey& key)
                     ++invalid;
                 }
             }
-            sample = baseSampleUnder(key.level, column, row);
+            sample = baseSampleUnder(*base, key.level, column, row);
             ++tile.filledSamples;
         }
     }
@@ -244,7 +247,8 @@ std::optional<std::string> DemTileReader::readPart(const ReadScale& scale, const
     return std::nullopt;
 }
 
-std::uint16_t DemTileReader::baseSampleUnder(std::uint32_t level, std::uint32_t column, std::uint32_t row) const
+std::uint16_t DemTileReader::baseSampleUnder(const std::vector<std::uint16_t>& base, std::uint32_t level,
+                                             std::uint32_t column, std::uint32_t row) const
 {
     // Level-k sample i lies at base coordinate (i + 0.5) * 2^k / 2^K - 0.5.
     const double step = std::ldexp(1.0, static_cast<int>(level) - static_cast<int>(layout_.levelCount()));
@@ -257,8 +261,8 @@ std::uint16_t DemTileReader::baseSampleUnder(std::uint32_t level, std::uint32_t 
     const std::uint32_t bottom = std::min(top + 1, baseRows_ - 1);
     const double fx = x - static_cast<double>(left);
     const double fy = y - static_cast<double>(top);
-    const auto at = [this](std::uint32_t c, std::uint32_t r) {
-        return static_cast<double>(baseSamples_[std::size_t{r} * baseColumns_ + c]);
+    const auto at = [this, &base](std::uint32_t c, std::uint32_t r) {
+        return static_cast<double>(base[std::size_t{r} * baseColumns_ + c]);
     };
     const double upper = at(left, top) + (at(right, top) - at(left, top)) * fx;
     const double lower = at(left, bottom) + (at(right, bottom) - at(left, bottom)) * fx;

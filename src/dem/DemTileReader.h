@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -42,8 +43,9 @@ private:
     std::optional<std::string> readPart(const ReadScale& scale, const HeightmapWindow& window, double* values,
                                         std::uint8_t* validity);
     // The base's height (quantised) under sample (column, row) of `level`,
-    // bilinear with clamp to edge.
-    std::uint16_t baseSampleUnder(std::uint32_t level, std::uint32_t column, std::uint32_t row) const;
+    // bilinear with clamp to edge, of the base samples `base`.
+    std::uint16_t baseSampleUnder(const std::vector<std::uint16_t>& base, std::uint32_t level, std::uint32_t column,
+                                  std::uint32_t row) const;
     std::string tileText(const ReadScale& scale, const HeightmapWindow& window) const;
 
     std::filesystem::path path_;
@@ -56,7 +58,7 @@ private:
     tiles::TilePyramidLayout layout_;
     std::uint32_t baseColumns_ = 0;
     std::uint32_t baseRows_ = 0;
-    std::vector<std::uint16_t> baseSamples_;
+    std::shared_ptr<const StreamedBaseSamples> baseSamples_;
     double minimumMetres_ = 0.0;
     double maximumMetres_ = 0.0;
     std::vector<std::string> warnings_;

@@ -394,6 +394,11 @@ void SceneRenderer::applySettings(const SceneSettings& settings)
     impl.latest.bytesPerBisector = impl.terrain.bytesPerBisector();
 }
 
+void SceneRenderer::replaceBaseHeightmap(const heightmap::Heightmap& heightmap)
+{
+    impl_->terrain.replaceBaseHeightmap(heightmap);
+}
+
 const SceneSettings& SceneRenderer::settings() const
 {
     return impl_->settings;

@@ -105,6 +105,10 @@ public:
     void applySettings(const SceneSettings& settings);
     [[nodiscard]] const SceneSettings& settings() const;
 
+    // terrain::Terrain::replaceBaseHeightmap: the heightmap's samples
+    // replaced by those of one of the same size (waits for the device).
+    void replaceBaseHeightmap(const heightmap::Heightmap& heightmap);
+
     // Statistics of the most recent frame whose results are available.
     [[nodiscard]] FrameStatistics statistics() const;
 

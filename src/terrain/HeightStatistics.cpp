@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <array>
 #include <span>
+#include <stdexcept>
 #include <string>
 
 namespace terrain {
@@ -96,7 +97,16 @@ HeightStatistics::HeightStatistics(vk::Device& device, const vk::ShaderLibrary& 
     }
     minMax_ = makeChainBuffer(device, levels_, sizeof(std::uint32_t), "min/max");
     moments_ = makeChainBuffer(device, levels_, 2 * sizeof(float), "moments");
+    rebuild(device, shaders, heightmap);
+}
 
+void HeightStatistics::rebuild(vk::Device& device, const vk::ShaderLibrary& shaders, const HeightmapTexture& heightmap)
+{
+    if (heightStatisticsLevels(heightmap.width(), heightmap.height()).size() != levels_.size() ||
+        levels_.front().width != std::max(heightmap.width() / 2, 1u) ||
+        levels_.front().height != std::max(heightmap.height() / 2, 1u)) {
+        throw std::invalid_argument("HeightStatistics::rebuild: the heightmap's size changed");
+    }
     const vk::ComputeKernel fromHeightmap(device, shaders.load("terrain/HeightStatisticsFromHeightmap.comp"),
                                           kBuildBindings, sizeof(HeightStatisticsConstants));
     const vk::ComputeKernel reduce(device, shaders.load("terrain/HeightStatisticsReduce.comp"), kReduceBindings,
@@ -111,6 +121,11 @@ HeightStatistics::HeightStatistics(vk::Device& device, const vk::ShaderLibrary& 
     device.submitAndWait([&](VkCommandBuffer commands) {
         HeightStatisticsConstants constants{0, heightmap.width(), heightmap.height(),
                                             0, levels_[0].width,  levels_[0].height};
+        // Earlier frames' criterion read the chains (the caller waited for
+        // them); this build overwrites them.
+        vk::memoryBarrier(device, commands, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_COPY_BIT,
+                          VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_TRANSFER_READ_BIT,
+                          VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
         recordLevel(commands, fromHeightmap, constants);
         for (std::size_t level = 1; level < levels_.size(); ++level) {
             vk::memoryBarrier(device, commands, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,

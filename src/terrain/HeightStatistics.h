@@ -58,6 +58,12 @@ public:
     // need more than kMaxStatisticsLevels levels.
     HeightStatistics(vk::Device& device, const vk::ShaderLibrary& shaders, const HeightmapTexture& heightmap);
 
+    // Builds both chains again from `heightmap`, of the size they were built
+    // for (its samples were replaced), in the same buffers (blocking; nothing
+    // on the device may read them meanwhile). Throws std::invalid_argument
+    // for another size.
+    void rebuild(vk::Device& device, const vk::ShaderLibrary& shaders, const HeightmapTexture& heightmap);
+
     [[nodiscard]] const std::vector<HeightStatisticsLevel>& levels() const { return levels_; }
     // One uint per texel: min | max << 16.
     [[nodiscard]] const vk::Buffer& minMaxBuffer() const { return minMax_; }

@@ -25,7 +25,8 @@ HeightStream::HeightStream(vk::Device& device, HeightStreamSource source, std::u
       atlas_(device, source.layout, source.gpuBudgetBytes, framesInFlight, source.uploadsPerFrame),
       cache_(source.cpuBudgetBytes),
       loader_(std::make_unique<tiles::TileLoader>(std::move(source.readerFactory))),
-      slotFrames_(framesInFlight, 0)
+      slotFrames_(framesInFlight, 0),
+      filledEntries_(layout_.entryCount(), false)
 {
 }
 
@@ -100,7 +101,9 @@ void HeightStream::serveWanted(std::uint32_t frameSlot)
     for (const std::uint32_t entry : needed) {
         const tiles::TileKey key = layout_.keyOfEntry(entry);
         if (const tiles::HeightTile* tile = cache_.find(key)) {
-            if (!atlas_.stage(*tile, entry, frameSlot, frame_)) {
+            if (atlas_.stage(*tile, entry, frameSlot, frame_)) {
+                filledEntries_[entry] = tile->filledSamples > 0;
+            } else {
                 unservedWanted_ = true;
             }
             continue;
@@ -122,6 +125,18 @@ void HeightStream::beginFrame(std::uint32_t frameSlot)
     }
     serveWanted(frameSlot);
     slotFrames_.at(frameSlot) = frame_;
+}
+
+void HeightStream::dropFilledTiles()
+{
+    loader_->dropFilled();
+    cache_.eraseFilled();
+    for (std::uint32_t entry = 0; entry < layout_.entryCount(); ++entry) {
+        if (filledEntries_[entry]) {
+            atlas_.evict(entry);
+            filledEntries_[entry] = false;
+        }
+    }
 }
 
 void HeightStream::recordUploads(VkCommandBuffer commands, std::uint32_t frameSlot)

@@ -84,6 +84,12 @@ public:
     void recordUploads(VkCommandBuffer commands, std::uint32_t frameSlot);
     void recordRequestReadback(VkCommandBuffer commands, std::uint32_t frameSlot);
 
+    // Forgets every tile read with samples filled from the base (in the
+    // reader, the CPU cache and the atlas), to be read again: for a base
+    // replaced since (Terrain::replaceBaseHeightmap), once the reader fills
+    // from the new one.
+    void dropFilledTiles();
+
     // Blocks until the reader has read everything asked for, or `timeout`
     // passed (false). Throws std::runtime_error when the reader failed.
     bool waitForReads(std::chrono::milliseconds timeout);
@@ -119,7 +125,8 @@ private:
     std::vector<std::uint32_t> wanted_;  // entries the last completed frame asked for
     std::uint32_t missingTiles_ = 0;
     std::uint64_t misses_ = 0;
-    bool unservedWanted_ = false;  // wanted tiles neither resident nor staged this frame
+    bool unservedWanted_ = false;      // wanted tiles neither resident nor staged this frame
+    std::vector<bool> filledEntries_;  // the entry's resident tile has filled samples
 };
 
 }  // namespace terrain

@@ -164,6 +164,21 @@ bool HeightTileAtlas::stage(const tiles::HeightTile& tile, std::uint32_t entry, 
     return true;
 }
 
+void HeightTileAtlas::evict(std::uint32_t entry)
+{
+    const std::uint32_t layer = entryLayers_.at(entry);
+    if (layer == 0) {
+        return;
+    }
+    layerEntries_[layer - 1] = 0;
+    layerLastUse_[layer - 1] = 0;
+    entryLayers_[entry] = 0;
+    --residentCount_;
+    ++pageTableVersion_;
+    dirtyFirst_ = dirtyFirst_ == dirtyEnd_ ? entry : std::min(dirtyFirst_, entry);
+    dirtyEnd_ = std::max(dirtyEnd_, entry + 1);
+}
+
 void HeightTileAtlas::recordUploads(VkCommandBuffer commands, std::uint32_t frameSlot)
 {
     const vk::Device& device = *device_;

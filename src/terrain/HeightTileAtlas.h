@@ -84,6 +84,9 @@ public:
     // False when the slot's staging is full or every layer is used by `frame`.
     bool stage(const tiles::HeightTile& tile, std::uint32_t entry, std::uint32_t frameSlot, std::uint64_t frame);
     [[nodiscard]] bool stagingFull(std::uint32_t frameSlot) const;
+    // Makes the tile of `entry` not resident (nothing when it is not): its
+    // layer is free again, the page table says so from the next upload on.
+    void evict(std::uint32_t entry);
 
     // Records the staged copies, the page table's changes and the cleared
     // request bits, ordered after earlier frames' draws and before this

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <bit>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -55,6 +56,16 @@ VkOffset3D mipCorner(const vk::Image& image, std::uint32_t level)
     return VkOffset3D{static_cast<std::int32_t>(extent.width), static_cast<std::int32_t>(extent.height), 1};
 }
 
+// Uploads the samples into mip 0 and rebuilds the chain (whatever the image
+// held before is discarded).
+void uploadSamples(vk::Device& device, const vk::Image& image, const heightmap::Heightmap& heightmap)
+{
+    const std::vector<std::uint16_t> texels = sixteenBitTexels(heightmap);
+    vk::uploadImageMip0(device, image, std::as_bytes(std::span<const std::uint16_t>(texels)), VK_IMAGE_LAYOUT_UNDEFINED,
+                        VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+    device.submitAndWait([&](VkCommandBuffer commands) { recordMipChain(device, commands, image); });
+}
+
 vk::Image makeHeightImage(vk::Device& device, const heightmap::Heightmap& heightmap)
 {
     checkDeviceCanHold(device, heightmap);
@@ -64,10 +75,7 @@ vk::Image makeHeightImage(vk::Device& device, const heightmap::Heightmap& height
     description.mipLevels = fullMipLevelCount(heightmap.width, heightmap.height);
     description.usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
     vk::Image image(device, description);
-    const std::vector<std::uint16_t> texels = sixteenBitTexels(heightmap);
-    vk::uploadImageMip0(device, image, std::as_bytes(std::span<const std::uint16_t>(texels)), VK_IMAGE_LAYOUT_UNDEFINED,
-                        VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
-    device.submitAndWait([&](VkCommandBuffer commands) { recordMipChain(device, commands, image); });
+    uploadSamples(device, image, heightmap);
     return image;
 }
 
@@ -108,6 +116,17 @@ HeightmapTexture::HeightmapTexture(vk::Device& device, const heightmap::Heightma
       sampler_(device, vk::SamplerDescription{VK_FILTER_LINEAR, VK_SAMPLER_MIPMAP_MODE_LINEAR,
                                               VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE, 1.0f})
 {
+}
+
+void HeightmapTexture::replaceSamples(vk::Device& device, const heightmap::Heightmap& heightmap)
+{
+    if (heightmap.width != width() || heightmap.height != height() ||
+        heightmap.samples.size() != std::size_t{width()} * height()) {
+        throw std::invalid_argument("HeightmapTexture::replaceSamples: " + std::to_string(heightmap.width) + " x " +
+                                    std::to_string(heightmap.height) + " samples replace " + std::to_string(width()) +
+                                    " x " + std::to_string(height()));
+    }
+    uploadSamples(device, image_, heightmap);
 }
 
 }  // namespace terrain

@@ -22,6 +22,12 @@ public:
     // sample, filter and blit R16_UNORM images.
     HeightmapTexture(vk::Device& device, const heightmap::Heightmap& heightmap);
 
+    // Uploads the samples of a heightmap of the same size in place of the
+    // current ones and rebuilds the mip chain (blocking; nothing on the
+    // device may read the texture meanwhile). Throws std::invalid_argument
+    // for another size.
+    void replaceSamples(vk::Device& device, const heightmap::Heightmap& heightmap);
+
     [[nodiscard]] const vk::Image& image() const { return image_; }
     [[nodiscard]] VkImageView view() const { return image_.view(); }
     [[nodiscard]] VkSampler sampler() const { return sampler_.handle(); }

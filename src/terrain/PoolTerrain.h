@@ -113,6 +113,14 @@ public:
                       const TerrainSettings& settings, glm::dvec2 extentMetres, vk::TimestampQueries* timer);
     void recordDraw(VkCommandBuffer commands, std::uint32_t frameSlot, VkExtent2D viewport,
                     VkDescriptorSet atmosphereSet) const;
+    // The heightmap's samples (and its statistics) were replaced: the next
+    // update refreshes every bisector's geometry cache and runs, as for new
+    // inputs.
+    void noteHeightsReplaced()
+    {
+        cacheValid_ = false;
+        lastInputs_.reset();
+    }
 
     // Live, visible, deferred and changed counts of the last update, four
     // uints side by side in this buffer at this offset (written by the

@@ -2,6 +2,9 @@
 
 #include <cstddef>
 #include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
 
 namespace terrain {
 
@@ -92,6 +95,18 @@ SeaMaskTexture::SeaMaskTexture(vk::Device& device, std::uint32_t width, std::uin
       sampler_(device, vk::SamplerDescription{VK_FILTER_LINEAR, VK_SAMPLER_MIPMAP_MODE_NEAREST,
                                               VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE, 1.0f})
 {
+    const std::vector<std::byte> texels = texelsOf(mask);
+    vk::uploadImageMip0(device, image_, std::span<const std::byte>(texels));
+}
+
+void SeaMaskTexture::replaceMask(vk::Device& device, const std::vector<std::uint8_t>& mask)
+{
+    const VkExtent2D extent = image_.extent();
+    if (mask.size() != std::size_t{extent.width} * extent.height) {
+        throw std::invalid_argument("SeaMaskTexture::replaceMask: " + std::to_string(mask.size()) +
+                                    " samples replace " + std::to_string(extent.width) + " x " +
+                                    std::to_string(extent.height));
+    }
     const std::vector<std::byte> texels = texelsOf(mask);
     vk::uploadImageMip0(device, image_, std::span<const std::byte>(texels));
 }

@@ -41,6 +41,10 @@ public:
                    const std::vector<std::uint8_t>& mask);
 
     static constexpr VkImageLayout kLayout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
+    // Uploads a mask of the same size in place of the current one (blocking;
+    // nothing on the device may read the texture meanwhile). Throws
+    // std::invalid_argument for another size.
+    void replaceMask(vk::Device& device, const std::vector<std::uint8_t>& mask);
     [[nodiscard]] VkImageView view() const { return image_.view(); }
     [[nodiscard]] VkSampler sampler() const { return sampler_.handle(); }
 

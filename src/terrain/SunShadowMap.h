@@ -54,6 +54,9 @@ public:
     // the image in kLayout once (the draw binds it but does not read it).
     // Returns whether it recorded a computation.
     bool recordIfStale(VkCommandBuffer commands, const SunShadowInputs& inputs, bool shown);
+    // The heightmap's samples changed: the next recordIfStale computes the
+    // map again whatever its inputs.
+    void markStale() { computed_.reset(); }
 
 private:
     const vk::Device* device_;

@@ -57,18 +57,26 @@ bool needsNewTessellation(const TerrainSettings& current, const TerrainSettings&
 
 // The samples under the sea the settings ask for; without a sea, one dry
 // texel (the draw binds the mask but does not read it).
-SeaMaskTexture seaMaskTextureFor(vk::Device& device, const heightmap::Heightmap& heightmap,
-                                 const TerrainSettings& settings)
+std::optional<std::vector<std::uint8_t>> seaMaskSamplesFor(const heightmap::Heightmap& heightmap,
+                                                           const TerrainSettings& settings)
 {
     const SeaLevel sea = seaLevelOf(settings);
     if (!sea.present) {
-        return SeaMaskTexture(device, 1, 1, {0});
+        return std::nullopt;
     }
     const double scale = settings.heightScaleMetres;
     const double level = scale > 0.0 ? (sea.worldY - settings.heightOffsetMetres) / scale
                                      : (sea.worldY >= settings.heightOffsetMetres ? 1.0 : -1.0);
-    return SeaMaskTexture(device, heightmap.width, heightmap.height,
-                          seaMaskOf(heightmap, level, sea.connectedToBorder));
+    return seaMaskOf(heightmap, level, sea.connectedToBorder);
+}
+
+SeaMaskTexture seaMaskTextureFor(vk::Device& device, const heightmap::Heightmap& heightmap,
+                                 const TerrainSettings& settings)
+{
+    if (const std::optional<std::vector<std::uint8_t>> mask = seaMaskSamplesFor(heightmap, settings)) {
+        return SeaMaskTexture(device, heightmap.width, heightmap.height, *mask);
+    }
+    return SeaMaskTexture(device, 1, 1, {0});
 }
 
 // The stream's source, once checked against the heightmap (its coarse
@@ -243,6 +251,29 @@ TerrainUniformContext Terrain::Impl::uniformContext() const
         }
     }
     return context;
+}
+
+void Terrain::replaceBaseHeightmap(const heightmap::Heightmap& heightmap)
+{
+    Impl& impl = *impl_;
+    if (heightmap.width != impl.heightmapWidth || heightmap.height != impl.heightmapHeight) {
+        throw std::invalid_argument("Terrain::replaceBaseHeightmap: " + std::to_string(heightmap.width) + " x " +
+                                    std::to_string(heightmap.height) + " samples replace " +
+                                    std::to_string(impl.heightmapWidth) + " x " + std::to_string(impl.heightmapHeight));
+    }
+    impl.device.waitIdle();
+    impl.heightmapTexture.replaceSamples(impl.device, heightmap);
+    impl.heightStatistics.rebuild(impl.device, impl.shaders, impl.heightmapTexture);
+    if (const std::optional<std::vector<std::uint8_t>> mask = seaMaskSamplesFor(heightmap, impl.settings)) {
+        impl.seaMask.replaceMask(impl.device, *mask);
+    }
+    impl.sunShadows.markStale();
+    if (impl.pool) {
+        impl.pool->noteHeightsReplaced();
+    }
+    if (impl.stream) {
+        impl.stream->dropFilledTiles();
+    }
 }
 
 Terrain::Terrain(vk::Device& device, const vk::ShaderLibrary& shaders, const heightmap::Heightmap& heightmap,

@@ -103,6 +103,16 @@ public:
     void applySettings(const TerrainSettings& settings);
     [[nodiscard]] const TerrainSettings& settings() const;
 
+    // Takes the samples of a heightmap of the same size in place of the
+    // current ones: a streamed model's coarse level read in the background
+    // while the terrain was drawn on a placeholder. Waits for the device,
+    // then rebuilds what derives from the samples (texture, statistics, sea
+    // mask; the sun's horizons and the pool's geometry with the next frame)
+    // and drops the streamed tiles whose holes were filled from the old
+    // samples (the tile reader must fill from the new ones by then). Throws
+    // std::invalid_argument for another size.
+    void replaceBaseHeightmap(const heightmap::Heightmap& heightmap);
+
     // The uniform block of a frame seen through `view` under a sun in
     // `sunDirection`.
     [[nodiscard]] TerrainUniforms uniformsFor(const camera::FrameView& view, glm::vec3 sunDirection) const;

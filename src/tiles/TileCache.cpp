@@ -1,5 +1,6 @@
 #include "tiles/TileCache.h"
 
+#include <iterator>
 #include <utility>
 
 namespace tiles {
@@ -41,6 +42,20 @@ void TileCache::erase(UseOrder::iterator tile)
     bytes_ -= tile->bytes();
     byKey_.erase(tile->key);
     tiles_.erase(tile);
+}
+
+std::vector<TileKey> TileCache::eraseFilled()
+{
+    std::vector<TileKey> erased;
+    for (auto tile = tiles_.begin(); tile != tiles_.end();) {
+        const auto next = std::next(tile);
+        if (tile->filledSamples > 0) {
+            erased.push_back(tile->key);
+            erase(tile);
+        }
+        tile = next;
+    }
+    return erased;
 }
 
 }  // namespace tiles

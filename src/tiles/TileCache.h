@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <list>
 #include <map>
+#include <vector>
 
 namespace tiles {
 
@@ -27,6 +28,10 @@ public:
     // more than its budget: never `tile` itself, which therefore stays even
     // when it alone is larger than the budget.
     void insert(HeightTile tile);
+
+    // Removes every tile with filled samples (HeightTile::filledSamples);
+    // their keys.
+    std::vector<TileKey> eraseFilled();
 
     // Bytes of the samples held (HeightTile::bytes()).
     [[nodiscard]] std::size_t bytes() const noexcept { return bytes_; }

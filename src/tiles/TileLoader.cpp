@@ -66,6 +66,19 @@ std::vector<std::string> TileLoader::takeWarnings()
     return std::exchange(warnings_, {});
 }
 
+void TileLoader::dropFilled()
+{
+    const std::lock_guard lock(mutex_);
+    std::erase_if(completed_, [this](const HeightTile& tile) {
+        if (tile.filledSamples == 0) {
+            return false;
+        }
+        completedKeys_.erase(tile.key);
+        return true;
+    });
+    dropFilledReading_ = reading_.has_value();
+}
+
 bool TileLoader::waitUntilIdle(std::chrono::milliseconds timeout)
 {
     std::unique_lock lock(mutex_);
@@ -149,6 +162,7 @@ void TileLoader::readPending(TileReader& reader)
         const TileKey key = pending_.front();
         pending_.pop_front();
         reading_ = key;
+        dropFilledReading_ = false;
         lock.unlock();
 
         std::optional<HeightTile> tile;
@@ -178,8 +192,10 @@ void TileLoader::readPending(TileReader& reader)
         if (tile->filledSamples > 0) {
             ++statistics_.filledTiles;
         }
-        completedKeys_.insert(key);
-        completed_.push_back(std::move(*tile));
+        if (!dropFilledReading_ || tile->filledSamples == 0) {
+            completedKeys_.insert(key);
+            completed_.push_back(std::move(*tile));
+        }
         reading_.reset();
         changed_.notify_all();
     }

@@ -63,6 +63,10 @@ public:
     // The reader's warnings not yet taken: each distinct text once per
     // loader lifetime.
     std::vector<std::string> takeWarnings();
+    // Forgets every tile read with filled samples (HeightTile::filledSamples)
+    // so far: those completed but not taken, and the one being read, when
+    // it has filled samples. For a reader whose fill source just changed.
+    void dropFilled();
     // Blocks until nothing is pending or being read, or `timeout` passes;
     // true when idle. Also true once the loader failed.
     bool waitUntilIdle(std::chrono::milliseconds timeout);
@@ -87,6 +91,7 @@ private:
     std::condition_variable changed_;  // waitUntilIdle: a tile done, or a failure
     std::deque<TileKey> pending_;
     std::optional<TileKey> reading_;
+    bool dropFilledReading_ = false;  // dropFilled came while reading_ was read
     std::vector<HeightTile> completed_;
     std::set<TileKey> completedKeys_;
     std::vector<std::string> warnings_;

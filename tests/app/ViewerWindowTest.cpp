@@ -2,7 +2,8 @@
 // injected keys (Space freeze, F12 screenshot, F wireframe, F12), survives a
 // resize, follows a camera path's size column, and exits cleanly on Esc with
 // the validation layer silent; on the bisector pool it streams an elevation
-// model's tiles.
+// model's tiles; a model whose coarse level takes long to read (no
+// overviews) has it read while the window draws, and taken in when read.
 #include "ChildProcess.h"
 #include "ViewerTestFiles.h"
 
@@ -295,6 +296,69 @@ TEST_F(ViewerWindowTest, ThePoolStreamsAnElevationModelsTilesInTheWindow)
     EXPECT_GT(jsonNumberAt(json, {"stream", "residentTiles"}).value_or(0.0), 0.0) << json;
     EXPECT_EQ(jsonNumberAt(json, {"stream", "finestRequestedLevel"}), 0.0) << json;
     EXPECT_GT(jsonNumberAt(json, {"pool", "visibleBisectors"}).value_or(0.0), 100.0) << json;
+}
+
+// A 9,000 x 9,000 model without overviews: a VRT that repeats a 1000 x 1000
+// raw 16-bit tile (ESRI .hdr/.bil) 9 x 9 times. Its coarse level averages
+// all 81 million samples: more than a read at load is left for.
+std::filesystem::path writeModelWithoutOverviews(const ScratchFolder& scratch)
+{
+    constexpr std::uint32_t kTile = 1000;
+    constexpr std::uint32_t kRepeats = 9;
+    std::vector<unsigned char> bytes;
+    for (std::uint32_t y = 0; y < kTile; ++y) {
+        for (std::uint32_t x = 0; x < kTile; ++x) {
+            const double metres = 300.0 + 120.0 * std::sin(x * 0.0126) * std::cos(y * 0.0094) + 6.0 * std::sin(x * 0.7);
+            const auto sample = static_cast<std::uint16_t>(static_cast<std::int16_t>(std::lround(metres)));
+            bytes.push_back(static_cast<unsigned char>(sample & 0xff));
+            bytes.push_back(static_cast<unsigned char>(sample >> 8));
+        }
+    }
+    writeBytes(scratch.file("tile.bil"), bytes);
+    writeText(scratch.file("tile.hdr"),
+              "NROWS 1000\nNCOLS 1000\nNBANDS 1\nNBITS 16\nBYTEORDER I\nLAYOUT BIL\n"
+              "PIXELTYPE SIGNEDINT\n");
+    std::string vrt =
+        "<VRTDataset rasterXSize=\"9000\" rasterYSize=\"9000\">\n  <SRS>EPSG:32633</SRS>\n"
+        "  <GeoTransform>300000, 1, 0, 5000000, 0, -1</GeoTransform>\n"
+        "  <VRTRasterBand dataType=\"Int16\" band=\"1\">\n";
+    for (std::uint32_t row = 0; row < kRepeats; ++row) {
+        for (std::uint32_t column = 0; column < kRepeats; ++column) {
+            vrt +=
+                "    <SimpleSource><SourceFilename relativeToVRT=\"1\">tile.bil</SourceFilename><SourceBand>1"
+                "</SourceBand><SrcRect xOff=\"0\" yOff=\"0\" xSize=\"1000\" ySize=\"1000\"/><DstRect xOff=\"" +
+                std::to_string(column * kTile) + "\" yOff=\"" + std::to_string(row * kTile) +
+                "\" xSize=\"1000\" ySize=\"1000\"/></SimpleSource>\n";
+        }
+    }
+    vrt += "  </VRTRasterBand>\n</VRTDataset>\n";
+    const std::filesystem::path path = scratch.file("large.vrt");
+    writeText(path, vrt);
+    return path;
+}
+
+TEST_F(ViewerWindowTest, ACostlyCoarseLevelIsReadWhileTheWindowDraws)
+{
+    ASSERT_TRUE(display_.ready()) << "Xvfb did not start";
+    const std::filesystem::path model = writeModelWithoutOverviews(scratch_);
+    const std::filesystem::path stats = scratch_.file("coarse.json");
+    const std::filesystem::path frame = scratch_.file("coarse.png");
+    const ProcessResult result = runViewerToTheEnd({model.string(), "--validate", "--size", "256x160", "--camera",
+                                                    "0,1500,3000,0,-25", "--frames", "40", "--vsync", "off", "--stats",
+                                                    stats.string(), "--screenshot", frame.string()});
+    EXPECT_NE(result.out.find("9000x9000 samples streamed in tiles of 256x256 over 3 levels onto a coarse level "
+                              "read in the background"),
+              std::string::npos)
+        << result.out;
+    const std::vector<unsigned char> bytes = readBytes(stats);
+    const std::string json(bytes.begin(), bytes.end());
+    // Taken into the scene during the run.
+    EXPECT_GT(jsonNumberAt(json, {"coarseLevel", "readSeconds"}).value_or(0.0), 0.0) << json;
+    EXPECT_TRUE(jsonNumberAt(json, {"coarseLevel", "framesDrawnBefore"})) << json;
+    EXPECT_GT(jsonNumberAt(json, {"firstFrameSeconds"}).value_or(0.0), 0.0) << json;
+    const std::optional<DecodedImage> image = decodePng(frame);
+    ASSERT_TRUE(image);
+    EXPECT_GT(bandStatistics(*image, 80, 160).luminanceDeviation, 1.0) << "no relief below the horizon";
 }
 
 }  // namespace

@@ -1,10 +1,13 @@
 // The tile cache: least recently used tiles go first once over budget, a
-// find() counts as a use, and the tile just inserted always stays.
+// find() counts as a use, the tile just inserted always stays, and the
+// tiles with filled samples can be dropped all at once.
 #include "tiles/TileCache.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
+#include <vector>
 
 namespace {
 
@@ -82,6 +85,26 @@ TEST(TileCache, TheTileJustInsertedSurvivesOverBudget)
     EXPECT_EQ(cache.size(), 1u);
     EXPECT_TRUE(cache.contains({0, 3, 0}));
     EXPECT_EQ(cache.bytes(), 20u);
+}
+
+TEST(TileCache, EraseFilledDropsTheTilesWithFilledSamplesOnly)
+{
+    tiles::TileCache cache(1000);
+    for (std::uint32_t column = 0; column < 5; ++column) {
+        tiles::HeightTile tile = tileOf(column, 10);
+        tile.filledSamples = column % 2;
+        cache.insert(std::move(tile));
+    }
+    std::vector<tiles::TileKey> erased = cache.eraseFilled();
+    std::sort(erased.begin(), erased.end());
+    EXPECT_EQ(erased, (std::vector<tiles::TileKey>{{0, 1, 0}, {0, 3, 0}}));
+    EXPECT_EQ(cache.size(), 3u);
+    EXPECT_EQ(cache.bytes(), 60u);
+    EXPECT_TRUE(cache.contains({0, 0, 0}));
+    EXPECT_FALSE(cache.contains({0, 1, 0}));
+    EXPECT_TRUE(cache.contains({0, 4, 0}));
+    EXPECT_EQ(cache.evictions(), 0u);
+    EXPECT_TRUE(cache.eraseFilled().empty());
 }
 
 }  // namespace

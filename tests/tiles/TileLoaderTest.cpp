@@ -1,7 +1,9 @@
 // The loader thread with fake readers: tiles arrive with the reader's
 // contents, a request replaces the queue, the destructor does not wait for
 // the queue, waitUntilIdle waits and times out, warnings come once, and a
-// reader that can not be made or throws stops the loader with its reason.
+// reader that can not be made or throws stops the loader with its reason;
+// dropFilled forgets the tiles with filled samples read so far, the one
+// being read included.
 #include "tiles/TileLoader.h"
 
 #include <gtest/gtest.h>
@@ -167,6 +169,40 @@ TEST(TileLoader, ANewRequestReplacesTheQueue)
     loader.request({{1, 9, 2}});
     ASSERT_TRUE(loader.waitUntilIdle(5s));
     EXPECT_EQ(loader.takeCompleted().size(), 1u);
+}
+
+TEST(TileLoader, DropFilledForgetsTheFilledTilesReadSoFar)
+{
+    Gate gate;
+    FakeBehaviour behaviour;
+    behaviour.gate = &gate;
+    tiles::TileLoader loader(factoryOf(behaviour));
+    const GateOpener opener(gate);
+    // Odd columns come filled. Column 1 is being read when its fill source
+    // changes; column 3 is read after.
+    loader.request(keysAlongRow(3, 1));
+    ASSERT_TRUE(gate.waitEntered(1));
+    loader.dropFilled();
+    gate.open();
+    ASSERT_TRUE(loader.waitUntilIdle(5s));
+    std::vector<tiles::HeightTile> tiles = loader.takeCompleted();
+    ASSERT_EQ(tiles.size(), 2u);
+    EXPECT_EQ(tiles[0].key, (tiles::TileKey{1, 2, 2}));
+    EXPECT_EQ(tiles[1].key, (tiles::TileKey{1, 3, 2}));
+
+    // Completed but not taken: the filled one goes, and may be asked again.
+    loader.request(keysAlongRow(2, 5));
+    ASSERT_TRUE(loader.waitUntilIdle(5s));
+    loader.dropFilled();
+    tiles = loader.takeCompleted();
+    ASSERT_EQ(tiles.size(), 1u);
+    EXPECT_EQ(tiles[0].key, (tiles::TileKey{1, 6, 2}));
+    loader.request({{1, 5, 2}});
+    ASSERT_TRUE(loader.waitUntilIdle(5s));
+    tiles = loader.takeCompleted();
+    ASSERT_EQ(tiles.size(), 1u);
+    EXPECT_EQ(tiles[0].key, (tiles::TileKey{1, 5, 2}));
+    EXPECT_EQ(loader.statistics().tilesRead, 6u);
 }
 
 TEST(TileLoader, TheDestructorDoesNotWaitForTheQueue)
