@@ -18,10 +18,16 @@ double spherifiedScale(double first, double second) noexcept
 {
     const double firstSquared = first * first;
     const double secondSquared = second * second;
-    return std::sqrt(1.0 - 0.5 * firstSquared - 0.5 * secondSquared + firstSquared * secondSquared / 3.0);
+    return refinedSquareRoot(1.0 - 0.5 * firstSquared - 0.5 * secondSquared + firstSquared * secondSquared / 3.0);
 }
 
 }  // namespace
+
+double refinedSquareRoot(double x) noexcept
+{
+    const double root = std::sqrt(x);
+    return root > 0.0 ? 0.5 * (root + x / root) : root;
+}
 
 bisector::HalfedgeMesh cubeMesh()
 {
@@ -44,14 +50,18 @@ glm::dvec3 cubeToSphere(const glm::dvec3& cubePoint) noexcept
 glm::dvec3 ellipsoidPointAlong(const glm::dvec3& direction) noexcept
 {
     const glm::dvec3& d = direction;
-    const double scale = 1.0 / std::sqrt((d.x * d.x + d.y * d.y) * kInverseASquared + d.z * d.z * kInverseBSquared);
+    const double scale =
+        1.0 / refinedSquareRoot((d.x * d.x + d.y * d.y) * kInverseASquared + d.z * d.z * kInverseBSquared);
     return d * scale;
 }
 
 glm::dvec3 ellipsoidNormalAt(const glm::dvec3& surfacePoint) noexcept
 {
     const glm::dvec3& p = surfacePoint;
-    return glm::normalize(glm::dvec3(p.x * kInverseASquared, p.y * kInverseASquared, p.z * kInverseBSquared));
+    const glm::dvec3 gradient(p.x * kInverseASquared, p.y * kInverseASquared, p.z * kInverseBSquared);
+    const double length =
+        refinedSquareRoot(gradient.x * gradient.x + gradient.y * gradient.y + gradient.z * gradient.z);
+    return gradient / length;
 }
 
 glm::dvec3 cubeToEcef(const glm::dvec3& cubePoint, double heightMetres) noexcept

@@ -10,6 +10,11 @@
 // (bisector::bisectorVertices), and every bisector that shares a vertex gives
 // the same point, whichever face or root it descends from.
 //
+// Every square root is std::sqrt followed by one Newton step
+// (refinedSquareRoot): its GLSL mirror (shaders/planet/CubeSphere.glsl) does
+// the same, so that a GPU whose double sqrt is less than correctly rounded
+// still lands within a few units in the last place of the CPU.
+//
 // A cube point goes to the sphere by the spherified-cube map (each coordinate
 // scaled by a square root of the other two; no trigonometry, so the GPU can
 // repeat it in double), which keeps uniformly refined cells within a factor
@@ -23,6 +28,9 @@
 #include <glm/vec3.hpp>
 
 namespace planet {
+
+// sqrt(x) to double precision: std::sqrt, then one Newton step (x >= 0).
+[[nodiscard]] double refinedSquareRoot(double x) noexcept;
 
 // The cube: 8 corners (+-1, +-1, +-1), 6 quads wound counter-clockwise seen
 // from outside.

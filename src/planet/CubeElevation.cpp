@@ -1,0 +1,119 @@
+#include "planet/CubeElevation.h"
+
+#include "geodesy/Wgs84.h"
+#include "planet/CubeSphere.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+namespace planet {
+
+namespace {
+
+constexpr std::uint32_t kMaxIntervals = 1u << 14;
+
+// A face coordinate of grid line i.
+double gridCoordinate(std::uint32_t i, std::uint32_t intervals) noexcept
+{
+    return -1.0 + 2.0 * static_cast<double>(i) / static_cast<double>(intervals);
+}
+
+}  // namespace
+
+CubeFacePoint cubeFaceOf(const glm::dvec3& cubePoint) noexcept
+{
+    const glm::dvec3 magnitude(std::abs(cubePoint.x), std::abs(cubePoint.y), std::abs(cubePoint.z));
+    int axis = 0;
+    if (magnitude.y > magnitude[axis]) {
+        axis = 1;
+    }
+    if (magnitude.z > magnitude[axis]) {
+        axis = 2;
+    }
+    return cubeFacePointOn(2 * static_cast<std::uint32_t>(axis) + (cubePoint[axis] >= 0.0 ? 0u : 1u), cubePoint);
+}
+
+CubeFacePoint cubeFacePointOn(std::uint32_t face, const glm::dvec3& cubePoint) noexcept
+{
+    switch (face / 2) {
+        case 0: return {face, cubePoint.y, cubePoint.z};
+        case 1: return {face, cubePoint.z, cubePoint.x};
+        default: return {face, cubePoint.x, cubePoint.y};
+    }
+}
+
+glm::dvec3 cubePointOf(std::uint32_t face, double s, double t) noexcept
+{
+    const double side = face % 2 == 0 ? 1.0 : -1.0;
+    switch (face / 2) {
+        case 0: return {side, s, t};
+        case 1: return {t, side, s};
+        default: return {s, t, side};
+    }
+}
+
+CubeElevation::CubeElevation(const GlobalElevation& elevation, std::uint32_t intervals) : intervals_(intervals)
+{
+    if (intervals < 2 || intervals > kMaxIntervals || !std::has_single_bit(intervals)) {
+        throw std::invalid_argument("CubeElevation: " + std::to_string(intervals) +
+                                    " intervals a side is not a power of two in [2, " + std::to_string(kMaxIntervals) +
+                                    "]");
+    }
+    const std::uint32_t side = samplesPerSide();
+    samples_.resize(std::size_t{6} * side * side);
+    lowest_ = std::numeric_limits<double>::infinity();
+    highest_ = -std::numeric_limits<double>::infinity();
+    for (std::uint32_t face = 0; face < 6; ++face) {
+        for (std::uint32_t row = 0; row < side; ++row) {
+            for (std::uint32_t column = 0; column < side; ++column) {
+                const glm::dvec3 cube =
+                    cubePointOf(face, gridCoordinate(column, intervals), gridCoordinate(row, intervals));
+                const geodesy::GeodeticCoordinates place = geodesy::ecefToGeodetic(cubeToEcef(cube));
+                const auto height =
+                    static_cast<float>(elevation.heightMetres(place.latitudeDegrees, place.longitudeDegrees));
+                samples_[(std::size_t{face} * side + row) * side + column] = height;
+                lowest_ = std::min(lowest_, static_cast<double>(height));
+                highest_ = std::max(highest_, static_cast<double>(height));
+            }
+        }
+    }
+}
+
+std::uint32_t CubeElevation::intervalsFor(const GlobalElevation& elevation)
+{
+    const std::uint32_t quarter = std::max(elevation.columnsPerTurn() / 4, 1u);
+    return std::clamp(std::bit_floor(quarter), 64u, 4096u);
+}
+
+float CubeElevation::sample(std::uint32_t face, std::uint32_t column, std::uint32_t row) const
+{
+    const std::uint32_t side = samplesPerSide();
+    return samples_.at((std::size_t{face} * side + row) * side + column);
+}
+
+double CubeElevation::heightOnFace(const CubeFacePoint& point) const
+{
+    const double half = 0.5 * static_cast<double>(intervals_);
+    // Grid positions: exact for the cube's dyadic points.
+    const double u = std::clamp((point.s + 1.0) * half, 0.0, static_cast<double>(intervals_));
+    const double v = std::clamp((point.t + 1.0) * half, 0.0, static_cast<double>(intervals_));
+    const auto column = std::min(static_cast<std::uint32_t>(u), intervals_ - 1);
+    const auto row = std::min(static_cast<std::uint32_t>(v), intervals_ - 1);
+    const double wu = u - static_cast<double>(column);
+    const double wv = v - static_cast<double>(row);
+    const auto at = [&](std::uint32_t c, std::uint32_t r) { return static_cast<double>(sample(point.face, c, r)); };
+    const double lower = (1.0 - wu) * at(column, row) + wu * at(column + 1, row);
+    const double upper = (1.0 - wu) * at(column, row + 1) + wu * at(column + 1, row + 1);
+    return (1.0 - wv) * lower + wv * upper;
+}
+
+double CubeElevation::heightAt(const glm::dvec3& cubePoint) const
+{
+    return heightOnFace(cubeFaceOf(cubePoint));
+}
+
+}  // namespace planet

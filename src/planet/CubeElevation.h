@@ -1,0 +1,73 @@
+// A global elevation model resampled onto the globe's cube: per face a
+// square grid of heights in the face's own coordinates, so that the height
+// of a cube point is found without trigonometry, from the exact point itself
+// (the GPU repeats it in double: shaders/planet/CubeElevation.glsl).
+//
+// Face f (0..5) is the cube's side whose outward axis is f / 2 (0 = X,
+// 1 = Y, 2 = Z), positive for even f. Its coordinates (s, t) in [-1, 1] are
+// (y, z) on the X faces, (z, x) on the Y faces and (x, y) on the Z faces.
+// Each face holds (intervals + 1)^2 samples at s, t = -1 + 2 i / intervals,
+// corners included: a point on an edge or a corner of the cube is a sample
+// point of every face it lies on, computed from the same cube point, so
+// neighbouring faces hold the same heights along their shared edges and
+// bilinear interpolation meets without a seam.
+#pragma once
+
+#include "planet/GlobalElevation.h"
+
+#include <glm/vec3.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace planet {
+
+struct CubeFacePoint {
+    std::uint32_t face = 0;
+    double s = 0.0;
+    double t = 0.0;
+};
+
+// The face of a cube point (one coordinate +-1): the axis of the largest
+// magnitude, the lowest axis on a tie (an edge or a corner).
+[[nodiscard]] CubeFacePoint cubeFaceOf(const glm::dvec3& cubePoint) noexcept;
+// The coordinates on `face` of a cube point that lies on it (an edge or a
+// corner lies on two or three faces).
+[[nodiscard]] CubeFacePoint cubeFacePointOn(std::uint32_t face, const glm::dvec3& cubePoint) noexcept;
+// The cube point of face coordinates (s, t) on `face`.
+[[nodiscard]] glm::dvec3 cubePointOf(std::uint32_t face, double s, double t) noexcept;
+
+class CubeElevation {
+public:
+    // Samples `elevation` at the ellipsoid point of every grid point
+    // (cubeToEcef, then its WGS 84 latitude and longitude). Throws
+    // std::invalid_argument unless `intervals` is a power of two in [2, 2^14].
+    CubeElevation(const GlobalElevation& elevation, std::uint32_t intervals);
+
+    // A power of two of about a quarter of the model's columns per turn (its
+    // equatorial spacing), within [64, 4096].
+    [[nodiscard]] static std::uint32_t intervalsFor(const GlobalElevation& elevation);
+
+    // Metres at a cube point: bilinear in double between the face's samples,
+    // written (1 - w) a + w b, so that a weight of 0 or 1 gives a sample
+    // exactly whichever face is used.
+    [[nodiscard]] double heightAt(const glm::dvec3& cubePoint) const;
+    [[nodiscard]] double heightOnFace(const CubeFacePoint& point) const;
+
+    [[nodiscard]] std::uint32_t intervals() const noexcept { return intervals_; }
+    [[nodiscard]] std::uint32_t samplesPerSide() const noexcept { return intervals_ + 1; }
+    // Face after face, each row-major (t rows, s columns).
+    [[nodiscard]] const std::vector<float>& samples() const noexcept { return samples_; }
+    [[nodiscard]] float sample(std::uint32_t face, std::uint32_t column, std::uint32_t row) const;
+    [[nodiscard]] double lowestMetres() const noexcept { return lowest_; }
+    [[nodiscard]] double highestMetres() const noexcept { return highest_; }
+
+private:
+    std::uint32_t intervals_ = 0;
+    std::vector<float> samples_;
+    double lowest_ = 0.0;
+    double highest_ = 0.0;
+};
+
+}  // namespace planet

@@ -1,0 +1,129 @@
+// A global elevation model resampled onto the cube (planet::CubeElevation):
+// face coordinates go to cube points and back; the grid's samples are the
+// model's heights at their places (ETOPO5: the Himalaya high, the Pacific
+// deep); every point of an edge or a corner of the cube has bit-for-bit the
+// same height from each face it lies on; the date line, inside the -X face,
+// has no step; and the grid's size follows the model's resolution.
+#include "geodesy/Wgs84.h"
+#include "planet/CubeElevation.h"
+#include "planet/CubeSphere.h"
+#include "planet/GlobalElevation.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <vector>
+
+namespace planet::test {
+namespace {
+
+constexpr std::uint32_t kIntervals = 128;
+
+class CubeElevationTest : public ::testing::Test {
+protected:
+    static void SetUpTestSuite()
+    {
+        etopo5_ = std::make_unique<GlobalElevation>(CBT_ETOPO5_GRID, heightmap::HeightmapLimits{});
+        cube_ = std::make_unique<CubeElevation>(*etopo5_, kIntervals);
+    }
+    static void TearDownTestSuite()
+    {
+        cube_.reset();
+        etopo5_.reset();
+    }
+
+    static std::unique_ptr<GlobalElevation> etopo5_;
+    static std::unique_ptr<CubeElevation> cube_;
+};
+
+std::unique_ptr<GlobalElevation> CubeElevationTest::etopo5_;
+std::unique_ptr<CubeElevation> CubeElevationTest::cube_;
+
+TEST(CubeFaces, FaceCoordinatesGoToCubePointsAndBack)
+{
+    for (std::uint32_t face = 0; face < 6; ++face) {
+        const glm::dvec3 point = cubePointOf(face, 0.25, -0.5);
+        const CubeFacePoint back = cubeFaceOf(point);
+        EXPECT_EQ(back.face, face);
+        EXPECT_EQ(back.s, 0.25);
+        EXPECT_EQ(back.t, -0.5);
+        EXPECT_EQ(std::abs(point[static_cast<int>(face / 2)]), 1.0);
+    }
+    EXPECT_EQ(cubeFaceOf({0.0, 0.0, 1.0}).face, 4u);   // the north pole: +Z
+    EXPECT_EQ(cubeFaceOf({-1.0, 0.0, 0.0}).face, 1u);  // 180 degrees: -X
+    EXPECT_EQ(cubeFaceOf({1.0, 1.0, 1.0}).face, 0u);   // a corner: the lowest axis
+}
+
+TEST_F(CubeElevationTest, SamplesAreTheModelsHeightsWhereTheyLie)
+{
+    const std::uint32_t side = cube_->samplesPerSide();
+    ASSERT_EQ(cube_->samples().size(), std::size_t{6} * side * side);
+    for (std::uint32_t face = 0; face < 6; ++face) {
+        for (std::uint32_t row = 0; row < side; row += 17) {
+            for (std::uint32_t column = 0; column < side; column += 13) {
+                const double s = -1.0 + 2.0 * column / kIntervals;
+                const double t = -1.0 + 2.0 * row / kIntervals;
+                const geodesy::GeodeticCoordinates place = geodesy::ecefToGeodetic(cubeToEcef(cubePointOf(face, s, t)));
+                const auto expected =
+                    static_cast<float>(etopo5_->heightMetres(place.latitudeDegrees, place.longitudeDegrees));
+                EXPECT_EQ(cube_->sample(face, column, row), expected) << face << " " << column << " " << row;
+                EXPECT_EQ(cube_->heightOnFace({face, s, t}), static_cast<double>(expected));
+            }
+        }
+    }
+    EXPECT_LT(cube_->lowestMetres(), -5000.0);
+    EXPECT_GT(cube_->highestMetres(), 4000.0);
+}
+
+TEST_F(CubeElevationTest, EdgesAndCornersHaveOneHeightWhicheverFaceGivesIt)
+{
+    std::uint64_t checked = 0;
+    for (std::uint32_t face = 0; face < 6; ++face) {
+        for (int k = 0; k <= 1000; ++k) {
+            const double along = -1.0 + k / 500.0 + (k % 7) * std::ldexp(1.0, -30);
+            for (const double edge : {-1.0, 1.0}) {
+                for (const glm::dvec3& point :
+                     {cubePointOf(face, edge, std::min(along, 1.0)), cubePointOf(face, std::min(along, 1.0), edge)}) {
+                    // The point's other face: the axis at +-1 besides this face's.
+                    for (int axis = 0; axis < 3; ++axis) {
+                        if (axis == static_cast<int>(face / 2) || std::abs(point[axis]) != 1.0) {
+                            continue;
+                        }
+                        const std::uint32_t other =
+                            2u * static_cast<std::uint32_t>(axis) + (point[axis] > 0.0 ? 0u : 1u);
+                        ASSERT_EQ(cube_->heightOnFace(cubeFacePointOn(face, point)),
+                                  cube_->heightOnFace(cubeFacePointOn(other, point)))
+                            << "faces " << face << " and " << other << " at along = " << along;
+                        ++checked;
+                    }
+                }
+            }
+        }
+    }
+    EXPECT_GT(checked, 20000u);
+}
+
+TEST_F(CubeElevationTest, TheDateLineHasNoStep)
+{
+    const double tiny = std::ldexp(1.0, -30);
+    for (int k = -100; k <= 100; ++k) {
+        const double z = k / 101.0;
+        const double west = cube_->heightAt({-1.0, -tiny, z});
+        const double east = cube_->heightAt({-1.0, tiny, z});
+        EXPECT_NEAR(west, east, 1.0e-3 * (1.0 + std::abs(west))) << "z = " << z;
+    }
+}
+
+TEST_F(CubeElevationTest, TheGridFollowsTheModelsResolution)
+{
+    EXPECT_EQ(etopo5_->columnsPerTurn(), 4320u);
+    EXPECT_EQ(CubeElevation::intervalsFor(*etopo5_), 1024u);
+    EXPECT_THROW(CubeElevation(*etopo5_, 100), std::invalid_argument);
+    EXPECT_THROW(CubeElevation(*etopo5_, 1), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace planet::test

@@ -1,0 +1,216 @@
+// The globe's GLSL geometry (shaders/planet/CubeSphere.glsl,
+// CubeElevation.glsl) against its CPU reference (src/planet): around a
+// camera 100 m above the Alps, the camera-relative positions of vertices a
+// few metres apart agree with the CPU's double computation to well within a
+// millimetre, in double and as the floats a vertex gets; and cube points on
+// the edges and corners of faces, the poles and the date line come out
+// alike. The elevation is ETOPO5 resampled onto the cube.
+#include "GpuTestEnvironment.h"
+#include "geodesy/Wgs84.h"
+#include "planet/CubeElevation.h"
+#include "planet/CubeSphere.h"
+#include "planet/GlobalElevation.h"
+#include "vk/Buffer.h"
+#include "vk/BufferTransfer.h"
+#include "vk/ComputeKernel.h"
+#include "vk/Descriptors.h"
+#include "vk/ShaderLibrary.h"
+
+#include <gtest/gtest.h>
+
+#include <glm/common.hpp>
+#include <glm/ext/vector_int4_sized.hpp>
+#include <glm/geometric.hpp>
+#include <glm/vec4.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace planet::test {
+namespace {
+
+constexpr double kUnitsPerCube = 17179869184.0;  // 2^34: the probe's fixed point
+constexpr std::uint32_t kIntervals = 256;
+
+struct ProbeResult {
+    glm::dvec4 ecef;
+    glm::dvec4 relative;
+    glm::vec4 relativeFloat;
+    glm::vec4 unused;
+};
+static_assert(sizeof(ProbeResult) == 96);
+
+struct ProbeParameters {
+    glm::dvec4 origin;
+    std::uint32_t intervals = 0;
+    std::uint32_t count = 0;
+    std::uint32_t padding[6] = {};
+};
+static_assert(sizeof(ProbeParameters) == 64);
+
+constexpr std::array<vk::DescriptorBinding, 4> kProbeBindings{{
+    {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
+    {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
+    {2, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
+    {3, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
+}};
+
+// A storage buffer holding `bytes`.
+vk::Buffer storageWith(vk::Device& device, std::span<const std::byte> bytes)
+{
+    vk::Buffer buffer(device, bytes.size(), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+    vk::uploadToBuffer(device, buffer, bytes);
+    return buffer;
+}
+
+// The point along `direction` of the cube's surface (one coordinate +-1).
+glm::dvec3 gnomonic(const glm::dvec3& direction)
+{
+    return direction / std::max({std::abs(direction.x), std::abs(direction.y), std::abs(direction.z)});
+}
+
+// The cube point that cubeToSphere takes to the direction of a WGS 84 place
+// (fixed-point iteration on the map's gnomonic error).
+glm::dvec3 cubePointUnder(double latitudeDegrees, double longitudeDegrees)
+{
+    const glm::dvec3 target = gnomonic(geodesy::geodeticToEcef({latitudeDegrees, longitudeDegrees, 0.0}));
+    glm::dvec3 cube = target;
+    for (int iteration = 0; iteration < 400; ++iteration) {
+        cube = gnomonic(cube + (target - gnomonic(cubeToSphere(cube))));
+    }
+    return cube;
+}
+
+// A cube point on the 2^-34 grid: exact in the probe's fixed point.
+glm::dvec3 onGrid(const glm::dvec3& point)
+{
+    return glm::round(point * kUnitsPerCube) / kUnitsPerCube;
+}
+
+class GlobeGeometryGpuTest : public vk::test::GpuTest {
+protected:
+    static void SetUpTestSuite()
+    {
+        const GlobalElevation etopo(CBT_ETOPO5_GRID, heightmap::HeightmapLimits{});
+        elevation_.emplace(etopo, kIntervals);
+    }
+    static void TearDownTestSuite() { elevation_.reset(); }
+
+    void SetUp() override
+    {
+        GpuTest::SetUp();
+        CBT_SKIP_WITHOUT_SHADER_FLOAT64(device());
+    }
+
+    std::vector<ProbeResult> probe(const std::vector<glm::dvec3>& cubePoints, const glm::dvec3& origin)
+    {
+        std::vector<glm::i64vec4> points;
+        for (const glm::dvec3& point : cubePoints) {
+            points.emplace_back(glm::i64vec3(glm::round(point * kUnitsPerCube)), 0);
+        }
+        const std::vector<float>& samples = elevation_->samples();
+        ProbeParameters parameters{glm::dvec4(origin, 0.0), elevation_->intervals(),
+                                   static_cast<std::uint32_t>(points.size())};
+        const vk::Buffer elevation = storageWith(device(), std::as_bytes(std::span(samples)));
+        const vk::Buffer input = storageWith(device(), std::as_bytes(std::span(points)));
+        const vk::Buffer output(device(), points.size() * sizeof(ProbeResult), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+        const vk::Buffer control =
+            storageWith(device(), std::as_bytes(std::span<const ProbeParameters>(&parameters, 1)));
+        const vk::ComputeKernel kernel(device(), vk::ShaderLibrary(PLANET_TEST_SPIRV_DIR).load("GlobeProbe.comp"),
+                                       kProbeBindings, 0);
+        vk::DescriptorWriter()
+            .storageBuffer(0, elevation)
+            .storageBuffer(1, input)
+            .storageBuffer(2, output)
+            .storageBuffer(3, control)
+            .update(device(), kernel.descriptorSet());
+        device().submitAndWait([&](VkCommandBuffer commands) {
+            kernel.bind(commands);
+            vkCmdDispatch(commands, static_cast<std::uint32_t>((points.size() + 63) / 64), 1, 1);
+        });
+        return vk::downloadFromBufferAs<ProbeResult>(device(), output, 0, points.size());
+    }
+
+    static std::optional<CubeElevation> elevation_;
+};
+
+std::optional<CubeElevation> GlobeGeometryGpuTest::elevation_;
+
+TEST_F(GlobeGeometryGpuTest, NearACameraOverTheAlpsTheGpuAgreesWithTheCpuWithinAMillimetre)
+{
+    // The cube point under 46.5 N, 10 E (the Bernina), and a grid of points
+    // about 5 m apart around it.
+    const glm::dvec3 centre = onGrid(cubePointUnder(46.5, 10.0));
+    const geodesy::GeodeticCoordinates place = geodesy::ecefToGeodetic(cubeToEcef(centre));
+    EXPECT_NEAR(place.latitudeDegrees, 46.5, 1.0e-6);
+    EXPECT_NEAR(place.longitudeDegrees, 10.0, 1.0e-6);
+    const double step = std::ldexp(1.0, -20);
+    std::vector<glm::dvec3> points;
+    for (int j = -20; j <= 20; ++j) {
+        for (int i = -20; i <= 20; ++i) {
+            const CubeFacePoint face = cubeFaceOf(centre);
+            points.push_back(cubePointOf(face.face, face.s + i * step, face.t + j * step));
+        }
+    }
+    const double ground = elevation_->heightAt(centre);
+    const glm::dvec3 camera = cubeToEcef(centre, ground + 100.0);
+    const std::vector<ProbeResult> results = probe(points, camera);
+
+    double worstDouble = 0.0;
+    double worstFloat = 0.0;
+    double farthest = 0.0;
+    for (std::size_t k = 0; k < points.size(); ++k) {
+        const double height = elevation_->heightAt(points[k]);
+        const glm::dvec3 expected = cubeToEcef(points[k], height) - camera;
+        EXPECT_NEAR(results[k].ecef.w, height, 1.0e-9) << "point " << k;
+        worstDouble = std::max(worstDouble, glm::length(glm::dvec3(results[k].relative) - expected));
+        worstFloat = std::max(worstFloat, glm::length(glm::dvec3(results[k].relativeFloat) - expected));
+        farthest = std::max(farthest, glm::length(expected));
+    }
+    RecordProperty("worstDoubleMetres", std::to_string(worstDouble));
+    RecordProperty("worstFloatMetres", std::to_string(worstFloat));
+    EXPECT_LT(worstDouble, 1.0e-6) << "metres";
+    EXPECT_LT(worstFloat, 1.0e-3) << "metres";
+    EXPECT_GT(farthest, 100.0);
+    EXPECT_LT(farthest, 500.0);
+    // Relief: the Alps stand well above sea level there (ETOPO5 averages
+    // the peaks over about 9 km).
+    EXPECT_GT(ground, 1500.0);
+}
+
+TEST_F(GlobeGeometryGpuTest, EdgesCornersPolesAndTheDateLineComeOutAlike)
+{
+    std::vector<glm::dvec3> points;
+    for (int face = 0; face < 6; ++face) {
+        for (int k = 0; k <= 16; ++k) {
+            const double along = -1.0 + k / 8.0;
+            // Along each edge of the face, at grid lines and between them.
+            for (const double edge : {-1.0, 1.0}) {
+                points.push_back(cubePointOf(static_cast<std::uint32_t>(face), edge, along + 1.0 / 1024.0 * (k % 3)));
+                points.push_back(cubePointOf(static_cast<std::uint32_t>(face), along, edge));
+            }
+        }
+    }
+    points.emplace_back(0.0, 0.0, 1.0);   // the north pole
+    points.emplace_back(0.0, 0.0, -1.0);  // the south pole
+    for (int k = -8; k <= 8; ++k) {       // the date line, down the middle of the -X face
+        points.emplace_back(-1.0, 0.0, k / 8.0);
+        points.emplace_back(-1.0, std::ldexp(1.0, -30), k / 8.0);
+    }
+    const std::vector<ProbeResult> results = probe(points, glm::dvec3(0.0));
+    for (std::size_t k = 0; k < points.size(); ++k) {
+        const double height = elevation_->heightAt(points[k]);
+        const glm::dvec3 expected = cubeToEcef(points[k], height);
+        EXPECT_NEAR(results[k].ecef.w, height, 1.0e-9) << "point " << k;
+        EXPECT_LT(glm::length(glm::dvec3(results[k].ecef) - expected), 1.0e-6) << "point " << k;
+    }
+}
+
+}  // namespace
+}  // namespace planet::test

@@ -1,0 +1,49 @@
+#version 460
+// Evaluates the globe's GLSL geometry (shaders/planet) at exact cube points
+// so the tests can compare it with the CPU (src/planet): each point's ECEF
+// position on the elevation, its height, and its position relative to an
+// origin, in double and as the float a vertex would get.
+#extension GL_GOOGLE_include_directive : require
+#extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
+
+#define PLANET_ELEVATION_SET 0
+#define PLANET_ELEVATION_BINDING 0
+#include "planet/CubeElevation.glsl"
+#include "planet/CubeSphere.glsl"
+
+layout(local_size_x = 64) in;
+
+// Cube points in units of 2^-34 (w unused).
+layout(std430, set = 0, binding = 1) readonly buffer ProbePoints {
+    i64vec4 probePoints[];
+};
+
+struct ProbeResult {
+    dvec4 ecef;      // xyz, height in w
+    dvec4 relative;  // ecef - origin
+    vec4 relativeFloat;
+    vec4 unused;
+};
+
+layout(std430, set = 0, binding = 2) writeonly buffer ProbeResults {
+    ProbeResult probeResults[];
+};
+
+layout(std430, set = 0, binding = 3) readonly buffer ProbeParameters {
+    dvec4 probeOrigin;
+    uint probeIntervals;
+    uint probeCount;
+};
+
+void main()
+{
+    uint index = gl_GlobalInvocationID.x;
+    if (index >= probeCount) {
+        return;
+    }
+    dvec3 cube = dvec3(probePoints[index].xyz) * (1.0lf / double(1l << 34));
+    double height = planet_HeightAt(cube, probeIntervals);
+    dvec3 ecef = planet_CubeToEcef(cube, height);
+    precise dvec3 relative = ecef - probeOrigin.xyz;
+    probeResults[index] = ProbeResult(dvec4(ecef, height), dvec4(relative, 0.0lf), vec4(vec3(relative), 0.0), vec4(0.0));
+}
