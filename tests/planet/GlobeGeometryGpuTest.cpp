@@ -4,8 +4,12 @@
 // few metres apart agree with the CPU's double computation to well within a
 // millimetre, in double and as the floats a vertex gets; and cube points on
 // the edges and corners of faces, the poles and the date line come out
-// alike. The elevation is ETOPO5 resampled onto the cube.
+// alike; bisector keys walk to the CPU's exact cube vertices, and a globe
+// graded to 50 levels around the date line and the north pole is watertight
+// on the GPU: neighbours share two bit-identical vertices, across faces and
+// the date line. The elevation is ETOPO5 resampled onto the cube.
 #include "GpuTestEnvironment.h"
+#include "bisector/Pool.h"
 #include "geodesy/Wgs84.h"
 #include "planet/CubeElevation.h"
 #include "planet/CubeSphere.h"
@@ -137,6 +141,46 @@ protected:
         return vk::downloadFromBufferAs<ProbeResult>(device(), output, 0, points.size());
     }
 
+    struct KeyResult {
+        std::array<glm::i64vec4, 3> cube;
+        std::array<glm::dvec4, 3> ecef;
+    };
+    static_assert(sizeof(KeyResult) == 192);
+
+    // The exact cube vertices of `keys` and their ECEF points on the
+    // elevation, from the GPU (GlobeKeyProbe.comp).
+    std::vector<KeyResult> probeKeys(const bisector::Pool& pool, const std::vector<bisector::Key>& keys)
+    {
+        std::vector<glm::i64vec4> roots;
+        for (std::uint32_t h = 0; h < pool.mesh().halfedgeCount(); ++h) {
+            for (const glm::dvec3& vertex : pool.mesh().rootTriangle(h)) {
+                roots.emplace_back(glm::i64vec3(vertex * kUnitsPerCube), 0);
+            }
+        }
+        const std::vector<float>& samples = elevation_->samples();
+        const vk::Buffer elevation = storageWith(device(), std::as_bytes(std::span(samples)));
+        const vk::Buffer rootBuffer = storageWith(device(), std::as_bytes(std::span(roots)));
+        const vk::Buffer keyBuffer = storageWith(device(), std::as_bytes(std::span(keys)));
+        const vk::Buffer output(device(), keys.size() * sizeof(KeyResult), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+        const std::array<std::uint32_t, 3> control{static_cast<std::uint32_t>(pool.layout().rootBits()),
+                                                   elevation_->intervals(), static_cast<std::uint32_t>(keys.size())};
+        const vk::ComputeKernel kernel(device(), vk::ShaderLibrary(PLANET_TEST_SPIRV_DIR).load("GlobeKeyProbe.comp"),
+                                       kProbeBindings, sizeof(control));
+        vk::DescriptorWriter()
+            .storageBuffer(0, elevation)
+            .storageBuffer(1, rootBuffer)
+            .storageBuffer(2, keyBuffer)
+            .storageBuffer(3, output)
+            .update(device(), kernel.descriptorSet());
+        device().submitAndWait([&](VkCommandBuffer commands) {
+            kernel.bind(commands);
+            vkCmdPushConstants(commands, kernel.pipelineLayout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(control),
+                               control.data());
+            vkCmdDispatch(commands, static_cast<std::uint32_t>((keys.size() + 63) / 64), 1, 1);
+        });
+        return vk::downloadFromBufferAs<KeyResult>(device(), output, 0, keys.size());
+    }
+
     static std::optional<CubeElevation> elevation_;
 };
 
@@ -210,6 +254,91 @@ TEST_F(GlobeGeometryGpuTest, EdgesCornersPolesAndTheDateLineComeOutAlike)
         EXPECT_NEAR(results[k].ecef.w, height, 1.0e-9) << "point " << k;
         EXPECT_LT(glm::length(glm::dvec3(results[k].ecef) - expected), 1.0e-6) << "point " << k;
     }
+}
+
+TEST_F(GlobeGeometryGpuTest, AGradedGlobeIsWatertightOnTheGpuAcrossFacesAndTheDateLine)
+{
+    constexpr int kDepth = 50;
+    bisector::Pool pool(cubeMesh(), {.capacity = 1u << 16, .maxDepth = kDepth, .rootDepth = 0});
+    // On the date line at 30 N, and 200 m from the north pole.
+    const std::array<glm::dvec3, 2> targets{geodesy::geodeticToEcef({30.0, 180.0, 0.0}),
+                                            geodesy::geodeticToEcef({89.998, -45.0, 0.0})};
+    const bisector::Criterion aroundTargets = [&targets](const bisector::Pool& p, bisector::Slot slot) {
+        const std::array<glm::dvec3, 3> cube = p.vertices(slot);
+        const std::array<glm::dvec3, 3> v{cubeToEcef(cube[0]), cubeToEcef(cube[1]), cubeToEcef(cube[2])};
+        const double longest =
+            std::max({glm::distance(v[0], v[1]), glm::distance(v[1], v[2]), glm::distance(v[2], v[0])});
+        const glm::dvec3 centre = (v[0] + v[1] + v[2]) / 3.0;
+        for (const glm::dvec3& target : targets) {
+            if (glm::distance(centre, target) < 3.0 * longest) {
+                return bisector::Decision::Split;
+            }
+        }
+        return bisector::Decision::Merge;
+    };
+    for (int frame = 0; frame < kDepth + 10; ++frame) {
+        pool.update(aroundTargets);
+    }
+    const std::vector<bisector::Slot> slots = pool.liveSlots();
+    std::vector<bisector::Key> keys;
+    std::vector<std::uint32_t> indexOfSlot(pool.capacity(), 0);
+    int deepest = 0;
+    for (const bisector::Slot slot : slots) {
+        indexOfSlot[slot] = static_cast<std::uint32_t>(keys.size());
+        keys.push_back(pool.key(slot));
+        deepest = std::max(deepest, pool.depth(slot));
+    }
+    ASSERT_EQ(deepest, kDepth);
+    const std::vector<KeyResult> results = probeKeys(pool, keys);
+
+    std::size_t wrongVertices = 0;
+    double worstEcef = 0.0;
+    for (std::size_t i = 0; i < slots.size(); ++i) {
+        const std::array<glm::dvec3, 3> cube = pool.vertices(slots[i]);
+        for (std::size_t corner = 0; corner < 3; ++corner) {
+            const glm::i64vec3 expected(cube[corner] * kUnitsPerCube);
+            wrongVertices += glm::i64vec3(results[i].cube[corner]) != expected ? 1u : 0u;
+            const glm::dvec3 ecef = cubeToEcef(cube[corner], elevation_->heightAt(cube[corner]));
+            worstEcef = std::max(worstEcef, glm::length(glm::dvec3(results[i].ecef[corner]) - ecef));
+        }
+    }
+    EXPECT_EQ(wrongVertices, 0u) << "of " << 3 * slots.size() << " cube vertices differ from the CPU's";
+    EXPECT_LT(worstEcef, 1.0e-6) << "metres";
+
+    std::size_t pairs = 0;
+    std::size_t cracked = 0;
+    std::size_t crossingFaces = 0;
+    std::size_t crossingTheDateLine = 0;
+    for (std::size_t i = 0; i < slots.size(); ++i) {
+        for (const bisector::Slot neighbour : pool.links(slots[i])) {
+            if (neighbour == bisector::kNoSlot) {
+                continue;
+            }
+            std::vector<glm::dvec3> shared;
+            for (const glm::dvec4& a : results[i].ecef) {
+                for (const glm::dvec4& b : results[indexOfSlot[neighbour]].ecef) {
+                    if (glm::dvec3(a) == glm::dvec3(b)) {
+                        shared.emplace_back(a);
+                    }
+                }
+            }
+            ++pairs;
+            if (shared.size() != 2) {
+                ++cracked;
+                continue;
+            }
+            const auto faceOf = [&pool](bisector::Slot slot) {
+                return pool.mesh().halfedge(pool.layout().rootOf(pool.key(slot))).face;
+            };
+            crossingFaces += faceOf(slots[i]) != faceOf(neighbour) ? 1u : 0u;
+            const double first = geodesy::ecefToGeodetic(shared[0]).longitudeDegrees;
+            const double second = geodesy::ecefToGeodetic(shared[1]).longitudeDegrees;
+            crossingTheDateLine += std::abs(first - second) > 180.0 ? 1u : 0u;
+        }
+    }
+    EXPECT_EQ(cracked, 0u) << "of " << pairs << " neighbour pairs do not share two bit-identical GPU vertices";
+    EXPECT_GT(crossingFaces, 0u);
+    EXPECT_GT(crossingTheDateLine, 10u);
 }
 
 }  // namespace
