@@ -36,6 +36,17 @@ glm::mat4 vulkanPerspective(float verticalFovRadians, float aspect, float nearPl
     return projection;
 }
 
+glm::mat4 vulkanInfinitePerspective(float verticalFovRadians, float aspect, float nearPlane)
+{
+    const float focal = 1.0f / std::tan(verticalFovRadians * 0.5f);
+    glm::mat4 projection(0.0f);
+    projection[0][0] = focal / aspect;
+    projection[1][1] = -focal;
+    projection[2][3] = -1.0f;      // w = -z_view
+    projection[3][2] = nearPlane;  // z = near: depth = near / -z_view
+    return projection;
+}
+
 float depthClearValue(DepthConvention depth)
 {
     return depth == DepthConvention::Standard ? 1.0f : 0.0f;

@@ -19,6 +19,12 @@ namespace camera {
 glm::mat4 vulkanPerspective(float verticalFovRadians, float aspect, float nearPlane, float farPlane,
                             DepthConvention depth);
 
+// Reversed-Z perspective with the far plane at infinity: depth = near /
+// distance along the view axis (1 at the near plane, towards 0 at infinity),
+// so a float depth buffer keeps about the same relative precision at every
+// distance, from a metre to beyond the Moon. Reversed convention only.
+glm::mat4 vulkanInfinitePerspective(float verticalFovRadians, float aspect, float nearPlane);
+
 // The depth value a depth buffer is cleared to under `depth` (the far plane).
 float depthClearValue(DepthConvention depth);
 

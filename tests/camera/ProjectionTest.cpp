@@ -1,5 +1,6 @@
 // The camera maths every pass shares: the perspective projection to Vulkan
-// clip space under both depth conventions, the depth clear value and test,
+// clip space under both depth conventions (and reversed with an infinite far
+// plane, which orders surfaces 0.01 % apart from 1 m to 40,000 km), the depth clear value and test,
 // the frustum planes and the view-ray matrix of the sky.
 #include "camera/Projection.h"
 
@@ -7,6 +8,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/trigonometric.hpp>
 
+#include <algorithm>
 #include <cmath>
 
 namespace camera {
@@ -42,6 +44,40 @@ TEST(Projection, IsVulkanClipSpaceInBothDepthConventions)
     // The top edge of a 60 degree frustum maps to y = -1.
     const float top = 10.0f * std::tan(glm::radians(30.0f));
     EXPECT_NEAR(clipToNdc(standard, {0.0f, top, -10.0f}).y, -1.0f, kTolerance);
+}
+
+TEST(Projection, AnInfiniteReversedDepthOrdersSurfacesFromAMetreToFortyThousandKilometres)
+{
+    const float nearPlane = 0.5f;
+    const glm::mat4 projection = vulkanInfinitePerspective(glm::radians(60.0f), 16.0f / 9.0f, nearPlane);
+    EXPECT_NEAR(clipToNdc(projection, {0.0f, 0.0f, -nearPlane}).z, 1.0f, kTolerance);
+    EXPECT_GT(clipToNdc(projection, {0.0f, 0.0f, -1.0e12f}).z, 0.0f);  // never behind the far plane
+    EXPECT_NEAR(clipToNdc(projection, {0.0f, 0.0f, -1.0e12f}).z, 0.0f, 1.0e-9f);
+    const float top = 10.0f * std::tan(glm::radians(30.0f));
+    EXPECT_NEAR(clipToNdc(projection, {0.0f, top, -10.0f}).y, -1.0f, kTolerance);
+    // Two surfaces 0.01 % apart, anywhere from 1 m to 40,000 km, and off the
+    // view axis: the nearer keeps the larger depth once rounded to a float.
+    int pairs = 0;
+    for (double distance = 1.0; distance <= 4.0e7; distance *= 1.37) {
+        for (const float side : {0.0f, 0.4f}) {
+            const auto near = static_cast<float>(distance);
+            const auto far = static_cast<float>(distance * 1.0001);
+            const float nearDepth = clipToNdc(projection, {side * near, 0.0f, -near}).z;
+            const float farDepth = clipToNdc(projection, {side * far, 0.0f, -far}).z;
+            EXPECT_GT(nearDepth, farDepth) << "at " << distance << " m";
+            EXPECT_GT(farDepth, 0.0f);
+            ++pairs;
+        }
+    }
+    EXPECT_GT(pairs, 100);
+    // The frustum's planes: the near one where it was, none behind.
+    const std::array<glm::vec4, 6> planes = frustumPlanesOf(projection);
+    const auto inside = [&planes](glm::vec3 p) {
+        return std::all_of(planes.begin(), planes.end(),
+                           [&p](const glm::vec4& plane) { return glm::dot(glm::vec3(plane), p) + plane.w >= 0.0f; });
+    };
+    EXPECT_TRUE(inside({0.0f, 0.0f, -1.0e9f}));
+    EXPECT_FALSE(inside({0.0f, 0.0f, -0.4f}));
 }
 
 // A point is inside the frustum exactly when every plane has it on its
