@@ -3,7 +3,9 @@
 // every sample of the file (dem::StreamedBaseTiming::LaterWhenCostly), which
 // takes as long as the file is large. The window starts on a placeholder
 // (the middle of the height range), streams the tiles the view asks for
-// meanwhile, and takes the coarse level into the scene once it is read.
+// meanwhile, and takes the coarse level into the scene once it is read. A
+// headless run reads it while it sets up the device and the scene, and
+// takes it in before its first frame.
 #pragma once
 
 #include "app/RunStatistics.h"
@@ -33,6 +35,7 @@ public:
     // The share of the coarse level's rows read (0..1).
     [[nodiscard]] double progress() const { return reader_.progress(); }
     [[nodiscard]] bool done() const { return reader_.done(); }
+    void waitUntilDone() const { reader_.waitUntilDone(); }
 
     // Once done: the tile reader fills from the coarse level, the scene
     // draws it, `dem` counts its filled no-data samples, and its warnings

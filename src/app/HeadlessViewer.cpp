@@ -1,5 +1,6 @@
 #include "app/HeadlessViewer.h"
 
+#include "app/BackgroundCoarseLevel.h"
 #include "app/FlyCamera.h"
 #include "app/ProcessMemory.h"
 #include "app/Screenshot.h"
@@ -105,7 +106,8 @@ int deepestPoolLevel(const terrain::Terrain& terrain)
 // leak (at vkDestroyDevice) before the caller counts its messages.
 void renderHeadless(const vk::Instance& instance, const ViewerOptions& options, const dem::TerrainSource& terrain,
                     const std::optional<dem::Imagery>& imagery, const std::vector<CameraPathFrame>& path,
-                    std::ostream& out, std::chrono::steady_clock::time_point started)
+                    std::ostream& out, std::chrono::steady_clock::time_point started,
+                    std::unique_ptr<BackgroundCoarseLevel> coarseLevel)
 {
     const heightmap::Heightmap& heightmap = terrain.heightmap;
     const uint32_t frameCount = headlessFrameCount(options, path.size());
@@ -130,6 +132,13 @@ void renderHeadless(const vk::Instance& instance, const ViewerOptions& options, 
         options.camera.value_or(defaultViewPose(worldMin, worldMax, projection.verticalFovDegrees, aspect)));
 
     RunStatistics statistics;
+    if (coarseLevel) {
+        // Read while the device and the scene were set up; every frame sees it.
+        coarseLevel->waitUntilDone();
+        std::optional<dem::DemMetadata> dem = terrain.dem;
+        statistics.setCoarseLevelRead(coarseLevel->takeInto(scene, dem, 0, std::cerr));
+        coarseLevel.reset();
+    }
     uint32_t lastSlot = 0;
     for (uint32_t frame = 0; frame < frameCount; ++frame) {
         const auto start = std::chrono::steady_clock::now();
@@ -228,11 +237,16 @@ void renderHeadless(const vk::Instance& instance, const ViewerOptions& options, 
 int runHeadless(const ViewerOptions& requested, std::ostream& out)
 {
     const auto started = std::chrono::steady_clock::now();
-    const ViewerInputs inputs = loadViewerInputs(requested, out, std::cerr);
+    // A coarse level that takes long to read is read while the device and
+    // the scene are set up.
+    const ViewerInputs inputs =
+        loadViewerInputs(requested, out, std::cerr, dem::StreamedBaseTiming::LaterWhenCostly);
+    std::unique_ptr<BackgroundCoarseLevel> coarseLevel = BackgroundCoarseLevel::startFor(inputs.terrain);
     vk::InstanceOptions instanceOptions;
     instanceOptions.validation = inputs.options.validate;
     const vk::Instance instance(instanceOptions);
-    renderHeadless(instance, inputs.options, inputs.terrain, inputs.imagery, inputs.path, out, started);
+    renderHeadless(instance, inputs.options, inputs.terrain, inputs.imagery, inputs.path, out, started,
+                   std::move(coarseLevel));
     return reportValidationMessages(instance);
 }
 

@@ -93,8 +93,8 @@ public:
     // A streamed DEM's tiles as the run left them (the "stream" object).
     void setStreamStatistics(const terrain::HeightStreamStatistics& stream) { stream_ = stream; }
     [[nodiscard]] const std::optional<terrain::HeightStreamStatistics>& stream() const { return stream_; }
-    // A streamed DEM's coarse level read while the window drew (the
-    // "coarseLevel" object: "readSeconds", "framesDrawnBefore").
+    // A streamed DEM's coarse level read in the background (the
+    // "coarseLevel" object: "readSeconds", "framesDrawnBefore", 0 headless).
     void setCoarseLevelRead(const CoarseLevelRead& read) { coarseLevelRead_ = read; }
     // The process's resident memory after one frame, in MiB.
     void addResidentMemory(double mebibytes);

@@ -207,6 +207,7 @@ StreamedBaseReader::StreamedBaseReader(PendingBaseRead read)
               failure_ = std::current_exception();
           }
           done_.store(true);
+          done_.notify_all();
       })
 {
 }

@@ -122,6 +122,8 @@ public:
     [[nodiscard]] double progress() const { return progress_.load(); }
     // The read finished, or failed.
     [[nodiscard]] bool done() const { return done_.load(); }
+    // Blocks until done.
+    void waitUntilDone() const { done_.wait(false); }
     // Once done: the base, or the read's exception rethrown (HeightmapError).
     // Throws std::logic_error before, or when called twice.
     DemTerrain take();
