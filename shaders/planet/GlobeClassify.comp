@@ -1,0 +1,6 @@
+#version 460
+// The bisector pool's classify pass on the globe (its level of detail).
+#extension GL_GOOGLE_include_directive : require
+#include "bisector/BisectorPool.glsl"
+#include "planet/GlobeCriterion.glsl"
+#include "bisector/PoolClassify.glsl"

@@ -1,0 +1,154 @@
+// GLSL mirror of src/planet/GlobeCriterion.cpp: the globe's level of detail
+// on the bisector pool (bisector_Decide, bisector_IsVisible), in double,
+// operation for operation as the CPU does it. Set 1 of the pool kernels
+// (planet::gpu::GlobeCriterion):
+//   binding 0  the elevation on the cube (planet/CubeElevation.glsl)
+//   binding 1  the roots' exact vertices (planet/CubeGeometry.glsl)
+//   binding 2  GlobeLevelOfDetail
+#ifndef PLANET_GLOBE_CRITERION_GLSL
+#define PLANET_GLOBE_CRITERION_GLSL
+
+#define PLANET_ELEVATION_SET 1
+#define PLANET_ELEVATION_BINDING 0
+#define PLANET_ROOTS_SET 1
+#define PLANET_ROOTS_BINDING 1
+#include "planet/CubeElevation.glsl"
+#include "planet/CubeGeometry.glsl"
+#include "planet/CubeSphere.glsl"
+
+layout(std430, set = 1, binding = 2) readonly buffer GlobeLevelOfDetail {
+    dvec4 globe_camera;      // ECEF metres; w: the occluder's radius
+    dvec4 globe_planes[6];   // relative to the camera, not normalised
+    dvec4 globe_parameters;  // pixels per radian, target edge pixels, near metres, unused
+    dvec4 globe_heights;     // lowest, highest metres
+    uint globe_intervals;    // of the elevation grid
+};
+
+struct globe_Sphere {
+    dvec3 centre;  // around the vertices at the lowest and highest heights
+    double radius;
+    dvec3 surfaceCentre;  // around the vertices on the elevation
+    double surfaceRadius;
+    double longestEdge;
+};
+
+double globe_Length(dvec3 v)
+{
+    precise double squared = v.x * v.x + v.y * v.y + v.z * v.z;
+    return planet_RefinedSquareRoot(squared);
+}
+
+double globe_Dot(dvec3 a, dvec3 b)
+{
+    precise double dot = a.x * b.x + a.y * b.y + a.z * b.z;
+    return dot;
+}
+
+globe_Sphere globe_SphereOf(planet_Triangle t)
+{
+    dvec3 extremes[6];
+    dvec3 onSurface[3];
+    for (int i = 0; i < 3; ++i) {
+        dvec3 cube = planet_CubePointOf(t.v[i]);
+        extremes[2 * i] = planet_CubeToEcef(cube, globe_heights.x);
+        extremes[2 * i + 1] = planet_CubeToEcef(cube, globe_heights.y);
+        onSurface[i] = planet_CubeToEcef(cube, planet_HeightAt(cube, globe_intervals));
+    }
+    precise dvec3 sum = dvec3(0.0lf);
+    for (int i = 0; i < 6; ++i) {
+        sum = sum + extremes[i];
+    }
+    globe_Sphere sphere;
+    precise dvec3 centre = sum / 6.0lf;
+    sphere.centre = centre;
+    double farthest = 0.0lf;
+    for (int i = 0; i < 6; ++i) {
+        farthest = max(farthest, globe_Length(extremes[i] - sphere.centre));
+    }
+    double chord = 0.0lf;
+    sphere.longestEdge = 0.0lf;
+    for (int i = 0; i < 3; ++i) {
+        sphere.longestEdge = max(sphere.longestEdge, globe_Length(onSurface[(i + 1) % 3] - onSurface[i]));
+        chord = max(chord, globe_Length(extremes[2 * ((i + 1) % 3) + 1] - extremes[2 * i + 1]));
+    }
+    precise double sagitta = chord * chord / (8.0lf * globe_camera.w);
+    precise double radius = farthest + sagitta;
+    sphere.radius = radius;
+    precise dvec3 surfaceCentre = (onSurface[0] + onSurface[1] + onSurface[2]) / 3.0lf;
+    sphere.surfaceCentre = surfaceCentre;
+    double surfaceFarthest = 0.0lf;
+    for (int i = 0; i < 3; ++i) {
+        surfaceFarthest = max(surfaceFarthest, globe_Length(onSurface[i] - sphere.surfaceCentre));
+    }
+    precise double surfaceRadius = surfaceFarthest + sagitta;
+    sphere.surfaceRadius = surfaceRadius;
+    return sphere;
+}
+
+bool globe_IsCulled(globe_Sphere sphere)
+{
+    precise dvec3 fromCamera = sphere.centre - globe_camera.xyz;
+    for (int i = 0; i < 6; ++i) {
+        dvec4 plane = globe_planes[i];
+        precise double side = globe_Dot(plane.xyz, fromCamera) + plane.w;
+        precise double margin = -sphere.radius * globe_Length(plane.xyz);
+        if (side < margin) {
+            return true;
+        }
+    }
+    double cameraDistance = globe_Length(globe_camera.xyz);
+    double r = globe_camera.w;
+    if (cameraDistance <= r) {
+        return false;
+    }
+    precise double tangentSquared = cameraDistance * cameraDistance - r * r;
+    double tangent = planet_RefinedSquareRoot(tangentSquared);
+    double sphereDistance = globe_Length(fromCamera);
+    if (sphereDistance <= sphere.radius || sphereDistance - sphere.radius < tangent) {
+        return false;
+    }
+    precise double cosCentre = -globe_Dot(fromCamera, globe_camera.xyz) / (sphereDistance * cameraDistance);
+    precise double sinAlpha = r / cameraDistance;
+    precise double cosAlpha = tangent / cameraDistance;
+    precise double sinBeta = sphere.radius / sphereDistance;
+    precise double cosBetaSquared = sphereDistance * sphereDistance - sphere.radius * sphere.radius;
+    precise double cosBeta = planet_RefinedSquareRoot(cosBetaSquared) / sphereDistance;
+    if (sinBeta > sinAlpha) {
+        return false;
+    }
+    precise double bound = cosAlpha * cosBeta + sinAlpha * sinBeta;
+    return cosCentre >= bound;
+}
+
+bool globe_WantsSplit(planet_Triangle t)
+{
+    globe_Sphere sphere = globe_SphereOf(t);
+    if (globe_IsCulled(sphere)) {
+        return false;
+    }
+    precise double distance =
+        max(globe_Length(sphere.surfaceCentre - globe_camera.xyz) - sphere.surfaceRadius, globe_parameters.z);
+    precise double pixels = sphere.longestEdge / distance * globe_parameters.x;
+    return pixels > globe_parameters.y;
+}
+
+uint bisector_Decide(uint slot, uint64_t key, out bool visible)
+{
+    planet_Triangle t = planet_TriangleOf(key, pool.rootBits);
+    globe_Sphere sphere = globe_SphereOf(t);
+    visible = !globe_IsCulled(sphere);
+    if (globe_WantsSplit(t)) {
+        return POOL_DECISION_SPLIT;
+    }
+    if (pool_LevelsBelowRoot(key) == 0) {
+        return POOL_DECISION_KEEP;
+    }
+    return globe_WantsSplit(planet_TriangleOf(key >> 1u, pool.rootBits)) ? POOL_DECISION_KEEP : POOL_DECISION_MERGE;
+}
+
+bool bisector_IsVisible(uint slot, uint64_t key)
+{
+    return !globe_IsCulled(globe_SphereOf(planet_TriangleOf(key, pool.rootBits)));
+}
+
+#endif  // PLANET_GLOBE_CRITERION_GLSL

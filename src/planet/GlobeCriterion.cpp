@@ -1,0 +1,162 @@
+#include "planet/GlobeCriterion.h"
+
+#include "bisector/ExactGeometry.h"
+#include "camera/Projection.h"
+#include "geodesy/Wgs84.h"
+#include "planet/CubeSphere.h"
+
+#include <glm/mat4x4.hpp>
+
+#include <algorithm>
+#include <cmath>
+
+namespace planet {
+
+namespace {
+
+double lengthOf(const glm::dvec3& v)
+{
+    return refinedSquareRoot(v.x * v.x + v.y * v.y + v.z * v.z);
+}
+
+double dotOf(const glm::dvec3& a, const glm::dvec3& b)
+{
+    return a.x * b.x + a.y * b.y + a.z * b.z;
+}
+
+glm::dvec4 rowOf(const glm::dmat4& m, int row)
+{
+    return {m[0][row], m[1][row], m[2][row], m[3][row]};
+}
+
+}  // namespace
+
+GlobeLevelOfDetail globeLevelOfDetailFor(const GlobeView& view, double verticalFovRadians, double viewportWidth,
+                                         double viewportHeight, double targetEdgePixels, double nearMetres,
+                                         const CubeElevation& elevation)
+{
+    const glm::dmat4 projection(camera::vulkanInfinitePerspective(static_cast<float>(verticalFovRadians),
+                                                                  static_cast<float>(viewportWidth / viewportHeight),
+                                                                  static_cast<float>(nearMetres)));
+    const glm::dmat4 viewProjection = projection * glm::dmat4(view.ecefToView);
+    const glm::dvec4 x = rowOf(viewProjection, 0);
+    const glm::dvec4 y = rowOf(viewProjection, 1);
+    const glm::dvec4 z = rowOf(viewProjection, 2);
+    const glm::dvec4 w = rowOf(viewProjection, 3);
+    GlobeLevelOfDetail lod;
+    lod.cameraEcef = view.positionEcef;
+    lod.frustumPlanes = {w + x, w - x, w + y, w - y, z, w - z};
+    lod.pixelsPerRadian = viewportHeight / (2.0 * std::tan(0.5 * verticalFovRadians));
+    lod.targetEdgePixels = targetEdgePixels;
+    lod.nearMetres = nearMetres;
+    lod.lowestMetres = elevation.lowestMetres();
+    lod.highestMetres = elevation.highestMetres();
+    lod.occluderRadius = geodesy::kWgs84SemiMinorAxisMetres + std::min(lod.lowestMetres, 0.0);
+    return lod;
+}
+
+BisectorSphere bisectorSphereOf(const std::array<glm::dvec3, 3>& cubeVertices, const CubeElevation& elevation,
+                                const GlobeLevelOfDetail& lod)
+{
+    std::array<glm::dvec3, 6> extremes{};
+    std::array<glm::dvec3, 3> onSurface{};
+    for (std::size_t i = 0; i < 3; ++i) {
+        extremes[2 * i] = cubeToEcef(cubeVertices[i], lod.lowestMetres);
+        extremes[2 * i + 1] = cubeToEcef(cubeVertices[i], lod.highestMetres);
+        onSurface[i] = cubeToEcef(cubeVertices[i], elevation.heightAt(cubeVertices[i]));
+    }
+    glm::dvec3 sum(0.0);
+    for (const glm::dvec3& point : extremes) {
+        sum = sum + point;
+    }
+    BisectorSphere sphere;
+    sphere.centre = sum / 6.0;
+    double farthest = 0.0;
+    for (const glm::dvec3& point : extremes) {
+        farthest = std::max(farthest, lengthOf(point - sphere.centre));
+    }
+    double chord = 0.0;
+    for (std::size_t i = 0; i < 3; ++i) {
+        sphere.longestEdgeMetres = std::max(sphere.longestEdgeMetres, lengthOf(onSurface[(i + 1) % 3] - onSurface[i]));
+        chord = std::max(chord, lengthOf(extremes[2 * ((i + 1) % 3) + 1] - extremes[2 * i + 1]));
+    }
+    // The surface bulges above the chords by up to chord^2 / (8 radius).
+    const double sagitta = chord * chord / (8.0 * lod.occluderRadius);
+    sphere.radius = farthest + sagitta;
+    sphere.surfaceCentre = (onSurface[0] + onSurface[1] + onSurface[2]) / 3.0;
+    double surfaceFarthest = 0.0;
+    for (const glm::dvec3& point : onSurface) {
+        surfaceFarthest = std::max(surfaceFarthest, lengthOf(point - sphere.surfaceCentre));
+    }
+    sphere.surfaceRadius = surfaceFarthest + sagitta;
+    return sphere;
+}
+
+bool isCulled(const BisectorSphere& sphere, const GlobeLevelOfDetail& lod)
+{
+    const glm::dvec3 fromCamera = sphere.centre - lod.cameraEcef;
+    for (const glm::dvec4& plane : lod.frustumPlanes) {
+        const glm::dvec3 normal(plane);
+        if (dotOf(normal, fromCamera) + plane.w < -sphere.radius * lengthOf(normal)) {
+            return true;
+        }
+    }
+    // The horizon: inside the occluder's shadow cone and beyond its tangent points.
+    const double cameraDistance = lengthOf(lod.cameraEcef);
+    const double r = lod.occluderRadius;
+    if (cameraDistance <= r) {
+        return false;
+    }
+    const double tangent = refinedSquareRoot(cameraDistance * cameraDistance - r * r);
+    const double sphereDistance = lengthOf(fromCamera);
+    if (sphereDistance <= sphere.radius || sphereDistance - sphere.radius < tangent) {
+        return false;
+    }
+    // cos of the angle between the sphere's centre and the Earth's, seen from
+    // the camera, against cos(alpha - beta): alpha the cone's half angle,
+    // beta the sphere's angular radius.
+    const double cosCentre = -dotOf(fromCamera, lod.cameraEcef) / (sphereDistance * cameraDistance);
+    const double sinAlpha = r / cameraDistance;
+    const double cosAlpha = tangent / cameraDistance;
+    const double sinBeta = sphere.radius / sphereDistance;
+    const double cosBeta =
+        refinedSquareRoot(sphereDistance * sphereDistance - sphere.radius * sphere.radius) / sphereDistance;
+    if (sinBeta > sinAlpha) {
+        return false;
+    }
+    return cosCentre >= cosAlpha * cosBeta + sinAlpha * sinBeta;
+}
+
+bool wantsSplit(const std::array<glm::dvec3, 3>& cubeVertices, const CubeElevation& elevation,
+                const GlobeLevelOfDetail& lod)
+{
+    const BisectorSphere sphere = bisectorSphereOf(cubeVertices, elevation, lod);
+    if (isCulled(sphere, lod)) {
+        return false;
+    }
+    const double distance =
+        std::max(lengthOf(sphere.surfaceCentre - lod.cameraEcef) - sphere.surfaceRadius, lod.nearMetres);
+    return sphere.longestEdgeMetres / distance * lod.pixelsPerRadian > lod.targetEdgePixels;
+}
+
+bisector::Decision globeDecision(const bisector::Pool& pool, bisector::Slot slot, const CubeElevation& elevation,
+                                 const GlobeLevelOfDetail& lod)
+{
+    const bisector::Key key = pool.key(slot);
+    if (wantsSplit(pool.vertices(slot), elevation, lod)) {
+        return bisector::Decision::Split;
+    }
+    if (pool.layout().levelsBelowRoot(key) == 0) {
+        return bisector::Decision::Keep;
+    }
+    const std::array<glm::dvec3, 3> parent = bisector::bisectorVertices(key >> 1, pool.layout(), pool.mesh());
+    return wantsSplit(parent, elevation, lod) ? bisector::Decision::Keep : bisector::Decision::Merge;
+}
+
+bool globeVisible(const bisector::Pool& pool, bisector::Slot slot, const CubeElevation& elevation,
+                  const GlobeLevelOfDetail& lod)
+{
+    return !isCulled(bisectorSphereOf(pool.vertices(slot), elevation, lod), lod);
+}
+
+}  // namespace planet

@@ -1,0 +1,75 @@
+// The globe's level of detail on the bisector pool (CPU reference; the GPU
+// mirror is shaders/planet/GlobeCriterion.glsl, operation for operation in
+// double): a bisector splits while its longest edge spans more than the
+// target pixels seen from the camera, unless it is culled, and merges when
+// its parent would not split.
+//
+// The distance that sets a bisector's pixels is the camera's to the sphere
+// around its three vertices on the elevation (widened by the sagitta), the
+// triangle drawn now. Culling works on a bounding sphere of everything the
+// bisector may come to show: its three cube vertices taken to the lowest and the highest height
+// of the elevation model, widened by the sagitta of the ellipsoid over its
+// longest edge. It is culled when the sphere lies outside a plane of the
+// view frustum, or below the horizon: wholly inside the cone that an
+// occluding sphere (radius: the semi-minor axis plus the model's lowest
+// height, inside every point of the surface) casts from the camera, and
+// beyond the cone's tangent points. Culled bisectors are neither refined nor
+// drawn.
+#pragma once
+
+#include "bisector/Pool.h"
+#include "planet/CubeElevation.h"
+#include "planet/GlobeCamera.h"
+
+#include <glm/vec3.hpp>
+#include <glm/vec4.hpp>
+
+#include <array>
+
+namespace planet {
+
+// What the criterion sees of a frame.
+struct GlobeLevelOfDetail {
+    glm::dvec3 cameraEcef{0.0};
+    // Frustum planes relative to the camera: a point p is inside a plane
+    // when dot(plane.xyz, p - cameraEcef) + plane.w >= 0 (not normalised).
+    std::array<glm::dvec4, 6> frustumPlanes{};
+    double pixelsPerRadian = 1.0;  // viewport height / (2 tan(vertical fov / 2))
+    double targetEdgePixels = 8.0;
+    double nearMetres = 1.0;  // distances below this count as this
+    double occluderRadius = 0.0;
+    double lowestMetres = 0.0;
+    double highestMetres = 0.0;
+};
+
+// The level of detail of `view` through a reversed-Z infinite perspective
+// (camera::vulkanInfinitePerspective) over `elevation`.
+[[nodiscard]] GlobeLevelOfDetail globeLevelOfDetailFor(const GlobeView& view, double verticalFovRadians,
+                                                       double viewportWidth, double viewportHeight,
+                                                       double targetEdgePixels, double nearMetres,
+                                                       const CubeElevation& elevation);
+
+struct BisectorSphere {
+    // Around the vertices at the lowest and the highest height (culling).
+    glm::dvec3 centre{0.0};
+    double radius = 0.0;
+    // Around the vertices on the elevation (the distance of the split test).
+    glm::dvec3 surfaceCentre{0.0};
+    double surfaceRadius = 0.0;
+    double longestEdgeMetres = 0.0;  // between its vertices on the elevation
+};
+
+// The bounding spheres of a bisector's cube vertices (bisector::bisectorVertices).
+[[nodiscard]] BisectorSphere bisectorSphereOf(const std::array<glm::dvec3, 3>& cubeVertices,
+                                              const CubeElevation& elevation, const GlobeLevelOfDetail& lod);
+[[nodiscard]] bool isCulled(const BisectorSphere& sphere, const GlobeLevelOfDetail& lod);
+[[nodiscard]] bool wantsSplit(const std::array<glm::dvec3, 3>& cubeVertices, const CubeElevation& elevation,
+                              const GlobeLevelOfDetail& lod);
+
+// The pool criterion (bisector::Criterion), and whether the draw shows the bisector.
+[[nodiscard]] bisector::Decision globeDecision(const bisector::Pool& pool, bisector::Slot slot,
+                                               const CubeElevation& elevation, const GlobeLevelOfDetail& lod);
+[[nodiscard]] bool globeVisible(const bisector::Pool& pool, bisector::Slot slot, const CubeElevation& elevation,
+                                const GlobeLevelOfDetail& lod);
+
+}  // namespace planet

@@ -1,0 +1,109 @@
+#include "planet/gpu/GlobeCriterion.h"
+
+#include "vk/BufferTransfer.h"
+#include "vk/Device.h"
+#include "vk/Error.h"
+
+#include <glm/ext/vector_int4_sized.hpp>
+#include <glm/vec4.hpp>
+
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <span>
+#include <vector>
+
+namespace planet::gpu {
+namespace {
+
+constexpr std::array<vk::DescriptorBinding, 3> kBindings{{
+    {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
+    {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
+    {2, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
+}};
+
+// Units of the exact cube coordinates (shaders/planet/CubeGeometry.glsl).
+constexpr double kUnitsPerCube = 17179869184.0;  // 2^34
+
+// std430 GlobeLevelOfDetail.
+struct LevelOfDetailBlock {
+    glm::dvec4 camera;
+    std::array<glm::dvec4, 6> planes;
+    glm::dvec4 parameters;
+    glm::dvec4 heights;
+    std::uint32_t intervals = 0;
+    std::uint32_t padding[7] = {};
+};
+static_assert(sizeof(LevelOfDetailBlock) == 32 * 10);
+
+vk::Device& withFloat64(vk::Device& device)
+{
+    if (!device.features().shaderFloat64) {
+        throw vk::Error("Vulkan device " + device.info().name + " lacks shaderFloat64, which the globe needs");
+    }
+    return device;
+}
+
+vk::Buffer storageHolding(vk::Device& device, std::span<const std::byte> bytes)
+{
+    vk::Buffer buffer(device, bytes.size(), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+    vk::uploadToBuffer(device, buffer, bytes);
+    return buffer;
+}
+
+// The roots' vertices in exact cube units, three per root, as a buffer.
+vk::Buffer exactRootsBuffer(vk::Device& device, const bisector::HalfedgeMesh& mesh)
+{
+    std::vector<glm::i64vec4> roots;
+    for (std::uint32_t h = 0; h < mesh.halfedgeCount(); ++h) {
+        for (const glm::dvec3& vertex : mesh.rootTriangle(h)) {
+            roots.emplace_back(static_cast<std::int64_t>(std::llround(vertex.x * kUnitsPerCube)),
+                               static_cast<std::int64_t>(std::llround(vertex.y * kUnitsPerCube)),
+                               static_cast<std::int64_t>(std::llround(vertex.z * kUnitsPerCube)), 0);
+        }
+    }
+    return storageHolding(device, std::as_bytes(std::span<const glm::i64vec4>(roots)));
+}
+
+}  // namespace
+
+GlobeCriterion::GlobeCriterion(vk::Device& device, const CubeElevation& elevation, const bisector::HalfedgeMesh& mesh)
+    : setLayout_(withFloat64(device), kBindings),
+      pool_(device, setLayout_, 1),
+      set_(pool_.allocate(setLayout_)),
+      elevation_(storageHolding(device, std::as_bytes(std::span(elevation.samples())))),
+      roots_(exactRootsBuffer(device, mesh)),
+      levelOfDetail_(device, sizeof(LevelOfDetailBlock), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                     vk::MemoryLocation::HostUpload),
+      intervals_(elevation.intervals())
+{
+    vk::DescriptorWriter()
+        .storageBuffer(0, elevation_)
+        .storageBuffer(1, roots_)
+        .storageBuffer(2, levelOfDetail_)
+        .update(device, set_);
+    setLevelOfDetail(GlobeLevelOfDetail{});
+}
+
+bisector::gpu::PoolPrograms GlobeCriterion::programs() const
+{
+    return {{"planet/GlobeClassify.comp", {}},
+            {"planet/GlobeIndex.comp", {}},
+            {"bisector/PoolBisectTopology.comp", {}},
+            {"bisector/PoolMergeWriteTopology.comp", {}},
+            setLayout_.handle()};
+}
+
+void GlobeCriterion::setLevelOfDetail(const GlobeLevelOfDetail& lod)
+{
+    LevelOfDetailBlock block;
+    block.camera = glm::dvec4(lod.cameraEcef, lod.occluderRadius);
+    block.planes = lod.frustumPlanes;
+    block.parameters = glm::dvec4(lod.pixelsPerRadian, lod.targetEdgePixels, lod.nearMetres, 0.0);
+    block.heights = glm::dvec4(lod.lowestMetres, lod.highestMetres, 0.0, 0.0);
+    block.intervals = intervals_;
+    std::memcpy(levelOfDetail_.mapped().data(), &block, sizeof(block));
+}
+
+}  // namespace planet::gpu

@@ -1,0 +1,95 @@
+// The globe's level of detail on the CPU (planet::GlobeCriterion): the
+// horizon culls what lies beyond it, and only that (a sphere tall enough to
+// rise over it stays); the frustum culls what lies wholly outside a plane;
+// and a bisector splits while its longest edge spans more than the target
+// pixels, which close to the camera it does and far away it does not.
+#include "geodesy/Wgs84.h"
+#include "planet/CubeElevation.h"
+#include "planet/GlobalElevation.h"
+#include "planet/GlobeCamera.h"
+#include "planet/GlobeCriterion.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <memory>
+
+namespace planet::test {
+namespace {
+
+constexpr double kFovRadians = 1.0471975511965976;  // 60 degrees
+
+// A camera 400 km above (0 N, 0 E) that sees in every direction.
+GlobeLevelOfDetail everywhereFrom400Kilometres()
+{
+    GlobeLevelOfDetail lod;
+    lod.cameraEcef = geodesy::geodeticToEcef({0.0, 0.0, 400000.0});
+    for (glm::dvec4& plane : lod.frustumPlanes) {
+        plane = glm::dvec4(0.0, 0.0, 0.0, 1.0);
+    }
+    lod.occluderRadius = geodesy::kWgs84SemiMinorAxisMetres - 11000.0;
+    return lod;
+}
+
+BisectorSphere sphereAt(double latitudeDegrees, double radiusMetres)
+{
+    BisectorSphere sphere;
+    sphere.centre = geodesy::geodeticToEcef({latitudeDegrees, 0.0, 0.0});
+    sphere.radius = radiusMetres;
+    return sphere;
+}
+
+TEST(GlobeCriterion, TheHorizonCullsWhatLiesBeyondIt)
+{
+    // From 400 km the horizon lies about 20 degrees of arc away.
+    const GlobeLevelOfDetail lod = everywhereFrom400Kilometres();
+    EXPECT_FALSE(isCulled(sphereAt(10.0, 1000.0), lod));
+    EXPECT_FALSE(isCulled(sphereAt(-15.0, 1000.0), lod));
+    EXPECT_TRUE(isCulled(sphereAt(30.0, 1000.0), lod));
+    EXPECT_TRUE(isCulled(sphereAt(-60.0, 1000.0), lod));
+    EXPECT_TRUE(isCulled(sphereAt(180.0 - 1.0e-9, 1000.0), lod));  // the antipode's meridian side
+    // Tall enough to rise over the horizon: kept.
+    EXPECT_FALSE(isCulled(sphereAt(30.0, 1.5e6), lod));
+    // A camera inside the occluder culls nothing by the horizon.
+    GlobeLevelOfDetail inside = lod;
+    inside.cameraEcef = glm::dvec3(1000.0, 0.0, 0.0);
+    EXPECT_FALSE(isCulled(sphereAt(60.0, 1000.0), inside));
+}
+
+TEST(GlobeCriterion, TheFrustumCullsWhatLiesWhollyOutsideAPlane)
+{
+    GlobeLevelOfDetail lod = everywhereFrom400Kilometres();
+    // One plane through the camera facing +Z (north): south of it is outside.
+    lod.frustumPlanes[0] = glm::dvec4(0.0, 0.0, 2.0, 0.0);
+    const BisectorSphere south = sphereAt(-5.0, 1000.0);
+    EXPECT_TRUE(isCulled(south, lod));
+    BisectorSphere straddling = south;
+    straddling.radius = 1.0e6;  // reaches over the plane (about 550 km away)
+    EXPECT_FALSE(isCulled(straddling, lod));
+    EXPECT_FALSE(isCulled(sphereAt(5.0, 1000.0), lod));
+}
+
+TEST(GlobeCriterion, BisectorsSplitWhileTheirEdgesSpanMoreThanTheTarget)
+{
+    const GlobalElevation etopo(CBT_ETOPO5_GRID, heightmap::HeightmapLimits{});
+    const CubeElevation elevation(etopo, 64);
+    const GlobeView view = globeViewOf({0.0, 0.0, 1000.0, 0.0, -90.0});
+    const GlobeLevelOfDetail lod = globeLevelOfDetailFor(view, kFovRadians, 1280.0, 720.0, 8.0, 1.0, elevation);
+    // A cell about 600 m across below the camera: ~300 pixels from 1 km.
+    const double small = std::ldexp(1.0, -14);
+    const std::array<glm::dvec3, 3> below{glm::dvec3(1.0, -small, -small), glm::dvec3(1.0, small, -small),
+                                          glm::dvec3(1.0, small, small)};
+    EXPECT_TRUE(wantsSplit(below, elevation, lod));
+    // The same size of cell 90 degrees away: beyond the horizon.
+    const std::array<glm::dvec3, 3> away{glm::dvec3(-small, 1.0, -small), glm::dvec3(small, 1.0, -small),
+                                         glm::dvec3(small, 1.0, small)};
+    EXPECT_FALSE(wantsSplit(away, elevation, lod));
+    // A tiny cell below the camera: under the target.
+    const double tiny = std::ldexp(1.0, -24);
+    const std::array<glm::dvec3, 3> fine{glm::dvec3(1.0, -tiny, -tiny), glm::dvec3(1.0, tiny, -tiny),
+                                         glm::dvec3(1.0, tiny, tiny)};
+    EXPECT_FALSE(wantsSplit(fine, elevation, lod));
+}
+
+}  // namespace
+}  // namespace planet::test
