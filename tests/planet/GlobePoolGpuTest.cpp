@@ -70,7 +70,7 @@ TEST_F(GlobePoolGpuTest, TheGpuPoolRefinesTheGlobeAsTheCpuDoes)
     bisector::Pool cpu(cubeMesh(), settings);
     bisector::gpu::PoolBuffers buffers(device(), settings.capacity);
     buffers.upload(cpu);
-    gpu::GlobeCriterion criterion(device(), *elevation_, cpu.mesh());
+    gpu::GlobeCriterion criterion(device(), *elevation_, cpu.mesh(), settings.capacity);
     bisector::gpu::PoolPipeline pipeline(device(), shaders(), buffers, cpu.layout(), criterion.programs());
 
     // 400 km over the Alps; 3 km over them looking east along the horizon;

@@ -17,11 +17,17 @@
 namespace planet::gpu {
 namespace {
 
-constexpr std::array<vk::DescriptorBinding, 3> kBindings{{
+constexpr std::array<vk::DescriptorBinding, 6> kBindings{{
     {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
     {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
     {2, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
+    {3, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
+    {4, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
+    {5, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
 }};
+
+constexpr VkDeviceSize kExactBytesPerSlot = 3 * 4 * sizeof(std::int64_t);
+constexpr VkDeviceSize kCacheBytesPerSlot = 3 * 4 * sizeof(float);
 
 // Units of the exact cube coordinates (shaders/planet/CubeGeometry.glsl).
 constexpr double kUnitsPerCube = 17179869184.0;  // 2^34
@@ -68,7 +74,8 @@ vk::Buffer exactRootsBuffer(vk::Device& device, const bisector::HalfedgeMesh& me
 
 }  // namespace
 
-GlobeCriterion::GlobeCriterion(vk::Device& device, const CubeElevation& elevation, const bisector::HalfedgeMesh& mesh)
+GlobeCriterion::GlobeCriterion(vk::Device& device, const CubeElevation& elevation, const bisector::HalfedgeMesh& mesh,
+                               std::uint32_t capacity)
     : setLayout_(withFloat64(device), kBindings),
       pool_(device, setLayout_, 1),
       set_(pool_.allocate(setLayout_)),
@@ -76,23 +83,41 @@ GlobeCriterion::GlobeCriterion(vk::Device& device, const CubeElevation& elevatio
       roots_(exactRootsBuffer(device, mesh)),
       levelOfDetail_(device, sizeof(LevelOfDetailBlock), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
                      vk::MemoryLocation::HostUpload),
+      exact_(device, kExactBytesPerSlot * capacity, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT),
+      cache_(device, kCacheBytesPerSlot * capacity, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT),
+      origin_(device, sizeof(glm::dvec4), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, vk::MemoryLocation::HostUpload),
       intervals_(elevation.intervals())
 {
     vk::DescriptorWriter()
         .storageBuffer(0, elevation_)
         .storageBuffer(1, roots_)
         .storageBuffer(2, levelOfDetail_)
+        .storageBuffer(3, exact_)
+        .storageBuffer(4, cache_)
+        .storageBuffer(5, origin_)
         .update(device, set_);
     setLevelOfDetail(GlobeLevelOfDetail{});
+    setOrigin(glm::dvec3(0.0));
 }
 
 bisector::gpu::PoolPrograms GlobeCriterion::programs() const
 {
     return {{"planet/GlobeClassify.comp", {}},
             {"planet/GlobeIndex.comp", {}},
-            {"bisector/PoolBisectTopology.comp", {}},
-            {"bisector/PoolMergeWriteTopology.comp", {}},
+            {"planet/GlobeBisect.comp", {}},
+            {"planet/GlobeMergeWrite.comp", {}},
             setLayout_.handle()};
+}
+
+vk::ShaderProgram GlobeCriterion::refreshProgram()
+{
+    return {"planet/GlobeRefresh.comp", {}};
+}
+
+void GlobeCriterion::setOrigin(const glm::dvec3& originEcef)
+{
+    const glm::dvec4 origin(originEcef, 0.0);
+    std::memcpy(origin_.mapped().data(), &origin, sizeof(origin));
 }
 
 void GlobeCriterion::setLevelOfDetail(const GlobeLevelOfDetail& lod)

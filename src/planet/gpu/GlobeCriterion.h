@@ -1,8 +1,10 @@
-// The C++ side of shaders/planet/GlobeCriterion.glsl: the globe's level of
-// detail for the bisector pool on the GPU (bisector::gpu::PoolPipeline), the
-// mirror of planet::globeDecision. Owns the criterion's descriptor set 1:
-// the elevation on the cube and the roots' exact vertices (device-local,
-// uploaded once), and the frame's GlobeLevelOfDetail (host-visible).
+// The C++ side of shaders/planet/GlobeCriterion.glsl and GlobeGeometry.glsl:
+// the globe's level of detail for the bisector pool on the GPU
+// (bisector::gpu::PoolPipeline), the mirror of planet::globeDecision, and its
+// geometry per bisector. Owns the pool kernels' descriptor set 1: the
+// elevation on the cube and the roots' exact vertices (device-local, uploaded
+// once), the frame's GlobeLevelOfDetail and origin (host-visible), and each
+// slot's exact vertices and geometry cache.
 #pragma once
 
 #include "bisector/HalfedgeMesh.h"
@@ -11,6 +13,11 @@
 #include "planet/GlobeCriterion.h"
 #include "vk/Buffer.h"
 #include "vk/Descriptors.h"
+#include "vk/ShaderLibrary.h"
+
+#include <glm/vec3.hpp>
+
+#include <cstdint>
 
 namespace vk {
 class Device;
@@ -20,16 +27,25 @@ namespace planet::gpu {
 
 class GlobeCriterion {
 public:
-    // `mesh` is the pool's base mesh (planet::cubeMesh). Throws vk::Error
-    // when the device lacks shaderFloat64.
-    GlobeCriterion(vk::Device& device, const CubeElevation& elevation, const bisector::HalfedgeMesh& mesh);
+    // `mesh` is the pool's base mesh (planet::cubeMesh), of `capacity`
+    // slots. Throws vk::Error when the device lacks shaderFloat64.
+    GlobeCriterion(vk::Device& device, const CubeElevation& elevation, const bisector::HalfedgeMesh& mesh,
+                   std::uint32_t capacity);
 
     // The programs to build a PoolPipeline with (which must not outlive this).
     [[nodiscard]] bisector::gpu::PoolPrograms programs() const;
+    // The refresh of every live bisector's geometry (GlobeRefresh.comp), a
+    // kernel for PoolPipeline::makeKernel.
+    [[nodiscard]] static vk::ShaderProgram refreshProgram();
     [[nodiscard]] VkDescriptorSet descriptorSet() const { return set_; }
+    [[nodiscard]] VkDescriptorSetLayout setLayout() const { return setLayout_.handle(); }
+    // Three vec4 per slot: the vertices from the origin, and their heights.
+    [[nodiscard]] const vk::Buffer& cache() const { return cache_; }
 
-    // Call only while no submitted work that reads it is pending.
+    // Call these only while no submitted work that reads them is pending.
     void setLevelOfDetail(const GlobeLevelOfDetail& lod);
+    // The origin of the cache; the cache holds it once refreshed.
+    void setOrigin(const glm::dvec3& originEcef);
 
 private:
     vk::DescriptorSetLayout setLayout_;
@@ -38,6 +54,9 @@ private:
     vk::Buffer elevation_;
     vk::Buffer roots_;
     vk::Buffer levelOfDetail_;
+    vk::Buffer exact_;
+    vk::Buffer cache_;
+    vk::Buffer origin_;
     std::uint32_t intervals_ = 0;
 };
 

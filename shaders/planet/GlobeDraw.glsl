@@ -1,0 +1,21 @@
+// What the globe's draw binds (planet::gpu::GlobeDrawPass), set 0:
+//   binding 0  the pool's visible list (slots)
+//   binding 1  the geometry cache (planet/GlobeGeometry.glsl)
+//   binding 2  GlobeDrawFrame
+#ifndef PLANET_GLOBE_DRAW_GLSL
+#define PLANET_GLOBE_DRAW_GLSL
+
+layout(std430, set = 0, binding = 0) readonly buffer GlobeVisible {
+    uint globeDraw_visible[];
+};
+layout(std430, set = 0, binding = 1) readonly buffer GlobeDrawCache {
+    vec4 globeDraw_cache[];
+};
+layout(std140, set = 0, binding = 2) uniform GlobeDrawFrame {
+    mat4 globeDraw_viewProjection;  // projection x view rotation: from camera-relative ECEF
+    vec4 globeDraw_cameraFromOrigin;
+    vec4 globeDraw_cameraEcef;      // approximate (float), for directions only
+    vec4 globeDraw_sunDirection;    // ECEF, unit
+};
+
+#endif  // PLANET_GLOBE_DRAW_GLSL

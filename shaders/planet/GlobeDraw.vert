@@ -1,0 +1,19 @@
+#version 460
+// The globe's vertices: three per visible bisector, read from the geometry
+// cache (relative to the origin) and taken relative to the camera before the
+// view's rotation and projection.
+#extension GL_GOOGLE_include_directive : require
+#include "planet/GlobeDraw.glsl"
+
+layout(location = 0) out vec3 outFromCamera;
+layout(location = 1) out float outHeight;
+
+void main()
+{
+    uint slot = globeDraw_visible[gl_VertexIndex / 3];
+    vec4 vertex = globeDraw_cache[3u * slot + uint(gl_VertexIndex % 3)];
+    vec3 fromCamera = vertex.xyz - globeDraw_cameraFromOrigin.xyz;
+    outFromCamera = fromCamera;
+    outHeight = vertex.w;
+    gl_Position = globeDraw_viewProjection * vec4(fromCamera, 1.0);
+}

@@ -1,0 +1,134 @@
+#include "planet/gpu/GlobeTerrain.h"
+
+#include "camera/Projection.h"
+#include "planet/CubeSphere.h"
+#include "vk/Barriers.h"
+#include "vk/Device.h"
+#include "vk/ShaderLibrary.h"
+
+#include <glm/geometric.hpp>
+#include <glm/mat4x4.hpp>
+#include <glm/vec4.hpp>
+
+#include <array>
+#include <cstring>
+
+namespace planet::gpu {
+namespace {
+
+constexpr VkShaderStageFlags kVertex = VK_SHADER_STAGE_VERTEX_BIT;
+constexpr std::array<vk::DescriptorBinding, 3> kDrawBindings{{
+    {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kVertex, 1},
+    {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kVertex, 1},
+    {2, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 1},
+}};
+
+// std140 GlobeDrawFrame (shaders/planet/GlobeDraw.glsl).
+struct DrawFrame {
+    glm::mat4 viewProjection{1.0f};
+    glm::vec4 cameraFromOrigin{0.0f};
+    glm::vec4 cameraEcef{0.0f};
+    glm::vec4 sunDirection{0.0f, 0.0f, 1.0f, 0.0f};
+};
+
+bisector::PoolSettings poolSettingsOf(const GlobeSettings& settings)
+{
+    return {.capacity = settings.capacity, .maxDepth = settings.maxDepth, .rootDepth = 0};
+}
+
+vk::GraphicsPipeline makeDrawPipeline(const vk::Device& device, const vk::ShaderLibrary& shaders,
+                                      const vk::PipelineLayout& layout, const vk::AttachmentFormats& attachments)
+{
+    vk::GraphicsPipelineDescription description;
+    description.depthTest = true;
+    description.depthWrite = true;
+    description.depthCompareOp = camera::nearerDepthCompareOp(camera::DepthConvention::Reversed);
+    description.colorFormats = {attachments.color};
+    description.depthFormat = attachments.depth;
+    description.samples = attachments.samples;
+    return vk::GraphicsPipeline(device, layout, shaders.load(vk::ShaderProgram{"planet/GlobeDraw.vert", {}}),
+                                shaders.load(vk::ShaderProgram{"planet/GlobeDraw.frag", {}}), description);
+}
+
+}  // namespace
+
+GlobeTerrain::GlobeTerrain(vk::Device& device, const vk::ShaderLibrary& shaders, const CubeElevation& elevation,
+                           const GlobeSettings& settings, const vk::AttachmentFormats& attachments)
+    : device_(&device),
+      elevation_(&elevation),
+      settings_(settings),
+      reference_(cubeMesh(), poolSettingsOf(settings)),
+      buffers_(device, settings.capacity),
+      criterion_(device, elevation, reference_.mesh(), settings.capacity),
+      pipeline_(device, shaders, buffers_, reference_.layout(), criterion_.programs()),
+      refresh_(pipeline_.makeKernel(shaders, GlobeCriterion::refreshProgram(), criterion_.setLayout())),
+      drawArguments_(pipeline_.makeKernel(shaders, {"planet/GlobeDrawArguments.comp", {}}, VK_NULL_HANDLE)),
+      drawSetLayout_(device, kDrawBindings),
+      drawPipelineLayout_(device, drawSetLayout_.handle()),
+      drawSetPool_(device, drawSetLayout_, 1),
+      drawSet_(drawSetPool_.allocate(drawSetLayout_)),
+      drawFrame_(device, sizeof(DrawFrame), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, vk::MemoryLocation::HostUpload),
+      drawPipeline_(makeDrawPipeline(device, shaders, drawPipelineLayout_, attachments))
+{
+    buffers_.upload(reference_);
+    const VkDeviceSize listBytes = VkDeviceSize{sizeof(std::uint32_t)} * settings.capacity;
+    vk::DescriptorWriter()
+        .storageBuffer(0, buffers_.lists(), listBytes * static_cast<std::uint32_t>(bisector::gpu::PoolList::Visible),
+                       listBytes)
+        .storageBuffer(1, criterion_.cache())
+        .uniformBuffer(2, drawFrame_)
+        .update(device, drawSet_);
+}
+
+GlobeTerrain::~GlobeTerrain() = default;
+
+void GlobeTerrain::recordUpdate(VkCommandBuffer commands, const GlobeView& view, VkExtent2D viewport,
+                                const glm::dvec3& sunDirection)
+{
+    lod_ = globeLevelOfDetailFor(view, settings_.verticalFovRadians, viewport.width, viewport.height,
+                                 settings_.targetEdgePixels, settings_.nearMetres, *elevation_);
+    criterion_.setLevelOfDetail(lod_);
+    // The last frame's draw read the cache and the lists this update writes.
+    vk::memoryBarrier(*device_, commands, VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT | VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT,
+                      VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT,
+                      VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+    const bisector::gpu::PoolFrame frame{.frame = frame_++,
+                                         .maxDepth = settings_.maxDepth,
+                                         .criterionArgument = 0,
+                                         .criterionSet = criterion_.descriptorSet()};
+    if (!origin_ || glm::distance(*origin_, view.positionEcef) > settings_.originFollowMetres) {
+        origin_ = view.positionEcef;
+        criterion_.setOrigin(*origin_);
+        pipeline_.recordOverLiveList(commands, *refresh_, frame);
+    }
+    pipeline_.record(commands, frame);
+    bisector::gpu::PoolFrame argumentsFrame = frame;
+    argumentsFrame.criterionSet = VK_NULL_HANDLE;  // the kernel has no set 1
+    pipeline_.recordSingle(commands, *drawArguments_, argumentsFrame);
+    vk::memoryBarrier(*device_, commands, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                      VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT | VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT,
+                      VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT);
+
+    DrawFrame draw;
+    const glm::dmat4 projection(
+        camera::vulkanInfinitePerspective(static_cast<float>(settings_.verticalFovRadians),
+                                          static_cast<float>(viewport.width) / static_cast<float>(viewport.height),
+                                          static_cast<float>(settings_.nearMetres)));
+    draw.viewProjection = glm::mat4(projection * glm::dmat4(view.ecefToView));
+    draw.cameraFromOrigin = glm::vec4(glm::vec3(view.positionEcef - *origin_), 0.0f);
+    draw.cameraEcef = glm::vec4(glm::vec3(view.positionEcef), 0.0f);
+    draw.sunDirection = glm::vec4(glm::vec3(glm::normalize(sunDirection)), 0.0f);
+    std::memcpy(drawFrame_.mapped().data(), &draw, sizeof(draw));
+}
+
+void GlobeTerrain::recordDraw(VkCommandBuffer commands, VkExtent2D viewport) const
+{
+    vk::setViewportAndScissor(commands, viewport);
+    vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, drawPipelineLayout_.handle(), 0, 1, &drawSet_, 0,
+                            nullptr);
+    drawPipeline_.bind(commands);
+    vkCmdDrawIndirect(commands, buffers_.counters().handle(), bisector::gpu::kDrawArgumentsOffset, 1,
+                      sizeof(VkDrawIndirectCommand));
+}
+
+}  // namespace planet::gpu

@@ -1,0 +1,93 @@
+// The globe on the GPU: a bisector pool over the cube refined by the globe's
+// level of detail (planet::gpu::GlobeCriterion through
+// bisector::gpu::PoolPipeline), its geometry cache relative to an origin
+// that follows the camera, and one indirect draw of the visible bisectors
+// (shaders/planet/GlobeDraw.vert, .frag) through a reversed-Z projection
+// with the far plane at infinity.
+//
+// Per frame, with no earlier frame pending: recordUpdate outside rendering,
+// then recordDraw inside a rendering whose attachments have the formats
+// given at construction (depth cleared to 0, GREATER_OR_EQUAL).
+#pragma once
+
+#include "bisector/Pool.h"
+#include "bisector/gpu/PoolBuffers.h"
+#include "bisector/gpu/PoolPipeline.h"
+#include "planet/CubeElevation.h"
+#include "planet/GlobeCamera.h"
+#include "planet/gpu/GlobeCriterion.h"
+#include "vk/Buffer.h"
+#include "vk/ComputeKernel.h"
+#include "vk/Descriptors.h"
+#include "vk/GraphicsPipeline.h"
+#include "vk/Pipeline.h"
+
+#include <vulkan/vulkan.h>
+#include <glm/vec3.hpp>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+
+namespace vk {
+class Device;
+class ShaderLibrary;
+}  // namespace vk
+
+namespace planet::gpu {
+
+struct GlobeSettings {
+    std::uint32_t capacity = 1u << 18;  // pool slots
+    int maxDepth = 40;
+    double targetEdgePixels = 8.0;
+    double verticalFovRadians = 1.0471975511965976;  // 60 degrees
+    double nearMetres = 1.0;
+    // The origin of the cache moves to the camera when the camera is farther
+    // from it than this.
+    double originFollowMetres = 1000.0;
+};
+
+class GlobeTerrain {
+public:
+    // Throws vk::Error when the device lacks shaderFloat64 or the pool's
+    // buffers do not fit.
+    GlobeTerrain(vk::Device& device, const vk::ShaderLibrary& shaders, const CubeElevation& elevation,
+                 const GlobeSettings& settings, const vk::AttachmentFormats& attachments);
+    ~GlobeTerrain();
+    GlobeTerrain(const GlobeTerrain&) = delete;
+    GlobeTerrain& operator=(const GlobeTerrain&) = delete;
+
+    // Records the pool's update for `view` seen at `viewport` pixels, the
+    // geometry's refresh first when the origin moved, and the draw's
+    // arguments; `sunDirection` (ECEF, towards the sun) lights the draw.
+    void recordUpdate(VkCommandBuffer commands, const GlobeView& view, VkExtent2D viewport,
+                      const glm::dvec3& sunDirection);
+    void recordDraw(VkCommandBuffer commands, VkExtent2D viewport) const;
+
+    [[nodiscard]] const bisector::gpu::PoolBuffers& poolBuffers() const { return buffers_; }
+    [[nodiscard]] const bisector::KeyLayout& layout() const { return reference_.layout(); }
+    [[nodiscard]] const bisector::HalfedgeMesh& mesh() const { return reference_.mesh(); }
+    [[nodiscard]] const GlobeLevelOfDetail& levelOfDetail() const { return lod_; }
+
+private:
+    vk::Device* device_;
+    const CubeElevation* elevation_;
+    GlobeSettings settings_;
+    bisector::Pool reference_;  // the roots, uploaded once; keeps the layout and mesh
+    bisector::gpu::PoolBuffers buffers_;
+    GlobeCriterion criterion_;
+    bisector::gpu::PoolPipeline pipeline_;
+    std::unique_ptr<vk::ComputeKernel> refresh_;
+    std::unique_ptr<vk::ComputeKernel> drawArguments_;
+    vk::DescriptorSetLayout drawSetLayout_;
+    vk::PipelineLayout drawPipelineLayout_;
+    vk::DescriptorPool drawSetPool_;
+    VkDescriptorSet drawSet_ = VK_NULL_HANDLE;
+    vk::Buffer drawFrame_;
+    vk::GraphicsPipeline drawPipeline_;
+    GlobeLevelOfDetail lod_;
+    std::optional<glm::dvec3> origin_;
+    std::uint32_t frame_ = 0;
+};
+
+}  // namespace planet::gpu
