@@ -6,6 +6,7 @@
 // bit-identical vertices, across faces, roots and the date line); and
 // uniform refinement covers the ellipsoid's area with cells of comparable
 // size, no pinch at the poles or the cube's corners.
+#include "GlobeMeshChecks.h"
 #include "bisector/ExactGeometry.h"
 #include "bisector/Pool.h"
 #include "bisector/PoolInvariants.h"
@@ -104,30 +105,7 @@ std::vector<std::array<glm::dvec3, 3>> ecefTriangles(const bisector::Pool& pool,
 
 TEST(CubeSpherePool, RefinedAroundTheDateLineAndThePoleItStaysWatertight)
 {
-    bisector::Pool pool(cubeMesh(), {.capacity = 1u << 16, .maxDepth = 30, .rootDepth = 0});
-    // On the date line at 30 N, and 200 m from the north pole.
-    const std::array<glm::dvec3, 2> targets{
-        geodesy::geodeticToEcef({30.0, 180.0, 0.0}),
-        geodesy::geodeticToEcef({89.998, -45.0, 0.0}),
-    };
-    // Split a bisector whose centre lies within three of its longest edges
-    // of a target: a mesh graded around both.
-    const bisector::Criterion aroundTargets = [&targets](const bisector::Pool& p, bisector::Slot slot) {
-        const std::array<glm::dvec3, 3> cube = p.vertices(slot);
-        const std::array<glm::dvec3, 3> v{cubeToEcef(cube[0]), cubeToEcef(cube[1]), cubeToEcef(cube[2])};
-        const double longest =
-            std::max({glm::distance(v[0], v[1]), glm::distance(v[1], v[2]), glm::distance(v[2], v[0])});
-        const glm::dvec3 centre = (v[0] + v[1] + v[2]) / 3.0;
-        for (const glm::dvec3& target : targets) {
-            if (glm::distance(centre, target) < 3.0 * longest) {
-                return bisector::Decision::Split;
-            }
-        }
-        return bisector::Decision::Merge;
-    };
-    for (int frame = 0; frame < 40; ++frame) {
-        pool.update(aroundTargets);
-    }
+    const bisector::Pool pool = poolGradedAroundTheDateLineAndThePole(30);
     int deepest = 0;
     for (const bisector::Slot slot : pool.liveSlots()) {
         deepest = std::max(deepest, pool.depth(slot));
@@ -138,46 +116,11 @@ TEST(CubeSpherePool, RefinedAroundTheDateLineAndThePoleItStaysWatertight)
 
     std::vector<bisector::Slot> slots;
     const std::vector<std::array<glm::dvec3, 3>> triangles = ecefTriangles(pool, &slots);
-    std::vector<std::uint32_t> indexOfSlot(pool.capacity(), 0);
-    for (std::size_t i = 0; i < slots.size(); ++i) {
-        indexOfSlot[slots[i]] = static_cast<std::uint32_t>(i);
-    }
-    std::size_t pairs = 0;
-    std::size_t crossingFaces = 0;
-    std::size_t crossingTheDateLine = 0;
-    std::size_t wrong = 0;
-    for (std::size_t i = 0; i < slots.size(); ++i) {
-        for (const bisector::Slot neighbour : pool.links(slots[i])) {
-            if (neighbour == bisector::kNoSlot) {
-                continue;
-            }
-            const std::array<glm::dvec3, 3>& mine = triangles[i];
-            const std::array<glm::dvec3, 3>& theirs = triangles[indexOfSlot[neighbour]];
-            std::vector<glm::dvec3> shared;
-            for (const glm::dvec3& a : mine) {
-                for (const glm::dvec3& b : theirs) {
-                    if (a == b) {
-                        shared.push_back(a);
-                    }
-                }
-            }
-            ++pairs;
-            wrong += shared.size() != 2 ? 1u : 0u;
-            if (shared.size() != 2) {
-                continue;
-            }
-            const auto faceOf = [&pool](bisector::Slot slot) {
-                return pool.mesh().halfedge(pool.layout().rootOf(pool.key(slot))).face;
-            };
-            crossingFaces += faceOf(slots[i]) != faceOf(neighbour) ? 1u : 0u;
-            const double first = geodesy::ecefToGeodetic(shared[0]).longitudeDegrees;
-            const double second = geodesy::ecefToGeodetic(shared[1]).longitudeDegrees;
-            crossingTheDateLine += std::abs(first - second) > 180.0 ? 1u : 0u;
-        }
-    }
-    EXPECT_EQ(wrong, 0u) << "of " << pairs << " neighbour pairs do not share two bit-identical vertices";
-    EXPECT_GT(crossingFaces, 0u);
-    EXPECT_GT(crossingTheDateLine, 10u) << "the refinement did not reach across the date line";
+    const NeighbourSharing sharing = neighbourSharing(pool, slots, triangles);
+    EXPECT_EQ(sharing.cracked, 0u) << "of " << sharing.pairs
+                                   << " neighbour pairs do not share two bit-identical vertices";
+    EXPECT_GT(sharing.crossingFaces, 0u);
+    EXPECT_GT(sharing.crossingTheDateLine, 10u) << "the refinement did not reach across the date line";
 }
 
 TEST(CubeSpherePool, UniformCellsCoverTheEllipsoidWithoutAPinch)

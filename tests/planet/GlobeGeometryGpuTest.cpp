@@ -8,6 +8,7 @@
 // graded to 50 levels around the date line and the north pole is watertight
 // on the GPU: neighbours share two bit-identical vertices, across faces and
 // the date line. The elevation is ETOPO5 resampled onto the cube.
+#include "GlobeMeshChecks.h"
 #include "GpuTestEnvironment.h"
 #include "bisector/Pool.h"
 #include "geodesy/Wgs84.h"
@@ -259,32 +260,11 @@ TEST_F(GlobeGeometryGpuTest, EdgesCornersPolesAndTheDateLineComeOutAlike)
 TEST_F(GlobeGeometryGpuTest, AGradedGlobeIsWatertightOnTheGpuAcrossFacesAndTheDateLine)
 {
     constexpr int kDepth = 50;
-    bisector::Pool pool(cubeMesh(), {.capacity = 1u << 16, .maxDepth = kDepth, .rootDepth = 0});
-    // On the date line at 30 N, and 200 m from the north pole.
-    const std::array<glm::dvec3, 2> targets{geodesy::geodeticToEcef({30.0, 180.0, 0.0}),
-                                            geodesy::geodeticToEcef({89.998, -45.0, 0.0})};
-    const bisector::Criterion aroundTargets = [&targets](const bisector::Pool& p, bisector::Slot slot) {
-        const std::array<glm::dvec3, 3> cube = p.vertices(slot);
-        const std::array<glm::dvec3, 3> v{cubeToEcef(cube[0]), cubeToEcef(cube[1]), cubeToEcef(cube[2])};
-        const double longest =
-            std::max({glm::distance(v[0], v[1]), glm::distance(v[1], v[2]), glm::distance(v[2], v[0])});
-        const glm::dvec3 centre = (v[0] + v[1] + v[2]) / 3.0;
-        for (const glm::dvec3& target : targets) {
-            if (glm::distance(centre, target) < 3.0 * longest) {
-                return bisector::Decision::Split;
-            }
-        }
-        return bisector::Decision::Merge;
-    };
-    for (int frame = 0; frame < kDepth + 10; ++frame) {
-        pool.update(aroundTargets);
-    }
+    const bisector::Pool pool = poolGradedAroundTheDateLineAndThePole(kDepth);
     const std::vector<bisector::Slot> slots = pool.liveSlots();
     std::vector<bisector::Key> keys;
-    std::vector<std::uint32_t> indexOfSlot(pool.capacity(), 0);
     int deepest = 0;
     for (const bisector::Slot slot : slots) {
-        indexOfSlot[slot] = static_cast<std::uint32_t>(keys.size());
         keys.push_back(pool.key(slot));
         deepest = std::max(deepest, pool.depth(slot));
     }
@@ -305,40 +285,15 @@ TEST_F(GlobeGeometryGpuTest, AGradedGlobeIsWatertightOnTheGpuAcrossFacesAndTheDa
     EXPECT_EQ(wrongVertices, 0u) << "of " << 3 * slots.size() << " cube vertices differ from the CPU's";
     EXPECT_LT(worstEcef, 1.0e-6) << "metres";
 
-    std::size_t pairs = 0;
-    std::size_t cracked = 0;
-    std::size_t crossingFaces = 0;
-    std::size_t crossingTheDateLine = 0;
-    for (std::size_t i = 0; i < slots.size(); ++i) {
-        for (const bisector::Slot neighbour : pool.links(slots[i])) {
-            if (neighbour == bisector::kNoSlot) {
-                continue;
-            }
-            std::vector<glm::dvec3> shared;
-            for (const glm::dvec4& a : results[i].ecef) {
-                for (const glm::dvec4& b : results[indexOfSlot[neighbour]].ecef) {
-                    if (glm::dvec3(a) == glm::dvec3(b)) {
-                        shared.emplace_back(a);
-                    }
-                }
-            }
-            ++pairs;
-            if (shared.size() != 2) {
-                ++cracked;
-                continue;
-            }
-            const auto faceOf = [&pool](bisector::Slot slot) {
-                return pool.mesh().halfedge(pool.layout().rootOf(pool.key(slot))).face;
-            };
-            crossingFaces += faceOf(slots[i]) != faceOf(neighbour) ? 1u : 0u;
-            const double first = geodesy::ecefToGeodetic(shared[0]).longitudeDegrees;
-            const double second = geodesy::ecefToGeodetic(shared[1]).longitudeDegrees;
-            crossingTheDateLine += std::abs(first - second) > 180.0 ? 1u : 0u;
-        }
+    std::vector<std::array<glm::dvec3, 3>> triangles;
+    for (const KeyResult& result : results) {
+        triangles.push_back({glm::dvec3(result.ecef[0]), glm::dvec3(result.ecef[1]), glm::dvec3(result.ecef[2])});
     }
-    EXPECT_EQ(cracked, 0u) << "of " << pairs << " neighbour pairs do not share two bit-identical GPU vertices";
-    EXPECT_GT(crossingFaces, 0u);
-    EXPECT_GT(crossingTheDateLine, 10u);
+    const NeighbourSharing sharing = neighbourSharing(pool, slots, triangles);
+    EXPECT_EQ(sharing.cracked, 0u) << "of " << sharing.pairs
+                                   << " neighbour pairs do not share two bit-identical GPU vertices";
+    EXPECT_GT(sharing.crossingFaces, 0u);
+    EXPECT_GT(sharing.crossingTheDateLine, 10u);
 }
 
 }  // namespace
