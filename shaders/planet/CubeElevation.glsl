@@ -16,6 +16,19 @@ struct planet_FacePoint {
     double t;
 };
 
+// The coordinates on `face` of a cube point that lies on it.
+planet_FacePoint planet_FacePointOn(uint face, dvec3 c)
+{
+    uint axis = face / 2u;
+    if (axis == 0u) {
+        return planet_FacePoint(face, c.y, c.z);
+    }
+    if (axis == 1u) {
+        return planet_FacePoint(face, c.z, c.x);
+    }
+    return planet_FacePoint(face, c.x, c.y);
+}
+
 // The axis of the largest magnitude, the lowest on a tie.
 planet_FacePoint planet_CubeFaceOf(dvec3 c)
 {
@@ -27,14 +40,7 @@ planet_FacePoint planet_CubeFaceOf(dvec3 c)
     if (magnitude.z > magnitude[axis]) {
         axis = 2u;
     }
-    uint face = 2u * axis + (c[axis] >= 0.0lf ? 0u : 1u);
-    if (axis == 0u) {
-        return planet_FacePoint(face, c.y, c.z);
-    }
-    if (axis == 1u) {
-        return planet_FacePoint(face, c.z, c.x);
-    }
-    return planet_FacePoint(face, c.x, c.y);
+    return planet_FacePointOn(2u * axis + (c[axis] >= 0.0lf ? 0u : 1u), c);
 }
 
 double planet_ElevationSample(uint face, uint column, uint row, uint intervals)
@@ -65,5 +71,53 @@ double planet_HeightAt(dvec3 cubePoint, uint intervals)
 {
     return planet_HeightOnFace(planet_CubeFaceOf(cubePoint), intervals);
 }
+
+#ifdef PLANET_HEIGHT_RANGES_BINDING
+// CubeElevation::heightRanges: the min/max pyramid over the grid's cells.
+layout(std430, set = PLANET_ELEVATION_SET, binding = PLANET_HEIGHT_RANGES_BINDING) readonly buffer PlanetHeightRanges {
+    vec2 planet_heightRanges[];
+};
+
+uint planet_RangeIndex(uint level, uint face, uint column, uint row, uint intervals)
+{
+    uint offset = 0u;
+    uint cells = intervals;
+    for (uint l = 0u; l < level; ++l) {
+        offset += 6u * cells * cells;
+        cells /= 2u;
+    }
+    return offset + (face * cells + row) * cells + column;
+}
+
+uint planet_CellOf(double coordinate, bool upper, uint intervals)
+{
+    double last = double(intervals);
+    precise double halfIntervals = 0.5lf * last;
+    precise double position = clamp((coordinate + 1.0lf) * halfIntervals, 0.0lf, last);
+    precise double cell = upper ? ceil(position) - 1.0lf : floor(position);
+    return uint(clamp(cell, 0.0lf, double(intervals - 1u)));
+}
+
+// CubeElevation::heightRangeOver.
+vec2 planet_HeightRangeOver(uint face, dvec2 lowCorner, dvec2 highCorner, uint intervals)
+{
+    uint firstColumn = planet_CellOf(lowCorner.x, false, intervals);
+    uint firstRow = planet_CellOf(lowCorner.y, false, intervals);
+    uint lastColumn = max(planet_CellOf(highCorner.x, true, intervals), firstColumn);
+    uint lastRow = max(planet_CellOf(highCorner.y, true, intervals), firstRow);
+    uint level = 0u;
+    while ((lastColumn >> level) - (firstColumn >> level) > 1u || (lastRow >> level) - (firstRow >> level) > 1u) {
+        ++level;
+    }
+    vec2 range = vec2(uintBitsToFloat(0x7F800000u), -uintBitsToFloat(0x7F800000u));
+    for (uint row = firstRow >> level; row <= lastRow >> level; ++row) {
+        for (uint column = firstColumn >> level; column <= lastColumn >> level; ++column) {
+            vec2 cell = planet_heightRanges[planet_RangeIndex(level, face, column, row, intervals)];
+            range = vec2(min(range.x, cell.x), max(range.y, cell.y));
+        }
+    }
+    return range;
+}
+#endif
 
 #endif  // PLANET_CUBE_ELEVATION_GLSL

@@ -5,11 +5,13 @@
 //   binding 0  the elevation on the cube (planet/CubeElevation.glsl)
 //   binding 1  the roots' exact vertices (planet/CubeGeometry.glsl)
 //   binding 2  GlobeLevelOfDetail
+//   binding 6  the elevation's height ranges (CubeElevation::heightRanges)
 #ifndef PLANET_GLOBE_CRITERION_GLSL
 #define PLANET_GLOBE_CRITERION_GLSL
 
 #define PLANET_ELEVATION_SET 1
 #define PLANET_ELEVATION_BINDING 0
+#define PLANET_HEIGHT_RANGES_BINDING 6
 #define PLANET_ROOTS_SET 1
 #define PLANET_ROOTS_BINDING 1
 #include "planet/CubeElevation.glsl"
@@ -20,7 +22,7 @@ layout(std430, set = 1, binding = 2) readonly buffer GlobeLevelOfDetail {
     dvec4 globe_camera;      // ECEF metres; w: the occluder's radius
     dvec4 globe_planes[6];   // relative to the camera, not normalised
     dvec4 globe_parameters;  // pixels per radian, target edge pixels, near metres, unused
-    dvec4 globe_heights;     // lowest, highest metres
+    dvec4 globe_unused;
     uint globe_intervals;    // of the elevation grid
 };
 
@@ -46,12 +48,23 @@ double globe_Dot(dvec3 a, dvec3 b)
 
 globe_Sphere globe_SphereOf(planet_Triangle t)
 {
+    dvec3 corners[3] = dvec3[3](planet_CubePointOf(t.v[0]), planet_CubePointOf(t.v[1]), planet_CubePointOf(t.v[2]));
+    precise dvec3 middle = (corners[0] + corners[1] + corners[2]) / 3.0lf;
+    uint face = planet_CubeFaceOf(middle).face;
+    dvec2 low = dvec2(1.0lf);
+    dvec2 high = dvec2(-1.0lf);
+    for (int i = 0; i < 3; ++i) {
+        planet_FacePoint point = planet_FacePointOn(face, corners[i]);
+        low = dvec2(min(low.x, point.s), min(low.y, point.t));
+        high = dvec2(max(high.x, point.s), max(high.y, point.t));
+    }
+    vec2 heights = planet_HeightRangeOver(face, low, high, globe_intervals);
     dvec3 extremes[6];
     dvec3 onSurface[3];
     for (int i = 0; i < 3; ++i) {
-        dvec3 cube = planet_CubePointOf(t.v[i]);
-        extremes[2 * i] = planet_CubeToEcef(cube, globe_heights.x);
-        extremes[2 * i + 1] = planet_CubeToEcef(cube, globe_heights.y);
+        dvec3 cube = corners[i];
+        extremes[2 * i] = planet_CubeToEcef(cube, double(heights.x));
+        extremes[2 * i + 1] = planet_CubeToEcef(cube, double(heights.y));
         onSurface[i] = planet_CubeToEcef(cube, planet_HeightAt(cube, globe_intervals));
     }
     precise dvec3 sum = dvec3(0.0lf);

@@ -81,6 +81,78 @@ CubeElevation::CubeElevation(const GlobalElevation& elevation, std::uint32_t int
             }
         }
     }
+    buildHeightRanges();
+}
+
+void CubeElevation::buildHeightRanges()
+{
+    levelOffsets_.clear();
+    std::size_t offset = 0;
+    for (std::uint32_t cells = intervals_; cells >= 1; cells /= 2) {
+        levelOffsets_.push_back(offset);
+        offset += std::size_t{6} * cells * cells;
+    }
+    ranges_.assign(offset, glm::vec2(0.0f));
+    for (std::uint32_t face = 0; face < 6; ++face) {
+        for (std::uint32_t row = 0; row < intervals_; ++row) {
+            for (std::uint32_t column = 0; column < intervals_; ++column) {
+                const float a = sample(face, column, row);
+                const float b = sample(face, column + 1, row);
+                const float c = sample(face, column, row + 1);
+                const float d = sample(face, column + 1, row + 1);
+                ranges_[rangeIndex(0, face, column, row)] = glm::vec2(std::min({a, b, c, d}), std::max({a, b, c, d}));
+            }
+        }
+    }
+    for (std::uint32_t level = 1; level < levelOffsets_.size(); ++level) {
+        const std::uint32_t cells = intervals_ >> level;
+        for (std::uint32_t face = 0; face < 6; ++face) {
+            for (std::uint32_t row = 0; row < cells; ++row) {
+                for (std::uint32_t column = 0; column < cells; ++column) {
+                    glm::vec2 range(std::numeric_limits<float>::infinity(), -std::numeric_limits<float>::infinity());
+                    for (std::uint32_t k = 0; k < 4; ++k) {
+                        const glm::vec2 child =
+                            ranges_[rangeIndex(level - 1, face, 2 * column + (k & 1u), 2 * row + (k >> 1))];
+                        range = glm::vec2(std::min(range.x, child.x), std::max(range.y, child.y));
+                    }
+                    ranges_[rangeIndex(level, face, column, row)] = range;
+                }
+            }
+        }
+    }
+}
+
+std::size_t CubeElevation::rangeIndex(std::uint32_t level, std::uint32_t face, std::uint32_t column,
+                                      std::uint32_t row) const
+{
+    const std::uint32_t cells = intervals_ >> level;
+    return levelOffsets_[level] + (std::size_t{face} * cells + row) * cells + column;
+}
+
+glm::vec2 CubeElevation::heightRangeOver(std::uint32_t face, glm::dvec2 lowCorner, glm::dvec2 highCorner) const
+{
+    const double half = 0.5 * static_cast<double>(intervals_);
+    const auto cellOf = [this, half](double coordinate, bool upper) {
+        const double position = std::clamp((coordinate + 1.0) * half, 0.0, static_cast<double>(intervals_));
+        const double cell = upper ? std::ceil(position) - 1.0 : std::floor(position);
+        return static_cast<std::uint32_t>(std::clamp(cell, 0.0, static_cast<double>(intervals_ - 1)));
+    };
+    const std::uint32_t firstColumn = cellOf(lowCorner.x, false);
+    const std::uint32_t firstRow = cellOf(lowCorner.y, false);
+    const std::uint32_t lastColumn = std::max(cellOf(highCorner.x, true), firstColumn);
+    const std::uint32_t lastRow = std::max(cellOf(highCorner.y, true), firstRow);
+    std::uint32_t level = 0;
+    while ((lastColumn >> level) - (firstColumn >> level) > 1 || (lastRow >> level) - (firstRow >> level) > 1) {
+        ++level;
+    }
+    glm::vec2 range(std::numeric_limits<float>::infinity(), -std::numeric_limits<float>::infinity());
+    for (std::uint32_t row = firstRow >> level; row <= lastRow >> level; ++row) {
+        for (std::uint32_t column = firstColumn >> level; column <= lastColumn >> level; ++column) {
+            const glm::vec2 cell = ranges_[rangeIndex(level, face, column, row)];
+            range = glm::vec2(std::min(range.x, cell.x), std::max(range.y, cell.y));
+        }
+    }
+    return range;
 }
 
 std::uint32_t CubeElevation::intervalsFor(const GlobalElevation& elevation)

@@ -15,6 +15,7 @@
 
 #include "planet/GlobalElevation.h"
 
+#include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 
 #include <cstddef>
@@ -63,9 +64,25 @@ public:
     [[nodiscard]] double lowestMetres() const noexcept { return lowest_; }
     [[nodiscard]] double highestMetres() const noexcept { return highest_; }
 
+    // The lowest and highest height over a box of face coordinates (both
+    // ranges within [-1, 1]), conservative for the bilinear surface: the
+    // extremes of the samples of every grid cell the box touches, read from a
+    // min/max pyramid over the cells, at the finest level where the box spans
+    // at most 2 x 2 of them.
+    [[nodiscard]] glm::vec2 heightRangeOver(std::uint32_t face, glm::dvec2 lowCorner, glm::dvec2 highCorner) const;
+    // The pyramid, level after level (level 0: the grid's cells, then halved
+    // to 1 x 1), each face after face, row-major: (lowest, highest).
+    [[nodiscard]] const std::vector<glm::vec2>& heightRanges() const noexcept { return ranges_; }
+
 private:
+    void buildHeightRanges();
+    [[nodiscard]] std::size_t rangeIndex(std::uint32_t level, std::uint32_t face, std::uint32_t column,
+                                         std::uint32_t row) const;
+
     std::uint32_t intervals_ = 0;
     std::vector<float> samples_;
+    std::vector<glm::vec2> ranges_;
+    std::vector<std::size_t> levelOffsets_;
     double lowest_ = 0.0;
     double highest_ = 0.0;
 };

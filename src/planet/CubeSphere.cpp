@@ -4,6 +4,8 @@
 
 #include <glm/geometric.hpp>
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace planet {
@@ -45,6 +47,72 @@ glm::dvec3 cubeToSphere(const glm::dvec3& cubePoint) noexcept
 {
     const glm::dvec3& c = cubePoint;
     return {c.x * spherifiedScale(c.y, c.z), c.y * spherifiedScale(c.z, c.x), c.z * spherifiedScale(c.x, c.y)};
+}
+
+namespace {
+
+// The point along `direction` on the cube's surface.
+glm::dvec3 gnomonic(const glm::dvec3& direction) noexcept
+{
+    return direction / std::max({std::abs(direction.x), std::abs(direction.y), std::abs(direction.z)});
+}
+
+}  // namespace
+
+glm::dvec3 sphereToCube(const glm::dvec3& direction) noexcept
+{
+    // The map keeps each face's region (its edges map onto the planes the
+    // gnomonic projection's do): solve on the target's face, by Newton's
+    // method on the face coordinates of the image's gnomonic projection.
+    const glm::dvec3 target = gnomonic(direction);
+    int axis = 0;
+    for (int i = 1; i < 3; ++i) {
+        if (std::abs(target[i]) > std::abs(target[axis])) {
+            axis = i;
+        }
+    }
+    const double side = target[axis] >= 0.0 ? 1.0 : -1.0;
+    const int first = (axis + 1) % 3;
+    const int second = (axis + 2) % 3;
+    const auto pointOf = [&](double a, double b) {
+        glm::dvec3 point(0.0);
+        point[axis] = side;
+        point[first] = a;
+        point[second] = b;
+        return point;
+    };
+    const auto imageOf = [&](double a, double b) {
+        const glm::dvec3 image = gnomonic(cubeToSphere(pointOf(a, b)));
+        return std::array<double, 2>{image[first], image[second]};
+    };
+    double a = target[first];
+    double b = target[second];
+    constexpr double kStep = 1.0e-7;
+    for (int iteration = 0; iteration < 30; ++iteration) {
+        const std::array<double, 2> image = imageOf(a, b);
+        const double errorA = image[0] - target[first];
+        const double errorB = image[1] - target[second];
+        if (errorA == 0.0 && errorB == 0.0) {
+            break;
+        }
+        const std::array<double, 2> plusA = imageOf(a + kStep, b);
+        const std::array<double, 2> minusA = imageOf(a - kStep, b);
+        const std::array<double, 2> plusB = imageOf(a, b + kStep);
+        const std::array<double, 2> minusB = imageOf(a, b - kStep);
+        const double daa = (plusA[0] - minusA[0]) / (2.0 * kStep);
+        const double dba = (plusA[1] - minusA[1]) / (2.0 * kStep);
+        const double dab = (plusB[0] - minusB[0]) / (2.0 * kStep);
+        const double dbb = (plusB[1] - minusB[1]) / (2.0 * kStep);
+        const double determinant = daa * dbb - dab * dba;
+        const double stepA = (dbb * errorA - dab * errorB) / determinant;
+        const double stepB = (daa * errorB - dba * errorA) / determinant;
+        a = std::clamp(a - stepA, -1.0, 1.0);
+        b = std::clamp(b - stepB, -1.0, 1.0);
+        if (std::abs(stepA) < 1.0e-17 && std::abs(stepB) < 1.0e-17) {
+            break;
+        }
+    }
+    return pointOf(a, b);
 }
 
 glm::dvec3 ellipsoidPointAlong(const glm::dvec3& direction) noexcept

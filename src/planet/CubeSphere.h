@@ -40,6 +40,11 @@ bisector::HalfedgeMesh cubeMesh();
 // of the cube's surface (one coordinate +-1, the others in [-1, 1]).
 [[nodiscard]] glm::dvec3 cubeToSphere(const glm::dvec3& cubePoint) noexcept;
 
+// The cube point that cubeToSphere takes to the direction of `direction`
+// (any non-zero vector): the map's inverse, by Newton's method to within a
+// few units in the last place.
+[[nodiscard]] glm::dvec3 sphereToCube(const glm::dvec3& direction) noexcept;
+
 // The ellipsoid's point on the ray from the Earth's centre through
 // `direction` (any non-zero vector), in ECEF metres.
 [[nodiscard]] glm::dvec3 ellipsoidPointAlong(const glm::dvec3& direction) noexcept;

@@ -49,20 +49,30 @@ GlobeLevelOfDetail globeLevelOfDetailFor(const GlobeView& view, double verticalF
     lod.pixelsPerRadian = viewportHeight / (2.0 * std::tan(0.5 * verticalFovRadians));
     lod.targetEdgePixels = targetEdgePixels;
     lod.nearMetres = nearMetres;
-    lod.lowestMetres = elevation.lowestMetres();
-    lod.highestMetres = elevation.highestMetres();
-    lod.occluderRadius = geodesy::kWgs84SemiMinorAxisMetres + std::min(lod.lowestMetres, 0.0);
+    lod.occluderRadius = geodesy::kWgs84SemiMinorAxisMetres + std::min(elevation.lowestMetres(), 0.0);
     return lod;
 }
 
 BisectorSphere bisectorSphereOf(const std::array<glm::dvec3, 3>& cubeVertices, const CubeElevation& elevation,
                                 const GlobeLevelOfDetail& lod)
 {
+    // The heights its cells hold: a bisector lies on one face, the one of
+    // its centroid.
+    const glm::dvec3 centroid = (cubeVertices[0] + cubeVertices[1] + cubeVertices[2]) / 3.0;
+    const std::uint32_t face = cubeFaceOf(centroid).face;
+    glm::dvec2 low(1.0);
+    glm::dvec2 high(-1.0);
+    for (const glm::dvec3& vertex : cubeVertices) {
+        const CubeFacePoint point = cubeFacePointOn(face, vertex);
+        low = glm::dvec2(std::min(low.x, point.s), std::min(low.y, point.t));
+        high = glm::dvec2(std::max(high.x, point.s), std::max(high.y, point.t));
+    }
+    const glm::vec2 heights = elevation.heightRangeOver(face, low, high);
     std::array<glm::dvec3, 6> extremes{};
     std::array<glm::dvec3, 3> onSurface{};
     for (std::size_t i = 0; i < 3; ++i) {
-        extremes[2 * i] = cubeToEcef(cubeVertices[i], lod.lowestMetres);
-        extremes[2 * i + 1] = cubeToEcef(cubeVertices[i], lod.highestMetres);
+        extremes[2 * i] = cubeToEcef(cubeVertices[i], static_cast<double>(heights.x));
+        extremes[2 * i + 1] = cubeToEcef(cubeVertices[i], static_cast<double>(heights.y));
         onSurface[i] = cubeToEcef(cubeVertices[i], elevation.heightAt(cubeVertices[i]));
     }
     glm::dvec3 sum(0.0);

@@ -36,10 +36,8 @@ struct GlobeLevelOfDetail {
     std::array<glm::dvec4, 6> frustumPlanes{};
     double pixelsPerRadian = 1.0;  // viewport height / (2 tan(vertical fov / 2))
     double targetEdgePixels = 8.0;
-    double nearMetres = 1.0;  // distances below this count as this
-    double occluderRadius = 0.0;
-    double lowestMetres = 0.0;
-    double highestMetres = 0.0;
+    double nearMetres = 1.0;      // distances below this count as this
+    double occluderRadius = 0.0;  // the semi-minor axis plus the model's lowest height
 };
 
 // The level of detail of `view` through a reversed-Z infinite perspective

@@ -3,7 +3,9 @@
 // model's heights at their places (ETOPO5: the Himalaya high, the Pacific
 // deep); every point of an edge or a corner of the cube has bit-for-bit the
 // same height from each face it lies on; the date line, inside the -X face,
-// has no step; and the grid's size follows the model's resolution.
+// has no step; the height ranges over a box of a face hold every height in
+// it, one cell's range is its four samples', and wider boxes widen it; and
+// the grid's size follows the model's resolution.
 #include "geodesy/Wgs84.h"
 #include "planet/CubeElevation.h"
 #include "planet/CubeSphere.h"
@@ -11,9 +13,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <memory>
+#include <random>
 #include <stdexcept>
 #include <vector>
 
@@ -115,6 +119,43 @@ TEST_F(CubeElevationTest, TheDateLineHasNoStep)
         const double east = cube_->heightAt({-1.0, tiny, z});
         EXPECT_NEAR(west, east, 1.0e-3 * (1.0 + std::abs(west))) << "z = " << z;
     }
+}
+
+TEST_F(CubeElevationTest, HeightRangesHoldEveryHeightInTheirBox)
+{
+    std::mt19937_64 random(7);
+    std::uniform_real_distribution<double> coordinate(-1.0, 1.0);
+    std::uniform_real_distribution<double> share(0.0, 1.0);
+    std::uniform_int_distribution<std::uint32_t> face(0, 5);
+    for (int box = 0; box < 300; ++box) {
+        const std::uint32_t f = face(random);
+        const double size = std::ldexp(1.0, -static_cast<int>(box % 9));
+        const double s0 = std::min(coordinate(random), 1.0 - size);
+        const double t0 = std::min(coordinate(random), 1.0 - size);
+        const glm::vec2 range = cube_->heightRangeOver(f, {s0, t0}, {s0 + size, t0 + size});
+        EXPECT_GE(range.x, cube_->lowestMetres());
+        EXPECT_LE(range.y, cube_->highestMetres());
+        for (int point = 0; point < 20; ++point) {
+            const double height = cube_->heightOnFace({f, s0 + size * share(random), t0 + size * share(random)});
+            EXPECT_GE(height, range.x - 1.0e-3) << "box " << box;
+            EXPECT_LE(height, range.y + 1.0e-3) << "box " << box;
+        }
+    }
+    // One cell: its four samples.
+    const double step = 2.0 / kIntervals;
+    const glm::vec2 cell =
+        cube_->heightRangeOver(2, {-1.0 + 5 * step, -1.0 + 7 * step}, {-1.0 + 6 * step, -1.0 + 8 * step});
+    const float a = cube_->sample(2, 5, 7);
+    const float b = cube_->sample(2, 6, 7);
+    const float c = cube_->sample(2, 5, 8);
+    const float d = cube_->sample(2, 6, 8);
+    EXPECT_EQ(cell.x, std::min({a, b, c, d}));
+    EXPECT_EQ(cell.y, std::max({a, b, c, d}));
+    // A whole face: its extremes.
+    const glm::vec2 whole = cube_->heightRangeOver(2, {-1.0, -1.0}, {1.0, 1.0});
+    EXPECT_LE(whole.x, cell.x);
+    EXPECT_GE(whole.y, cell.y);
+    EXPECT_GT(whole.y - whole.x, 5000.0f);
 }
 
 TEST_F(CubeElevationTest, TheGridFollowsTheModelsResolution)

@@ -67,6 +67,22 @@ TEST(CubeToEcef, FaceCentresAreThePolesAndTheEquatorsQuarterPoints)
     EXPECT_NEAR(geodesy::ecefToGeodetic(cubeToEcef({0.0, 0.0, 1.0}, 8848.0)).heightMetres, 8848.0, 1.0e-6);
 }
 
+TEST(CubeToEcef, SphereToCubeInvertsTheMap)
+{
+    std::mt19937_64 random(3);
+    std::uniform_real_distribution<double> coordinate(-1.0, 1.0);
+    for (int sample = 0; sample < 500; ++sample) {
+        const glm::dvec3 direction(coordinate(random), coordinate(random), coordinate(random));
+        if (glm::length(direction) < 1.0e-3) {
+            continue;
+        }
+        const glm::dvec3 cube = sphereToCube(direction);
+        EXPECT_EQ(std::max({std::abs(cube.x), std::abs(cube.y), std::abs(cube.z)}), 1.0);
+        EXPECT_NEAR(glm::dot(cubeToSphere(cube), glm::normalize(direction)), 1.0, 1.0e-14);
+        EXPECT_LT(glm::length(cubeToSphere(cube) - glm::normalize(direction)), 1.0e-13);
+    }
+}
+
 TEST(CubeToEcef, EveryCubePointLandsOnTheEllipsoidAndHeightsGoAlongItsNormal)
 {
     std::mt19937_64 random(84);

@@ -1,16 +1,21 @@
 // The globe's level of detail on the CPU (planet::GlobeCriterion): the
 // horizon culls what lies beyond it, and only that (a sphere tall enough to
 // rise over it stays); the frustum culls what lies wholly outside a plane;
-// and a bisector splits while its longest edge spans more than the target
-// pixels, which close to the camera it does and far away it does not.
+// a bisector's bounds take the heights of the cells under it, so that a
+// small cell behind a camera low over the sea is culled; and a bisector
+// splits while its longest edge spans more than the target pixels, which
+// close to the camera it does and far away it does not.
 #include "geodesy/Wgs84.h"
 #include "planet/CubeElevation.h"
+#include "planet/CubeSphere.h"
 #include "planet/GlobalElevation.h"
 #include "planet/GlobeCamera.h"
 #include "planet/GlobeCriterion.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <memory>
 
@@ -67,6 +72,27 @@ TEST(GlobeCriterion, TheFrustumCullsWhatLiesWhollyOutsideAPlane)
     straddling.radius = 1.0e6;  // reaches over the plane (about 550 km away)
     EXPECT_FALSE(isCulled(straddling, lod));
     EXPECT_FALSE(isCulled(sphereAt(5.0, 1000.0), lod));
+}
+
+TEST(GlobeCriterion, ASmallCellBehindALowCameraIsCulled)
+{
+    const GlobalElevation etopo(CBT_ETOPO5_GRID, heightmap::HeightmapLimits{});
+    const CubeElevation elevation(etopo, 256);
+    // 2 km above the Atlantic (0 N, 30 W) looking east along the horizon: a
+    // cell of about 300 m, 4 km behind the camera.
+    const GlobeView view = globeViewOf({0.0, -30.0, 2000.0, 90.0, 0.0});
+    const GlobeLevelOfDetail lod = globeLevelOfDetailFor(view, kFovRadians, 1280.0, 720.0, 8.0, 1.0, elevation);
+    const CubeFacePoint face = cubeFaceOf(sphereToCube(geodesy::geodeticToEcef({0.0, -30.036, 0.0})));
+    const double small = std::ldexp(1.0, -15);
+    const std::array<glm::dvec3, 3> cell{cubePointOf(face.face, face.s - small, face.t - small),
+                                         cubePointOf(face.face, face.s + small, face.t - small),
+                                         cubePointOf(face.face, face.s + small, face.t + small)};
+    const BisectorSphere sphere = bisectorSphereOf(cell, elevation, lod);
+    // The ocean floor's few hundred metres of relief there, not the Earth's
+    // 20 km from the Mariana Trench to Everest.
+    EXPECT_LT(sphere.radius, 2000.0);
+    EXPECT_TRUE(isCulled(sphere, lod));
+    EXPECT_FALSE(wantsSplit(cell, elevation, lod));
 }
 
 TEST(GlobeCriterion, BisectorsSplitWhileTheirEdgesSpanMoreThanTheTarget)

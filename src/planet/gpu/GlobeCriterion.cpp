@@ -17,13 +17,14 @@
 namespace planet::gpu {
 namespace {
 
-constexpr std::array<vk::DescriptorBinding, 6> kBindings{{
+constexpr std::array<vk::DescriptorBinding, 7> kBindings{{
     {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
     {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
     {2, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
     {3, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
     {4, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
     {5, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
+    {6, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
 }};
 
 constexpr VkDeviceSize kExactBytesPerSlot = 3 * 4 * sizeof(std::int64_t);
@@ -80,6 +81,7 @@ GlobeCriterion::GlobeCriterion(vk::Device& device, const CubeElevation& elevatio
       pool_(device, setLayout_, 1),
       set_(pool_.allocate(setLayout_)),
       elevation_(storageHolding(device, std::as_bytes(std::span(elevation.samples())))),
+      heightRanges_(storageHolding(device, std::as_bytes(std::span(elevation.heightRanges())))),
       roots_(exactRootsBuffer(device, mesh)),
       levelOfDetail_(device, sizeof(LevelOfDetailBlock), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
                      vk::MemoryLocation::HostUpload),
@@ -95,6 +97,7 @@ GlobeCriterion::GlobeCriterion(vk::Device& device, const CubeElevation& elevatio
         .storageBuffer(3, exact_)
         .storageBuffer(4, cache_)
         .storageBuffer(5, origin_)
+        .storageBuffer(6, heightRanges_)
         .update(device, set_);
     setLevelOfDetail(GlobeLevelOfDetail{});
     setOrigin(glm::dvec3(0.0));
@@ -126,7 +129,7 @@ void GlobeCriterion::setLevelOfDetail(const GlobeLevelOfDetail& lod)
     block.camera = glm::dvec4(lod.cameraEcef, lod.occluderRadius);
     block.planes = lod.frustumPlanes;
     block.parameters = glm::dvec4(lod.pixelsPerRadian, lod.targetEdgePixels, lod.nearMetres, 0.0);
-    block.heights = glm::dvec4(lod.lowestMetres, lod.highestMetres, 0.0, 0.0);
+    block.heights = glm::dvec4(0.0);
     block.intervals = intervals_;
     std::memcpy(levelOfDetail_.mapped().data(), &block, sizeof(block));
 }

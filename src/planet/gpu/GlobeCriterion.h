@@ -2,8 +2,8 @@
 // the globe's level of detail for the bisector pool on the GPU
 // (bisector::gpu::PoolPipeline), the mirror of planet::globeDecision, and its
 // geometry per bisector. Owns the pool kernels' descriptor set 1: the
-// elevation on the cube and the roots' exact vertices (device-local, uploaded
-// once), the frame's GlobeLevelOfDetail and origin (host-visible), and each
+// elevation on the cube, its height ranges and the roots' exact vertices
+// (device-local, uploaded once), the frame's GlobeLevelOfDetail and origin (host-visible), and each
 // slot's exact vertices and geometry cache.
 #pragma once
 
@@ -52,6 +52,7 @@ private:
     vk::DescriptorPool pool_;
     VkDescriptorSet set_ = VK_NULL_HANDLE;
     vk::Buffer elevation_;
+    vk::Buffer heightRanges_;
     vk::Buffer roots_;
     vk::Buffer levelOfDetail_;
     vk::Buffer exact_;
