@@ -40,6 +40,14 @@ glm::dvec3 GlobeView::forward() const
     return -glm::dvec3(ecefToView[0][2], ecefToView[1][2], ecefToView[2][2]);
 }
 
+glm::dvec3 sunDirectionAt(const geodesy::UtcInstant& instant)
+{
+    const geodesy::SubsolarPoint sun = geodesy::subsolarPoint(instant);
+    const double latitude = geodesy::radians(sun.latitudeDegrees);
+    const double longitude = geodesy::radians(sun.longitudeDegrees);
+    return {std::cos(latitude) * std::cos(longitude), std::cos(latitude) * std::sin(longitude), std::sin(latitude)};
+}
+
 GlobeView globeViewOf(const GeodeticPose& pose)
 {
     const LocalFrame frame = localFrameAt(pose.latitudeDegrees, pose.longitudeDegrees);

@@ -11,6 +11,8 @@
 // ellipsoid's normal through the camera's foot (geodetic up).
 #pragma once
 
+#include "geodesy/SolarEphemeris.h"
+
 #include <glm/mat3x3.hpp>
 #include <glm/vec3.hpp>
 
@@ -46,5 +48,13 @@ struct GlobeView {
 // The pose of a view without roll: heading in (-180, 180], from the right
 // vector when the camera looks straight up or down.
 [[nodiscard]] GeodeticPose geodeticPoseOf(const GlobeView& view);
+
+// The instant the globe is lit at when neither --time nor --sun is given:
+// the March equinox of 2024 at 12:00 UTC, the sun over the Gulf of Guinea.
+inline constexpr geodesy::UtcInstant kDefaultSunInstant{2024, 3, 20, 12, 0};
+
+// The unit direction from the Earth's centre towards the sun at an instant
+// (ECEF): towards its subsolar point, the sun taken as infinitely far.
+[[nodiscard]] glm::dvec3 sunDirectionAt(const geodesy::UtcInstant& instant);
 
 }  // namespace planet

@@ -1,7 +1,11 @@
 // A camera posed on the globe in WGS 84 terms (planet::globeViewOf): heading
 // 0 looks north, 90 east, pitch -90 straight down the ellipsoid's normal; the
 // rotation is orthonormal and right-handed with the right vector level; and
-// the pose comes back from the view, the poles and the date line included.
+// the pose comes back from the view, the poles and the date line included;
+// and the sun stands over the Gulf of Guinea at the default instant, over the
+// Tropic of Cancer at the June solstice's noon in Greenwich, and lights the
+// antipode of midnight's meridian.
+#include "geodesy/Angles.h"
 #include "geodesy/Wgs84.h"
 #include "planet/GlobeCamera.h"
 
@@ -71,6 +75,24 @@ TEST(GlobeCamera, ThePoseComesBackFromTheView)
         EXPECT_NEAR(std::remainder(back.headingDegrees - pose.headingDegrees, 360.0), 0.0, 1.0e-7);
         EXPECT_NEAR(back.pitchDegrees, pose.pitchDegrees, 1.0e-7);
     }
+}
+
+TEST(GlobeCamera, TheSunStandsOverItsSubsolarPoint)
+{
+    // The March equinox of 2024 fell at 03:06 UTC: by noon the declination
+    // is about +0.2 degrees, and the sun is near the Greenwich meridian,
+    // still east of it (apparent noon comes about 7 minutes late then: 1.8
+    // degrees).
+    const glm::dvec3 equinox = sunDirectionAt(kDefaultSunInstant);
+    EXPECT_NEAR(glm::length(equinox), 1.0, 1.0e-15);
+    EXPECT_NEAR(geodesy::degrees(std::asin(equinox.z)), 0.15, 0.1);
+    EXPECT_NEAR(geodesy::degrees(std::atan2(equinox.y, equinox.x)), 1.85, 0.3);
+    // The June solstice at noon in Greenwich: over the Tropic of Cancer.
+    const glm::dvec3 solstice = sunDirectionAt({2024, 6, 20, 12, 0});
+    EXPECT_NEAR(geodesy::degrees(std::asin(solstice.z)), 23.44, 0.05);
+    // Midnight in Greenwich: the sun over the antimeridian, Greenwich dark.
+    const glm::dvec3 midnight = sunDirectionAt({2024, 3, 20, 0, 0});
+    EXPECT_LT(midnight.x, -0.99);
 }
 
 }  // namespace
