@@ -50,6 +50,17 @@ planet_Triangle planet_TriangleOf(uint64_t key, uint rootBits)
     return t;
 }
 
+// The parent of a bisector that is child `bit` of it (exact: the walk's
+// midpoint undone).
+planet_Triangle planet_Parent(planet_Triangle child, uint bit)
+{
+    if (bit == 0u) {  // child = (v0, m, v1)
+        return planet_Triangle(i64vec3[3](child.v[0], child.v[2], 2l * child.v[1] - child.v[0]));
+    }
+    // child = (v1, m, v2)
+    return planet_Triangle(i64vec3[3](2l * child.v[1] - child.v[2], child.v[0], child.v[2]));
+}
+
 // A vertex as a cube point (exact in double).
 dvec3 planet_CubePointOf(i64vec3 vertex)
 {

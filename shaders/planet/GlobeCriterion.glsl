@@ -22,7 +22,6 @@ layout(std430, set = 1, binding = 2) readonly buffer GlobeLevelOfDetail {
     dvec4 globe_camera;      // ECEF metres; w: the occluder's radius
     dvec4 globe_planes[6];   // relative to the camera, not normalised
     dvec4 globe_parameters;  // pixels per radian, target edge pixels, near metres, unused
-    dvec4 globe_unused;
     uint globe_intervals;    // of the elevation grid
 };
 
@@ -133,16 +132,19 @@ bool globe_IsCulled(globe_Sphere sphere)
     return cosCentre >= bound;
 }
 
-bool globe_WantsSplit(planet_Triangle t)
+// Whether the bisector's longest edge spans more than the target pixels.
+bool globe_SpansMoreThanTarget(globe_Sphere sphere)
 {
-    globe_Sphere sphere = globe_SphereOf(t);
-    if (globe_IsCulled(sphere)) {
-        return false;
-    }
     precise double distance =
         max(globe_Length(sphere.surfaceCentre - globe_camera.xyz) - sphere.surfaceRadius, globe_parameters.z);
     precise double pixels = sphere.longestEdge / distance * globe_parameters.x;
     return pixels > globe_parameters.y;
+}
+
+bool globe_WantsSplit(planet_Triangle t)
+{
+    globe_Sphere sphere = globe_SphereOf(t);
+    return !globe_IsCulled(sphere) && globe_SpansMoreThanTarget(sphere);
 }
 
 uint bisector_Decide(uint slot, uint64_t key, out bool visible)
@@ -150,13 +152,13 @@ uint bisector_Decide(uint slot, uint64_t key, out bool visible)
     planet_Triangle t = planet_TriangleOf(key, pool.rootBits);
     globe_Sphere sphere = globe_SphereOf(t);
     visible = !globe_IsCulled(sphere);
-    if (globe_WantsSplit(t)) {
+    if (visible && globe_SpansMoreThanTarget(sphere)) {
         return POOL_DECISION_SPLIT;
     }
     if (pool_LevelsBelowRoot(key) == 0) {
         return POOL_DECISION_KEEP;
     }
-    return globe_WantsSplit(planet_TriangleOf(key >> 1u, pool.rootBits)) ? POOL_DECISION_KEEP : POOL_DECISION_MERGE;
+    return globe_WantsSplit(planet_Parent(t, uint(key) & 1u)) ? POOL_DECISION_KEEP : POOL_DECISION_MERGE;
 }
 
 bool bisector_IsVisible(uint slot, uint64_t key)

@@ -137,16 +137,18 @@ bool isCulled(const BisectorSphere& sphere, const GlobeLevelOfDetail& lod)
     return cosCentre >= cosAlpha * cosBeta + sinAlpha * sinBeta;
 }
 
+bool spansMoreThanTarget(const BisectorSphere& sphere, const GlobeLevelOfDetail& lod)
+{
+    const double distance =
+        std::max(lengthOf(sphere.surfaceCentre - lod.cameraEcef) - sphere.surfaceRadius, lod.nearMetres);
+    return sphere.longestEdgeMetres / distance * lod.pixelsPerRadian > lod.targetEdgePixels;
+}
+
 bool wantsSplit(const std::array<glm::dvec3, 3>& cubeVertices, const CubeElevation& elevation,
                 const GlobeLevelOfDetail& lod)
 {
     const BisectorSphere sphere = bisectorSphereOf(cubeVertices, elevation, lod);
-    if (isCulled(sphere, lod)) {
-        return false;
-    }
-    const double distance =
-        std::max(lengthOf(sphere.surfaceCentre - lod.cameraEcef) - sphere.surfaceRadius, lod.nearMetres);
-    return sphere.longestEdgeMetres / distance * lod.pixelsPerRadian > lod.targetEdgePixels;
+    return !isCulled(sphere, lod) && spansMoreThanTarget(sphere, lod);
 }
 
 bisector::Decision globeDecision(const bisector::Pool& pool, bisector::Slot slot, const CubeElevation& elevation,

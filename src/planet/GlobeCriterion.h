@@ -61,6 +61,8 @@ struct BisectorSphere {
 [[nodiscard]] BisectorSphere bisectorSphereOf(const std::array<glm::dvec3, 3>& cubeVertices,
                                               const CubeElevation& elevation, const GlobeLevelOfDetail& lod);
 [[nodiscard]] bool isCulled(const BisectorSphere& sphere, const GlobeLevelOfDetail& lod);
+// Whether the bisector's longest edge spans more than the target pixels.
+[[nodiscard]] bool spansMoreThanTarget(const BisectorSphere& sphere, const GlobeLevelOfDetail& lod);
 [[nodiscard]] bool wantsSplit(const std::array<glm::dvec3, 3>& cubeVertices, const CubeElevation& elevation,
                               const GlobeLevelOfDetail& lod);
 

@@ -38,11 +38,10 @@ struct LevelOfDetailBlock {
     glm::dvec4 camera;
     std::array<glm::dvec4, 6> planes;
     glm::dvec4 parameters;
-    glm::dvec4 heights;
     std::uint32_t intervals = 0;
     std::uint32_t padding[7] = {};
 };
-static_assert(sizeof(LevelOfDetailBlock) == 32 * 10);
+static_assert(sizeof(LevelOfDetailBlock) == 32 * 9);
 
 vk::Device& withFloat64(vk::Device& device)
 {
@@ -129,7 +128,6 @@ void GlobeCriterion::setLevelOfDetail(const GlobeLevelOfDetail& lod)
     block.camera = glm::dvec4(lod.cameraEcef, lod.occluderRadius);
     block.planes = lod.frustumPlanes;
     block.parameters = glm::dvec4(lod.pixelsPerRadian, lod.targetEdgePixels, lod.nearMetres, 0.0);
-    block.heights = glm::dvec4(0.0);
     block.intervals = intervals_;
     std::memcpy(levelOfDetail_.mapped().data(), &block, sizeof(block));
 }
