@@ -24,38 +24,6 @@ double gridCoordinate(std::uint32_t i, std::uint32_t intervals) noexcept
 
 }  // namespace
 
-CubeFacePoint cubeFaceOf(const glm::dvec3& cubePoint) noexcept
-{
-    const glm::dvec3 magnitude(std::abs(cubePoint.x), std::abs(cubePoint.y), std::abs(cubePoint.z));
-    int axis = 0;
-    if (magnitude.y > magnitude[axis]) {
-        axis = 1;
-    }
-    if (magnitude.z > magnitude[axis]) {
-        axis = 2;
-    }
-    return cubeFacePointOn(2 * static_cast<std::uint32_t>(axis) + (cubePoint[axis] >= 0.0 ? 0u : 1u), cubePoint);
-}
-
-CubeFacePoint cubeFacePointOn(std::uint32_t face, const glm::dvec3& cubePoint) noexcept
-{
-    switch (face / 2) {
-        case 0: return {face, cubePoint.y, cubePoint.z};
-        case 1: return {face, cubePoint.z, cubePoint.x};
-        default: return {face, cubePoint.x, cubePoint.y};
-    }
-}
-
-glm::dvec3 cubePointOf(std::uint32_t face, double s, double t) noexcept
-{
-    const double side = face % 2 == 0 ? 1.0 : -1.0;
-    switch (face / 2) {
-        case 0: return {side, s, t};
-        case 1: return {t, side, s};
-        default: return {s, t, side};
-    }
-}
-
 CubeElevation::CubeElevation(const GlobalElevation& elevation, std::uint32_t intervals) : intervals_(intervals)
 {
     if (intervals < 2 || intervals > kMaxIntervals || !std::has_single_bit(intervals)) {
@@ -65,19 +33,14 @@ CubeElevation::CubeElevation(const GlobalElevation& elevation, std::uint32_t int
     }
     const std::uint32_t side = samplesPerSide();
     samples_.resize(std::size_t{6} * side * side);
-    lowest_ = std::numeric_limits<double>::infinity();
-    highest_ = -std::numeric_limits<double>::infinity();
     for (std::uint32_t face = 0; face < 6; ++face) {
         for (std::uint32_t row = 0; row < side; ++row) {
             for (std::uint32_t column = 0; column < side; ++column) {
                 const glm::dvec3 cube =
                     cubePointOf(face, gridCoordinate(column, intervals), gridCoordinate(row, intervals));
                 const geodesy::GeodeticCoordinates place = geodesy::ecefToGeodetic(cubeToEcef(cube));
-                const auto height =
+                samples_[(std::size_t{face} * side + row) * side + column] =
                     static_cast<float>(elevation.heightMetres(place.latitudeDegrees, place.longitudeDegrees));
-                samples_[(std::size_t{face} * side + row) * side + column] = height;
-                lowest_ = std::min(lowest_, static_cast<double>(height));
-                highest_ = std::max(highest_, static_cast<double>(height));
             }
         }
     }
@@ -120,6 +83,21 @@ void CubeElevation::buildHeightRanges()
             }
         }
     }
+    // The whole model's: the six faces' top cells.
+    const std::uint32_t top = static_cast<std::uint32_t>(levelOffsets_.size()) - 1;
+    glm::vec2 whole = ranges_[rangeIndex(top, 0, 0, 0)];
+    for (std::uint32_t face = 1; face < 6; ++face) {
+        const glm::vec2 cell = ranges_[rangeIndex(top, face, 0, 0)];
+        whole = glm::vec2(std::min(whole.x, cell.x), std::max(whole.y, cell.y));
+    }
+    lowest_ = whole.x;
+    highest_ = whole.y;
+}
+
+double CubeElevation::gridPositionOf(double coordinate) const noexcept
+{
+    const double half = 0.5 * static_cast<double>(intervals_);
+    return std::clamp((coordinate + 1.0) * half, 0.0, static_cast<double>(intervals_));
 }
 
 std::size_t CubeElevation::rangeIndex(std::uint32_t level, std::uint32_t face, std::uint32_t column,
@@ -131,9 +109,8 @@ std::size_t CubeElevation::rangeIndex(std::uint32_t level, std::uint32_t face, s
 
 glm::vec2 CubeElevation::heightRangeOver(std::uint32_t face, glm::dvec2 lowCorner, glm::dvec2 highCorner) const
 {
-    const double half = 0.5 * static_cast<double>(intervals_);
-    const auto cellOf = [this, half](double coordinate, bool upper) {
-        const double position = std::clamp((coordinate + 1.0) * half, 0.0, static_cast<double>(intervals_));
+    const auto cellOf = [this](double coordinate, bool upper) {
+        const double position = gridPositionOf(coordinate);
         const double cell = upper ? std::ceil(position) - 1.0 : std::floor(position);
         return static_cast<std::uint32_t>(std::clamp(cell, 0.0, static_cast<double>(intervals_ - 1)));
     };
@@ -169,10 +146,9 @@ float CubeElevation::sample(std::uint32_t face, std::uint32_t column, std::uint3
 
 double CubeElevation::heightOnFace(const CubeFacePoint& point) const
 {
-    const double half = 0.5 * static_cast<double>(intervals_);
     // Grid positions: exact for the cube's dyadic points.
-    const double u = std::clamp((point.s + 1.0) * half, 0.0, static_cast<double>(intervals_));
-    const double v = std::clamp((point.t + 1.0) * half, 0.0, static_cast<double>(intervals_));
+    const double u = gridPositionOf(point.s);
+    const double v = gridPositionOf(point.t);
     const auto column = std::min(static_cast<std::uint32_t>(u), intervals_ - 1);
     const auto row = std::min(static_cast<std::uint32_t>(v), intervals_ - 1);
     const double wu = u - static_cast<double>(column);

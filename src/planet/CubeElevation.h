@@ -13,6 +13,7 @@
 // bilinear interpolation meets without a seam.
 #pragma once
 
+#include "planet/CubeSphere.h"
 #include "planet/GlobalElevation.h"
 
 #include <glm/vec2.hpp>
@@ -23,21 +24,6 @@
 #include <vector>
 
 namespace planet {
-
-struct CubeFacePoint {
-    std::uint32_t face = 0;
-    double s = 0.0;
-    double t = 0.0;
-};
-
-// The face of a cube point (one coordinate +-1): the axis of the largest
-// magnitude, the lowest axis on a tie (an edge or a corner).
-[[nodiscard]] CubeFacePoint cubeFaceOf(const glm::dvec3& cubePoint) noexcept;
-// The coordinates on `face` of a cube point that lies on it (an edge or a
-// corner lies on two or three faces).
-[[nodiscard]] CubeFacePoint cubeFacePointOn(std::uint32_t face, const glm::dvec3& cubePoint) noexcept;
-// The cube point of face coordinates (s, t) on `face`.
-[[nodiscard]] glm::dvec3 cubePointOf(std::uint32_t face, double s, double t) noexcept;
 
 class CubeElevation {
 public:
@@ -75,7 +61,10 @@ public:
     [[nodiscard]] const std::vector<glm::vec2>& heightRanges() const noexcept { return ranges_; }
 
 private:
+    // Also sets lowest_ and highest_.
     void buildHeightRanges();
+    // A face coordinate in grid units, clamped to [0, intervals].
+    [[nodiscard]] double gridPositionOf(double coordinate) const noexcept;
     [[nodiscard]] std::size_t rangeIndex(std::uint32_t level, std::uint32_t face, std::uint32_t column,
                                          std::uint32_t row) const;
 

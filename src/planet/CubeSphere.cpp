@@ -5,7 +5,6 @@
 #include <glm/geometric.hpp>
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 
 namespace planet {
@@ -29,6 +28,38 @@ double refinedSquareRoot(double x) noexcept
 {
     const double root = std::sqrt(x);
     return root > 0.0 ? 0.5 * (root + x / root) : root;
+}
+
+CubeFacePoint cubeFaceOf(const glm::dvec3& cubePoint) noexcept
+{
+    const glm::dvec3 magnitude(std::abs(cubePoint.x), std::abs(cubePoint.y), std::abs(cubePoint.z));
+    int axis = 0;
+    if (magnitude.y > magnitude[axis]) {
+        axis = 1;
+    }
+    if (magnitude.z > magnitude[axis]) {
+        axis = 2;
+    }
+    return cubeFacePointOn(2 * static_cast<std::uint32_t>(axis) + (cubePoint[axis] >= 0.0 ? 0u : 1u), cubePoint);
+}
+
+CubeFacePoint cubeFacePointOn(std::uint32_t face, const glm::dvec3& cubePoint) noexcept
+{
+    switch (face / 2) {
+        case 0: return {face, cubePoint.y, cubePoint.z};
+        case 1: return {face, cubePoint.z, cubePoint.x};
+        default: return {face, cubePoint.x, cubePoint.y};
+    }
+}
+
+glm::dvec3 cubePointOf(std::uint32_t face, double s, double t) noexcept
+{
+    const double side = face % 2 == 0 ? 1.0 : -1.0;
+    switch (face / 2) {
+        case 0: return {side, s, t};
+        case 1: return {t, side, s};
+        default: return {s, t, side};
+    }
 }
 
 bisector::HalfedgeMesh cubeMesh()
@@ -64,55 +95,38 @@ glm::dvec3 sphereToCube(const glm::dvec3& direction) noexcept
     // The map keeps each face's region (its edges map onto the planes the
     // gnomonic projection's do): solve on the target's face, by Newton's
     // method on the face coordinates of the image's gnomonic projection.
-    const glm::dvec3 target = gnomonic(direction);
-    int axis = 0;
-    for (int i = 1; i < 3; ++i) {
-        if (std::abs(target[i]) > std::abs(target[axis])) {
-            axis = i;
-        }
-    }
-    const double side = target[axis] >= 0.0 ? 1.0 : -1.0;
-    const int first = (axis + 1) % 3;
-    const int second = (axis + 2) % 3;
-    const auto pointOf = [&](double a, double b) {
-        glm::dvec3 point(0.0);
-        point[axis] = side;
-        point[first] = a;
-        point[second] = b;
-        return point;
+    const CubeFacePoint target = cubeFaceOf(gnomonic(direction));
+    const auto imageOf = [&target](double s, double t) {
+        return cubeFacePointOn(target.face, gnomonic(cubeToSphere(cubePointOf(target.face, s, t))));
     };
-    const auto imageOf = [&](double a, double b) {
-        const glm::dvec3 image = gnomonic(cubeToSphere(pointOf(a, b)));
-        return std::array<double, 2>{image[first], image[second]};
-    };
-    double a = target[first];
-    double b = target[second];
+    double s = target.s;
+    double t = target.t;
     constexpr double kStep = 1.0e-7;
     for (int iteration = 0; iteration < 30; ++iteration) {
-        const std::array<double, 2> image = imageOf(a, b);
-        const double errorA = image[0] - target[first];
-        const double errorB = image[1] - target[second];
-        if (errorA == 0.0 && errorB == 0.0) {
+        const CubeFacePoint image = imageOf(s, t);
+        const double errorS = image.s - target.s;
+        const double errorT = image.t - target.t;
+        if (errorS == 0.0 && errorT == 0.0) {
             break;
         }
-        const std::array<double, 2> plusA = imageOf(a + kStep, b);
-        const std::array<double, 2> minusA = imageOf(a - kStep, b);
-        const std::array<double, 2> plusB = imageOf(a, b + kStep);
-        const std::array<double, 2> minusB = imageOf(a, b - kStep);
-        const double daa = (plusA[0] - minusA[0]) / (2.0 * kStep);
-        const double dba = (plusA[1] - minusA[1]) / (2.0 * kStep);
-        const double dab = (plusB[0] - minusB[0]) / (2.0 * kStep);
-        const double dbb = (plusB[1] - minusB[1]) / (2.0 * kStep);
-        const double determinant = daa * dbb - dab * dba;
-        const double stepA = (dbb * errorA - dab * errorB) / determinant;
-        const double stepB = (daa * errorB - dba * errorA) / determinant;
-        a = std::clamp(a - stepA, -1.0, 1.0);
-        b = std::clamp(b - stepB, -1.0, 1.0);
-        if (std::abs(stepA) < 1.0e-17 && std::abs(stepB) < 1.0e-17) {
+        const CubeFacePoint plusS = imageOf(s + kStep, t);
+        const CubeFacePoint minusS = imageOf(s - kStep, t);
+        const CubeFacePoint plusT = imageOf(s, t + kStep);
+        const CubeFacePoint minusT = imageOf(s, t - kStep);
+        const double dss = (plusS.s - minusS.s) / (2.0 * kStep);
+        const double dts = (plusS.t - minusS.t) / (2.0 * kStep);
+        const double dst = (plusT.s - minusT.s) / (2.0 * kStep);
+        const double dtt = (plusT.t - minusT.t) / (2.0 * kStep);
+        const double determinant = dss * dtt - dst * dts;
+        const double stepS = (dtt * errorS - dst * errorT) / determinant;
+        const double stepT = (dss * errorT - dts * errorS) / determinant;
+        s = std::clamp(s - stepS, -1.0, 1.0);
+        t = std::clamp(t - stepT, -1.0, 1.0);
+        if (std::abs(stepS) < 1.0e-17 && std::abs(stepT) < 1.0e-17) {
             break;
         }
     }
-    return pointOf(a, b);
+    return cubePointOf(target.face, s, t);
 }
 
 glm::dvec3 ellipsoidPointAlong(const glm::dvec3& direction) noexcept

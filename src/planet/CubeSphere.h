@@ -27,7 +27,24 @@
 
 #include <glm/vec3.hpp>
 
+#include <cstdint>
+
 namespace planet {
+
+struct CubeFacePoint {
+    std::uint32_t face = 0;
+    double s = 0.0;
+    double t = 0.0;
+};
+
+// The face of a cube point (one coordinate +-1): the axis of the largest
+// magnitude, the lowest axis on a tie (an edge or a corner).
+[[nodiscard]] CubeFacePoint cubeFaceOf(const glm::dvec3& cubePoint) noexcept;
+// The coordinates on `face` of a cube point that lies on it (an edge or a
+// corner lies on two or three faces).
+[[nodiscard]] CubeFacePoint cubeFacePointOn(std::uint32_t face, const glm::dvec3& cubePoint) noexcept;
+// The cube point of face coordinates (s, t) on `face`.
+[[nodiscard]] glm::dvec3 cubePointOf(std::uint32_t face, double s, double t) noexcept;
 
 // sqrt(x) to double precision: std::sqrt, then one Newton step (x >= 0).
 [[nodiscard]] double refinedSquareRoot(double x) noexcept;
