@@ -17,11 +17,12 @@
 #include "planet/CubeElevation.glsl"
 #include "planet/CubeGeometry.glsl"
 #include "planet/CubeSphere.glsl"
+#include "planet/SurfaceDetail.glsl"
 
 layout(std430, set = 1, binding = 2) readonly buffer GlobeLevelOfDetail {
     dvec4 globe_camera;      // ECEF metres; w: the occluder's radius
     dvec4 globe_planes[6];   // relative to the camera, not normalised
-    dvec4 globe_parameters;  // pixels per radian, target edge pixels, near metres, unused
+    dvec4 globe_parameters;  // pixels per radian, target edge pixels, near metres, detail bound (metres)
     uint globe_intervals;    // of the elevation grid
 };
 
@@ -62,8 +63,8 @@ globe_Sphere globe_SphereOf(planet_Triangle t)
     dvec3 onSurface[3];
     for (int i = 0; i < 3; ++i) {
         dvec3 cube = corners[i];
-        extremes[2 * i] = planet_CubeToEcef(cube, double(heights.x));
-        extremes[2 * i + 1] = planet_CubeToEcef(cube, double(heights.y));
+        extremes[2 * i] = planet_CubeToEcef(cube, double(heights.x) - globe_parameters.w);
+        extremes[2 * i + 1] = planet_CubeToEcef(cube, double(heights.y) + globe_parameters.w);
         onSurface[i] = planet_CubeToEcef(cube, planet_HeightAt(cube, globe_intervals));
     }
     precise dvec3 sum = dvec3(0.0lf);

@@ -1,34 +1,102 @@
 #version 460
-// The globe's surface: the sea coloured by its depth, the land by its height
-// (lowland green, highland brown, snow above), lit by the sun with the
-// triangle's own normal; the night side keeps a faint ambient.
+// The globe's surface under its atmosphere: land coloured by its height
+// (lowland green, highland brown, snow above) and lit by the sun through the
+// air and by the sky; the sea a water surface at sea level over the
+// bathymetry, its colour from the depth below it and the angle it is seen
+// at (Fresnel's law: the sky's reflection at grazing angles, a glint of the
+// sun); then the air between the camera and the surface. Where the planet
+// hides the sun the ground gets no sunlight and little skylight: the night
+// side is dark and the terminator follows the sun's horizon.
 #extension GL_GOOGLE_include_directive : require
+#define ATMOSPHERE_SET 1
+#include "planet/GlobeAtmosphere.glsl"
 #include "planet/GlobeDraw.glsl"
+#include "display/HdrOutput.glsl"
 
 layout(location = 0) in vec3 inFromCamera;
 layout(location = 1) in float inHeight;
 layout(location = 0) out vec4 outColour;
 
-vec3 globeDraw_Albedo(float height)
+vec3 landAlbedo(float height)
 {
-    if (height < 0.0) {
-        return mix(vec3(0.01, 0.04, 0.14), vec3(0.05, 0.20, 0.38), clamp(1.0 + height / 5000.0, 0.0, 1.0));
-    }
-    vec3 lowland = vec3(0.16, 0.32, 0.12);
-    vec3 highland = vec3(0.42, 0.34, 0.24);
-    vec3 snow = vec3(0.85, 0.87, 0.90);
+    vec3 lowland = vec3(0.08, 0.16, 0.05);
+    vec3 highland = vec3(0.24, 0.19, 0.13);
+    vec3 snow = vec3(0.80, 0.82, 0.86);
     vec3 land = mix(lowland, highland, smoothstep(300.0, 2500.0, height));
     return mix(land, snow, smoothstep(4200.0, 5200.0, height));
 }
 
+// Lambertian ground at `point` (atmosphere space) with unit normal `normal`.
+vec3 litGround(vec3 albedo, vec3 point, vec3 normal, vec3 sun)
+{
+    float r = length(point);
+    vec3 up = point / r;
+    float sunCosZenith = dot(up, sun);
+    vec3 sunlight = globeAtmosphere_Sunlight(r, sunCosZenith) * max(dot(normal, sun), 0.0);
+    vec3 skylight = globeAtmosphere_SkyIrradiance(r, sunCosZenith) * (0.5 + 0.5 * dot(normal, up));
+    return albedo / ATMOSPHERE_PI * (sunlight + skylight);
+}
+
+// The sea's surface at `surface` (atmosphere space, on the sea-level sphere)
+// over water `depth` metres deep, seen along `towards` (unit, from the
+// camera).
+vec3 seaWater(vec3 surface, vec3 towards, float depth, vec3 sun)
+{
+    float r = length(surface);
+    vec3 up = surface / r;
+    float sunCosZenith = dot(up, sun);
+    vec3 sunlight = globeAtmosphere_Sunlight(r, sunCosZenith);
+    vec3 skylight = globeAtmosphere_SkyIrradiance(r, sunCosZenith);
+    float cosView = clamp(dot(-towards, up), 0.0, 1.0);
+    // Light down to the seabed and back, absorbed red first; what the water
+    // itself scatters back is the colour of deep sea.
+    float underwater = depth * (1.0 + 1.0 / max(cosView, 0.05));
+    vec3 transmitted = exp(-vec3(0.35, 0.07, 0.03) * underwater);
+    const vec3 deepAlbedo = vec3(0.004, 0.022, 0.040);
+    const vec3 seabedAlbedo = vec3(0.30, 0.27, 0.20);
+    vec3 irradiance = sunlight * max(sunCosZenith, 0.0) + skylight;
+    vec3 body = mix(deepAlbedo, seabedAlbedo, transmitted) / ATMOSPHERE_PI * irradiance;
+    float grazing = 1.0 - cosView;
+    float grazing2 = grazing * grazing;
+    float fresnel = 0.02 + 0.98 * grazing2 * grazing2 * grazing;
+    vec3 reflected = reflect(towards, up);
+    if (dot(reflected, up) < 0.0) {
+        reflected = reflected - 2.0 * dot(reflected, up) * up;
+    }
+    vec3 sky = globeAtmosphere_Gather(surface, 0.0, reflected, 1.0e9, sun, 6).luminance;
+    const float glintPower = 800.0;
+    float halfwayCos = dot(normalize(sun - towards), up);
+    float glint = (glintPower + 8.0) / (8.0 * ATMOSPHERE_PI) * exp(glintPower * (min(halfwayCos, 1.0) - 1.0));
+    return mix(body, sky, fresnel) + fresnel * glint * sunlight;
+}
+
 void main()
 {
-    vec3 normal = normalize(cross(dFdx(inFromCamera), dFdy(inFromCamera)));
-    vec3 up = normalize(globeDraw_cameraEcef.xyz + inFromCamera);
-    if (dot(normal, up) < 0.0) {
+    vec3 sun = globeDraw_sunAtmosphere.xyz;
+    vec3 camera = globeDraw_cameraAtmosphere.xyz;
+    float cameraAltitude = globeDraw_cameraAtmosphere.w;
+    vec3 offset = globeAtmosphere_Offset(inFromCamera);
+    float distance = length(offset);
+    vec3 towards = offset / max(distance, 1.0e-9);
+
+    vec3 normalEcef = normalize(cross(dFdx(inFromCamera), dFdy(inFromCamera)));
+    vec3 normal = globeAtmosphere_Direction(vec3(normalEcef.xy, normalEcef.z / (GLOBE_POLAR_STRETCH * GLOBE_POLAR_STRETCH)));
+    vec3 point = camera + offset;
+    if (dot(normal, point) < 0.0) {
         normal = -normal;
     }
-    float sunlight = max(dot(normal, globeDraw_sunDirection.xyz), 0.0);
-    vec3 colour = globeDraw_Albedo(inHeight) * (0.04 + 0.96 * sunlight);
-    outColour = vec4(colour, 1.0);
+
+    vec3 colour;
+    float seen = distance;
+    vec2 sea = globeAtmosphere_SphereCrossing(camera, towards, atmosphere_BottomRadius(), cameraAltitude);
+    if (inHeight < 0.0 && cameraAltitude > 0.0) {
+        // The view ray meets sea level before the seabed (at the seabed
+        // itself where the float sphere misses it by a rounding).
+        seen = sea.x > 0.0 && sea.x < distance ? sea.x : distance;
+        colour = seaWater(camera + towards * seen, towards, -inHeight, sun);
+    } else {
+        colour = litGround(landAlbedo(inHeight), point, normal, sun);
+    }
+    atmosphere_Gathered air = globeAtmosphere_Gather(camera, cameraAltitude, towards, seen, sun, 10);
+    outColour = display_HdrOutput(colour * air.transmittance + air.luminance, true);
 }

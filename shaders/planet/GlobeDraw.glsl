@@ -1,7 +1,8 @@
-// What the globe's draw binds (planet::gpu::GlobeDrawPass), set 0:
+// What the globe's draw binds (planet::gpu::GlobeTerrain), set 0:
 //   binding 0  the pool's visible list (slots)
 //   binding 1  the geometry cache (planet/GlobeGeometry.glsl)
 //   binding 2  GlobeDrawFrame
+// and set 1, the atmosphere's (planet/GlobeAtmosphere.glsl).
 #ifndef PLANET_GLOBE_DRAW_GLSL
 #define PLANET_GLOBE_DRAW_GLSL
 
@@ -16,6 +17,8 @@ layout(std140, set = 0, binding = 2) uniform GlobeDrawFrame {
     vec4 globeDraw_cameraFromOrigin;
     vec4 globeDraw_cameraEcef;      // approximate (float), for directions only
     vec4 globeDraw_sunDirection;    // ECEF, unit
+    vec4 globeDraw_cameraAtmosphere;  // xyz: atmosphere space (km); w: altitude there (km)
+    vec4 globeDraw_sunAtmosphere;     // atmosphere space, unit
 };
 
 #endif  // PLANET_GLOBE_DRAW_GLSL

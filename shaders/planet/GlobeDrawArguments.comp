@@ -1,6 +1,8 @@
 #version 460
 // One thread, after the index pass: the globe draw's VkDrawIndirectCommand
-// (three vertices per visible bisector).
+// (three vertices per visible bisector) and, side by side for the frame's
+// statistics read-back, the live, visible and deferred counts and what the
+// update changed.
 #extension GL_GOOGLE_include_directive : require
 #include "bisector/BisectorPool.glsl"
 
@@ -8,8 +10,13 @@ layout(local_size_x = 1) in;
 
 void main()
 {
-    pool_counters.drawVertexCount = 3u * pool_counters.visibleCount;
+    uint visible = pool_counters.visibleCount;
+    pool_counters.drawVertexCount = 3u * visible;
     pool_counters.drawInstanceCount = 1u;
     pool_counters.drawFirstVertex = 0u;
     pool_counters.drawFirstInstance = 0u;
+    pool_counters.liveStatistic = pool_counters.counts[POOL_LIVE_LIST];
+    pool_counters.visibleStatistic = visible;
+    pool_counters.deferredStatistic = pool_counters.deferredCount;
+    pool_counters.changedStatistic = pool_counters.counts[POOL_CHANGED_LIST] + pool_counters.counts[POOL_DIAMOND_LIST];
 }

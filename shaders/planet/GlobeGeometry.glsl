@@ -6,7 +6,8 @@
 // merged; GlobeRefresh.comp recomputes every live bisector's when the origin
 // moves. Set 1 of the pool kernels, after planet/GlobeCriterion.glsl:
 //   binding 3  exact vertices, 3 i64vec4 per slot (xyz used)
-//   binding 4  the cache, 3 vec4 per slot: xyz from the origin, w the height
+//   binding 4  the cache, 3 vec4 per slot: xyz from the origin, w the surface height
+//              (planet/SurfaceDetail.glsl: the data and the detail below it)
 //   binding 5  GlobeFrame: the origin in ECEF metres
 #ifndef PLANET_GLOBE_GEOMETRY_GLSL
 #define PLANET_GLOBE_GEOMETRY_GLSL
@@ -24,7 +25,7 @@ layout(std430, set = 1, binding = 5) readonly buffer GlobeFrame {
 vec4 globe_VertexAt(i64vec3 exact)
 {
     dvec3 cube = planet_CubePointOf(exact);
-    double height = planet_HeightAt(cube, globe_intervals);
+    double height = planet_SurfaceHeightAt(cube, globe_intervals);
     precise dvec3 fromOrigin = planet_CubeToEcef(cube, height) - globe_origin.xyz;
     return vec4(vec3(fromOrigin), float(height));
 }

@@ -2,6 +2,7 @@
 
 #include "geodesy/Wgs84.h"
 #include "planet/CubeSphere.h"
+#include "planet/SurfaceDetail.h"
 
 #include <algorithm>
 #include <bit>
@@ -136,6 +137,17 @@ std::uint32_t CubeElevation::intervalsFor(const GlobalElevation& elevation)
 {
     const std::uint32_t quarter = std::max(elevation.columnsPerTurn() / 4, 1u);
     return std::clamp(std::bit_floor(quarter), 64u, 4096u);
+}
+
+double CubeElevation::surfaceHeightAt(const glm::dvec3& cubePoint) const
+{
+    const double height = heightAt(cubePoint);
+    return height + surfaceDetailMetres(cubePoint, height, intervals_);
+}
+
+double CubeElevation::detailBoundMetres() const
+{
+    return surfaceDetailBoundMetres(intervals_);
 }
 
 float CubeElevation::sample(std::uint32_t face, std::uint32_t column, std::uint32_t row) const

@@ -41,6 +41,11 @@ public:
     // exactly whichever face is used.
     [[nodiscard]] double heightAt(const glm::dvec3& cubePoint) const;
     [[nodiscard]] double heightOnFace(const CubeFacePoint& point) const;
+    // The surface drawn: the height plus the fractal detail below the data's
+    // resolution (planet/SurfaceDetail.h).
+    [[nodiscard]] double surfaceHeightAt(const glm::dvec3& cubePoint) const;
+    // The most the detail moves the surface from the data's heights.
+    [[nodiscard]] double detailBoundMetres() const;
 
     [[nodiscard]] std::uint32_t intervals() const noexcept { return intervals_; }
     [[nodiscard]] std::uint32_t samplesPerSide() const noexcept { return intervals_ + 1; }

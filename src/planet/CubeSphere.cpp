@@ -152,4 +152,9 @@ glm::dvec3 cubeToEcef(const glm::dvec3& cubePoint, double heightMetres) noexcept
     return surface + heightMetres * ellipsoidNormalAt(surface);
 }
 
+glm::dvec3 cubePointUnder(double latitudeDegrees, double longitudeDegrees)
+{
+    return sphereToCube(glm::normalize(geodesy::geodeticToEcef({latitudeDegrees, longitudeDegrees, 0.0})));
+}
+
 }  // namespace planet

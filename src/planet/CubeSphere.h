@@ -61,6 +61,9 @@ bisector::HalfedgeMesh cubeMesh();
 // (any non-zero vector): the map's inverse, by Newton's method to within a
 // few units in the last place.
 [[nodiscard]] glm::dvec3 sphereToCube(const glm::dvec3& direction) noexcept;
+// The cube point whose ray from the centre meets the ellipsoid at a WGS 84
+// latitude and longitude.
+[[nodiscard]] glm::dvec3 cubePointUnder(double latitudeDegrees, double longitudeDegrees);
 
 // The ellipsoid's point on the ray from the Earth's centre through
 // `direction` (any non-zero vector), in ECEF metres.

@@ -71,8 +71,9 @@ BisectorSphere bisectorSphereOf(const std::array<glm::dvec3, 3>& cubeVertices, c
     std::array<glm::dvec3, 6> extremes{};
     std::array<glm::dvec3, 3> onSurface{};
     for (std::size_t i = 0; i < 3; ++i) {
-        extremes[2 * i] = cubeToEcef(cubeVertices[i], static_cast<double>(heights.x));
-        extremes[2 * i + 1] = cubeToEcef(cubeVertices[i], static_cast<double>(heights.y));
+        extremes[2 * i] = cubeToEcef(cubeVertices[i], static_cast<double>(heights.x) - elevation.detailBoundMetres());
+        extremes[2 * i + 1] =
+            cubeToEcef(cubeVertices[i], static_cast<double>(heights.y) + elevation.detailBoundMetres());
         onSurface[i] = cubeToEcef(cubeVertices[i], elevation.heightAt(cubeVertices[i]));
     }
     glm::dvec3 sum(0.0);

@@ -1,5 +1,7 @@
 #include "scene/SceneRenderer.h"
 
+#include "scene/SceneRendering.h"
+
 #include "atmosphere/Atmosphere.h"
 #include "atmosphere/SkyPass.h"
 #include "camera/Projection.h"
@@ -29,11 +31,6 @@ constexpr VkPipelineStageFlags2 kDrawReaders = VK_PIPELINE_STAGE_2_DRAW_INDIRECT
 constexpr VkAccessFlags2 kDrawReads =
     VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_READ_BIT;
 constexpr VkAccessFlags2 kStorageReadWrite = VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT;
-constexpr VkPipelineStageFlags2 kDepthStages =
-    VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT;
-constexpr VkAccessFlags2 kDepthAccess =
-    VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT | VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT;
-
 VkFormat checkedDepthFormat(const vk::Device& device, VkSampleCountFlagBits samples)
 {
     const VkFormat depthFormat = chooseDepthFormat(device);
@@ -70,15 +67,6 @@ std::vector<const vk::Buffer*> uniformBuffersOf(const std::vector<FrameSlot>& sl
         buffers.push_back(&frame.terrainUniforms);
     }
     return buffers;
-}
-
-VkRenderingAttachmentInfo colorAttachmentInfo(VkImageView view, VkAttachmentLoadOp load,
-                                              VkClearColorValue clear = VkClearColorValue{{0.0f, 0.0f, 0.0f, 1.0f}})
-{
-    VkClearValue value{};
-    value.color = clear;
-    return vk::renderingAttachment(view, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, load, VK_ATTACHMENT_STORE_OP_STORE,
-                                   value);
 }
 
 }  // namespace
@@ -200,70 +188,15 @@ void SceneRenderer::Impl::recordTerrainPart(std::uint32_t slotIndex, const camer
 void SceneRenderer::Impl::recordCountsReadback(VkCommandBuffer commands, FrameSlot& frame)
 {
     const terrain::TerrainCountsSource counts = terrain.countsSource();
-    const vk::Buffer& source = *counts.buffer;
-    vk::bufferBarrier(device, commands, source, kCompute, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
-                      VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
-    const VkBufferCopy region{counts.offset, 0, counts.bytes};
-    vkCmdCopyBuffer(commands, source.handle(), frame.countsReadback.handle(), 1, &region);
-    vk::bufferBarrier(device, commands, frame.countsReadback, VK_PIPELINE_STAGE_2_COPY_BIT,
-                      VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
-    // The next update rewrites the count after this copy read it.
-    vk::bufferBarrier(device, commands, source, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_NONE, kCompute,
-                      VK_ACCESS_2_NONE);
-    frame.readbackPending = true;
+    scene::recordCountsReadback(device, commands, *counts.buffer, counts.offset, counts.bytes, frame);
     frame.subdivisionLevels = static_cast<std::uint32_t>(settings.terrain.uniformSubdivision);
 }
 
-// The terrain, then the sky where the terrain left the far depth, into the
-// HDR colour and depth images (their previous contents discarded). With
-// multisampling they render into the multisampled images, which the
-// rendering's end resolves into the HDR image (and the readable depth).
+// The terrain, then the sky where the terrain left the far depth.
 void SceneRenderer::Impl::recordSceneRendering(VkCommandBuffer commands, const RenderTargets& targets,
                                                std::uint32_t slotIndex, const camera::FrameView& view)
 {
-    constexpr VkAccessFlags2 kColorAccess =
-        VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT;
-    // The previous frame in these targets ended with the display pass
-    // reading the HDR image and with depth writes; both are discarded here.
-    vk::imageBarrier(device, commands, targets.hdr().handle(), targets.hdr().fullRange(), VK_IMAGE_LAYOUT_UNDEFINED,
-                     VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, 0,
-                     VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, kColorAccess);
-    vk::imageBarrier(device, commands, targets.depthAttachment().handle(), targets.depthAttachment().fullRange(),
-                     VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL, kDepthStages,
-                     VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT, kDepthStages, kDepthAccess);
-    VkClearValue farDepth{};
-    farDepth.depthStencil = VkClearDepthStencilValue{camera::depthClearValue(output.depth), 0};
-    VkRenderingAttachmentInfo colorAttachment =
-        colorAttachmentInfo(targets.hdrAttachment().view(), VK_ATTACHMENT_LOAD_OP_CLEAR, output.hdrClear);
-    VkRenderingAttachmentInfo depthAttachment = vk::renderingAttachment(
-        targets.depthAttachment().view(), VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL, VK_ATTACHMENT_LOAD_OP_CLEAR,
-        output.readableDepth && !targets.multisampled() ? VK_ATTACHMENT_STORE_OP_STORE
-                                                        : VK_ATTACHMENT_STORE_OP_DONT_CARE,
-        farDepth);
-    if (targets.multisampled()) {
-        // The samples of the previous frame were resolved, then left unread.
-        vk::imageBarrier(device, commands, targets.hdrAttachment().handle(), targets.hdrAttachment().fullRange(),
-                         VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                         VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, kColorAccess,
-                         VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, kColorAccess);
-        colorAttachment.storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
-        colorAttachment.resolveMode = VK_RESOLVE_MODE_AVERAGE_BIT;
-        colorAttachment.resolveImageView = targets.hdr().view();
-        colorAttachment.resolveImageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
-        if (output.readableDepth) {
-            // Resolves run in the colour output stage, whatever they resolve.
-            vk::imageBarrier(device, commands, targets.depth().handle(), targets.depth().fullRange(),
-                             VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL,
-                             VK_PIPELINE_STAGE_2_TRANSFER_BIT, 0, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                             kColorAccess);
-            depthAttachment.resolveMode = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT;
-            depthAttachment.resolveImageView = targets.depth().view();
-            depthAttachment.resolveImageLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
-        }
-    }
-    const VkRenderingInfo rendering = vk::renderingInfo(targets.extent(), colorAttachment, &depthAttachment);
-
-    vkCmdBeginRendering(commands, &rendering);
+    beginSceneRendering(device, commands, targets, output);
     const VkDescriptorSet atmosphereSet = atmosphere.descriptorSet();
     terrain.recordDraw(commands, slotIndex, view.viewport, atmosphereSet, &timer);
     // Inside rendering: no barrier after the start timestamp (see vk::TimedPass).
@@ -271,42 +204,12 @@ void SceneRenderer::Impl::recordSceneRendering(VkCommandBuffer commands, const R
     timer.writeStart(commands, skyPass);
     sky.record(commands, view, atmosphereSet);
     timer.writeEnd(commands, skyPass);
-    vkCmdEndRendering(commands);
-    if (output.readableDepth) {
-        const bool resolved = targets.multisampled();
-        vk::imageBarrier(
-            device, commands, targets.depth().handle(), targets.depth().fullRange(),
-            VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
-            resolved ? VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT : kDepthStages,
-            resolved ? VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT : VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT,
-            VK_PIPELINE_STAGE_2_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
-    }
+    endSceneRendering(device, commands, targets, output);
 }
 
-// The display pass: the HDR image, now readable, into the display colour
-// image, which then goes to TRANSFER_SRC_OPTIMAL.
 void SceneRenderer::Impl::recordDisplay(VkCommandBuffer commands, const RenderTargets& targets, std::uint32_t slotIndex)
 {
-    vk::imageBarrier(device, commands, targets.hdr().handle(), targets.hdr().fullRange(),
-                     VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
-                     VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
-                     VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
-    // The previous frame in the colour image ended with a transfer read; discarded here.
-    vk::imageBarrier(device, commands, targets.color().handle(), targets.color().fullRange(), VK_IMAGE_LAYOUT_UNDEFINED,
-                     VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_TRANSFER_BIT, 0,
-                     VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                     VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT);
-    const VkRenderingAttachmentInfo colorAttachment =
-        colorAttachmentInfo(targets.color().view(), VK_ATTACHMENT_LOAD_OP_DONT_CARE);
-    const VkRenderingInfo rendering = vk::renderingInfo(targets.extent(), colorAttachment, nullptr);
-    vkCmdBeginRendering(commands, &rendering);
-    displayPass.record(commands, targets.hdr().view(), targets.extent(), slotIndex, settings.display);
-    vkCmdEndRendering(commands);
-
-    vk::imageBarrier(device, commands, targets.color().handle(), targets.color().fullRange(),
-                     VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
-                     VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
-                     VK_PIPELINE_STAGE_2_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
+    recordDisplayPass(device, commands, targets, displayPass, slotIndex, settings.display);
 }
 
 SceneRenderer::SceneRenderer(vk::Device& device, const vk::ShaderLibrary& shaders,
@@ -349,14 +252,7 @@ void SceneRenderer::recordFrame(std::uint32_t slotIndex, const camera::FrameView
     FrameSlot& frame = slot(slotIndex);
     const VkCommandBuffer commands = frame.commands;
     impl.collectSlotResults(slotIndex);
-    if (!frame.targets || frame.targets->extent().width != view.viewport.width ||
-        frame.targets->extent().height != view.viewport.height) {
-        // The slot's last submission has completed: its targets are free.
-        frame.targets.reset();
-        frame.targets = std::make_unique<RenderTargets>(impl.device, view.viewport, impl.output.displayFormat,
-                                                        impl.attachments.depth, impl.output.readableDepth,
-                                                        impl.attachments.samples);
-    }
+    ensureRenderTargets(impl.device, frame, view.viewport, impl.output, impl.attachments);
     const glm::vec3 sun = atmosphere::sunDirection(impl.settings.sun);
     impl.recordTerrainPart(slotIndex, view, sun);
     if (impl.atmosphereRecomputePending) {

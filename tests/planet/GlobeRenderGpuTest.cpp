@@ -1,43 +1,61 @@
-// The globe drawn on the GPU (planet::gpu::GlobeTerrain) over ETOPO5, into
-// an offscreen colour and depth image with the validation layer on: from
-// 20,000 km above the Gulf of Guinea it is a disc of the Earth's angular size
-// in black space, with no hole anywhere inside it, the Atlantic blue and
-// Africa green; 400 km above the Alps the ground fills the lower view and
-// shows relief.
+// The globe's frames (scene::GlobeSceneRenderer) over ETOPO5, offscreen with
+// the validation layer on, as the viewer's planet mode draws them:
+// - from 20,000 km, a disc of the Earth's angular size with no hole, dark
+//   space around it and a blue limb; the Atlantic blue, Africa green;
+// - lit from the side, a terminator: the night side is dark;
+// - 6,000 m over the Alps, relief under a blue sky;
+// - over the mid-ocean, a water surface;
+// - a camera moved by 1 mm at 100 m, once converged, changes almost nothing.
 #include "GpuTestEnvironment.h"
 #include "SceneRenderHarness.h"
 #include "geodesy/Wgs84.h"
 #include "planet/CubeElevation.h"
+#include "planet/CubeSphere.h"
 #include "planet/GlobalElevation.h"
 #include "planet/GlobeCamera.h"
-#include "planet/gpu/GlobeTerrain.h"
-#include "vk/Barriers.h"
-#include "vk/GraphicsPipeline.h"
+#include "scene/GlobeSceneRenderer.h"
+#include "scene/RenderTargets.h"
+#include "vk/Commands.h"
+#include "vk/Error.h"
 #include "vk/Image.h"
 
 #include <gtest/gtest.h>
+#include <glm/geometric.hpp>
 
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace planet::test {
 namespace {
 
-constexpr VkExtent2D kSize{256, 256};
 constexpr VkFormat kColourFormat = VK_FORMAT_R8G8B8A8_UNORM;
-constexpr VkFormat kDepthFormat = VK_FORMAT_D32_SFLOAT;
 constexpr double kFovRadians = 1.0471975511965976;  // 60 degrees
 
 struct Pixel {
     int r = 0;
     int g = 0;
     int b = 0;
-    [[nodiscard]] bool black() const { return r + g + b == 0; }
+    [[nodiscard]] int sum() const { return r + g + b; }
+    [[nodiscard]] bool blue() const { return b > r && b > g; }
 };
+
+Pixel pixelAt(const scene::test::RenderedImage& image, std::size_t index)
+{
+    return Pixel{image.colour[4 * index], image.colour[4 * index + 1], image.colour[4 * index + 2]};
+}
+
+// Reversed-Z: the globe wrote depth above 0, the sky left 0.
+bool isGlobe(const scene::test::RenderedImage& image, std::size_t index)
+{
+    return image.depth[index] > 0.0f;
+}
 
 class GlobeRenderGpuTest : public vk::test::GpuTest {
 protected:
@@ -48,73 +66,71 @@ protected:
     }
     static void TearDownTestSuite() { elevation_.reset(); }
 
-    // `frames` frames of `pose` lit by a sun behind the camera; the last
-    // one's pixels (saved as NAME.png under $CBT_TEST_IMAGE_DIR when set).
-    std::vector<Pixel> render(const GeodeticPose& pose, int frames, const std::string& name)
+    // A globe scene rendering into `size`.
+    std::unique_ptr<scene::GlobeSceneRenderer> makeScene()
+    {
+        scene::GlobeSceneSettings settings;
+        settings.globe.capacity = 1u << 17;
+        settings.globe.maxDepth = 40;
+        settings.globe.verticalFovRadians = kFovRadians;
+        scene::SceneOutput output{kColourFormat, camera::DepthConvention::Reversed, 1};
+        output.readableDepth = true;
+        return std::make_unique<scene::GlobeSceneRenderer>(device(), shaders(), *elevation_, settings, output);
+    }
+
+    // Records, submits and waits for one frame.
+    void renderFrame(scene::GlobeSceneRenderer& globe, const scene::GlobeFrameView& frame)
     {
         vk::Device& gpu = device();
-        const vk::Image colour(
-            gpu, vk::ImageDescription{kColourFormat, kSize, 1,
-                                      VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
-                                      VK_IMAGE_ASPECT_COLOR_BIT});
-        const vk::Image depth(gpu,
-                              vk::ImageDescription{kDepthFormat, kSize, 1, VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT,
-                                                   VK_IMAGE_ASPECT_DEPTH_BIT});
-        gpu::GlobeSettings settings;
-        settings.capacity = 1u << 17;
-        settings.maxDepth = 30;
-        settings.verticalFovRadians = kFovRadians;
-        gpu::GlobeTerrain globe(gpu, shaders(), *elevation_, settings, {kColourFormat, kDepthFormat});
-        const GlobeView view = globeViewOf(pose);
-        const glm::dvec3 sun = view.positionEcef + 0.3 * glm::length(view.positionEcef) * view.up();
-        const VkImageSubresourceRange colourRange{VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
-        const VkImageSubresourceRange depthRange{VK_IMAGE_ASPECT_DEPTH_BIT, 0, 1, 0, 1};
-        for (int frame = 0; frame < frames; ++frame) {
-            gpu.submitAndWait([&](VkCommandBuffer commands) {
-                globe.recordUpdate(commands, view, kSize, sun);
-                vk::imageBarrier(gpu, commands, colour.handle(), colourRange, VK_IMAGE_LAYOUT_UNDEFINED,
-                                 VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_TRANSFER_BIT,
-                                 VK_ACCESS_2_TRANSFER_READ_BIT, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                                 VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT);
-                vk::imageBarrier(
-                    gpu, commands, depth.handle(), depthRange, VK_IMAGE_LAYOUT_UNDEFINED,
-                    VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT,
-                    VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT,
-                    VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT,
-                    VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT | VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT);
-                VkClearValue black{};
-                black.color = VkClearColorValue{{0.0f, 0.0f, 0.0f, 1.0f}};
-                VkClearValue far{};
-                far.depthStencil = VkClearDepthStencilValue{0.0f, 0};
-                const VkRenderingAttachmentInfo colourAttachment =
-                    vk::renderingAttachment(colour.view(), VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                                            VK_ATTACHMENT_LOAD_OP_CLEAR, VK_ATTACHMENT_STORE_OP_STORE, black);
-                const VkRenderingAttachmentInfo depthAttachment =
-                    vk::renderingAttachment(depth.view(), VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
-                                            VK_ATTACHMENT_LOAD_OP_CLEAR, VK_ATTACHMENT_STORE_OP_DONT_CARE, far);
-                const VkRenderingInfo rendering = vk::renderingInfo(kSize, colourAttachment, &depthAttachment);
-                vkCmdBeginRendering(commands, &rendering);
-                globe.recordDraw(commands, kSize);
-                vkCmdEndRendering(commands);
-                vk::imageBarrier(gpu, commands, colour.handle(), colourRange, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                                 VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                                 VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, VK_PIPELINE_STAGE_2_TRANSFER_BIT,
-                                 VK_ACCESS_2_TRANSFER_READ_BIT);
-            });
-        }
-        const std::vector<std::byte> bytes =
-            vk::downloadImageLevel(gpu, colour, 0, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
-        scene::test::RenderedImage image{kColourFormat, kSize.width, kSize.height, {}, {}};
-        for (const std::byte byte : bytes) {
+        scene::FrameSlot& slot = globe.slot(0);
+        slot.inFlight.wait();
+        slot.inFlight.reset();
+        vk::beginCommandBuffer(slot.commands);
+        globe.recordFrame(0, frame);
+        vk::endCommandBuffer(slot.commands);
+        VkSubmitInfo submit{};
+        submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO;
+        submit.commandBufferCount = 1;
+        submit.pCommandBuffers = &slot.commands;
+        VK_CHECK(vkQueueSubmit(gpu.queue(), 1, &submit, slot.inFlight.handle()));
+        slot.inFlight.wait();
+    }
+
+    // The last frame's colour and depth (saved as NAME.png under
+    // $CBT_TEST_IMAGE_DIR when set).
+    scene::test::RenderedImage readBack(scene::GlobeSceneRenderer& globe, const std::string& name)
+    {
+        const scene::RenderTargets& targets = *globe.slot(0).targets;
+        const VkExtent2D size = targets.extent();
+        scene::test::RenderedImage image{kColourFormat, size.width, size.height, {}, {}};
+        const std::vector<std::byte> colour =
+            vk::downloadImageLevel(device(), targets.color(), 0, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+        for (const std::byte byte : colour) {
             image.colour.push_back(std::to_integer<std::uint8_t>(byte));
         }
+        const std::vector<std::byte> depth =
+            vk::downloadImageLevel(device(), targets.depth(), 0, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+        image.depth.resize(depth.size() / sizeof(float));
+        std::memcpy(image.depth.data(), depth.data(), depth.size());
         scene::test::saveForInspection(image, name);
-        std::vector<Pixel> pixels(std::size_t{kSize.width} * kSize.height);
-        for (std::size_t i = 0; i < pixels.size(); ++i) {
-            pixels[i] = Pixel{std::to_integer<int>(bytes[4 * i]), std::to_integer<int>(bytes[4 * i + 1]),
-                              std::to_integer<int>(bytes[4 * i + 2])};
+        return image;
+    }
+
+    // `frames` frames of `pose` at `size`, the sun towards `sun` (ECEF), by
+    // default high behind the camera.
+    scene::test::RenderedImage render(const GeodeticPose& pose, VkExtent2D size, int frames, const std::string& name,
+                                      std::optional<glm::dvec3> sun = std::nullopt)
+    {
+        const std::unique_ptr<scene::GlobeSceneRenderer> globe = makeScene();
+        scene::GlobeFrameView frame;
+        frame.view = globeViewOf(pose);
+        frame.viewport = size;
+        frame.sunDirection =
+            sun.value_or(glm::normalize(glm::normalize(frame.view.positionEcef) - 0.5 * frame.view.forward()));
+        for (int i = 0; i < frames; ++i) {
+            renderFrame(*globe, frame);
         }
-        return pixels;
+        return readBack(*globe, name);
     }
 
     static std::unique_ptr<CubeElevation> elevation_;
@@ -122,66 +138,189 @@ protected:
 
 std::unique_ptr<CubeElevation> GlobeRenderGpuTest::elevation_;
 
-TEST_F(GlobeRenderGpuTest, FromOrbitTheEarthIsAWholeDiscInBlackSpace)
+TEST_F(GlobeRenderGpuTest, FromOrbitTheEarthIsAWholeDiscInDarkSpaceWithABlueLimb)
 {
     CBT_SKIP_WITHOUT_SHADER_FLOAT64(device());
+    const VkExtent2D size{384, 384};
     const double height = 2.0e7;
-    const std::vector<Pixel> pixels = render({0.0, 0.0, height, 0.0, -90.0}, 30, "globe-orbit");
+    const scene::test::RenderedImage image = render({0.0, 0.0, height, 0.0, -90.0}, size, 30, "globe-orbit");
     // The disc's radius in pixels: the Earth's angular radius through the
     // projection (the equatorial radius; the view looks along the equator's
     // plane from above it, so the polar flattening trims the disc by 0.3 %).
     const double angular =
         std::asin(geodesy::kWgs84SemiMajorAxisMetres / (geodesy::kWgs84SemiMajorAxisMetres + height));
-    const double radius = std::tan(angular) / std::tan(0.5 * kFovRadians) * 0.5 * kSize.height;
-    std::size_t lit = 0;
+    const double radius = std::tan(angular) / std::tan(0.5 * kFovRadians) * 0.5 * size.height;
+    std::size_t globe = 0;
     std::size_t holes = 0;
-    std::size_t outsideLit = 0;
+    std::size_t outsideGlobe = 0;
+    std::size_t lightInSpace = 0;
+    std::size_t limb = 0;
+    std::size_t blueLimb = 0;
     std::size_t blue = 0;
     std::size_t green = 0;
-    for (std::uint32_t y = 0; y < kSize.height; ++y) {
-        for (std::uint32_t x = 0; x < kSize.width; ++x) {
-            const Pixel& p = pixels[std::size_t{y} * kSize.width + x];
-            const double r = std::hypot(x + 0.5 - 0.5 * kSize.width, y + 0.5 - 0.5 * kSize.height);
-            lit += p.black() ? 0u : 1u;
-            holes += r < 0.97 * radius && p.black() ? 1u : 0u;
-            outsideLit += r > 1.03 * radius && !p.black() ? 1u : 0u;
-            blue += !p.black() && p.b > p.g && p.b > p.r ? 1u : 0u;
-            green += !p.black() && p.g > p.b && p.g > p.r ? 1u : 0u;
+    for (std::uint32_t y = 0; y < size.height; ++y) {
+        for (std::uint32_t x = 0; x < size.width; ++x) {
+            const std::size_t i = std::size_t{y} * size.width + x;
+            const Pixel p = pixelAt(image, i);
+            const double r = std::hypot(x + 0.5 - 0.5 * size.width, y + 0.5 - 0.5 * size.height);
+            const bool onGlobe = isGlobe(image, i);
+            globe += onGlobe ? 1u : 0u;
+            holes += r < 0.97 * radius && !onGlobe ? 1u : 0u;
+            outsideGlobe += r > 1.03 * radius && onGlobe ? 1u : 0u;
+            lightInSpace += r > 1.1 * radius && p.sum() > 6 ? 1u : 0u;
+            // The limb: the air over the disc's edge, seen edge on.
+            if (r > 0.97 * radius && r < 1.02 * radius && p.sum() > 30) {
+                ++limb;
+                blueLimb += p.blue() ? 1u : 0u;
+            }
+            blue += onGlobe && p.blue() ? 1u : 0u;
+            green += onGlobe && p.g > p.b && p.g > p.r ? 1u : 0u;
         }
     }
     const double disc = 3.14159265358979 * radius * radius;
-    EXPECT_NEAR(static_cast<double>(lit), disc, 0.04 * disc);
-    EXPECT_EQ(holes, 0u) << "black pixels inside the disc: cracks or culled ground";
-    EXPECT_EQ(outsideLit, 0u);
-    EXPECT_GT(blue, lit / 3) << "the Atlantic";
-    EXPECT_GT(green, lit / 20) << "Africa";
-    EXPECT_TRUE(pixels[0].black());
+    EXPECT_NEAR(static_cast<double>(globe), disc, 0.04 * disc);
+    EXPECT_EQ(holes, 0u) << "sky inside the disc: cracks or culled ground";
+    EXPECT_EQ(outsideGlobe, 0u);
+    EXPECT_EQ(lightInSpace, 0u) << "space is not dark";
+    EXPECT_GT(static_cast<double>(limb), 2.0 * 3.14159265358979 * radius) << "no limb";
+    EXPECT_GT(blueLimb, limb * 9 / 10) << "the limb is not blue: " << blueLimb << " of " << limb;
+    EXPECT_GT(blue, globe / 3) << "the Atlantic";
+    EXPECT_GT(green, globe / 50) << "Africa";
 }
 
-TEST_F(GlobeRenderGpuTest, FourHundredKilometresAboveTheAlpsTheGroundShowsRelief)
+TEST_F(GlobeRenderGpuTest, LitFromTheSideTheNightSideIsDark)
 {
     CBT_SKIP_WITHOUT_SHADER_FLOAT64(device());
-    const std::vector<Pixel> pixels = render({46.5, 10.0, 400000.0, 0.0, -60.0}, 40, "globe-alps-400km");
-    // The lower half is ground: no black pixel there, and its brightness varies.
-    std::size_t black = 0;
+    const VkExtent2D size{256, 256};
+    // Over the Gulf of Guinea, the sun due east of the Earth: the west half
+    // of the disc is night.
+    const scene::test::RenderedImage image =
+        render({0.0, 0.0, 2.0e7, 0.0, -90.0}, size, 30, "globe-terminator", glm::dvec3(0.0, 1.0, 0.0));
+    double day = 0.0;
+    double night = 0.0;
+    std::size_t dayCount = 0;
+    std::size_t nightCount = 0;
+    for (std::uint32_t y = 0; y < size.height; ++y) {
+        for (std::uint32_t x = 0; x < size.width; ++x) {
+            const std::size_t i = std::size_t{y} * size.width + x;
+            if (!isGlobe(image, i)) {
+                continue;
+            }
+            // Heading 0, looking down: east is to the right.
+            const bool east = x > size.width / 2 + 10;
+            const bool west = x + 10 < size.width / 2;
+            day += east ? pixelAt(image, i).sum() : 0.0;
+            dayCount += east ? 1u : 0u;
+            night += west ? pixelAt(image, i).sum() : 0.0;
+            nightCount += west ? 1u : 0u;
+        }
+    }
+    ASSERT_GT(dayCount, 1000u);
+    ASSERT_GT(nightCount, 1000u);
+    EXPECT_GT(day / static_cast<double>(dayCount), 60.0);
+    EXPECT_LT(night / static_cast<double>(nightCount), 6.0) << "the night side is lit";
+}
+
+TEST_F(GlobeRenderGpuTest, SixKilometresOverTheAlpsReliefShowsUnderABlueSky)
+{
+    CBT_SKIP_WITHOUT_SHADER_FLOAT64(device());
+    const VkExtent2D size{256, 144};
+    // Above the Valais looking east along the Alps, slightly down.
+    const GeodeticPose pose{46.2, 7.5, 6000.0, 80.0, -12.0};
+    // A low afternoon sun from the south-west.
+    const LocalFrame local = localFrameAt(pose.latitudeDegrees, pose.longitudeDegrees);
+    const glm::dvec3 sun = glm::normalize(0.45 * local.up - 0.6 * local.north - 0.65 * local.east);
+    const scene::test::RenderedImage image = render(pose, size, 45, "globe-alps-6km", sun);
+    std::size_t sky = 0;
+    std::size_t blueSky = 0;
     double sum = 0.0;
     double squares = 0.0;
-    std::size_t count = 0;
-    for (std::uint32_t y = kSize.height / 2; y < kSize.height; ++y) {
-        for (std::uint32_t x = 0; x < kSize.width; ++x) {
-            const Pixel& p = pixels[std::size_t{y} * kSize.width + x];
-            black += p.black() ? 1u : 0u;
+    std::size_t ground = 0;
+    for (std::size_t i = 0; i < image.depth.size(); ++i) {
+        const Pixel p = pixelAt(image, i);
+        if (!isGlobe(image, i)) {
+            ++sky;
+            blueSky += p.blue() && p.b > 90 ? 1u : 0u;
+        } else {
             const double luminance = 0.2126 * p.r + 0.7152 * p.g + 0.0722 * p.b;
             sum += luminance;
             squares += luminance * luminance;
-            ++count;
+            ++ground;
         }
     }
-    EXPECT_EQ(black, 0u);
-    const double mean = sum / static_cast<double>(count);
-    const double deviation = std::sqrt(squares / static_cast<double>(count) - mean * mean);
-    EXPECT_GT(mean, 20.0);
-    EXPECT_GT(deviation, 4.0) << "no relief";
+    ASSERT_GT(sky, image.depth.size() / 10) << "no sky";
+    ASSERT_GT(ground, image.depth.size() / 3) << "no ground";
+    EXPECT_GT(blueSky, sky * 9 / 10) << "the sky is not blue";
+    const double mean = sum / static_cast<double>(ground);
+    const double deviation = std::sqrt(squares / static_cast<double>(ground) - mean * mean);
+    EXPECT_GT(mean, 25.0);
+    EXPECT_GT(deviation, 6.0) << "no relief";
+}
+
+TEST_F(GlobeRenderGpuTest, OverTheMidOceanTheSurfaceIsWater)
+{
+    CBT_SKIP_WITHOUT_SHADER_FLOAT64(device());
+    const VkExtent2D size{256, 144};
+    // 2,000 m over the mid-Atlantic (4 to 5 km deep), looking west and down.
+    const GeodeticPose pose{30.0, -40.0, 2000.0, 270.0, -30.0};
+    ASSERT_LT(elevation_->heightAt(cubePointUnder(pose.latitudeDegrees, pose.longitudeDegrees)), -3000.0);
+    const scene::test::RenderedImage image = render(pose, size, 40, "globe-mid-ocean");
+    std::size_t deepBlue = 0;
+    std::size_t bluish = 0;
+    std::size_t surface = 0;
+    for (std::size_t i = 0; i < image.depth.size(); ++i) {
+        if (!isGlobe(image, i)) {
+            continue;
+        }
+        ++surface;
+        const Pixel p = pixelAt(image, i);
+        // Towards the horizon the water mirrors the pale sky through haze.
+        bluish += p.b >= p.g && p.b > p.r ? 1u : 0u;
+        deepBlue += p.blue() && p.r < p.b / 2 ? 1u : 0u;
+    }
+    ASSERT_GT(surface, image.depth.size() / 2);
+    EXPECT_EQ(bluish, surface) << "the surface is not water everywhere";
+    EXPECT_GT(deepBlue, surface * 3 / 4) << "the water is not deep blue";
+}
+
+TEST_F(GlobeRenderGpuTest, AMillimetreMoveAtOneHundredMetresChangesAlmostNoPixel)
+{
+    CBT_SKIP_WITHOUT_SHADER_FLOAT64(device());
+    const VkExtent2D size{256, 144};
+    const GeodeticPose pose{46.55, 8.0, 0.0, 30.0, -20.0};  // over the Bernese Alps
+    GeodeticPose above = pose;
+    above.heightMetres =
+        elevation_->surfaceHeightAt(cubePointUnder(pose.latitudeDegrees, pose.longitudeDegrees)) + 100.0;
+    GeodeticPose moved = above;
+    moved.heightMetres += 0.001;
+    const std::unique_ptr<scene::GlobeSceneRenderer> globe = makeScene();
+    scene::GlobeFrameView frame;
+    frame.view = globeViewOf(above);
+    frame.viewport = size;
+    frame.sunDirection = glm::normalize(glm::normalize(frame.view.positionEcef) - 0.5 * frame.view.forward());
+    for (int i = 0; i < 60; ++i) {
+        renderFrame(*globe, frame);
+    }
+    const scene::test::RenderedImage before = readBack(*globe, "globe-100m");
+    frame.view = globeViewOf(moved);
+    for (int i = 0; i < 4; ++i) {
+        renderFrame(*globe, frame);
+    }
+    const scene::test::RenderedImage after = readBack(*globe, "globe-100m-moved");
+    std::size_t ground = 0;
+    std::size_t changed = 0;
+    for (std::size_t i = 0; i < before.depth.size(); ++i) {
+        ground += isGlobe(before, i) ? 1u : 0u;
+        for (int c = 0; c < 3; ++c) {
+            const std::size_t channel = 4 * i + static_cast<std::size_t>(c);
+            if (std::abs(int{before.colour[channel]} - int{after.colour[channel]}) > 8) {
+                ++changed;
+                break;
+            }
+        }
+    }
+    ASSERT_GT(ground, before.depth.size() / 3) << "no ground in view";
+    EXPECT_LE(changed, before.depth.size() / 1000) << changed << " pixels changed";
 }
 
 }  // namespace

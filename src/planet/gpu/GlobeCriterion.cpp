@@ -87,7 +87,8 @@ GlobeCriterion::GlobeCriterion(vk::Device& device, const CubeElevation& elevatio
       exact_(device, kExactBytesPerSlot * capacity, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT),
       cache_(device, kCacheBytesPerSlot * capacity, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT),
       origin_(device, sizeof(glm::dvec4), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, vk::MemoryLocation::HostUpload),
-      intervals_(elevation.intervals())
+      intervals_(elevation.intervals()),
+      detailBound_(elevation.detailBoundMetres())
 {
     vk::DescriptorWriter()
         .storageBuffer(0, elevation_)
@@ -127,7 +128,7 @@ void GlobeCriterion::setLevelOfDetail(const GlobeLevelOfDetail& lod)
     LevelOfDetailBlock block;
     block.camera = glm::dvec4(lod.cameraEcef, lod.occluderRadius);
     block.planes = lod.frustumPlanes;
-    block.parameters = glm::dvec4(lod.pixelsPerRadian, lod.targetEdgePixels, lod.nearMetres, 0.0);
+    block.parameters = glm::dvec4(lod.pixelsPerRadian, lod.targetEdgePixels, lod.nearMetres, detailBound_);
     block.intervals = intervals_;
     std::memcpy(levelOfDetail_.mapped().data(), &block, sizeof(block));
 }

@@ -41,6 +41,10 @@ public:
     [[nodiscard]] VkDescriptorSetLayout setLayout() const { return setLayout_.handle(); }
     // Three vec4 per slot: the vertices from the origin, and their heights.
     [[nodiscard]] const vk::Buffer& cache() const { return cache_; }
+    // The buffers of every slot (exact vertices and cache), and the
+    // elevation's (grid and height ranges).
+    [[nodiscard]] VkDeviceSize slotBytes() const { return exact_.size() + cache_.size(); }
+    [[nodiscard]] VkDeviceSize elevationBytes() const { return elevation_.size() + heightRanges_.size(); }
 
     // Call these only while no submitted work that reads them is pending.
     void setLevelOfDetail(const GlobeLevelOfDetail& lod);
@@ -59,6 +63,7 @@ private:
     vk::Buffer cache_;
     vk::Buffer origin_;
     std::uint32_t intervals_ = 0;
+    double detailBound_ = 0.0;  // CubeElevation::detailBoundMetres
 };
 
 }  // namespace planet::gpu

@@ -2,6 +2,7 @@
 
 #include "camera/Projection.h"
 #include "planet/CubeSphere.h"
+#include "planet/gpu/GlobeAtmosphere.h"
 #include "vk/Barriers.h"
 #include "vk/Device.h"
 #include "vk/ShaderLibrary.h"
@@ -10,6 +11,7 @@
 #include <glm/mat4x4.hpp>
 #include <glm/vec4.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cstring>
 
@@ -29,6 +31,8 @@ struct DrawFrame {
     glm::vec4 cameraFromOrigin{0.0f};
     glm::vec4 cameraEcef{0.0f};
     glm::vec4 sunDirection{0.0f, 0.0f, 1.0f, 0.0f};
+    glm::vec4 cameraAtmosphere{0.0f};
+    glm::vec4 sunAtmosphere{0.0f, 0.0f, 1.0f, 0.0f};
 };
 
 bisector::PoolSettings poolSettingsOf(const GlobeSettings& settings)
@@ -53,7 +57,8 @@ vk::GraphicsPipeline makeDrawPipeline(const vk::Device& device, const vk::Shader
 }  // namespace
 
 GlobeTerrain::GlobeTerrain(vk::Device& device, const vk::ShaderLibrary& shaders, const CubeElevation& elevation,
-                           const GlobeSettings& settings, const vk::AttachmentFormats& attachments)
+                           const GlobeSettings& settings, const vk::AttachmentFormats& attachments,
+                           VkDescriptorSetLayout atmosphereLayout)
     : device_(&device),
       elevation_(&elevation),
       settings_(settings),
@@ -64,10 +69,12 @@ GlobeTerrain::GlobeTerrain(vk::Device& device, const vk::ShaderLibrary& shaders,
       refresh_(pipeline_.makeKernel(shaders, GlobeCriterion::refreshProgram(), criterion_.setLayout())),
       drawArguments_(pipeline_.makeKernel(shaders, {"planet/GlobeDrawArguments.comp", {}}, VK_NULL_HANDLE)),
       drawSetLayout_(device, kDrawBindings),
-      drawPipelineLayout_(device, drawSetLayout_.handle()),
+      drawPipelineLayout_(device, std::array<VkDescriptorSetLayout, 2>{drawSetLayout_.handle(), atmosphereLayout}),
       drawSetPool_(device, drawSetLayout_, 1),
       drawSet_(drawSetPool_.allocate(drawSetLayout_)),
       drawFrame_(device, sizeof(DrawFrame), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, vk::MemoryLocation::HostUpload),
+      attachments_(attachments),
+      shaders_(&shaders),
       drawPipeline_(makeDrawPipeline(device, shaders, drawPipelineLayout_, attachments))
 {
     buffers_.upload(reference_);
@@ -83,7 +90,7 @@ GlobeTerrain::GlobeTerrain(vk::Device& device, const vk::ShaderLibrary& shaders,
 GlobeTerrain::~GlobeTerrain() = default;
 
 void GlobeTerrain::recordUpdate(VkCommandBuffer commands, const GlobeView& view, VkExtent2D viewport,
-                                const glm::dvec3& sunDirection)
+                                const glm::dvec3& sunDirection, vk::TimestampQueries* timer)
 {
     lod_ = globeLevelOfDetailFor(view, settings_.verticalFovRadians, viewport.width, viewport.height,
                                  settings_.targetEdgePixels, settings_.nearMetres, *elevation_);
@@ -101,7 +108,7 @@ void GlobeTerrain::recordUpdate(VkCommandBuffer commands, const GlobeView& view,
         criterion_.setOrigin(*origin_);
         pipeline_.recordOverLiveList(commands, *refresh_, frame);
     }
-    pipeline_.record(commands, frame);
+    pipeline_.record(commands, frame, timer);
     bisector::gpu::PoolFrame argumentsFrame = frame;
     argumentsFrame.criterionSet = VK_NULL_HANDLE;  // the kernel has no set 1
     pipeline_.recordSingle(commands, *drawArguments_, argumentsFrame);
@@ -118,17 +125,49 @@ void GlobeTerrain::recordUpdate(VkCommandBuffer commands, const GlobeView& view,
     draw.cameraFromOrigin = glm::vec4(glm::vec3(view.positionEcef - *origin_), 0.0f);
     draw.cameraEcef = glm::vec4(glm::vec3(view.positionEcef), 0.0f);
     draw.sunDirection = glm::vec4(glm::vec3(glm::normalize(sunDirection)), 0.0f);
+    draw.cameraAtmosphere = glm::vec4(glm::vec3(atmospherePointOf(view.positionEcef)),
+                                      static_cast<float>(atmosphereAltitudeKm(view.positionEcef)));
+    draw.sunAtmosphere = glm::vec4(glm::vec3(atmosphereDirectionOf(sunDirection)), 0.0f);
     std::memcpy(drawFrame_.mapped().data(), &draw, sizeof(draw));
 }
 
-void GlobeTerrain::recordDraw(VkCommandBuffer commands, VkExtent2D viewport) const
+void GlobeTerrain::recordDraw(VkCommandBuffer commands, VkExtent2D viewport, VkDescriptorSet atmosphereSet) const
 {
     vk::setViewportAndScissor(commands, viewport);
-    vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, drawPipelineLayout_.handle(), 0, 1, &drawSet_, 0,
-                            nullptr);
+    const std::array<VkDescriptorSet, 2> sets{drawSet_, atmosphereSet};
+    vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, drawPipelineLayout_.handle(), 0,
+                            static_cast<std::uint32_t>(sets.size()), sets.data(), 0, nullptr);
     drawPipeline_.bind(commands);
     vkCmdDrawIndirect(commands, buffers_.counters().handle(), bisector::gpu::kDrawArgumentsOffset, 1,
                       sizeof(VkDrawIndirectCommand));
+}
+
+const vk::Buffer& GlobeTerrain::countsBuffer() const
+{
+    return buffers_.counters();
+}
+
+VkDeviceSize GlobeTerrain::countsOffset()
+{
+    return bisector::gpu::kStatisticsOffset;
+}
+
+GlobeCounts GlobeTerrain::countsFrom(std::span<const std::byte> bytes)
+{
+    std::array<std::uint32_t, 4> values{};
+    std::memcpy(values.data(), bytes.data(), std::min(bytes.size(), sizeof(values)));
+    return {values[0], values[1], values[2], values[3]};
+}
+
+double GlobeTerrain::bytesPerBisector() const
+{
+    return static_cast<double>(buffers_.bytes() + criterion_.slotBytes()) / static_cast<double>(settings_.capacity);
+}
+
+void GlobeTerrain::rebuildDrawPipeline()
+{
+    vk::GraphicsPipeline rebuilt = makeDrawPipeline(*device_, *shaders_, drawPipelineLayout_, attachments_);
+    drawPipeline_ = std::move(rebuilt);
 }
 
 }  // namespace planet::gpu

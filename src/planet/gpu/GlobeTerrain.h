@@ -5,9 +5,11 @@
 // (shaders/planet/GlobeDraw.vert, .frag) through a reversed-Z projection
 // with the far plane at infinity.
 //
-// Per frame, with no earlier frame pending: recordUpdate outside rendering,
-// then recordDraw inside a rendering whose attachments have the formats
-// given at construction (depth cleared to 0, GREATER_OR_EQUAL).
+// Per frame: recordUpdate outside rendering, then recordDraw inside a
+// rendering whose attachments have the formats given at construction (depth
+// cleared to 0, GREATER_OR_EQUAL), with the atmosphere's descriptor set
+// (atmosphere::Atmosphere built with globeAtmosphereParameters()). The draw's
+// uniforms are written at recordUpdate: no earlier frame may be pending.
 #pragma once
 
 #include "bisector/Pool.h"
@@ -28,13 +30,24 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 
 namespace vk {
 class Device;
 class ShaderLibrary;
+class TimestampQueries;
 }  // namespace vk
 
 namespace planet::gpu {
+
+// The pool's counts of one update (GlobeDrawArguments.comp writes them side
+// by side for a read-back).
+struct GlobeCounts {
+    std::uint32_t live = 0;
+    std::uint32_t visible = 0;
+    std::uint32_t deferredSplits = 0;  // waiting for free slots: the pool is full
+    std::uint32_t changed = 0;         // bisectors split and diamonds merged
+};
 
 struct GlobeSettings {
     std::uint32_t capacity = 1u << 18;  // pool slots
@@ -52,7 +65,8 @@ public:
     // Throws vk::Error when the device lacks shaderFloat64 or the pool's
     // buffers do not fit.
     GlobeTerrain(vk::Device& device, const vk::ShaderLibrary& shaders, const CubeElevation& elevation,
-                 const GlobeSettings& settings, const vk::AttachmentFormats& attachments);
+                 const GlobeSettings& settings, const vk::AttachmentFormats& attachments,
+                 VkDescriptorSetLayout atmosphereLayout);
     ~GlobeTerrain();
     GlobeTerrain(const GlobeTerrain&) = delete;
     GlobeTerrain& operator=(const GlobeTerrain&) = delete;
@@ -60,9 +74,26 @@ public:
     // Records the pool's update for `view` seen at `viewport` pixels, the
     // geometry's refresh first when the origin moved, and the draw's
     // arguments; `sunDirection` (ECEF, towards the sun) lights the draw.
+    // With a timer, the pool's passes write its timestamps
+    // (bisector::gpu::PoolPipeline::timestampPassNames()).
     void recordUpdate(VkCommandBuffer commands, const GlobeView& view, VkExtent2D viewport,
-                      const glm::dvec3& sunDirection);
-    void recordDraw(VkCommandBuffer commands, VkExtent2D viewport) const;
+                      const glm::dvec3& sunDirection, vk::TimestampQueries* timer = nullptr);
+    void recordDraw(VkCommandBuffer commands, VkExtent2D viewport, VkDescriptorSet atmosphereSet) const;
+
+    // Where the last recorded update's counts lie, for a copy to the host.
+    [[nodiscard]] const vk::Buffer& countsBuffer() const;
+    [[nodiscard]] static VkDeviceSize countsOffset();
+    static constexpr VkDeviceSize kCountsBytes = 4 * sizeof(std::uint32_t);
+    [[nodiscard]] static GlobeCounts countsFrom(std::span<const std::byte> bytes);
+    [[nodiscard]] const GlobeSettings& settings() const { return settings_; }
+    // Bytes of the pool and its geometry per bisector slot.
+    [[nodiscard]] double bytesPerBisector() const;
+    // Bytes of the elevation on the GPU.
+    [[nodiscard]] VkDeviceSize elevationBytes() const { return criterion_.elevationBytes(); }
+
+    // Builds the draw pipeline again from the library; throws vk::Error and
+    // keeps the current one on failure. No recorded use may be pending.
+    void rebuildDrawPipeline();
 
     [[nodiscard]] const bisector::gpu::PoolBuffers& poolBuffers() const { return buffers_; }
     [[nodiscard]] const bisector::KeyLayout& layout() const { return reference_.layout(); }
@@ -84,6 +115,8 @@ private:
     vk::DescriptorPool drawSetPool_;
     VkDescriptorSet drawSet_ = VK_NULL_HANDLE;
     vk::Buffer drawFrame_;
+    vk::AttachmentFormats attachments_;
+    const vk::ShaderLibrary* shaders_;
     vk::GraphicsPipeline drawPipeline_;
     GlobeLevelOfDetail lod_;
     std::optional<glm::dvec3> origin_;

@@ -13,6 +13,7 @@
 #include "planet/CubeElevation.glsl"
 #include "planet/CubeGeometry.glsl"
 #include "planet/CubeSphere.glsl"
+#include "planet/SurfaceDetail.glsl"
 
 layout(local_size_x = 64) in;
 
@@ -46,7 +47,7 @@ void main()
     for (int i = 0; i < 3; ++i) {
         dvec3 cube = planet_CubePointOf(t.v[i]);
         result.cube[i] = i64vec4(t.v[i], 0l);
-        result.ecef[i] = dvec4(planet_CubeToEcef(cube, planet_HeightAt(cube, keyIntervals)), 0.0lf);
+        result.ecef[i] = dvec4(planet_CubeToEcef(cube, planet_SurfaceHeightAt(cube, keyIntervals)), 0.0lf);
     }
     keyResults[index] = result;
 }

@@ -2,7 +2,8 @@
 // Evaluates the globe's GLSL geometry (shaders/planet) at exact cube points
 // so the tests can compare it with the CPU (src/planet): each point's ECEF
 // position on the elevation, its height, and its position relative to an
-// origin, in double and as the float a vertex would get.
+// origin, in double and as the float a vertex would get. Heights are the
+// surface's: the data's plus the detail below it.
 #extension GL_GOOGLE_include_directive : require
 #extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
 
@@ -10,6 +11,7 @@
 #define PLANET_ELEVATION_BINDING 0
 #include "planet/CubeElevation.glsl"
 #include "planet/CubeSphere.glsl"
+#include "planet/SurfaceDetail.glsl"
 
 layout(local_size_x = 64) in;
 
@@ -22,7 +24,7 @@ struct ProbeResult {
     dvec4 ecef;      // xyz, height in w
     dvec4 relative;  // ecef - origin
     vec4 relativeFloat;
-    vec4 unused;
+    dvec4 data;  // x: the data's height without the detail
 };
 
 layout(std430, set = 0, binding = 2) writeonly buffer ProbeResults {
@@ -42,8 +44,10 @@ void main()
         return;
     }
     dvec3 cube = dvec3(probePoints[index].xyz) * (1.0lf / double(1l << 34));
-    double height = planet_HeightAt(cube, probeIntervals);
+    double dataHeight = planet_HeightAt(cube, probeIntervals);
+    double height = dataHeight + planet_SurfaceDetailMetres(cube, dataHeight, probeIntervals);
     dvec3 ecef = planet_CubeToEcef(cube, height);
     precise dvec3 relative = ecef - probeOrigin.xyz;
-    probeResults[index] = ProbeResult(dvec4(ecef, height), dvec4(relative, 0.0lf), vec4(vec3(relative), 0.0), vec4(0.0));
+    probeResults[index] = ProbeResult(dvec4(ecef, height), dvec4(relative, 0.0lf), vec4(vec3(relative), 0.0),
+                                       dvec4(dataHeight, 0.0lf, 0.0lf, 0.0lf));
 }

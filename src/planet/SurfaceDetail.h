@@ -1,0 +1,37 @@
+// Relief below the data: ETOPO5 has one sample every ~9 km, so a view from a
+// few hundred metres would see flat facets. The globe's surface adds
+// deterministic fractal detail to the data's heights: octaves of value
+// noise over the exact cube point (seamless across faces and the date line,
+// since a cube point is one point whatever face it is seen from), each half
+// the wavelength of the one before, from half the data's spacing down to a
+// few metres. Its amplitude follows the octave's wavelength (a fractal of
+// dimension 2) and the land's height: strong in the mountains, weak on
+// plains, none at sea or under it; land never falls below sea level.
+//
+// A vertex's height depends on its cube point alone, never on the level of
+// the triangle that asks, so neighbours share bit-identical vertices.
+// shaders/planet/SurfaceDetail.glsl mirrors it, the lattice in double and
+// the noise in float (agreeing to well under a millimetre).
+#pragma once
+
+#include <glm/vec3.hpp>
+
+#include <cstdint>
+
+namespace planet {
+
+// Metres the detail adds at `cubePoint` on ground whose data height is
+// `dataHeightMetres`, over a grid of `intervals` a face side.
+[[nodiscard]] double surfaceDetailMetres(const glm::dvec3& cubePoint, double dataHeightMetres, std::uint32_t intervals);
+
+// The most the detail moves a point up or down (for bounds).
+[[nodiscard]] double surfaceDetailBoundMetres(std::uint32_t intervals);
+
+// The octaves of detail over such a grid.
+[[nodiscard]] int surfaceDetailOctaves(std::uint32_t intervals);
+
+// The noise itself: value noise in [-1, 1] at a point in lattice units, one
+// lattice per `octave`. Exposed for the GPU mirror's tests.
+[[nodiscard]] float latticeValueNoise(const glm::dvec3& point, std::uint32_t octave);
+
+}  // namespace planet

@@ -1,0 +1,77 @@
+#include "planet/gpu/GlobeSkyPass.h"
+
+#include "camera/Projection.h"
+#include "planet/gpu/GlobeAtmosphere.h"
+#include "vk/ShaderLibrary.h"
+
+#include <glm/geometric.hpp>
+#include <glm/mat4x4.hpp>
+#include <glm/matrix.hpp>
+#include <glm/vec4.hpp>
+
+namespace planet::gpu {
+namespace {
+
+// GlobeSkyView of shaders/planet/GlobeSky.frag.
+struct SkyPushConstants {
+    glm::mat4 inverseViewRotationProjection{1.0f};
+    glm::vec4 cameraAtmosphere{0.0f};
+    glm::vec4 sunAtmosphere{0.0f};
+};
+static_assert(sizeof(SkyPushConstants) == 96);
+
+}  // namespace
+
+GlobeSkyPass::GlobeSkyPass(const vk::Device& device, const vk::ShaderLibrary& shaders,
+                           VkDescriptorSetLayout atmosphereLayout, const vk::AttachmentFormats& attachments)
+    : device_(&device),
+      shaders_(&shaders),
+      attachments_(attachments),
+      pipelineLayout_(device, atmosphereLayout, sizeof(SkyPushConstants), VK_SHADER_STAGE_FRAGMENT_BIT),
+      pipeline_(buildPipeline())
+{
+}
+
+vk::GraphicsPipeline GlobeSkyPass::buildPipeline() const
+{
+    vk::GraphicsPipelineDescription description;
+    description.colorFormats = {attachments_.color};
+    description.depthFormat = attachments_.depth;
+    description.samples = attachments_.samples;
+    description.depthTest = true;
+    description.depthCompareOp = VK_COMPARE_OP_EQUAL;
+    return vk::GraphicsPipeline(*device_, pipelineLayout_, shaders_->load("atmosphere/Sky.vert"),
+                                shaders_->load("planet/GlobeSky.frag"), description);
+}
+
+void GlobeSkyPass::rebuildPipeline()
+{
+    vk::GraphicsPipeline rebuilt = buildPipeline();
+    pipeline_ = std::move(rebuilt);
+}
+
+void GlobeSkyPass::record(VkCommandBuffer commands, const GlobeView& view, VkExtent2D viewport,
+                          double verticalFovRadians, const glm::dvec3& sunDirection,
+                          VkDescriptorSet atmosphereSet) const
+{
+    // Sky.vert puts the triangle at depth 0, the reversed-Z far value the
+    // depth image was cleared to: the EQUAL test keeps what the globe left.
+    vk::setViewportAndScissor(commands, viewport, 0.0f, 0.0f);
+    vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelineLayout_.handle(), 0, 1, &atmosphereSet,
+                            0, nullptr);
+    pipeline_.bind(commands);
+    const glm::dmat4 projection(camera::vulkanInfinitePerspective(
+        static_cast<float>(verticalFovRadians),
+        static_cast<float>(viewport.width) / static_cast<float>(viewport.height), 1.0f));
+    SkyPushConstants constants;
+    constants.inverseViewRotationProjection = glm::mat4(glm::inverse(projection * glm::dmat4(view.ecefToView)));
+    const glm::dvec3 camera = atmospherePointOf(view.positionEcef);
+    constants.cameraAtmosphere =
+        glm::vec4(glm::vec3(camera), static_cast<float>(atmosphereAltitudeKm(view.positionEcef)));
+    constants.sunAtmosphere = glm::vec4(glm::vec3(atmosphereDirectionOf(sunDirection)), 0.0f);
+    vkCmdPushConstants(commands, pipelineLayout_.handle(), VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(constants),
+                       &constants);
+    vkCmdDraw(commands, 3, 1, 0, 0);
+}
+
+}  // namespace planet::gpu

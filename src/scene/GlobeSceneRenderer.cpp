@@ -1,0 +1,217 @@
+#include "scene/GlobeSceneRenderer.h"
+
+#include "atmosphere/Atmosphere.h"
+#include "display/DisplayPass.h"
+#include "planet/gpu/GlobeAtmosphere.h"
+#include "planet/gpu/GlobeSkyPass.h"
+#include "scene/RenderTargets.h"
+#include "scene/SceneRendering.h"
+#include "terrain/Terrain.h"
+#include "text/TextParsing.h"
+#include "vk/Barriers.h"
+#include "vk/Commands.h"
+#include "vk/Device.h"
+#include "vk/Error.h"
+#include "vk/TimestampQueries.h"
+
+#include <exception>
+#include <stdexcept>
+#include <vector>
+
+namespace scene {
+namespace {
+
+std::vector<std::string> globeTimestampPassNames()
+{
+    std::vector<std::string> names = bisector::gpu::PoolPipeline::timestampPassNames();
+    names.emplace_back(terrain::kDrawTimestamp);
+    names.emplace_back(kSkyTimestamp);
+    return names;
+}
+
+std::vector<FrameSlot> makeGlobeSlots(const vk::Device& device, const vk::CommandPool& pool, std::uint32_t count)
+{
+    if (count == 0) {
+        throw std::invalid_argument("GlobeSceneRenderer: framesInFlight must be at least 1");
+    }
+    std::vector<FrameSlot> slots;
+    slots.reserve(count);
+    for (std::uint32_t i = 0; i < count; ++i) {
+        slots.emplace_back(device, pool);
+    }
+    return slots;
+}
+
+vk::AttachmentFormats globeAttachments(const vk::Device& device, VkSampleCountFlagBits samples)
+{
+    const VkFormat depthFormat = chooseDepthFormat(device);
+    if ((supportedSceneSampleCounts(device, depthFormat) & static_cast<VkSampleCountFlags>(samples)) == 0) {
+        throw vk::Error("the Vulkan device cannot render " + std::to_string(static_cast<int>(samples)) +
+                        " samples per pixel");
+    }
+    return {display::kHdrColorFormat, depthFormat, samples};
+}
+
+}  // namespace
+
+struct GlobeSceneRenderer::Impl {
+    Impl(vk::Device& device, const vk::ShaderLibrary& shaders, const planet::CubeElevation& elevation,
+         const GlobeSceneSettings& settings, const SceneOutput& output);
+
+    void collectSlotResults(std::uint32_t slotIndex);
+
+    vk::Device& device;
+    GlobeSceneSettings settings;
+    SceneOutput output;
+    vk::AttachmentFormats attachments;
+    vk::CommandPool commandPool;
+    std::vector<FrameSlot> slots;
+    atmosphere::Atmosphere atmosphere;
+    planet::gpu::GlobeTerrain globe;
+    planet::gpu::GlobeSkyPass sky;
+    display::DisplayPass displayPass;
+    vk::TimestampQueries timer;
+    FrameStatistics latest;
+};
+
+GlobeSceneRenderer::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& shaders,
+                               const planet::CubeElevation& elevation, const GlobeSceneSettings& initialSettings,
+                               const SceneOutput& sceneOutput)
+    : device(gpuDevice),
+      settings(initialSettings),
+      output(sceneOutput),
+      attachments(globeAttachments(gpuDevice, sceneOutput.samples)),
+      commandPool(gpuDevice),
+      slots(makeGlobeSlots(gpuDevice, commandPool, sceneOutput.framesInFlight)),
+      atmosphere(gpuDevice, shaders, planet::gpu::globeAtmosphereParameters(), sceneOutput.framesInFlight),
+      globe(gpuDevice, shaders, elevation, initialSettings.globe, attachments, atmosphere.descriptorSetLayout()),
+      sky(gpuDevice, shaders, atmosphere.descriptorSetLayout(), attachments),
+      displayPass(gpuDevice, shaders, sceneOutput.displayFormat, sceneOutput.framesInFlight),
+      timer(gpuDevice, sceneOutput.framesInFlight, globeTimestampPassNames())
+{
+    if (sceneOutput.depth != camera::DepthConvention::Reversed) {
+        throw std::invalid_argument("GlobeSceneRenderer: the globe draws with reversed depth");
+    }
+    latest.leafCount = 24;  // the cube's roots
+    latest.visibleCount = 0;
+    latest.poolCapacity = initialSettings.globe.capacity;
+    latest.bytesPerBisector = globe.bytesPerBisector();
+    latest.cbtBytes = static_cast<std::uint64_t>(latest.bytesPerBisector * latest.poolCapacity);
+    if (const std::optional<atmosphere::AtmosphereTableTimings> tables = atmosphere.tableTimings()) {
+        latest.atmosphereTablesMs = tables->totalMs;
+    }
+}
+
+void GlobeSceneRenderer::Impl::collectSlotResults(std::uint32_t slotIndex)
+{
+    FrameSlot& frame = slots[slotIndex];
+    if (!frame.readbackPending) {
+        return;
+    }
+    frame.readbackPending = false;
+    const planet::gpu::GlobeCounts counts = planet::gpu::GlobeTerrain::countsFrom(frame.countsReadback.mapped());
+    latest.leafCount = counts.live;
+    latest.visibleCount = counts.visible;
+    latest.deferredSplits = counts.deferredSplits;
+    latest.triangleCount = counts.visible;
+    if (const std::optional<std::vector<vk::PassTime>> times = timer.collect(slotIndex)) {
+        latest.timings = passTimingsOf(*times, 0.0);
+    }
+}
+
+GlobeSceneRenderer::GlobeSceneRenderer(vk::Device& device, const vk::ShaderLibrary& shaders,
+                                       const planet::CubeElevation& elevation, const GlobeSceneSettings& settings,
+                                       const SceneOutput& output)
+    : impl_(std::make_unique<Impl>(device, shaders, elevation, settings, output))
+{
+}
+
+GlobeSceneRenderer::~GlobeSceneRenderer()
+{
+    // Submitted frames may still use the scene's objects.
+    static_cast<void>(vkDeviceWaitIdle(impl_->device.handle()));
+}
+
+std::uint32_t GlobeSceneRenderer::framesInFlight() const
+{
+    return static_cast<std::uint32_t>(impl_->slots.size());
+}
+
+FrameSlot& GlobeSceneRenderer::slot(std::uint32_t slotIndex)
+{
+    if (slotIndex >= impl_->slots.size()) {
+        throw vk::Error("GlobeSceneRenderer: frame slot " + std::to_string(slotIndex) + " of " +
+                        std::to_string(impl_->slots.size()));
+    }
+    return impl_->slots[slotIndex];
+}
+
+void GlobeSceneRenderer::recordFrame(std::uint32_t slotIndex, const GlobeFrameView& view)
+{
+    Impl& impl = *impl_;
+    FrameSlot& frame = slot(slotIndex);
+    const VkCommandBuffer commands = frame.commands;
+    impl.collectSlotResults(slotIndex);
+    ensureRenderTargets(impl.device, frame, view.viewport, impl.output, impl.attachments);
+
+    impl.timer.begin(commands, slotIndex);
+    impl.globe.recordUpdate(commands, view.view, view.viewport, view.sunDirection, &impl.timer);
+    recordCountsReadback(impl.device, commands, impl.globe.countsBuffer(), planet::gpu::GlobeTerrain::countsOffset(),
+                         planet::gpu::GlobeTerrain::kCountsBytes, frame);
+
+    const RenderTargets& targets = *frame.targets;
+    beginSceneRendering(impl.device, commands, targets, impl.output);
+    const VkDescriptorSet atmosphereSet = impl.atmosphere.descriptorSet();
+    const std::uint32_t drawPass = impl.timer.passIndex(terrain::kDrawTimestamp);
+    impl.timer.writeStart(commands, drawPass);
+    impl.globe.recordDraw(commands, view.viewport, atmosphereSet);
+    impl.timer.writeEnd(commands, drawPass);
+    const std::uint32_t skyPass = impl.timer.passIndex(kSkyTimestamp);
+    impl.timer.writeStart(commands, skyPass);
+    impl.sky.record(commands, view.view, view.viewport, impl.settings.globe.verticalFovRadians, view.sunDirection,
+                    atmosphereSet);
+    impl.timer.writeEnd(commands, skyPass);
+    endSceneRendering(impl.device, commands, targets, impl.output);
+    recordDisplayPass(impl.device, commands, targets, impl.displayPass, slotIndex, impl.settings.display);
+}
+
+void GlobeSceneRenderer::setDisplay(const display::DisplaySettings& display)
+{
+    impl_->settings.display = display;
+}
+
+const GlobeSceneSettings& GlobeSceneRenderer::settings() const
+{
+    return impl_->settings;
+}
+
+FrameStatistics GlobeSceneRenderer::statistics() const
+{
+    return impl_->latest;
+}
+
+std::optional<std::string> GlobeSceneRenderer::reloadShaders()
+{
+    Impl& impl = *impl_;
+    if (const std::optional<std::string> error = impl.atmosphere.reloadShaders()) {
+        return text::oneLine(*error);
+    }
+    try {
+        impl.device.waitIdle();
+        impl.globe.rebuildDrawPipeline();
+        impl.sky.rebuildPipeline();
+    } catch (const std::exception& error) {
+        return text::oneLine(error.what());
+    }
+    if (const std::optional<std::string> error = impl.displayPass.reloadShaders()) {
+        return text::oneLine(*error);
+    }
+    return std::nullopt;
+}
+
+const planet::gpu::GlobeTerrain& GlobeSceneRenderer::globe() const
+{
+    return impl_->globe;
+}
+
+}  // namespace scene

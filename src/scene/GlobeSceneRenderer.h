@@ -1,0 +1,94 @@
+// The frame of planet mode: the globe (planet::gpu::GlobeTerrain) under its
+// atmosphere, from orbit to the ground, into the same frame slots, render
+// targets and display pass as the flat terrain's scene::SceneRenderer:
+//
+//   barrier: earlier frames' draws -> this frame's compute writes
+//   globe update        the bisector pool's passes, the geometry's refresh
+//                       when the origin moved, the draw's arguments (compute)
+//   counts read-back    live, visible, deferred (copy)
+//   rendering into HDR colour + depth (reversed-Z, infinite far plane):
+//                       the globe, then its sky where it left the far depth
+//   display pass        exposure, tone curve, sRGB
+//
+// The atmosphere's tables are computed once, for the Earth's air over the
+// WGS 84 ellipsoid (planet::gpu::globeAtmosphereParameters).
+//
+// Frame slots as for SceneRenderer: a slot's last submission must have
+// completed before it is recorded again; its results are read then.
+#pragma once
+
+#include "display/Tonemapping.h"
+#include "planet/CubeElevation.h"
+#include "planet/GlobeCamera.h"
+#include "planet/gpu/GlobeTerrain.h"
+#include "scene/FrameSlot.h"
+#include "scene/FrameTimings.h"
+#include "scene/SceneRenderer.h"
+
+#include <vulkan/vulkan.h>
+#include <glm/vec3.hpp>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace vk {
+class Device;
+class ShaderLibrary;
+}  // namespace vk
+
+namespace scene {
+
+// One frame of the globe: where the camera is, what it renders into, where
+// the sun is.
+struct GlobeFrameView {
+    planet::GlobeView view;
+    VkExtent2D viewport{1, 1};
+    glm::dvec3 sunDirection{1.0, 0.0, 0.0};  // ECEF, towards the sun
+};
+
+struct GlobeSceneSettings {
+    planet::gpu::GlobeSettings globe;
+    display::DisplaySettings display;
+};
+
+class GlobeSceneRenderer {
+public:
+    // Throws vk::Error when the device lacks what the globe needs (64-bit
+    // floats and integers in shaders), its buffers do not fit, or the
+    // sample count is not one the device supports.
+    GlobeSceneRenderer(vk::Device& device, const vk::ShaderLibrary& shaders, const planet::CubeElevation& elevation,
+                       const GlobeSceneSettings& settings, const SceneOutput& output);
+    ~GlobeSceneRenderer();
+    GlobeSceneRenderer(const GlobeSceneRenderer&) = delete;
+    GlobeSceneRenderer& operator=(const GlobeSceneRenderer&) = delete;
+
+    [[nodiscard]] std::uint32_t framesInFlight() const;
+    [[nodiscard]] FrameSlot& slot(std::uint32_t slotIndex);
+
+    // Records one frame into the slot's command buffer, which the caller has
+    // begun and will end and submit. The display colour image ends in
+    // TRANSFER_SRC_OPTIMAL, visible to transfer reads.
+    void recordFrame(std::uint32_t slotIndex, const GlobeFrameView& frame);
+
+    // The display settings (exposure, tone curve) of the next frames.
+    void setDisplay(const display::DisplaySettings& display);
+    [[nodiscard]] const GlobeSceneSettings& settings() const;
+
+    // Statistics of the most recent frame whose results are available:
+    // leafCount is the live bisectors, visibleCount those drawn.
+    [[nodiscard]] FrameStatistics statistics() const;
+
+    // Builds the pipelines again from the shader library; on an error keeps
+    // the old ones and returns the one-line error. Waits for the device.
+    std::optional<std::string> reloadShaders();
+
+    [[nodiscard]] const planet::gpu::GlobeTerrain& globe() const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace scene

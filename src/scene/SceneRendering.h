@@ -1,0 +1,54 @@
+// The steps of a frame that every scene records alike (scene::SceneRenderer
+// for the flat terrain, scene::GlobeSceneRenderer for the globe): the
+// slot's render targets at the view's size, the copy of the frame's counts
+// for the host, the rendering into the HDR colour and depth images (with
+// multisampling and its resolve), and the display pass.
+#pragma once
+
+#include "scene/FrameSlot.h"
+#include "scene/RenderTargets.h"
+#include "scene/SceneRenderer.h"
+
+#include <vulkan/vulkan.h>
+
+#include <cstdint>
+
+namespace display {
+class DisplayPass;
+struct DisplaySettings;
+}  // namespace display
+
+namespace vk {
+class Buffer;
+class Device;
+}  // namespace vk
+
+namespace scene {
+
+// Makes the slot's render targets anew when they are missing or not of
+// `viewport`'s size (the slot's last submission has completed).
+void ensureRenderTargets(const vk::Device& device, FrameSlot& frame, VkExtent2D viewport, const SceneOutput& output,
+                         const vk::AttachmentFormats& attachments);
+
+// Copies `bytes` at `offset` of `source` (written by compute shaders) into
+// the slot's counts read-back, visible to the host once the frame completes,
+// and marks the slot's results pending.
+void recordCountsReadback(const vk::Device& device, VkCommandBuffer commands, const vk::Buffer& source,
+                          VkDeviceSize offset, VkDeviceSize bytes, FrameSlot& frame);
+
+// Begins a rendering into the HDR colour and depth images, both cleared and
+// their earlier contents discarded (the multisampled ones, resolved as it
+// ends, with multisampling); endSceneRendering ends it and, with
+// output.readableDepth, leaves the depth image in TRANSFER_SRC_OPTIMAL.
+void beginSceneRendering(const vk::Device& device, VkCommandBuffer commands, const RenderTargets& targets,
+                         const SceneOutput& output);
+void endSceneRendering(const vk::Device& device, VkCommandBuffer commands, const RenderTargets& targets,
+                       const SceneOutput& output);
+
+// The display pass: the HDR image, now readable, into the display colour
+// image, which then goes to TRANSFER_SRC_OPTIMAL.
+void recordDisplayPass(const vk::Device& device, VkCommandBuffer commands, const RenderTargets& targets,
+                       const display::DisplayPass& displayPass, std::uint32_t slotIndex,
+                       const display::DisplaySettings& display);
+
+}  // namespace scene
