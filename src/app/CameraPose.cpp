@@ -1,5 +1,6 @@
 #include "app/CameraPose.h"
 
+#include "app/GeodeticCamera.h"
 #include "text/TextParsing.h"
 
 #include <cerrno>
@@ -94,20 +95,12 @@ CameraPathFrame pathFrameOf(std::string_view line)
     return frame;
 }
 
-}  // namespace
-
-CameraPose parseCameraPose(std::string_view text)
+// Calls `parseLine` on every line of a camera path that holds a pose: '#'
+// starts a comment, blank lines are skipped; its errors are prefixed with
+// "SOURCE:LINE: ".
+template <typename ParseLine>
+void forEachPathLine(std::string_view text, std::string_view sourceName, ParseLine parseLine)
 {
-    const std::vector<std::string_view> fields = poseFields(text::trimmed(text));
-    if (fields.size() != kPoseFieldCount) {
-        throw text::ParseError("expected 5 numbers X Y Z YAW PITCH, found " + std::to_string(fields.size()));
-    }
-    return poseOf(fields);
-}
-
-std::vector<CameraPathFrame> parseCameraPathFrames(std::string_view text, std::string_view sourceName)
-{
-    std::vector<CameraPathFrame> frames;
     size_t lineNumber = 0;
     size_t start = 0;
     while (start <= text.size()) {
@@ -123,7 +116,7 @@ std::vector<CameraPathFrame> parseCameraPathFrames(std::string_view text, std::s
         line = text::trimmed(line);
         if (!line.empty()) {
             try {
-                frames.push_back(pathFrameOf(line));
+                parseLine(line);
             } catch (const text::ParseError& error) {
                 throw text::ParseError(std::string(sourceName) + ":" + std::to_string(lineNumber) + ": " +
                                        error.what());
@@ -131,9 +124,68 @@ std::vector<CameraPathFrame> parseCameraPathFrames(std::string_view text, std::s
         }
         start = end + 1;
     }
+}
+
+std::string readPathFile(const std::filesystem::path& file)
+{
+    std::ifstream stream(file, std::ios::binary);
+    if (!stream) {
+        throw text::ParseError(file.string() + ": cannot read: " + std::strerror(errno));
+    }
+    std::ostringstream contents;
+    contents << stream.rdbuf();
+    if (stream.bad()) {
+        throw text::ParseError(file.string() + ": cannot read: I/O error");
+    }
+    return contents.str();
+}
+
+}  // namespace
+
+CameraPose parseCameraPose(std::string_view text)
+{
+    const std::vector<std::string_view> fields = poseFields(text::trimmed(text));
+    if (fields.size() != kPoseFieldCount) {
+        throw text::ParseError("expected 5 numbers X Y Z YAW PITCH, found " + std::to_string(fields.size()));
+    }
+    return poseOf(fields);
+}
+
+std::vector<CameraPathFrame> parseCameraPathFrames(std::string_view text, std::string_view sourceName)
+{
+    std::vector<CameraPathFrame> frames;
+    forEachPathLine(text, sourceName, [&](std::string_view line) { frames.push_back(pathFrameOf(line)); });
     if (frames.empty()) {
         throw text::ParseError(std::string(sourceName) +
                                ": no camera pose in the file (one \"X Y Z YAW PITCH\" per line)");
+    }
+    return frames;
+}
+
+std::vector<GeodeticPathFrame> parseGeodeticCameraPathFrames(std::string_view text, std::string_view sourceName)
+{
+    std::vector<GeodeticPathFrame> frames;
+    forEachPathLine(text, sourceName, [&](std::string_view line) {
+        const std::vector<std::string_view> fields = poseFields(line);
+        if (fields.size() != kPoseFieldCount && fields.size() != kPoseFieldCount + 1) {
+            throw text::ParseError(
+                "expected 5 numbers LAT LON HEIGHT HEADING PITCH and optionally WIDTHxHEIGHT, found " +
+                std::to_string(fields.size()) + " fields");
+        }
+        std::string pose;
+        for (std::size_t i = 0; i < kPoseFieldCount; ++i) {
+            pose += std::string(fields[i]) + " ";
+        }
+        GeodeticPathFrame frame;
+        frame.pose = parseGeodeticCameraPose(text::trimmed(pose));
+        if (fields.size() == kPoseFieldCount + 1) {
+            frame.renderSize = renderSizeOf(fields[kPoseFieldCount]);
+        }
+        frames.push_back(frame);
+    });
+    if (frames.empty()) {
+        throw text::ParseError(std::string(sourceName) +
+                               ": no camera pose in the file (one \"LAT LON HEIGHT HEADING PITCH\" per line)");
     }
     return frames;
 }
@@ -149,16 +201,12 @@ std::vector<CameraPose> parseCameraPath(std::string_view text, std::string_view 
 
 std::vector<CameraPathFrame> loadCameraPathFrames(const std::filesystem::path& file)
 {
-    std::ifstream stream(file, std::ios::binary);
-    if (!stream) {
-        throw text::ParseError(file.string() + ": cannot read: " + std::strerror(errno));
-    }
-    std::ostringstream contents;
-    contents << stream.rdbuf();
-    if (stream.bad()) {
-        throw text::ParseError(file.string() + ": cannot read: I/O error");
-    }
-    return parseCameraPathFrames(contents.str(), file.string());
+    return parseCameraPathFrames(readPathFile(file), file.string());
+}
+
+std::vector<GeodeticPathFrame> loadGeodeticCameraPathFrames(const std::filesystem::path& file)
+{
+    return parseGeodeticCameraPathFrames(readPathFile(file), file.string());
 }
 
 std::vector<CameraPose> loadCameraPath(const std::filesystem::path& file)

@@ -63,6 +63,14 @@ std::vector<CameraPathFrame> parseCameraPathFrames(std::string_view text, std::s
 // parseCameraPathFrames without the render sizes.
 std::vector<CameraPose> parseCameraPath(std::string_view text, std::string_view sourceName);
 
+// A camera path of planet mode: "LAT LON HEIGHT HEADING PITCH [WxH]" per
+// line (GeodeticCameraPose; HEIGHT in metres above the ellipsoid), with the
+// same comments, render sizes and errors.
+struct GeodeticCameraPose;
+struct GeodeticPathFrame;
+std::vector<GeodeticPathFrame> parseGeodeticCameraPathFrames(std::string_view text, std::string_view sourceName);
+std::vector<GeodeticPathFrame> loadGeodeticCameraPathFrames(const std::filesystem::path& file);
+
 // parseCameraPathFrames / parseCameraPath on the contents of `file`
 // ("FILE: cannot read: ..." when it cannot be opened).
 std::vector<CameraPathFrame> loadCameraPathFrames(const std::filesystem::path& file);

@@ -25,8 +25,35 @@ const FlagSpec* findFlag(const std::vector<FlagSpec>& flags, std::string_view na
     return nullptr;
 }
 
+// Planet mode draws the globe on the pool with its own camera and sun: the
+// flat terrain's flags mean nothing there.
+void checkPlanetCombinations(const ViewerOptions& options)
+{
+    const std::vector<std::string>& allowed = planetFlagNames();
+    for (const std::string& flag : options.givenFlags) {
+        if (std::find(allowed.begin(), allowed.end(), flag) == allowed.end()) {
+            throw CommandLineError(flag + ": not available with --planet" +
+                                   (flag == "--camera" ? " (use --camera-geo LAT,LON,HEIGHT,HEADING,PITCH)" : ""));
+        }
+    }
+    if (options.time && options.sunGiven) {
+        throw CommandLineError("--time: cannot be combined with --sun");
+    }
+    if (options.cameraGeo && options.cameraPathFile) {
+        throw CommandLineError("--camera-path: cannot be combined with --camera-geo");
+    }
+    if (options.maxDepth && *options.maxDepth < terrain::kMinPoolDepth) {
+        throw CommandLineError("--depth: the globe's depth is " + std::to_string(terrain::kMinPoolDepth) + ".." +
+                               std::to_string(terrain::kMaxPoolDepth) + ", got " + std::to_string(*options.maxDepth));
+    }
+}
+
 void checkCombinations(const ViewerOptions& options)
 {
+    if (options.planet) {
+        checkPlanetCombinations(options);
+        return;
+    }
     if (options.camera && options.cameraPathFile) {
         throw CommandLineError("--camera-path: cannot be combined with --camera");
     }
@@ -58,6 +85,20 @@ void checkCombinations(const ViewerOptions& options)
 }
 
 }  // namespace
+
+std::filesystem::path defaultGlobalDemPath()
+{
+    return std::filesystem::path(CBT_DEFAULT_GLOBAL_DEM);
+}
+
+const std::vector<std::string>& planetFlagNames()
+{
+    static const std::vector<std::string> names{
+        "--planet", "--depth",    "--pool-size", "--target-pixels", "--device",     "--validate",    "--msaa",
+        "--vsync",  "--headless", "--size",      "--frames",        "--camera-geo", "--camera-path", "--screenshot",
+        "--stats",  "--sun",      "--time",      "--exposure",      "--tonemap",    "--help"};
+    return names;
+}
 
 std::string_view backendName(terrain::TerrainBackend backend)
 {
@@ -109,6 +150,7 @@ ViewerOptions parseCommandLine(std::span<const std::string_view> arguments)
         } else {
             throw CommandLineError(flag->name + ": missing value " + flag->valueName);
         }
+        options.givenFlags.push_back(flag->name);
         try {
             flag->apply(options, value);
         } catch (const text::ParseError& error) {

@@ -16,6 +16,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace app {
 
@@ -99,7 +100,15 @@ struct ViewerOptions {
     // viewer turns it into `sun` once the DEM is loaded (withGeodeticPlacement).
     std::optional<geodesy::UtcInstant> time;
     display::DisplaySettings display;  // --exposure, --tonemap
+    // --planet: the whole Earth on the bisector pool, from a global DEM (the
+    // positional argument; default: defaultGlobalDemPath()). --camera-geo
+    // heights are then above the WGS 84 ellipsoid, --camera-path lines are
+    // "LAT LON HEIGHT HEADING PITCH [WxH]", --sun is relative to the local
+    // horizon under the first frame's camera.
+    bool planet = false;
     bool showHelp = false;
+    // The flags on the command line, in order ("--size", ...).
+    std::vector<std::string> givenFlags;
 };
 
 // Parses the arguments after the program name. Throws CommandLineError.
@@ -116,6 +125,13 @@ std::vector<std::string> commandLineFlagNames();
 // for a program of the build tree, P/share/cbt-terrain/assets once installed
 // in P). Throws vk::Error when the program finds no files of its own.
 std::filesystem::path defaultHeightmapPath();
+
+// The global DEM --planet shows when none is given: ETOPO5 from the Debian
+// package ferret-datasets (CBT_DEFAULT_GLOBAL_DEM at build time).
+std::filesystem::path defaultGlobalDemPath();
+
+// The flags planet mode takes; any other is an error with --planet.
+const std::vector<std::string>& planetFlagNames();
 
 // The shading mode's command-line name ("lit", "normals", "depth").
 std::string_view shadingModeName(terrain::ShadingMode mode);

@@ -283,6 +283,13 @@ std::vector<FlagSpec> viewerFlagSpecs()
     flags.push_back({"--tonemap", "none|aces|hable", "tone curve from HDR to the display",
                      std::string(display::tonemapperName(defaults.display.tonemapper)),
                      [](ViewerOptions& o, std::string_view v) { o.display.tonemapper = parseTonemapper(v); }});
+    flags.push_back({"--planet", "",
+                     "the whole Earth on a globe from a global DEM in geographic coordinates (the file "
+                     "argument); HEIGHT of --camera-geo is then above the WGS 84 ellipsoid, --camera-path "
+                     "lines are LAT LON HEIGHT HEADING PITCH [WxH], --sun is relative to the horizon under "
+                     "the camera",
+                     "off; the DEM: ETOPO5 of ferret-datasets",
+                     [](ViewerOptions& o, std::string_view) { o.planet = true; }});
     flags.push_back(
         {"--help", "", "show this text and exit", "", [](ViewerOptions& o, std::string_view) { o.showHelp = true; }});
     return flags;

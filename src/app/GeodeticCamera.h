@@ -14,6 +14,7 @@
 #include "dem/DemLoader.h"
 #include "terrain/TerrainSettings.h"
 
+#include <optional>
 #include <string_view>
 
 namespace app {
@@ -24,6 +25,12 @@ struct GeodeticCameraPose {
     double heightMetres = 0.0;      // within +-kMaxCameraCoordinateMetres
     double headingDegrees = 0.0;    // within +-kMaxYawDegrees
     double pitchDegrees = 0.0;      // [-kMaxPosePitchDegrees, kMaxPosePitchDegrees]
+};
+
+// One line of a planet-mode camera path (parseGeodeticCameraPathFrames).
+struct GeodeticPathFrame {
+    GeodeticCameraPose pose;
+    std::optional<CameraPathRenderSize> renderSize;
 };
 
 // "LAT,LON,HEIGHT,HEADING,PITCH" (commas, spaces or both between the five

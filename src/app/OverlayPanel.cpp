@@ -112,7 +112,9 @@ void plotSeries(const char* label, const RollingSeries& series, double latest)
                      top, ImVec2(0.0f, 36.0f));
 }
 
-void showStatistics(const OverlayFacts& facts, const TimingHistory& history)
+}  // namespace
+
+void showFrameStatistics(const OverlayFacts& facts, const TimingHistory& history)
 {
     const double fps = facts.frameMilliseconds > 0.0 ? 1000.0 / facts.frameMilliseconds : 0.0;
     ImGui::Text("%s", facts.deviceName.c_str());
@@ -149,6 +151,8 @@ void showStatistics(const OverlayFacts& facts, const TimingHistory& history)
         }
     }
 }
+
+namespace {
 
 bool editSettings(terrain::TerrainSettings& settings, bool hasImagery, OverlayRequests& requests)
 {
@@ -197,7 +201,7 @@ OverlayRequests drawOverlayPanel(OverlayModel& model, const OverlayFacts& facts,
         ImGui::End();
         return requests;
     }
-    showStatistics(facts, history);
+    showFrameStatistics(facts, history);
 
     if (ImGui::CollapsingHeader("Terrain", ImGuiTreeNodeFlags_DefaultOpen)) {
         requests.settingsChanged = editSettings(model.settings.terrain, facts.hasImagery, requests);

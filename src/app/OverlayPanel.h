@@ -56,6 +56,11 @@ struct OverlayLine {
 // capacity (pool), bytes per bisector and memory; and, when the pool is
 // full, how many splits wait for free slots.
 std::vector<OverlayLine> tessellationLines(const scene::FrameStatistics& statistics);
+
+struct OverlayFacts;
+// The device, the frame time, the tessellation and the GPU time of each
+// pass, with their recent history (inside an ImGui window).
+void showFrameStatistics(const OverlayFacts& facts, const TimingHistory& history);
 // The lines about a streamed DEM's tiles: a loading indicator (a warning
 // line) while tiles the view asked for are on their way, what is resident
 // on the GPU and cached on the CPU, the misses and the reader's throughput.

@@ -146,6 +146,12 @@ std::string RunStatistics::toJson(const RunDescription& description) const
              << ", \"heading\": " << geo->headingDegrees << ", \"pitch\": " << geo->pitchDegrees << "},\n"
              << std::setprecision(9);
     }
+    if (const std::optional<RunDescription::Globe>& globe = description.globe) {
+        json << "  \"planet\": {\"groundHeight\": " << globe->groundHeightMetres
+             << ", \"altitudeAboveGround\": " << globe->altitudeAboveGroundMetres
+             << ", \"gridIntervals\": " << globe->gridIntervals << ", \"elevationBytes\": " << globe->elevationBytes
+             << "},\n";
+    }
     if (stream_) {
         const terrain::HeightStreamStatistics& stream = *stream_;
         json << "  \"stream\": {\"residentTiles\": " << stream.residentTiles

@@ -62,6 +62,16 @@ struct RunDescription {
         std::uint32_t reduction = 1;
     };
     std::optional<DemSize> dem;
+    // Planet mode (--planet): the ground under the camera, how high above it
+    // the camera is, the cube grid's intervals a face side and the bytes of
+    // the elevation on the GPU.
+    struct Globe {
+        double groundHeightMetres = 0.0;
+        double altitudeAboveGroundMetres = 0.0;
+        std::uint32_t gridIntervals = 0;
+        std::uint64_t elevationBytes = 0;
+    };
+    std::optional<Globe> globe;
 };
 
 // A streamed DEM's coarse level read in the background (app/BackgroundCoarseLevel.h).

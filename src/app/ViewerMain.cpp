@@ -3,6 +3,7 @@
 #include "app/CommandLine.h"
 #include "app/GlfwWindow.h"
 #include "app/HeadlessViewer.h"
+#include "app/PlanetViewer.h"
 #include "app/PrepareCommand.h"
 #include "app/WindowViewer.h"
 #include "heightmap/Heightmap.h"
@@ -24,6 +25,9 @@ int runViewer(std::span<const std::string_view> arguments, std::ostream& out, st
         if (options.showHelp) {
             out << commandLineHelp();
             return kExitSuccess;
+        }
+        if (options.planet) {
+            return options.headless ? runPlanetHeadless(options, out) : runPlanetWindow(options, out);
         }
         return options.headless ? runHeadless(options, out) : runWindow(options, out);
     } catch (const CommandLineError& error) {

@@ -1,0 +1,46 @@
+// The window's camera in planet mode: a geodetic pose flown like the flat
+// terrain's camera (mouse look, W/S along the view, A/D sideways, Q/E down
+// and up, Shift faster), at a speed that scales with the height above the
+// ground, so one key crosses an ocean from orbit and a field at 100 m. It
+// never goes below kMinimumClearanceMetres above the surface.
+#pragma once
+
+#include "app/FlyCamera.h"
+#include "planet/GlobeCamera.h"
+
+namespace app {
+
+// The least height above the ground the flight keeps.
+inline constexpr double kMinimumClearanceMetres = 2.0;
+// The pitch the mouse turns the camera to at most, up or down.
+inline constexpr double kMaxGlobePitchDegrees = 89.0;
+
+// Metres per second at `heightAboveGround` metres above the ground and a
+// speed factor (the wheel's): the height itself per second, at least 10 m/s.
+double globeFlightSpeed(double heightAboveGround, double factor);
+
+class GlobeFlight {
+public:
+    explicit GlobeFlight(const planet::GeodeticPose& pose) : pose_(pose) {}
+
+    [[nodiscard]] const planet::GeodeticPose& pose() const { return pose_; }
+    void setPose(const planet::GeodeticPose& pose) { pose_ = pose; }
+
+    // Turns by degrees of heading (clockwise) and pitch (up).
+    void turn(double headingDegrees, double pitchDegrees);
+
+    // Moves for `seconds` as `keys` ask, at globeFlightSpeed times `factor`
+    // (times kFastMovementFactor with Shift), keeping the heading and pitch
+    // relative to the horizon under the new position, and at least
+    // kMinimumClearanceMetres above `groundHeightMetres` (the surface under
+    // the camera).
+    void move(const MovementKeys& keys, double factor, double seconds, double groundHeightMetres);
+
+    // Lifts the camera to kMinimumClearanceMetres above the ground when it is lower.
+    void keepAbove(double groundHeightMetres);
+
+private:
+    planet::GeodeticPose pose_;
+};
+
+}  // namespace app

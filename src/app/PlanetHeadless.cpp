@@ -1,0 +1,135 @@
+#include "app/PlanetSetup.h"
+#include "app/PlanetViewer.h"
+#include "app/ProcessMemory.h"
+#include "app/RunStatistics.h"
+#include "app/Screenshot.h"
+#include "app/ViewerSetup.h"
+#include "scene/GlobeSceneRenderer.h"
+#include "vk/Commands.h"
+#include "vk/Device.h"
+#include "vk/Error.h"
+#include "vk/Instance.h"
+#include "vk/ProgramFiles.h"
+#include "vk/ShaderLibrary.h"
+
+#include <chrono>
+#include <cstdint>
+#include <iostream>
+
+namespace app {
+namespace {
+
+// Records and submits one frame in slot `slotIndex`; returns the scene's
+// statistics as they stand once it is recorded.
+scene::FrameStatistics renderGlobeFrame(const vk::Device& device, scene::GlobeSceneRenderer& scene,
+                                        std::uint32_t slotIndex, const scene::GlobeFrameView& view)
+{
+    scene::FrameSlot& slot = scene.slot(slotIndex);
+    slot.inFlight.wait();
+    slot.inFlight.reset();
+    vk::beginCommandBuffer(slot.commands);
+    scene.recordFrame(slotIndex, view);
+    const scene::FrameStatistics statistics = scene.statistics();
+    vk::endCommandBuffer(slot.commands);
+    VkSubmitInfo info{};
+    info.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO;
+    info.commandBufferCount = 1;
+    info.pCommandBuffers = &slot.commands;
+    VK_CHECK(vkQueueSubmit(device.queue(), 1, &info, slot.inFlight.handle()));
+    return statistics;
+}
+
+// Everything on the device lives in here, so that it is destroyed (and the
+// validation layer has reported leaks) before the caller counts messages.
+void renderPlanetHeadless(const vk::Instance& instance, const PlanetInputs& inputs, std::ostream& out,
+                          std::chrono::steady_clock::time_point started)
+{
+    const ViewerOptions& options = inputs.options;
+    const std::uint32_t frameCount = headlessFrameCount(options, inputs.path.size());
+    vk::Device device = openViewerDevice(instance, options, VK_NULL_HANDLE, {});
+    checkPlanetDevice(device);
+    const vk::ShaderLibrary shaders = vk::locateProgramFiles().shaderLibrary();
+    scene::SceneOutput output{scene::kHeadlessColorFormat, kDepthConvention, kFramesInFlight};
+    output.samples = sceneSamplesFor(options, device);
+    scene::GlobeSceneRenderer scene(device, shaders, *inputs.elevation, globeSceneSettings(options), output);
+    const DeviceIdleGuard idleBeforeDestruction(device);
+
+    scene::GlobeFrameView frame;
+    frame.viewport = VkExtent2D{options.size.width, options.size.height};
+    planet::GeodeticPose pose = startGlobePose(inputs);
+    frame.sunDirection = planetSunDirection(options, pose);
+    out << "cbt-terrain: " << describePlanetSun(options) << "\n";
+
+    RunStatistics statistics;
+    std::uint32_t lastSlot = 0;
+    for (std::uint32_t index = 0; index < frameCount + kFramesInFlight; ++index) {
+        const bool counted = index < frameCount;
+        const auto start = std::chrono::steady_clock::now();
+        if (!inputs.path.empty() && counted) {
+            const GeodeticPathFrame& step = inputs.path[index % inputs.path.size()];
+            pose = globePoseOf(step.pose);
+            if (step.renderSize) {
+                frame.viewport = VkExtent2D{step.renderSize->width, step.renderSize->height};
+            }
+        }
+        frame.view = planet::globeViewOf(pose);
+        lastSlot = index % kFramesInFlight;
+        if (index == frameCount) {
+            // The results of the last frames in flight are read when their
+            // slots are recorded again: the screenshot comes first.
+            device.waitIdle();
+            if (options.screenshotPath) {
+                writeColorTargetPng(device, *scene.slot((frameCount - 1) % kFramesInFlight).targets,
+                                    *options.screenshotPath);
+            }
+        }
+        const scene::FrameStatistics completed = renderGlobeFrame(device, scene, lastSlot, frame);
+        if (index == 0) {
+            scene.slot(lastSlot).inFlight.wait();
+            statistics.setFirstFrameSeconds(
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+        }
+        if (index >= kFramesInFlight) {
+            statistics.addFrameStatistics(completed);
+        }
+        if (counted) {
+            statistics.addFrameTime(
+                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+            if (const std::optional<std::uint64_t> resident = residentMemoryBytes()) {
+                statistics.addResidentMemory(static_cast<double>(*resident) / (1024.0 * 1024.0));
+            }
+        }
+    }
+    device.waitIdle();
+
+    const RunDescription description = describePlanetRun(inputs, scene, pose, device, frame.viewport, frameCount);
+    if (options.statsPath) {
+        statistics.setPeakResidentMemory(peakResidentMemoryBytes());
+        writeTextFile(*options.statsPath, statistics.toJson(description));
+    }
+    out << "cbt-terrain: rendered " << frameCount << " frames of " << frame.viewport.width << "x"
+        << frame.viewport.height << " on " << description.deviceName << ", the globe at "
+        << altitudeText(pose.heightMetres) << " over " << pose.latitudeDegrees << ", " << pose.longitudeDegrees;
+    if (const auto& latest = statistics.latest()) {
+        out << ", " << latest->leafCount << " bisectors (" << latest->visibleCount << " drawn)";
+    }
+    if (const auto frameTimes = statistics.frameTimes().summary()) {
+        out << ", median frame " << frameTimes->median << " ms";
+    }
+    out << "\n";
+}
+
+}  // namespace
+
+int runPlanetHeadless(const ViewerOptions& requested, std::ostream& out)
+{
+    const auto started = std::chrono::steady_clock::now();
+    const PlanetInputs inputs = loadPlanetInputs(requested, out);
+    vk::InstanceOptions instanceOptions;
+    instanceOptions.validation = inputs.options.validate;
+    const vk::Instance instance(instanceOptions);
+    renderPlanetHeadless(instance, inputs, out, started);
+    return reportValidationMessages(instance);
+}
+
+}  // namespace app

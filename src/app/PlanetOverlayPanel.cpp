@@ -1,0 +1,45 @@
+#include "app/PlanetOverlayPanel.h"
+
+#include "app/PlanetSetup.h"
+
+#include <imgui.h>
+
+namespace app {
+
+PlanetOverlayRequests drawPlanetOverlayPanel(const PlanetOverlayFacts& facts, const TimingHistory& history,
+                                             std::string_view status)
+{
+    PlanetOverlayRequests requests;
+    ImGui::SetNextWindowPos(ImVec2(10.0f, 10.0f), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(360.0f, 0.0f), ImGuiCond_FirstUseEver);
+    if (!ImGui::Begin("cbt-terrain planet (F1)")) {
+        ImGui::End();
+        return requests;
+    }
+    showFrameStatistics(facts.frame, history);
+    if (ImGui::CollapsingHeader("Camera", ImGuiTreeNodeFlags_DefaultOpen)) {
+        const planet::GeodeticPose& camera = facts.camera;
+        // The numbers --camera-geo takes back.
+        ImGui::Text("lat %.6f  lon %.6f", camera.latitudeDegrees, camera.longitudeDegrees);
+        ImGui::Text("altitude %s (%s above the ground)", altitudeText(camera.heightMetres).c_str(),
+                    altitudeText(camera.heightMetres - facts.groundHeightMetres).c_str());
+        ImGui::Text("heading %.1f  pitch %.1f", camera.headingDegrees, camera.pitchDegrees);
+        ImGui::Text("speed %s/s (wheel, Shift)", altitudeText(facts.speedMetresPerSecond).c_str());
+        ImGui::TextWrapped("%s", facts.sun.c_str());
+        if (ImGui::Button("whole Earth (Home)")) {
+            requests.home = true;
+        }
+        ImGui::SameLine();
+        if (ImGui::Button("reload shaders (R)")) {
+            requests.reloadShaders = true;
+        }
+    }
+    if (!status.empty()) {
+        ImGui::Separator();
+        ImGui::TextWrapped("%.*s", static_cast<int>(status.size()), status.data());
+    }
+    ImGui::End();
+    return requests;
+}
+
+}  // namespace app

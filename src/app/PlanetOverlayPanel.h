@@ -1,0 +1,29 @@
+// The overlay of planet mode (F1): the frame's statistics as in the flat
+// viewer (bisector counts, pool memory, the GPU time of each pass), the
+// camera's latitude, longitude and altitude, and the flight's speed.
+#pragma once
+
+#include "app/OverlayPanel.h"
+#include "planet/GlobeCamera.h"
+
+#include <string>
+
+namespace app {
+
+struct PlanetOverlayFacts {
+    OverlayFacts frame;
+    planet::GeodeticPose camera;
+    double groundHeightMetres = 0.0;  // the surface under the camera
+    double speedMetresPerSecond = 0.0;
+    std::string sun;  // where the sun stands (describePlanetSun)
+};
+
+struct PlanetOverlayRequests {
+    bool home = false;
+    bool reloadShaders = false;
+};
+
+PlanetOverlayRequests drawPlanetOverlayPanel(const PlanetOverlayFacts& facts, const TimingHistory& history,
+                                             std::string_view status);
+
+}  // namespace app

@@ -1,0 +1,235 @@
+#include "app/PlanetSetup.h"
+
+#include "app/ViewerSetup.h"
+#include "bisector/BisectorKey.h"
+#include "planet/CubeSphere.h"
+#include "planet/GlobalElevation.h"
+#include "vk/Device.h"
+#include "vk/Error.h"
+#include "vk/Instance.h"
+#include "vk/PhysicalDevice.h"
+
+#include <glm/geometric.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <iomanip>
+#include <sstream>
+#include <stdexcept>
+
+namespace app {
+namespace {
+
+constexpr double kDegrees = 3.14159265358979323846 / 180.0;
+constexpr std::uint32_t kMinCubeIntervals = 64;
+constexpr std::uint32_t kCubeRoots = 24;
+// Bisector slots of the globe's pool by default: the converged view at
+// 1920 x 1080 from any altitude holds well under a quarter of them.
+constexpr std::uint32_t kDefaultGlobeCapacity = 1u << 20;
+constexpr int kDefaultGlobeDepth = 50;
+
+// Bytes of the cube grid, and of its min/max pyramid, at `intervals`.
+std::uint64_t gridBytes(std::uint64_t intervals)
+{
+    return 6u * (intervals + 1u) * (intervals + 1u) * sizeof(float);
+}
+
+std::uint64_t pyramidBytes(std::uint64_t intervals)
+{
+    std::uint64_t bytes = 0;
+    for (std::uint64_t side = intervals; side >= 1u; side /= 2u) {
+        bytes += 6u * side * side * 2u * sizeof(float);
+    }
+    return bytes;
+}
+
+}  // namespace
+
+std::uint32_t cubeIntervalsWithin(std::uint32_t wanted, VkDeviceSize maxStorageBufferRange)
+{
+    std::uint32_t intervals = std::max(wanted, kMinCubeIntervals);
+    while (intervals > kMinCubeIntervals &&
+           (gridBytes(intervals) > maxStorageBufferRange || pyramidBytes(intervals) > maxStorageBufferRange)) {
+        intervals /= 2u;
+    }
+    return intervals;
+}
+
+PlanetInputs loadPlanetInputs(const ViewerOptions& options, std::ostream& out)
+{
+    checkOutputFolders(options);
+    PlanetInputs inputs;
+    inputs.options = options;
+    inputs.demPath = options.heightmapPath.value_or(defaultGlobalDemPath());
+    if (!options.heightmapPath && !std::filesystem::exists(inputs.demPath)) {
+        throw std::runtime_error("--planet: the default global DEM " + inputs.demPath.string() +
+                                 " is missing: install the Debian package ferret-datasets (scripts/setup-debian.sh) "
+                                 "or name a global DEM");
+    }
+    if (options.cameraPathFile) {
+        inputs.path = loadGeodeticCameraPathFrames(*options.cameraPathFile);
+    }
+    // Heights are read reduced beyond the samples a heightmap may have in
+    // memory (heightmap::HeightmapLimits); the cube grid then holds what one
+    // buffer binding of the device does.
+    const planet::GlobalElevation global(inputs.demPath, heightmap::HeightmapLimits{});
+    VkDeviceSize maxRange = VkDeviceSize{1} << 27;
+    try {
+        const vk::Instance instance(vk::InstanceOptions{});
+        const vk::PhysicalDeviceInfo chosen = vk::choosePhysicalDevice(instance, options.deviceSelector);
+        VkPhysicalDeviceProperties properties{};
+        vkGetPhysicalDeviceProperties(chosen.handle, &properties);
+        maxRange = properties.limits.maxStorageBufferRange;
+    } catch (const vk::Error&) {
+        // No device to ask: opening one later reports the problem.
+    }
+    const std::uint32_t wanted = planet::CubeElevation::intervalsFor(global);
+    const std::uint32_t intervals = cubeIntervalsWithin(wanted, maxRange);
+    inputs.elevation = std::make_unique<planet::CubeElevation>(global, intervals);
+    const dem::DemTerrain& terrain = global.terrain();
+    out << "cbt-terrain: planet: " << inputs.demPath.string() << ", " << terrain.metadata.fileColumns << "x"
+        << terrain.metadata.fileRows << " samples";
+    if (terrain.metadata.reduction > 1) {
+        out << " (read at 1/" << terrain.metadata.reduction << ")";
+    }
+    out << ", on a cube of 6 x " << intervals << "^2 cells";
+    if (intervals < wanted) {
+        out << " (the device's storage buffers hold no more than " << intervals << "^2; the DEM has " << wanted
+            << "^2)";
+    }
+    out << ", detail below " << std::lround(2.0 / intervals * 5.0e6) << " m\n";
+    return inputs;
+}
+
+planet::GeodeticPose homeGlobePose()
+{
+    return planet::GeodeticPose{20.0, 10.0, 1.2e7, 0.0, -90.0};
+}
+
+planet::GeodeticPose globePoseOf(const GeodeticCameraPose& pose)
+{
+    return planet::GeodeticPose{pose.latitudeDegrees, pose.longitudeDegrees, pose.heightMetres, pose.headingDegrees,
+                                pose.pitchDegrees};
+}
+
+GeodeticCameraPose geodeticCameraPoseOf(const planet::GeodeticPose& pose)
+{
+    return GeodeticCameraPose{pose.latitudeDegrees, pose.longitudeDegrees, pose.heightMetres, pose.headingDegrees,
+                              pose.pitchDegrees};
+}
+
+planet::GeodeticPose startGlobePose(const PlanetInputs& inputs)
+{
+    if (inputs.options.cameraGeo) {
+        return globePoseOf(*inputs.options.cameraGeo);
+    }
+    if (!inputs.path.empty()) {
+        return globePoseOf(inputs.path.front().pose);
+    }
+    return homeGlobePose();
+}
+
+glm::dvec3 planetSunDirection(const ViewerOptions& options, const planet::GeodeticPose& firstPose)
+{
+    if (options.time) {
+        return planet::sunDirectionAt(*options.time);
+    }
+    if (options.sunGiven) {
+        const planet::LocalFrame local = planet::localFrameAt(firstPose.latitudeDegrees, firstPose.longitudeDegrees);
+        const double azimuth = static_cast<double>(options.sun.azimuthDegrees) * kDegrees;
+        const double elevation = static_cast<double>(options.sun.elevationDegrees) * kDegrees;
+        return glm::normalize(std::cos(elevation) * (std::sin(azimuth) * local.east + std::cos(azimuth) * local.north) +
+                              std::sin(elevation) * local.up);
+    }
+    return planet::sunDirectionAt(planet::kDefaultSunInstant);
+}
+
+std::string describePlanetSun(const ViewerOptions& options)
+{
+    std::ostringstream text;
+    if (options.sunGiven) {
+        text << "the sun at azimuth " << options.sun.azimuthDegrees << ", elevation " << options.sun.elevationDegrees
+             << " degrees over the first frame's camera";
+        return text.str();
+    }
+    const geodesy::UtcInstant instant = options.time.value_or(planet::kDefaultSunInstant);
+    text << "the sun of " << instant.year << "-" << std::setfill('0') << std::setw(2) << instant.month << "-"
+         << std::setw(2) << instant.day << "T" << std::setw(2) << instant.hour << ":" << std::setw(2) << instant.minute
+         << "Z" << (options.time ? "" : " (the default instant; --time or --sun to change it)");
+    return text.str();
+}
+
+int maxGlobeDepth()
+{
+    return bisector::KeyLayout(kCubeRoots, 0).maxDepth();
+}
+
+scene::GlobeSceneSettings globeSceneSettings(const ViewerOptions& options)
+{
+    scene::GlobeSceneSettings settings;
+    settings.globe.capacity = options.poolCapacity.value_or(kDefaultGlobeCapacity);
+    const int depth = options.maxDepth.value_or(std::min(kDefaultGlobeDepth, maxGlobeDepth()));
+    if (depth > maxGlobeDepth()) {
+        throw std::runtime_error("--depth: the globe's pool holds up to depth " + std::to_string(maxGlobeDepth()) +
+                                 ", got " + std::to_string(depth));
+    }
+    settings.globe.maxDepth = depth;
+    settings.globe.targetEdgePixels = static_cast<double>(options.targetEdgePixels);
+    settings.display = options.display;
+    return settings;
+}
+
+void checkPlanetDevice(const vk::Device& device)
+{
+    checkViewerDeviceFeatures(device);
+    if (!device.hasShaderFloat64()) {
+        throw vk::Error("Vulkan device " + device.info().name +
+                        " lacks 64-bit floats in shaders (shaderFloat64), which --planet needs for the globe's "
+                        "positions");
+    }
+}
+
+double surfaceHeightUnder(const planet::CubeElevation& elevation, const planet::GeodeticPose& pose)
+{
+    return elevation.surfaceHeightAt(planet::cubePointUnder(pose.latitudeDegrees, pose.longitudeDegrees));
+}
+
+std::string altitudeText(double metres)
+{
+    std::array<char, 64> text{};
+    if (std::abs(metres) >= 10000.0) {
+        std::snprintf(text.data(), text.size(), "%.1f km", metres / 1000.0);
+    } else {
+        std::snprintf(text.data(), text.size(), "%.0f m", metres);
+    }
+    return text.data();
+}
+
+RunDescription describePlanetRun(const PlanetInputs& inputs, const scene::GlobeSceneRenderer& scene,
+                                 const planet::GeodeticPose& camera, const vk::Device& device, VkExtent2D size,
+                                 std::uint32_t frames)
+{
+    const scene::GlobeSceneSettings& settings = scene.settings();
+    RunDescription description;
+    description.deviceName = device.info().name;
+    description.heightmapPath = inputs.demPath.string();
+    description.width = size.width;
+    description.height = size.height;
+    description.frames = frames;
+    description.maxDepth = settings.globe.maxDepth;
+    description.targetEdgePixels = static_cast<float>(settings.globe.targetEdgePixels);
+    description.shading = "lit";
+    description.backend = "pool";
+    description.cameraGeo = geodeticCameraPoseOf(camera);
+    RunDescription::Globe globe;
+    globe.groundHeightMetres = surfaceHeightUnder(*inputs.elevation, camera);
+    globe.altitudeAboveGroundMetres = camera.heightMetres - globe.groundHeightMetres;
+    globe.gridIntervals = inputs.elevation->intervals();
+    globe.elevationBytes = scene.globe().elevationBytes();
+    description.globe = globe;
+    return description;
+}
+
+}  // namespace app

@@ -1,0 +1,85 @@
+// What planet mode's window and headless runs share (--planet): the global
+// DEM resampled onto the cube within what the device holds, the camera's
+// geodetic poses, the sun, the globe's settings and the run's description.
+#pragma once
+
+#include "app/CommandLine.h"
+#include "app/GeodeticCamera.h"
+#include "app/RunStatistics.h"
+#include "planet/CubeElevation.h"
+#include "planet/GlobeCamera.h"
+#include "scene/GlobeSceneRenderer.h"
+
+#include <vulkan/vulkan.h>
+#include <glm/vec3.hpp>
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <ostream>
+#include <vector>
+
+namespace vk {
+class Device;
+}  // namespace vk
+
+namespace app {
+
+// Everything a planet run reads before it opens a device.
+struct PlanetInputs {
+    ViewerOptions options;
+    std::filesystem::path demPath;
+    std::unique_ptr<planet::CubeElevation> elevation;
+    std::vector<GeodeticPathFrame> path;  // --camera-path, empty without
+};
+
+// Checks the output folders, reads the global DEM (reduced to what memory
+// and the device hold, said on `out` with the cube grid it was resampled
+// onto) and the camera path. Throws planet::GlobalElevationError,
+// text::ParseError or std::runtime_error, one line each.
+PlanetInputs loadPlanetInputs(const ViewerOptions& options, std::ostream& out);
+
+// The cube grid's intervals a face side for a DEM that asks for
+// `wanted`: at most what a device with `maxStorageBufferRange` holds in one
+// buffer binding (the grid, and its min/max pyramid).
+std::uint32_t cubeIntervalsWithin(std::uint32_t wanted, VkDeviceSize maxStorageBufferRange);
+
+// The whole Earth's day side (the window's Home): 12,000 km above 20 N,
+// 10 E, looking straight down, north up.
+planet::GeodeticPose homeGlobePose();
+
+planet::GeodeticPose globePoseOf(const GeodeticCameraPose& pose);
+GeodeticCameraPose geodeticCameraPoseOf(const planet::GeodeticPose& pose);
+
+// The first frame's pose: --camera-geo, the path's first, else Home.
+planet::GeodeticPose startGlobePose(const PlanetInputs& inputs);
+
+// The sun (ECEF, towards it): --time's subsolar point; --sun relative to the
+// local horizon under `firstPose` (AZIMUTH clockwise from true north,
+// ELEVATION above the horizon); else the sun of planet::kDefaultSunInstant.
+glm::dvec3 planetSunDirection(const ViewerOptions& options, const planet::GeodeticPose& firstPose);
+// One line saying where that sun stands.
+std::string describePlanetSun(const ViewerOptions& options);
+
+// The globe's settings: --depth, --pool-size, --target-pixels, the
+// display's --exposure and --tonemap.
+scene::GlobeSceneSettings globeSceneSettings(const ViewerOptions& options);
+// The deepest the globe's pool goes (the 24 roots' keys leave the rest).
+int maxGlobeDepth();
+
+// Throws vk::Error when the device lacks what the globe needs: dynamic
+// rendering, 64-bit floats in shaders.
+void checkPlanetDevice(const vk::Device& device);
+
+// The surface's height (data and detail) straight below a pose.
+double surfaceHeightUnder(const planet::CubeElevation& elevation, const planet::GeodeticPose& pose);
+
+// "12.3 km" from 10 km up, "950 m" below.
+std::string altitudeText(double metres);
+
+// The run for --stats.
+RunDescription describePlanetRun(const PlanetInputs& inputs, const scene::GlobeSceneRenderer& scene,
+                                 const planet::GeodeticPose& camera, const vk::Device& device, VkExtent2D size,
+                                 std::uint32_t frames);
+
+}  // namespace app

@@ -1,0 +1,352 @@
+#include "app/GlfwWindow.h"
+#include "app/GlobeFlight.h"
+#include "app/ImGuiOverlay.h"
+#include "app/PlanetOverlayPanel.h"
+#include "app/PlanetSetup.h"
+#include "app/PlanetViewer.h"
+#include "app/ProcessMemory.h"
+#include "app/RunStatistics.h"
+#include "app/Screenshot.h"
+#include "app/ViewerSetup.h"
+#include "app/WindowInput.h"
+#include "app/WindowSwapchain.h"
+#include "scene/GlobeSceneRenderer.h"
+#include "scene/RenderTargets.h"
+#include "vk/Commands.h"
+#include "vk/Device.h"
+#include "vk/Error.h"
+#include "vk/Instance.h"
+#include "vk/ProgramFiles.h"
+#include "vk/ShaderLibrary.h"
+#include "vk/Surface.h"
+#include "vk/Swapchain.h"
+
+#include <GLFW/glfw3.h>
+
+#include <algorithm>
+#include <chrono>
+#include <ctime>
+#include <iostream>
+#include <memory>
+#include <string>
+
+namespace app {
+namespace {
+
+constexpr double kLookDegreesPerPixel = 0.15;
+constexpr double kMaxFrameSeconds = 0.1;
+constexpr float kMinSpeedFactor = 0.01f;
+constexpr float kMaxSpeedFactor = 100.0f;
+
+vk::InstanceOptions planetInstanceOptions(const ViewerOptions& options, const GlfwLibrary& glfw)
+{
+    vk::InstanceOptions instanceOptions;
+    instanceOptions.validation = options.validate;
+    instanceOptions.extraExtensions = glfw.requiredInstanceExtensions();
+    return instanceOptions;
+}
+
+vk::Device& checkedPlanetDevice(vk::Device& device)
+{
+    checkPlanetDevice(device);
+    return device;
+}
+
+scene::SceneOutput planetWindowOutput(VkFormat swapchainFormat, VkSampleCountFlagBits samples)
+{
+    scene::SceneOutput output{swapchainFormat, kDepthConvention, kFramesInFlight};
+    output.samples = samples;
+    return output;
+}
+
+class PlanetWindowViewer {
+public:
+    PlanetWindowViewer(PlanetInputs inputs, std::chrono::steady_clock::time_point started)
+        : inputs_(std::move(inputs)),
+          options_(inputs_.options),
+          started_(started),
+          window_(glfw_, options_.size, "cbt-terrain - " + inputs_.demPath.filename().string()),
+          instance_(planetInstanceOptions(options_, glfw_)),
+          surface_(window_.createSurface(instance_.handle())),
+          device_(openViewerDevice(instance_, options_, surface_.handle(), {VK_KHR_SWAPCHAIN_EXTENSION_NAME})),
+          presentation_(device_, surface_, window_, options_.vsync),
+          scene_(checkedPlanetDevice(device_), shaders_, *inputs_.elevation, globeSceneSettings(options_),
+                 planetWindowOutput(presentation_.swapchain().format(), sceneSamplesFor(options_, device_))),
+          input_(window_.handle(), InputCapture{&ImGuiOverlay::wantsTextInput, &ImGuiOverlay::wantsMouse}),
+          overlay_(window_.handle(), instance_, device_, presentation_.swapchain()),
+          flight_(startGlobePose(inputs_)),
+          sun_(planetSunDirection(options_, flight_.pose())),
+          sunText_(describePlanetSun(options_))
+    {
+        flight_.keepAbove(surfaceHeightUnder(*inputs_.elevation, flight_.pose()));
+    }
+
+    ~PlanetWindowViewer()
+    {
+        try {
+            device_.waitIdle();
+        } catch (const vk::Error& error) {  // a lost device: the members are destroyed anyway
+            std::cerr << "cbt-terrain: " << error.what() << "\n";
+        }
+    }
+    PlanetWindowViewer(const PlanetWindowViewer&) = delete;
+    PlanetWindowViewer& operator=(const PlanetWindowViewer&) = delete;
+
+    int run(std::ostream& out);
+
+private:
+    bool ensureSwapchain();
+    // Runs the keys' actions in order; true when one asks for a screenshot
+    // of the next frame (later actions wait for it).
+    bool runActions();
+    void updateCamera(double seconds);
+    bool renderFrame(bool screenshot, std::ostream& out);
+    void reloadShaders();
+    void reportError(const std::string& message);
+    void saveScreenshot(const scene::RenderTargets& targets, const std::filesystem::path& path, std::ostream& out);
+
+    PlanetInputs inputs_;
+    const ViewerOptions& options_;
+    std::chrono::steady_clock::time_point started_;
+    GlfwLibrary glfw_;
+    GlfwWindow window_;
+    vk::Instance instance_;
+    vk::Surface surface_;
+    vk::Device device_;
+    vk::ShaderLibrary shaders_ = vk::locateProgramFiles().shaderLibrary();
+    WindowSwapchain presentation_;
+    scene::GlobeSceneRenderer scene_;
+    WindowInput input_;
+    ImGuiOverlay overlay_;
+    GlobeFlight flight_;
+    glm::dvec3 sun_;
+    std::string sunText_;
+    float speedFactor_ = 1.0f;
+    bool overlayVisible_ = true;
+    bool quit_ = false;
+    std::string status_;
+    TimingHistory history_;
+    RunStatistics statistics_;
+    double smoothedFrameMs_ = 0.0;
+    std::uint64_t recordedFrames_ = 0;
+    std::uint32_t lastSlot_ = 0;
+};
+
+bool PlanetWindowViewer::ensureSwapchain()
+{
+    if (input_.takeResized()) {
+        presentation_.markStale();
+    }
+    switch (presentation_.ensureUsable()) {
+        case SwapchainState::Minimised: return false;
+        case SwapchainState::Rebuilt: overlay_.onSwapchainRebuilt(presentation_.swapchain()); return true;
+        case SwapchainState::Unchanged: return true;
+    }
+    return true;
+}
+
+bool PlanetWindowViewer::runActions()
+{
+    std::deque<ViewerAction>& actions = input_.actions();
+    while (!actions.empty()) {
+        const ViewerAction action = actions.front();
+        actions.pop_front();
+        switch (action) {
+            case ViewerAction::Screenshot: return true;
+            case ViewerAction::Quit: quit_ = true; break;
+            case ViewerAction::ToggleOverlay: overlayVisible_ = !overlayVisible_; break;
+            case ViewerAction::ResetCamera: flight_.setPose(homeGlobePose()); break;
+            case ViewerAction::ReloadShaders: reloadShaders(); break;
+            // The flat terrain's settings: nothing to toggle on the globe.
+            case ViewerAction::ToggleWireframe:
+            case ViewerAction::ToggleFreeze:
+            case ViewerAction::LowerSun:
+            case ViewerAction::RaiseSun: break;
+        }
+    }
+    return false;
+}
+
+void PlanetWindowViewer::reportError(const std::string& message)
+{
+    status_ = message;
+    std::cerr << "cbt-terrain: " << message << "\n";
+}
+
+void PlanetWindowViewer::reloadShaders()
+{
+    try {
+        shaders_.compileFromSource();
+    } catch (const vk::Error& error) {  // an installed program has no sources to reload
+        reportError(std::string("shader reload: ") + error.what());
+        return;
+    }
+    if (const std::optional<std::string> error = scene_.reloadShaders()) {
+        reportError("shader reload failed: " + *error);
+    } else {
+        status_ = "shaders reloaded";
+    }
+}
+
+void PlanetWindowViewer::updateCamera(double seconds)
+{
+    const double ground = surfaceHeightUnder(*inputs_.elevation, flight_.pose());
+    if (!inputs_.path.empty()) {
+        flight_.setPose(globePoseOf(inputs_.path[recordedFrames_ % inputs_.path.size()].pose));
+        return;
+    }
+    const glm::dvec2 look = input_.takeLookMotion();
+    flight_.turn(look.x * kLookDegreesPerPixel, -look.y * kLookDegreesPerPixel);
+    speedFactor_ = speedAfterWheel(speedFactor_, input_.takeWheelSteps(), kMinSpeedFactor, kMaxSpeedFactor);
+    flight_.move(input_.movementKeys(), static_cast<double>(speedFactor_), seconds, ground);
+}
+
+void PlanetWindowViewer::saveScreenshot(const scene::RenderTargets& targets, const std::filesystem::path& path,
+                                        std::ostream& out)
+{
+    writeColorTargetPng(device_, targets, path);
+    out << "cbt-terrain: wrote " << path.string() << "\n" << std::flush;
+}
+
+bool PlanetWindowViewer::renderFrame(bool screenshot, std::ostream& out)
+{
+    const auto slotIndex = static_cast<std::uint32_t>(recordedFrames_ % kFramesInFlight);
+    scene::FrameSlot& slot = scene_.slot(slotIndex);
+    slot.inFlight.wait();
+    std::uint32_t imageIndex = 0;
+    vk::Swapchain& swapchain = presentation_.swapchain();
+    const vk::SwapchainStatus acquired = swapchain.acquireNextImage(slot.imageAvailable.handle(), imageIndex);
+    if (acquired != vk::SwapchainStatus::Ready) {
+        presentation_.markStale();
+        if (acquired == vk::SwapchainStatus::OutOfDate) {
+            return false;
+        }
+    }
+
+    overlay_.beginFrame();
+    if (overlayVisible_) {
+        PlanetOverlayFacts facts;
+        facts.frame.frameMilliseconds = smoothedFrameMs_;
+        facts.frame.statistics = statistics_.latest();
+        facts.frame.deviceName = device_.info().name;
+        facts.frame.width = swapchain.extent().width;
+        facts.frame.height = swapchain.extent().height;
+        facts.camera = flight_.pose();
+        facts.groundHeightMetres = surfaceHeightUnder(*inputs_.elevation, flight_.pose());
+        facts.speedMetresPerSecond =
+            globeFlightSpeed(facts.camera.heightMetres - facts.groundHeightMetres, static_cast<double>(speedFactor_));
+        facts.sun = sunText_;
+        const PlanetOverlayRequests requests = drawPlanetOverlayPanel(facts, history_, status_);
+        if (requests.home) {
+            flight_.setPose(homeGlobePose());
+        }
+        if (requests.reloadShaders) {
+            reloadShaders();
+        }
+    }
+    overlay_.endFrame();
+
+    scene::GlobeFrameView frame;
+    frame.view = planet::globeViewOf(flight_.pose());
+    frame.viewport = swapchain.extent();
+    frame.sunDirection = sun_;
+    slot.inFlight.reset();
+    vk::beginCommandBuffer(slot.commands);
+    scene_.recordFrame(slotIndex, frame);
+    const scene::FrameStatistics completed = scene_.statistics();
+    const scene::RenderTargets& targets = *slot.targets;
+    scene::recordCopyToImage(device_, slot.commands, targets, swapchain.image(imageIndex));
+    overlay_.recordDraw(slot.commands, imageIndex, overlayVisible_);
+    vk::endCommandBuffer(slot.commands);
+    submitWindowFrame(device_, slot, swapchain, imageIndex);
+
+    if (recordedFrames_ >= kFramesInFlight) {
+        statistics_.addFrameStatistics(completed);
+        if (completed.timings) {
+            history_.addPasses(*completed.timings);
+        }
+    }
+    ++recordedFrames_;
+    lastSlot_ = slotIndex;
+    if (screenshot) {
+        std::tm localTime{};
+        const std::time_t now = std::time(nullptr);
+        localtime_r(&now, &localTime);
+        try {
+            saveScreenshot(targets, unusedScreenshotPath(std::filesystem::current_path(), localTime), out);
+        } catch (const std::runtime_error& error) {  // e.g. a read-only working directory: keep running
+            reportError(error.what());
+        }
+    }
+    if (swapchain.present(imageIndex) != vk::SwapchainStatus::Ready) {
+        presentation_.markStale();
+    }
+    return true;
+}
+
+int PlanetWindowViewer::run(std::ostream& out)
+{
+    out << "cbt-terrain: " << sunText_ << "\n";
+    auto previous = std::chrono::steady_clock::now();
+    bool screenshotPending = false;
+    while (!quit_) {
+        glfwPollEvents();
+        if (window_.closeRequested()) {
+            break;
+        }
+        if (!ensureSwapchain()) {
+            glfwWaitEvents();
+            continue;
+        }
+        if (!screenshotPending) {
+            screenshotPending = runActions();
+        }
+        if (quit_) {
+            break;
+        }
+        const auto now = std::chrono::steady_clock::now();
+        const double seconds = std::min(std::chrono::duration<double>(now - previous).count(), kMaxFrameSeconds);
+        const double milliseconds = std::chrono::duration<double, std::milli>(now - previous).count();
+        previous = now;
+        updateCamera(seconds);
+        if (!renderFrame(screenshotPending, out)) {
+            continue;
+        }
+        screenshotPending = false;
+        if (recordedFrames_ == 1) {
+            scene_.slot(lastSlot_).inFlight.wait();
+            statistics_.setFirstFrameSeconds(
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count());
+        }
+        if (recordedFrames_ > 1) {
+            statistics_.addFrameTime(milliseconds);
+            history_.frame.add(static_cast<float>(milliseconds));
+            smoothedFrameMs_ = smoothedFrameMs_ == 0.0 ? milliseconds : 0.9 * smoothedFrameMs_ + 0.1 * milliseconds;
+        }
+        if (options_.frames && recordedFrames_ >= *options_.frames) {
+            break;
+        }
+    }
+    device_.waitIdle();
+    if (recordedFrames_ > 0 && options_.screenshotPath) {
+        saveScreenshot(*scene_.slot(lastSlot_).targets, *options_.screenshotPath, out);
+    }
+    if (options_.statsPath) {
+        statistics_.setPeakResidentMemory(peakResidentMemoryBytes());
+        writeTextFile(*options_.statsPath, statistics_.toJson(describePlanetRun(
+                                               inputs_, scene_, flight_.pose(), device_, presentation_.extent(),
+                                               static_cast<std::uint32_t>(recordedFrames_))));
+    }
+    return reportValidationMessages(instance_);
+}
+
+}  // namespace
+
+int runPlanetWindow(const ViewerOptions& requested, std::ostream& out)
+{
+    const auto started = std::chrono::steady_clock::now();
+    PlanetWindowViewer viewer(loadPlanetInputs(requested, out), started);
+    return viewer.run(out);
+}
+
+}  // namespace app
