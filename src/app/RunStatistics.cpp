@@ -100,10 +100,12 @@ std::string RunStatistics::toJson(const RunDescription& description) const
     json << "  \"targetEdgePixels\": " << description.targetEdgePixels << ",\n";
     json << "  \"shading\": \"" << jsonEscaped(description.shading) << "\",\n";
     json << "  \"wireframe\": " << (description.wireframe ? "true" : "false") << ",\n";
-    json << "  \"terrain\": {\"extentMetres\": " << description.extentMetres
-         << ", \"depthMetres\": " << description.depthMetres
-         << ", \"heightScaleMetres\": " << description.heightScaleMetres
-         << ", \"heightOffsetMetres\": " << description.heightOffsetMetres << "},\n";
+    if (!description.globe) {
+        json << "  \"terrain\": {\"extentMetres\": " << description.extentMetres
+             << ", \"depthMetres\": " << description.depthMetres
+             << ", \"heightScaleMetres\": " << description.heightScaleMetres
+             << ", \"heightOffsetMetres\": " << description.heightOffsetMetres << "},\n";
+    }
     if (firstFrameSeconds_) {
         json << "  \"firstFrameSeconds\": " << *firstFrameSeconds_ << ",\n";
     }

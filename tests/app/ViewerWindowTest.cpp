@@ -361,5 +361,55 @@ TEST_F(ViewerWindowTest, ACostlyCoarseLevelIsReadWhileTheWindowDraws)
     EXPECT_GT(bandStatistics(*image, 80, 160).luminanceDeviation, 1.0) << "no relief below the horizon";
 }
 
+TEST_F(ViewerWindowTest, PlanetModeFliesTheGlobeAndHomeReturnsToTheWholeEarth)
+{
+    ASSERT_TRUE(display_.ready()) << "Xvfb did not start";
+    if (!std::filesystem::exists("/usr/share/ferret-vis/data/etopo5.cdf")) {
+        GTEST_SKIP() << "ETOPO5 is missing (Debian package ferret-datasets)";
+    }
+    const std::filesystem::path stats = scratch_.file("planet.json");
+    ProcessOptions options;
+    options.arguments = {
+        CBT_TERRAIN_BINARY, "--planet",           "--validate", "--size",      "320x180", "--msaa", "1",
+        "--camera-geo",     "46.5,8,20000,0,-30", "--stats",    stats.string()};
+    options.environment = {{"DISPLAY", display_.name()}, {"WAYLAND_DISPLAY", std::nullopt}};
+    options.workingDirectory = scratch_.path();
+    ChildProcess viewer(options);
+
+    const std::string window = findViewerWindow(viewer);
+    ASSERT_FALSE(window.empty()) << "no window appeared: " << viewer.wait(std::chrono::seconds(1)).err;
+    ASSERT_EQ(xdotool({"windowfocus", "--sync", window}).exitCode, 0);
+    // E climbs: held for a while, at a speed that grows with the height.
+    ASSERT_EQ(xdotool({"keydown", "e", "sleep", "1.5", "keyup", "e"}).exitCode, 0);
+    ASSERT_EQ(xdotool({"key", "F12"}).exitCode, 0);
+    ASSERT_TRUE(waitUntil([&] { return screenshotsIn(scratch_.path()).size() >= 1 || !viewer.running(); }, kStepLimit));
+    std::vector<std::filesystem::path> shots;
+    noteNewScreenshots(scratch_.path(), shots);
+    ASSERT_EQ(xdotool({"key", "Home", "F12"}).exitCode, 0);
+    ASSERT_TRUE(waitUntil([&] { return screenshotsIn(scratch_.path()).size() >= 2 || !viewer.running(); }, kStepLimit));
+    noteNewScreenshots(scratch_.path(), shots);
+    ASSERT_EQ(xdotool({"key", "Escape"}).exitCode, 0);
+    const ProcessResult result = viewer.wait(kStepLimit);
+    EXPECT_FALSE(result.timedOut) << "Esc did not quit";
+    EXPECT_EQ(result.exitCode, 0) << result.err;
+    expectNoValidationOrErrors(result.err);
+
+    ASSERT_EQ(shots.size(), 2u);
+    const std::optional<DecodedImage> climbed = decodePng(shots[0]);
+    const std::optional<DecodedImage> home = decodePng(shots[1]);
+    ASSERT_TRUE(climbed && home);
+    // Home: the whole Earth, space in the corners.
+    const std::uint8_t* corner = home->pixel(0, 0);
+    EXPECT_LT(corner[0] + corner[1] + corner[2], 10);
+    const std::uint8_t* centre = home->pixel(home->width / 2, home->height / 2);
+    EXPECT_GT(centre[0] + centre[1] + centre[2], 120);
+    EXPECT_GT(differingPixelFraction(*climbed, *home, 16), 0.3);
+    const std::vector<unsigned char> bytes = readBytes(stats);
+    const std::string json(bytes.begin(), bytes.end());
+    EXPECT_EQ(jsonNumberAt(json, {"cameraGeo", "height"}), 1.2e7) << json;
+    EXPECT_EQ(jsonNumberAt(json, {"cameraGeo", "latitude"}), 20.0) << json;
+    EXPECT_TRUE(jsonNumberAt(json, {"gpuTimesMs", "classify", "median"})) << json;
+}
+
 }  // namespace
 }  // namespace app_test

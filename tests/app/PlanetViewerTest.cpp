@@ -1,0 +1,127 @@
+// cbt-terrain --planet, the real binary headless on the Vulkan device
+// (label render): the default ETOPO5 globe from Home renders validation
+// clean with a disc of the Earth in dark space and reports the camera's
+// geodetic pose and the globe's counts in --stats; a geodetic camera path
+// ends where its last line says; bad input (a raster that is not global, a
+// missing file, a flat terrain's flag) gives one line and a non-zero exit.
+#include "ChildProcess.h"
+#include "DemTestFiles.h"
+#include "ViewerTestFiles.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+namespace app_test {
+namespace {
+
+ProcessResult runViewer(const std::vector<std::string>& arguments)
+{
+    ProcessOptions options;
+    options.arguments = {CBT_TERRAIN_BINARY};
+    options.arguments.insert(options.arguments.end(), arguments.begin(), arguments.end());
+    return runProcess(options);
+}
+
+bool etopoMissing()
+{
+    return !std::filesystem::exists(CBT_ETOPO5_GRID);
+}
+
+// One line on stderr, starting "cbt-terrain: ", that holds `text`.
+void expectOneLineError(const ProcessResult& result, const std::string& text)
+{
+    EXPECT_NE(result.exitCode, 0);
+    EXPECT_EQ(result.err.rfind("cbt-terrain: ", 0), 0u) << result.err;
+    EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
+    EXPECT_NE(result.err.find(text), std::string::npos) << result.err;
+}
+
+TEST(PlanetViewer, TheDefaultGlobeFromHomeIsAWholeEarthInDarkSpace)
+{
+    if (etopoMissing()) {
+        GTEST_SKIP() << CBT_ETOPO5_GRID << " is missing (Debian package ferret-datasets, scripts/setup-debian.sh)";
+    }
+    const ScratchFolder scratch("planet-viewer");
+    const std::filesystem::path stats = scratch.file("planet.json");
+    const std::filesystem::path image = scratch.file("planet.png");
+    const ProcessResult result =
+        runViewer({"--planet", "--headless", "--validate", "--msaa", "1", "--size", "192x108", "--frames", "16",
+                   "--stats", stats.string(), "--screenshot", image.string()});
+    EXPECT_FALSE(result.timedOut);
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    expectNoValidationOrErrors(result.err);
+    EXPECT_NE(result.out.find("cbt-terrain: planet: " + std::string(CBT_ETOPO5_GRID) + ", 4320x2161 samples"),
+              std::string::npos)
+        << result.out;
+    EXPECT_NE(result.out.find("the default instant"), std::string::npos) << result.out;
+
+    const nlohmann::json json = nlohmann::json::parse(fileText(stats));
+    EXPECT_EQ(json["backend"], "pool");
+    EXPECT_DOUBLE_EQ(json["cameraGeo"]["latitude"].get<double>(), 20.0);
+    EXPECT_DOUBLE_EQ(json["cameraGeo"]["height"].get<double>(), 1.2e7);
+    EXPECT_GT(json["planet"]["altitudeAboveGround"].get<double>(), 1.19e7);
+    EXPECT_GT(json["planet"]["elevationBytes"].get<double>(), 0.0);
+    EXPECT_GT(json["leafCount"]["last"].get<double>(), 24.0) << "the cube's roots were never refined";
+    EXPECT_GT(json["pool"]["visibleBisectors"].get<double>(), 24.0);
+    EXPECT_LE(json["pool"]["bytesPerBisector"].get<double>(), 256.0);
+    for (const char* pass : {"classify", "split", "allocate", "bisect", "merge", "reduce", "index", "draw"}) {
+        EXPECT_GT(json["gpuTimesMs"][pass]["count"].get<double>(), 0.0) << pass;
+    }
+
+    const std::optional<DecodedImage> frame = decodePng(image);
+    ASSERT_TRUE(frame.has_value());
+    // The corners are space, the centre is the Earth.
+    for (const auto& [x, y] : {std::pair{0, 0}, {frame->width - 1, 0}, {0, frame->height - 1}}) {
+        const std::uint8_t* p = frame->pixel(x, y);
+        EXPECT_LT(p[0] + p[1] + p[2], 10) << x << "," << y;
+    }
+    const std::uint8_t* centre = frame->pixel(frame->width / 2, frame->height / 2);
+    EXPECT_GT(centre[0] + centre[1] + centre[2], 120);
+}
+
+TEST(PlanetViewer, AGeodeticCameraPathEndsWhereItsLastLineSays)
+{
+    if (etopoMissing()) {
+        GTEST_SKIP() << CBT_ETOPO5_GRID << " is missing";
+    }
+    const ScratchFolder scratch("planet-path");
+    const std::filesystem::path path = scratch.file("flight.txt");
+    std::ofstream(path) << "# LAT LON HEIGHT HEADING PITCH\n"
+                           "46.5 8.0 2.0e7 0 -90\n"
+                           "46.5 8.0 2.0e6 0 -90 160x90\n"
+                           "46.5 8.0 20000 30 -20\n";
+    const std::filesystem::path stats = scratch.file("flight.json");
+    const ProcessResult result = runViewer({"--planet", "--headless", "--validate", "--msaa", "1", "--size", "128x72",
+                                            "--camera-path", path.string(), "--stats", stats.string()});
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    expectNoValidationOrErrors(result.err);
+    const nlohmann::json json = nlohmann::json::parse(fileText(stats));
+    EXPECT_EQ(json["frames"], 3);
+    EXPECT_EQ(json["width"], 160);
+    EXPECT_DOUBLE_EQ(json["cameraGeo"]["height"].get<double>(), 20000.0);
+    EXPECT_DOUBLE_EQ(json["cameraGeo"]["heading"].get<double>(), 30.0);
+}
+
+TEST(PlanetViewer, BadInputGivesOneLine)
+{
+    const ScratchFolder scratch("planet-errors");
+    expectOneLineError(runViewer({"--planet", "--headless", scratch.file("nothing.tif").string()}), "nothing.tif");
+    expectOneLineError(runViewer({"--planet", "--headless", "--camera", "0,0,0,0,0"}),
+                       "--camera: not available with --planet (use --camera-geo");
+    expectOneLineError(runViewer({"--planet", "--headless", "--depth", "62"}), "--depth");
+    // A georeferenced raster that covers a part of the Earth only.
+    const std::filesystem::path regional = scratch.file("regional.tif");
+    dem_test::RasterSpec spec = dem_test::rasterOf(36, 18, GDT_Float32, std::vector<double>(36 * 18, 100.0));
+    spec.geoTransform = std::array<double, 6>{0.0, 1.0, 0.0, 50.0, 0.0, -1.0};
+    spec.epsg = 4326;
+    dem_test::writeRaster(regional, spec);
+    expectOneLineError(runViewer({"--planet", "--headless", regional.string()}), "regional.tif");
+}
+
+}  // namespace
+}  // namespace app_test
