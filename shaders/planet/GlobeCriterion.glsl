@@ -59,13 +59,34 @@ globe_Sphere globe_SphereOf(planet_Triangle t)
         high = dvec2(max(high.x, point.s), max(high.y, point.t));
     }
     vec2 heights = planet_HeightRangeOver(face, low, high, globe_intervals);
-    dvec3 extremes[6];
+    // The detail at the vertices and how far it can stray inside the
+    // triangle (planet::bisectorSphereOf).
     dvec3 onSurface[3];
+    double lowestSum = 0.0lf;
+    double highestSum = 0.0lf;
+    for (int i = 0; i < 3; ++i) {
+        double data = planet_HeightAt(corners[i], globe_intervals);
+        double detailSum = planet_SurfaceDetailSum(corners[i], globe_intervals);
+        precise double surface = data + planet_SurfaceDetailFromSum(detailSum, data);
+        onSurface[i] = planet_CubeToEcef(corners[i], surface);
+        lowestSum = i == 0 ? detailSum : min(lowestSum, detailSum);
+        highestSum = i == 0 ? detailSum : max(highestSum, detailSum);
+    }
+    double longestCubeEdge = 0.0lf;
+    for (int i = 0; i < 3; ++i) {
+        longestCubeEdge = max(longestCubeEdge, globe_Length(corners[(i + 1) % 3] - corners[i]));
+    }
+    double variation = planet_SurfaceDetailVariationBound(longestCubeEdge, globe_intervals);
+    double bound = globe_parameters.w;
+    precise double lowestDetail = max(min(0.0lf, lowestSum - variation), -bound);
+    precise double highestDetail = min(max(0.0lf, highestSum + variation), bound);
+    dvec3 extremes[6];
     for (int i = 0; i < 3; ++i) {
         dvec3 cube = corners[i];
-        extremes[2 * i] = planet_CubeToEcef(cube, double(heights.x) - globe_parameters.w);
-        extremes[2 * i + 1] = planet_CubeToEcef(cube, double(heights.y) + globe_parameters.w);
-        onSurface[i] = planet_CubeToEcef(cube, planet_HeightAt(cube, globe_intervals));
+        precise double lowest = double(heights.x) + lowestDetail;
+        precise double highest = double(heights.y) + highestDetail;
+        extremes[2 * i] = planet_CubeToEcef(cube, lowest);
+        extremes[2 * i + 1] = planet_CubeToEcef(cube, highest);
     }
     precise dvec3 sum = dvec3(0.0lf);
     for (int i = 0; i < 6; ++i) {

@@ -1,6 +1,6 @@
-// GLSL mirror of src/planet/SurfaceDetail.cpp: fractal relief below the
-// data's resolution, octaves of value noise over the exact cube point (the
-// lattice in double, the noise in float), faded in by the land's height.
+// GLSL mirror of src/planet/SurfaceDetail.cpp, operation for operation in
+// double: fractal relief below the data's resolution, octaves of value noise
+// over the exact cube point, faded in by the land's height.
 // Include planet/CubeElevation.glsl first.
 #ifndef PLANET_SURFACE_DETAIL_GLSL
 #define PLANET_SURFACE_DETAIL_GLSL
@@ -9,6 +9,7 @@ const double PLANET_METRES_PER_CUBE_UNIT = 5.0e6lf;
 const double PLANET_AMPLITUDE_PER_WAVELENGTH = 0.04lf;
 const double PLANET_SHORTEST_WAVELENGTH_METRES = 4.0lf;
 const int PLANET_MAX_DETAIL_OCTAVES = 16;
+const double PLANET_NOISE_SLOPE_BOUND = 6.5lf;
 
 uint planet_DetailHash(uint x, uint y, uint z)
 {
@@ -27,37 +28,56 @@ uint planet_DetailHash(uint x, uint y, uint z)
     return x ^ y ^ z;
 }
 
-float planet_CornerValue(uint x, uint y, uint z, uint octave)
+double planet_CornerValue(uint x, uint y, uint z, uint octave)
 {
     uint hash = planet_DetailHash(x, y + 0x9E3779B9u * octave, z);
-    return float(hash >> 8u) * (2.0 / 16777215.0) - 1.0;
+    precise double value = double(hash >> 8u) * (2.0lf / 16777215.0lf) - 1.0lf;
+    return value;
 }
 
-float planet_Quintic(float f)
+double planet_Quintic(double f)
 {
-    return f * f * f * (f * (f * 6.0 - 15.0) + 10.0);
+    precise double q = f * f * f * (f * (f * 6.0lf - 15.0lf) + 10.0lf);
+    return q;
 }
 
-float planet_LatticeValueNoise(dvec3 point, uint octave)
+double planet_Lerp(double a, double b, double w)
+{
+    precise double value = a + (b - a) * w;
+    return value;
+}
+
+// Hermite's smoothstep, written out as the CPU does.
+double planet_SmoothStep(double low, double high, double x)
+{
+    precise double t = clamp((x - low) / (high - low), 0.0lf, 1.0lf);
+    precise double value = t * t * (3.0lf - 2.0lf * t);
+    return value;
+}
+
+double planet_LatticeValueNoise(dvec3 point, uint octave)
 {
     dvec3 base = floor(point);
-    vec3 f = vec3(point - base);
+    precise dvec3 f = point - base;
+    dvec3 w = dvec3(planet_Quintic(f.x), planet_Quintic(f.y), planet_Quintic(f.z));
     i64vec3 cell = i64vec3(base);
     uint x = uint(cell.x & 0xFFFFFFFFl);
     uint y = uint(cell.y & 0xFFFFFFFFl);
     uint z = uint(cell.z & 0xFFFFFFFFl);
-    vec3 w = vec3(planet_Quintic(f.x), planet_Quintic(f.y), planet_Quintic(f.z));
-    float x00 = mix(planet_CornerValue(x, y, z, octave), planet_CornerValue(x + 1u, y, z, octave), w.x);
-    float x10 = mix(planet_CornerValue(x, y + 1u, z, octave), planet_CornerValue(x + 1u, y + 1u, z, octave), w.x);
-    float x01 = mix(planet_CornerValue(x, y, z + 1u, octave), planet_CornerValue(x + 1u, y, z + 1u, octave), w.x);
-    float x11 =
-        mix(planet_CornerValue(x, y + 1u, z + 1u, octave), planet_CornerValue(x + 1u, y + 1u, z + 1u, octave), w.x);
-    return mix(mix(x00, x10, w.y), mix(x01, x11, w.y), w.z);
+    double x00 = planet_Lerp(planet_CornerValue(x, y, z, octave), planet_CornerValue(x + 1u, y, z, octave), w.x);
+    double x10 =
+        planet_Lerp(planet_CornerValue(x, y + 1u, z, octave), planet_CornerValue(x + 1u, y + 1u, z, octave), w.x);
+    double x01 =
+        planet_Lerp(planet_CornerValue(x, y, z + 1u, octave), planet_CornerValue(x + 1u, y, z + 1u, octave), w.x);
+    double x11 = planet_Lerp(planet_CornerValue(x, y + 1u, z + 1u, octave),
+                             planet_CornerValue(x + 1u, y + 1u, z + 1u, octave), w.x);
+    return planet_Lerp(planet_Lerp(x00, x10, w.y), planet_Lerp(x01, x11, w.y), w.z);
 }
 
 double planet_DetailCellMetres(uint intervals)
 {
-    return 2.0lf / double(intervals) * PLANET_METRES_PER_CUBE_UNIT;
+    precise double cell = 2.0lf / double(intervals) * PLANET_METRES_PER_CUBE_UNIT;
+    return cell;
 }
 
 int planet_DetailOctaves(uint intervals)
@@ -71,24 +91,54 @@ int planet_DetailOctaves(uint intervals)
     return octaves;
 }
 
-double planet_SurfaceDetailMetres(dvec3 cubePoint, double dataHeight, uint intervals)
+// The octaves' sum at a cube point, in metres.
+double planet_SurfaceDetailSum(dvec3 cubePoint, uint intervals)
 {
-    float height = float(dataHeight);
-    float land = smoothstep(0.0, 60.0, height);
-    if (land <= 0.0) {
-        return 0.0lf;
-    }
-    float roughness = land * (0.2 + 0.8 * smoothstep(300.0, 2500.0, height));
     double frequency = double(intervals);
-    float amplitude = float(PLANET_AMPLITUDE_PER_WAVELENGTH * 0.5lf * planet_DetailCellMetres(intervals));
-    float sum = 0.0;
+    precise double amplitude = PLANET_AMPLITUDE_PER_WAVELENGTH * 0.5lf * planet_DetailCellMetres(intervals);
+    precise double sum = 0.0lf;
     int octaves = planet_DetailOctaves(intervals);
     for (int octave = 0; octave < octaves; ++octave) {
-        sum += amplitude * planet_LatticeValueNoise(cubePoint * frequency, uint(octave));
+        precise dvec3 lattice = cubePoint * frequency;
+        sum = sum + amplitude * planet_LatticeValueNoise(lattice, uint(octave));
         frequency *= 2.0lf;
-        amplitude *= 0.5;
+        amplitude *= 0.5lf;
     }
-    return double(max(roughness * sum, -0.9 * max(height, 0.0)));
+    return sum;
+}
+
+// The sum shaped by the land's height: none at sea, strongest in mountains.
+double planet_SurfaceDetailFromSum(double sum, double dataHeight)
+{
+    double land = planet_SmoothStep(0.0lf, 60.0lf, dataHeight);
+    if (land <= 0.0lf) {
+        return 0.0lf;
+    }
+    precise double roughness = land * (0.2lf + 0.8lf * planet_SmoothStep(300.0lf, 2500.0lf, dataHeight));
+    precise double detail = roughness * sum;
+    precise double floorOfLand = -0.9lf * max(dataHeight, 0.0lf);
+    return max(detail, floorOfLand);
+}
+
+double planet_SurfaceDetailMetres(dvec3 cubePoint, double dataHeight, uint intervals)
+{
+    return planet_SurfaceDetailFromSum(planet_SurfaceDetailSum(cubePoint, intervals), dataHeight);
+}
+
+// The most the octaves' sum changes between cube points at most `distance` apart.
+double planet_SurfaceDetailVariationBound(double distance, uint intervals)
+{
+    double frequency = double(intervals);
+    precise double amplitude = PLANET_AMPLITUDE_PER_WAVELENGTH * 0.5lf * planet_DetailCellMetres(intervals);
+    precise double bound = 0.0lf;
+    int octaves = planet_DetailOctaves(intervals);
+    for (int octave = 0; octave < octaves; ++octave) {
+        precise double change = PLANET_NOISE_SLOPE_BOUND * distance * frequency;
+        bound = bound + amplitude * min(2.0lf, change);
+        frequency *= 2.0lf;
+        amplitude *= 0.5lf;
+    }
+    return bound;
 }
 
 // The surface drawn at a cube point: the data's height plus the detail.

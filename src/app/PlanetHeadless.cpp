@@ -51,7 +51,7 @@ void renderPlanetHeadless(const vk::Instance& instance, const PlanetInputs& inpu
     const vk::ShaderLibrary shaders = vk::locateProgramFiles().shaderLibrary();
     scene::SceneOutput output{scene::kHeadlessColorFormat, kDepthConvention, kFramesInFlight};
     output.samples = sceneSamplesFor(options, device);
-    scene::GlobeSceneRenderer scene(device, shaders, *inputs.elevation, globeSceneSettings(options), output);
+    scene::GlobeSceneRenderer scene(device, shaders, *inputs.elevation, globeSceneSettings(options, device), output);
     const DeviceIdleGuard idleBeforeDestruction(device);
 
     scene::GlobeFrameView frame;

@@ -4,6 +4,7 @@
 #include "bisector/BisectorKey.h"
 #include "planet/CubeSphere.h"
 #include "planet/GlobalElevation.h"
+#include "planet/gpu/GlobeCriterion.h"
 #include "vk/Device.h"
 #include "vk/Error.h"
 #include "vk/Instance.h"
@@ -13,6 +14,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstdio>
 #include <iomanip>
@@ -25,10 +27,10 @@ namespace {
 constexpr double kDegrees = 3.14159265358979323846 / 180.0;
 constexpr std::uint32_t kMinCubeIntervals = 64;
 constexpr std::uint32_t kCubeRoots = 24;
-// Bisector slots of the globe's pool by default: the converged view at
-// 1920 x 1080 from any altitude holds well under a quarter of them.
-constexpr std::uint32_t kDefaultGlobeCapacity = 1u << 20;
-constexpr int kDefaultGlobeDepth = 50;
+// Bisector slots of the globe's pool by default, where the device holds
+// them: a converged view at 1920 x 1080 100 m over the Alps holds about 3.3
+// million (1.6 per pixel).
+constexpr std::uint32_t kDefaultGlobeCapacity = 1u << 22;
 
 // Bytes of the cube grid, and of its min/max pyramid, at `intervals`.
 std::uint64_t gridBytes(std::uint64_t intervals)
@@ -166,11 +168,20 @@ int maxGlobeDepth()
     return bisector::KeyLayout(kCubeRoots, 0).maxDepth();
 }
 
-scene::GlobeSceneSettings globeSceneSettings(const ViewerOptions& options)
+scene::GlobeSceneSettings globeSceneSettings(const ViewerOptions& options, const vk::Device& device)
 {
     scene::GlobeSceneSettings settings;
-    settings.globe.capacity = options.poolCapacity.value_or(kDefaultGlobeCapacity);
-    const int depth = options.maxDepth.value_or(std::min(kDefaultGlobeDepth, maxGlobeDepth()));
+    const VkDeviceSize range = device.limits().maxStorageBufferRange;
+    const auto deviceSlots = static_cast<std::uint32_t>(
+        std::min<VkDeviceSize>(range / planet::gpu::GlobeCriterion::kLargestBytesPerSlot, VkDeviceSize{1} << 31));
+    const std::uint32_t most = std::bit_floor(deviceSlots);
+    if (options.poolCapacity && *options.poolCapacity > most) {
+        throw std::runtime_error("--pool-size: " + std::to_string(*options.poolCapacity) +
+                                 " slots do not fit the device's storage buffers (at most " + std::to_string(most) +
+                                 " for the globe)");
+    }
+    settings.globe.capacity = options.poolCapacity.value_or(std::min(kDefaultGlobeCapacity, most));
+    const int depth = options.maxDepth.value_or(maxGlobeDepth());
     if (depth > maxGlobeDepth()) {
         throw std::runtime_error("--depth: the globe's pool holds up to depth " + std::to_string(maxGlobeDepth()) +
                                  ", got " + std::to_string(depth));

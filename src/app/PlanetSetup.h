@@ -61,9 +61,12 @@ glm::dvec3 planetSunDirection(const ViewerOptions& options, const planet::Geodet
 // One line saying where that sun stands.
 std::string describePlanetSun(const ViewerOptions& options);
 
-// The globe's settings: --depth, --pool-size, --target-pixels, the
-// display's --exposure and --tonemap.
-scene::GlobeSceneSettings globeSceneSettings(const ViewerOptions& options);
+// The globe's settings on `device`: --depth (default: the deepest the keys
+// allow), --pool-size (default: 2^22 slots, or as many as one buffer
+// binding of the device holds), --target-pixels, the display's --exposure
+// and --tonemap. Throws std::runtime_error naming the flag when the device
+// can not hold the pool or the keys the depth.
+scene::GlobeSceneSettings globeSceneSettings(const ViewerOptions& options, const vk::Device& device);
 // The deepest the globe's pool goes (the 24 roots' keys leave the rest).
 int maxGlobeDepth();
 

@@ -1,5 +1,7 @@
 #include "planet/GlobeCriterion.h"
 
+#include "planet/SurfaceDetail.h"
+
 #include "bisector/ExactGeometry.h"
 #include "camera/Projection.h"
 #include "geodesy/Wgs84.h"
@@ -68,13 +70,33 @@ BisectorSphere bisectorSphereOf(const std::array<glm::dvec3, 3>& cubeVertices, c
         high = glm::dvec2(std::max(high.x, point.s), std::max(high.y, point.t));
     }
     const glm::vec2 heights = elevation.heightRangeOver(face, low, high);
-    std::array<glm::dvec3, 6> extremes{};
+    // The detail at the vertices, and how far it can stray from them inside
+    // the triangle (within the longest edge of any vertex): the heights the
+    // bisector and its descendants can reach lie within the cells' range
+    // widened by that (planet/SurfaceDetail.h).
+    const std::uint32_t intervals = elevation.intervals();
     std::array<glm::dvec3, 3> onSurface{};
+    double lowestSum = 0.0;
+    double highestSum = 0.0;
     for (std::size_t i = 0; i < 3; ++i) {
-        extremes[2 * i] = cubeToEcef(cubeVertices[i], static_cast<double>(heights.x) - elevation.detailBoundMetres());
-        extremes[2 * i + 1] =
-            cubeToEcef(cubeVertices[i], static_cast<double>(heights.y) + elevation.detailBoundMetres());
-        onSurface[i] = cubeToEcef(cubeVertices[i], elevation.heightAt(cubeVertices[i]));
+        const double data = elevation.heightAt(cubeVertices[i]);
+        const double detailSum = surfaceDetailSum(cubeVertices[i], intervals);
+        onSurface[i] = cubeToEcef(cubeVertices[i], data + surfaceDetailFromSum(detailSum, data));
+        lowestSum = i == 0 ? detailSum : std::min(lowestSum, detailSum);
+        highestSum = i == 0 ? detailSum : std::max(highestSum, detailSum);
+    }
+    double longestCubeEdge = 0.0;
+    for (std::size_t i = 0; i < 3; ++i) {
+        longestCubeEdge = std::max(longestCubeEdge, lengthOf(cubeVertices[(i + 1) % 3] - cubeVertices[i]));
+    }
+    const double variation = surfaceDetailVariationBound(longestCubeEdge, intervals);
+    const double bound = elevation.detailBoundMetres();
+    const double lowestDetail = std::max(std::min(0.0, lowestSum - variation), -bound);
+    const double highestDetail = std::min(std::max(0.0, highestSum + variation), bound);
+    std::array<glm::dvec3, 6> extremes{};
+    for (std::size_t i = 0; i < 3; ++i) {
+        extremes[2 * i] = cubeToEcef(cubeVertices[i], static_cast<double>(heights.x) + lowestDetail);
+        extremes[2 * i + 1] = cubeToEcef(cubeVertices[i], static_cast<double>(heights.y) + highestDetail);
     }
     glm::dvec3 sum(0.0);
     for (const glm::dvec3& point : extremes) {

@@ -15,6 +15,10 @@ constexpr double kAmplitudePerWavelength = 0.04;
 // Octaves stop once their wavelength is below this.
 constexpr double kShortestWavelengthMetres = 4.0;
 constexpr int kMaxOctaves = 16;
+// The most the value noise changes per lattice unit: along an axis, the
+// quintic fade's largest slope (15/8) times the largest difference of two
+// interpolated values (2); over all three axes, times sqrt(3).
+constexpr double kNoiseSlopeBound = 6.5;
 
 // A 3D integer hash (Jarzynski and Olano's pcg3d), in 32-bit arithmetic.
 std::uint32_t hashOf(std::uint32_t x, std::uint32_t y, std::uint32_t z)
@@ -34,21 +38,27 @@ std::uint32_t hashOf(std::uint32_t x, std::uint32_t y, std::uint32_t z)
     return x ^ y ^ z;
 }
 
-float cornerValue(std::uint32_t x, std::uint32_t y, std::uint32_t z, std::uint32_t octave)
+double cornerValue(std::uint32_t x, std::uint32_t y, std::uint32_t z, std::uint32_t octave)
 {
     const std::uint32_t hash = hashOf(x, y + 0x9E3779B9u * octave, z);
-    return static_cast<float>(hash >> 8u) * (2.0f / 16777215.0f) - 1.0f;
+    return static_cast<double>(hash >> 8u) * (2.0 / 16777215.0) - 1.0;
 }
 
-float quintic(float f)
+double quintic(double f)
 {
-    return f * f * f * (f * (f * 6.0f - 15.0f) + 10.0f);
+    return f * f * f * (f * (f * 6.0 - 15.0) + 10.0);
 }
 
-float smoothStep(float low, float high, float x)
+double lerp(double a, double b, double w)
 {
-    const float t = std::clamp((x - low) / (high - low), 0.0f, 1.0f);
-    return t * t * (3.0f - 2.0f * t);
+    return a + (b - a) * w;
+}
+
+// Hermite's smoothstep, written out (the GLSL mirror spells it the same way).
+double smoothStep(double low, double high, double x)
+{
+    const double t = std::clamp((x - low) / (high - low), 0.0, 1.0);
+    return t * t * (3.0 - 2.0 * t);
 }
 
 double cellMetres(std::uint32_t intervals)
@@ -58,24 +68,19 @@ double cellMetres(std::uint32_t intervals)
 
 }  // namespace
 
-float latticeValueNoise(const glm::dvec3& point, std::uint32_t octave)
+double latticeValueNoise(const glm::dvec3& point, std::uint32_t octave)
 {
     const glm::dvec3 base(std::floor(point.x), std::floor(point.y), std::floor(point.z));
-    const float fx = static_cast<float>(point.x - base.x);
-    const float fy = static_cast<float>(point.y - base.y);
-    const float fz = static_cast<float>(point.z - base.z);
+    const double wx = quintic(point.x - base.x);
+    const double wy = quintic(point.y - base.y);
+    const double wz = quintic(point.z - base.z);
     const auto x = static_cast<std::uint32_t>(static_cast<std::int64_t>(base.x));
     const auto y = static_cast<std::uint32_t>(static_cast<std::int64_t>(base.y));
     const auto z = static_cast<std::uint32_t>(static_cast<std::int64_t>(base.z));
-    const float wx = quintic(fx);
-    const float wy = quintic(fy);
-    const float wz = quintic(fz);
-    // GLSL's mix.
-    const auto lerp = [](float a, float b, float w) { return a * (1.0f - w) + b * w; };
-    const float x00 = lerp(cornerValue(x, y, z, octave), cornerValue(x + 1u, y, z, octave), wx);
-    const float x10 = lerp(cornerValue(x, y + 1u, z, octave), cornerValue(x + 1u, y + 1u, z, octave), wx);
-    const float x01 = lerp(cornerValue(x, y, z + 1u, octave), cornerValue(x + 1u, y, z + 1u, octave), wx);
-    const float x11 = lerp(cornerValue(x, y + 1u, z + 1u, octave), cornerValue(x + 1u, y + 1u, z + 1u, octave), wx);
+    const double x00 = lerp(cornerValue(x, y, z, octave), cornerValue(x + 1u, y, z, octave), wx);
+    const double x10 = lerp(cornerValue(x, y + 1u, z, octave), cornerValue(x + 1u, y + 1u, z, octave), wx);
+    const double x01 = lerp(cornerValue(x, y, z + 1u, octave), cornerValue(x + 1u, y, z + 1u, octave), wx);
+    const double x11 = lerp(cornerValue(x, y + 1u, z + 1u, octave), cornerValue(x + 1u, y + 1u, z + 1u, octave), wx);
     return lerp(lerp(x00, x10, wy), lerp(x01, x11, wy), wz);
 }
 
@@ -97,30 +102,52 @@ double surfaceDetailBoundMetres(std::uint32_t intervals)
     for (int octave = 0; octave < surfaceDetailOctaves(intervals); ++octave, wavelength *= 0.5) {
         bound += kAmplitudePerWavelength * wavelength;
     }
-    // A metre for the float sum's rounding.
+    // A metre for the sum's rounding.
     return bound + 1.0;
 }
 
-double surfaceDetailMetres(const glm::dvec3& cubePoint, double dataHeightMetres, std::uint32_t intervals)
+double surfaceDetailSum(const glm::dvec3& cubePoint, std::uint32_t intervals)
 {
-    const auto height = static_cast<float>(dataHeightMetres);
-    const float land = smoothStep(0.0f, 60.0f, height);
-    if (land <= 0.0f) {
-        return 0.0;
-    }
-    const float roughness = land * (0.2f + 0.8f * smoothStep(300.0f, 2500.0f, height));
     // Lattice cells per cube unit of the first octave: two per data cell.
     double frequency = static_cast<double>(intervals);
-    float amplitude = static_cast<float>(kAmplitudePerWavelength * 0.5 * cellMetres(intervals));
-    float sum = 0.0f;
+    double amplitude = kAmplitudePerWavelength * 0.5 * cellMetres(intervals);
+    double sum = 0.0;
     const int octaves = surfaceDetailOctaves(intervals);
     for (int octave = 0; octave < octaves; ++octave) {
         sum += amplitude * latticeValueNoise(cubePoint * frequency, static_cast<std::uint32_t>(octave));
         frequency *= 2.0;
-        amplitude *= 0.5f;
+        amplitude *= 0.5;
     }
-    const float detail = std::max(roughness * sum, -0.9f * std::max(height, 0.0f));
-    return static_cast<double>(detail);
+    return sum;
+}
+
+double surfaceDetailFromSum(double sum, double dataHeightMetres)
+{
+    const double land = smoothStep(0.0, 60.0, dataHeightMetres);
+    if (land <= 0.0) {
+        return 0.0;
+    }
+    const double roughness = land * (0.2 + 0.8 * smoothStep(300.0, 2500.0, dataHeightMetres));
+    return std::max(roughness * sum, -0.9 * std::max(dataHeightMetres, 0.0));
+}
+
+double surfaceDetailMetres(const glm::dvec3& cubePoint, double dataHeightMetres, std::uint32_t intervals)
+{
+    return surfaceDetailFromSum(surfaceDetailSum(cubePoint, intervals), dataHeightMetres);
+}
+
+double surfaceDetailVariationBound(double distanceCubeUnits, std::uint32_t intervals)
+{
+    double frequency = static_cast<double>(intervals);
+    double amplitude = kAmplitudePerWavelength * 0.5 * cellMetres(intervals);
+    double bound = 0.0;
+    const int octaves = surfaceDetailOctaves(intervals);
+    for (int octave = 0; octave < octaves; ++octave) {
+        bound += amplitude * std::min(2.0, kNoiseSlopeBound * distanceCubeUnits * frequency);
+        frequency *= 2.0;
+        amplitude *= 0.5;
+    }
+    return bound;
 }
 
 }  // namespace planet

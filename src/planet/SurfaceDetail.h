@@ -10,8 +10,9 @@
 //
 // A vertex's height depends on its cube point alone, never on the level of
 // the triangle that asks, so neighbours share bit-identical vertices.
-// shaders/planet/SurfaceDetail.glsl mirrors it, the lattice in double and
-// the noise in float (agreeing to well under a millimetre).
+// shaders/planet/SurfaceDetail.glsl mirrors it operation for operation in
+// double (integer hashes, then +, -, * alone), so the GPU's heights are the
+// CPU's bit for bit and the globe's level of detail can use them.
 #pragma once
 
 #include <glm/vec3.hpp>
@@ -24,6 +25,18 @@ namespace planet {
 // `dataHeightMetres`, over a grid of `intervals` a face side.
 [[nodiscard]] double surfaceDetailMetres(const glm::dvec3& cubePoint, double dataHeightMetres, std::uint32_t intervals);
 
+// The detail in two steps: the octaves' sum at a cube point (metres, within
+// +-surfaceDetailBoundMetres), then shaped by the land's height there:
+// surfaceDetailFromSum(surfaceDetailSum(p), h) == surfaceDetailMetres(p, h).
+// For any sum s, the shaped detail lies within [min(0, s), max(0, s)].
+[[nodiscard]] double surfaceDetailSum(const glm::dvec3& cubePoint, std::uint32_t intervals);
+[[nodiscard]] double surfaceDetailFromSum(double sum, double dataHeightMetres);
+
+// The most the octaves' sum changes between two cube points at most
+// `distanceCubeUnits` apart: each octave changes by no more than its slope
+// bound times the distance, nor more than twice its amplitude.
+[[nodiscard]] double surfaceDetailVariationBound(double distanceCubeUnits, std::uint32_t intervals);
+
 // The most the detail moves a point up or down (for bounds).
 [[nodiscard]] double surfaceDetailBoundMetres(std::uint32_t intervals);
 
@@ -32,6 +45,6 @@ namespace planet {
 
 // The noise itself: value noise in [-1, 1] at a point in lattice units, one
 // lattice per `octave`. Exposed for the GPU mirror's tests.
-[[nodiscard]] float latticeValueNoise(const glm::dvec3& point, std::uint32_t octave);
+[[nodiscard]] double latticeValueNoise(const glm::dvec3& point, std::uint32_t octave);
 
 }  // namespace planet

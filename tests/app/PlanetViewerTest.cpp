@@ -114,6 +114,12 @@ TEST(PlanetViewer, BadInputGivesOneLine)
     expectOneLineError(runViewer({"--planet", "--headless", "--camera", "0,0,0,0,0"}),
                        "--camera: not available with --planet (use --camera-geo");
     expectOneLineError(runViewer({"--planet", "--headless", "--depth", "62"}), "--depth");
+    if (!etopoMissing()) {
+        expectOneLineError(runViewer({"--planet", "--headless", "--depth", "59"}),
+                           "--depth: the globe's pool holds up to depth 58, got 59");
+        expectOneLineError(runViewer({"--planet", "--headless", "--pool-size", "67108864"}),
+                           "--pool-size: 67108864 slots do not fit the device's storage buffers");
+    }
     // A georeferenced raster that covers a part of the Earth only.
     const std::filesystem::path regional = scratch.file("regional.tif");
     dem_test::RasterSpec spec = dem_test::rasterOf(36, 18, GDT_Float32, std::vector<double>(36 * 18, 100.0));

@@ -198,7 +198,7 @@ TEST_F(GlobeGeometryGpuTest, NearACameraOverTheAlpsTheGpuAgreesWithTheCpuWithinA
     for (std::size_t k = 0; k < points.size(); ++k) {
         // The data's height in double, operation for operation.
         EXPECT_NEAR(results[k].data.x, elevation_->heightAt(points[k]), 1.0e-9) << "point " << k;
-        // The surface with its detail (whose noise is float), against the CPU's.
+        // The surface with its detail, against the CPU's.
         const double height = elevation_->surfaceHeightAt(points[k]);
         const glm::dvec3 expected = cubeToEcef(points[k], height) - camera;
         worstDetail = std::max(worstDetail, std::abs(results[k].ecef.w - results[k].data.x));
@@ -213,7 +213,7 @@ TEST_F(GlobeGeometryGpuTest, NearACameraOverTheAlpsTheGpuAgreesWithTheCpuWithinA
     RecordProperty("worstSurfaceMetres", std::to_string(worstSurface));
     RecordProperty("worstFloatMetres", std::to_string(worstFloat));
     EXPECT_LT(worstDouble, 1.0e-6) << "metres";
-    EXPECT_LT(worstSurface, 1.0e-3) << "metres";
+    EXPECT_LT(worstSurface, 1.0e-6) << "metres";
     EXPECT_LT(worstFloat, 1.0e-3) << "metres";
     EXPECT_GT(worstDetail, 1.0) << "no detail below the data's resolution";
     EXPECT_GT(farthest, 100.0);
@@ -246,7 +246,7 @@ TEST_F(GlobeGeometryGpuTest, EdgesCornersPolesAndTheDateLineComeOutAlike)
     for (std::size_t k = 0; k < points.size(); ++k) {
         EXPECT_NEAR(results[k].data.x, elevation_->heightAt(points[k]), 1.0e-9) << "point " << k;
         const double height = elevation_->surfaceHeightAt(points[k]);
-        EXPECT_NEAR(results[k].ecef.w, height, 1.0e-3) << "point " << k;
+        EXPECT_NEAR(results[k].ecef.w, height, 1.0e-9) << "point " << k;
         EXPECT_LT(glm::length(glm::dvec3(results[k].ecef) - cubeToEcef(points[k], results[k].ecef.w)), 1.0e-6)
             << "point " << k;
     }
@@ -278,7 +278,7 @@ TEST_F(GlobeGeometryGpuTest, AGradedGlobeIsWatertightOnTheGpuAcrossFacesAndTheDa
         }
     }
     EXPECT_EQ(wrongVertices, 0u) << "of " << 3 * slots.size() << " cube vertices differ from the CPU's";
-    EXPECT_LT(worstEcef, 1.0e-3) << "metres (the detail's noise is float)";
+    EXPECT_LT(worstEcef, 1.0e-6) << "metres";
 
     std::vector<std::array<glm::dvec3, 3>> triangles;
     for (const KeyResult& result : results) {

@@ -27,7 +27,7 @@ constexpr std::array<vk::DescriptorBinding, 7> kBindings{{
     {6, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
 }};
 
-constexpr VkDeviceSize kExactBytesPerSlot = 3 * 4 * sizeof(std::int64_t);
+constexpr VkDeviceSize kExactBytesPerSlot = GlobeCriterion::kLargestBytesPerSlot;
 constexpr VkDeviceSize kCacheBytesPerSlot = 3 * 4 * sizeof(float);
 
 // Units of the exact cube coordinates (shaders/planet/CubeGeometry.glsl).

@@ -37,6 +37,9 @@ public:
     // The refresh of every live bisector's geometry (GlobeRefresh.comp), a
     // kernel for PoolPipeline::makeKernel.
     [[nodiscard]] static vk::ShaderProgram refreshProgram();
+    // The largest buffer per slot (the exact vertices): a device binds at
+    // most maxStorageBufferRange / kLargestBytesPerSlot slots.
+    static constexpr VkDeviceSize kLargestBytesPerSlot = 3 * 4 * sizeof(std::int64_t);
     [[nodiscard]] VkDescriptorSet descriptorSet() const { return set_; }
     [[nodiscard]] VkDescriptorSetLayout setLayout() const { return setLayout_.handle(); }
     // Three vec4 per slot: the vertices from the origin, and their heights.
