@@ -1,6 +1,6 @@
 #version 460
-// The globe's surface under its atmosphere: land coloured by its height
-// (lowland green, highland brown, snow above) and lit by the sun through the
+// The globe's surface under its atmosphere: land coloured by its height and
+// slope (lowland green, highland brown, rock, snow) and lit by the sun through the
 // air and by the sky; the sea a water surface at sea level over the
 // bathymetry, its colour from the depth below it and the angle it is seen
 // at (Fresnel's law: the sky's reflection at grazing angles, a glint of the
@@ -17,13 +17,19 @@ layout(location = 0) in vec3 inFromCamera;
 layout(location = 1) in float inHeight;
 layout(location = 0) out vec4 outColour;
 
-vec3 landAlbedo(float height)
+// The land's colour by its height and its slope (`flatness`: the cosine of
+// the ground's tilt): vegetation low and on gentle slopes, bare ground
+// higher, rock on steep slopes, snow on the high gentle ones.
+vec3 landAlbedo(float height, float flatness)
 {
     vec3 lowland = vec3(0.08, 0.16, 0.05);
     vec3 highland = vec3(0.24, 0.19, 0.13);
+    vec3 rock = vec3(0.20, 0.19, 0.18);
     vec3 snow = vec3(0.80, 0.82, 0.86);
     vec3 land = mix(lowland, highland, smoothstep(300.0, 2500.0, height));
-    return mix(land, snow, smoothstep(4200.0, 5200.0, height));
+    land = mix(rock, land, smoothstep(0.75, 0.92, flatness));
+    float snowCover = smoothstep(4200.0, 5200.0, height) * smoothstep(0.6, 0.8, flatness);
+    return mix(land, snow, snowCover);
 }
 
 // Lambertian ground at `point` (atmosphere space) with unit normal `normal`.
@@ -95,7 +101,7 @@ void main()
         seen = sea.x > 0.0 && sea.x < distance ? sea.x : distance;
         colour = seaWater(camera + towards * seen, towards, -inHeight, sun);
     } else {
-        colour = litGround(landAlbedo(inHeight), point, normal, sun);
+        colour = litGround(landAlbedo(inHeight, dot(normal, normalize(point))), point, normal, sun);
     }
     atmosphere_Gathered air = globeAtmosphere_Gather(camera, cameraAltitude, towards, seen, sun, 10);
     outColour = display_HdrOutput(colour * air.transmittance + air.luminance, true);

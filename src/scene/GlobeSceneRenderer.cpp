@@ -72,6 +72,8 @@ struct GlobeSceneRenderer::Impl {
     display::DisplayPass displayPass;
     vk::TimestampQueries timer;
     FrameStatistics latest;
+    // The globe's update serial each slot's last frame recorded (0: none).
+    std::vector<std::uint64_t> updateSerials;
 };
 
 GlobeSceneRenderer::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& shaders,
@@ -87,7 +89,8 @@ GlobeSceneRenderer::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& s
       globe(gpuDevice, shaders, elevation, initialSettings.globe, attachments, atmosphere.descriptorSetLayout()),
       sky(gpuDevice, shaders, atmosphere.descriptorSetLayout(), attachments),
       displayPass(gpuDevice, shaders, sceneOutput.displayFormat, sceneOutput.framesInFlight),
-      timer(gpuDevice, sceneOutput.framesInFlight, globeTimestampPassNames())
+      timer(gpuDevice, sceneOutput.framesInFlight, globeTimestampPassNames()),
+      updateSerials(sceneOutput.framesInFlight, 0)
 {
     if (sceneOutput.depth != camera::DepthConvention::Reversed) {
         throw std::invalid_argument("GlobeSceneRenderer: the globe draws with reversed depth");
@@ -110,6 +113,7 @@ void GlobeSceneRenderer::Impl::collectSlotResults(std::uint32_t slotIndex)
     }
     frame.readbackPending = false;
     const planet::gpu::GlobeCounts counts = planet::gpu::GlobeTerrain::countsFrom(frame.countsReadback.mapped());
+    globe.noteCompletedUpdate(updateSerials[slotIndex], counts);
     latest.leafCount = counts.live;
     latest.visibleCount = counts.visible;
     latest.deferredSplits = counts.deferredSplits;
@@ -155,7 +159,8 @@ void GlobeSceneRenderer::recordFrame(std::uint32_t slotIndex, const GlobeFrameVi
     ensureRenderTargets(impl.device, frame, view.viewport, impl.output, impl.attachments);
 
     impl.timer.begin(commands, slotIndex);
-    impl.globe.recordUpdate(commands, view.view, view.viewport, view.sunDirection, &impl.timer);
+    impl.updateSerials[slotIndex] =
+        impl.globe.recordUpdate(commands, view.view, view.viewport, view.sunDirection, &impl.timer);
     recordCountsReadback(impl.device, commands, impl.globe.countsBuffer(), planet::gpu::GlobeTerrain::countsOffset(),
                          planet::gpu::GlobeTerrain::kCountsBytes, frame);
 

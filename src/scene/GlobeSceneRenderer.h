@@ -4,7 +4,8 @@
 //
 //   barrier: earlier frames' draws -> this frame's compute writes
 //   globe update        the bisector pool's passes, the geometry's refresh
-//                       when the origin moved, the draw's arguments (compute)
+//                       when the origin moved, the draw's arguments (compute);
+//                       left out under a still view once the mesh converged
 //   counts read-back    live, visible, deferred (copy)
 //   rendering into HDR colour + depth (reversed-Z, infinite far plane):
 //                       the globe, then its sky where it left the far depth

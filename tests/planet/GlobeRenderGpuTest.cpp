@@ -5,7 +5,9 @@
 // - lit from the side, a terminator: the night side is dark;
 // - 6,000 m over the Alps, relief under a blue sky;
 // - over the mid-ocean, a water surface;
-// - a camera moved by 1 mm at 100 m, once converged, changes almost nothing.
+// - a camera moved by 1 mm at 100 m and at 10 m, once converged, changes
+//   almost nothing (no jitter, no z-fighting);
+// - under a still view the pool's update stops once the mesh converged.
 #include "GpuTestEnvironment.h"
 #include "SceneRenderHarness.h"
 #include "geodesy/Wgs84.h"
@@ -283,44 +285,78 @@ TEST_F(GlobeRenderGpuTest, OverTheMidOceanTheSurfaceIsWater)
     EXPECT_GT(deepBlue, surface * 3 / 4) << "the water is not deep blue";
 }
 
-TEST_F(GlobeRenderGpuTest, AMillimetreMoveAtOneHundredMetresChangesAlmostNoPixel)
+TEST_F(GlobeRenderGpuTest, AMillimetreMoveAtOneHundredAndTenMetresChangesAlmostNoPixel)
 {
     CBT_SKIP_WITHOUT_SHADER_FLOAT64(device());
     const VkExtent2D size{256, 144};
-    const GeodeticPose pose{46.55, 8.0, 0.0, 30.0, -20.0};  // over the Bernese Alps
-    GeodeticPose above = pose;
-    above.heightMetres =
-        elevation_->surfaceHeightAt(cubePointUnder(pose.latitudeDegrees, pose.longitudeDegrees)) + 100.0;
-    GeodeticPose moved = above;
-    moved.heightMetres += 0.001;
-    const std::unique_ptr<scene::GlobeSceneRenderer> globe = makeScene();
-    scene::GlobeFrameView frame;
-    frame.view = globeViewOf(above);
-    frame.viewport = size;
-    frame.sunDirection = glm::normalize(glm::normalize(frame.view.positionEcef) - 0.5 * frame.view.forward());
-    for (int i = 0; i < 60; ++i) {
-        renderFrame(*globe, frame);
-    }
-    const scene::test::RenderedImage before = readBack(*globe, "globe-100m");
-    frame.view = globeViewOf(moved);
-    for (int i = 0; i < 4; ++i) {
-        renderFrame(*globe, frame);
-    }
-    const scene::test::RenderedImage after = readBack(*globe, "globe-100m-moved");
-    std::size_t ground = 0;
-    std::size_t changed = 0;
-    for (std::size_t i = 0; i < before.depth.size(); ++i) {
-        ground += isGlobe(before, i) ? 1u : 0u;
-        for (int c = 0; c < 3; ++c) {
-            const std::size_t channel = 4 * i + static_cast<std::size_t>(c);
-            if (std::abs(int{before.colour[channel]} - int{after.colour[channel]}) > 8) {
-                ++changed;
-                break;
+    for (const double clearance : {100.0, 10.0}) {
+        const std::string name = "globe-" + std::to_string(static_cast<int>(clearance)) + "m";
+        GeodeticPose above{46.55, 8.0, 0.0, 30.0, -20.0};
+        above.heightMetres =
+            elevation_->surfaceHeightAt(cubePointUnder(above.latitudeDegrees, above.longitudeDegrees)) + clearance;
+        GeodeticPose moved = above;
+        moved.heightMetres += 0.001;
+        const std::unique_ptr<scene::GlobeSceneRenderer> globe = makeScene();
+        scene::GlobeFrameView frame;
+        frame.view = globeViewOf(above);
+        frame.viewport = size;
+        frame.sunDirection = glm::normalize(glm::normalize(frame.view.positionEcef) - 0.5 * frame.view.forward());
+        for (int i = 0; i < 70; ++i) {
+            renderFrame(*globe, frame);
+        }
+        const scene::test::RenderedImage before = readBack(*globe, name);
+        frame.view = globeViewOf(moved);
+        for (int i = 0; i < 4; ++i) {
+            renderFrame(*globe, frame);
+        }
+        const scene::test::RenderedImage after = readBack(*globe, name + "-moved");
+        std::size_t ground = 0;
+        std::size_t changed = 0;
+        for (std::size_t i = 0; i < before.depth.size(); ++i) {
+            ground += isGlobe(before, i) ? 1u : 0u;
+            for (int c = 0; c < 3; ++c) {
+                const std::size_t channel = 4 * i + static_cast<std::size_t>(c);
+                if (std::abs(int{before.colour[channel]} - int{after.colour[channel]}) > 8) {
+                    ++changed;
+                    break;
+                }
             }
         }
+        EXPECT_GT(ground, before.depth.size() / 3) << "no ground in view at " << clearance << " m";
+        EXPECT_LE(changed, before.depth.size() / 1000) << changed << " pixels changed at " << clearance << " m";
     }
-    ASSERT_GT(ground, before.depth.size() / 3) << "no ground in view";
-    EXPECT_LE(changed, before.depth.size() / 1000) << changed << " pixels changed";
+}
+
+TEST_F(GlobeRenderGpuTest, UnderAStillViewTheUpdateStopsOnceConvergedAndResumesWhenTheViewMoves)
+{
+    CBT_SKIP_WITHOUT_SHADER_FLOAT64(device());
+    const std::unique_ptr<scene::GlobeSceneRenderer> globe = makeScene();
+    scene::GlobeFrameView frame;
+    frame.view = globeViewOf({46.5, 8.0, 400000.0, 0.0, -60.0});
+    frame.viewport = VkExtent2D{128, 72};
+    int updated = 0;
+    int leftOut = 0;
+    for (int i = 0; i < 40; ++i) {
+        renderFrame(*globe, frame);
+        if (const std::optional<scene::PassTimings>& timings = globe->statistics().timings) {
+            (timings->pool.updated ? updated : leftOut) += 1;
+        }
+    }
+    const scene::test::RenderedImage converged = readBack(*globe, "globe-still");
+    const std::uint32_t live = globe->statistics().leafCount;
+    EXPECT_GT(updated, 5);
+    EXPECT_GT(leftOut, 10) << "the update never stopped under a still view";
+    ASSERT_TRUE(globe->statistics().timings.has_value());
+    EXPECT_FALSE(globe->statistics().timings->pool.updated);
+    renderFrame(*globe, frame);
+    EXPECT_EQ(readBack(*globe, "globe-still-again").colour, converged.colour) << "a left-out update changed the frame";
+    EXPECT_EQ(globe->statistics().leafCount, live);
+
+    frame.view = globeViewOf({46.5, 9.0, 300000.0, 0.0, -60.0});
+    renderFrame(*globe, frame);
+    renderFrame(*globe, frame);
+    ASSERT_TRUE(globe->statistics().timings.has_value());
+    EXPECT_TRUE(globe->statistics().timings->pool.updated) << "a moved view did not update the pool";
 }
 
 }  // namespace

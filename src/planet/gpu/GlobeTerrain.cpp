@@ -89,9 +89,16 @@ GlobeTerrain::GlobeTerrain(vk::Device& device, const vk::ShaderLibrary& shaders,
 
 GlobeTerrain::~GlobeTerrain() = default;
 
-void GlobeTerrain::recordUpdate(VkCommandBuffer commands, const GlobeView& view, VkExtent2D viewport,
-                                const glm::dvec3& sunDirection, vk::TimestampQueries* timer)
+std::uint64_t GlobeTerrain::recordUpdate(VkCommandBuffer commands, const GlobeView& view, VkExtent2D viewport,
+                                         const glm::dvec3& sunDirection, vk::TimestampQueries* timer)
 {
+    if (!lastView_ || lastView_->positionEcef != view.positionEcef || lastView_->ecefToView != view.ecefToView ||
+        lastViewport_.width != viewport.width || lastViewport_.height != viewport.height) {
+        lastView_ = view;
+        lastViewport_ = viewport;
+        ++inputsSerial_;
+        converged_ = false;
+    }
     lod_ = globeLevelOfDetailFor(view, settings_.verticalFovRadians, viewport.width, viewport.height,
                                  settings_.targetEdgePixels, settings_.nearMetres, *elevation_);
     criterion_.setLevelOfDetail(lod_);
@@ -103,15 +110,19 @@ void GlobeTerrain::recordUpdate(VkCommandBuffer commands, const GlobeView& view,
                                          .maxDepth = settings_.maxDepth,
                                          .criterionArgument = 0,
                                          .criterionSet = criterion_.descriptorSet()};
+    std::uint64_t serial = 0;
     if (!origin_ || glm::distance(*origin_, view.positionEcef) > settings_.originFollowMetres) {
         origin_ = view.positionEcef;
         criterion_.setOrigin(*origin_);
         pipeline_.recordOverLiveList(commands, *refresh_, frame);
     }
-    pipeline_.record(commands, frame, timer);
-    bisector::gpu::PoolFrame argumentsFrame = frame;
-    argumentsFrame.criterionSet = VK_NULL_HANDLE;  // the kernel has no set 1
-    pipeline_.recordSingle(commands, *drawArguments_, argumentsFrame);
+    if (!converged_) {
+        pipeline_.record(commands, frame, timer);
+        bisector::gpu::PoolFrame argumentsFrame = frame;
+        argumentsFrame.criterionSet = VK_NULL_HANDLE;  // the kernel has no set 1
+        pipeline_.recordSingle(commands, *drawArguments_, argumentsFrame);
+        serial = inputsSerial_;
+    }
     vk::memoryBarrier(*device_, commands, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                       VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT | VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT,
                       VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT);
@@ -129,6 +140,14 @@ void GlobeTerrain::recordUpdate(VkCommandBuffer commands, const GlobeView& view,
                                       static_cast<float>(atmosphereAltitudeKm(view.positionEcef)));
     draw.sunAtmosphere = glm::vec4(glm::vec3(atmosphereDirectionOf(sunDirection)), 0.0f);
     std::memcpy(drawFrame_.mapped().data(), &draw, sizeof(draw));
+    return serial;
+}
+
+void GlobeTerrain::noteCompletedUpdate(std::uint64_t serial, const GlobeCounts& counts)
+{
+    if (serial != 0 && serial == inputsSerial_ && counts.changed == 0) {
+        converged_ = true;
+    }
 }
 
 void GlobeTerrain::recordDraw(VkCommandBuffer commands, VkExtent2D viewport, VkDescriptorSet atmosphereSet) const

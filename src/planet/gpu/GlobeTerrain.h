@@ -75,9 +75,15 @@ public:
     // geometry's refresh first when the origin moved, and the draw's
     // arguments; `sunDirection` (ECEF, towards the sun) lights the draw.
     // With a timer, the pool's passes write its timestamps
-    // (bisector::gpu::PoolPipeline::timestampPassNames()).
-    void recordUpdate(VkCommandBuffer commands, const GlobeView& view, VkExtent2D viewport,
-                      const glm::dvec3& sunDirection, vk::TimestampQueries* timer = nullptr);
+    // (bisector::gpu::PoolPipeline::timestampPassNames()). Once an update
+    // of the same view and viewport completed without changing the mesh
+    // (noteCompletedUpdate), the pool's passes are left out: the mesh, its
+    // lists and the draw's arguments stay as they are. Returns the update's
+    // serial for noteCompletedUpdate (0 when it was left out).
+    std::uint64_t recordUpdate(VkCommandBuffer commands, const GlobeView& view, VkExtent2D viewport,
+                               const glm::dvec3& sunDirection, vk::TimestampQueries* timer = nullptr);
+    // The counts of the update `serial` (recordUpdate's), once it completed.
+    void noteCompletedUpdate(std::uint64_t serial, const GlobeCounts& counts);
     void recordDraw(VkCommandBuffer commands, VkExtent2D viewport, VkDescriptorSet atmosphereSet) const;
 
     // Where the last recorded update's counts lie, for a copy to the host.
@@ -121,6 +127,11 @@ private:
     GlobeLevelOfDetail lod_;
     std::optional<glm::dvec3> origin_;
     std::uint32_t frame_ = 0;
+    // What the updates are for: a new view or viewport starts a new serial.
+    std::optional<GlobeView> lastView_;
+    VkExtent2D lastViewport_{0, 0};
+    std::uint64_t inputsSerial_ = 0;
+    bool converged_ = false;
 };
 
 }  // namespace planet::gpu
