@@ -26,15 +26,6 @@ namespace app {
 
 namespace {
 
-void submit(const vk::Device& device, const scene::FrameSlot& slot)
-{
-    VkSubmitInfo info{};
-    info.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO;
-    info.commandBufferCount = 1;
-    info.pCommandBuffers = &slot.commands;
-    VK_CHECK(vkQueueSubmit(device.queue(), 1, &info, slot.inFlight.handle()));
-}
-
 // Records and submits one frame in slot `slotIndex`; returns the scene's
 // statistics as they stand once it is recorded (the results of the last
 // frame that used the slot).
@@ -48,7 +39,7 @@ scene::FrameStatistics renderFrame(vk::Device& device, scene::SceneRenderer& sce
     scene.recordFrame(slotIndex, view);
     const scene::FrameStatistics statistics = scene.statistics();
     vk::endCommandBuffer(slot.commands);
-    submit(device, slot);
+    scene::submitFrameSlot(device, slot);
     return statistics;
 }
 
@@ -239,8 +230,7 @@ int runHeadless(const ViewerOptions& requested, std::ostream& out)
     const auto started = std::chrono::steady_clock::now();
     // A coarse level that takes long to read is read while the device and
     // the scene are set up.
-    const ViewerInputs inputs =
-        loadViewerInputs(requested, out, std::cerr, dem::StreamedBaseTiming::LaterWhenCostly);
+    const ViewerInputs inputs = loadViewerInputs(requested, out, std::cerr, dem::StreamedBaseTiming::LaterWhenCostly);
     std::unique_ptr<BackgroundCoarseLevel> coarseLevel = BackgroundCoarseLevel::startFor(inputs.terrain);
     vk::InstanceOptions instanceOptions;
     instanceOptions.validation = inputs.options.validate;

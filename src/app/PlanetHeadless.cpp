@@ -31,11 +31,7 @@ scene::FrameStatistics renderGlobeFrame(const vk::Device& device, scene::GlobeSc
     scene.recordFrame(slotIndex, view);
     const scene::FrameStatistics statistics = scene.statistics();
     vk::endCommandBuffer(slot.commands);
-    VkSubmitInfo info{};
-    info.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO;
-    info.commandBufferCount = 1;
-    info.pCommandBuffers = &slot.commands;
-    VK_CHECK(vkQueueSubmit(device.queue(), 1, &info, slot.inFlight.handle()));
+    scene::submitFrameSlot(device, slot);
     return statistics;
 }
 

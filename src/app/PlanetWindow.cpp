@@ -7,6 +7,7 @@
 #include "app/ProcessMemory.h"
 #include "app/RunStatistics.h"
 #include "app/Screenshot.h"
+#include "app/ViewerCommands.h"
 #include "app/ViewerSetup.h"
 #include "app/WindowInput.h"
 #include "app/WindowSwapchain.h"
@@ -25,7 +26,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <ctime>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -95,7 +95,6 @@ public:
     int run(std::ostream& out);
 
 private:
-    bool ensureSwapchain();
     // Runs the keys' actions in order; true when one asks for a screenshot
     // of the next frame (later actions wait for it).
     bool runActions();
@@ -132,19 +131,6 @@ private:
     std::uint32_t lastSlot_ = 0;
 };
 
-bool PlanetWindowViewer::ensureSwapchain()
-{
-    if (input_.takeResized()) {
-        presentation_.markStale();
-    }
-    switch (presentation_.ensureUsable()) {
-        case SwapchainState::Minimised: return false;
-        case SwapchainState::Rebuilt: overlay_.onSwapchainRebuilt(presentation_.swapchain()); return true;
-        case SwapchainState::Unchanged: return true;
-    }
-    return true;
-}
-
 bool PlanetWindowViewer::runActions()
 {
     std::deque<ViewerAction>& actions = input_.actions();
@@ -175,14 +161,9 @@ void PlanetWindowViewer::reportError(const std::string& message)
 
 void PlanetWindowViewer::reloadShaders()
 {
-    try {
-        shaders_.compileFromSource();
-    } catch (const vk::Error& error) {  // an installed program has no sources to reload
-        reportError(std::string("shader reload: ") + error.what());
-        return;
-    }
-    if (const std::optional<std::string> error = scene_.reloadShaders()) {
-        reportError("shader reload failed: " + *error);
+    if (const std::optional<std::string> error =
+            reloadShaderSources(shaders_, [&] { return scene_.reloadShaders(); })) {
+        reportError(*error);
     } else {
         status_ = "shaders reloaded";
     }
@@ -269,11 +250,8 @@ bool PlanetWindowViewer::renderFrame(bool screenshot, std::ostream& out)
     ++recordedFrames_;
     lastSlot_ = slotIndex;
     if (screenshot) {
-        std::tm localTime{};
-        const std::time_t now = std::time(nullptr);
-        localtime_r(&now, &localTime);
         try {
-            saveScreenshot(targets, unusedScreenshotPath(std::filesystem::current_path(), localTime), out);
+            saveScreenshot(targets, unusedScreenshotPathNow(std::filesystem::current_path()), out);
         } catch (const std::runtime_error& error) {  // e.g. a read-only working directory: keep running
             reportError(error.what());
         }
@@ -294,7 +272,7 @@ int PlanetWindowViewer::run(std::ostream& out)
         if (window_.closeRequested()) {
             break;
         }
-        if (!ensureSwapchain()) {
+        if (!keepSwapchainUsable(presentation_, input_, overlay_)) {
             glfwWaitEvents();
             continue;
         }

@@ -8,6 +8,7 @@
 #include <stb_image_write.h>
 
 #include <array>
+#include <ctime>
 #include <stdexcept>
 
 namespace app {
@@ -89,6 +90,14 @@ void writeColorTargetPng(vk::Device& device, const scene::RenderTargets& targets
     const std::vector<std::byte> texels =
         vk::downloadImageLevel(device, targets.color(), 0, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
     writePng(path, rgbaImageFromTexels(texels, targets.extent(), targets.color().format()));
+}
+
+std::filesystem::path unusedScreenshotPathNow(const std::filesystem::path& directory)
+{
+    std::tm localTime{};
+    const std::time_t now = std::time(nullptr);
+    localtime_r(&now, &localTime);
+    return unusedScreenshotPath(directory, localTime);
 }
 
 }  // namespace app

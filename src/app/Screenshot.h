@@ -48,5 +48,7 @@ std::string screenshotFileName(const std::tm& localTime);
 // directory / screenshotFileName(localTime), or with "-2", "-3", ... before
 // ".png" when that file already exists.
 std::filesystem::path unusedScreenshotPath(const std::filesystem::path& directory, const std::tm& localTime);
+// The same at the current local time (a key's screenshot).
+std::filesystem::path unusedScreenshotPathNow(const std::filesystem::path& directory);
 
 }  // namespace app

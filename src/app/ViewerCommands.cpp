@@ -98,17 +98,26 @@ void ViewerCommands::applySettings(const scene::SceneSettings& settings)
 
 void ViewerCommands::reloadShaders()
 {
-    try {
-        shaders_.compileFromSource();
-    } catch (const vk::Error& error) {  // an installed program has no sources to reload
-        reportError(std::string("shader reload: ") + error.what());
-        return;
-    }
-    if (const std::optional<std::string> error = scene_.reloadShaders()) {
-        reportError("shader reload failed: " + *error);
+    if (const std::optional<std::string> error =
+            reloadShaderSources(shaders_, [&] { return scene_.reloadShaders(); })) {
+        reportError(*error);
     } else {
         model_.status = "shaders reloaded";
     }
+}
+
+std::optional<std::string> reloadShaderSources(vk::ShaderLibrary& shaders,
+                                               const std::function<std::optional<std::string>()>& reloadScene)
+{
+    try {
+        shaders.compileFromSource();
+    } catch (const vk::Error& error) {  // an installed program has no sources to reload
+        return std::string("shader reload: ") + error.what();
+    }
+    if (const std::optional<std::string> error = reloadScene()) {
+        return "shader reload failed: " + *error;
+    }
+    return std::nullopt;
 }
 
 }  // namespace app

@@ -10,6 +10,8 @@
 #include "app/WindowInput.h"
 
 #include <deque>
+#include <functional>
+#include <optional>
 #include <string>
 
 namespace scene {
@@ -54,5 +56,11 @@ private:
     bool overlayVisible_ = true;
     bool quit_ = false;
 };
+
+// Recompiles the library's shaders from their GLSL sources, then has the
+// scene rebuild its pipelines (`reloadScene`, returning its one-line error):
+// the one-line error of the first that failed, or nothing when both worked.
+std::optional<std::string> reloadShaderSources(vk::ShaderLibrary& shaders,
+                                               const std::function<std::optional<std::string>()>& reloadScene);
 
 }  // namespace app

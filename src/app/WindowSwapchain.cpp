@@ -1,5 +1,8 @@
 #include "app/WindowSwapchain.h"
 
+#include "app/ImGuiOverlay.h"
+#include "app/WindowInput.h"
+
 #include "scene/FrameSlot.h"
 #include "vk/Device.h"
 #include "vk/Error.h"
@@ -79,6 +82,19 @@ void submitWindowFrame(const vk::Device& device, const scene::FrameSlot& slot, c
     info.signalSemaphoreCount = 1;
     info.pSignalSemaphores = &signal;
     VK_CHECK(vkQueueSubmit(device.queue(), 1, &info, slot.inFlight.handle()));
+}
+
+bool keepSwapchainUsable(WindowSwapchain& presentation, WindowInput& input, ImGuiOverlay& overlay)
+{
+    if (input.takeResized()) {
+        presentation.markStale();
+    }
+    switch (presentation.ensureUsable()) {
+        case SwapchainState::Minimised: return false;
+        case SwapchainState::Rebuilt: overlay.onSwapchainRebuilt(presentation.swapchain()); return true;
+        case SwapchainState::Unchanged: return true;
+    }
+    return true;
 }
 
 }  // namespace app

@@ -66,4 +66,11 @@ private:
 void submitWindowFrame(const vk::Device& device, const scene::FrameSlot& slot, const vk::Swapchain& swapchain,
                        uint32_t imageIndex);
 
+class WindowInput;
+class ImGuiOverlay;
+// Before a window frame: rebuilds the swapchain when the window was resized
+// or it went stale (telling the overlay); false while the window is
+// minimised (nothing to draw into).
+bool keepSwapchainUsable(WindowSwapchain& presentation, WindowInput& input, ImGuiOverlay& overlay);
+
 }  // namespace app

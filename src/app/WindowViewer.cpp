@@ -28,7 +28,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <ctime>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -123,7 +122,6 @@ public:
     int run(std::ostream& out);
 
 private:
-    bool ensureSwapchain();
     void followPathRenderSize();
     void updateCamera(float seconds);
     bool renderFrame(bool screenshot, std::ostream& out);
@@ -165,19 +163,6 @@ private:
     std::unique_ptr<GeodeticFrame> geodeticFrame_ =
         geodeticFrameIfGeoreferenced(heightmap_, dem_, scene_.settings().terrain);
 };
-
-bool WindowViewer::ensureSwapchain()
-{
-    if (input_.takeResized()) {
-        presentation_.markStale();
-    }
-    switch (presentation_.ensureUsable()) {
-        case SwapchainState::Minimised: return false;
-        case SwapchainState::Rebuilt: overlay_.onSwapchainRebuilt(presentation_.swapchain()); return true;
-        case SwapchainState::Unchanged: return true;
-    }
-    return true;
-}
 
 // A camera path frame with a size column resizes the window (and so the
 // swapchain and the render targets) from that frame on, as a headless run
@@ -279,11 +264,8 @@ bool WindowViewer::renderFrame(bool screenshot, std::ostream& out)
     ++recordedFrames_;
     lastSlot_ = slotIndex;
     if (screenshot) {
-        std::tm localTime{};
-        const std::time_t now = std::time(nullptr);
-        localtime_r(&now, &localTime);
         try {
-            saveScreenshot(targets, unusedScreenshotPath(std::filesystem::current_path(), localTime), out);
+            saveScreenshot(targets, unusedScreenshotPathNow(std::filesystem::current_path()), out);
         } catch (const std::runtime_error& error) {  // e.g. a read-only working directory: keep running
             commands_.reportError(error.what());
         }
@@ -313,7 +295,7 @@ int WindowViewer::run(std::ostream& out)
             break;
         }
         followPathRenderSize();
-        if (!ensureSwapchain()) {
+        if (!keepSwapchainUsable(presentation_, input_, overlay_)) {
             glfwWaitEvents();
             continue;
         }

@@ -1,6 +1,10 @@
 #include "scene/FrameSlot.h"
 
 #include "terrain/TerrainUniforms.h"
+#include "vk/Device.h"
+#include "vk/Error.h"
+
+#include <stdexcept>
 
 namespace scene {
 
@@ -12,6 +16,28 @@ FrameSlot::FrameSlot(const vk::Device& device, const vk::CommandPool& pool)
                       vk::MemoryLocation::HostUpload),
       countsReadback(device, kCountsReadbackBytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, vk::MemoryLocation::HostReadback)
 {
+}
+
+void submitFrameSlot(const vk::Device& device, const FrameSlot& slot)
+{
+    VkSubmitInfo info{};
+    info.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO;
+    info.commandBufferCount = 1;
+    info.pCommandBuffers = &slot.commands;
+    VK_CHECK(vkQueueSubmit(device.queue(), 1, &info, slot.inFlight.handle()));
+}
+
+std::vector<FrameSlot> makeFrameSlots(const vk::Device& device, const vk::CommandPool& pool, std::uint32_t count)
+{
+    if (count == 0) {
+        throw std::invalid_argument("a scene needs at least one frame in flight");
+    }
+    std::vector<FrameSlot> slots;
+    slots.reserve(count);
+    for (std::uint32_t i = 0; i < count; ++i) {
+        slots.emplace_back(device, pool);
+    }
+    return slots;
 }
 
 }  // namespace scene

@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 namespace scene {
 
@@ -31,5 +32,12 @@ struct FrameSlot {
     bool readbackPending = false;            // that frame's counts and timestamps are not read yet
     std::uint32_t subdivisionLevels = 0;     // that frame's uniform subdivision
 };
+
+// Submits the slot's command buffer (recorded and ended) to the device's
+// queue, signalling the slot's fence when it completes.
+void submitFrameSlot(const vk::Device& device, const FrameSlot& slot);
+
+// `count` frame slots from `pool` (at least one; std::invalid_argument otherwise).
+std::vector<FrameSlot> makeFrameSlots(const vk::Device& device, const vk::CommandPool& pool, std::uint32_t count);
 
 }  // namespace scene

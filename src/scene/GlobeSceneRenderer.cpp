@@ -29,29 +29,6 @@ std::vector<std::string> globeTimestampPassNames()
     return names;
 }
 
-std::vector<FrameSlot> makeGlobeSlots(const vk::Device& device, const vk::CommandPool& pool, std::uint32_t count)
-{
-    if (count == 0) {
-        throw std::invalid_argument("GlobeSceneRenderer: framesInFlight must be at least 1");
-    }
-    std::vector<FrameSlot> slots;
-    slots.reserve(count);
-    for (std::uint32_t i = 0; i < count; ++i) {
-        slots.emplace_back(device, pool);
-    }
-    return slots;
-}
-
-vk::AttachmentFormats globeAttachments(const vk::Device& device, VkSampleCountFlagBits samples)
-{
-    const VkFormat depthFormat = chooseDepthFormat(device);
-    if ((supportedSceneSampleCounts(device, depthFormat) & static_cast<VkSampleCountFlags>(samples)) == 0) {
-        throw vk::Error("the Vulkan device cannot render " + std::to_string(static_cast<int>(samples)) +
-                        " samples per pixel");
-    }
-    return {display::kHdrColorFormat, depthFormat, samples};
-}
-
 }  // namespace
 
 struct GlobeSceneRenderer::Impl {
@@ -82,9 +59,9 @@ GlobeSceneRenderer::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& s
     : device(gpuDevice),
       settings(initialSettings),
       output(sceneOutput),
-      attachments(globeAttachments(gpuDevice, sceneOutput.samples)),
+      attachments(sceneAttachmentsFor(gpuDevice, sceneOutput.samples)),
       commandPool(gpuDevice),
-      slots(makeGlobeSlots(gpuDevice, commandPool, sceneOutput.framesInFlight)),
+      slots(makeFrameSlots(gpuDevice, commandPool, sceneOutput.framesInFlight)),
       atmosphere(gpuDevice, shaders, planet::gpu::globeAtmosphereParameters(), sceneOutput.framesInFlight),
       globe(gpuDevice, shaders, elevation, initialSettings.globe, attachments, atmosphere.descriptorSetLayout()),
       sky(gpuDevice, shaders, atmosphere.descriptorSetLayout(), attachments),

@@ -31,33 +31,10 @@ constexpr VkPipelineStageFlags2 kDrawReaders = VK_PIPELINE_STAGE_2_DRAW_INDIRECT
 constexpr VkAccessFlags2 kDrawReads =
     VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_READ_BIT;
 constexpr VkAccessFlags2 kStorageReadWrite = VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT;
-VkFormat checkedDepthFormat(const vk::Device& device, VkSampleCountFlagBits samples)
-{
-    const VkFormat depthFormat = chooseDepthFormat(device);
-    if ((supportedSceneSampleCounts(device, depthFormat) & static_cast<VkSampleCountFlags>(samples)) == 0) {
-        throw vk::Error("the Vulkan device cannot render " + std::to_string(static_cast<int>(samples)) +
-                        " samples per pixel");
-    }
-    return depthFormat;
-}
-
 const SceneSettings& validated(const SceneSettings& settings)
 {
     validateSceneSettings(settings);
     return settings;
-}
-
-std::vector<FrameSlot> makeSlots(const vk::Device& device, const vk::CommandPool& pool, std::uint32_t count)
-{
-    if (count == 0) {
-        throw std::invalid_argument("SceneRenderer: framesInFlight must be at least 1");
-    }
-    std::vector<FrameSlot> slots;
-    slots.reserve(count);
-    for (std::uint32_t i = 0; i < count; ++i) {
-        slots.emplace_back(device, pool);
-    }
-    return slots;
 }
 
 std::vector<const vk::Buffer*> uniformBuffersOf(const std::vector<FrameSlot>& slots)
@@ -109,9 +86,9 @@ SceneRenderer::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& shader
       shaders(shaderLibrary),
       settings(validated(initialSettings)),
       output(sceneOutput),
-      attachments{display::kHdrColorFormat, checkedDepthFormat(gpuDevice, sceneOutput.samples), sceneOutput.samples},
+      attachments(sceneAttachmentsFor(gpuDevice, sceneOutput.samples)),
       commandPool(gpuDevice),
-      slots(makeSlots(gpuDevice, commandPool, sceneOutput.framesInFlight)),
+      slots(makeFrameSlots(gpuDevice, commandPool, sceneOutput.framesInFlight)),
       atmosphere(gpuDevice, shaderLibrary, initialSettings.atmosphere, sceneOutput.framesInFlight),
       terrain(gpuDevice, shaderLibrary, heightmap, initialSettings.terrain, uniformBuffersOf(slots),
               atmosphere.descriptorSetLayout(), attachments, sceneOutput.depth, imagery, std::move(stream)),

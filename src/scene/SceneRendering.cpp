@@ -5,9 +5,11 @@
 #include "vk/Barriers.h"
 #include "vk/Buffer.h"
 #include "vk/Device.h"
+#include "vk/Error.h"
 #include "vk/GraphicsPipeline.h"
 
 #include <memory>
+#include <string>
 
 namespace scene {
 
@@ -28,6 +30,16 @@ VkRenderingAttachmentInfo colorAttachmentInfo(VkImageView view, VkAttachmentLoad
 }
 
 }  // namespace
+
+vk::AttachmentFormats sceneAttachmentsFor(const vk::Device& device, VkSampleCountFlagBits samples)
+{
+    const VkFormat depthFormat = chooseDepthFormat(device);
+    if ((supportedSceneSampleCounts(device, depthFormat) & static_cast<VkSampleCountFlags>(samples)) == 0) {
+        throw vk::Error("the Vulkan device cannot render " + std::to_string(static_cast<int>(samples)) +
+                        " samples per pixel");
+    }
+    return {display::kHdrColorFormat, depthFormat, samples};
+}
 
 void ensureRenderTargets(const vk::Device& device, FrameSlot& frame, VkExtent2D viewport, const SceneOutput& output,
                          const vk::AttachmentFormats& attachments)

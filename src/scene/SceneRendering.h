@@ -8,6 +8,7 @@
 #include "scene/FrameSlot.h"
 #include "scene/RenderTargets.h"
 #include "scene/SceneRenderer.h"
+#include "vk/GraphicsPipeline.h"
 
 #include <vulkan/vulkan.h>
 
@@ -24,6 +25,11 @@ class Device;
 }  // namespace vk
 
 namespace scene {
+
+// The formats a scene renders with: the HDR colour, the device's depth
+// format (chooseDepthFormat) and `samples`. Throws vk::Error when the device
+// can not render that many samples per pixel with them.
+vk::AttachmentFormats sceneAttachmentsFor(const vk::Device& device, VkSampleCountFlagBits samples);
 
 // Makes the slot's render targets anew when they are missing or not of
 // `viewport`'s size (the slot's last submission has completed).

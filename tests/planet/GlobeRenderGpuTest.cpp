@@ -90,11 +90,7 @@ protected:
         vk::beginCommandBuffer(slot.commands);
         globe.recordFrame(0, frame);
         vk::endCommandBuffer(slot.commands);
-        VkSubmitInfo submit{};
-        submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO;
-        submit.commandBufferCount = 1;
-        submit.pCommandBuffers = &slot.commands;
-        VK_CHECK(vkQueueSubmit(gpu.queue(), 1, &submit, slot.inFlight.handle()));
+        scene::submitFrameSlot(gpu, slot);
         slot.inFlight.wait();
     }
 
