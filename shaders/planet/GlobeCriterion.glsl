@@ -6,6 +6,10 @@
 //   binding 1  the roots' exact vertices (planet/CubeGeometry.glsl)
 //   binding 2  GlobeLevelOfDetail
 //   binding 6  the elevation's height ranges (CubeElevation::heightRanges)
+//   binding 7  per slot, the detail's octave sums at its three vertices
+//              (planet::surfaceDetailSum; written with the slot's geometry by
+//              planet/GlobeGeometry.glsl), so that classify evaluates the
+//              noise only at a parent's one vertex its child lacks
 #ifndef PLANET_GLOBE_CRITERION_GLSL
 #define PLANET_GLOBE_CRITERION_GLSL
 
@@ -24,6 +28,10 @@ layout(std430, set = 1, binding = 2) readonly buffer GlobeLevelOfDetail {
     dvec4 globe_planes[6];   // relative to the camera, not normalised
     dvec4 globe_parameters;  // pixels per radian, target edge pixels, near metres, detail bound (metres)
     uint globe_intervals;    // of the elevation grid
+};
+
+layout(std430, set = 1, binding = 7) buffer GlobeDetailSums {
+    double globe_detailSums[];
 };
 
 struct globe_Sphere {
@@ -46,7 +54,8 @@ double globe_Dot(dvec3 a, dvec3 b)
     return dot;
 }
 
-globe_Sphere globe_SphereOf(planet_Triangle t)
+// The bisector's spheres, given the detail's octave sums at its vertices.
+globe_Sphere globe_SphereWithSums(planet_Triangle t, dvec3 detailSums)
 {
     dvec3 corners[3] = dvec3[3](planet_CubePointOf(t.v[0]), planet_CubePointOf(t.v[1]), planet_CubePointOf(t.v[2]));
     precise dvec3 middle = (corners[0] + corners[1] + corners[2]) / 3.0lf;
@@ -66,7 +75,7 @@ globe_Sphere globe_SphereOf(planet_Triangle t)
     double highestSum = 0.0lf;
     for (int i = 0; i < 3; ++i) {
         double data = planet_HeightAt(corners[i], globe_intervals);
-        double detailSum = planet_SurfaceDetailSum(corners[i], globe_intervals);
+        double detailSum = detailSums[i];
         precise double surface = data + planet_SurfaceDetailFromSum(detailSum, data);
         onSurface[i] = planet_CubeToEcef(corners[i], surface);
         lowestSum = i == 0 ? detailSum : min(lowestSum, detailSum);
@@ -163,16 +172,21 @@ bool globe_SpansMoreThanTarget(globe_Sphere sphere)
     return pixels > globe_parameters.y;
 }
 
-bool globe_WantsSplit(planet_Triangle t)
+bool globe_WantsSplit(globe_Sphere sphere)
 {
-    globe_Sphere sphere = globe_SphereOf(t);
     return !globe_IsCulled(sphere) && globe_SpansMoreThanTarget(sphere);
+}
+
+dvec3 globe_StoredDetailSums(uint slot)
+{
+    return dvec3(globe_detailSums[3u * slot], globe_detailSums[3u * slot + 1u], globe_detailSums[3u * slot + 2u]);
 }
 
 uint bisector_Decide(uint slot, uint64_t key, out bool visible)
 {
     planet_Triangle t = planet_TriangleOf(key, pool.rootBits);
-    globe_Sphere sphere = globe_SphereOf(t);
+    dvec3 sums = globe_StoredDetailSums(slot);
+    globe_Sphere sphere = globe_SphereWithSums(t, sums);
     visible = !globe_IsCulled(sphere);
     if (visible && globe_SpansMoreThanTarget(sphere)) {
         return POOL_DECISION_SPLIT;
@@ -180,12 +194,19 @@ uint bisector_Decide(uint slot, uint64_t key, out bool visible)
     if (pool_LevelsBelowRoot(key) == 0) {
         return POOL_DECISION_KEEP;
     }
-    return globe_WantsSplit(planet_Parent(t, uint(key) & 1u)) ? POOL_DECISION_KEEP : POOL_DECISION_MERGE;
+    // The parent keeps two of the child's vertices (planet_Parent); only
+    // its third needs the noise.
+    uint bit = uint(key) & 1u;
+    planet_Triangle parent = planet_Parent(t, bit);
+    uint missing = bit == 0u ? 2u : 0u;
+    double third = planet_SurfaceDetailSum(planet_CubePointOf(parent.v[missing]), globe_intervals);
+    dvec3 parentSums = bit == 0u ? dvec3(sums.x, sums.z, third) : dvec3(third, sums.x, sums.z);
+    return globe_WantsSplit(globe_SphereWithSums(parent, parentSums)) ? POOL_DECISION_KEEP : POOL_DECISION_MERGE;
 }
 
 bool bisector_IsVisible(uint slot, uint64_t key)
 {
-    return !globe_IsCulled(globe_SphereOf(planet_TriangleOf(key, pool.rootBits)));
+    return !globe_IsCulled(globe_SphereWithSums(planet_TriangleOf(key, pool.rootBits), globe_StoredDetailSums(slot)));
 }
 
 #endif  // PLANET_GLOBE_CRITERION_GLSL

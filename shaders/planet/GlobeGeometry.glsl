@@ -9,6 +9,7 @@
 //   binding 4  the cache, 3 vec4 per slot: xyz from the origin, w the surface height
 //              (planet/SurfaceDetail.glsl: the data and the detail below it)
 //   binding 5  GlobeFrame: the origin in ECEF metres
+//   binding 7  the detail's octave sums at the vertices (planet/GlobeCriterion.glsl)
 #ifndef PLANET_GLOBE_GEOMETRY_GLSL
 #define PLANET_GLOBE_GEOMETRY_GLSL
 
@@ -22,54 +23,74 @@ layout(std430, set = 1, binding = 5) readonly buffer GlobeFrame {
     dvec4 globe_origin;
 };
 
-vec4 globe_VertexAt(i64vec3 exact)
+// A vertex as a slot stores it: exact, the detail's octave sum there (for
+// the criterion) and its cache entry.
+struct globe_Vertex {
+    i64vec3 exact;
+    double detailSum;
+    vec4 cache;
+};
+
+globe_Vertex globe_NewVertex(i64vec3 exact)
 {
     dvec3 cube = planet_CubePointOf(exact);
-    double height = planet_SurfaceHeightAt(cube, globe_intervals);
+    double data = planet_HeightAt(cube, globe_intervals);
+    double detailSum = planet_SurfaceDetailSum(cube, globe_intervals);
+    precise double height = data + planet_SurfaceDetailFromSum(detailSum, data);
     precise dvec3 fromOrigin = planet_CubeToEcef(cube, height) - globe_origin.xyz;
-    return vec4(vec3(fromOrigin), float(height));
+    return globe_Vertex(exact, detailSum, vec4(vec3(fromOrigin), float(height)));
+}
+
+globe_Vertex globe_StoredVertex(uint slot, uint corner)
+{
+    uint index = 3u * slot + corner;
+    return globe_Vertex(globe_exact[index].xyz, globe_detailSums[index], globe_cache[index]);
+}
+
+void globe_Write(uint slot, globe_Vertex a, globe_Vertex b, globe_Vertex c)
+{
+    globe_Vertex vertices[3] = globe_Vertex[3](a, b, c);
+    for (uint i = 0u; i < 3u; ++i) {
+        globe_exact[3u * slot + i] = i64vec4(vertices[i].exact, 0l);
+        globe_detailSums[3u * slot + i] = vertices[i].detailSum;
+        globe_cache[3u * slot + i] = vertices[i].cache;
+    }
 }
 
 void globe_WriteGeometry(uint slot, i64vec3 v0, i64vec3 v1, i64vec3 v2)
 {
-    globe_exact[3u * slot] = i64vec4(v0, 0l);
-    globe_exact[3u * slot + 1u] = i64vec4(v1, 0l);
-    globe_exact[3u * slot + 2u] = i64vec4(v2, 0l);
-    globe_cache[3u * slot] = globe_VertexAt(v0);
-    globe_cache[3u * slot + 1u] = globe_VertexAt(v1);
-    globe_cache[3u * slot + 2u] = globe_VertexAt(v2);
+    globe_Write(slot, globe_NewVertex(v0), globe_NewVertex(v1), globe_NewVertex(v2));
 }
 
 // The geometry hooks of bisector/PoolBisect.glsl and PoolMergeWrite.glsl.
+// Children keep their parent's vertices as stored and compute only the
+// midpoints (the parent's slot may be one of theirs: read first).
 void bisector_WriteChildGeometry(uint slot, uint pattern, pool_ChildSlots c)
 {
-    i64vec3 p0 = globe_exact[3u * slot].xyz;
-    i64vec3 p1 = globe_exact[3u * slot + 1u].xyz;
-    i64vec3 p2 = globe_exact[3u * slot + 2u].xyz;
-    i64vec3 m = (p0 + p2) / 2l;
+    globe_Vertex p0 = globe_StoredVertex(slot, 0u);
+    globe_Vertex p1 = globe_StoredVertex(slot, 1u);
+    globe_Vertex p2 = globe_StoredVertex(slot, 2u);
+    globe_Vertex m = globe_NewVertex((p0.exact + p2.exact) / 2l);
     if ((pattern & POOL_SPLIT_RIGHT) != 0u) {  // child 0 = (p0, m, p1) split at m0
-        i64vec3 m0 = (p0 + p1) / 2l;
-        globe_WriteGeometry(c.c00, p0, m0, m);
-        globe_WriteGeometry(c.c01, m, m0, p1);
+        globe_Vertex m0 = globe_NewVertex((p0.exact + p1.exact) / 2l);
+        globe_Write(c.c00, p0, m0, m);
+        globe_Write(c.c01, m, m0, p1);
     } else {
-        globe_WriteGeometry(c.c0, p0, m, p1);
+        globe_Write(c.c0, p0, m, p1);
     }
     if ((pattern & POOL_SPLIT_LEFT) != 0u) {  // child 1 = (p1, m, p2) split at m1
-        i64vec3 m1 = (p1 + p2) / 2l;
-        globe_WriteGeometry(c.c10, p1, m1, m);
-        globe_WriteGeometry(c.c11, m, m1, p2);
+        globe_Vertex m1 = globe_NewVertex((p1.exact + p2.exact) / 2l);
+        globe_Write(c.c10, p1, m1, m);
+        globe_Write(c.c11, m, m1, p2);
     } else {
-        globe_WriteGeometry(c.c1, p1, m, p2);
+        globe_Write(c.c1, p1, m, p2);
     }
 }
 
 // The parent of (even, odd) = (v0, m, v1), (v1, m, v2) is (v0, v1, v2).
 void bisector_WriteParentGeometry(uint even, uint odd)
 {
-    globe_exact[3u * even + 1u] = globe_exact[3u * even + 2u];
-    globe_exact[3u * even + 2u] = globe_exact[3u * odd + 2u];
-    globe_cache[3u * even + 1u] = globe_cache[3u * even + 2u];
-    globe_cache[3u * even + 2u] = globe_cache[3u * odd + 2u];
+    globe_Write(even, globe_StoredVertex(even, 0u), globe_StoredVertex(even, 2u), globe_StoredVertex(odd, 2u));
 }
 
 #endif  // PLANET_GLOBE_GEOMETRY_GLSL

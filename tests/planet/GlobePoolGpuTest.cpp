@@ -72,6 +72,16 @@ TEST_F(GlobePoolGpuTest, TheGpuPoolRefinesTheGlobeAsTheCpuDoes)
     buffers.upload(cpu);
     gpu::GlobeCriterion criterion(device(), *elevation_, cpu.mesh(), settings.capacity);
     bisector::gpu::PoolPipeline pipeline(device(), shaders(), buffers, cpu.layout(), criterion.programs());
+    // The roots' geometry (and the detail at their vertices, which the
+    // criterion reads) before the first update.
+    const std::unique_ptr<vk::ComputeKernel> refresh =
+        pipeline.makeKernel(shaders(), gpu::GlobeCriterion::refreshProgram(), criterion.setLayout());
+    device().submitAndWait([&](VkCommandBuffer commands) {
+        pipeline.recordOverLiveList(
+            commands, *refresh,
+            bisector::gpu::PoolFrame{
+                .frame = 0, .maxDepth = kMaxDepth, .criterionArgument = 0, .criterionSet = criterion.descriptorSet()});
+    });
 
     // 400 km over the Alps; 3 km over them looking east along the horizon;
     // 20,000 km above the Gulf of Guinea.

@@ -17,7 +17,7 @@
 namespace planet::gpu {
 namespace {
 
-constexpr std::array<vk::DescriptorBinding, 7> kBindings{{
+constexpr std::array<vk::DescriptorBinding, 8> kBindings{{
     {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
     {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
     {2, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
@@ -25,10 +25,12 @@ constexpr std::array<vk::DescriptorBinding, 7> kBindings{{
     {4, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
     {5, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
     {6, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
+    {7, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
 }};
 
 constexpr VkDeviceSize kExactBytesPerSlot = GlobeCriterion::kLargestBytesPerSlot;
 constexpr VkDeviceSize kCacheBytesPerSlot = 3 * 4 * sizeof(float);
+constexpr VkDeviceSize kDetailSumBytesPerSlot = 3 * sizeof(double);
 
 // Units of the exact cube coordinates (shaders/planet/CubeGeometry.glsl).
 constexpr double kUnitsPerCube = 17179869184.0;  // 2^34
@@ -86,6 +88,7 @@ GlobeCriterion::GlobeCriterion(vk::Device& device, const CubeElevation& elevatio
                      vk::MemoryLocation::HostUpload),
       exact_(device, kExactBytesPerSlot * capacity, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT),
       cache_(device, kCacheBytesPerSlot * capacity, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT),
+      detailSums_(device, kDetailSumBytesPerSlot * capacity, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT),
       origin_(device, sizeof(glm::dvec4), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, vk::MemoryLocation::HostUpload),
       intervals_(elevation.intervals()),
       detailBound_(elevation.detailBoundMetres())
@@ -98,6 +101,7 @@ GlobeCriterion::GlobeCriterion(vk::Device& device, const CubeElevation& elevatio
         .storageBuffer(4, cache_)
         .storageBuffer(5, origin_)
         .storageBuffer(6, heightRanges_)
+        .storageBuffer(7, detailSums_)
         .update(device, set_);
     setLevelOfDetail(GlobeLevelOfDetail{});
     setOrigin(glm::dvec3(0.0));

@@ -4,7 +4,9 @@
 // geometry per bisector. Owns the pool kernels' descriptor set 1: the
 // elevation on the cube, its height ranges and the roots' exact vertices
 // (device-local, uploaded once), the frame's GlobeLevelOfDetail and origin (host-visible), and each
-// slot's exact vertices and geometry cache.
+// slot's exact vertices, geometry cache and the detail's sums at its
+// vertices. The criterion reads those sums: the live slots' geometry must be
+// written (refreshProgram over the live list) before the first update.
 #pragma once
 
 #include "bisector/HalfedgeMesh.h"
@@ -46,7 +48,7 @@ public:
     [[nodiscard]] const vk::Buffer& cache() const { return cache_; }
     // The buffers of every slot (exact vertices and cache), and the
     // elevation's (grid and height ranges).
-    [[nodiscard]] VkDeviceSize slotBytes() const { return exact_.size() + cache_.size(); }
+    [[nodiscard]] VkDeviceSize slotBytes() const { return exact_.size() + cache_.size() + detailSums_.size(); }
     [[nodiscard]] VkDeviceSize elevationBytes() const { return elevation_.size() + heightRanges_.size(); }
 
     // Call these only while no submitted work that reads them is pending.
@@ -64,6 +66,7 @@ private:
     vk::Buffer levelOfDetail_;
     vk::Buffer exact_;
     vk::Buffer cache_;
+    vk::Buffer detailSums_;  // the detail's octave sums at each slot's vertices
     vk::Buffer origin_;
     std::uint32_t intervals_ = 0;
     double detailBound_ = 0.0;  // CubeElevation::detailBoundMetres
