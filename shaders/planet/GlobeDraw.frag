@@ -17,10 +17,19 @@ layout(location = 0) in vec3 inFromCamera;
 layout(location = 1) in float inHeight;
 layout(location = 0) out vec4 outColour;
 
-// The land's colour by its height and its slope (`flatness`: the cosine of
-// the ground's tilt): vegetation low and on gentle slopes, bare ground
-// higher, rock on steep slopes, snow on the high gentle ones.
-vec3 landAlbedo(float height, float flatness)
+// The permanent snow line at a latitude (terrain::permanentSnowLineMetres):
+// 5000 m in the tropics, falling linearly to sea level at 75 degrees.
+float snowLineMetres(float latitudeDegrees)
+{
+    float latitude = min(abs(latitudeDegrees), 75.0);
+    return latitude <= 20.0 ? 5000.0 : 5000.0 * (75.0 - latitude) / 55.0;
+}
+
+// The land's colour by its height, its slope (`flatness`: the cosine of
+// the ground's tilt) and its latitude: vegetation low and on gentle slopes,
+// bare ground higher, rock on steep slopes, snow above the latitude's snow
+// line on all but the steepest.
+vec3 landAlbedo(float height, float flatness, float latitudeDegrees)
 {
     vec3 lowland = vec3(0.08, 0.16, 0.05);
     vec3 highland = vec3(0.24, 0.19, 0.13);
@@ -28,7 +37,8 @@ vec3 landAlbedo(float height, float flatness)
     vec3 snow = vec3(0.80, 0.82, 0.86);
     vec3 land = mix(lowland, highland, smoothstep(300.0, 2500.0, height));
     land = mix(rock, land, smoothstep(0.75, 0.92, flatness));
-    float snowCover = smoothstep(4200.0, 5200.0, height) * smoothstep(0.6, 0.8, flatness);
+    float snowLine = snowLineMetres(latitudeDegrees);
+    float snowCover = smoothstep(snowLine - 400.0, snowLine + 200.0, height) * smoothstep(0.6, 0.8, flatness);
     return mix(land, snow, snowCover);
 }
 
@@ -101,7 +111,11 @@ void main()
         seen = sea.x > 0.0 && sea.x < distance ? sea.x : distance;
         colour = seaWater(camera + towards * seen, towards, -inHeight, sun);
     } else {
-        colour = litGround(landAlbedo(inHeight, dot(normal, normalize(point))), point, normal, sun);
+        vec3 up = normalize(point);
+        // Atmosphere space keeps the polar stretch: asin of up.z is the
+        // geocentric latitude there, within 0.2 degrees of the geodetic one.
+        float latitude = degrees(asin(clamp(up.z, -1.0, 1.0)));
+        colour = litGround(landAlbedo(inHeight, dot(normal, up), latitude), point, normal, sun);
     }
     atmosphere_Gathered air = globeAtmosphere_Gather(camera, cameraAltitude, towards, seen, sun, 10);
     outColour = display_HdrOutput(colour * air.transmittance + air.luminance, true);
