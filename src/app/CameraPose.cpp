@@ -1,12 +1,12 @@
 #include "app/CameraPose.h"
 
-#include "app/GeodeticCamera.h"
 #include "text/TextParsing.h"
 
 #include <cerrno>
 #include <cmath>
 #include <cstring>
 #include <fstream>
+#include <functional>
 #include <sstream>
 #include <string>
 
@@ -95,11 +95,10 @@ CameraPathFrame pathFrameOf(std::string_view line)
     return frame;
 }
 
-// Calls `parseLine` on every line of a camera path that holds a pose: '#'
-// starts a comment, blank lines are skipped; its errors are prefixed with
-// "SOURCE:LINE: ".
-template <typename ParseLine>
-void forEachPathLine(std::string_view text, std::string_view sourceName, ParseLine parseLine)
+}  // namespace
+
+void forEachCameraPathLine(std::string_view text, std::string_view sourceName,
+                           const std::function<void(std::string_view)>& parseLine)
 {
     size_t lineNumber = 0;
     size_t start = 0;
@@ -126,7 +125,7 @@ void forEachPathLine(std::string_view text, std::string_view sourceName, ParseLi
     }
 }
 
-std::string readPathFile(const std::filesystem::path& file)
+std::string readCameraPathFile(const std::filesystem::path& file)
 {
     std::ifstream stream(file, std::ios::binary);
     if (!stream) {
@@ -140,7 +139,10 @@ std::string readPathFile(const std::filesystem::path& file)
     return contents.str();
 }
 
-}  // namespace
+CameraPathRenderSize parseCameraPathRenderSize(std::string_view text)
+{
+    return renderSizeOf(text);
+}
 
 CameraPose parseCameraPose(std::string_view text)
 {
@@ -154,38 +156,10 @@ CameraPose parseCameraPose(std::string_view text)
 std::vector<CameraPathFrame> parseCameraPathFrames(std::string_view text, std::string_view sourceName)
 {
     std::vector<CameraPathFrame> frames;
-    forEachPathLine(text, sourceName, [&](std::string_view line) { frames.push_back(pathFrameOf(line)); });
+    forEachCameraPathLine(text, sourceName, [&](std::string_view line) { frames.push_back(pathFrameOf(line)); });
     if (frames.empty()) {
         throw text::ParseError(std::string(sourceName) +
                                ": no camera pose in the file (one \"X Y Z YAW PITCH\" per line)");
-    }
-    return frames;
-}
-
-std::vector<GeodeticPathFrame> parseGeodeticCameraPathFrames(std::string_view text, std::string_view sourceName)
-{
-    std::vector<GeodeticPathFrame> frames;
-    forEachPathLine(text, sourceName, [&](std::string_view line) {
-        const std::vector<std::string_view> fields = poseFields(line);
-        if (fields.size() != kPoseFieldCount && fields.size() != kPoseFieldCount + 1) {
-            throw text::ParseError(
-                "expected 5 numbers LAT LON HEIGHT HEADING PITCH and optionally WIDTHxHEIGHT, found " +
-                std::to_string(fields.size()) + " fields");
-        }
-        std::string pose;
-        for (std::size_t i = 0; i < kPoseFieldCount; ++i) {
-            pose += std::string(fields[i]) + " ";
-        }
-        GeodeticPathFrame frame;
-        frame.pose = parseGeodeticCameraPose(text::trimmed(pose));
-        if (fields.size() == kPoseFieldCount + 1) {
-            frame.renderSize = renderSizeOf(fields[kPoseFieldCount]);
-        }
-        frames.push_back(frame);
-    });
-    if (frames.empty()) {
-        throw text::ParseError(std::string(sourceName) +
-                               ": no camera pose in the file (one \"LAT LON HEIGHT HEADING PITCH\" per line)");
     }
     return frames;
 }
@@ -201,12 +175,7 @@ std::vector<CameraPose> parseCameraPath(std::string_view text, std::string_view 
 
 std::vector<CameraPathFrame> loadCameraPathFrames(const std::filesystem::path& file)
 {
-    return parseCameraPathFrames(readPathFile(file), file.string());
-}
-
-std::vector<GeodeticPathFrame> loadGeodeticCameraPathFrames(const std::filesystem::path& file)
-{
-    return parseGeodeticCameraPathFrames(readPathFile(file), file.string());
+    return parseCameraPathFrames(readCameraPathFile(file), file.string());
 }
 
 std::vector<CameraPose> loadCameraPath(const std::filesystem::path& file)

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -63,13 +64,15 @@ std::vector<CameraPathFrame> parseCameraPathFrames(std::string_view text, std::s
 // parseCameraPathFrames without the render sizes.
 std::vector<CameraPose> parseCameraPath(std::string_view text, std::string_view sourceName);
 
-// A camera path of planet mode: "LAT LON HEIGHT HEADING PITCH [WxH]" per
-// line (GeodeticCameraPose; HEIGHT in metres above the ellipsoid), with the
-// same comments, render sizes and errors.
-struct GeodeticCameraPose;
-struct GeodeticPathFrame;
-std::vector<GeodeticPathFrame> parseGeodeticCameraPathFrames(std::string_view text, std::string_view sourceName);
-std::vector<GeodeticPathFrame> loadGeodeticCameraPathFrames(const std::filesystem::path& file);
+// What every camera path shares, for the other kinds of path
+// (parseGeodeticCameraPathFrames): calls `parseLine` on each line that holds
+// a pose ('#' starts a comment, blank lines are skipped), prefixing its
+// text::ParseError with "SOURCE:LINE: "; a render size column; a file's text
+// ("FILE: cannot read: ..." when it can not be read).
+void forEachCameraPathLine(std::string_view text, std::string_view sourceName,
+                           const std::function<void(std::string_view)>& parseLine);
+CameraPathRenderSize parseCameraPathRenderSize(std::string_view text);
+std::string readCameraPathFile(const std::filesystem::path& file);
 
 // parseCameraPathFrames / parseCameraPath on the contents of `file`
 // ("FILE: cannot read: ..." when it cannot be opened).

@@ -94,4 +94,37 @@ GeodeticCameraPose geodeticPoseOf(const CameraPose& pose, const GeodeticFrame& f
     return geodetic;
 }
 
+std::vector<GeodeticPathFrame> parseGeodeticCameraPathFrames(std::string_view text, std::string_view sourceName)
+{
+    std::vector<GeodeticPathFrame> frames;
+    forEachCameraPathLine(text, sourceName, [&](std::string_view line) {
+        const std::vector<std::string_view> fields = fieldsOf(line);
+        if (fields.size() != kFieldCount && fields.size() != kFieldCount + 1) {
+            throw text::ParseError(
+                "expected 5 numbers LAT LON HEIGHT HEADING PITCH and optionally WIDTHxHEIGHT, found " +
+                std::to_string(fields.size()) + " fields");
+        }
+        std::string pose;
+        for (std::size_t i = 0; i < kFieldCount; ++i) {
+            pose += std::string(fields[i]) + " ";
+        }
+        GeodeticPathFrame frame;
+        frame.pose = parseGeodeticCameraPose(text::trimmed(pose));
+        if (fields.size() == kFieldCount + 1) {
+            frame.renderSize = parseCameraPathRenderSize(fields[kFieldCount]);
+        }
+        frames.push_back(frame);
+    });
+    if (frames.empty()) {
+        throw text::ParseError(std::string(sourceName) +
+                               ": no camera pose in the file (one \"LAT LON HEIGHT HEADING PITCH\" per line)");
+    }
+    return frames;
+}
+
+std::vector<GeodeticPathFrame> loadGeodeticCameraPathFrames(const std::filesystem::path& file)
+{
+    return parseGeodeticCameraPathFrames(readCameraPathFile(file), file.string());
+}
+
 }  // namespace app

@@ -16,6 +16,7 @@
 
 #include <optional>
 #include <string_view>
+#include <vector>
 
 namespace app {
 
@@ -32,6 +33,12 @@ struct GeodeticPathFrame {
     GeodeticCameraPose pose;
     std::optional<CameraPathRenderSize> renderSize;
 };
+
+// A camera path of planet mode: "LAT LON HEIGHT HEADING PITCH [WxH]" per
+// line (HEIGHT in metres above the ellipsoid), with the comments, render
+// sizes and errors of parseCameraPathFrames. Throws text::ParseError.
+std::vector<GeodeticPathFrame> parseGeodeticCameraPathFrames(std::string_view text, std::string_view sourceName);
+std::vector<GeodeticPathFrame> loadGeodeticCameraPathFrames(const std::filesystem::path& file);
 
 // "LAT,LON,HEIGHT,HEADING,PITCH" (commas, spaces or both between the five
 // numbers). Throws text::ParseError with a one-line message that does not
