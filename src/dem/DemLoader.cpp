@@ -84,7 +84,9 @@ ReadScale readScaleOf(const std::filesystem::path& path, GDALDataset& dataset, G
     }
     if (scale->reduced() && samplesReadFor(band, *scale) > limits.maxSamplesReadWithoutOverviews) {
         fail(path, "is " + size + " samples without overviews to read it at 1/" + std::to_string(scale->reduction) +
-                       " from; add them (cbt-terrain prepare IN OUT.tif writes a copy with overviews)");
+                       " from (more than the " + std::to_string(limits.maxSamplesReadWithoutOverviews) +
+                       " samples read without them); add them (cbt-terrain prepare IN OUT.tif writes a copy "
+                       "with overviews)");
     }
     return *scale;
 }

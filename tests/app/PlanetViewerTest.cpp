@@ -127,6 +127,24 @@ TEST(PlanetViewer, BadInputGivesOneLine)
     spec.epsg = 4326;
     dem_test::writeRaster(regional, spec);
     expectOneLineError(runViewer({"--planet", "--headless", regional.string()}), "regional.tif");
+    // A GEBCO-sized global model (86400 x 43200, a VRT over a small raster)
+    // without overviews: refused with the limit and the fix.
+    const std::filesystem::path small = scratch.file("small.tif");
+    dem_test::RasterSpec global = dem_test::rasterOf(36, 18, GDT_Int16, std::vector<double>(36 * 18, 100.0));
+    global.geoTransform = std::array<double, 6>{-180.0, 10.0, 0.0, 90.0, 0.0, -10.0};
+    global.epsg = 4326;
+    dem_test::writeRaster(small, global);
+    const std::filesystem::path gebco = scratch.file("gebco-sized.vrt");
+    std::ofstream(gebco) << "<VRTDataset rasterXSize=\"86400\" rasterYSize=\"43200\"><SRS>EPSG:4326</SRS>"
+                            "<GeoTransform>-180, 0.004166666666666667, 0, 90, 0, -0.004166666666666667</GeoTransform>"
+                            "<VRTRasterBand dataType=\"Int16\" band=\"1\"><SimpleSource>"
+                            "<SourceFilename relativeToVRT=\"1\">small.tif</SourceFilename><SourceBand>1</SourceBand>"
+                            "<SrcRect xOff=\"0\" yOff=\"0\" xSize=\"36\" ySize=\"18\"/>"
+                            "<DstRect xOff=\"0\" yOff=\"0\" xSize=\"86400\" ySize=\"43200\"/>"
+                            "</SimpleSource></VRTRasterBand></VRTDataset>\n";
+    expectOneLineError(runViewer({"--planet", "--headless", gebco.string()}),
+                       "86400x43200 samples without overviews to read it at 1/8 from (more than the 1073741824 "
+                       "samples read without them); add them (cbt-terrain prepare IN OUT.tif");
 }
 
 }  // namespace

@@ -134,8 +134,9 @@ TEST(DemRejection, EmptyAndAbsurdSizesBeforeAnySampleIsRead)
     const auto huge = scratch.file("huge.tif");
     dem_test::writeBytes(huge, dem_test::tiffWithDeclaredSize(1000000, 1000000));
     expectRefusal(huge,
-                  "is 1000000x1000000 samples without overviews to read it at 1/64 from; add them "
-                  "(cbt-terrain prepare IN OUT.tif writes a copy with overviews)");
+                  "is 1000000x1000000 samples without overviews to read it at 1/64 from (more than the "
+                  "1073741824 samples read without them); add them (cbt-terrain prepare IN OUT.tif writes a "
+                  "copy with overviews)");
 }
 
 TEST(DemRejection, NanSampleWithoutNanNoData)
