@@ -54,9 +54,11 @@ vec2 globeAtmosphere_SphereCrossing(vec3 origin, vec3 direction, float radius, f
 
 // The air between `origin` and the distance `maxDistance` along `direction`
 // (atmosphere space): light scattered towards the origin and transmittance,
-// in `segments` pieces over the part of the ray inside the atmosphere.
+// over the part of the ray inside the atmosphere in pieces of about
+// `segmentKm` kilometres, at least 2 and at most `maxSegments` (0: always
+// `maxSegments`).
 atmosphere_Gathered globeAtmosphere_Gather(vec3 origin, float altitude, vec3 direction, float maxDistance, vec3 sun,
-                                           int segments)
+                                           int maxSegments, float segmentKm)
 {
     atmosphere_Gathered gathered = atmosphere_NothingGathered();
     float bottom = atmosphere_BottomRadius();
@@ -66,6 +68,10 @@ atmosphere_Gathered globeAtmosphere_Gather(vec3 origin, float altitude, vec3 dir
     float end = min(inside.y, maxDistance);
     if (end <= start) {
         return gathered;
+    }
+    int segments = maxSegments;
+    if (segmentKm > 0.0) {
+        segments = clamp(int(ceil((end - start) / segmentKm)), 2, maxSegments);
     }
     atmosphere_ViewRay ray;
     ray.origin = origin;

@@ -38,7 +38,7 @@ vec3 landAlbedo(float height, float flatness, float latitudeDegrees)
     vec3 land = mix(lowland, highland, smoothstep(300.0, 2500.0, height));
     land = mix(rock, land, smoothstep(0.75, 0.92, flatness));
     float snowLine = snowLineMetres(latitudeDegrees);
-    float snowCover = smoothstep(snowLine - 400.0, snowLine + 200.0, height) * smoothstep(0.6, 0.8, flatness);
+    float snowCover = smoothstep(snowLine, snowLine + 600.0, height) * smoothstep(0.6, 0.8, flatness);
     return mix(land, snow, snowCover);
 }
 
@@ -79,7 +79,7 @@ vec3 seaWater(vec3 surface, vec3 towards, float depth, vec3 sun)
     if (dot(reflected, up) < 0.0) {
         reflected = reflected - 2.0 * dot(reflected, up) * up;
     }
-    vec3 sky = globeAtmosphere_Gather(surface, 0.0, reflected, 1.0e9, sun, 6).luminance;
+    vec3 sky = globeAtmosphere_Gather(surface, 0.0, reflected, 1.0e9, sun, 6, 0.0).luminance;
     const float glintPower = 800.0;
     float halfwayCos = dot(normalize(sun - towards), up);
     float glint = (glintPower + 8.0) / (8.0 * ATMOSPHERE_PI) * exp(glintPower * (min(halfwayCos, 1.0) - 1.0));
@@ -117,6 +117,6 @@ void main()
         float latitude = degrees(asin(clamp(up.z, -1.0, 1.0)));
         colour = litGround(landAlbedo(inHeight, dot(normal, up), latitude), point, normal, sun);
     }
-    atmosphere_Gathered air = globeAtmosphere_Gather(camera, cameraAltitude, towards, seen, sun, 10);
+    atmosphere_Gathered air = globeAtmosphere_Gather(camera, cameraAltitude, towards, seen, sun, 10, 4.0);
     outColour = display_HdrOutput(colour * air.transmittance + air.luminance, true);
 }

@@ -28,7 +28,7 @@ void main()
     vec2 ground = globeAtmosphere_SphereCrossing(camera, direction, atmosphere_BottomRadius(), altitude);
     bool hitsGround = ground.x > 0.0 && ground.x <= ground.y;
     float end = hitsGround ? ground.x : 1.0e9;
-    atmosphere_Gathered air = globeAtmosphere_Gather(camera, altitude, direction, end, sun, 24);
+    atmosphere_Gathered air = globeAtmosphere_Gather(camera, altitude, direction, end, sun, 24, 0.0);
     vec3 luminance = air.luminance;
     if (hitsGround) {
         vec3 point = camera + direction * ground.x;
