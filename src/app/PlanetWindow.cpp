@@ -9,6 +9,7 @@
 #include "app/Screenshot.h"
 #include "app/ViewerCommands.h"
 #include "app/ViewerSetup.h"
+#include "app/WindowFrameRecord.h"
 #include "app/WindowInput.h"
 #include "app/WindowSwapchain.h"
 #include "scene/GlobeSceneRenderer.h"
@@ -34,7 +35,6 @@ namespace app {
 namespace {
 
 constexpr double kLookDegreesPerPixel = 0.15;
-constexpr double kMaxFrameSeconds = 0.1;
 constexpr float kMinSpeedFactor = 0.01f;
 constexpr float kMaxSpeedFactor = 100.0f;
 
@@ -64,7 +64,6 @@ public:
     PlanetWindowViewer(PlanetInputs inputs, std::chrono::steady_clock::time_point started)
         : inputs_(std::move(inputs)),
           options_(inputs_.options),
-          started_(started),
           window_(glfw_, options_.size, "cbt-terrain - " + inputs_.demPath.filename().string()),
           instance_(planetInstanceOptions(options_, glfw_)),
           surface_(window_.createSurface(instance_.handle())),
@@ -76,7 +75,8 @@ public:
           overlay_(window_.handle(), instance_, device_, presentation_.swapchain()),
           flight_(startGlobePose(inputs_)),
           sun_(planetSunDirection(options_, flight_.pose())),
-          sunText_(describePlanetSun(options_))
+          sunText_(describePlanetSun(options_)),
+          record_(started)
     {
         flight_.keepAbove(surfaceHeightUnder(*inputs_.elevation, flight_.pose()));
     }
@@ -106,7 +106,6 @@ private:
 
     PlanetInputs inputs_;
     const ViewerOptions& options_;
-    std::chrono::steady_clock::time_point started_;
     GlfwLibrary glfw_;
     GlfwWindow window_;
     vk::Instance instance_;
@@ -124,10 +123,7 @@ private:
     bool overlayVisible_ = true;
     bool quit_ = false;
     std::string status_;
-    TimingHistory history_;
-    RunStatistics statistics_;
-    double smoothedFrameMs_ = 0.0;
-    std::uint64_t recordedFrames_ = 0;
+    WindowFrameRecord record_;
     std::uint32_t lastSlot_ = 0;
 };
 
@@ -173,7 +169,7 @@ void PlanetWindowViewer::updateCamera(double seconds)
 {
     const double ground = surfaceHeightUnder(*inputs_.elevation, flight_.pose());
     if (!inputs_.path.empty()) {
-        flight_.setPose(globePoseOf(inputs_.path[recordedFrames_ % inputs_.path.size()].pose));
+        flight_.setPose(globePoseOf(inputs_.path[record_.recordedFrames() % inputs_.path.size()].pose));
         return;
     }
     const glm::dvec2 look = input_.takeLookMotion();
@@ -191,7 +187,7 @@ void PlanetWindowViewer::saveScreenshot(const scene::RenderTargets& targets, con
 
 bool PlanetWindowViewer::renderFrame(bool screenshot, std::ostream& out)
 {
-    const auto slotIndex = static_cast<std::uint32_t>(recordedFrames_ % kFramesInFlight);
+    const auto slotIndex = static_cast<std::uint32_t>(record_.recordedFrames() % kFramesInFlight);
     scene::FrameSlot& slot = scene_.slot(slotIndex);
     slot.inFlight.wait();
     std::uint32_t imageIndex = 0;
@@ -207,8 +203,8 @@ bool PlanetWindowViewer::renderFrame(bool screenshot, std::ostream& out)
     overlay_.beginFrame();
     if (overlayVisible_) {
         PlanetOverlayFacts facts;
-        facts.frame.frameMilliseconds = smoothedFrameMs_;
-        facts.frame.statistics = statistics_.latest();
+        facts.frame.frameMilliseconds = record_.smoothedFrameMilliseconds();
+        facts.frame.statistics = record_.statistics().latest();
         facts.frame.deviceName = device_.info().name;
         facts.frame.width = swapchain.extent().width;
         facts.frame.height = swapchain.extent().height;
@@ -217,7 +213,7 @@ bool PlanetWindowViewer::renderFrame(bool screenshot, std::ostream& out)
         facts.speedMetresPerSecond =
             globeFlightSpeed(facts.camera.heightMetres - facts.groundHeightMetres, static_cast<double>(speedFactor_));
         facts.sun = sunText_;
-        const PlanetOverlayRequests requests = drawPlanetOverlayPanel(facts, history_, status_);
+        const PlanetOverlayRequests requests = drawPlanetOverlayPanel(facts, record_.history(), status_);
         if (requests.home) {
             flight_.setPose(homeGlobePose());
         }
@@ -241,13 +237,7 @@ bool PlanetWindowViewer::renderFrame(bool screenshot, std::ostream& out)
     vk::endCommandBuffer(slot.commands);
     submitWindowFrame(device_, slot, swapchain, imageIndex);
 
-    if (recordedFrames_ >= kFramesInFlight) {
-        statistics_.addFrameStatistics(completed);
-        if (completed.timings) {
-            history_.addPasses(*completed.timings);
-        }
-    }
-    ++recordedFrames_;
+    record_.noteCompleted(completed);
     lastSlot_ = slotIndex;
     if (screenshot) {
         try {
@@ -265,7 +255,6 @@ bool PlanetWindowViewer::renderFrame(bool screenshot, std::ostream& out)
 int PlanetWindowViewer::run(std::ostream& out)
 {
     out << "cbt-terrain: " << sunText_ << "\n";
-    auto previous = std::chrono::steady_clock::now();
     bool screenshotPending = false;
     while (!quit_) {
         glfwPollEvents();
@@ -282,38 +271,26 @@ int PlanetWindowViewer::run(std::ostream& out)
         if (quit_) {
             break;
         }
-        const auto now = std::chrono::steady_clock::now();
-        const double seconds = std::min(std::chrono::duration<double>(now - previous).count(), kMaxFrameSeconds);
-        const double milliseconds = std::chrono::duration<double, std::milli>(now - previous).count();
-        previous = now;
+        const double seconds = record_.tick();
         updateCamera(seconds);
         if (!renderFrame(screenshotPending, out)) {
             continue;
         }
         screenshotPending = false;
-        if (recordedFrames_ == 1) {
-            scene_.slot(lastSlot_).inFlight.wait();
-            statistics_.setFirstFrameSeconds(
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count());
-        }
-        if (recordedFrames_ > 1) {
-            statistics_.addFrameTime(milliseconds);
-            history_.frame.add(static_cast<float>(milliseconds));
-            smoothedFrameMs_ = smoothedFrameMs_ == 0.0 ? milliseconds : 0.9 * smoothedFrameMs_ + 0.1 * milliseconds;
-        }
-        if (options_.frames && recordedFrames_ >= *options_.frames) {
+        record_.noteRecorded([&] { scene_.slot(lastSlot_).inFlight.wait(); });
+        if (options_.frames && record_.recordedFrames() >= *options_.frames) {
             break;
         }
     }
     device_.waitIdle();
-    if (recordedFrames_ > 0 && options_.screenshotPath) {
+    if (record_.recordedFrames() > 0 && options_.screenshotPath) {
         saveScreenshot(*scene_.slot(lastSlot_).targets, *options_.screenshotPath, out);
     }
     if (options_.statsPath) {
-        statistics_.setPeakResidentMemory(peakResidentMemoryBytes());
-        writeTextFile(*options_.statsPath, statistics_.toJson(describePlanetRun(
+        record_.statistics().setPeakResidentMemory(peakResidentMemoryBytes());
+        writeTextFile(*options_.statsPath, record_.statistics().toJson(describePlanetRun(
                                                inputs_, scene_, flight_.pose(), device_, presentation_.extent(),
-                                               static_cast<std::uint32_t>(recordedFrames_))));
+                                               static_cast<std::uint32_t>(record_.recordedFrames()))));
     }
     return reportValidationMessages(instance_);
 }

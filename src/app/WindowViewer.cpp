@@ -11,6 +11,7 @@
 #include "app/Screenshot.h"
 #include "app/ViewerCommands.h"
 #include "app/ViewerSetup.h"
+#include "app/WindowFrameRecord.h"
 #include "app/WindowInput.h"
 #include "app/WindowSwapchain.h"
 #include "scene/RenderTargets.h"
@@ -38,7 +39,6 @@ namespace app {
 namespace {
 
 constexpr float kLookDegreesPerPixel = 0.15f;
-constexpr double kMaxFrameSeconds = 0.1;
 
 vk::InstanceOptions windowInstanceOptions(const ViewerOptions& options, const GlfwLibrary& glfw)
 {
@@ -86,7 +86,6 @@ public:
     WindowViewer(const ViewerOptions& options, dem::TerrainSource terrain, std::optional<dem::Imagery> imagery,
                  std::vector<CameraPathFrame> path, std::chrono::steady_clock::time_point started)
         : options_(options),
-          started_(started),
           heightmap_(std::move(terrain.heightmap)),
           coarseLevel_(BackgroundCoarseLevel::startFor(terrain)),
           dem_(std::move(terrain.dem)),
@@ -104,7 +103,8 @@ public:
           input_(window_.handle(), InputCapture{&ImGuiOverlay::wantsTextInput, &ImGuiOverlay::wantsMouse}),
           overlay_(window_.handle(), instance_, device_, presentation_.swapchain()),
           camera_(startPoseFor(options, scene_, projection_, presentation_.extent())),
-          commands_(shaders_, scene_, camera_, camera_.pose())
+          commands_(shaders_, scene_, camera_, camera_.pose()),
+          record_(started)
     {
     }
 
@@ -129,7 +129,6 @@ private:
     void saveScreenshot(const scene::RenderTargets& targets, const std::filesystem::path& path, std::ostream& out);
 
     const ViewerOptions& options_;
-    std::chrono::steady_clock::time_point started_;  // the command's start
     heightmap::Heightmap heightmap_;
     // A streamed DEM's coarse level while it is read (the scene draws a
     // placeholder meanwhile); none once taken, or when it was read at load.
@@ -152,10 +151,7 @@ private:
     FlyCamera camera_;
     ViewerCommands commands_;
     std::optional<CameraPathRenderSize> pathRenderSize_;  // the last size the camera path asked for
-    TimingHistory history_;
-    RunStatistics statistics_;
-    double smoothedFrameMs_ = 0.0;
-    uint64_t recordedFrames_ = 0;
+    WindowFrameRecord record_;
     uint32_t lastSlot_ = 0;
     uint32_t titleLeafCount_ = 0;  // shown in the window title
     // The overlay's WGS 84 view of the camera (made once: PROJ's transforms
@@ -172,7 +168,7 @@ void WindowViewer::followPathRenderSize()
     if (path_.empty()) {
         return;
     }
-    const std::optional<CameraPathRenderSize>& size = path_[recordedFrames_ % path_.size()].renderSize;
+    const std::optional<CameraPathRenderSize>& size = path_[record_.recordedFrames() % path_.size()].renderSize;
     if (!size ||
         (pathRenderSize_ && pathRenderSize_->width == size->width && pathRenderSize_->height == size->height)) {
         return;
@@ -188,7 +184,7 @@ void WindowViewer::followPathRenderSize()
 void WindowViewer::updateCamera(float seconds)
 {
     if (!path_.empty()) {
-        camera_.setPose(path_[recordedFrames_ % path_.size()].pose);
+        camera_.setPose(path_[record_.recordedFrames() % path_.size()].pose);
         return;
     }
     const glm::dvec2 look = input_.takeLookMotion();
@@ -207,7 +203,7 @@ void WindowViewer::saveScreenshot(const scene::RenderTargets& targets, const std
 
 bool WindowViewer::renderFrame(bool screenshot, std::ostream& out)
 {
-    const uint32_t slotIndex = static_cast<uint32_t>(recordedFrames_ % kFramesInFlight);
+    const uint32_t slotIndex = static_cast<uint32_t>(record_.recordedFrames() % kFramesInFlight);
     scene::FrameSlot& slot = scene_.slot(slotIndex);
     slot.inFlight.wait();
     uint32_t imageIndex = 0;
@@ -223,8 +219,8 @@ bool WindowViewer::renderFrame(bool screenshot, std::ostream& out)
     overlay_.beginFrame();
     if (commands_.overlayVisible()) {
         OverlayFacts facts;
-        facts.frameMilliseconds = smoothedFrameMs_;
-        facts.statistics = statistics_.latest();
+        facts.frameMilliseconds = record_.smoothedFrameMilliseconds();
+        facts.statistics = record_.statistics().latest();
         facts.deviceName = device_.info().name;
         facts.pose = camera_.pose();
         facts.geodetic = geodeticPoseIn(camera_.pose(), geodeticFrame_.get());
@@ -234,7 +230,7 @@ bool WindowViewer::renderFrame(bool screenshot, std::ostream& out)
         if (coarseLevel_) {
             facts.coarseLevelProgress = coarseLevel_->progress();
         }
-        commands_.applyOverlayRequests(drawOverlayPanel(commands_.model(), facts, history_));
+        commands_.applyOverlayRequests(drawOverlayPanel(commands_.model(), facts, record_.history()));
     }
     overlay_.endFrame();
 
@@ -251,17 +247,13 @@ bool WindowViewer::renderFrame(bool screenshot, std::ostream& out)
     vk::endCommandBuffer(slot.commands);
     submitWindowFrame(device_, slot, swapchain, imageIndex);
 
-    if (recordedFrames_ >= kFramesInFlight) {
-        statistics_.addFrameStatistics(completed);
-        if (completed.timings) {
-            history_.addPasses(*completed.timings);
-        }
+    record_.noteCompleted(completed);
+    if (record_.recordedFrames() >= kFramesInFlight) {
         if (completed.leafCount != titleLeafCount_) {
             titleLeafCount_ = completed.leafCount;
             window_.setTitle(windowTitle(heightmap_) + " - " + std::to_string(titleLeafCount_) + " leaves");
         }
     }
-    ++recordedFrames_;
     lastSlot_ = slotIndex;
     if (screenshot) {
         try {
@@ -281,13 +273,12 @@ void WindowViewer::takeCoarseLevelWhenRead()
     if (!coarseLevel_ || !coarseLevel_->done()) {
         return;
     }
-    statistics_.setCoarseLevelRead(coarseLevel_->takeInto(scene_, dem_, recordedFrames_, std::cerr));
+    record_.statistics().setCoarseLevelRead(coarseLevel_->takeInto(scene_, dem_, record_.recordedFrames(), std::cerr));
     coarseLevel_.reset();
 }
 
 int WindowViewer::run(std::ostream& out)
 {
-    auto previous = std::chrono::steady_clock::now();
     bool screenshotPending = false;
     while (!commands_.quitRequested()) {
         glfwPollEvents();
@@ -305,44 +296,31 @@ int WindowViewer::run(std::ostream& out)
         if (commands_.quitRequested()) {
             break;
         }
-        const auto now = std::chrono::steady_clock::now();
-        const double seconds = std::min(std::chrono::duration<double>(now - previous).count(), kMaxFrameSeconds);
-        const double milliseconds = std::chrono::duration<double, std::milli>(now - previous).count();
-        previous = now;
+        const double seconds = record_.tick();
         updateCamera(static_cast<float>(seconds));
         takeCoarseLevelWhenRead();
         if (!renderFrame(screenshotPending, out)) {
             continue;
         }
         screenshotPending = false;
-        if (recordedFrames_ == 1) {
-            // Start-up: from the command to the first frame done.
-            scene_.slot(lastSlot_).inFlight.wait();
-            statistics_.setFirstFrameSeconds(
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count());
-        }
-        if (recordedFrames_ > 1) {
-            statistics_.addFrameTime(milliseconds);
-            history_.frame.add(static_cast<float>(milliseconds));
-            smoothedFrameMs_ = smoothedFrameMs_ == 0.0 ? milliseconds : 0.9 * smoothedFrameMs_ + 0.1 * milliseconds;
-        }
-        if (options_.frames && recordedFrames_ >= *options_.frames) {
+        record_.noteRecorded([&] { scene_.slot(lastSlot_).inFlight.wait(); });
+        if (options_.frames && record_.recordedFrames() >= *options_.frames) {
             break;
         }
     }
     device_.waitIdle();
-    if (recordedFrames_ > 0 && options_.screenshotPath) {
+    if (record_.recordedFrames() > 0 && options_.screenshotPath) {
         saveScreenshot(*scene_.slot(lastSlot_).targets, *options_.screenshotPath, out);
     }
     if (options_.statsPath) {
         if (const terrain::HeightStream* stream = scene_.heightStream()) {
-            statistics_.setStreamStatistics(stream->statistics());
+            record_.statistics().setStreamStatistics(stream->statistics());
         }
-        statistics_.setPeakResidentMemory(peakResidentMemoryBytes());
+        record_.statistics().setPeakResidentMemory(peakResidentMemoryBytes());
         const RunDescription description =
             describeRun(options_, heightmap_, dem_, scene_.settings(), camera_.pose(), device_, presentation_.extent(),
-                        static_cast<uint32_t>(recordedFrames_));
-        writeTextFile(*options_.statsPath, statistics_.toJson(description));
+                        static_cast<uint32_t>(record_.recordedFrames()));
+        writeTextFile(*options_.statsPath, record_.statistics().toJson(description));
     }
     return reportValidationMessages(instance_);
 }
