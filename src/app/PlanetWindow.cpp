@@ -189,16 +189,12 @@ bool PlanetWindowViewer::renderFrame(bool screenshot, std::ostream& out)
 {
     const auto slotIndex = static_cast<std::uint32_t>(record_.recordedFrames() % kFramesInFlight);
     scene::FrameSlot& slot = scene_.slot(slotIndex);
-    slot.inFlight.wait();
-    std::uint32_t imageIndex = 0;
-    vk::Swapchain& swapchain = presentation_.swapchain();
-    const vk::SwapchainStatus acquired = swapchain.acquireNextImage(slot.imageAvailable.handle(), imageIndex);
-    if (acquired != vk::SwapchainStatus::Ready) {
-        presentation_.markStale();
-        if (acquired == vk::SwapchainStatus::OutOfDate) {
-            return false;
-        }
+    const std::optional<std::uint32_t> acquired = acquireWindowImage(presentation_, slot);
+    if (!acquired) {
+        return false;
     }
+    const std::uint32_t imageIndex = *acquired;
+    vk::Swapchain& swapchain = presentation_.swapchain();
 
     overlay_.beginFrame();
     if (overlayVisible_) {
@@ -246,9 +242,7 @@ bool PlanetWindowViewer::renderFrame(bool screenshot, std::ostream& out)
             reportError(error.what());
         }
     }
-    if (swapchain.present(imageIndex) != vk::SwapchainStatus::Ready) {
-        presentation_.markStale();
-    }
+    presentWindowImage(presentation_, imageIndex);
     return true;
 }
 

@@ -97,4 +97,26 @@ bool keepSwapchainUsable(WindowSwapchain& presentation, WindowInput& input, ImGu
     return true;
 }
 
+std::optional<std::uint32_t> acquireWindowImage(WindowSwapchain& presentation, const scene::FrameSlot& slot)
+{
+    slot.inFlight.wait();
+    std::uint32_t imageIndex = 0;
+    const vk::SwapchainStatus acquired =
+        presentation.swapchain().acquireNextImage(slot.imageAvailable.handle(), imageIndex);
+    if (acquired != vk::SwapchainStatus::Ready) {
+        presentation.markStale();
+        if (acquired == vk::SwapchainStatus::OutOfDate) {
+            return std::nullopt;
+        }
+    }
+    return imageIndex;
+}
+
+void presentWindowImage(WindowSwapchain& presentation, std::uint32_t imageIndex)
+{
+    if (presentation.swapchain().present(imageIndex) != vk::SwapchainStatus::Ready) {
+        presentation.markStale();
+    }
+}
+
 }  // namespace app

@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace scene {
@@ -65,6 +66,13 @@ private:
 // render-finished semaphore for present, and signal the slot's fence.
 void submitWindowFrame(const vk::Device& device, const scene::FrameSlot& slot, const vk::Swapchain& swapchain,
                        uint32_t imageIndex);
+
+// Waits for the slot's last submission, then acquires the next swapchain
+// image with the slot's semaphore: its index, or nothing when the swapchain
+// is out of date (marked stale, to be rebuilt before the next frame).
+std::optional<std::uint32_t> acquireWindowImage(WindowSwapchain& presentation, const scene::FrameSlot& slot);
+// Presents the image, marking the swapchain stale when it was not optimal.
+void presentWindowImage(WindowSwapchain& presentation, std::uint32_t imageIndex);
 
 class WindowInput;
 class ImGuiOverlay;

@@ -205,16 +205,12 @@ bool WindowViewer::renderFrame(bool screenshot, std::ostream& out)
 {
     const uint32_t slotIndex = static_cast<uint32_t>(record_.recordedFrames() % kFramesInFlight);
     scene::FrameSlot& slot = scene_.slot(slotIndex);
-    slot.inFlight.wait();
-    uint32_t imageIndex = 0;
-    vk::Swapchain& swapchain = presentation_.swapchain();
-    const vk::SwapchainStatus acquired = swapchain.acquireNextImage(slot.imageAvailable.handle(), imageIndex);
-    if (acquired != vk::SwapchainStatus::Ready) {
-        presentation_.markStale();
-        if (acquired == vk::SwapchainStatus::OutOfDate) {
-            return false;
-        }
+    const std::optional<std::uint32_t> acquired = acquireWindowImage(presentation_, slot);
+    if (!acquired) {
+        return false;
     }
+    const std::uint32_t imageIndex = *acquired;
+    vk::Swapchain& swapchain = presentation_.swapchain();
 
     overlay_.beginFrame();
     if (commands_.overlayVisible()) {
@@ -262,9 +258,7 @@ bool WindowViewer::renderFrame(bool screenshot, std::ostream& out)
             commands_.reportError(error.what());
         }
     }
-    if (swapchain.present(imageIndex) != vk::SwapchainStatus::Ready) {
-        presentation_.markStale();
-    }
+    presentWindowImage(presentation_, imageIndex);
     return true;
 }
 
