@@ -7,8 +7,6 @@
 #include "planet/gpu/GlobeCriterion.h"
 #include "vk/Device.h"
 #include "vk/Error.h"
-#include "vk/Instance.h"
-#include "vk/PhysicalDevice.h"
 
 #include <glm/geometric.hpp>
 
@@ -77,16 +75,11 @@ PlanetInputs loadPlanetInputs(const ViewerOptions& options, std::ostream& out)
     // memory (heightmap::HeightmapLimits); the cube grid then holds what one
     // buffer binding of the device does.
     const planet::GlobalElevation global(inputs.demPath, heightmap::HeightmapLimits{});
-    VkDeviceSize maxRange = VkDeviceSize{1} << 27;
-    try {
-        const vk::Instance instance(vk::InstanceOptions{});
-        const vk::PhysicalDeviceInfo chosen = vk::choosePhysicalDevice(instance, options.deviceSelector);
-        VkPhysicalDeviceProperties properties{};
-        vkGetPhysicalDeviceProperties(chosen.handle, &properties);
-        maxRange = properties.limits.maxStorageBufferRange;
-    } catch (const vk::Error&) {
-        // No device to ask: opening one later reports the problem.
-    }
+    // Without a device to ask, what any Vulkan device binds (opening one
+    // later reports the problem).
+    constexpr VkDeviceSize kLeastStorageBufferRange = VkDeviceSize{1} << 27;
+    const std::optional<VkPhysicalDeviceLimits> device = chosenDeviceLimits(options);
+    const VkDeviceSize maxRange = device ? device->maxStorageBufferRange : kLeastStorageBufferRange;
     const std::uint32_t wanted = planet::CubeElevation::intervalsFor(global);
     const std::uint32_t intervals = cubeIntervalsWithin(wanted, maxRange);
     inputs.elevation = std::make_unique<planet::CubeElevation>(global, intervals);

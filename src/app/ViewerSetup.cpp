@@ -98,19 +98,27 @@ void printStreamWarnings(scene::SceneRenderer& scene, std::ostream& err)
     }
 }
 
-heightmap::HeightmapLimits viewerHeightmapLimits(const ViewerOptions& options)
+std::optional<VkPhysicalDeviceLimits> chosenDeviceLimits(const ViewerOptions& options)
 {
-    heightmap::HeightmapLimits limits;
     try {
         const vk::Instance instance(vk::InstanceOptions{});
         const vk::PhysicalDeviceInfo chosen = vk::choosePhysicalDevice(instance, options.deviceSelector);
         VkPhysicalDeviceProperties properties{};
         vkGetPhysicalDeviceProperties(chosen.handle, &properties);
-        limits.maxDimension = properties.limits.maxImageDimension2D;
-        limits.maxTexels = std::min<std::uint64_t>(
-            limits.maxTexels, terrain::maxStatisticsTexelsFor(properties.limits.maxStorageBufferRange));
+        return properties.limits;
     } catch (const vk::Error&) {
         // No device to ask: opening one later reports the problem.
+        return std::nullopt;
+    }
+}
+
+heightmap::HeightmapLimits viewerHeightmapLimits(const ViewerOptions& options)
+{
+    heightmap::HeightmapLimits limits;
+    if (const std::optional<VkPhysicalDeviceLimits> device = chosenDeviceLimits(options)) {
+        limits.maxDimension = device->maxImageDimension2D;
+        limits.maxTexels =
+            std::min<std::uint64_t>(limits.maxTexels, terrain::maxStatisticsTexelsFor(device->maxStorageBufferRange));
     }
     return limits;
 }

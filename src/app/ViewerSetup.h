@@ -46,12 +46,16 @@ inline constexpr camera::DepthConvention kDepthConvention = camera::DepthConvent
 dem::TerrainSource loadViewerTerrain(const ViewerOptions& options,
                                      dem::StreamedBaseTiming baseTiming = dem::StreamedBaseTiming::Now);
 
+// The limits of the device --device picks, asked of a Vulkan instance of its
+// own before the viewer opens one; none when no device answers (the
+// device's own opening then says why).
+std::optional<VkPhysicalDeviceLimits> chosenDeviceLimits(const ViewerOptions& options);
+
 // What a heightmap may be on the device --device picks: no side beyond
 // maxImageDimension2D, and no more texels than the height statistics' chains
 // can hold within maxStorageBufferRange (nor than 2^28). An elevation model
-// beyond them is read reduced (dem/DemReadScale.h). Asks a Vulkan instance of
-// its own; heightmap::HeightmapLimits' defaults when no device answers (the
-// device's own opening then says why).
+// beyond them is read reduced (dem/DemReadScale.h). heightmap::HeightmapLimits'
+// defaults when no device answers (chosenDeviceLimits).
 heightmap::HeightmapLimits viewerHeightmapLimits(const ViewerOptions& options);
 
 // The problems the load got around (dem::DemMetadata::warnings), one line
