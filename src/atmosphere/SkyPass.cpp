@@ -18,16 +18,23 @@ SkyPass::SkyPass(const vk::Device& device, const vk::ShaderLibrary& shaders, VkD
 {
 }
 
-vk::GraphicsPipeline SkyPass::buildPipeline() const
+vk::GraphicsPipeline buildSkyPipeline(const vk::Device& device, const vk::ShaderLibrary& shaders,
+                                      const vk::PipelineLayout& layout, const vk::AttachmentFormats& attachments,
+                                      const char* fragmentProgram)
 {
     vk::GraphicsPipelineDescription description;
-    description.colorFormats = {attachments_.color};
-    description.depthFormat = attachments_.depth;
-    description.samples = attachments_.samples;
+    description.colorFormats = {attachments.color};
+    description.depthFormat = attachments.depth;
+    description.samples = attachments.samples;
     description.depthTest = true;
     description.depthCompareOp = VK_COMPARE_OP_EQUAL;
-    return vk::GraphicsPipeline(*device_, pipelineLayout_, shaders_->load("atmosphere/Sky.vert"),
-                                shaders_->load("atmosphere/Sky.frag"), description);
+    return vk::GraphicsPipeline(device, layout, shaders.load("atmosphere/Sky.vert"), shaders.load(fragmentProgram),
+                                description);
+}
+
+vk::GraphicsPipeline SkyPass::buildPipeline() const
+{
+    return buildSkyPipeline(*device_, *shaders_, pipelineLayout_, attachments_, "atmosphere/Sky.frag");
 }
 
 void SkyPass::rebuildPipeline()

@@ -19,6 +19,14 @@ class ShaderLibrary;
 
 namespace atmosphere {
 
+// The pipeline of a sky pass: atmosphere/Sky.vert's fullscreen triangle,
+// tested EQUAL against the cleared far depth, shaded by `fragmentProgram`
+// (atmosphere/Sky.frag for SkyPass; another sky may bring its own) into a
+// rendering of `attachments`.
+vk::GraphicsPipeline buildSkyPipeline(const vk::Device& device, const vk::ShaderLibrary& shaders,
+                                      const vk::PipelineLayout& layout, const vk::AttachmentFormats& attachments,
+                                      const char* fragmentProgram);
+
 class SkyPass {
 public:
     // `atmosphereLayout`: the layout of Atmosphere::descriptorSet(), bound as

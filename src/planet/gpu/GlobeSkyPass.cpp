@@ -1,5 +1,6 @@
 #include "planet/gpu/GlobeSkyPass.h"
 
+#include "atmosphere/SkyPass.h"
 #include "camera/Projection.h"
 #include "planet/gpu/GlobeAtmosphere.h"
 #include "vk/ShaderLibrary.h"
@@ -34,14 +35,7 @@ GlobeSkyPass::GlobeSkyPass(const vk::Device& device, const vk::ShaderLibrary& sh
 
 vk::GraphicsPipeline GlobeSkyPass::buildPipeline() const
 {
-    vk::GraphicsPipelineDescription description;
-    description.colorFormats = {attachments_.color};
-    description.depthFormat = attachments_.depth;
-    description.samples = attachments_.samples;
-    description.depthTest = true;
-    description.depthCompareOp = VK_COMPARE_OP_EQUAL;
-    return vk::GraphicsPipeline(*device_, pipelineLayout_, shaders_->load("atmosphere/Sky.vert"),
-                                shaders_->load("planet/GlobeSky.frag"), description);
+    return atmosphere::buildSkyPipeline(*device_, *shaders_, pipelineLayout_, attachments_, "planet/GlobeSky.frag");
 }
 
 void GlobeSkyPass::rebuildPipeline()
