@@ -167,11 +167,11 @@ void PlanetWindowViewer::reloadShaders()
 
 void PlanetWindowViewer::updateCamera(double seconds)
 {
-    const double ground = surfaceHeightUnder(*inputs_.elevation, flight_.pose());
     if (!inputs_.path.empty()) {
         flight_.setPose(globePoseOf(inputs_.path[record_.recordedFrames() % inputs_.path.size()].pose));
         return;
     }
+    const double ground = surfaceHeightUnder(*inputs_.elevation, flight_.pose());
     const glm::dvec2 look = input_.takeLookMotion();
     flight_.turn(look.x * kLookDegreesPerPixel, -look.y * kLookDegreesPerPixel);
     speedFactor_ = speedAfterWheel(speedFactor_, input_.takeWheelSteps(), kMinSpeedFactor, kMaxSpeedFactor);

@@ -66,8 +66,7 @@ double cellMetres(std::uint32_t intervals)
     return 2.0 / static_cast<double>(intervals) * kMetresPerCubeUnit;
 }
 
-}  // namespace
-
+// Value noise in [-1, 1] at a point in lattice units, one lattice per `octave`.
 double latticeValueNoise(const glm::dvec3& point, std::uint32_t octave)
 {
     const glm::dvec3 base(std::floor(point.x), std::floor(point.y), std::floor(point.z));
@@ -84,6 +83,8 @@ double latticeValueNoise(const glm::dvec3& point, std::uint32_t octave)
     return lerp(lerp(x00, x10, wy), lerp(x01, x11, wy), wz);
 }
 
+// The octaves of detail over a grid of `intervals` a face side: from half
+// its spacing down to kShortestWavelengthMetres.
 int surfaceDetailOctaves(std::uint32_t intervals)
 {
     const double first = 0.5 * cellMetres(intervals);
@@ -94,6 +95,8 @@ int surfaceDetailOctaves(std::uint32_t intervals)
     }
     return octaves;
 }
+
+}  // namespace
 
 double surfaceDetailBoundMetres(std::uint32_t intervals)
 {

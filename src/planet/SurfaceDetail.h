@@ -40,11 +40,4 @@ namespace planet {
 // The most the detail moves a point up or down (for bounds).
 [[nodiscard]] double surfaceDetailBoundMetres(std::uint32_t intervals);
 
-// The octaves of detail over such a grid.
-[[nodiscard]] int surfaceDetailOctaves(std::uint32_t intervals);
-
-// The noise itself: value noise in [-1, 1] at a point in lattice units, one
-// lattice per `octave`. Exposed for the GPU mirror's tests.
-[[nodiscard]] double latticeValueNoise(const glm::dvec3& point, std::uint32_t octave);
-
 }  // namespace planet

@@ -5,6 +5,7 @@
 #include "vk/Error.h"
 
 #include <stdexcept>
+#include <string>
 
 namespace scene {
 
@@ -25,6 +26,15 @@ void submitFrameSlot(const vk::Device& device, const FrameSlot& slot)
     info.commandBufferCount = 1;
     info.pCommandBuffers = &slot.commands;
     VK_CHECK(vkQueueSubmit(device.queue(), 1, &info, slot.inFlight.handle()));
+}
+
+FrameSlot& frameSlotAt(std::vector<FrameSlot>& slots, std::uint32_t slotIndex, const char* owner)
+{
+    if (slotIndex >= slots.size()) {
+        throw vk::Error(std::string(owner) + ": frame slot " + std::to_string(slotIndex) + " of " +
+                        std::to_string(slots.size()));
+    }
+    return slots[slotIndex];
 }
 
 std::vector<FrameSlot> makeFrameSlots(const vk::Device& device, const vk::CommandPool& pool, std::uint32_t count)

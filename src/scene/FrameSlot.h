@@ -37,6 +37,9 @@ struct FrameSlot {
 // queue, signalling the slot's fence when it completes.
 void submitFrameSlot(const vk::Device& device, const FrameSlot& slot);
 
+// slots[slotIndex]; throws vk::Error naming `owner` when there is no such slot.
+FrameSlot& frameSlotAt(std::vector<FrameSlot>& slots, std::uint32_t slotIndex, const char* owner);
+
 // `count` frame slots from `pool` (at least one; std::invalid_argument otherwise).
 std::vector<FrameSlot> makeFrameSlots(const vk::Device& device, const vk::CommandPool& pool, std::uint32_t count);
 

@@ -120,11 +120,7 @@ std::uint32_t GlobeSceneRenderer::framesInFlight() const
 
 FrameSlot& GlobeSceneRenderer::slot(std::uint32_t slotIndex)
 {
-    if (slotIndex >= impl_->slots.size()) {
-        throw vk::Error("GlobeSceneRenderer: frame slot " + std::to_string(slotIndex) + " of " +
-                        std::to_string(impl_->slots.size()));
-    }
-    return impl_->slots[slotIndex];
+    return frameSlotAt(impl_->slots, slotIndex, "GlobeSceneRenderer");
 }
 
 void GlobeSceneRenderer::recordFrame(std::uint32_t slotIndex, const GlobeFrameView& view)

@@ -211,11 +211,7 @@ std::uint32_t SceneRenderer::framesInFlight() const
 
 FrameSlot& SceneRenderer::slot(std::uint32_t slotIndex)
 {
-    if (slotIndex >= impl_->slots.size()) {
-        throw vk::Error("SceneRenderer: frame slot " + std::to_string(slotIndex) + " of " +
-                        std::to_string(impl_->slots.size()));
-    }
-    return impl_->slots[slotIndex];
+    return frameSlotAt(impl_->slots, slotIndex, "SceneRenderer");
 }
 
 const FrameSlot& SceneRenderer::slot(std::uint32_t slotIndex) const

@@ -99,9 +99,10 @@ std::uint64_t GlobeTerrain::recordUpdate(VkCommandBuffer commands, const GlobeVi
         ++inputsSerial_;
         converged_ = false;
     }
-    lod_ = globeLevelOfDetailFor(view, settings_.verticalFovRadians, viewport.width, viewport.height,
-                                 settings_.targetEdgePixels, settings_.nearMetres, *elevation_);
-    criterion_.setLevelOfDetail(lod_);
+    const GlobeLevelOfDetail lod =
+        globeLevelOfDetailFor(view, settings_.verticalFovRadians, viewport.width, viewport.height,
+                              settings_.targetEdgePixels, settings_.nearMetres, *elevation_);
+    criterion_.setLevelOfDetail(lod);
     // The last frame's draw read the cache and the lists this update writes.
     vk::memoryBarrier(*device_, commands, VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT | VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT,
                       VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT,

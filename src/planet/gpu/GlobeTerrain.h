@@ -101,11 +101,6 @@ public:
     // keeps the current one on failure. No recorded use may be pending.
     void rebuildDrawPipeline();
 
-    [[nodiscard]] const bisector::gpu::PoolBuffers& poolBuffers() const { return buffers_; }
-    [[nodiscard]] const bisector::KeyLayout& layout() const { return reference_.layout(); }
-    [[nodiscard]] const bisector::HalfedgeMesh& mesh() const { return reference_.mesh(); }
-    [[nodiscard]] const GlobeLevelOfDetail& levelOfDetail() const { return lod_; }
-
 private:
     vk::Device* device_;
     const CubeElevation* elevation_;
@@ -124,7 +119,6 @@ private:
     vk::AttachmentFormats attachments_;
     const vk::ShaderLibrary* shaders_;
     vk::GraphicsPipeline drawPipeline_;
-    GlobeLevelOfDetail lod_;
     std::optional<glm::dvec3> origin_;
     std::uint32_t frame_ = 0;
     // What the updates are for: a new view or viewport starts a new serial.
