@@ -261,6 +261,52 @@ glm::dvec2 quantizedPoint(glm::dvec2 typed, Invocation& invocation, Backend back
     return quantized;
 }
 
+// flyover: --json FILE is cbt-bench's; every other argument is cbt-terrain's.
+FlyoverOptions parseFlyover(std::span<const std::string> flags, Invocation& invocation)
+{
+    std::vector<std::string_view> viewerArguments;
+    for (std::size_t i = 0; i < flags.size(); ++i) {
+        const std::string_view flag = flags[i];
+        if (flag == "--json" || flag.starts_with("--json=")) {
+            std::string_view path;
+            if (flag == "--json") {
+                if (i + 1 >= flags.size() || flags[i + 1].empty()) {
+                    throw UsageError("cbt-bench flyover: --json expects a file name");
+                }
+                path = flags[++i];
+            } else {
+                path = flag.substr(std::string_view("--json=").size());
+            }
+            if (path.empty()) {
+                throw UsageError("cbt-bench flyover: --json expects a file name");
+            }
+            invocation.jsonPath = std::filesystem::path(path);
+            continue;
+        }
+        viewerArguments.push_back(flag);
+    }
+    if (std::find(viewerArguments.begin(), viewerArguments.end(), "--headless") == viewerArguments.end()) {
+        viewerArguments.push_back("--headless");
+    }
+    FlyoverOptions options;
+    try {
+        options.viewer = app::parseCommandLine(viewerArguments);
+    } catch (const app::CommandLineError& error) {
+        throw UsageError(std::string("cbt-bench flyover: ") + error.what());
+    }
+    const std::vector<std::string>& given = options.viewer.givenFlags;
+    for (const std::string_view refused : kFlyoverRefusedFlags) {
+        if (std::find(given.begin(), given.end(), refused) != given.end()) {
+            throw UsageError("cbt-bench flyover: " + std::string(refused) +
+                             " is not available (flyover draws a camera path on both backends, headless)");
+        }
+    }
+    if (options.viewer.showHelp) {
+        throw UsageError("cbt-bench flyover: --help is cbt-bench's (see below)");
+    }
+    return options;
+}
+
 CommandOptions parseSubcommand(const std::string& subcommand, std::span<const std::string> flags,
                                Invocation& invocation)
 {
@@ -338,6 +384,9 @@ CommandOptions parseSubcommand(const std::string& subcommand, std::span<const st
         invocation.jsonPath = parsed.path("json");
         return GpuDecodeOptions{parsed.requiredDepth(), parsed.gpuRun()};
     }
+    if (subcommand == "flyover") {
+        return parseFlyover(flags, invocation);
+    }
     throw UsageError("cbt-bench: unknown subcommand '" + subcommand + "'");
 }
 
@@ -388,6 +437,11 @@ std::string usageText()
            "             the update passes refining around a point and converged; --cbt pool times the\n"
            "             bisector pool's passes, next to the heap's at the same depth when D <= 26\n"
            "  gpu-decode --depth D [--device SEL] [--iterations K] [--validate] [--json FILE]\n"
+           "  flyover    [HEIGHTMAP] [cbt-terrain flags] [--json FILE]\n"
+           "             the viewer's whole frame on the heap and on the pool in one run, pose by pose along\n"
+           "             --camera-path (default: the shipped flyover), with every pass's GPU time and the\n"
+           "             pool / heap ratios; takes cbt-terrain's flags but --cbt, --planet, --camera,\n"
+           "             --camera-geo, --screenshot, --stats\n"
            "\n"
            "D is 1..30, X and Y are in [0, 1] (rounded to multiples of 2^-20), --threads N is 1..1024.\n"
            "With --cbt pool: D is 2..60, counted as for the heap (the unit square is depth 0, the quad's four\n"

@@ -12,20 +12,24 @@
 //                        [--domain square|triangle] [--device SEL] [--iterations K] [--validate]
 //                        [--json FILE]
 //   cbt-bench gpu-decode --depth D [--device SEL] [--iterations K] [--validate] [--json FILE]
+//   cbt-bench flyover    [HEIGHTMAP] [cbt-terrain flags] [--json FILE]
 //   cbt-bench --help
 //
 // Flags take their value as the next argument or after '=' (--depth=20).
 // Anything wrong throws UsageError whose message names the bad flag.
 #pragma once
 
+#include "app/CommandLine.h"
 #include "leb/LongestEdgeBisection.h"
 
+#include <array>
 #include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <variant>
 
 #include <glm/vec2.hpp>
@@ -124,8 +128,21 @@ struct GpuDecodeOptions {
     GpuRunOptions gpu;
 };
 
-using CommandOptions = std::variant<HelpRequest, RefineOptions, ReduceOptions, DecodeOptions, PoolIndexOptions,
-                                    DevicesOptions, GpuReduceOptions, GpuUpdateOptions, GpuDecodeOptions>;
+// cbt-bench flyover: the viewer's frame on both terrain backends in one run.
+// `viewer` holds the cbt-terrain flags given (headless); without
+// --camera-path the run takes the shipped flyover, kDefaultFlyoverPath.
+struct FlyoverOptions {
+    app::ViewerOptions viewer;
+};
+// The cbt-terrain flags flyover refuses: it runs both backends itself, along
+// a camera path, and reports in its own form.
+inline constexpr std::array<std::string_view, 6> kFlyoverRefusedFlags{"--cbt",        "--planet",     "--camera",
+                                                                      "--camera-geo", "--screenshot", "--stats"};
+inline constexpr std::string_view kDefaultFlyoverPath = "camera-paths/flyover.txt";  // in the asset folder
+
+using CommandOptions =
+    std::variant<HelpRequest, RefineOptions, ReduceOptions, DecodeOptions, PoolIndexOptions, DevicesOptions,
+                 GpuReduceOptions, GpuUpdateOptions, GpuDecodeOptions, FlyoverOptions>;
 
 struct Invocation {
     std::string subcommand;  // "refine", ...; "help" for HelpRequest

@@ -63,6 +63,7 @@ CommandOutcome runCommand(const CommandOptions& options)
                 return update.backend == Backend::Pool ? runGpuPoolUpdate(update) : runGpuUpdate(update);
             },
             [](const GpuDecodeOptions& decode) { return runGpuDecode(decode); },
+            [](const FlyoverOptions& flyover) { return runFlyover(flyover); },
         },
         options);
 }

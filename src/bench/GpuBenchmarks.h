@@ -37,6 +37,11 @@ inline constexpr int kMaxComparedHeapDepth = 26;
 // cbt-bench gpu-decode: the leaf-decode pass on a full tree (2^D leaves).
 CommandOutcome runGpuDecode(const GpuDecodeOptions& options);
 
+// cbt-bench flyover: the viewer's frame on the heap and on the pool, pose by
+// pose along a camera path in one process (bench/FlyoverBenchmark.cpp).
+// Throws as the viewer does for bad inputs.
+CommandOutcome runFlyover(const FlyoverOptions& options);
+
 // The heap bytes with levels 0 .. D-1 (the sum reduction) cleared; the
 // header and the bitfield are kept. What the GPU reduction must rebuild.
 std::vector<std::byte> withoutSumReduction(std::span<const std::byte> heapBytes, int maxDepth);

@@ -36,13 +36,18 @@ GpuSession::GpuSession(const std::string& deviceSelector, bool validate)
 
 void GpuSession::describe(Report& report) const
 {
-    const vk::PhysicalDeviceInfo& info = device_.info();
+    describeDevice(report, device_, instance_.validationEnabled());
+}
+
+void describeDevice(Report& report, const vk::Device& device, bool validation)
+{
+    const vk::PhysicalDeviceInfo& info = device.info();
     report.addParameter("device_index", "device index", std::int64_t{info.index});
     report.addParameter("device_name", "device", info.name);
     report.addParameter("device_type", "device type", info.typeName);
     report.addParameter("device_api_version", "device Vulkan version", info.apiVersionText);
     report.addParameter("driver", "driver", info.driverName + (info.driverInfo.empty() ? "" : " " + info.driverInfo));
-    report.addParameter("validation", "validation layer", instance_.validationEnabled());
+    report.addParameter("validation", "validation layer", validation);
 }
 
 CommandOutcome finishGpuRun(GpuSession& session, Report report)

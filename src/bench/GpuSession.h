@@ -37,6 +37,10 @@ private:
     vk::ShaderLibrary shaders_;
 };
 
+// Adds `device`'s name, type, API version and driver to the report's
+// parameters, and whether validation is on.
+void describeDevice(Report& report, const vk::Device& device, bool validation);
+
 // Waits for the device, then adds "validation_messages" to the report when
 // validation is on and returns the outcome.
 CommandOutcome finishGpuRun(GpuSession& session, Report report);

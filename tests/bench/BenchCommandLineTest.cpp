@@ -193,6 +193,43 @@ TEST(BenchCommandLine, GpuSubcommands)
     EXPECT_TRUE(std::holds_alternative<DevicesOptions>(parse({"devices"}).options));
 }
 
+TEST(BenchCommandLine, FlyoverTakesTheViewersFlagsAndTheShippedPath)
+{
+    const Invocation plain = parse({"flyover"});
+    const auto& defaults = std::get<FlyoverOptions>(plain.options);
+    EXPECT_TRUE(defaults.viewer.headless);
+    EXPECT_FALSE(defaults.viewer.cameraPathFile);  // the run takes kDefaultFlyoverPath
+    EXPECT_TRUE(std::filesystem::is_regular_file(std::filesystem::path(CBT_ASSET_DIR) / kDefaultFlyoverPath));
+    EXPECT_FALSE(plain.jsonPath);
+
+    const Invocation given = parse({"flyover", "map.tif", "--size", "320x180", "--json", "out.json", "--msaa", "1",
+                                    "--camera-path", "path.txt", "--headless", "--depth", "20"});
+    const auto& options = std::get<FlyoverOptions>(given.options);
+    ASSERT_TRUE(given.jsonPath);
+    EXPECT_EQ(given.jsonPath->string(), "out.json");
+    EXPECT_EQ(options.viewer.heightmapPath->string(), "map.tif");
+    EXPECT_EQ(options.viewer.size.width, 320U);
+    EXPECT_EQ(options.viewer.size.height, 180U);
+    EXPECT_EQ(options.viewer.msaaSamples, 1U);
+    EXPECT_EQ(options.viewer.maxDepth, 20);
+    EXPECT_EQ(options.viewer.cameraPathFile->string(), "path.txt");
+    EXPECT_EQ(parse({"flyover", "--json=a.json"}).jsonPath->string(), "a.json");
+}
+
+TEST(BenchCommandLine, FlyoverRefusesWhatItDoesItselfAndNamesBadViewerFlags)
+{
+    for (const char* flag : {"--cbt=pool", "--planet", "--camera=0,1,2,0,0", "--camera-geo=46,7,3000,0,-10",
+                             "--screenshot=a.png", "--stats=a.json"}) {
+        const std::string message = usageErrorOf({"flyover", flag});
+        EXPECT_EQ(message.rfind("cbt-bench flyover: --", 0), 0U) << message;
+        EXPECT_NE(message.find("is not available"), std::string::npos) << message;
+    }
+    EXPECT_NE(usageErrorOf({"flyover", "--bogus"}).find("--bogus"), std::string::npos);
+    EXPECT_NE(usageErrorOf({"flyover", "--size", "0x0"}).find("--size"), std::string::npos);
+    EXPECT_NE(usageErrorOf({"flyover", "--json"}).find("--json expects a file name"), std::string::npos);
+    EXPECT_NE(usageErrorOf({"flyover", "--json="}).find("--json expects a file name"), std::string::npos);
+}
+
 TEST(BenchCommandLine, HelpAnywhere)
 {
     EXPECT_TRUE(std::holds_alternative<HelpRequest>(parse({"--help"}).options));

@@ -1,0 +1,297 @@
+// cbt-bench flyover: the viewer's whole frame on both terrain backends in one
+// process, along one camera path. Both scenes share the device; each path
+// pose is rendered by one backend and then by the other (which goes first
+// alternates pose by pose), each frame recorded, submitted and waited for on
+// its own, so that both see the same machine, the same caches and the same
+// views, and their ratio is measured in one run.
+#include "app/CameraPose.h"
+#include "app/CommandLine.h"
+#include "app/FlyCamera.h"
+#include "app/RunStatistics.h"
+#include "app/ViewerSetup.h"
+#include "bench/GpuBenchmarks.h"
+#include "scene/SceneRenderer.h"
+#include "vk/Commands.h"
+#include "vk/Error.h"
+#include "vk/Instance.h"
+#include "vk/ProgramFiles.h"
+#include "vk/ShaderLibrary.h"
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cmath>
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+namespace bench {
+
+namespace {
+
+constexpr std::uint32_t kFramesInFlight = 1;
+constexpr std::size_t kBackendCount = 2;
+constexpr std::array<terrain::TerrainBackend, kBackendCount> kBackends{terrain::TerrainBackend::Heap,
+                                                                       terrain::TerrainBackend::Pool};
+
+// One backend's figures over the path, one sample per frame.
+struct BackendSeries {
+    app::SampleSeries frameMs;  // CPU wall time: record, submit, wait for the fence
+    app::SampleSeries updateMs;
+    app::SampleSeries drawMs;
+    app::SampleSeries atmosphereMs;
+    app::SampleSeries gpuTotalMs;
+    app::SampleSeries liveBisectors;
+    app::SampleSeries drawnBisectors;
+    // The heap's dispatcher, subdivision, sum reduction, leaf decode; the
+    // pool's classify, split, allocate, bisect, merge, reduce, index.
+    std::vector<std::pair<std::string, app::SampleSeries>> passes;
+    std::uint32_t maxDeferredSplits = 0;
+    double bytesPerBisector = 0.0;
+    std::uint64_t cbtBytes = 0;
+};
+
+void addTimings(BackendSeries& series, const scene::FrameStatistics& statistics)
+{
+    series.liveBisectors.add(statistics.leafCount);
+    series.drawnBisectors.add(statistics.visibleCount);
+    series.maxDeferredSplits = std::max(series.maxDeferredSplits, statistics.deferredSplits);
+    series.bytesPerBisector = statistics.bytesPerBisector;
+    series.cbtBytes = statistics.cbtBytes;
+    if (!statistics.timings) {
+        return;
+    }
+    const scene::PassTimings& t = *statistics.timings;
+    const bool pool = statistics.poolCapacity > 0;
+    const std::vector<std::pair<std::string, double>> passes =
+        pool ? std::vector<std::pair<std::string, double>>{{"classify", t.pool.classifyMs}, {"split", t.pool.splitMs},
+                                                           {"allocate", t.pool.allocateMs}, {"bisect", t.pool.bisectMs},
+                                                           {"merge", t.pool.mergeMs},       {"reduce", t.pool.reduceMs},
+                                                           {"index", t.pool.indexMs}}
+             : std::vector<std::pair<std::string, double>>{{"dispatcher", t.dispatcherMs},
+                                                           {"subdivision", t.subdivisionMs},
+                                                           {"sum reduction", t.sumReductionMs},
+                                                           {"leaf decode", t.leafDecodeMs}};
+    if (series.passes.empty()) {
+        for (const auto& [name, milliseconds] : passes) {
+            series.passes.emplace_back(name, app::SampleSeries{});
+        }
+    }
+    double update = 0.0;
+    for (std::size_t i = 0; i < passes.size(); ++i) {
+        series.passes[i].second.add(passes[i].second);
+        update += passes[i].second;
+    }
+    series.updateMs.add(update);
+    series.drawMs.add(t.drawMs);
+    series.atmosphereMs.add(t.atmosphereMs);
+    series.gpuTotalMs.add(update + t.drawMs + t.atmosphereMs);
+}
+
+// Records, submits and waits for one frame; returns its CPU wall time in
+// milliseconds and the statistics of the frame before it.
+std::pair<double, scene::FrameStatistics> renderFrame(vk::Device& device, scene::SceneRenderer& scene,
+                                                      const camera::FrameView& view)
+{
+    const auto start = std::chrono::steady_clock::now();
+    scene::FrameSlot& slot = scene.slot(0);
+    slot.inFlight.wait();
+    slot.inFlight.reset();
+    vk::beginCommandBuffer(slot.commands);
+    scene.recordFrame(0, view);
+    const scene::FrameStatistics previous = scene.statistics();
+    vk::endCommandBuffer(slot.commands);
+    scene::submitFrameSlot(device, slot);
+    slot.inFlight.wait();
+    const std::chrono::duration<double, std::milli> elapsed = std::chrono::steady_clock::now() - start;
+    return {elapsed.count(), previous};
+}
+
+double medianOf(const app::SampleSeries& series)
+{
+    const std::optional<app::SeriesSummary> summary = series.summary();
+    return summary ? summary->median : 0.0;
+}
+
+// A row of the table; counts (`whole`) as integers.
+void addSeriesRow(ReportTable& table, const std::string& name, std::string_view backend,
+                  const app::SampleSeries& series, bool whole = false)
+{
+    const std::optional<app::SeriesSummary> summary = series.summary();
+    if (!summary) {
+        return;
+    }
+    const auto cell = [whole](double value) -> ReportValue {
+        if (whole) {
+            return static_cast<std::int64_t>(std::llround(value));
+        }
+        return value;
+    };
+    table.rows.push_back({name, std::string(backend), cell(summary->median), cell(summary->minimum),
+                          cell(summary->maximum), static_cast<std::int64_t>(summary->count)});
+}
+
+Report flyoverReport(const app::ViewerOptions& options, const vk::Device& device, bool validation,
+                     const std::array<BackendSeries, kBackendCount>& series, const app::SampleSeries& pairedRatios,
+                     std::uint32_t frames, VkExtent2D extent, int maxDepth)
+{
+    Report report;
+    report.command = "flyover";
+    describeDevice(report, device, validation);
+    report.addParameter("camera_path", "camera path", options.cameraPathFile->string());
+    report.addParameter("frames", "frames per backend", static_cast<std::int64_t>(frames));
+    report.addParameter("size", "size", std::to_string(extent.width) + "x" + std::to_string(extent.height));
+    report.addParameter("depth", "max depth", std::int64_t{maxDepth});
+
+    const BackendSeries& heap = series[0];
+    const BackendSeries& pool = series[1];
+    const double heapFrame = medianOf(heap.frameMs);
+    const double poolFrame = medianOf(pool.frameMs);
+    report.addFigure("heap_frame_ms", "heap frame (median)", heapFrame, "ms");
+    report.addFigure("pool_frame_ms", "pool frame (median)", poolFrame, "ms");
+    report.addFigure("pool_over_heap_frame", "pool / heap frame (medians)", poolFrame / heapFrame);
+    report.addFigure("pool_over_heap_frame_paired", "pool / heap frame (median of per-pose ratios)",
+                     medianOf(pairedRatios));
+    const auto faster = std::count_if(pairedRatios.samples().begin(), pairedRatios.samples().end(),
+                                      [](double ratio) { return ratio < 1.0; });
+    report.addFigure("pool_faster_poses", "poses the pool drew faster", static_cast<std::int64_t>(faster));
+    report.addFigure("pool_over_heap_update", "pool / heap update (medians)",
+                     medianOf(pool.updateMs) / medianOf(heap.updateMs));
+    report.addFigure("pool_over_heap_draw", "pool / heap draw (medians)",
+                     medianOf(pool.drawMs) / medianOf(heap.drawMs));
+    const auto largest = [](const app::SampleSeries& s) {
+        const std::optional<app::SeriesSummary> summary = s.summary();
+        return static_cast<std::int64_t>(summary ? summary->maximum : 0.0);
+    };
+    report.addFigure("heap_max_leaves", "heap leaves (most)", largest(heap.liveBisectors));
+    report.addFigure("pool_max_live", "pool live bisectors (most)", largest(pool.liveBisectors));
+    report.addFigure("pool_max_drawn", "pool drawn bisectors (most)", largest(pool.drawnBisectors));
+    report.addFigure("pool_max_waiting_splits", "pool splits waiting for slots (most)",
+                     static_cast<std::int64_t>(pool.maxDeferredSplits));
+    report.addFigure("pool_bytes_per_bisector", "pool bytes per bisector", pool.bytesPerBisector, "B");
+    report.addFigure("heap_bytes", "heap bytes", static_cast<std::int64_t>(heap.cbtBytes), "B");
+    report.addFigure("pool_bytes", "pool bytes", static_cast<std::int64_t>(pool.cbtBytes), "B");
+
+    ReportTable table;
+    table.key = "passes";
+    table.title = "per frame (ms; live / drawn bisectors: counts)";
+    table.columnKeys = {"figure", "backend", "median", "min", "max", "frames"};
+    table.columnLabels = {"figure", "backend", "median", "min", "max", "frames"};
+    for (std::size_t b = 0; b < kBackendCount; ++b) {
+        const BackendSeries& s = series[b];
+        const std::string_view name = app::backendName(kBackends[b]);
+        for (const auto& [pass, samples] : s.passes) {
+            addSeriesRow(table, pass, name, samples);
+        }
+        addSeriesRow(table, "update", name, s.updateMs);
+        addSeriesRow(table, "draw", name, s.drawMs);
+        addSeriesRow(table, "atmosphere + sky", name, s.atmosphereMs);
+        addSeriesRow(table, "GPU total", name, s.gpuTotalMs);
+        addSeriesRow(table, "frame (CPU wall)", name, s.frameMs);
+        addSeriesRow(table, "live bisectors", name, s.liveBisectors, true);
+        addSeriesRow(table, "drawn bisectors", name, s.drawnBisectors, true);
+    }
+    report.tables.push_back(std::move(table));
+    report.notes.push_back(
+        "each pose is drawn by both backends, which goes first alternating; every frame is "
+        "waited for before the next, and its wall time counts recording, submission and the GPU");
+    return report;
+}
+
+// Everything that lives on the device: when this returns, every Vulkan
+// object of the run is destroyed, so the validation layer has reported any
+// leak before the caller counts its messages.
+Report measureFlyover(const vk::Instance& instance, const app::ViewerInputs& inputs)
+{
+    vk::Device device = app::openViewerDevice(instance, inputs.options, VK_NULL_HANDLE, {});
+    app::checkViewerDeviceFeatures(device);
+    const heightmap::Heightmap& heightmap = inputs.terrain.heightmap;
+    app::checkHeightmapFitsDevice(heightmap, device);
+
+    const vk::ShaderLibrary shaders = vk::locateProgramFiles().shaderLibrary();
+    scene::SceneOutput output{scene::kHeadlessColorFormat, app::kDepthConvention, kFramesInFlight};
+    output.samples = app::sceneSamplesFor(inputs.options, device);
+    std::array<std::unique_ptr<scene::SceneRenderer>, kBackendCount> scenes;
+    int maxDepth = 0;
+    for (std::size_t b = 0; b < kBackendCount; ++b) {
+        app::ViewerOptions backendOptions = inputs.options;
+        backendOptions.backend = kBackends[b];
+        const scene::SceneSettings settings = app::initialSceneSettings(backendOptions, heightmap, inputs.terrain.dem);
+        maxDepth = settings.terrain.maxDepth;
+        scenes[b] = std::make_unique<scene::SceneRenderer>(device, shaders, heightmap, settings, output,
+                                                           app::imageryPixelsOf(inputs.imagery));
+    }
+    const app::DeviceIdleGuard idleBeforeDestruction(device);
+
+    const std::uint32_t frames = app::headlessFrameCount(inputs.options, inputs.path.size());
+    VkExtent2D extent{inputs.options.size.width, inputs.options.size.height};
+    const app::ProjectionSettings projection{60.0f, app::kDepthConvention};
+    const glm::vec3 worldMin = scenes[0]->worldMin();
+    const glm::vec3 worldMax = scenes[0]->worldMax();
+    app::FlyCamera camera;
+    std::array<BackendSeries, kBackendCount> series;
+    app::SampleSeries pairedRatios;
+    for (std::uint32_t frame = 0; frame <= frames; ++frame) {
+        // One frame past the path: the statistics of a frame come with the
+        // next one's recording.
+        const app::CameraPathFrame& step = inputs.path[std::min(frame, frames - 1) % inputs.path.size()];
+        camera.setPose(step.pose);
+        if (step.renderSize) {
+            extent = VkExtent2D{step.renderSize->width, step.renderSize->height};
+        }
+        const camera::FrameView view = app::makeFrameView(camera, extent, projection, worldMin, worldMax);
+        std::array<double, kBackendCount> wall{};
+        for (std::size_t turn = 0; turn < kBackendCount; ++turn) {
+            const std::size_t b = (turn + frame) % kBackendCount;
+            const auto [milliseconds, previous] = renderFrame(device, *scenes[b], view);
+            wall[b] = milliseconds;
+            if (frame > 0) {
+                addTimings(series[b], previous);
+            }
+        }
+        if (frame < frames) {
+            for (std::size_t b = 0; b < kBackendCount; ++b) {
+                series[b].frameMs.add(wall[b]);
+            }
+            pairedRatios.add(wall[1] / wall[0]);
+        }
+    }
+    device.waitIdle();
+    return flyoverReport(inputs.options, device, instance.validationEnabled(), series, pairedRatios, frames, extent,
+                         maxDepth);
+}
+
+}  // namespace
+
+CommandOutcome runFlyover(const FlyoverOptions& options)
+{
+    app::ViewerOptions viewer = options.viewer;
+    if (!viewer.cameraPathFile) {
+        viewer.cameraPathFile = vk::locateProgramFiles().assetDirectory / kDefaultFlyoverPath;
+    }
+    std::ostringstream described;
+    const app::ViewerInputs inputs = app::loadViewerInputs(viewer, described, std::cerr);
+    if (inputs.path.empty()) {
+        throw vk::Error("the camera path '" + viewer.cameraPathFile->string() + "' holds no pose");
+    }
+    if (inputs.terrain.streamed) {
+        throw vk::Error("'" + inputs.terrain.heightmap.sourcePath +
+                        "' would be streamed; compare the backends on it with --stream off");
+    }
+    vk::InstanceOptions instanceOptions;
+    instanceOptions.validation = inputs.options.validate;
+    instanceOptions.printValidationMessages = true;
+    instanceOptions.appName = "cbt-bench";
+    const vk::Instance instance(instanceOptions);
+    Report report = measureFlyover(instance, inputs);
+    CommandOutcome outcome;
+    if (instance.validationEnabled()) {
+        outcome.validationMessageCount = instance.validationMessages().size();
+        report.addFigure("validation_messages", "validation messages",
+                         static_cast<std::int64_t>(outcome.validationMessageCount));
+    }
+    outcome.report = std::move(report);
+    return outcome;
+}
+
+}  // namespace bench
