@@ -98,11 +98,6 @@ bool poolTerrain_FacesTheCamera(uint slot, uint64_t key)
     return dot(up, -a) >= 0.0;
 }
 
-vec3 poolTerrain_FromCamera(i64vec2 exact)
-{
-    return poolTerrain_VertexAt(exact).fromOrigin - poolFrame.cameraFromOrigin.xyz;
-}
-
 // Split when the bisector wants it; merge when its parent would not (the
 // merge pass asks the same of the diamond's other parent); keep otherwise.
 // Siblings share their parent, and a diamond merges only when its even
@@ -130,11 +125,14 @@ uint bisector_Decide(uint slot, uint64_t key, out bool visible)
     if (sibling == POOL_NO_SLOT || pool_keys[sibling] != key + 1ul) {
         return POOL_DECISION_KEEP;
     }
+    // The parent's base ends are this child's first corner and its sibling's
+    // last (children (p0, m, p1) and (p1, m, p2)): their cached positions are
+    // the ones poolTerrain_VertexAt would compute again.
     square_Triangle parent = square_Parent(square_Triangle(t.v), 0u);
     poolTerrain_Triangle p = poolTerrain_Triangle(parent.v);
     bool parentInFrustum;
-    bool parentSplits =
-        poolTerrain_WantsSplit(p, poolTerrain_FromCamera(p.v[0]), poolTerrain_FromCamera(p.v[2]), parentInFrustum);
+    bool parentSplits = poolTerrain_WantsSplit(p, poolTerrain_CachedFromCamera(slot, 0u),
+                                               poolTerrain_CachedFromCamera(sibling, 2u), parentInFrustum);
     return parentSplits ? POOL_DECISION_KEEP : POOL_DECISION_MERGE;
 }
 
