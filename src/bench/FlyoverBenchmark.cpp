@@ -10,6 +10,9 @@
 #include "app/RunStatistics.h"
 #include "app/ViewerSetup.h"
 #include "bench/GpuBenchmarks.h"
+#include "bisector/ExactGeometry.h"
+#include "cbt/ConcurrentBinaryTree.h"
+#include "leb/PointRefinement.h"
 #include "scene/SceneRenderer.h"
 #include "vk/Commands.h"
 #include "vk/Error.h"
@@ -22,6 +25,7 @@
 #include <chrono>
 #include <cmath>
 #include <iostream>
+#include <iterator>
 #include <memory>
 #include <sstream>
 
@@ -88,6 +92,60 @@ void addTimings(BackendSeries& series, const scene::FrameStatistics& statistics)
     series.gpuTotalMs.add(update + t.drawMs + t.atmosphereMs);
 }
 
+// A leaf as its three corners in the unit square, sorted: the same leaf of
+// either backend gives the same set.
+using CornerSet = std::array<std::pair<double, double>, 3>;
+
+CornerSet cornerSetOf(const glm::dvec2& a, const glm::dvec2& b, const glm::dvec2& c)
+{
+    CornerSet corners{std::pair{a.x, a.y}, std::pair{b.x, b.y}, std::pair{c.x, c.y}};
+    std::sort(corners.begin(), corners.end());
+    return corners;
+}
+
+// The leaves of a scene's terrain (read back), sorted.
+std::vector<CornerSet> leavesOf(const terrain::Terrain& terrain)
+{
+    std::vector<CornerSet> leaves;
+    if (terrain.settings().backend == terrain::TerrainBackend::Pool) {
+        for (const bisector::Key key : terrain.readBackPool().keys) {
+            if (key != bisector::kFreeKey) {
+                const std::array<glm::dvec3, 3> v =
+                    bisector::bisectorVertices(key, terrain.poolLayout(), terrain.poolMesh());
+                leaves.push_back(cornerSetOf(glm::dvec2(v[0]), glm::dvec2(v[1]), glm::dvec2(v[2])));
+            }
+        }
+    } else {
+        const cbt::ConcurrentBinaryTree tree = cbt::ConcurrentBinaryTree::fromBytes(terrain.readBackTree().heapBytes);
+        for (const leb::LeafTriangle& leaf : leb::leafTriangles(tree, leb::Domain::Square)) {
+            leaves.push_back(cornerSetOf(leaf.triangle.v[0], leaf.triangle.v[1], leaf.triangle.v[2]));
+        }
+    }
+    std::sort(leaves.begin(), leaves.end());
+    return leaves;
+}
+
+// How many leaves one backend has that the other has not, at the last pose.
+struct LeafComparison {
+    std::int64_t onlyHeap = 0;
+    std::int64_t onlyPool = 0;
+};
+
+LeafComparison compareLeaves(const terrain::Terrain& heap, const terrain::Terrain& pool)
+{
+    const std::vector<CornerSet> heapLeaves = leavesOf(heap);
+    const std::vector<CornerSet> poolLeaves = leavesOf(pool);
+    std::vector<CornerSet> difference;
+    std::set_difference(heapLeaves.begin(), heapLeaves.end(), poolLeaves.begin(), poolLeaves.end(),
+                        std::back_inserter(difference));
+    LeafComparison comparison{static_cast<std::int64_t>(difference.size()), 0};
+    difference.clear();
+    std::set_difference(poolLeaves.begin(), poolLeaves.end(), heapLeaves.begin(), heapLeaves.end(),
+                        std::back_inserter(difference));
+    comparison.onlyPool = static_cast<std::int64_t>(difference.size());
+    return comparison;
+}
+
 // Records, submits and waits for one frame; returns its CPU wall time in
 // milliseconds and the statistics of the frame before it.
 std::pair<double, scene::FrameStatistics> renderFrame(vk::Device& device, scene::SceneRenderer& scene,
@@ -133,7 +191,7 @@ void addSeriesRow(ReportTable& table, const std::string& name, std::string_view 
 
 Report flyoverReport(const app::ViewerOptions& options, const vk::Device& device, bool validation,
                      const std::array<BackendSeries, kBackendCount>& series, const app::SampleSeries& pairedRatios,
-                     std::uint32_t frames, VkExtent2D extent, int maxDepth)
+                     std::uint32_t frames, VkExtent2D extent, int maxDepth, const LeafComparison& lastPose)
 {
     Report report;
     report.command = "flyover";
@@ -168,6 +226,8 @@ Report flyoverReport(const app::ViewerOptions& options, const vk::Device& device
     report.addFigure("pool_max_drawn", "pool drawn bisectors (most)", largest(pool.drawnBisectors));
     report.addFigure("pool_max_waiting_splits", "pool splits waiting for slots (most)",
                      static_cast<std::int64_t>(pool.maxDeferredSplits));
+    report.addFigure("last_pose_leaves_only_heap", "leaves at the last pose only the heap has", lastPose.onlyHeap);
+    report.addFigure("last_pose_leaves_only_pool", "leaves at the last pose only the pool has", lastPose.onlyPool);
     report.addFigure("pool_bytes_per_bisector", "pool bytes per bisector", pool.bytesPerBisector, "B");
     report.addFigure("heap_bytes", "heap bytes", static_cast<std::int64_t>(heap.cbtBytes), "B");
     report.addFigure("pool_bytes", "pool bytes", static_cast<std::int64_t>(pool.cbtBytes), "B");
@@ -257,8 +317,9 @@ Report measureFlyover(const vk::Instance& instance, const app::ViewerInputs& inp
         }
     }
     device.waitIdle();
+    const LeafComparison lastPose = compareLeaves(scenes[0]->terrain(), scenes[1]->terrain());
     return flyoverReport(inputs.options, device, instance.validationEnabled(), series, pairedRatios, frames, extent,
-                         maxDepth);
+                         maxDepth, lastPose);
 }
 
 }  // namespace
