@@ -60,7 +60,7 @@ struct poolTerrain_Vertex {
 poolTerrain_Vertex poolTerrain_VertexAt(i64vec2 exact)
 {
     vec2 uv = vec2(exact) * POOL_TERRAIN_UNIT;
-    uint streamLevels = vk_PerInvocation(terrainFrame.streamLevelCount, uint(exact.x));
+    uint streamLevels = terrain_StreamLevelCount(uint(exact.x));
     float height = streamLevels == 0u
                        ? textureLod(terrain_heightmap, terrain_HeightmapCoordinate(uv), 0.0).r
                        : terrain_FinestResidentHeight(terrain_LevelZeroPosition(uv), streamLevels);

@@ -30,7 +30,7 @@ bool poolTerrain_InFrustum(poolTerrain_Triangle t, out terrain_StatisticsFootpri
     vec2 uvMin = vec2(lowest) * POOL_TERRAIN_UNIT;
     vec2 uvMax = vec2(highest) * POOL_TERRAIN_UNIT;
     footprint = terrain_FootprintOf(uvMin, uvMax);
-    uint streamLevels = vk_PerInvocation(terrainFrame.streamLevelCount, uint(lowest.x));
+    uint streamLevels = terrain_StreamLevelCount(uint(lowest.x));
     summary = terrain_HeightSummaryOf(uvMin, uvMax, footprint, streamLevels);
     vec2 heights = summary.bounds;
     vec2 extent = terrainFrame.worldExtentMetres;

@@ -94,7 +94,7 @@ void main()
     heightmapCoordinate = terrain_HeightmapCoordinate(chosen.uv);
     vec3 fromOrigin = chosen.fromOrigin;
     if (!chosen.sampled) {
-        uint streamLevels = vk_PerInvocation(terrainFrame.streamLevelCount, uint(gl_VertexIndex));
+        uint streamLevels = terrain_StreamLevelCount(uint(gl_VertexIndex));
         float height = streamLevels == 0u
                            ? textureLod(heightmap, heightmapCoordinate, 0.0).r
                            : terrain_FinestResidentHeight(terrain_LevelZeroPosition(chosen.uv), streamLevels);

@@ -29,6 +29,23 @@
 #error "include terrain/TerrainUniforms.glsl before terrain/StreamedHeights.glsl"
 #endif
 
+#include "vk/DriverPath.glsl"
+
+// terrainFrame.streamLevelCount as the programs read it (`invocation` ties
+// it to the invocation on the CPU-driver path: vk_PerInvocation). A program
+// is compiled with TERRAIN_STREAMED for a terrain whose elevation model
+// streams (terrain/TerrainPrograms.h); without it the count is the constant
+// 0, so that the compiler drops every streamed branch, which a CPU driver
+// would otherwise run for each pixel and vertex beside the heightmap's.
+uint terrain_StreamLevelCount(uint invocation)
+{
+#ifdef TERRAIN_STREAMED
+    return vk_PerInvocation(terrainFrame.streamLevelCount, invocation);
+#else
+    return 0u;
+#endif
+}
+
 layout(set = TERRAIN_STREAM_SET, binding = TERRAIN_TILE_ATLAS_BINDING) uniform sampler2DArray terrain_tileAtlas;
 
 layout(std430, set = TERRAIN_STREAM_SET, binding = TERRAIN_PAGE_TABLE_BINDING) readonly buffer TerrainPageTable {
@@ -136,8 +153,7 @@ float terrain_FinestResidentHeight(vec2 levelZero, uint levelCount)
 
 // The height at a level-0 position at level of detail `lod` (level-0 texels
 // per sample, log2), blended between the two levels around it. `levelCount`
-// is terrainFrame.streamLevelCount, passed through vk_PerInvocation by the
-// caller (vk/DriverPath.glsl).
+// is terrain_StreamLevelCount() of the caller.
 float terrain_StreamedHeight(vec2 levelZero, float lod, uint levelCount, bool request)
 {
     float clamped = max(lod, 0.0);

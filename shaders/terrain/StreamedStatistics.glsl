@@ -85,8 +85,8 @@ struct terrain_HeightSummary {
 };
 
 // The heightmap's bounds over `footprint` (terrain_FootprintOf(uvMin,
-// uvMax)), and with `streamLevels` (terrainFrame.streamLevelCount, passed
-// through vk_PerInvocation by the caller) what a streamed model's resident
+// uvMax)), and with `streamLevels` (terrain_StreamLevelCount() of the
+// caller) what a streamed model's resident
 // tiles say of the box. The heightmap averages its blocks, so its bounds and
 // deviations are milder than the file's: a peak finer than its texels would
 // be culled at the frustum's edge, and relief it averages away would count as

@@ -56,7 +56,7 @@ bool terrain_WantsSplit(uint heapIndex)
     vec2 uvMin = min(min(triangle.v[0], triangle.v[1]), triangle.v[2]);
     vec2 uvMax = max(max(triangle.v[0], triangle.v[1]), triangle.v[2]);
     terrain_StatisticsFootprint footprint = terrain_FootprintOf(uvMin, uvMax);
-    uint streamLevels = vk_PerInvocation(terrainFrame.streamLevelCount, heapIndex);
+    uint streamLevels = terrain_StreamLevelCount(heapIndex);
     terrain_HeightSummary heights = terrain_HeightSummaryOf(uvMin, uvMax, footprint, streamLevels);
     if (!terrain_BoxIntersectsPlanes(terrainFrame.frustumPlanes, terrain_WorldPosition(uvMin, heights.bounds.x),
                                      terrain_WorldPosition(uvMax, heights.bounds.y))) {

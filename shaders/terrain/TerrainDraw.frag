@@ -279,7 +279,7 @@ void main()
     vec2 levelZero = terrain_LevelZeroPosition(unitSquarePoint());
     vec2 levelZeroAlongX = dFdx(levelZero);
     vec2 levelZeroAlongY = dFdy(levelZero);
-    uint streamLevels = vk_PerInvocation(terrainFrame.streamLevelCount, uint(gl_FragCoord.x));
+    uint streamLevels = terrain_StreamLevelCount(uint(gl_FragCoord.x));
     SurfaceSample surface = streamLevels == 0u
                                 ? sampleSurface(heightmapCoordinate)
                                 : sampleStreamedSurface(levelZero, levelZeroAlongX, levelZeroAlongY, streamLevels);

@@ -60,7 +60,7 @@ void main()
     bool clockwise = edgeA.x * edgeB.y - edgeA.y * edgeB.x < 0.0;
     vec2 uv = triangle.v[clockwise && corner != 1u ? 2u - corner : corner];
     heightmapCoordinate = terrain_HeightmapCoordinate(uv);
-    uint streamLevels = vk_PerInvocation(terrainFrame.streamLevelCount, uint(gl_VertexIndex));
+    uint streamLevels = terrain_StreamLevelCount(uint(gl_VertexIndex));
     float height = terrain_SurfaceHeight(uv, streamLevels, true);
     worldPosition = terrain_WorldPosition(uv, height);
     barycentric = vec3(corner == 0u ? 1.0 : 0.0, corner == 1u ? 1.0 : 0.0, corner == 2u ? 1.0 : 0.0);

@@ -52,6 +52,9 @@ public:
                     std::uint32_t framesInFlight, std::uint32_t uploadsPerFrame);
 
     static constexpr VkImageLayout kLayout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
+    // Whether it holds a streamed model's tiles (not the empty atlas the
+    // draws bind when nothing streams).
+    [[nodiscard]] bool streams() const { return layout_.has_value(); }
     [[nodiscard]] VkImageView view() const { return atlas_.view.get(); }
     [[nodiscard]] VkSampler sampler() const { return sampler_.handle(); }
     [[nodiscard]] const vk::Buffer& pageTable() const { return pageTable_; }

@@ -6,6 +6,7 @@
 #include "terrain/HeightTileAtlas.h"
 #include "terrain/HeightmapTexture.h"
 #include "terrain/PoolTerrainDrawPass.h"
+#include "terrain/TerrainPrograms.h"
 #include "vk/Barriers.h"
 #include "vk/BufferTransfer.h"
 #include "vk/Device.h"
@@ -161,7 +162,7 @@ PoolTerrain::~PoolTerrain() = default;
 
 std::unique_ptr<PoolTerrain::Kernels> PoolTerrain::buildKernels()
 {
-    const std::vector<vk::ShaderMacro> macros = vk::driverPathMacros(device_->driverPath());
+    const std::vector<vk::ShaderMacro> macros = terrainProgramMacros(device_->driverPath(), *atlas_);
     const bisector::gpu::PoolPrograms programs{{"terrain/PoolTerrainClassify.comp", macros},
                                                {"terrain/PoolTerrainIndex.comp", macros},
                                                {"terrain/PoolTerrainBisect.comp", macros},

@@ -46,6 +46,7 @@ PoolTerrainDrawPass::PoolTerrainDrawPass(const vk::Device& device, const vk::Sha
                                          const vk::AttachmentFormats& attachments, camera::DepthConvention depth)
     : device_(&device),
       shaders_(&shaders),
+      atlas_(&atlas),
       pool_(&pool),
       attachments_(attachments),
       depth_(depth),
@@ -77,8 +78,8 @@ PoolTerrainDrawPass::PoolTerrainDrawPass(const vk::Device& device, const vk::Sha
 
 vk::GraphicsPipeline PoolTerrainDrawPass::buildPipeline() const
 {
-    return makeTerrainDrawPipeline(*device_, *shaders_, pipelineLayout_, "terrain/PoolTerrainDraw.vert", attachments_,
-                                   depth_);
+    return makeTerrainDrawPipeline(*device_, *shaders_, pipelineLayout_, "terrain/PoolTerrainDraw.vert", *atlas_,
+                                   attachments_, depth_);
 }
 
 void PoolTerrainDrawPass::rebuildPipeline()

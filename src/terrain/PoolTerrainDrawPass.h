@@ -62,6 +62,7 @@ private:
 
     const vk::Device* device_;
     const vk::ShaderLibrary* shaders_;
+    const HeightTileAtlas* atlas_;
     const bisector::gpu::PoolBuffers* pool_;
     vk::AttachmentFormats attachments_;
     camera::DepthConvention depth_;

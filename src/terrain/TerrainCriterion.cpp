@@ -3,6 +3,7 @@
 #include "terrain/HeightStatistics.h"
 #include "terrain/HeightTileAtlas.h"
 #include "terrain/HeightmapTexture.h"
+#include "terrain/TerrainPrograms.h"
 #include "vk/Buffer.h"
 #include "vk/Device.h"
 
@@ -27,7 +28,7 @@ constexpr std::array<vk::DescriptorBinding, 7> kCriterionBindings{{
 TerrainCriterion::TerrainCriterion(const vk::Device& device, const HeightStatistics& statistics,
                                    const HeightmapTexture& heightmap, const HeightTileAtlas& atlas,
                                    std::span<const vk::Buffer* const> frameUniforms)
-    : driverPath_(device.driverPath()),
+    : macros_(terrainProgramMacros(device.driverPath(), atlas)),
       setLayout_(device, kCriterionBindings),
       pool_(device, setLayout_, static_cast<std::uint32_t>(frameUniforms.size()))
 {
@@ -48,8 +49,7 @@ TerrainCriterion::TerrainCriterion(const vk::Device& device, const HeightStatist
 
 leb::gpu::SubdivisionCriterion TerrainCriterion::criterion() const
 {
-    return leb::gpu::SubdivisionCriterion{{"terrain/TerrainSubdivision.comp", vk::driverPathMacros(driverPath_)},
-                                          setLayout_.handle()};
+    return leb::gpu::SubdivisionCriterion{{"terrain/TerrainSubdivision.comp", macros_}, setLayout_.handle()};
 }
 
 }  // namespace terrain

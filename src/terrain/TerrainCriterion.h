@@ -38,7 +38,8 @@ public:
     [[nodiscard]] VkDescriptorSet descriptorSet(std::uint32_t frameSlot) const { return sets_.at(frameSlot); }
 
 private:
-    vk::DriverPath driverPath_;
+    // The macros of its program (terrain/TerrainPrograms.h).
+    std::vector<vk::ShaderMacro> macros_;
     vk::DescriptorSetLayout setLayout_;
     vk::DescriptorPool pool_;
     std::vector<VkDescriptorSet> sets_;

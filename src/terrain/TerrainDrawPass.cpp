@@ -44,6 +44,7 @@ TerrainDrawPass::TerrainDrawPass(const vk::Device& device, const vk::ShaderLibra
                                  camera::DepthConvention depth)
     : device_(&device),
       shaders_(&shaders),
+      atlas_(&atlas),
       attachments_(attachments),
       depth_(depth),
       setLayout_(device, kDrawBindings),
@@ -71,8 +72,8 @@ TerrainDrawPass::~TerrainDrawPass() = default;
 
 vk::GraphicsPipeline TerrainDrawPass::buildPipeline() const
 {
-    return makeTerrainDrawPipeline(*device_, *shaders_, pipelineLayout_, "terrain/TerrainDraw.vert", attachments_,
-                                   depth_);
+    return makeTerrainDrawPipeline(*device_, *shaders_, pipelineLayout_, "terrain/TerrainDraw.vert", *atlas_,
+                                   attachments_, depth_);
 }
 
 void TerrainDrawPass::rebuildPipeline()

@@ -77,6 +77,7 @@ private:
 
     const vk::Device* device_;
     const vk::ShaderLibrary* shaders_;
+    const HeightTileAtlas* atlas_;
     vk::AttachmentFormats attachments_;
     camera::DepthConvention depth_;
     vk::DescriptorSetLayout setLayout_;

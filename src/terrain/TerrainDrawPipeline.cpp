@@ -1,10 +1,12 @@
 #include "terrain/TerrainDrawPipeline.h"
 
 #include "camera/Projection.h"
+#include "terrain/TerrainPrograms.h"
 #include "vk/Device.h"
 #include "vk/DriverPath.h"
 
 #include <array>
+#include <vector>
 
 namespace terrain {
 
@@ -17,7 +19,8 @@ vk::PipelineLayout makeTerrainDrawPipelineLayout(const vk::Device& device, VkDes
 
 vk::GraphicsPipeline makeTerrainDrawPipeline(const vk::Device& device, const vk::ShaderLibrary& shaders,
                                              const vk::PipelineLayout& layout, const char* vertexProgram,
-                                             const vk::AttachmentFormats& attachments, camera::DepthConvention depth)
+                                             const HeightTileAtlas& atlas, const vk::AttachmentFormats& attachments,
+                                             camera::DepthConvention depth)
 {
     vk::GraphicsPipelineDescription terrain;
     terrain.colorFormats = {attachments.color};
@@ -33,8 +36,14 @@ vk::GraphicsPipeline makeTerrainDrawPipeline(const vk::Device& device, const vk:
     // clip space its upper side then winds clockwise.
     terrain.cullMode = VK_CULL_MODE_BACK_BIT;
     terrain.frontFace = VK_FRONT_FACE_CLOCKWISE;
-    return vk::GraphicsPipeline(device, layout, shaders.load(vertexProgram, vk::driverPathMacros(device.driverPath())),
-                                shaders.load("terrain/TerrainDraw.frag"), terrain);
+    // The fragment program has no CPU-driver variant: only the stream's.
+    std::vector<vk::ShaderMacro> fragmentMacros;
+    if (atlas.streams()) {
+        fragmentMacros.push_back({"TERRAIN_STREAMED", ""});
+    }
+    return vk::GraphicsPipeline(device, layout,
+                                shaders.load(vertexProgram, terrainProgramMacros(device.driverPath(), atlas)),
+                                shaders.load("terrain/TerrainDraw.frag", fragmentMacros), terrain);
 }
 
 }  // namespace terrain

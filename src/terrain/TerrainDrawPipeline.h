@@ -19,6 +19,8 @@ class Device;
 
 namespace terrain {
 
+class HeightTileAtlas;
+
 // The binding of the sun's horizon map (terrain::SunShadowMap) in both
 // draws' own set, where terrain/TerrainDraw.frag reads it.
 inline constexpr std::uint32_t kSunHorizonBinding = 5;
@@ -39,10 +41,12 @@ inline constexpr VkShaderStageFlags kStreamStages = VK_SHADER_STAGE_VERTEX_BIT |
 vk::PipelineLayout makeTerrainDrawPipelineLayout(const vk::Device& device, VkDescriptorSetLayout drawLayout,
                                                  VkDescriptorSetLayout atmosphereLayout);
 
-// `vertexProgram` with terrain/TerrainDraw.frag (the driver path's variant
-// of the vertex program), depth-tested under `depth`, back faces culled.
+// `vertexProgram` with terrain/TerrainDraw.frag (the variants for the driver
+// path and for `atlas`: terrain/TerrainPrograms.h), depth-tested under
+// `depth`, back faces culled.
 vk::GraphicsPipeline makeTerrainDrawPipeline(const vk::Device& device, const vk::ShaderLibrary& shaders,
                                              const vk::PipelineLayout& layout, const char* vertexProgram,
-                                             const vk::AttachmentFormats& attachments, camera::DepthConvention depth);
+                                             const HeightTileAtlas& atlas, const vk::AttachmentFormats& attachments,
+                                             camera::DepthConvention depth);
 
 }  // namespace terrain
