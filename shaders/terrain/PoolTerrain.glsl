@@ -11,6 +11,8 @@
 //              whether the vertices wind clockwise in (u, v)
 //   bindings 7 to 9  a streamed model's tile atlas, page table and tile
 //              statistics (terrain::HeightTileAtlas)
+//   bindings 10, 11  the draw order's bands and the draw list
+//              (terrain/PoolTerrainDrawOrder.glsl)
 // A bisector's exact vertices come from its parent's when it is created
 // (midpoints, exact); its cache is computed from them then, and for every
 // bisector when the heightmap, the heights, the origin or the resident tiles

@@ -28,8 +28,8 @@ layout(set = 0, binding = 2) uniform sampler2D heightmap;
 #define TERRAIN_PAGE_TABLE_BINDING 9
 #define TERRAIN_STREAM_HEIGHTMAP heightmap
 #include "terrain/StreamedHeights.glsl"
-// The visible list of the pool's lists.
-layout(std430, set = 0, binding = 3) readonly buffer PoolVisibleList {
+// The visible bisectors, nearest first (terrain/PoolTerrainDrawOrder.glsl).
+layout(std430, set = 0, binding = 3) readonly buffer PoolTerrainDrawList {
     uint visibleSlots[];
 };
 // bisector cache: 4 vec4 per slot (terrain/PoolTerrain.glsl).

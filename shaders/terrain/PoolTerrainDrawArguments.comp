@@ -2,10 +2,11 @@
 // One thread, after the index pass: the draw's VkDrawIndirectCommand (3 * 2^s
 // vertices per visible bisector, s the uniform subdivision) and, side by
 // side for the frame's statistics read-back, the live, visible and deferred
-// counts and what the update changed.
+// counts and what the update changed; and the draw order's band counts
+// cleared for the next update (terrain/PoolTerrainDrawOrder.glsl).
 #extension GL_GOOGLE_include_directive : require
 #include "bisector/BisectorPool.glsl"
-#include "terrain/PoolTerrain.glsl"
+#include "terrain/PoolTerrainDrawOrder.glsl"
 
 layout(local_size_x = 1) in;
 
@@ -20,4 +21,8 @@ void main()
     pool_counters.visibleStatistic = visible;
     pool_counters.deferredStatistic = pool_counters.deferredCount;
     pool_counters.changedStatistic = pool_counters.counts[POOL_CHANGED_LIST] + pool_counters.counts[POOL_DIAMOND_LIST];
+    for (uint band = 0u; band < POOL_TERRAIN_DRAW_BANDS; ++band) {
+        poolTerrain_bandCounts[band] = 0u;
+        poolTerrain_bandPlaced[band] = 0u;
+    }
 }

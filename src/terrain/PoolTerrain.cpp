@@ -28,7 +28,7 @@ namespace terrain {
 namespace {
 
 constexpr VkShaderStageFlags kCompute = VK_SHADER_STAGE_COMPUTE_BIT;
-constexpr std::array<vk::DescriptorBinding, 10> kCriterionBindings{{
+constexpr std::array<vk::DescriptorBinding, 12> kCriterionBindings{{
     {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kCompute, 1},
     {1, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kCompute, 1},
     {2, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kCompute, 1},
@@ -39,11 +39,18 @@ constexpr std::array<vk::DescriptorBinding, 10> kCriterionBindings{{
     {7, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kCompute, 1},
     {8, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kCompute, 1},
     {9, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kCompute, 1},
+    {10, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kCompute, 1},
+    {11, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kCompute, 1},
 }};
 
-// Exact vertices (3 x 16 bytes) and the geometry cache (4 x 16 bytes) per slot.
+// Exact vertices (3 x 16 bytes), the geometry cache (4 x 16 bytes) and the
+// draw list's entry (4 bytes) per slot.
 constexpr VkDeviceSize kExactBytesPerSlot = 48;
 constexpr VkDeviceSize kCacheBytesPerSlot = 64;
+constexpr VkDeviceSize kDrawListBytesPerSlot = 4;
+// The draw order's distance bands (terrain/PoolTerrainDrawOrder.glsl): a
+// count and a placed count each.
+constexpr std::size_t kDrawBands = 64;
 // The origin moves in steps of 1/64 of the unit square: 2^28 units of 2^-34.
 constexpr int kOriginCellBits = 28;
 constexpr double kUnitsPerSquare = 0x1p34;
@@ -83,6 +90,9 @@ bisector::Pool rootPool(const TerrainSettings& settings)
 struct PoolTerrain::Kernels {
     std::unique_ptr<bisector::gpu::PoolPipeline> pipeline;
     std::unique_ptr<vk::ComputeKernel> refresh;
+    // The draw order (terrain/PoolTerrainDrawOrder.glsl), after the index pass.
+    std::unique_ptr<vk::ComputeKernel> drawOrderCount;
+    std::unique_ptr<vk::ComputeKernel> drawOrderPlace;
     std::unique_ptr<vk::ComputeKernel> drawArguments;
 };
 
@@ -129,6 +139,8 @@ PoolTerrain::PoolTerrain(vk::Device& device, const vk::ShaderLibrary& shaders, c
       buffers_(device, settings.poolCapacity),
       exact_(perSlotBuffer(device, kExactBytesPerSlot, settings.poolCapacity)),
       cache_(perSlotBuffer(device, kCacheBytesPerSlot, settings.poolCapacity)),
+      drawList_(perSlotBuffer(device, kDrawListBytesPerSlot, settings.poolCapacity)),
+      drawBands_(device, 2 * kDrawBands * sizeof(std::uint32_t), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT),
       setLayout_(device, kCriterionBindings),
       setPool_(device, setLayout_, static_cast<std::uint32_t>(frameUniforms.size()))
 {
@@ -147,14 +159,20 @@ PoolTerrain::PoolTerrain(vk::Device& device, const vk::ShaderLibrary& shaders, c
             .combinedImageSampler(7, atlas.view(), atlas.sampler(), HeightTileAtlas::kLayout)
             .storageBuffer(8, atlas.pageTable())
             .storageBuffer(9, atlas.tileStatistics())
+            .storageBuffer(10, drawBands_)
+            .storageBuffer(11, drawList_)
             .update(device, set);
         sets_.push_back(set);
     }
     slotSerial_.assign(frameUniforms.size(), 0);
     kernels_ = buildKernels();
-    draw_ =
-        std::make_unique<PoolTerrainDrawPass>(device, shaders, heightmap, sunShadows, seaMask, imagery, atlas, buffers_,
-                                              cache_, frameUniforms, frames_, atmosphereLayout, attachments, depth);
+    draw_ = std::make_unique<PoolTerrainDrawPass>(device, shaders, heightmap, sunShadows, seaMask, imagery, atlas,
+                                                  buffers_, drawList_, cache_, frameUniforms, frames_, atmosphereLayout,
+                                                  attachments, depth);
+    // The draw order's band counts start cleared; the draw arguments pass
+    // clears them after each update.
+    const std::array<std::uint32_t, 2 * kDrawBands> clearedBands{};
+    vk::uploadToBuffer(device, drawBands_, std::span<const std::uint32_t>(clearedBands));
     uploadRoots();
 }
 
@@ -173,6 +191,10 @@ std::unique_ptr<PoolTerrain::Kernels> PoolTerrain::buildKernels()
         std::make_unique<bisector::gpu::PoolPipeline>(*device_, *shaders_, buffers_, cpuPool_.layout(), programs);
     kernels->refresh =
         kernels->pipeline->makeKernel(*shaders_, {"terrain/PoolTerrainRefresh.comp", macros}, setLayout_.handle());
+    kernels->drawOrderCount = kernels->pipeline->makeKernel(
+        *shaders_, {"terrain/PoolTerrainDrawOrderCount.comp", macros}, setLayout_.handle());
+    kernels->drawOrderPlace = kernels->pipeline->makeKernel(
+        *shaders_, {"terrain/PoolTerrainDrawOrderPlace.comp", macros}, setLayout_.handle());
     kernels->drawArguments = kernels->pipeline->makeKernel(*shaders_, {"terrain/PoolTerrainDrawArguments.comp", macros},
                                                            setLayout_.handle());
     return kernels;
@@ -240,7 +262,9 @@ void PoolTerrain::recordUpdate(VkCommandBuffer commands, std::uint32_t frameSlot
     } else if (converged_) {
         ++skippedUpdates_;
     } else {
-        kernels_->pipeline->record(commands, poolFrame, timer);
+        const std::array<const vk::ComputeKernel*, 2> drawOrder{kernels_->drawOrderCount.get(),
+                                                                kernels_->drawOrderPlace.get()};
+        kernels_->pipeline->record(commands, poolFrame, timer, drawOrder);
         ++updates_;
         slotSerial_.at(frameSlot) = inputsSerial_;
     }
@@ -289,12 +313,13 @@ PoolTerrainCounts PoolTerrain::countsFrom(std::span<const std::byte> bytes)
 
 double PoolTerrain::bytesPerBisector()
 {
-    return bisector::gpu::kTopologyBytesPerSlot + static_cast<double>(kExactBytesPerSlot + kCacheBytesPerSlot);
+    return bisector::gpu::kTopologyBytesPerSlot +
+           static_cast<double>(kExactBytesPerSlot + kCacheBytesPerSlot + kDrawListBytesPerSlot);
 }
 
 std::uint64_t PoolTerrain::bytes() const
 {
-    return buffers_.bytes() + exact_.size() + cache_.size();
+    return buffers_.bytes() + exact_.size() + cache_.size() + drawList_.size() + drawBands_.size();
 }
 
 void PoolTerrain::reloadShaders()

@@ -167,6 +167,8 @@ private:
     bisector::gpu::PoolBuffers buffers_;
     vk::Buffer exact_;
     vk::Buffer cache_;
+    vk::Buffer drawList_;   // the visible bisectors, nearest first (the draw's list)
+    vk::Buffer drawBands_;  // the draw order's bands, cleared after each update
     std::vector<vk::Buffer> frames_;
     vk::DescriptorSetLayout setLayout_;
     vk::DescriptorPool setPool_;

@@ -41,7 +41,8 @@ PoolTerrainDrawPass::PoolTerrainDrawPass(const vk::Device& device, const vk::Sha
                                          const HeightmapTexture& heightmap, const SunShadowMap& sunShadows,
                                          const SeaMaskTexture& seaMask, const ImageryTexture& imagery,
                                          const HeightTileAtlas& atlas, const bisector::gpu::PoolBuffers& pool,
-                                         const vk::Buffer& cache, std::span<const vk::Buffer* const> frameUniforms,
+                                         const vk::Buffer& drawList, const vk::Buffer& cache,
+                                         std::span<const vk::Buffer* const> frameUniforms,
                                          std::span<const vk::Buffer> frameData, VkDescriptorSetLayout atmosphereLayout,
                                          const vk::AttachmentFormats& attachments, camera::DepthConvention depth)
     : device_(&device),
@@ -55,15 +56,13 @@ PoolTerrainDrawPass::PoolTerrainDrawPass(const vk::Device& device, const vk::Sha
       setPool_(device, setLayout_, static_cast<std::uint32_t>(frameUniforms.size())),
       pipeline_(buildPipeline())
 {
-    const VkDeviceSize visibleList =
-        VkDeviceSize{4} * pool.capacity() * static_cast<std::uint32_t>(bisector::gpu::PoolList::Visible);
     for (std::size_t slot = 0; slot < frameUniforms.size(); ++slot) {
         const VkDescriptorSet set = setPool_.allocate(setLayout_);
         vk::DescriptorWriter()
             .storageBuffer(0, frameData[slot])
             .uniformBuffer(1, *frameUniforms[slot])
             .combinedImageSampler(2, heightmap.view(), heightmap.sampler(), HeightmapTexture::kLayout)
-            .storageBuffer(3, pool.lists(), visibleList, VkDeviceSize{4} * pool.capacity())
+            .storageBuffer(3, drawList)
             .storageBuffer(4, cache)
             .combinedImageSampler(kSunHorizonBinding, sunShadows.view(), sunShadows.sampler(), SunShadowMap::kLayout)
             .combinedImageSampler(kSeaMaskBinding, seaMask.view(), seaMask.sampler(), SeaMaskTexture::kLayout)

@@ -4,7 +4,7 @@
 // with the heap's fragment shader (terrain/TerrainDraw.frag), culling and
 // depth test as terrain::TerrainDrawPass. One descriptor set per frame slot:
 // binding 0 the slot's PoolTerrainFrame, 1 its TerrainUniforms, 2 the
-// heightmap, 3 the pool's visible list, 4 the geometry cache;
+// heightmap, 3 the draw list (the visible bisectors, nearest first), 4 the geometry cache;
 // the atmosphere's set as set 1.
 #pragma once
 
@@ -43,7 +43,8 @@ public:
     // buffer and the heightmap must outlive the pass.
     PoolTerrainDrawPass(const vk::Device& device, const vk::ShaderLibrary& shaders, const HeightmapTexture& heightmap,
                         const SunShadowMap& sunShadows, const SeaMaskTexture& seaMask, const ImageryTexture& imagery,
-                        const HeightTileAtlas& atlas, const bisector::gpu::PoolBuffers& pool, const vk::Buffer& cache,
+                        const HeightTileAtlas& atlas, const bisector::gpu::PoolBuffers& pool,
+                        const vk::Buffer& drawList, const vk::Buffer& cache,
                         std::span<const vk::Buffer* const> frameUniforms, std::span<const vk::Buffer> frameData,
                         VkDescriptorSetLayout atmosphereLayout, const vk::AttachmentFormats& attachments,
                         camera::DepthConvention depth);

@@ -166,7 +166,8 @@ void PoolPipeline::recordSingle(VkCommandBuffer commands, const vk::ComputeKerne
     barrier(commands);
 }
 
-void PoolPipeline::record(VkCommandBuffer commands, const PoolFrame& frame, vk::TimestampQueries* timer)
+void PoolPipeline::record(VkCommandBuffer commands, const PoolFrame& frame, vk::TimestampQueries* timer,
+                          std::span<const vk::ComputeKernel* const> afterIndex)
 {
     PoolPushConstants constants = pushConstantsFor(frame);
     constants.argument = 0;
@@ -238,6 +239,10 @@ void PoolPipeline::record(VkCommandBuffer commands, const PoolFrame& frame, vk::
             PoolPushConstants createdConstants = criterionConstants;
             createdConstants.overList = listIndex(created);
             dispatch(commands, *indexCreated_, createdConstants, created, frame.criterionSet);
+        }
+        for (const vk::ComputeKernel* kernel : afterIndex) {
+            barrier(commands);
+            dispatch(commands, *kernel, criterionConstants, PoolList::Live, frame.criterionSet);
         }
     }
     vk::memoryBarrier(*device_, commands, kComputeStage, kShaderReadWrite,

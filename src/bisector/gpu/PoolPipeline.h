@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -77,8 +78,12 @@ public:
     // Records one update and flips the buffers' link copy. A leading barrier
     // orders it after earlier compute and indirect uses of the pool's
     // buffers; a trailing one makes them visible to compute, vertex and
-    // indirect reads.
-    void record(VkCommandBuffer commands, const PoolFrame& frame, vk::TimestampQueries* timer = nullptr);
+    // indirect reads. `afterIndex` (kernels of makeKernel) run over the live
+    // list once the lists are built, each after a barrier, within the index
+    // pass's time: what a use derives from the lists (the terrain's draw
+    // order).
+    void record(VkCommandBuffer commands, const PoolFrame& frame, vk::TimestampQueries* timer = nullptr,
+                std::span<const vk::ComputeKernel* const> afterIndex = {});
 
     [[nodiscard]] const cbt::gpu::SumReductionPass& sumReduction() const { return sumReduction_; }
 

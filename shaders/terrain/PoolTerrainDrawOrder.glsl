@@ -1,0 +1,42 @@
+// The order the pool's terrain is drawn in: nearest first, so that the depth
+// test rejects what nearer ground hides before it is shaded. The index
+// pass's lists give the visible bisectors in slot order, which after a few
+// frames of splits and merges is no order on screen at all. Two passes over
+// them (terrain/PoolTerrainDrawOrderCount.comp, then
+// terrain/PoolTerrainDrawOrderPlace.comp) sort them by distance band into the
+// draw list: band b holds the bisectors whose centroid lies between 2^(b/3)
+// and 2^((b+1)/3) metres from the camera (band 0 anything nearer than 1 m,
+// the last band anything beyond). Within a band the order is whatever the
+// atomics give. terrain/PoolTerrainDrawArguments.comp clears the counts for
+// the next update.
+//   binding 10  per band: the visible bisectors in it, and how many of them
+//               are in the draw list yet
+//   binding 11  the draw list (the draw's binding 3)
+#ifndef TERRAIN_POOL_TERRAIN_DRAW_ORDER_GLSL
+#define TERRAIN_POOL_TERRAIN_DRAW_ORDER_GLSL
+
+#include "terrain/PoolTerrain.glsl"
+
+const uint POOL_TERRAIN_DRAW_BANDS = 64u;
+const float POOL_TERRAIN_BANDS_PER_OCTAVE = 3.0;
+
+layout(std430, set = 1, binding = 10) buffer PoolTerrainDrawBands {
+    uint poolTerrain_bandCounts[POOL_TERRAIN_DRAW_BANDS];
+    uint poolTerrain_bandPlaced[POOL_TERRAIN_DRAW_BANDS];
+};
+layout(std430, set = 1, binding = 11) writeonly buffer PoolTerrainDrawList {
+    uint poolTerrain_drawList[];
+};
+
+// The distance band of a bisector, from its cached corners.
+uint poolTerrain_DrawBand(uint slot)
+{
+    vec3 middle = (poolTerrain_cache[4u * slot].xyz + poolTerrain_cache[4u * slot + 1u].xyz +
+                     poolTerrain_cache[4u * slot + 2u].xyz) /
+                    3.0;
+    float distance = length(middle - poolFrame.cameraFromOrigin.xyz);
+    float band = log2(max(distance, 1.0)) * POOL_TERRAIN_BANDS_PER_OCTAVE;
+    return min(uint(band), POOL_TERRAIN_DRAW_BANDS - 1u);
+}
+
+#endif  // TERRAIN_POOL_TERRAIN_DRAW_ORDER_GLSL

@@ -1,0 +1,24 @@
+#version 460
+// The draw order's second pass (terrain/PoolTerrainDrawOrder.glsl), over the
+// live list after the first: each visible bisector written into the draw
+// list after every bisector of the nearer bands.
+#extension GL_GOOGLE_include_directive : require
+#include "bisector/BisectorPool.glsl"
+#include "terrain/PoolTerrainDrawOrder.glsl"
+
+layout(local_size_x = 64) in;
+
+void main()
+{
+    uint index = gl_GlobalInvocationID.x;
+    if (index >= pool_counters.visibleCount) {
+        return;
+    }
+    uint slot = pool_ListEntry(POOL_VISIBLE_LIST, index);
+    uint band = poolTerrain_DrawBand(slot);
+    uint first = 0u;
+    for (uint nearer = 0u; nearer < band; ++nearer) {
+        first += poolTerrain_bandCounts[nearer];
+    }
+    poolTerrain_drawList[first + atomicAdd(poolTerrain_bandPlaced[band], 1u)] = slot;
+}
