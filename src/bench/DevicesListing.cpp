@@ -43,14 +43,7 @@ CommandOutcome runDevicesListing(const DevicesOptions& options)
     }
     report.tables.push_back(std::move(table));
 
-    CommandOutcome outcome;
-    if (instance.validationEnabled()) {
-        outcome.validationMessageCount = instance.validationMessages().size();
-        report.addFigure("validation_messages", "validation messages",
-                         static_cast<std::int64_t>(outcome.validationMessageCount));
-    }
-    outcome.report = std::move(report);
-    return outcome;
+    return validatedOutcome(std::move(report), instance);
 }
 
 }  // namespace bench

@@ -345,14 +345,7 @@ CommandOutcome runFlyover(const FlyoverOptions& options)
     instanceOptions.appName = "cbt-bench";
     const vk::Instance instance(instanceOptions);
     Report report = measureFlyover(instance, inputs);
-    CommandOutcome outcome;
-    if (instance.validationEnabled()) {
-        outcome.validationMessageCount = instance.validationMessages().size();
-        report.addFigure("validation_messages", "validation messages",
-                         static_cast<std::int64_t>(outcome.validationMessageCount));
-    }
-    outcome.report = std::move(report);
-    return outcome;
+    return validatedOutcome(std::move(report), instance);
 }
 
 }  // namespace bench

@@ -50,17 +50,22 @@ void describeDevice(Report& report, const vk::Device& device, bool validation)
     report.addParameter("validation", "validation layer", validation);
 }
 
-CommandOutcome finishGpuRun(GpuSession& session, Report report)
+CommandOutcome validatedOutcome(Report report, const vk::Instance& instance)
 {
-    session.device().waitIdle();
     CommandOutcome outcome;
-    if (session.validationEnabled()) {
-        outcome.validationMessageCount = session.validationMessages().size();
+    if (instance.validationEnabled()) {
+        outcome.validationMessageCount = instance.validationMessages().size();
         report.addFigure("validation_messages", "validation messages",
                          static_cast<std::int64_t>(outcome.validationMessageCount));
     }
     outcome.report = std::move(report);
     return outcome;
+}
+
+CommandOutcome finishGpuRun(GpuSession& session, Report report)
+{
+    session.device().waitIdle();
+    return validatedOutcome(std::move(report), session.instance());
 }
 
 }  // namespace bench

@@ -23,6 +23,7 @@ public:
 
     [[nodiscard]] vk::Device& device() { return device_; }
     [[nodiscard]] const vk::ShaderLibrary& shaders() const { return shaders_; }
+    [[nodiscard]] const vk::Instance& instance() const { return instance_; }
     [[nodiscard]] bool validationEnabled() const { return instance_.validationEnabled(); }
     // WARNING and ERROR messages of the validation layer so far.
     [[nodiscard]] std::vector<std::string> validationMessages() const { return instance_.validationMessages(); }
@@ -40,6 +41,10 @@ private:
 // Adds `device`'s name, type, API version and driver to the report's
 // parameters, and whether validation is on.
 void describeDevice(Report& report, const vk::Device& device, bool validation);
+
+// The outcome of a GPU run: `report`, with "validation_messages" added when
+// `instance` validates (and counted, so that cbt-bench exits 1 on any).
+CommandOutcome validatedOutcome(Report report, const vk::Instance& instance);
 
 // Waits for the device, then adds "validation_messages" to the report when
 // validation is on and returns the outcome.
