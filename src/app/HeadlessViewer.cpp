@@ -8,7 +8,6 @@
 #include "bisector/Pool.h"
 #include "scene/SceneRenderer.h"
 #include "terrain/Terrain.h"
-#include "vk/Commands.h"
 #include "vk/Device.h"
 #include "vk/Error.h"
 #include "vk/Image.h"
@@ -25,23 +24,6 @@
 namespace app {
 
 namespace {
-
-// Records and submits one frame in slot `slotIndex`; returns the scene's
-// statistics as they stand once it is recorded (the results of the last
-// frame that used the slot).
-scene::FrameStatistics renderFrame(vk::Device& device, scene::SceneRenderer& scene, std::uint32_t slotIndex,
-                                   const camera::FrameView& view)
-{
-    scene::FrameSlot& slot = scene.slot(slotIndex);
-    slot.inFlight.wait();
-    slot.inFlight.reset();
-    vk::beginCommandBuffer(slot.commands);
-    scene.recordFrame(slotIndex, view);
-    const scene::FrameStatistics statistics = scene.statistics();
-    vk::endCommandBuffer(slot.commands);
-    scene::submitFrameSlot(device, slot);
-    return statistics;
-}
 
 // Tiles a streamed DEM's frames asked for, read at most this many per frame.
 constexpr std::uint32_t kHeadlessUploadsPerFrame = 64;
@@ -143,7 +125,7 @@ void renderHeadless(const vk::Instance& instance, const ViewerOptions& options, 
         lastSlot = frame % kFramesInFlight;
         const camera::FrameView view = makeFrameView(camera, extent, projection, worldMin, worldMax);
         waitForTiles(scene, heightmap.sourcePath);
-        const scene::FrameStatistics completed = renderFrame(device, scene, lastSlot, view);
+        const scene::FrameStatistics completed = scene::recordAndSubmitFrame(device, scene, lastSlot, view);
         printStreamWarnings(scene, std::cerr);
         if (frame == 0) {
             // Start-up: from the command to the first frame done.
@@ -171,7 +153,8 @@ void renderHeadless(const vk::Instance& instance, const ViewerOptions& options, 
         settled = stream->settled() ? settled + 1 : 0;
         lastSlot = frame % kFramesInFlight;
         waitForTiles(scene, heightmap.sourcePath);
-        renderFrame(device, scene, lastSlot, makeFrameView(camera, extent, projection, worldMin, worldMax));
+        scene::recordAndSubmitFrame(device, scene, lastSlot,
+                                    makeFrameView(camera, extent, projection, worldMin, worldMax));
         printStreamWarnings(scene, std::cerr);
     }
     device.waitIdle();
@@ -196,7 +179,7 @@ void renderHeadless(const vk::Instance& instance, const ViewerOptions& options, 
     for (uint32_t frame = frameCount; frame < frameCount + kFramesInFlight; ++frame) {
         const uint32_t slotIndex = frame % kFramesInFlight;
         const camera::FrameView view = makeFrameView(camera, extent, projection, worldMin, worldMax);
-        const scene::FrameStatistics completed = renderFrame(device, scene, slotIndex, view);
+        const scene::FrameStatistics completed = scene::recordAndSubmitFrame(device, scene, slotIndex, view);
         if (frame >= kFramesInFlight) {
             statistics.addFrameStatistics(completed);
         }

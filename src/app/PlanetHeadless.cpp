@@ -5,7 +5,6 @@
 #include "app/Screenshot.h"
 #include "app/ViewerSetup.h"
 #include "scene/GlobeSceneRenderer.h"
-#include "vk/Commands.h"
 #include "vk/Device.h"
 #include "vk/Error.h"
 #include "vk/Instance.h"
@@ -18,22 +17,6 @@
 
 namespace app {
 namespace {
-
-// Records and submits one frame in slot `slotIndex`; returns the scene's
-// statistics as they stand once it is recorded.
-scene::FrameStatistics renderGlobeFrame(const vk::Device& device, scene::GlobeSceneRenderer& scene,
-                                        std::uint32_t slotIndex, const scene::GlobeFrameView& view)
-{
-    scene::FrameSlot& slot = scene.slot(slotIndex);
-    slot.inFlight.wait();
-    slot.inFlight.reset();
-    vk::beginCommandBuffer(slot.commands);
-    scene.recordFrame(slotIndex, view);
-    const scene::FrameStatistics statistics = scene.statistics();
-    vk::endCommandBuffer(slot.commands);
-    scene::submitFrameSlot(device, slot);
-    return statistics;
-}
 
 // Everything on the device lives in here, so that it is destroyed (and the
 // validation layer has reported leaks) before the caller counts messages.
@@ -79,7 +62,7 @@ void renderPlanetHeadless(const vk::Instance& instance, const PlanetInputs& inpu
                                     *options.screenshotPath);
             }
         }
-        const scene::FrameStatistics completed = renderGlobeFrame(device, scene, lastSlot, frame);
+        const scene::FrameStatistics completed = scene::recordAndSubmitFrame(device, scene, lastSlot, frame);
         if (index == 0) {
             scene.slot(lastSlot).inFlight.wait();
             statistics.setFirstFrameSeconds(

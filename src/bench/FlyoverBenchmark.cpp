@@ -14,7 +14,6 @@
 #include "cbt/ConcurrentBinaryTree.h"
 #include "leb/PointRefinement.h"
 #include "scene/SceneRenderer.h"
-#include "vk/Commands.h"
 #include "vk/Error.h"
 #include "vk/Instance.h"
 #include "vk/ProgramFiles.h"
@@ -152,15 +151,8 @@ std::pair<double, scene::FrameStatistics> renderFrame(vk::Device& device, scene:
                                                       const camera::FrameView& view)
 {
     const auto start = std::chrono::steady_clock::now();
-    scene::FrameSlot& slot = scene.slot(0);
-    slot.inFlight.wait();
-    slot.inFlight.reset();
-    vk::beginCommandBuffer(slot.commands);
-    scene.recordFrame(0, view);
-    const scene::FrameStatistics previous = scene.statistics();
-    vk::endCommandBuffer(slot.commands);
-    scene::submitFrameSlot(device, slot);
-    slot.inFlight.wait();
+    const scene::FrameStatistics previous = scene::recordAndSubmitFrame(device, scene, 0, view);
+    scene.slot(0).inFlight.wait();
     const std::chrono::duration<double, std::milli> elapsed = std::chrono::steady_clock::now() - start;
     return {elapsed.count(), previous};
 }

@@ -5,6 +5,7 @@
 // uniform block, the read-back of the terrain's counts).
 #pragma once
 
+#include "scene/FrameTimings.h"
 #include "scene/RenderTargets.h"
 #include "vk/Buffer.h"
 #include "vk/Commands.h"
@@ -36,6 +37,25 @@ struct FrameSlot {
 // Submits the slot's command buffer (recorded and ended) to the device's
 // queue, signalling the slot's fence when it completes.
 void submitFrameSlot(const vk::Device& device, const FrameSlot& slot);
+
+// Waits for slot `slotIndex`'s last submission, records one frame of `scene`
+// seen through `view` into it and submits it; returns the scene's statistics
+// as they stand once it is recorded (the results of the last frame that
+// used the slot). For the headless runs of either scene (SceneRenderer,
+// GlobeSceneRenderer), whose frames need no swapchain image.
+template <class Scene, class View>
+FrameStatistics recordAndSubmitFrame(const vk::Device& device, Scene& scene, std::uint32_t slotIndex, const View& view)
+{
+    FrameSlot& slot = scene.slot(slotIndex);
+    slot.inFlight.wait();
+    slot.inFlight.reset();
+    vk::beginCommandBuffer(slot.commands);
+    scene.recordFrame(slotIndex, view);
+    const FrameStatistics statistics = scene.statistics();
+    vk::endCommandBuffer(slot.commands);
+    submitFrameSlot(device, slot);
+    return statistics;
+}
 
 // slots[slotIndex]; throws vk::Error naming `owner` when there is no such slot.
 FrameSlot& frameSlotAt(std::vector<FrameSlot>& slots, std::uint32_t slotIndex, const char* owner);
