@@ -37,10 +37,7 @@ vk::GraphicsPipeline makeTerrainDrawPipeline(const vk::Device& device, const vk:
     terrain.cullMode = VK_CULL_MODE_BACK_BIT;
     terrain.frontFace = VK_FRONT_FACE_CLOCKWISE;
     // The fragment program has no CPU-driver variant: only the stream's.
-    std::vector<vk::ShaderMacro> fragmentMacros;
-    if (atlas.streams()) {
-        fragmentMacros.push_back({"TERRAIN_STREAMED", ""});
-    }
+    const std::vector<vk::ShaderMacro> fragmentMacros = withStreamMacro({}, atlas);
     return vk::GraphicsPipeline(device, layout,
                                 shaders.load(vertexProgram, terrainProgramMacros(device.driverPath(), atlas)),
                                 shaders.load("terrain/TerrainDraw.frag", fragmentMacros), terrain);

@@ -12,14 +12,20 @@
 
 namespace terrain {
 
-[[nodiscard]] inline std::vector<vk::ShaderMacro> terrainProgramMacros(vk::DriverPath path,
-                                                                       const HeightTileAtlas& atlas)
+// `macros` with TERRAIN_STREAMED added when `atlas` streams.
+[[nodiscard]] inline std::vector<vk::ShaderMacro> withStreamMacro(std::vector<vk::ShaderMacro> macros,
+                                                                  const HeightTileAtlas& atlas)
 {
-    std::vector<vk::ShaderMacro> macros = vk::driverPathMacros(path);
     if (atlas.streams()) {
         macros.push_back({"TERRAIN_STREAMED", ""});
     }
     return macros;
+}
+
+[[nodiscard]] inline std::vector<vk::ShaderMacro> terrainProgramMacros(vk::DriverPath path,
+                                                                       const HeightTileAtlas& atlas)
+{
+    return withStreamMacro(vk::driverPathMacros(path), atlas);
 }
 
 }  // namespace terrain
