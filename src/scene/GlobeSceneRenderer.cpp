@@ -7,7 +7,6 @@
 #include "scene/RenderTargets.h"
 #include "scene/SceneRendering.h"
 #include "terrain/Terrain.h"
-#include "text/TextParsing.h"
 #include "vk/Barriers.h"
 #include "vk/Commands.h"
 #include "vk/Device.h"
@@ -171,20 +170,14 @@ FrameStatistics GlobeSceneRenderer::statistics() const
 std::optional<std::string> GlobeSceneRenderer::reloadShaders()
 {
     Impl& impl = *impl_;
-    if (const std::optional<std::string> error = impl.atmosphere.reloadShaders()) {
-        return text::oneLine(*error);
-    }
-    try {
-        impl.device.waitIdle();
-        impl.globe.rebuildDrawPipeline();
-        impl.sky.rebuildPipeline();
-    } catch (const std::exception& error) {
-        return text::oneLine(error.what());
-    }
-    if (const std::optional<std::string> error = impl.displayPass.reloadShaders()) {
-        return text::oneLine(*error);
-    }
-    return std::nullopt;
+    return reloadSceneShaders(
+        impl.device, impl.atmosphere,
+        [&]() -> std::optional<std::string> {
+            impl.globe.rebuildDrawPipeline();
+            impl.sky.rebuildPipeline();
+            return std::nullopt;
+        },
+        impl.displayPass);
 }
 
 const planet::gpu::GlobeTerrain& GlobeSceneRenderer::globe() const

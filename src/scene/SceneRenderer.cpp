@@ -7,7 +7,6 @@
 #include "camera/Projection.h"
 #include "display/DisplayPass.h"
 #include "terrain/DrawArgumentsPass.h"
-#include "text/TextParsing.h"
 #include "vk/Barriers.h"
 #include "vk/Device.h"
 #include "vk/Error.h"
@@ -281,22 +280,16 @@ FrameStatistics SceneRenderer::statistics() const
 std::optional<std::string> SceneRenderer::reloadShaders()
 {
     Impl& impl = *impl_;
-    if (const std::optional<std::string> error = impl.atmosphere.reloadShaders()) {
-        return text::oneLine(*error);
-    }
-    if (const std::optional<std::string> error = impl.terrain.reloadShaders()) {
-        return error;
-    }
-    try {
-        impl.device.waitIdle();
-        impl.sky.rebuildPipeline();
-    } catch (const std::exception& error) {
-        return text::oneLine(error.what());
-    }
-    if (const std::optional<std::string> error = impl.displayPass.reloadShaders()) {
-        return text::oneLine(*error);
-    }
-    return std::nullopt;
+    return reloadSceneShaders(
+        impl.device, impl.atmosphere,
+        [&]() -> std::optional<std::string> {
+            if (std::optional<std::string> error = impl.terrain.reloadShaders()) {
+                return error;
+            }
+            impl.sky.rebuildPipeline();
+            return std::nullopt;
+        },
+        impl.displayPass);
 }
 
 terrain::HeightStream* SceneRenderer::heightStream()

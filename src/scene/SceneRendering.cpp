@@ -1,7 +1,9 @@
 #include "scene/SceneRendering.h"
 
+#include "atmosphere/Atmosphere.h"
 #include "camera/Projection.h"
 #include "display/DisplayPass.h"
+#include "text/TextParsing.h"
 #include "vk/Barriers.h"
 #include "vk/Buffer.h"
 #include "vk/Device.h"
@@ -157,6 +159,27 @@ void recordDisplayPass(const vk::Device& device, VkCommandBuffer commands, const
                      VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
                      VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
                      VK_PIPELINE_STAGE_2_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
+}
+
+std::optional<std::string> reloadSceneShaders(const vk::Device& device, atmosphere::Atmosphere& atmosphere,
+                                              const std::function<std::optional<std::string>()>& rebuildDraws,
+                                              display::DisplayPass& displayPass)
+{
+    if (const std::optional<std::string> error = atmosphere.reloadShaders()) {
+        return text::oneLine(*error);
+    }
+    try {
+        device.waitIdle();
+        if (const std::optional<std::string> error = rebuildDraws()) {
+            return error;
+        }
+    } catch (const std::exception& error) {
+        return text::oneLine(error.what());
+    }
+    if (const std::optional<std::string> error = displayPass.reloadShaders()) {
+        return text::oneLine(*error);
+    }
+    return std::nullopt;
 }
 
 }  // namespace scene

@@ -13,6 +13,13 @@
 #include <vulkan/vulkan.h>
 
 #include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+
+namespace atmosphere {
+class Atmosphere;
+}  // namespace atmosphere
 
 namespace display {
 class DisplayPass;
@@ -56,5 +63,14 @@ void endSceneRendering(const vk::Device& device, VkCommandBuffer commands, const
 void recordDisplayPass(const vk::Device& device, VkCommandBuffer commands, const RenderTargets& targets,
                        const display::DisplayPass& displayPass, std::uint32_t slotIndex,
                        const display::DisplaySettings& display);
+
+// A scene's shaders built again from the library, in order: the
+// atmosphere's; then, once the device is idle, `rebuildDraws` (the scene's
+// own pipelines); then the display pass's. Returns the first error, in one
+// line (an exception `rebuildDraws` throws, or the error it returns); what
+// failed keeps its old pipelines.
+std::optional<std::string> reloadSceneShaders(const vk::Device& device, atmosphere::Atmosphere& atmosphere,
+                                              const std::function<std::optional<std::string>()>& rebuildDraws,
+                                              display::DisplayPass& displayPass);
 
 }  // namespace scene
