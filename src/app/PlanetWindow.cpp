@@ -102,7 +102,6 @@ private:
     bool renderFrame(bool screenshot, std::ostream& out);
     void reloadShaders();
     void reportError(const std::string& message);
-    void saveScreenshot(const scene::RenderTargets& targets, const std::filesystem::path& path, std::ostream& out);
 
     PlanetInputs inputs_;
     const ViewerOptions& options_;
@@ -178,13 +177,6 @@ void PlanetWindowViewer::updateCamera(double seconds)
     flight_.move(input_.movementKeys(), static_cast<double>(speedFactor_), seconds, ground);
 }
 
-void PlanetWindowViewer::saveScreenshot(const scene::RenderTargets& targets, const std::filesystem::path& path,
-                                        std::ostream& out)
-{
-    writeColorTargetPng(device_, targets, path);
-    out << "cbt-terrain: wrote " << path.string() << "\n" << std::flush;
-}
-
 bool PlanetWindowViewer::renderFrame(bool screenshot, std::ostream& out)
 {
     const auto slotIndex = static_cast<std::uint32_t>(record_.recordedFrames() % kFramesInFlight);
@@ -237,7 +229,7 @@ bool PlanetWindowViewer::renderFrame(bool screenshot, std::ostream& out)
     lastSlot_ = slotIndex;
     if (screenshot) {
         try {
-            saveScreenshot(targets, unusedScreenshotPathNow(std::filesystem::current_path()), out);
+            writeScreenshot(device_, targets, unusedScreenshotPathNow(std::filesystem::current_path()), out);
         } catch (const std::runtime_error& error) {  // e.g. a read-only working directory: keep running
             reportError(error.what());
         }
@@ -278,7 +270,7 @@ int PlanetWindowViewer::run(std::ostream& out)
     }
     device_.waitIdle();
     if (record_.recordedFrames() > 0 && options_.screenshotPath) {
-        saveScreenshot(*scene_.slot(lastSlot_).targets, *options_.screenshotPath, out);
+        writeScreenshot(device_, *scene_.slot(lastSlot_).targets, *options_.screenshotPath, out);
     }
     if (options_.statsPath) {
         record_.statistics().setPeakResidentMemory(peakResidentMemoryBytes());

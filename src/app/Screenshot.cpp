@@ -67,6 +67,13 @@ void writePng(const std::filesystem::path& path, const Rgba8Image& image)
     }
 }
 
+void writeScreenshot(vk::Device& device, const scene::RenderTargets& targets, const std::filesystem::path& path,
+                     std::ostream& out)
+{
+    writeColorTargetPng(device, targets, path);
+    out << "cbt-terrain: wrote " << path.string() << "\n" << std::flush;
+}
+
 std::string screenshotFileName(const std::tm& localTime)
 {
     std::array<char, 64> name{};

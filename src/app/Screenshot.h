@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <ctime>
 #include <filesystem>
+#include <ostream>
 #include <span>
 #include <string>
 #include <vector>
@@ -41,6 +42,11 @@ void writePng(const std::filesystem::path& path, const Rgba8Image& image);
 // it; this waits for the device) and writes it as a PNG. Throws
 // std::runtime_error / vk::Error on failure.
 void writeColorTargetPng(vk::Device& device, const scene::RenderTargets& targets, const std::filesystem::path& path);
+
+// A window's screenshot: writeColorTargetPng, then "cbt-terrain: wrote
+// PATH" on `out`.
+void writeScreenshot(vk::Device& device, const scene::RenderTargets& targets, const std::filesystem::path& path,
+                     std::ostream& out);
 
 // "cbt-terrain-YYYYMMDD-HHMMSS.png" for a local time.
 std::string screenshotFileName(const std::tm& localTime);

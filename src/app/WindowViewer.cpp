@@ -126,7 +126,6 @@ private:
     void updateCamera(float seconds);
     bool renderFrame(bool screenshot, std::ostream& out);
     void takeCoarseLevelWhenRead();
-    void saveScreenshot(const scene::RenderTargets& targets, const std::filesystem::path& path, std::ostream& out);
 
     const ViewerOptions& options_;
     heightmap::Heightmap heightmap_;
@@ -194,13 +193,6 @@ void WindowViewer::updateCamera(float seconds)
     camera_.move(input_.movementKeys(), model.cameraSpeed, seconds);
 }
 
-void WindowViewer::saveScreenshot(const scene::RenderTargets& targets, const std::filesystem::path& path,
-                                  std::ostream& out)
-{
-    writeColorTargetPng(device_, targets, path);
-    out << "cbt-terrain: wrote " << path.string() << "\n" << std::flush;
-}
-
 bool WindowViewer::renderFrame(bool screenshot, std::ostream& out)
 {
     const uint32_t slotIndex = static_cast<uint32_t>(record_.recordedFrames() % kFramesInFlight);
@@ -253,7 +245,7 @@ bool WindowViewer::renderFrame(bool screenshot, std::ostream& out)
     lastSlot_ = slotIndex;
     if (screenshot) {
         try {
-            saveScreenshot(targets, unusedScreenshotPathNow(std::filesystem::current_path()), out);
+            writeScreenshot(device_, targets, unusedScreenshotPathNow(std::filesystem::current_path()), out);
         } catch (const std::runtime_error& error) {  // e.g. a read-only working directory: keep running
             commands_.reportError(error.what());
         }
@@ -304,7 +296,7 @@ int WindowViewer::run(std::ostream& out)
     }
     device_.waitIdle();
     if (record_.recordedFrames() > 0 && options_.screenshotPath) {
-        saveScreenshot(*scene_.slot(lastSlot_).targets, *options_.screenshotPath, out);
+        writeScreenshot(device_, *scene_.slot(lastSlot_).targets, *options_.screenshotPath, out);
     }
     if (options_.statsPath) {
         if (const terrain::HeightStream* stream = scene_.heightStream()) {
