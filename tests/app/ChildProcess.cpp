@@ -157,6 +157,14 @@ void ChildProcess::stop()
     }
 }
 
+ProcessOptions programWithArguments(const std::string& program, const std::vector<std::string>& arguments)
+{
+    ProcessOptions options;
+    options.arguments = {program};
+    options.arguments.insert(options.arguments.end(), arguments.begin(), arguments.end());
+    return options;
+}
+
 ProcessResult runProcess(const ProcessOptions& options, std::chrono::seconds limit)
 {
     ChildProcess process(options);

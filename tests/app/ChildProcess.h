@@ -24,6 +24,9 @@ struct ProcessOptions {
     int descriptorForChild = -1;
 };
 
+// Options that run `program` with `arguments` (and nothing else changed).
+ProcessOptions programWithArguments(const std::string& program, const std::vector<std::string>& arguments);
+
 struct ProcessResult {
     int exitCode = -1;      // -1 when killed by a signal
     bool timedOut = false;  // it ran past its limit and was killed

@@ -22,10 +22,7 @@ namespace {
 
 ProcessResult runViewer(const std::vector<std::string>& arguments)
 {
-    ProcessOptions options;
-    options.arguments = {CBT_TERRAIN_BINARY};
-    options.arguments.insert(options.arguments.end(), arguments.begin(), arguments.end());
-    return runProcess(options);
+    return runProcess(programWithArguments(CBT_TERRAIN_BINARY, arguments));
 }
 
 // Mean colour of the pixels in [x0, x1) x [y0, y1).

@@ -109,9 +109,7 @@ protected:
 
     ProcessResult runViewer(std::vector<std::string> arguments) const
     {
-        ProcessOptions options;
-        options.arguments = {CBT_TERRAIN_BINARY};
-        options.arguments.insert(options.arguments.end(), arguments.begin(), arguments.end());
+        ProcessOptions options = programWithArguments(CBT_TERRAIN_BINARY, arguments);
         options.arguments.insert(options.arguments.end(), {"--headless", "--size", "64x64", "--frames", "1"});
         return runProcess(options);
     }

@@ -18,9 +18,7 @@ protected:
     static ProcessResult runViewer(std::vector<std::string> arguments,
                                    std::map<std::string, std::optional<std::string>> environment = {})
     {
-        ProcessOptions options;
-        options.arguments = {CBT_TERRAIN_BINARY};
-        options.arguments.insert(options.arguments.end(), arguments.begin(), arguments.end());
+        ProcessOptions options = programWithArguments(CBT_TERRAIN_BINARY, arguments);
         options.environment = std::move(environment);
         return runProcess(options);
     }

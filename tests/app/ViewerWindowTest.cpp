@@ -109,9 +109,7 @@ protected:
     // itself (--frames), expecting a clean exit without validation messages.
     ProcessResult runViewerToTheEnd(std::vector<std::string> arguments) const
     {
-        ProcessOptions options;
-        options.arguments = {CBT_TERRAIN_BINARY};
-        options.arguments.insert(options.arguments.end(), arguments.begin(), arguments.end());
+        ProcessOptions options = programWithArguments(CBT_TERRAIN_BINARY, arguments);
         options.environment = {{"DISPLAY", display_.name()}, {"WAYLAND_DISPLAY", std::nullopt}};
         ProcessResult result = runProcess(options, kStepLimit);
         EXPECT_FALSE(result.timedOut);
