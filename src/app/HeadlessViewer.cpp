@@ -5,9 +5,9 @@
 #include "app/ProcessMemory.h"
 #include "app/Screenshot.h"
 #include "app/ViewerSetup.h"
-#include "bisector/Pool.h"
 #include "scene/SceneRenderer.h"
 #include "terrain/Terrain.h"
+#include "terrain/TerrainLeaves.h"
 #include "vk/Device.h"
 #include "vk/Error.h"
 #include "vk/Image.h"
@@ -60,18 +60,6 @@ std::optional<RunStatistics::GroundProbe> groundBelow(const terrain::HeightStrea
     const dem::DemMetadata& dem = *terrain.dem;
     return RunStatistics::GroundProbe{probed->level,
                                       dem.minimumHeightMetres + dem.heightRangeMetres() * probed->normalised};
-}
-
-// The deepest level of the pool's bisectors (reads the pool back).
-int deepestPoolLevel(const terrain::Terrain& terrain)
-{
-    int deepest = 0;
-    for (const bisector::Key key : terrain.readBackPool().keys) {
-        if (key != bisector::kFreeKey) {
-            deepest = std::max(deepest, terrain.poolLayout().depth(key));
-        }
-    }
-    return deepest;
 }
 
 // Everything that lives on the device: when this returns, every Vulkan
@@ -160,7 +148,7 @@ void renderHeadless(const vk::Instance& instance, const ViewerOptions& options, 
     device.waitIdle();
     if (options.statsPath && settings.terrain.backend == terrain::TerrainBackend::Pool) {
         // Only --stats reports it: reading the pool back costs its keys.
-        statistics.setDeepestPoolLevel(deepestPoolLevel(scene.terrain()));
+        statistics.setDeepestPoolLevel(terrain::deepestPoolLevel(scene.terrain()));
     }
     if (const terrain::HeightStream* stream = scene.heightStream()) {
         statistics.setStreamStatistics(stream->statistics());

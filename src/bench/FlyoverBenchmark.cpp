@@ -10,10 +10,8 @@
 #include "app/RunStatistics.h"
 #include "app/ViewerSetup.h"
 #include "bench/GpuBenchmarks.h"
-#include "bisector/ExactGeometry.h"
-#include "cbt/ConcurrentBinaryTree.h"
-#include "leb/PointRefinement.h"
 #include "scene/SceneRenderer.h"
+#include "terrain/TerrainLeaves.h"
 #include "vk/Error.h"
 #include "vk/Instance.h"
 #include "vk/ProgramFiles.h"
@@ -91,39 +89,6 @@ void addTimings(BackendSeries& series, const scene::FrameStatistics& statistics)
     series.gpuTotalMs.add(update + t.drawMs + t.atmosphereMs);
 }
 
-// A leaf as its three corners in the unit square, sorted: the same leaf of
-// either backend gives the same set.
-using CornerSet = std::array<std::pair<double, double>, 3>;
-
-CornerSet cornerSetOf(const glm::dvec2& a, const glm::dvec2& b, const glm::dvec2& c)
-{
-    CornerSet corners{std::pair{a.x, a.y}, std::pair{b.x, b.y}, std::pair{c.x, c.y}};
-    std::sort(corners.begin(), corners.end());
-    return corners;
-}
-
-// The leaves of a scene's terrain (read back), sorted.
-std::vector<CornerSet> leavesOf(const terrain::Terrain& terrain)
-{
-    std::vector<CornerSet> leaves;
-    if (terrain.settings().backend == terrain::TerrainBackend::Pool) {
-        for (const bisector::Key key : terrain.readBackPool().keys) {
-            if (key != bisector::kFreeKey) {
-                const std::array<glm::dvec3, 3> v =
-                    bisector::bisectorVertices(key, terrain.poolLayout(), terrain.poolMesh());
-                leaves.push_back(cornerSetOf(glm::dvec2(v[0]), glm::dvec2(v[1]), glm::dvec2(v[2])));
-            }
-        }
-    } else {
-        const cbt::ConcurrentBinaryTree tree = cbt::ConcurrentBinaryTree::fromBytes(terrain.readBackTree().heapBytes);
-        for (const leb::LeafTriangle& leaf : leb::leafTriangles(tree, leb::Domain::Square)) {
-            leaves.push_back(cornerSetOf(leaf.triangle.v[0], leaf.triangle.v[1], leaf.triangle.v[2]));
-        }
-    }
-    std::sort(leaves.begin(), leaves.end());
-    return leaves;
-}
-
 // How many leaves one backend has that the other has not, at the last pose.
 struct LeafComparison {
     std::int64_t onlyHeap = 0;
@@ -132,9 +97,9 @@ struct LeafComparison {
 
 LeafComparison compareLeaves(const terrain::Terrain& heap, const terrain::Terrain& pool)
 {
-    const std::vector<CornerSet> heapLeaves = leavesOf(heap);
-    const std::vector<CornerSet> poolLeaves = leavesOf(pool);
-    std::vector<CornerSet> difference;
+    const std::vector<terrain::LeafCorners> heapLeaves = terrain::sortedLeafCorners(heap);
+    const std::vector<terrain::LeafCorners> poolLeaves = terrain::sortedLeafCorners(pool);
+    std::vector<terrain::LeafCorners> difference;
     std::set_difference(heapLeaves.begin(), heapLeaves.end(), poolLeaves.begin(), poolLeaves.end(),
                         std::back_inserter(difference));
     LeafComparison comparison{static_cast<std::int64_t>(difference.size()), 0};

@@ -9,11 +9,9 @@
 #include "PoolTerrainChecks.h"
 #include "SceneRenderHarness.h"
 #include "TerrainTestScene.h"
-#include "bisector/ExactGeometry.h"
 #include "bisector/PoolInvariants.h"
-#include "cbt/ConcurrentBinaryTree.h"
-#include "leb/PointRefinement.h"
 #include "terrain/Terrain.h"
+#include "terrain/TerrainLeaves.h"
 
 #include <gtest/gtest.h>
 
@@ -30,45 +28,6 @@ namespace terrain::test {
 namespace {
 
 using namespace scene::test;
-
-using CornerSet = std::array<std::pair<double, double>, 3>;
-
-CornerSet cornerSet(const glm::dvec2& a, const glm::dvec2& b, const glm::dvec2& c)
-{
-    CornerSet corners{std::pair{a.x, a.y}, std::pair{b.x, b.y}, std::pair{c.x, c.y}};
-    std::sort(corners.begin(), corners.end());
-    return corners;
-}
-
-std::vector<CornerSet> heapLeaves(const Terrain& terrain)
-{
-    const TerrainTreeReadback readback = terrain.readBackTree();
-    const cbt::ConcurrentBinaryTree tree = cbt::ConcurrentBinaryTree::fromBytes(readback.heapBytes);
-    std::vector<CornerSet> leaves;
-    for (const leb::LeafTriangle& leaf : leb::leafTriangles(tree, leb::Domain::Square)) {
-        leaves.push_back(cornerSet(leaf.triangle.v[0], leaf.triangle.v[1], leaf.triangle.v[2]));
-    }
-    std::sort(leaves.begin(), leaves.end());
-    return leaves;
-}
-
-std::vector<CornerSet> poolLeaves(const Terrain& terrain, int* deepest = nullptr)
-{
-    const bisector::PoolState state = terrain.readBackPool();
-    std::vector<CornerSet> leaves;
-    for (const bisector::Key key : state.keys) {
-        if (key == bisector::kFreeKey) {
-            continue;
-        }
-        const std::array<glm::dvec3, 3> v = bisector::bisectorVertices(key, terrain.poolLayout(), terrain.poolMesh());
-        leaves.push_back(cornerSet(glm::dvec2(v[0]), glm::dvec2(v[1]), glm::dvec2(v[2])));
-        if (deepest != nullptr) {
-            *deepest = std::max(*deepest, terrain.poolLayout().depth(key));
-        }
-    }
-    std::sort(leaves.begin(), leaves.end());
-    return leaves;
-}
 
 TerrainSettings poolSettings(TerrainSettings settings = testSettings())
 {
@@ -108,18 +67,18 @@ TEST_F(PoolTerrainTest, StillCameraGivesTheHeapBackendsLeavesAndFrame)
     SceneRenderHarness& heap = makeHarness();
     heap.converge(overview());
     heap.renderFrame(overview());
-    const std::vector<CornerSet> heapTriangles = heapLeaves(heap.scene().terrain());
+    const std::vector<LeafCorners> heapTriangles = sortedLeafCorners(heap.scene().terrain());
     const RenderedImage heapImage = heap.readBack();
     harness_.reset();
 
     SceneRenderHarness& pool = makeHarness(poolSettings());
     pool.converge(overview());
     pool.renderFrame(overview());
-    const std::vector<CornerSet> poolTriangles = poolLeaves(pool.scene().terrain());
+    const std::vector<LeafCorners> poolTriangles = sortedLeafCorners(pool.scene().terrain());
     const RenderedImage poolImage = pool.readBack();
     ASSERT_GT(heapTriangles.size(), 500u);
-    std::vector<CornerSet> onlyHeap;
-    std::vector<CornerSet> onlyPool;
+    std::vector<LeafCorners> onlyHeap;
+    std::vector<LeafCorners> onlyPool;
     std::set_difference(heapTriangles.begin(), heapTriangles.end(), poolTriangles.begin(), poolTriangles.end(),
                         std::back_inserter(onlyHeap));
     std::set_difference(poolTriangles.begin(), poolTriangles.end(), heapTriangles.begin(), heapTriangles.end(),
@@ -170,16 +129,13 @@ TEST_F(PoolTerrainTest, LoweringTheDepthMergesTheMeshDown)
     SceneRenderHarness& harness = makeHarness(poolSettings());
     const camera::FrameView close = lookAt(glm::vec3(0.0f, 900.0f, 1500.0f), kTarget, kRgba8Target.size);
     harness.converge(close);
-    int deepest = 0;
-    poolLeaves(harness.scene().terrain(), &deepest);
+    const int deepest = deepestPoolLevel(harness.scene().terrain());
     ASSERT_GT(deepest, 10);
     TerrainSettings shallower = harness.terrainSettings();
     shallower.maxDepth = deepest - 4;
     harness.applyTerrainSettings(shallower);
     harness.converge(close);
-    int lowered = 0;
-    poolLeaves(harness.scene().terrain(), &lowered);
-    EXPECT_EQ(lowered, deepest - 4);
+    EXPECT_EQ(deepestPoolLevel(harness.scene().terrain()), deepest - 4);
     expectValidPool(harness.scene().terrain());
 }
 
@@ -219,14 +175,14 @@ TEST_F(PoolTerrainTest, AConvergedMeshUnderAStillViewSkipsTheUpdateUntilTheViewO
     harness.converge(close);
     render(close, 8);
     EXPECT_FALSE(lastFrameUpdated()) << "a converged mesh under a still view should skip its update";
-    const std::vector<CornerSet> converged = poolLeaves(harness.scene().terrain());
+    const std::vector<LeafCorners> converged = sortedLeafCorners(harness.scene().terrain());
 
     // A millimetre's move: the update runs again, and finds nothing to change
     // (what skipping it assumed).
     const camera::FrameView nudged = lookAt(glm::vec3(0.001f, 900.0f, 1500.0f), kTarget, kRgba8Target.size);
     render(nudged, 4);
     EXPECT_TRUE(lastFrameUpdated()) << "a new view must be classified";
-    EXPECT_EQ(poolLeaves(harness.scene().terrain()), converged);
+    EXPECT_EQ(sortedLeafCorners(harness.scene().terrain()), converged);
     render(nudged, 8);
     EXPECT_FALSE(lastFrameUpdated());
 
@@ -237,7 +193,7 @@ TEST_F(PoolTerrainTest, AConvergedMeshUnderAStillViewSkipsTheUpdateUntilTheViewO
     render(nudged, 4);
     EXPECT_TRUE(lastFrameUpdated()) << "new settings must be classified";
     harness.converge(nudged);
-    EXPECT_GT(poolLeaves(harness.scene().terrain()).size(), converged.size());
+    EXPECT_GT(sortedLeafCorners(harness.scene().terrain()).size(), converged.size());
     expectValidPool(harness.scene().terrain());
 }
 
@@ -275,8 +231,7 @@ TEST_F(PoolTerrainTest, RefinesBeyondTheHeapsThirtyLevels)
     const camera::FrameView ground = lookAt(eye, target, kRgba8Target.size, 100000.0f);
     harness.converge(ground, 4, 200);
     EXPECT_EQ(harness.scene().statistics().deferredSplits, 0u) << "the pool is too small for the view";
-    int deepest = 0;
-    poolLeaves(harness.scene().terrain(), &deepest);
+    const int deepest = deepestPoolLevel(harness.scene().terrain());
     EXPECT_GT(deepest, 30);
     expectValidPool(harness.scene().terrain());
     harness.renderFrame(ground);
