@@ -10,7 +10,9 @@
 // terrain/PoolTerrain.glsl). Positions are
 // relative to the camera, so precision follows it to the deepest level. The
 // outputs are those of terrain/TerrainDraw.vert, for the same fragment
-// shader.
+// shader. kSubdivided is false in the pipeline of a draw without uniform
+// subdivision (terrain::PoolTerrainDrawPass), which then has neither the
+// walk down to a sub-triangle nor its new corners' height samples.
 #extension GL_GOOGLE_include_directive : require
 
 #define POOL_TERRAIN_FRAME_SET 0
@@ -37,6 +39,8 @@ layout(std430, set = 0, binding = 4) readonly buffer PoolTerrainCache {
     vec4 cache[];
 };
 
+layout(constant_id = 0) const bool kSubdivided = true;
+
 layout(location = 0) noperspective out vec3 barycentric;
 layout(location = 1) out vec3 worldPosition;
 layout(location = 2) out vec2 heightmapCoordinate;
@@ -55,7 +59,7 @@ Corner midpoint(Corner a, Corner b)
 
 void main()
 {
-    uint levels = vk_PerInvocation(terrainFrame.uniformSubdivisionLevels, uint(gl_VertexIndex));
+    uint levels = kSubdivided ? vk_PerInvocation(terrainFrame.uniformSubdivisionLevels, uint(gl_VertexIndex)) : 0u;
     uint verticesPerLeaf = 3u << levels;
     uint leaf = uint(gl_VertexIndex) / verticesPerLeaf;
     uint vertexInLeaf = uint(gl_VertexIndex) - leaf * verticesPerLeaf;
@@ -69,7 +73,7 @@ void main()
     uint corner = vertexInLeaf % 3u;
     uint emitted = clockwise && corner != 1u ? 2u - corner : corner;
     Corner chosen;
-    if (levels == 0u) {
+    if (!kSubdivided || levels == 0u) {
         vec4 entry = cache[4u * slot + emitted];
         chosen = Corner(entry.xyz, vec2(entry.w, uvY[emitted]), true);
     } else {
@@ -93,7 +97,7 @@ void main()
     }
     heightmapCoordinate = terrain_HeightmapCoordinate(chosen.uv);
     vec3 fromOrigin = chosen.fromOrigin;
-    if (!chosen.sampled) {
+    if (kSubdivided && !chosen.sampled) {
         uint streamLevels = terrain_StreamLevelCount(uint(gl_VertexIndex));
         float height = streamLevels == 0u
                            ? textureLod(heightmap, heightmapCoordinate, 0.0).r

@@ -168,7 +168,7 @@ PoolTerrain::PoolTerrain(vk::Device& device, const vk::ShaderLibrary& shaders, c
     kernels_ = buildKernels();
     draw_ = std::make_unique<PoolTerrainDrawPass>(device, shaders, heightmap, sunShadows, seaMask, imagery, atlas,
                                                   buffers_, drawList_, cache_, frameUniforms, frames_, atmosphereLayout,
-                                                  attachments, depth);
+                                                  attachments, depth, settings.uniformSubdivision);
     // The draw order's band counts start cleared; the draw arguments pass
     // clears them after each update.
     const std::array<std::uint32_t, 2 * kDrawBands> clearedBands{};
@@ -292,6 +292,14 @@ void PoolTerrain::recordDraw(VkCommandBuffer commands, std::uint32_t frameSlot, 
                              VkDescriptorSet atmosphereSet) const
 {
     draw_->record(commands, frameSlot, viewport, atmosphereSet);
+}
+
+void PoolTerrain::applyUniformSubdivision(int uniformSubdivision)
+{
+    if (!draw_->specializedFor(uniformSubdivision)) {
+        device_->waitIdle();
+        draw_->setUniformSubdivision(uniformSubdivision);
+    }
 }
 
 const vk::Buffer& PoolTerrain::countsBuffer() const

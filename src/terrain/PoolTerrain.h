@@ -113,6 +113,9 @@ public:
                       const TerrainSettings& settings, glm::dvec2 extentMetres, vk::TimestampQueries* timer);
     void recordDraw(VkCommandBuffer commands, std::uint32_t frameSlot, VkExtent2D viewport,
                     VkDescriptorSet atmosphereSet) const;
+    // The draw's program is specialized for whole bisectors or for uniform
+    // subdivision; a change between the two waits for the device.
+    void applyUniformSubdivision(int uniformSubdivision);
     // The heightmap's samples (and its statistics) were replaced: the next
     // update refreshes every bisector's geometry cache and runs, as for new
     // inputs.

@@ -44,13 +44,15 @@ PoolTerrainDrawPass::PoolTerrainDrawPass(const vk::Device& device, const vk::Sha
                                          const vk::Buffer& drawList, const vk::Buffer& cache,
                                          std::span<const vk::Buffer* const> frameUniforms,
                                          std::span<const vk::Buffer> frameData, VkDescriptorSetLayout atmosphereLayout,
-                                         const vk::AttachmentFormats& attachments, camera::DepthConvention depth)
+                                         const vk::AttachmentFormats& attachments, camera::DepthConvention depth,
+                                         int uniformSubdivision)
     : device_(&device),
       shaders_(&shaders),
       atlas_(&atlas),
       pool_(&pool),
       attachments_(attachments),
       depth_(depth),
+      subdivided_(uniformSubdivision != 0),
       setLayout_(device, kBindings),
       pipelineLayout_(makeTerrainDrawPipelineLayout(device, setLayout_.handle(), atmosphereLayout)),
       setPool_(device, setLayout_, static_cast<std::uint32_t>(frameUniforms.size())),
@@ -78,13 +80,28 @@ PoolTerrainDrawPass::PoolTerrainDrawPass(const vk::Device& device, const vk::Sha
 vk::GraphicsPipeline PoolTerrainDrawPass::buildPipeline() const
 {
     return makeTerrainDrawPipeline(*device_, *shaders_, pipelineLayout_, "terrain/PoolTerrainDraw.vert", *atlas_,
-                                   attachments_, depth_);
+                                   attachments_, depth_, {{.id = 0, .value = subdivided_ ? 1u : 0u}});
 }
 
 void PoolTerrainDrawPass::rebuildPipeline()
 {
     vk::GraphicsPipeline rebuilt = buildPipeline();
     pipeline_ = std::move(rebuilt);
+}
+
+void PoolTerrainDrawPass::setUniformSubdivision(int uniformSubdivision)
+{
+    if (specializedFor(uniformSubdivision)) {
+        return;
+    }
+    const bool subdivided = uniformSubdivision != 0;
+    subdivided_ = subdivided;
+    try {
+        rebuildPipeline();
+    } catch (...) {
+        subdivided_ = !subdivided;
+        throw;
+    }
 }
 
 void PoolTerrainDrawPass::record(VkCommandBuffer commands, std::uint32_t frameSlot, VkExtent2D viewport,

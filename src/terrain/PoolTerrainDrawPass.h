@@ -5,7 +5,10 @@
 // depth test as terrain::TerrainDrawPass. One descriptor set per frame slot:
 // binding 0 the slot's PoolTerrainFrame, 1 its TerrainUniforms, 2 the
 // heightmap, 3 the draw list (the visible bisectors, nearest first), 4 the geometry cache;
-// the atmosphere's set as set 1.
+// the atmosphere's set as set 1. The vertex program is specialized for whole
+// bisectors or for uniform subdivision (constant 0, kSubdivided): a driver
+// that runs both sides of a branch (lavapipe) then runs no subdivision walk
+// for a draw that has none.
 #pragma once
 
 #include "camera/FrameView.h"
@@ -47,11 +50,17 @@ public:
                         const vk::Buffer& drawList, const vk::Buffer& cache,
                         std::span<const vk::Buffer* const> frameUniforms, std::span<const vk::Buffer> frameData,
                         VkDescriptorSetLayout atmosphereLayout, const vk::AttachmentFormats& attachments,
-                        camera::DepthConvention depth);
+                        camera::DepthConvention depth, int uniformSubdivision);
 
     // Builds the pipeline again; throws vk::Error and keeps the current one
     // on failure. No recorded command buffer using the pass may be pending.
     void rebuildPipeline();
+
+    // Specializes the pipeline for `uniformSubdivision` levels (rebuilt
+    // when that changes between none and some); the same condition as
+    // rebuildPipeline.
+    void setUniformSubdivision(int uniformSubdivision);
+    [[nodiscard]] bool specializedFor(int uniformSubdivision) const { return (uniformSubdivision != 0) == subdivided_; }
 
     // Records the draw on the pool's draw arguments (made visible to
     // DRAW_INDIRECT, and the buffers to vertex shaders, by the caller).
@@ -67,6 +76,7 @@ private:
     const bisector::gpu::PoolBuffers* pool_;
     vk::AttachmentFormats attachments_;
     camera::DepthConvention depth_;
+    bool subdivided_;
     vk::DescriptorSetLayout setLayout_;
     vk::PipelineLayout pipelineLayout_;
     vk::DescriptorPool setPool_;

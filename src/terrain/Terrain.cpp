@@ -328,6 +328,8 @@ void Terrain::applySettings(const TerrainSettings& settings)
         std::unique_ptr<leb::gpu::LeafDecodePass> decode = impl.decodedLeaves(*impl.tree, settings.drawLeafCapacity);
         impl.drawPass.bindTree(impl.tree->heap(), decode->heapIndexBuffer());
         impl.leafDecode = std::move(decode);
+    } else if (impl.pool) {
+        impl.pool->applyUniformSubdivision(settings.uniformSubdivision);
     }
     impl.settings = settings;
 }

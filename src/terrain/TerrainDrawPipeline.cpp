@@ -6,6 +6,7 @@
 #include "vk/DriverPath.h"
 
 #include <array>
+#include <utility>
 #include <vector>
 
 namespace terrain {
@@ -20,7 +21,8 @@ vk::PipelineLayout makeTerrainDrawPipelineLayout(const vk::Device& device, VkDes
 vk::GraphicsPipeline makeTerrainDrawPipeline(const vk::Device& device, const vk::ShaderLibrary& shaders,
                                              const vk::PipelineLayout& layout, const char* vertexProgram,
                                              const HeightTileAtlas& atlas, const vk::AttachmentFormats& attachments,
-                                             camera::DepthConvention depth)
+                                             camera::DepthConvention depth,
+                                             std::vector<vk::SpecializationConstant> constants)
 {
     vk::GraphicsPipelineDescription terrain;
     terrain.colorFormats = {attachments.color};
@@ -36,6 +38,7 @@ vk::GraphicsPipeline makeTerrainDrawPipeline(const vk::Device& device, const vk:
     // clip space its upper side then winds clockwise.
     terrain.cullMode = VK_CULL_MODE_BACK_BIT;
     terrain.frontFace = VK_FRONT_FACE_CLOCKWISE;
+    terrain.constants = std::move(constants);
     // The fragment program has no CPU-driver variant: only the stream's.
     const std::vector<vk::ShaderMacro> fragmentMacros = withStreamMacro({}, atlas);
     return vk::GraphicsPipeline(device, layout,

@@ -12,6 +12,7 @@
 #include <vulkan/vulkan.h>
 
 #include <cstdint>
+#include <vector>
 
 namespace vk {
 class Device;
@@ -43,10 +44,11 @@ vk::PipelineLayout makeTerrainDrawPipelineLayout(const vk::Device& device, VkDes
 
 // `vertexProgram` with terrain/TerrainDraw.frag (the variants for the driver
 // path and for `atlas`: terrain/TerrainPrograms.h), depth-tested under
-// `depth`, back faces culled.
+// `depth`, back faces culled; `constants` specialize both programs.
 vk::GraphicsPipeline makeTerrainDrawPipeline(const vk::Device& device, const vk::ShaderLibrary& shaders,
                                              const vk::PipelineLayout& layout, const char* vertexProgram,
                                              const HeightTileAtlas& atlas, const vk::AttachmentFormats& attachments,
-                                             camera::DepthConvention depth);
+                                             camera::DepthConvention depth,
+                                             std::vector<vk::SpecializationConstant> constants = {});
 
 }  // namespace terrain

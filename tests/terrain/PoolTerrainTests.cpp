@@ -108,6 +108,37 @@ TEST_F(PoolTerrainTest, SeenFromAboveThereIsNoHoleAtAnySubdivision)
     }
 }
 
+// The draw's program is specialized for whole bisectors or for uniform
+// subdivision: a change of --subdivision at run time must draw what a
+// terrain built with the new setting draws.
+TEST_F(PoolTerrainTest, ChangingTheSubdivisionAtRunTimeDrawsAsAFreshTerrain)
+{
+    const camera::FrameView above =
+        lookAt(glm::vec3(0.0f, 4000.0f, 1.0f), glm::vec3(0.0f, 0.0f, 0.0f), kRgba8Target.size);
+    const auto renderConverged = [&](SceneRenderHarness& harness) {
+        harness.converge(above);
+        harness.renderFrame(above);
+        return harness.readBack();
+    };
+    TerrainSettings subdivided = poolSettings();
+    subdivided.uniformSubdivision = 2;
+    const RenderedImage freshSubdivided = renderConverged(makeHarness(subdivided));
+    harness_.reset();
+
+    SceneRenderHarness& harness = makeHarness(poolSettings());
+    const RenderedImage whole = renderConverged(harness);
+    harness.applyTerrainSettings(subdivided);
+    const RenderedImage switchedToSubdivided = renderConverged(harness);
+    harness.applyTerrainSettings(poolSettings());
+    const RenderedImage switchedBack = renderConverged(harness);
+
+    EXPECT_EQ(std::count(switchedToSubdivided.depth.begin(), switchedToSubdivided.depth.end(), 1.0f), 0)
+        << "pixels with no terrain";
+    EXPECT_EQ(differingPixels(switchedToSubdivided, freshSubdivided, 0), 0u);
+    EXPECT_GT(differingPixels(switchedToSubdivided, whole, 0), 0u) << "the subdivision should show";
+    EXPECT_EQ(differingPixels(switchedBack, whole, 0), 0u);
+}
+
 TEST_F(PoolTerrainTest, AFullPoolWaitsAndNeverCorruptsTheMesh)
 {
     TerrainSettings settings = poolSettings();
