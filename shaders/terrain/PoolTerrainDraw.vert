@@ -108,5 +108,6 @@ void main()
     worldPosition = terrainFrame.cameraPosition + fromCamera;
     barycentric = vec3(corner == 0u ? 1.0 : 0.0, corner == 1u ? 1.0 : 0.0, corner == 2u ? 1.0 : 0.0);
     leafDepth = facts & 0xFFu;
-    gl_Position = poolFrame.viewProjectionFromCamera * vec4(fromCamera, 1.0);
+    // A real bisector is at least at depth 2 (facts' low byte).
+    gl_Position = vk_ClipPositionOfLane(poolFrame.viewProjectionFromCamera * vec4(fromCamera, 1.0), facts != 0u);
 }

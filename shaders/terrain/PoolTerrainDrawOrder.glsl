@@ -28,9 +28,31 @@ layout(std430, set = 1, binding = 11) writeonly buffer PoolTerrainDrawList {
     uint poolTerrain_drawList[];
 };
 
-// The distance band of a bisector, from its cached corners.
+// Whether a corner of the bisector lies beyond a side of the view (the clip
+// volume's x or y bounds).
+bool poolTerrain_CrossesTheViewSides(uint slot)
+{
+    bool crosses = false;
+    for (uint corner = 0u; corner < 3u; ++corner) {
+        vec4 clip = poolFrame.viewProjectionFromCamera * vec4(poolTerrain_CachedFromCamera(slot, corner), 1.0);
+        crosses = crosses || any(greaterThan(abs(clip.xy), clip.ww));
+    }
+    return crosses;
+}
+
+// The distance band of a bisector, from its cached corners. On the
+// CPU-driver path a bisector that crosses a side of the view goes to the
+// last band: llvmpipe clips a chunk of 4095 vertices triangle by triangle
+// (several times slower) when any of its vertices lies outside the view, and
+// such bisectors, at every distance along the edges of the screen, would
+// otherwise put one in nearly every chunk.
 uint poolTerrain_DrawBand(uint slot)
 {
+#ifdef CBT_CPU_DRIVER_PATH
+    if (poolTerrain_CrossesTheViewSides(slot)) {
+        return POOL_TERRAIN_DRAW_BANDS - 1u;
+    }
+#endif
     vec3 middle = (poolTerrain_cache[4u * slot].xyz + poolTerrain_cache[4u * slot + 1u].xyz +
                      poolTerrain_cache[4u * slot + 2u].xyz) /
                     3.0;

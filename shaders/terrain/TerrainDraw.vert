@@ -65,5 +65,6 @@ void main()
     worldPosition = terrain_WorldPosition(uv, height);
     barycentric = vec3(corner == 0u ? 1.0 : 0.0, corner == 1u ? 1.0 : 0.0, corner == 2u ? 1.0 : 0.0);
     leafDepth = uint(findMSB(heapIndex));
-    gl_Position = terrainFrame.viewProjection * vec4(worldPosition, 1.0);
+    // Heap indices start at 1.
+    gl_Position = vk_ClipPositionOfLane(terrainFrame.viewProjection * vec4(worldPosition, 1.0), heapIndex != 0u);
 }

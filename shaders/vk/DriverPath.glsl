@@ -20,4 +20,22 @@ uint vk_PerInvocation(uint uniformValue, uint invocationValue)
 #endif
 }
 
+// The clip position a vertex shader writes: `position`, but on the
+// CPU-driver path a point inside the clip volume for a lane whose `valid` is
+// false. llvmpipe shades vertices 8 lanes at a time in chunks of 4095
+// vertices, so the last group of every chunk has an inactive lane; its
+// buffer loads read zeros and its position is still tested against the clip
+// volume, and a position outside it sends the whole chunk through the draw
+// module's clipping stages, triangle by triangle (several times slower than
+// its direct path). `valid` is the shader's sign of a real vertex, false for
+// data of zeros; the choice is a select, so the inactive lane takes it too.
+vec4 vk_ClipPositionOfLane(vec4 position, bool valid)
+{
+#ifdef CBT_CPU_DRIVER_PATH
+    return mix(vec4(0.0, 0.0, 0.5, 1.0), position, bvec4(valid));
+#else
+    return position;
+#endif
+}
+
 #endif  // VK_DRIVER_PATH_GLSL

@@ -139,6 +139,69 @@ TEST_F(PoolTerrainTest, ChangingTheSubdivisionAtRunTimeDrawsAsAFreshTerrain)
     EXPECT_EQ(differingPixels(switchedBack, whole, 0), 0u);
 }
 
+// The draw reads the visible bisectors through the draw list: each once,
+// only live ones, nearest first by distance band (terrain/PoolTerrainDrawOrder.glsl)
+// and, on the CPU-driver path, those that cross a side of the view last.
+TEST_F(PoolTerrainTest, TheDrawListHoldsEachVisibleBisectorOnceNearestFirst)
+{
+    SceneRenderHarness& harness = makeHarness(poolSettings());
+    const camera::FrameView close = lookAt(glm::vec3(0.0f, 900.0f, 1500.0f), kTarget, kRgba8Target.size);
+    harness.converge(close);
+    harness.renderFrame(close);
+    const terrain::PoolGeometryReadback geometry = harness.scene().terrain().readBackPoolGeometry();
+    const bisector::PoolState state = harness.scene().terrain().readBackPool();
+    ASSERT_GT(geometry.drawList.size(), 1000u);
+    EXPECT_EQ(geometry.drawList.size(), harness.scene().statistics().visibleCount);
+
+    const glm::vec3 worldMin = harness.scene().worldMin();
+    const glm::vec3 worldMax = harness.scene().worldMax();
+    const glm::dvec2 extent(worldMax.x - worldMin.x, worldMax.z - worldMin.z);
+    const glm::dvec2 cameraUnitSquare(static_cast<double>(close.cameraPosition.x) / extent.x + 0.5,
+                                      static_cast<double>(close.cameraPosition.z) / extent.y + 0.5);
+    const terrain::PoolTerrainFrame frame = terrain::poolTerrainFrameFor(close, cameraUnitSquare, extent, true);
+    const bool sidesLast = device().driverPath() == vk::DriverPath::CpuDriver;
+    std::vector<bool> seen(state.keys.size(), false);
+    float previousBand = -1.0f;
+    std::size_t crossingSeen = 0;
+    std::size_t insideAfterCrossing = 0;
+    for (const std::uint32_t slot : geometry.drawList) {
+        ASSERT_LT(slot, state.keys.size());
+        EXPECT_NE(state.keys[slot], 0u) << "slot " << slot << " is not live";
+        EXPECT_FALSE(seen[slot]) << "slot " << slot << " is drawn twice";
+        seen[slot] = true;
+        // Clearly inside or clearly crossing (the GPU rounds differently at the bounds).
+        float outside = 0.0f;
+        glm::vec3 middle(0.0f);
+        for (std::size_t corner = 0; corner < 3; ++corner) {
+            const glm::vec3 fromCamera =
+                glm::vec3(geometry.cache.at(4 * slot + corner)) - glm::vec3(frame.cameraFromOrigin);
+            const glm::vec4 clip = frame.viewProjectionFromCamera * glm::vec4(fromCamera, 1.0f);
+            outside = std::max(outside, std::max(std::abs(clip.x), std::abs(clip.y)) / clip.w);
+            middle += fromCamera / 3.0f;
+        }
+        const bool crossing = sidesLast && outside > 1.001f;
+        if (crossing) {
+            ++crossingSeen;
+            continue;
+        }
+        if (sidesLast && outside < 0.999f && crossingSeen > 0) {
+            ++insideAfterCrossing;
+        }
+        // Nearest first: the band (three per octave of distance) never goes
+        // back; bisectors within rounding of a band's bound are left out.
+        const float band = std::log2(std::max(glm::length(middle), 1.0f)) * 3.0f;
+        const bool clear = (outside < 0.999f || !sidesLast) && std::abs(band - std::round(band)) > 1.0e-3f;
+        if (clear) {
+            EXPECT_GE(std::floor(band), previousBand) << "slot " << slot << " is out of distance order";
+            previousBand = std::max(previousBand, std::floor(band));
+        }
+    }
+    EXPECT_EQ(insideAfterCrossing, 0u) << "bisectors inside the view after ones crossing its sides";
+    if (sidesLast) {
+        EXPECT_GT(crossingSeen, 0u) << "the view should cut some bisectors";
+    }
+}
+
 TEST_F(PoolTerrainTest, AFullPoolWaitsAndNeverCorruptsTheMesh)
 {
     TerrainSettings settings = poolSettings();
