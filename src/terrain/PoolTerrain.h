@@ -83,7 +83,7 @@ struct PoolTerrainCounts {
 struct PoolGeometryReadback {
     std::vector<glm::i64vec2> exact;
     std::vector<glm::vec4> cache;
-    double unitsPerSquare = 0.0;  // 2^34: exact / unitsPerSquare is the unit-square position
+    double unitsPerSquare = 0.0;          // 2^34: exact / unitsPerSquare is the unit-square position
     std::vector<std::uint32_t> drawList;  // the slots the draw reads, in its order (the visible count of them)
 };
 
