@@ -7,8 +7,11 @@
 // draw list: band b holds the bisectors whose centroid lies between 2^(b/3)
 // and 2^((b+1)/3) metres from the camera (band 0 anything nearer than 1 m,
 // the last band anything beyond). Within a band the order is whatever the
-// atomics give. terrain/PoolTerrainDrawArguments.comp clears the counts for
-// the next update.
+// atomics give. The first pass keeps each bisector's band in its visible
+// list entry, above the slot (slots stay below 2^26, the terrain's largest
+// pool), for the second; nothing reads that list after it.
+// terrain/PoolTerrainDrawArguments.comp clears the counts for the next
+// update.
 //   binding 10  per band: the visible bisectors in it, and how many of them
 //               are in the draw list yet
 //   binding 11  the draw list (the draw's binding 3)
@@ -18,6 +21,8 @@
 #include "terrain/PoolTerrain.glsl"
 
 const uint POOL_TERRAIN_DRAW_BANDS = 64u;
+const uint POOL_TERRAIN_SLOT_BITS = 26u;  // terrain::kMaxPoolCapacity = 2^26
+const uint POOL_TERRAIN_SLOT_MASK = (1u << POOL_TERRAIN_SLOT_BITS) - 1u;
 const float POOL_TERRAIN_BANDS_PER_OCTAVE = 3.0;
 
 layout(std430, set = 1, binding = 10) buffer PoolTerrainDrawBands {

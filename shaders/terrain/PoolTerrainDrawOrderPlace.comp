@@ -14,8 +14,9 @@ void main()
     if (index >= pool_counters.visibleCount) {
         return;
     }
-    uint slot = pool_ListEntry(POOL_VISIBLE_LIST, index);
-    uint band = poolTerrain_DrawBand(slot);
+    uint entry = pool_ListEntry(POOL_VISIBLE_LIST, index);
+    uint slot = entry & POOL_TERRAIN_SLOT_MASK;
+    uint band = entry >> POOL_TERRAIN_SLOT_BITS;
     uint first = 0u;
     for (uint nearer = 0u; nearer < band; ++nearer) {
         first += poolTerrain_bandCounts[nearer];

@@ -51,6 +51,8 @@ constexpr VkDeviceSize kDrawListBytesPerSlot = 4;
 // The draw order's distance bands (terrain/PoolTerrainDrawOrder.glsl): a
 // count and a placed count each.
 constexpr std::size_t kDrawBands = 64;
+// The draw order keeps a band above a slot in one 32-bit list entry.
+static_assert(std::uint64_t{kMaxPoolCapacity} * kDrawBands <= std::uint64_t{1} << 32);
 // The origin moves in steps of 1/64 of the unit square: 2^28 units of 2^-34.
 constexpr int kOriginCellBits = 28;
 constexpr double kUnitsPerSquare = 0x1p34;
