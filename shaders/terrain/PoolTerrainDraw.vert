@@ -73,7 +73,7 @@ void main()
     uint corner = vertexInLeaf % 3u;
     uint emitted = clockwise && corner != 1u ? 2u - corner : corner;
     Corner chosen;
-    if (!kSubdivided || levels == 0u) {
+    if (levels == 0u) {
         vec4 entry = cache[4u * slot + emitted];
         chosen = Corner(entry.xyz, vec2(entry.w, uvY[emitted]), true);
     } else {
@@ -97,7 +97,7 @@ void main()
     }
     heightmapCoordinate = terrain_HeightmapCoordinate(chosen.uv);
     vec3 fromOrigin = chosen.fromOrigin;
-    if (kSubdivided && !chosen.sampled) {
+    if (!chosen.sampled) {
         uint streamLevels = terrain_StreamLevelCount(uint(gl_VertexIndex));
         float height = streamLevels == 0u
                            ? textureLod(heightmap, heightmapCoordinate, 0.0).r

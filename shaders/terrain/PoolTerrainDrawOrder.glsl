@@ -33,16 +33,12 @@ layout(std430, set = 1, binding = 11) writeonly buffer PoolTerrainDrawList {
     uint poolTerrain_drawList[];
 };
 
-// Whether a corner of the bisector lies beyond a side of the view (the clip
-// volume's x or y bounds).
-bool poolTerrain_CrossesTheViewSides(uint slot)
+// Whether a point (from the camera) lies beyond a side of the view (the
+// clip volume's x or y bounds).
+bool poolTerrain_BeyondTheViewSides(vec3 fromCamera)
 {
-    bool crosses = false;
-    for (uint corner = 0u; corner < 3u; ++corner) {
-        vec4 clip = poolFrame.viewProjectionFromCamera * vec4(poolTerrain_CachedFromCamera(slot, corner), 1.0);
-        crosses = crosses || any(greaterThan(abs(clip.xy), clip.ww));
-    }
-    return crosses;
+    vec4 clip = poolFrame.viewProjectionFromCamera * vec4(fromCamera, 1.0);
+    return any(greaterThan(abs(clip.xy), clip.ww));
 }
 
 // The distance band of a bisector, from its cached corners. On the
@@ -53,15 +49,16 @@ bool poolTerrain_CrossesTheViewSides(uint slot)
 // otherwise put one in nearly every chunk.
 uint poolTerrain_DrawBand(uint slot)
 {
+    vec3 a = poolTerrain_CachedFromCamera(slot, 0u);
+    vec3 b = poolTerrain_CachedFromCamera(slot, 1u);
+    vec3 c = poolTerrain_CachedFromCamera(slot, 2u);
 #ifdef CBT_CPU_DRIVER_PATH
-    if (poolTerrain_CrossesTheViewSides(slot)) {
+    if (any(bvec3(poolTerrain_BeyondTheViewSides(a), poolTerrain_BeyondTheViewSides(b),
+                  poolTerrain_BeyondTheViewSides(c)))) {
         return POOL_TERRAIN_DRAW_BANDS - 1u;
     }
 #endif
-    vec3 middle = (poolTerrain_cache[4u * slot].xyz + poolTerrain_cache[4u * slot + 1u].xyz +
-                     poolTerrain_cache[4u * slot + 2u].xyz) /
-                    3.0;
-    float distance = length(middle - poolFrame.cameraFromOrigin.xyz);
+    float distance = length((a + b + c) / 3.0);
     float band = log2(max(distance, 1.0)) * POOL_TERRAIN_BANDS_PER_OCTAVE;
     return min(uint(band), POOL_TERRAIN_DRAW_BANDS - 1u);
 }

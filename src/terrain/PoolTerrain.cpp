@@ -355,9 +355,9 @@ PoolGeometryReadback PoolTerrain::readBackGeometry() const
     readback.exact = vk::downloadFromBufferAs<glm::i64vec2>(*device_, exact_, 0, std::size_t{3} * capacity_);
     readback.cache = vk::downloadFromBufferAs<glm::vec4>(*device_, cache_, 0, std::size_t{4} * capacity_);
     readback.unitsPerSquare = kUnitsPerSquare;
-    const std::vector<std::uint32_t> statistics =
-        vk::downloadFromBufferAs<std::uint32_t>(*device_, buffers_.counters(), bisector::gpu::kStatisticsOffset, 4);
-    readback.drawList = vk::downloadFromBufferAs<std::uint32_t>(*device_, drawList_, 0, statistics.at(1));
+    const PoolTerrainCounts counts =
+        countsFrom(vk::downloadFromBuffer(*device_, countsBuffer(), countsOffset(), kCountsBytes));
+    readback.drawList = vk::downloadFromBufferAs<std::uint32_t>(*device_, drawList_, 0, counts.visible);
     return readback;
 }
 

@@ -56,7 +56,7 @@ PoolTerrainDrawPass::PoolTerrainDrawPass(const vk::Device& device, const vk::Sha
       setLayout_(device, kBindings),
       pipelineLayout_(makeTerrainDrawPipelineLayout(device, setLayout_.handle(), atmosphereLayout)),
       setPool_(device, setLayout_, static_cast<std::uint32_t>(frameUniforms.size())),
-      pipeline_(buildPipeline())
+      pipeline_(buildPipeline(subdivided_))
 {
     for (std::size_t slot = 0; slot < frameUniforms.size(); ++slot) {
         const VkDescriptorSet set = setPool_.allocate(setLayout_);
@@ -77,16 +77,15 @@ PoolTerrainDrawPass::PoolTerrainDrawPass(const vk::Device& device, const vk::Sha
     }
 }
 
-vk::GraphicsPipeline PoolTerrainDrawPass::buildPipeline() const
+vk::GraphicsPipeline PoolTerrainDrawPass::buildPipeline(bool subdivided) const
 {
     return makeTerrainDrawPipeline(*device_, *shaders_, pipelineLayout_, "terrain/PoolTerrainDraw.vert", *atlas_,
-                                   attachments_, depth_, {{.id = 0, .value = subdivided_ ? 1u : 0u}});
+                                   attachments_, depth_, {{.id = 0, .value = subdivided ? 1u : 0u}});
 }
 
 void PoolTerrainDrawPass::rebuildPipeline()
 {
-    vk::GraphicsPipeline rebuilt = buildPipeline();
-    pipeline_ = std::move(rebuilt);
+    pipeline_ = buildPipeline(subdivided_);
 }
 
 void PoolTerrainDrawPass::setUniformSubdivision(int uniformSubdivision)
@@ -95,13 +94,8 @@ void PoolTerrainDrawPass::setUniformSubdivision(int uniformSubdivision)
         return;
     }
     const bool subdivided = uniformSubdivision != 0;
+    pipeline_ = buildPipeline(subdivided);
     subdivided_ = subdivided;
-    try {
-        rebuildPipeline();
-    } catch (...) {
-        subdivided_ = !subdivided;
-        throw;
-    }
 }
 
 void PoolTerrainDrawPass::record(VkCommandBuffer commands, std::uint32_t frameSlot, VkExtent2D viewport,

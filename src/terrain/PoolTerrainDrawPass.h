@@ -68,7 +68,7 @@ public:
                 VkDescriptorSet atmosphereSet) const;
 
 private:
-    [[nodiscard]] vk::GraphicsPipeline buildPipeline() const;
+    [[nodiscard]] vk::GraphicsPipeline buildPipeline(bool subdivided) const;
 
     const vk::Device* device_;
     const vk::ShaderLibrary* shaders_;
