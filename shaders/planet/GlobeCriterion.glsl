@@ -10,6 +10,7 @@
 //              (planet::surfaceDetailSum; written with the slot's geometry by
 //              planet/GlobeGeometry.glsl), so that classify evaluates the
 //              noise only at a parent's one vertex its child lacks
+//   bindings 8 .. 12  a streamed model's tiles (planet/CubeStreamedElevation.glsl)
 #ifndef PLANET_GLOBE_CRITERION_GLSL
 #define PLANET_GLOBE_CRITERION_GLSL
 
@@ -27,8 +28,10 @@ layout(std430, set = 1, binding = 2) readonly buffer GlobeLevelOfDetail {
     dvec4 globe_camera;      // ECEF metres; w: the occluder's radius
     dvec4 globe_planes[6];   // relative to the camera, not normalised
     dvec4 globe_parameters;  // pixels per radian, target edge pixels, near metres, detail bound (metres)
-    uint globe_intervals;    // of the elevation grid
+    uint globe_intervals;    // of the elevation grid (the base's, when the model streams)
 };
+
+#include "planet/CubeStreamedElevation.glsl"
 
 layout(std430, set = 1, binding = 7) buffer GlobeDetailSums {
     double globe_detailSums[];
@@ -40,6 +43,14 @@ struct globe_Sphere {
     dvec3 surfaceCentre;  // around the vertices on the elevation
     double surfaceRadius;
     double longestEdge;
+#ifdef GLOBE_REQUESTS_TILES
+    // What globe_RequestTilesFor needs.
+    uint requestFace;
+    dvec2 requestLow;
+    dvec2 requestHigh;
+    dvec3 corners[3];
+    double longestCubeEdge;
+#endif
 };
 
 double globe_Length(dvec3 v)
@@ -57,6 +68,7 @@ double globe_Dot(dvec3 a, dvec3 b)
 // The bisector's spheres, given the detail's octave sums at its vertices.
 globe_Sphere globe_SphereWithSums(planet_Triangle t, dvec3 detailSums)
 {
+    globe_Sphere sphere;
     dvec3 corners[3] = dvec3[3](planet_CubePointOf(t.v[0]), planet_CubePointOf(t.v[1]), planet_CubePointOf(t.v[2]));
     precise dvec3 middle = (corners[0] + corners[1] + corners[2]) / 3.0lf;
     uint face = planet_CubeFaceOf(middle).face;
@@ -67,14 +79,15 @@ globe_Sphere globe_SphereWithSums(planet_Triangle t, dvec3 detailSums)
         low = dvec2(min(low.x, point.s), min(low.y, point.t));
         high = dvec2(max(high.x, point.s), max(high.y, point.t));
     }
-    vec2 heights = planet_HeightRangeOver(face, low, high, globe_intervals);
+    vec2 heights = globe_WidenByResidentTiles(face, low, high, planet_HeightRangeOver(face, low, high, globe_intervals));
     // The detail at the vertices and how far it can stray inside the
     // triangle (planet::bisectorSphereOf).
     dvec3 onSurface[3];
     double lowestSum = 0.0lf;
     double highestSum = 0.0lf;
     for (int i = 0; i < 3; ++i) {
-        double data = planet_HeightAt(corners[i], globe_intervals);
+        uint grid;
+        double data = globe_DataHeightAt(corners[i], grid);
         double detailSum = detailSums[i];
         precise double surface = data + planet_SurfaceDetailFromSum(detailSum, data);
         onSurface[i] = planet_CubeToEcef(corners[i], surface);
@@ -85,7 +98,15 @@ globe_Sphere globe_SphereWithSums(planet_Triangle t, dvec3 detailSums)
     for (int i = 0; i < 3; ++i) {
         longestCubeEdge = max(longestCubeEdge, globe_Length(corners[(i + 1) % 3] - corners[i]));
     }
+    // The base's grid starts the detail at its coarsest: a bound for any level.
     double variation = planet_SurfaceDetailVariationBound(longestCubeEdge, globe_intervals);
+#ifdef GLOBE_REQUESTS_TILES
+    sphere.requestFace = face;
+    sphere.requestLow = low;
+    sphere.requestHigh = high;
+    sphere.corners = corners;
+    sphere.longestCubeEdge = longestCubeEdge;
+#endif
     double bound = globe_parameters.w;
     precise double lowestDetail = max(min(0.0lf, lowestSum - variation), -bound);
     precise double highestDetail = min(max(0.0lf, highestSum + variation), bound);
@@ -101,7 +122,6 @@ globe_Sphere globe_SphereWithSums(planet_Triangle t, dvec3 detailSums)
     for (int i = 0; i < 6; ++i) {
         sum = sum + extremes[i];
     }
-    globe_Sphere sphere;
     precise dvec3 centre = sum / 6.0lf;
     sphere.centre = centre;
     double farthest = 0.0lf;
@@ -188,6 +208,12 @@ uint bisector_Decide(uint slot, uint64_t key, out bool visible)
     dvec3 sums = globe_StoredDetailSums(slot);
     globe_Sphere sphere = globe_SphereWithSums(t, sums);
     visible = !globe_IsCulled(sphere);
+#ifdef GLOBE_REQUESTS_TILES
+    if (visible) {
+        globe_RequestTilesFor(sphere.requestFace, sphere.requestLow, sphere.requestHigh, sphere.corners,
+                              sphere.longestCubeEdge, globe_parameters.y);
+    }
+#endif
     if (visible && globe_SpansMoreThanTarget(sphere)) {
         return POOL_DECISION_SPLIT;
     }
@@ -199,7 +225,10 @@ uint bisector_Decide(uint slot, uint64_t key, out bool visible)
     uint bit = uint(key) & 1u;
     planet_Triangle parent = planet_Parent(t, bit);
     uint missing = bit == 0u ? 2u : 0u;
-    double third = planet_SurfaceDetailSum(planet_CubePointOf(parent.v[missing]), globe_intervals);
+    dvec3 thirdPoint = planet_CubePointOf(parent.v[missing]);
+    uint thirdGrid;
+    globe_DataHeightAt(thirdPoint, thirdGrid);
+    double third = planet_SurfaceDetailSum(thirdPoint, thirdGrid);
     dvec3 parentSums = bit == 0u ? dvec3(sums.x, sums.z, third) : dvec3(third, sums.x, sums.z);
     return globe_WantsSplit(globe_SphereWithSums(parent, parentSums)) ? POOL_DECISION_KEEP : POOL_DECISION_MERGE;
 }

@@ -34,8 +34,9 @@ struct globe_Vertex {
 globe_Vertex globe_NewVertex(i64vec3 exact)
 {
     dvec3 cube = planet_CubePointOf(exact);
-    double data = planet_HeightAt(cube, globe_intervals);
-    double detailSum = planet_SurfaceDetailSum(cube, globe_intervals);
+    uint grid;
+    double data = globe_DataHeightAt(cube, grid);
+    double detailSum = planet_SurfaceDetailSum(cube, grid);
     precise double height = data + planet_SurfaceDetailFromSum(detailSum, data);
     precise dvec3 fromOrigin = planet_CubeToEcef(cube, height) - globe_origin.xyz;
     return globe_Vertex(exact, detailSum, vec4(vec3(fromOrigin), float(height)));

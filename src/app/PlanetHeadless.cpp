@@ -13,10 +13,34 @@
 
 #include <chrono>
 #include <cstdint>
+#include <filesystem>
 #include <iostream>
+#include <string>
 
 namespace app {
 namespace {
+
+// Tiles of a streamed model read at most per frame.
+constexpr std::uint32_t kHeadlessUploadsPerFrame = 64;
+// Frames past --frames a headless run renders at most while tiles stream in.
+constexpr std::uint32_t kMaxStreamSettlingFrames = 256;
+// How long a headless frame waits for the tiles asked for before it fails.
+constexpr std::chrono::seconds kTileWaitTimeout{120};
+
+// A headless frame waits until the reader has read what the frames before
+// asked for, so that screenshots do not depend on the reader's speed.
+void waitForTiles(scene::GlobeSceneRenderer& scene, const std::filesystem::path& path)
+{
+    if (terrain::HeightStream* stream = scene.heightStream()) {
+        if (!stream->waitForReads(kTileWaitTimeout)) {
+            throw vk::Error(path.string() + ": timed out after " + std::to_string(kTileWaitTimeout.count()) +
+                            " s waiting for elevation tiles");
+        }
+        for (const std::string& warning : stream->takeWarnings()) {
+            std::cerr << "cbt-terrain: warning: " << warning << "\n";
+        }
+    }
+}
 
 // Everything on the device lives in here, so that it is destroyed (and the
 // validation layer has reported leaks) before the caller counts messages.
@@ -30,7 +54,8 @@ void renderPlanetHeadless(const vk::Instance& instance, const PlanetInputs& inpu
     const vk::ShaderLibrary shaders = vk::locateProgramFiles().shaderLibrary();
     scene::SceneOutput output{scene::kHeadlessColorFormat, kDepthConvention, kFramesInFlight};
     output.samples = sceneSamplesFor(options, device);
-    scene::GlobeSceneRenderer scene(device, shaders, *inputs.elevation, globeSceneSettings(options, device), output);
+    scene::GlobeSceneRenderer scene(device, shaders, *inputs.elevation, globeSceneSettings(options, device), output,
+                                    globeStreamingOf(inputs, kHeadlessUploadsPerFrame));
     const DeviceIdleGuard idleBeforeDestruction(device);
 
     scene::GlobeFrameView frame;
@@ -41,10 +66,9 @@ void renderPlanetHeadless(const vk::Instance& instance, const PlanetInputs& inpu
 
     RunStatistics statistics;
     std::uint32_t lastSlot = 0;
-    for (std::uint32_t index = 0; index < frameCount + kFramesInFlight; ++index) {
-        const bool counted = index < frameCount;
+    for (std::uint32_t index = 0; index < frameCount; ++index) {
         const auto start = std::chrono::steady_clock::now();
-        if (!inputs.path.empty() && counted) {
+        if (!inputs.path.empty()) {
             const GeodeticPathFrame& step = inputs.path[index % inputs.path.size()];
             pose = globePoseOf(step.pose);
             if (step.renderSize) {
@@ -53,15 +77,7 @@ void renderPlanetHeadless(const vk::Instance& instance, const PlanetInputs& inpu
         }
         frame.view = planet::globeViewOf(pose);
         lastSlot = index % kFramesInFlight;
-        if (index == frameCount) {
-            // The results of the last frames in flight are read when their
-            // slots are recorded again: the screenshot comes first.
-            device.waitIdle();
-            if (options.screenshotPath) {
-                writeColorTargetPng(device, *scene.slot((frameCount - 1) % kFramesInFlight).targets,
-                                    *options.screenshotPath);
-            }
-        }
+        waitForTiles(scene, inputs.demPath);
         const scene::FrameStatistics completed = scene::recordAndSubmitFrame(device, scene, lastSlot, frame);
         if (index == 0) {
             scene.slot(lastSlot).inFlight.wait();
@@ -71,13 +87,34 @@ void renderPlanetHeadless(const vk::Instance& instance, const PlanetInputs& inpu
         if (index >= kFramesInFlight) {
             statistics.addFrameStatistics(completed);
         }
-        if (counted) {
-            statistics.addFrameTime(
-                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
-            if (const std::optional<std::uint64_t> resident = residentMemoryBytes()) {
-                statistics.addResidentMemory(static_cast<double>(*resident) / (1024.0 * 1024.0));
-            }
+        statistics.addFrameTime(
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+        if (const std::optional<std::uint64_t> resident = residentMemoryBytes()) {
+            statistics.addResidentMemory(static_cast<double>(*resident) / (1024.0 * 1024.0));
         }
+    }
+    // A streamed model: more frames of the last view until two in a row were
+    // drawn with every tile they asked for.
+    for (std::uint32_t index = frameCount, settled = 0;
+         index < frameCount + kMaxStreamSettlingFrames && settled < 2 && scene.heightStream() != nullptr; ++index) {
+        settled = scene.heightStream()->settled() ? settled + 1 : 0;
+        lastSlot = index % kFramesInFlight;
+        waitForTiles(scene, inputs.demPath);
+        scene::recordAndSubmitFrame(device, scene, lastSlot, frame);
+    }
+    device.waitIdle();
+    if (const terrain::HeightStream* stream = scene.heightStream()) {
+        statistics.setStreamStatistics(stream->statistics());
+    }
+    if (options.screenshotPath) {
+        writeColorTargetPng(device, *scene.slot(lastSlot).targets, *options.screenshotPath);
+    }
+    // The results of the last frames in flight are read when their slots are
+    // recorded again: one more frame per slot, after the screenshot.
+    for (std::uint32_t index = 1; index <= kFramesInFlight; ++index) {
+        const scene::FrameStatistics completed =
+            scene::recordAndSubmitFrame(device, scene, (lastSlot + index) % kFramesInFlight, frame);
+        statistics.addFrameStatistics(completed);
     }
     device.waitIdle();
 
@@ -91,6 +128,9 @@ void renderPlanetHeadless(const vk::Instance& instance, const PlanetInputs& inpu
         << altitudeText(pose.heightMetres) << " over " << pose.latitudeDegrees << ", " << pose.longitudeDegrees;
     if (const auto& latest = statistics.latest()) {
         out << ", " << latest->leafCount << " bisectors (" << latest->visibleCount << " drawn)";
+    }
+    if (const auto& stream = statistics.stream()) {
+        out << ", " << stream->residentTiles << " tiles resident (" << stream->tilesRead << " read)";
     }
     if (const auto frameTimes = statistics.frameTimes().summary()) {
         out << ", median frame " << frameTimes->median << " ms";

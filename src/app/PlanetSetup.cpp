@@ -2,6 +2,7 @@
 
 #include "app/ViewerSetup.h"
 #include "bisector/BisectorKey.h"
+#include "dem/DemStreaming.h"
 #include "planet/CubeSphere.h"
 #include "planet/GlobalElevation.h"
 #include "planet/gpu/GlobeCriterion.h"
@@ -45,6 +46,44 @@ std::uint64_t pyramidBytes(std::uint64_t intervals)
     return bytes;
 }
 
+// Reads a DEM that streams: its coarse level in memory on the cube, the
+// finer ones for the tile reader. False when the cube in memory holds it
+// all (nothing to stream).
+bool loadStreamedPlanet(PlanetInputs& inputs, VkDeviceSize maxRange, std::ostream& out)
+{
+    const std::filesystem::path& path = inputs.demPath;
+    // Reading the coarse level goes through GDAL's block cache, within its
+    // quarter of the CPU budget, as the tiles' reads do later.
+    dem::setGdalCacheBytes(cpuBudgetBytes(inputs.options) / 4);
+    heightmap::HeightmapLimits baseLimits;
+    baseLimits.maxSamplesReadWithoutOverviews = kMaxSamplesReadForStreamedBase;
+    dem::StreamedDemOptions streamedOptions;
+    streamedOptions.tileSize = kStreamedTileSize;
+    std::shared_ptr<const dem::StreamedDem> source;
+    try {
+        source = std::make_shared<const dem::StreamedDem>(dem::openStreamedDem(path, baseLimits, streamedOptions));
+    } catch (const heightmap::HeightmapError& error) {
+        throw planet::GlobalElevationError(error.what());
+    }
+    const planet::GlobalElevation base(source->base, path);
+    const std::uint32_t wanted = planet::CubeElevation::intervalsFor(base);
+    const std::uint32_t intervals = cubeIntervalsWithin(wanted, maxRange);
+    const std::uint32_t finest = planet::finestCubeIntervalsFor(base.columnsPerTurn() << source->layout.levelCount());
+    const std::optional<planet::CubeTilePyramid> pyramid = planet::cubePyramidFor(intervals, finest);
+    if (!pyramid) {
+        return false;
+    }
+    inputs.elevation = std::make_unique<planet::CubeElevation>(base, intervals);
+    inputs.streamed = planet::streamedGlobalElevation(path, source, base, *pyramid);
+    const dem::DemMetadata& metadata = source->base.metadata;
+    out << "cbt-terrain: planet: " << path.string() << ", " << metadata.fileColumns << "x" << metadata.fileRows
+        << " samples, streamed: a cube of 6 x " << intervals << "^2 cells in memory (read at 1/" << metadata.reduction
+        << "), " << pyramid->levelCount() << " level" << (pyramid->levelCount() > 1 ? "s" : "") << " down to 6 x "
+        << pyramid->finestIntervals() << "^2 in tiles of " << pyramid->tileSize() << ", detail below "
+        << std::lround(2.0 / pyramid->finestIntervals() * 5.0e6) << " m where the finest tiles are resident\n";
+    return true;
+}
+
 }  // namespace
 
 std::uint32_t cubeIntervalsWithin(std::uint32_t wanted, VkDeviceSize maxStorageBufferRange)
@@ -71,15 +110,19 @@ PlanetInputs loadPlanetInputs(const ViewerOptions& options, std::ostream& out)
     if (options.cameraPathFile) {
         inputs.path = loadGeodeticCameraPathFrames(*options.cameraPathFile);
     }
-    // Heights are read reduced beyond the samples a heightmap may have in
-    // memory (heightmap::HeightmapLimits); the cube grid then holds what one
-    // buffer binding of the device does.
-    const planet::GlobalElevation global(inputs.demPath, heightmap::HeightmapLimits{});
     // Without a device to ask, what any Vulkan device binds (opening one
     // later reports the problem).
     constexpr VkDeviceSize kLeastStorageBufferRange = VkDeviceSize{1} << 27;
     const std::optional<VkPhysicalDeviceLimits> device = chosenDeviceLimits(options);
     const VkDeviceSize maxRange = device ? device->maxStorageBufferRange : kLeastStorageBufferRange;
+    const heightmap::HeightmapLimits limits;
+    if (streamsTiles(options, inputs.demPath, limits) && loadStreamedPlanet(inputs, maxRange, out)) {
+        return inputs;
+    }
+    // Heights are read reduced beyond the samples a heightmap may have in
+    // memory (heightmap::HeightmapLimits); the cube grid then holds what one
+    // buffer binding of the device does.
+    const planet::GlobalElevation global(inputs.demPath, limits);
     const std::uint32_t wanted = planet::CubeElevation::intervalsFor(global);
     const std::uint32_t intervals = cubeIntervalsWithin(wanted, maxRange);
     inputs.elevation = std::make_unique<planet::CubeElevation>(global, intervals);
@@ -96,6 +139,21 @@ PlanetInputs loadPlanetInputs(const ViewerOptions& options, std::ostream& out)
     }
     out << ", detail below " << std::lround(2.0 / intervals * 5.0e6) << " m\n";
     return inputs;
+}
+
+std::optional<planet::gpu::GlobeStreaming> globeStreamingOf(const PlanetInputs& inputs, std::uint32_t uploadsPerFrame)
+{
+    if (!inputs.streamed) {
+        return std::nullopt;
+    }
+    const std::size_t cpuBytes = cpuBudgetBytes(inputs.options);
+    const planet::StreamedGlobalElevation& model = *inputs.streamed;
+    terrain::HeightStreamSource source{model.pyramid.layout(), [model] { return planet::makeCubeTileReader(model); }};
+    source.gpuBudgetBytes = gpuBudgetBytes(inputs.options);
+    source.cpuBudgetBytes = cpuBytes - cpuBytes / 4;
+    source.uploadsPerFrame = uploadsPerFrame;
+    return planet::gpu::GlobeStreaming{std::move(source), planet::gpu::GlobeStreamLevels{model.pyramid, model.range},
+                                       2};
 }
 
 planet::GeodeticPose homeGlobePose()

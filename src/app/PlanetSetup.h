@@ -7,7 +7,9 @@
 #include "app/GeodeticCamera.h"
 #include "app/RunStatistics.h"
 #include "planet/CubeElevation.h"
+#include "planet/CubeTileReader.h"
 #include "planet/GlobeCamera.h"
+#include "planet/gpu/GlobeTerrain.h"
 #include "scene/GlobeSceneRenderer.h"
 
 #include <vulkan/vulkan.h>
@@ -29,15 +31,26 @@ namespace app {
 struct PlanetInputs {
     ViewerOptions options;
     std::filesystem::path demPath;
+    // The cube grid in memory: the whole model, or a streamed model's base.
     std::unique_ptr<planet::CubeElevation> elevation;
+    // A model finer than the cube grid the device holds, with --stream on or
+    // auto: its finer levels stream in tiles.
+    std::optional<planet::StreamedGlobalElevation> streamed;
     std::vector<GeodeticPathFrame> path;  // --camera-path, empty without
 };
 
-// Checks the output folders, reads the global DEM (reduced to what memory
-// and the device hold, said on `out` with the cube grid it was resampled
-// onto) and the camera path. Throws planet::GlobalElevationError,
-// text::ParseError or std::runtime_error, one line each.
+// Checks the output folders, reads the global DEM and the camera path. A
+// DEM that streams (--stream on, or auto for one larger than a heightmap
+// holds) keeps a coarse level in memory, resampled onto the cube, and
+// streams the finer ones; otherwise it is read reduced to what memory and
+// the device hold. Either is said on `out` with the cube's grids. Throws
+// planet::GlobalElevationError, text::ParseError or std::runtime_error, one
+// line each.
 PlanetInputs loadPlanetInputs(const ViewerOptions& options, std::ostream& out);
+
+// What the globe streams for `inputs` (within --gpu-budget and
+// --cpu-budget, `uploadsPerFrame` tiles a frame at most), if it streams.
+std::optional<planet::gpu::GlobeStreaming> globeStreamingOf(const PlanetInputs& inputs, std::uint32_t uploadsPerFrame);
 
 // The cube grid's intervals a face side for a DEM that asks for
 // `wanted`: at most what a device with `maxStorageBufferRange` holds in one

@@ -34,6 +34,9 @@
 namespace app {
 namespace {
 
+// Tiles of a streamed model copied to the GPU per window frame at most.
+constexpr std::uint32_t kWindowUploadsPerFrame = 16;
+
 constexpr double kLookDegreesPerPixel = 0.15;
 constexpr float kMinSpeedFactor = 0.01f;
 constexpr float kMaxSpeedFactor = 100.0f;
@@ -70,7 +73,8 @@ public:
           device_(openViewerDevice(instance_, options_, surface_.handle(), {VK_KHR_SWAPCHAIN_EXTENSION_NAME})),
           presentation_(device_, surface_, window_, options_.vsync),
           scene_(checkedPlanetDevice(device_), shaders_, *inputs_.elevation, globeSceneSettings(options_, device_),
-                 planetWindowOutput(presentation_.swapchain().format(), sceneSamplesFor(options_, device_))),
+                 planetWindowOutput(presentation_.swapchain().format(), sceneSamplesFor(options_, device_)),
+                 globeStreamingOf(inputs_, kWindowUploadsPerFrame)),
           input_(window_.handle(), InputCapture{&ImGuiOverlay::wantsTextInput, &ImGuiOverlay::wantsMouse}),
           overlay_(window_.handle(), instance_, device_, presentation_.swapchain()),
           flight_(startGlobePose(inputs_)),

@@ -26,16 +26,18 @@ namespace {
 
 constexpr double kMebibyte = 1024.0 * 1024.0;
 
-// --cpu-budget in bytes: a quarter for GDAL's blocks, the rest for tiles.
+}  // namespace
+
 std::size_t cpuBudgetBytes(const ViewerOptions& options)
 {
     return static_cast<std::size_t>(options.cpuBudgetMiB * kMebibyte);
 }
 
-}  // namespace
+std::size_t gpuBudgetBytes(const ViewerOptions& options)
+{
+    return static_cast<std::size_t>(options.gpuBudgetMiB * kMebibyte);
+}
 
-// Whether the DEM at `path` streams its tiles under `options`: with --stream
-// on, or (auto) when it is larger than `limits` hold in one texture.
 bool streamsTiles(const ViewerOptions& options, const std::filesystem::path& path,
                   const heightmap::HeightmapLimits& limits)
 {
@@ -343,7 +345,7 @@ std::optional<terrain::HeightStreamSource> heightStreamSourceOf(const ViewerOpti
     const std::filesystem::path path = streamed->base.heightmap.sourcePath;
     terrain::HeightStreamSource source{streamed->layout,
                                        [path, streamed] { return dem::makeDemTileReader(path, *streamed); }};
-    source.gpuBudgetBytes = static_cast<std::size_t>(options.gpuBudgetMiB * kMebibyte);
+    source.gpuBudgetBytes = gpuBudgetBytes(options);
     source.cpuBudgetBytes = cpuBytes - cpuBytes / 4;
     source.uploadsPerFrame = uploadsPerFrame;
     source.texelsPerPixel = options.texelsPerPixel;

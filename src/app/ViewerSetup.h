@@ -129,6 +129,15 @@ struct ViewerInputs {
 ViewerInputs loadViewerInputs(const ViewerOptions& requested, std::ostream& out, std::ostream& err,
                               dem::StreamedBaseTiming baseTiming = dem::StreamedBaseTiming::Now);
 
+// --cpu-budget in bytes: a quarter for GDAL's blocks, the rest for tiles.
+std::size_t cpuBudgetBytes(const ViewerOptions& options);
+// --gpu-budget in bytes: the atlas of streamed tiles.
+std::size_t gpuBudgetBytes(const ViewerOptions& options);
+// Whether the DEM at `path` streams its tiles under `options`: with --stream
+// on, or (auto) when it is larger than `limits` hold in one texture.
+bool streamsTiles(const ViewerOptions& options, const std::filesystem::path& path,
+                  const heightmap::HeightmapLimits& limits);
+
 // Largest side of the coarse heightmap of a streamed DEM.
 inline constexpr std::uint32_t kStreamedBaseMaxDimension = 2048;
 // Samples the coarse level of a streamed DEM without overviews may average

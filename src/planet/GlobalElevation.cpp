@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <utility>
 
 namespace planet {
 
@@ -44,6 +45,17 @@ GlobalElevation::GlobalElevation(const std::filesystem::path& path, const height
     } catch (const heightmap::HeightmapError& error) {
         throw GlobalElevationError(error.what());
     }
+    checkAndMap(path);
+}
+
+GlobalElevation::GlobalElevation(dem::DemTerrain terrain, const std::filesystem::path& path)
+    : terrain_(std::move(terrain))
+{
+    checkAndMap(path);
+}
+
+void GlobalElevation::checkAndMap(const std::filesystem::path& path)
+{
     if (!terrain_.metadata.grid) {
         throw GlobalElevationError(named(path) + ": no georeferencing (" + terrain_.metadata.extentSource + ")");
     }
@@ -108,15 +120,26 @@ double GlobalElevation::bilinearMetres(double column, double row) const
 double GlobalElevation::heightMetres(double latitudeDegrees, double longitudeDegrees) const
 {
     const double latitude = std::clamp(latitudeDegrees, -90.0, 90.0);
-    // Any longitude to (-180, 180], which the mapping winds onto the grid.
-    const double longitude = longitudeDegrees - 360.0 * std::ceil((longitudeDegrees - 180.0) / 360.0);
-    const dem::HeightmapPoint point = mapping_->pointOf(latitude, longitude);
+    const double longitude = longitudeDegrees;
+    const dem::HeightmapPoint point = heightmapPointOf(latitude, longitude);
     const double height = bilinearMetres(point.column, point.row);
     // Within a row spacing of a pole, towards the pole's one height.
-    const double poleward = (std::abs(latitude) - (90.0 - rowSpacingDegrees_)) / rowSpacingDegrees_;
-    const double blend = std::clamp(poleward, 0.0, 1.0);
+    const double blend = poleBlend(latitude, rowSpacingDegrees_);
     const double pole = latitude >= 0.0 ? northPoleMetres_ : southPoleMetres_;
     return height * (1.0 - blend) + pole * blend;
+}
+
+dem::HeightmapPoint GlobalElevation::heightmapPointOf(double latitudeDegrees, double longitudeDegrees) const
+{
+    // Any longitude to (-180, 180], which the mapping winds onto the grid.
+    const double longitude = longitudeDegrees - 360.0 * std::ceil((longitudeDegrees - 180.0) / 360.0);
+    return mapping_->pointOf(latitudeDegrees, longitude);
+}
+
+double GlobalElevation::poleBlend(double latitudeDegrees, double spacingDegrees) noexcept
+{
+    const double poleward = (std::abs(latitudeDegrees) - (90.0 - spacingDegrees)) / spacingDegrees;
+    return std::clamp(poleward, 0.0, 1.0);
 }
 
 }  // namespace planet

@@ -10,16 +10,13 @@
 // whatever the longitude: no pinch.
 #pragma once
 
+#include "dem/DemGeodetic.h"
 #include "dem/DemLoader.h"
 #include "heightmap/Heightmap.h"
 
 #include <filesystem>
 #include <memory>
 #include <stdexcept>
-
-namespace dem {
-class GeodeticToHeightmap;
-}
 
 namespace planet {
 
@@ -37,6 +34,9 @@ public:
     // that can not be read, has no geographic coordinates, or does not span
     // 360 degrees of longitude.
     GlobalElevation(const std::filesystem::path& path, const heightmap::HeightmapLimits& limits);
+    // The same checks on a model already read (`path` names it in errors):
+    // a streamed model's base (dem::StreamedDem::base).
+    GlobalElevation(dem::DemTerrain terrain, const std::filesystem::path& path);
     ~GlobalElevation();
     GlobalElevation(GlobalElevation&&) noexcept;
     GlobalElevation& operator=(GlobalElevation&&) noexcept;
@@ -48,8 +48,20 @@ public:
     [[nodiscard]] const dem::DemTerrain& terrain() const noexcept { return terrain_; }
     // Heightmap columns in 360 degrees of longitude: the wrap's period.
     [[nodiscard]] std::uint32_t columnsPerTurn() const noexcept { return columnsPerTurn_; }
+    // Degrees of latitude between rows.
+    [[nodiscard]] double rowSpacingDegrees() const noexcept { return rowSpacingDegrees_; }
+    // The one height of each pole.
+    [[nodiscard]] double poleMetres(bool north) const noexcept { return north ? northPoleMetres_ : southPoleMetres_; }
+    // Where a WGS 84 point (any longitude; latitudes within [-90, 90]) lies
+    // on the heightmap, in samples (column 0 west, row 0 north); columns
+    // may lie anywhere in one turn.
+    [[nodiscard]] dem::HeightmapPoint heightmapPointOf(double latitudeDegrees, double longitudeDegrees) const;
+    // heightMetres' blend into a pole's height: 0 farther than `spacing`
+    // degrees of latitude from the pole, 1 at it.
+    [[nodiscard]] static double poleBlend(double latitudeDegrees, double spacingDegrees) noexcept;
 
 private:
+    void checkAndMap(const std::filesystem::path& path);
     [[nodiscard]] double sampleMetres(std::uint32_t column, std::uint32_t row) const;
     [[nodiscard]] double bilinearMetres(double column, double row) const;
 

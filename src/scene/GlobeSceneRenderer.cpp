@@ -28,11 +28,21 @@ std::vector<std::string> globeTimestampPassNames()
     return names;
 }
 
+std::optional<planet::gpu::GlobeStreaming> withFrames(std::optional<planet::gpu::GlobeStreaming> streaming,
+                                                      std::uint32_t framesInFlight)
+{
+    if (streaming) {
+        streaming->framesInFlight = framesInFlight;
+    }
+    return streaming;
+}
+
 }  // namespace
 
 struct GlobeSceneRenderer::Impl {
     Impl(vk::Device& device, const vk::ShaderLibrary& shaders, const planet::CubeElevation& elevation,
-         const GlobeSceneSettings& settings, const SceneOutput& output);
+         const GlobeSceneSettings& settings, const SceneOutput& output,
+         std::optional<planet::gpu::GlobeStreaming> streaming);
 
     void collectSlotResults(std::uint32_t slotIndex);
 
@@ -54,7 +64,7 @@ struct GlobeSceneRenderer::Impl {
 
 GlobeSceneRenderer::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& shaders,
                                const planet::CubeElevation& elevation, const GlobeSceneSettings& initialSettings,
-                               const SceneOutput& sceneOutput)
+                               const SceneOutput& sceneOutput, std::optional<planet::gpu::GlobeStreaming> streaming)
     : device(gpuDevice),
       settings(initialSettings),
       output(sceneOutput),
@@ -62,7 +72,8 @@ GlobeSceneRenderer::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& s
       commandPool(gpuDevice),
       slots(makeFrameSlots(gpuDevice, commandPool, sceneOutput.framesInFlight)),
       atmosphere(gpuDevice, shaders, planet::gpu::globeAtmosphereParameters(), sceneOutput.framesInFlight),
-      globe(gpuDevice, shaders, elevation, initialSettings.globe, attachments, atmosphere.descriptorSetLayout()),
+      globe(gpuDevice, shaders, elevation, initialSettings.globe, attachments, atmosphere.descriptorSetLayout(),
+            withFrames(std::move(streaming), sceneOutput.framesInFlight)),
       sky(gpuDevice, shaders, atmosphere.descriptorSetLayout(), attachments),
       displayPass(gpuDevice, shaders, sceneOutput.displayFormat, sceneOutput.framesInFlight),
       timer(gpuDevice, sceneOutput.framesInFlight, globeTimestampPassNames()),
@@ -101,8 +112,8 @@ void GlobeSceneRenderer::Impl::collectSlotResults(std::uint32_t slotIndex)
 
 GlobeSceneRenderer::GlobeSceneRenderer(vk::Device& device, const vk::ShaderLibrary& shaders,
                                        const planet::CubeElevation& elevation, const GlobeSceneSettings& settings,
-                                       const SceneOutput& output)
-    : impl_(std::make_unique<Impl>(device, shaders, elevation, settings, output))
+                                       const SceneOutput& output, std::optional<planet::gpu::GlobeStreaming> streaming)
+    : impl_(std::make_unique<Impl>(device, shaders, elevation, settings, output, std::move(streaming)))
 {
 }
 
@@ -130,11 +141,24 @@ void GlobeSceneRenderer::recordFrame(std::uint32_t slotIndex, const GlobeFrameVi
     impl.collectSlotResults(slotIndex);
     ensureRenderTargets(impl.device, frame, view.viewport, impl.output, impl.attachments);
 
+    terrain::HeightStream* stream = impl.globe.stream();
+    if (stream != nullptr) {
+        // The slot's last frame completed: what it asked for comes in.
+        stream->beginFrame(slotIndex);
+        impl.latest.stream = stream->statistics();
+    }
+
     impl.timer.begin(commands, slotIndex);
+    if (stream != nullptr) {
+        stream->recordUploads(commands, slotIndex);
+    }
     impl.updateSerials[slotIndex] =
         impl.globe.recordUpdate(commands, view.view, view.viewport, view.sunDirection, &impl.timer);
     recordCountsReadback(impl.device, commands, impl.globe.countsBuffer(), planet::gpu::GlobeTerrain::countsOffset(),
                          planet::gpu::GlobeTerrain::kCountsBytes, frame);
+    if (stream != nullptr) {
+        stream->recordRequestReadback(commands, slotIndex);
+    }
 
     const RenderTargets& targets = *frame.targets;
     beginSceneRendering(impl.device, commands, targets, impl.output);
@@ -183,6 +207,11 @@ std::optional<std::string> GlobeSceneRenderer::reloadShaders()
 const planet::gpu::GlobeTerrain& GlobeSceneRenderer::globe() const
 {
     return impl_->globe;
+}
+
+terrain::HeightStream* GlobeSceneRenderer::heightStream()
+{
+    return impl_->globe.stream();
 }
 
 }  // namespace scene

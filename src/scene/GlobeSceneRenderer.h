@@ -3,10 +3,12 @@
 // targets and display pass as the flat terrain's scene::SceneRenderer:
 //
 //   barrier: earlier frames' draws -> this frame's compute writes
+//   tile uploads        a streamed model's tiles, page table, cleared requests
 //   globe update        the bisector pool's passes, the geometry's refresh
-//                       when the origin moved, the draw's arguments (compute);
+//                       when the origin moved or tiles came in, the draw's
+//                       arguments (compute); classify asks for tiles;
 //                       left out under a still view once the mesh converged
-//   counts read-back    live, visible, deferred (copy)
+//   counts read-back    live, visible, deferred (copy); the tile requests
 //   rendering into HDR colour + depth (reversed-Z, infinite far plane):
 //                       the globe, then its sky where it left the far depth
 //   display pass        exposure, tone curve, sRGB
@@ -59,8 +61,12 @@ public:
     // Throws vk::Error when the device lacks what the globe needs (64-bit
     // floats and integers in shaders), its buffers do not fit, or the
     // sample count is not one the device supports.
+    // With `streaming`, `elevation` is the base of a streamed model: each
+    // frame takes in the tiles its last completion asked for (as the flat
+    // scene's terrain::HeightStream frame), framesInFlight set here.
     GlobeSceneRenderer(vk::Device& device, const vk::ShaderLibrary& shaders, const planet::CubeElevation& elevation,
-                       const GlobeSceneSettings& settings, const SceneOutput& output);
+                       const GlobeSceneSettings& settings, const SceneOutput& output,
+                       std::optional<planet::gpu::GlobeStreaming> streaming = std::nullopt);
     ~GlobeSceneRenderer();
     GlobeSceneRenderer(const GlobeSceneRenderer&) = delete;
     GlobeSceneRenderer& operator=(const GlobeSceneRenderer&) = delete;
@@ -86,6 +92,8 @@ public:
     std::optional<std::string> reloadShaders();
 
     [[nodiscard]] const planet::gpu::GlobeTerrain& globe() const;
+    // The streamed model's tiles, if it streams.
+    [[nodiscard]] terrain::HeightStream* heightStream();
 
 private:
     struct Impl;

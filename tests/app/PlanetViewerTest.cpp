@@ -2,7 +2,8 @@
 // (label render): the default ETOPO5 globe from Home renders validation
 // clean with a disc of the Earth in dark space and reports the camera's
 // geodetic pose and the globe's counts in --stats; a geodetic camera path
-// ends where its last line says; bad input (a raster that is not global, a
+// ends where its last line says; a GEBCO-sized model streams its tiles;
+// bad input (a raster that is not global, a
 // missing file, a flat terrain's flag) gives one line and a non-zero exit.
 #include "ChildProcess.h"
 #include "DemTestFiles.h"
@@ -125,7 +126,8 @@ TEST(PlanetViewer, BadInputGivesOneLine)
     dem_test::writeRaster(regional, spec);
     expectOneLineError(runViewer({"--planet", "--headless", regional.string()}), "regional.tif");
     // A GEBCO-sized global model (86400 x 43200, a VRT over a small raster)
-    // without overviews: refused with the limit and the fix.
+    // without overviews, read whole (--stream off): refused with the limit
+    // and the fix.
     const std::filesystem::path small = scratch.file("small.tif");
     dem_test::RasterSpec global = dem_test::rasterOf(36, 18, GDT_Int16, std::vector<double>(36 * 18, 100.0));
     global.geoTransform = std::array<double, 6>{-180.0, 10.0, 0.0, 90.0, 0.0, -10.0};
@@ -139,9 +141,55 @@ TEST(PlanetViewer, BadInputGivesOneLine)
                             "<SrcRect xOff=\"0\" yOff=\"0\" xSize=\"36\" ySize=\"18\"/>"
                             "<DstRect xOff=\"0\" yOff=\"0\" xSize=\"86400\" ySize=\"43200\"/>"
                             "</SimpleSource></VRTRasterBand></VRTDataset>\n";
-    expectOneLineError(runViewer({"--planet", "--headless", gebco.string()}),
+    expectOneLineError(runViewer({"--planet", "--headless", "--stream", "off", gebco.string()}),
                        "86400x43200 samples without overviews to read it at 1/8 from (more than the 1073741824 "
                        "samples read without them); add them (cbt-terrain prepare IN OUT.tif");
+}
+
+// A GEBCO-sized global model (86400 x 43200 samples over a VRT, no
+// overviews) streams: a coarse level on the cube in memory, the finer ones
+// in tiles that a camera 3 km over the Alps asks for and reads.
+TEST(PlanetViewer, AGebcoSizedModelStreamsItsTilesUnderALowCamera)
+{
+    const ScratchFolder scratch("planet-streamed");
+    const std::filesystem::path small = scratch.file("small.tif");
+    std::vector<double> values;
+    for (int i = 0; i < 36 * 18; ++i) {
+        values.push_back(static_cast<double>((i * 37) % 23) * 150.0 - 1500.0);
+    }
+    dem_test::RasterSpec global = dem_test::rasterOf(36, 18, GDT_Int16, values);
+    global.geoTransform = std::array<double, 6>{-180.0, 10.0, 0.0, 90.0, 0.0, -10.0};
+    global.epsg = 4326;
+    dem_test::writeRaster(small, global);
+    const std::filesystem::path gebco = scratch.file("gebco-sized.vrt");
+    std::ofstream(gebco) << "<VRTDataset rasterXSize=\"86400\" rasterYSize=\"43200\"><SRS>EPSG:4326</SRS>"
+                            "<GeoTransform>-180, 0.004166666666666667, 0, 90, 0, -0.004166666666666667</GeoTransform>"
+                            "<VRTRasterBand dataType=\"Int16\" band=\"1\"><SimpleSource>"
+                            "<SourceFilename relativeToVRT=\"1\">small.tif</SourceFilename><SourceBand>1</SourceBand>"
+                            "<SrcRect xOff=\"0\" yOff=\"0\" xSize=\"36\" ySize=\"18\"/>"
+                            "<DstRect xOff=\"0\" yOff=\"0\" xSize=\"86400\" ySize=\"43200\"/>"
+                            "</SimpleSource></VRTRasterBand></VRTDataset>\n";
+    const std::filesystem::path stats = scratch.file("streamed.json");
+    const std::filesystem::path image = scratch.file("streamed.png");
+    const ProcessResult result = runViewer({"--planet", "--headless", "--validate", "--msaa", "1", "--size", "160x90",
+                                            "--frames", "32", "--camera-geo", "46.5,8.0,3000,0,-30", "--stats",
+                                            stats.string(), "--screenshot", image.string(), gebco.string()});
+    EXPECT_FALSE(result.timedOut);
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    expectNoValidationOrErrors(result.err);
+    EXPECT_NE(result.out.find("86400x43200 samples, streamed: a cube of 6 x "), std::string::npos) << result.out;
+    EXPECT_NE(result.out.find("down to 6 x 16384^2 in tiles of 256"), std::string::npos) << result.out;
+    const nlohmann::json json = nlohmann::json::parse(fileText(stats));
+    ASSERT_TRUE(json.contains("stream")) << fileText(stats);
+    EXPECT_GT(json["stream"]["tilesRead"].get<double>(), 0.0);
+    EXPECT_GT(json["stream"]["residentTiles"].get<double>(), 0.0);
+    EXPECT_EQ(json["stream"]["missingTiles"].get<double>(), 0.0) << "the run settles with every tile it asked for";
+    const std::optional<DecodedImage> frame = decodePng(image);
+    ASSERT_TRUE(frame.has_value());
+    const std::uint8_t* sky = frame->pixel(frame->width / 2, 2);
+    EXPECT_GT(sky[2], sky[0]) << "a blue sky above the horizon";
+    const std::uint8_t* ground = frame->pixel(frame->width / 2, frame->height - 3);
+    EXPECT_GT(ground[0] + ground[1] + ground[2], 60) << "lit ground below it";
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include "planet/gpu/GlobeCriterion.h"
 
+#include "terrain/HeightTileAtlas.h"
 #include "vk/BufferTransfer.h"
 #include "vk/Device.h"
 #include "vk/Error.h"
@@ -17,7 +18,7 @@
 namespace planet::gpu {
 namespace {
 
-constexpr std::array<vk::DescriptorBinding, 8> kBindings{{
+constexpr std::array<vk::DescriptorBinding, 13> kBindings{{
     {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
     {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
     {2, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
@@ -26,6 +27,11 @@ constexpr std::array<vk::DescriptorBinding, 8> kBindings{{
     {5, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
     {6, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
     {7, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
+    {8, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
+    {9, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
+    {10, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
+    {11, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
+    {12, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
 }};
 
 constexpr VkDeviceSize kExactBytesPerSlot = GlobeCriterion::kLargestBytesPerSlot;
@@ -44,6 +50,42 @@ struct LevelOfDetailBlock {
     std::uint32_t padding[7] = {};
 };
 static_assert(sizeof(LevelOfDetailBlock) == 32 * 9);
+
+// std430 GlobeStream (shaders/planet/CubeStreamedElevation.glsl).
+struct StreamBlock {
+    double range[2] = {0.0, 1.0};
+    std::uint32_t levels = 0;
+    std::uint32_t finestIntervals = 0;
+    std::uint32_t tileSize = 1;
+    std::uint32_t firstEntries[CubeTilePyramid::kMaxLevels] = {};
+    std::uint32_t padding = 0;
+};
+static_assert(sizeof(StreamBlock) == 64);
+
+StreamBlock streamBlockOf(const std::optional<GlobeStreamLevels>& stream)
+{
+    StreamBlock block;
+    if (!stream) {
+        return block;
+    }
+    block.range[0] = stream->range.lowestMetres;
+    block.range[1] = stream->range.metresPerStep;
+    block.levels = stream->pyramid.levelCount();
+    block.finestIntervals = stream->pyramid.finestIntervals();
+    block.tileSize = stream->pyramid.tileSize();
+    for (std::uint32_t level = 0; level < block.levels; ++level) {
+        block.firstEntries[level] = stream->pyramid.layout().firstEntry(level);
+    }
+    return block;
+}
+
+vk::Buffer storageHolding(vk::Device& device, std::span<const std::byte> bytes);
+
+vk::Buffer streamBufferOf(vk::Device& device, const std::optional<GlobeStreamLevels>& stream)
+{
+    const std::array<StreamBlock, 1> block{streamBlockOf(stream)};
+    return storageHolding(device, std::as_bytes(std::span<const StreamBlock>(block)));
+}
 
 vk::Device& withFloat64(vk::Device& device)
 {
@@ -77,7 +119,8 @@ vk::Buffer exactRootsBuffer(vk::Device& device, const bisector::HalfedgeMesh& me
 }  // namespace
 
 GlobeCriterion::GlobeCriterion(vk::Device& device, const CubeElevation& elevation, const bisector::HalfedgeMesh& mesh,
-                               std::uint32_t capacity)
+                               std::uint32_t capacity, const terrain::HeightTileAtlas& atlas,
+                               const std::optional<GlobeStreamLevels>& stream)
     : setLayout_(withFloat64(device), kBindings),
       pool_(device, setLayout_, 1),
       set_(pool_.allocate(setLayout_)),
@@ -90,6 +133,7 @@ GlobeCriterion::GlobeCriterion(vk::Device& device, const CubeElevation& elevatio
       cache_(device, kCacheBytesPerSlot * capacity, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT),
       detailSums_(device, kDetailSumBytesPerSlot * capacity, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT),
       origin_(device, sizeof(glm::dvec4), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, vk::MemoryLocation::HostUpload),
+      streamLevels_(streamBufferOf(device, stream)),
       intervals_(elevation.intervals()),
       detailBound_(elevation.detailBoundMetres())
 {
@@ -102,6 +146,11 @@ GlobeCriterion::GlobeCriterion(vk::Device& device, const CubeElevation& elevatio
         .storageBuffer(5, origin_)
         .storageBuffer(6, heightRanges_)
         .storageBuffer(7, detailSums_)
+        .storageBuffer(8, atlas.pageTable())
+        .combinedImageSampler(9, atlas.view(), atlas.sampler(), terrain::HeightTileAtlas::kLayout)
+        .storageBuffer(10, atlas.requests())
+        .storageBuffer(11, atlas.tileStatistics())
+        .storageBuffer(12, streamLevels_)
         .update(device, set_);
     setLevelOfDetail(GlobeLevelOfDetail{});
     setOrigin(glm::dvec3(0.0));

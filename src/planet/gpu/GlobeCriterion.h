@@ -3,7 +3,9 @@
 // (bisector::gpu::PoolPipeline), the mirror of planet::globeDecision, and its
 // geometry per bisector. Owns the pool kernels' descriptor set 1: the
 // elevation on the cube, its height ranges and the roots' exact vertices
-// (device-local, uploaded once), the frame's GlobeLevelOfDetail and origin (host-visible), and each
+// (device-local, uploaded once), a streamed model's atlas, page table,
+// request bits and tile statistics (terrain::HeightTileAtlas; an empty one
+// without streaming), the frame's GlobeLevelOfDetail and origin (host-visible), and each
 // slot's exact vertices, geometry cache and the detail's sums at its
 // vertices. The criterion reads those sums: the live slots' geometry must be
 // written (refreshProgram over the live list) before the first update.
@@ -12,6 +14,7 @@
 #include "bisector/HalfedgeMesh.h"
 #include "bisector/gpu/PoolPipeline.h"
 #include "planet/CubeElevation.h"
+#include "planet/CubeTilePyramid.h"
 #include "planet/GlobeCriterion.h"
 #include "vk/Buffer.h"
 #include "vk/Descriptors.h"
@@ -20,6 +23,11 @@
 #include <glm/vec3.hpp>
 
 #include <cstdint>
+#include <optional>
+
+namespace terrain {
+class HeightTileAtlas;
+}
 
 namespace vk {
 class Device;
@@ -27,12 +35,20 @@ class Device;
 
 namespace planet::gpu {
 
+// The streamed levels the criterion reads from the atlas.
+struct GlobeStreamLevels {
+    CubeTilePyramid pyramid;
+    StreamedHeightRange range;
+};
+
 class GlobeCriterion {
 public:
     // `mesh` is the pool's base mesh (planet::cubeMesh), of `capacity`
-    // slots. Throws vk::Error when the device lacks shaderFloat64.
+    // slots; `atlas` holds the tiles of `stream` (the empty atlas without).
+    // Throws vk::Error when the device lacks shaderFloat64.
     GlobeCriterion(vk::Device& device, const CubeElevation& elevation, const bisector::HalfedgeMesh& mesh,
-                   std::uint32_t capacity);
+                   std::uint32_t capacity, const terrain::HeightTileAtlas& atlas,
+                   const std::optional<GlobeStreamLevels>& stream);
 
     // The programs to build a PoolPipeline with (which must not outlive this).
     [[nodiscard]] bisector::gpu::PoolPrograms programs() const;
@@ -46,6 +62,8 @@ public:
     [[nodiscard]] VkDescriptorSetLayout setLayout() const { return setLayout_.handle(); }
     // Three vec4 per slot: the vertices from the origin, and their heights.
     [[nodiscard]] const vk::Buffer& cache() const { return cache_; }
+    // Three i64vec4 per slot: the exact cube vertices (2^34 units a cube side's half).
+    [[nodiscard]] const vk::Buffer& exact() const { return exact_; }
     // The buffers of every slot (exact vertices and cache), and the
     // elevation's (grid and height ranges).
     [[nodiscard]] VkDeviceSize slotBytes() const { return exact_.size() + cache_.size() + detailSums_.size(); }
@@ -68,6 +86,7 @@ private:
     vk::Buffer cache_;
     vk::Buffer detailSums_;  // the detail's octave sums at each slot's vertices
     vk::Buffer origin_;
+    vk::Buffer streamLevels_;  // GlobeStream (planet/CubeStreamedElevation.glsl)
     std::uint32_t intervals_ = 0;
     double detailBound_ = 0.0;  // CubeElevation::detailBoundMetres
 };

@@ -35,6 +35,22 @@ struct DrawFrame {
     glm::vec4 sunAtmosphere{0.0f, 0.0f, 1.0f, 0.0f};
 };
 
+std::unique_ptr<terrain::HeightStream> streamOf(vk::Device& device, std::optional<GlobeStreaming>& streaming)
+{
+    if (!streaming) {
+        return nullptr;
+    }
+    return std::make_unique<terrain::HeightStream>(device, std::move(streaming->source), streaming->framesInFlight);
+}
+
+std::optional<GlobeStreamLevels> levelsOf(const std::optional<GlobeStreaming>& streaming)
+{
+    if (!streaming) {
+        return std::nullopt;
+    }
+    return streaming->levels;
+}
+
 bisector::PoolSettings poolSettingsOf(const GlobeSettings& settings)
 {
     return {.capacity = settings.capacity, .maxDepth = settings.maxDepth, .rootDepth = 0};
@@ -58,13 +74,17 @@ vk::GraphicsPipeline makeDrawPipeline(const vk::Device& device, const vk::Shader
 
 GlobeTerrain::GlobeTerrain(vk::Device& device, const vk::ShaderLibrary& shaders, const CubeElevation& elevation,
                            const GlobeSettings& settings, const vk::AttachmentFormats& attachments,
-                           VkDescriptorSetLayout atmosphereLayout)
+                           VkDescriptorSetLayout atmosphereLayout, std::optional<GlobeStreaming> streaming)
     : device_(&device),
       elevation_(&elevation),
       settings_(settings),
       reference_(cubeMesh(), poolSettingsOf(settings)),
       buffers_(device, settings.capacity),
-      criterion_(device, elevation, reference_.mesh(), settings.capacity),
+      streamLevels_(levelsOf(streaming)),
+      stream_(streamOf(device, streaming)),
+      emptyAtlas_(stream_ ? nullptr : std::make_unique<terrain::HeightTileAtlas>(device, std::nullopt, 0, 1, 1)),
+      criterion_(device, elevation, reference_.mesh(), settings.capacity, stream_ ? stream_->atlas() : *emptyAtlas_,
+                 streamLevels_),
       pipeline_(device, shaders, buffers_, reference_.layout(), criterion_.programs()),
       refresh_(pipeline_.makeKernel(shaders, GlobeCriterion::refreshProgram(), criterion_.setLayout())),
       drawArguments_(pipeline_.makeKernel(shaders, {"planet/GlobeDrawArguments.comp", {}}, VK_NULL_HANDLE)),
@@ -112,9 +132,21 @@ std::uint64_t GlobeTerrain::recordUpdate(VkCommandBuffer commands, const GlobeVi
                                          .criterionArgument = 0,
                                          .criterionSet = criterion_.descriptorSet()};
     std::uint64_t serial = 0;
-    if (!origin_ || glm::distance(*origin_, view.positionEcef) > settings_.originFollowMetres) {
+    // New tiles change the heights of the vertices over them: every live
+    // bisector's geometry is computed again, and the mesh may change.
+    const std::uint64_t pageTableVersion = stream_ ? stream_->atlas().pageTableVersion() : 0;
+    const bool tilesChanged = pageTableVersion != pageTableVersion_;
+    pageTableVersion_ = pageTableVersion;
+    if (tilesChanged) {
+        ++inputsSerial_;
+        converged_ = false;
+    }
+    const bool originMoved = !origin_ || glm::distance(*origin_, view.positionEcef) > settings_.originFollowMetres;
+    if (originMoved) {
         origin_ = view.positionEcef;
         criterion_.setOrigin(*origin_);
+    }
+    if (originMoved || tilesChanged) {
         pipeline_.recordOverLiveList(commands, *refresh_, frame);
     }
     if (!converged_) {

@@ -18,6 +18,7 @@
 #include "planet/CubeElevation.h"
 #include "planet/GlobeCamera.h"
 #include "planet/gpu/GlobeCriterion.h"
+#include "terrain/HeightStream.h"
 #include "vk/Buffer.h"
 #include "vk/ComputeKernel.h"
 #include "vk/Descriptors.h"
@@ -60,19 +61,31 @@ struct GlobeSettings {
     double originFollowMetres = 1000.0;
 };
 
+// A global model that streams (planet/CubeTileReader.h): the tiles'
+// source (its layout the pyramid's) and what the criterion reads of them.
+struct GlobeStreaming {
+    terrain::HeightStreamSource source;
+    GlobeStreamLevels levels;
+    std::uint32_t framesInFlight = 2;
+};
+
 class GlobeTerrain {
 public:
     // Throws vk::Error when the device lacks shaderFloat64 or the pool's
-    // buffers do not fit.
+    // buffers do not fit. With `streaming`, `elevation` is the base below
+    // the streamed levels, and classify asks for the tiles its visible
+    // bisectors want; the caller runs the stream's frame (stream()).
     GlobeTerrain(vk::Device& device, const vk::ShaderLibrary& shaders, const CubeElevation& elevation,
                  const GlobeSettings& settings, const vk::AttachmentFormats& attachments,
-                 VkDescriptorSetLayout atmosphereLayout);
+                 VkDescriptorSetLayout atmosphereLayout, std::optional<GlobeStreaming> streaming = std::nullopt);
     ~GlobeTerrain();
     GlobeTerrain(const GlobeTerrain&) = delete;
     GlobeTerrain& operator=(const GlobeTerrain&) = delete;
 
     // Records the pool's update for `view` seen at `viewport` pixels, the
-    // geometry's refresh first when the origin moved, and the draw's
+    // geometry's refresh first when the origin moved or the stream's page
+    // table changed (recorded before, with HeightStream::recordUploads),
+    // and the draw's
     // arguments; `sunDirection` (ECEF, towards the sun) lights the draw.
     // With a timer, the pool's passes write its timestamps
     // (bisector::gpu::PoolPipeline::timestampPassNames()). Once an update
@@ -94,8 +107,15 @@ public:
     [[nodiscard]] const GlobeSettings& settings() const { return settings_; }
     // Bytes of the pool and its geometry per bisector slot.
     [[nodiscard]] double bytesPerBisector() const;
-    // Bytes of the elevation on the GPU.
+    // Bytes of the elevation on the GPU (the base; the stream's atlas beside).
     [[nodiscard]] VkDeviceSize elevationBytes() const { return criterion_.elevationBytes(); }
+    // The streamed model's tiles, if it streams.
+    [[nodiscard]] terrain::HeightStream* stream() const { return stream_.get(); }
+    // The streamed levels, if the model streams.
+    [[nodiscard]] const std::optional<GlobeStreamLevels>& streamLevels() const { return streamLevels_; }
+    // The pool's buffers, for tests and tools.
+    [[nodiscard]] const bisector::gpu::PoolBuffers& poolBuffers() const { return buffers_; }
+    [[nodiscard]] const GlobeCriterion& criterion() const { return criterion_; }
 
     // Builds the draw pipeline again from the library; throws vk::Error and
     // keeps the current one on failure. No recorded use may be pending.
@@ -107,6 +127,9 @@ private:
     GlobeSettings settings_;
     bisector::Pool reference_;  // the roots, uploaded once; keeps the layout and mesh
     bisector::gpu::PoolBuffers buffers_;
+    std::optional<GlobeStreamLevels> streamLevels_;
+    std::unique_ptr<terrain::HeightStream> stream_;
+    std::unique_ptr<terrain::HeightTileAtlas> emptyAtlas_;  // bound when nothing streams
     GlobeCriterion criterion_;
     bisector::gpu::PoolPipeline pipeline_;
     std::unique_ptr<vk::ComputeKernel> refresh_;
@@ -120,6 +143,7 @@ private:
     const vk::ShaderLibrary* shaders_;
     vk::GraphicsPipeline drawPipeline_;
     std::optional<glm::dvec3> origin_;
+    std::uint64_t pageTableVersion_ = 0;  // the stream's, at the last refresh
     std::uint32_t frame_ = 0;
     // What the updates are for: a new view or viewport starts a new serial.
     std::optional<GlobeView> lastView_;

@@ -1,0 +1,203 @@
+// GLSL mirror of planet::StreamedCubeHeights (src/planet/CubeTilePyramid.h):
+// the globe's data height at a cube point when its elevation model streams,
+// from the finest level whose tile is resident there, else the base grid
+// (planet/CubeElevation.glsl). Tiles live in terrain::HeightTileAtlas (one
+// R16_UNORM layer each, its samples read back exactly with texelFetch), the
+// page table maps each tile of the cube's pyramid to its layer + 1 (0 while
+// absent). Set 1 of the pool kernels (planet::gpu::GlobeCriterion):
+//   binding 8   the page table
+//   binding 9   the atlas
+//   binding 10  the request bits (classify asks for the tiles its visible
+//               bisectors want: GLOBE_REQUESTS_TILES)
+//   binding 11  each resident tile's statistics (terrain::TileStatistics)
+//   binding 12  GlobeStream: the pyramid and the samples' height range
+// Without streaming the level count is 0 and every height is the base's.
+// The includer has included planet/CubeElevation.glsl and defines
+// globe_intervals (the base's intervals).
+#ifndef PLANET_CUBE_STREAMED_ELEVATION_GLSL
+#define PLANET_CUBE_STREAMED_ELEVATION_GLSL
+
+layout(std430, set = 1, binding = 8) readonly buffer GlobePageTable {
+    uint globe_pageTable[];
+};
+layout(set = 1, binding = 9) uniform sampler2DArray globe_tileAtlas;
+#ifdef GLOBE_REQUESTS_TILES
+layout(std430, set = 1, binding = 10) coherent buffer GlobeTileRequests {
+    uint globe_tileRequests[];
+};
+#endif
+layout(std430, set = 1, binding = 11) readonly buffer GlobeTileStatistics {
+    uvec4 globe_tileStatistics[];  // x: lowest sample in the low 16 bits, highest in the high 16
+};
+layout(std430, set = 1, binding = 12) readonly buffer GlobeStream {
+    dvec2 globe_streamRange;  // metres of sample 0, metres per sample step
+    uint globe_streamLevels;  // streamed levels; 0 without streaming
+    uint globe_streamFinestIntervals;
+    uint globe_streamTileSize;
+    uint globe_streamFirstEntries[8];  // per level, its first page-table entry
+};
+
+struct globe_TileLookup {
+    uint entry;
+    uint column;
+    uint row;
+    double columnWeight;
+    double rowWeight;
+};
+
+uint globe_StreamIntervals(uint level)
+{
+    return globe_streamFinestIntervals >> level;
+}
+
+// The page-table entry of `level`'s tile (column, row) of the level's
+// six faces side by side.
+uint globe_TileEntry(uint level, uint tileColumn, uint tileRow)
+{
+    uint tilesAcross = 6u * globe_StreamIntervals(level) / globe_streamTileSize;
+    return globe_streamFirstEntries[level] + tileRow * tilesAcross + tileColumn;
+}
+
+// CubeTilePyramid::lookup.
+globe_TileLookup globe_Lookup(uint level, planet_FacePoint point)
+{
+    uint intervals = globe_StreamIntervals(level);
+    double last = double(intervals);
+    precise double halfIntervals = 0.5lf * last;
+    precise double u = clamp((point.s + 1.0lf) * halfIntervals, 0.0lf, last);
+    precise double v = clamp((point.t + 1.0lf) * halfIntervals, 0.0lf, last);
+    uint column = min(uint(u), intervals - 1u);
+    uint row = min(uint(v), intervals - 1u);
+    uint size = globe_streamTileSize;
+    uint levelColumn = point.face * intervals + column;
+    precise double wu = u - double(column);
+    precise double wv = v - double(row);
+    return globe_TileLookup(globe_TileEntry(level, levelColumn / size, row / size), levelColumn % size, row % size,
+                            wu, wv);
+}
+
+double globe_TileMetres(uint layer, uint column, uint row)
+{
+    float unorm = texelFetch(globe_tileAtlas, ivec3(column, row, layer), 0).r;
+    uint steps = uint(round(unorm * 65535.0));
+    precise double metres = globe_streamRange.x + double(steps) * globe_streamRange.y;
+    return metres;
+}
+
+// Bilinear in double between a resident tile's samples.
+double globe_TileHeight(uint layer, globe_TileLookup at)
+{
+    double wu = at.columnWeight;
+    double wv = at.rowWeight;
+    precise double lower = (1.0lf - wu) * globe_TileMetres(layer, at.column, at.row) +
+                           wu * globe_TileMetres(layer, at.column + 1u, at.row);
+    precise double upper = (1.0lf - wu) * globe_TileMetres(layer, at.column, at.row + 1u) +
+                           wu * globe_TileMetres(layer, at.column + 1u, at.row + 1u);
+    precise double height = (1.0lf - wv) * lower + wv * upper;
+    return height;
+}
+
+// Metres of the model at a cube point, and the intervals a face side of the
+// grid that gave them (the detail below the data starts under its spacing):
+// StreamedCubeHeights::heightAt.
+double globe_DataHeightAt(dvec3 cube, out uint gridIntervals)
+{
+    planet_FacePoint point = planet_CubeFaceOf(cube);
+    for (uint level = 0u; level < globe_streamLevels; ++level) {
+        globe_TileLookup at = globe_Lookup(level, point);
+        uint layer = globe_pageTable[at.entry];
+        if (layer != 0u) {
+            gridIntervals = globe_StreamIntervals(level);
+            return globe_TileHeight(layer - 1u, at);
+        }
+    }
+    gridIntervals = globe_intervals;
+    return planet_HeightOnFace(point, globe_intervals);
+}
+
+// The tiles of `level` a box of face coordinates touches: (first column,
+// first row, last column, last row) of the level's tiles.
+uvec4 globe_TilesOver(uint level, uint face, dvec2 low, dvec2 high)
+{
+    uint intervals = globe_StreamIntervals(level);
+    uint size = globe_streamTileSize;
+    uint faceColumn = face * intervals / size;
+    precise double u0 = clamp((low.x + 1.0lf) * 0.5lf * double(intervals), 0.0lf, double(intervals - 1u));
+    precise double v0 = clamp((low.y + 1.0lf) * 0.5lf * double(intervals), 0.0lf, double(intervals - 1u));
+    precise double u1 = clamp((high.x + 1.0lf) * 0.5lf * double(intervals), 0.0lf, double(intervals - 1u));
+    precise double v1 = clamp((high.y + 1.0lf) * 0.5lf * double(intervals), 0.0lf, double(intervals - 1u));
+    return uvec4(faceColumn + uint(u0) / size, uint(v0) / size, faceColumn + uint(u1) / size, uint(v1) / size);
+}
+
+// The base's height range over a box, widened by the resident tiles' where
+// the box spans at most 2 x 2 tiles of a level: the heights a bisector may
+// be drawn at, as the finest resident level gives them.
+vec2 globe_WidenByResidentTiles(uint face, dvec2 low, dvec2 high, vec2 range)
+{
+    for (uint level = 0u; level < globe_streamLevels; ++level) {
+        uvec4 tiles = globe_TilesOver(level, face, low, high);
+        if (tiles.z - tiles.x > 1u || tiles.w - tiles.y > 1u) {
+            continue;
+        }
+        for (uint row = tiles.y; row <= tiles.w; ++row) {
+            for (uint column = tiles.x; column <= tiles.z; ++column) {
+                uint entry = globe_TileEntry(level, column, row);
+                if (globe_pageTable[entry] == 0u) {
+                    continue;
+                }
+                uint bounds = globe_tileStatistics[entry].x;
+                precise double lowest = globe_streamRange.x + double(bounds & 0xFFFFu) * globe_streamRange.y;
+                precise double highest = globe_streamRange.x + double(bounds >> 16u) * globe_streamRange.y;
+                range = vec2(min(range.x, float(lowest)), max(range.y, float(highest)));
+            }
+        }
+    }
+    return range;
+}
+
+#ifdef GLOBE_REQUESTS_TILES
+void globe_RequestTile(uint entry)
+{
+    uint word = entry >> 5u;
+    uint bit = 1u << (entry & 31u);
+    if ((globe_tileRequests[word] & bit) == 0u) {
+        atomicOr(globe_tileRequests[word], bit);
+    }
+}
+
+// Asks for the tiles under a visible bisector (its vertices' box on `face`,
+// and each vertex on its own face) at the coarsest level that still has
+// `samplesPerEdge` samples along its longest edge (`longestCubeEdge` in cube
+// units): with the target edge in pixels, about one sample a pixel.
+void globe_RequestTilesFor(uint face, dvec2 low, dvec2 high, dvec3 corners[3], double longestCubeEdge,
+                           double samplesPerEdge)
+{
+    if (globe_streamLevels == 0u) {
+        return;
+    }
+    // A face spans 2 cube units.
+    double samplesAlong = 0.5lf * double(globe_streamFinestIntervals) * longestCubeEdge;
+    uint level = 0u;
+    while (level < globe_streamLevels && 0.5lf * samplesAlong >= samplesPerEdge) {
+        samplesAlong *= 0.5lf;
+        ++level;
+    }
+    if (level >= globe_streamLevels) {
+        return;
+    }
+    uvec4 tiles = globe_TilesOver(level, face, low, high);
+    for (uint row = tiles.y; row <= min(tiles.w, tiles.y + 2u); ++row) {
+        for (uint column = tiles.x; column <= min(tiles.z, tiles.x + 2u); ++column) {
+            globe_RequestTile(globe_TileEntry(level, column, row));
+        }
+    }
+    for (int i = 0; i < 3; ++i) {
+        planet_FacePoint point = planet_CubeFaceOf(corners[i]);
+        if (point.face != face) {
+            globe_RequestTile(globe_Lookup(level, point).entry);
+        }
+    }
+}
+#endif
+
+#endif  // PLANET_CUBE_STREAMED_ELEVATION_GLSL

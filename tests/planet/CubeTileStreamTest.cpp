@@ -1,0 +1,229 @@
+// The streamed levels of a global model on the cube (planet/CubeTilePyramid.h,
+// planet/CubeTileReader.h):
+// - a level's six faces lie side by side, a tile never spans two faces, and
+//   its apron past a face's last interval lies on that face's edge;
+// - the CPU reference of the streamed heights takes the finest resident
+//   level and falls back to coarser ones and to the base, the detail below
+//   the data starting under that grid's spacing;
+// - the tiles the reader makes from a file hold the model's heights at
+//   their samples' latitudes and longitudes, to the quantisation's step,
+//   across the date line too; samples that are one cube point (faces'
+//   shared edges and corners) hold one value.
+#include "DemTestFiles.h"
+#include "dem/DemStreaming.h"
+#include "geodesy/Wgs84.h"
+#include "planet/CubeElevation.h"
+#include "planet/CubeSphere.h"
+#include "planet/CubeTilePyramid.h"
+#include "planet/CubeTileReader.h"
+#include "planet/GlobalElevation.h"
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <tuple>
+#include <vector>
+
+namespace planet::test {
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+
+// A global field with relief finer than a coarse level holds.
+double field(double latitude, double longitude)
+{
+    const double phi = latitude * kPi / 180.0;
+    const double lambda = longitude * kPi / 180.0;
+    return 2000.0 * std::sin(phi) + 800.0 * std::cos(phi) * std::cos(3.0 * lambda) +
+           400.0 * std::sin(23.0 * lambda) * std::cos(17.0 * phi);
+}
+
+// A global grid of `columns` x columns / 2 samples over -180..180, 90..-90.
+void writeGlobalField(const std::filesystem::path& path, std::uint32_t columns)
+{
+    const std::uint32_t rows = columns / 2;
+    const double spacing = 360.0 / columns;
+    std::vector<double> values;
+    values.reserve(std::size_t{columns} * rows);
+    for (std::uint32_t r = 0; r < rows; ++r) {
+        for (std::uint32_t c = 0; c < columns; ++c) {
+            values.push_back(field(90.0 - spacing * (r + 0.5), -180.0 + spacing * (c + 0.5)));
+        }
+    }
+    dem_test::RasterSpec spec = dem_test::rasterOf(columns, rows, GDT_Float32, values);
+    spec.geoTransform = std::array<double, 6>{-180.0, spacing, 0.0, 90.0, 0.0, -spacing};
+    spec.epsg = 4326;
+    dem_test::writeRaster(path, spec);
+}
+
+TEST(CubeTilePyramid, EachTileLiesOnOneFaceWithItsApronOnThatFacesEdge)
+{
+    const CubeTilePyramid pyramid = CubeTilePyramid::between(64, 256, 256);
+    ASSERT_EQ(pyramid.levelCount(), 2u);
+    EXPECT_EQ(pyramid.tileSize(), 128u);
+    EXPECT_EQ(pyramid.baseIntervals(), 64u);
+    const tiles::TilePyramidLayout& layout = pyramid.layout();
+    for (std::uint32_t level = 0; level < pyramid.levelCount(); ++level) {
+        const std::uint32_t intervals = pyramid.intervalsAt(level);
+        EXPECT_EQ(layout.levelColumns(level), 6 * intervals);
+        EXPECT_EQ(layout.levelRows(level), intervals);
+        for (std::uint32_t row = 0; row < layout.tilesDown(level); ++row) {
+            for (std::uint32_t column = 0; column < layout.tilesAcross(level); ++column) {
+                const tiles::TileKey key{level, column, row};
+                const std::uint32_t face = pyramid.faceOf(key);
+                const std::uint32_t last = layout.tileSize();
+                for (const std::uint32_t i : {0u, last / 2, last}) {
+                    for (const std::uint32_t j : {0u, last / 2, last}) {
+                        const glm::dvec3 point = pyramid.samplePoint(key, i, j);
+                        const double outward = point[static_cast<int>(face / 2)];
+                        EXPECT_EQ(outward, face % 2 == 0 ? 1.0 : -1.0) << level << " " << column << " " << row;
+                        // The lookup of a sample point finds this tile, the
+                        // sample (or the last cell, on the face's far edge).
+                        const CubeTilePyramid::Lookup at = pyramid.lookup(level, cubeFacePointOn(face, point));
+                        if (i < last && j < last) {
+                            EXPECT_EQ(at.entry, layout.entryOf(key));
+                            EXPECT_EQ(at.column, i);
+                            EXPECT_EQ(at.row, j);
+                            EXPECT_EQ(at.columnWeight, 0.0);
+                            EXPECT_EQ(at.rowWeight, 0.0);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    EXPECT_THROW(CubeTilePyramid(256, 2, 256), std::invalid_argument) << "a tile wider than level 1's face";
+    EXPECT_THROW(CubeTilePyramid::between(256, 256, 256), std::invalid_argument);
+}
+
+class StreamedCubeHeightsTest : public ::testing::Test {
+protected:
+    StreamedCubeHeightsTest()
+    {
+        writeGlobalField(scratch_.file("field.tif"), 360);
+        global_ = std::make_unique<GlobalElevation>(scratch_.file("field.tif"), heightmap::HeightmapLimits{});
+        base_ = std::make_unique<CubeElevation>(*global_, 64);
+    }
+
+    // Tile `key`'s samples: the model at their points, quantised.
+    std::vector<std::uint16_t> tileOf(const tiles::TileKey& key) const
+    {
+        const std::uint32_t stored = pyramid_.layout().storedSize();
+        std::vector<std::uint16_t> samples;
+        for (std::uint32_t row = 0; row < stored; ++row) {
+            for (std::uint32_t column = 0; column < stored; ++column) {
+                const geodesy::GeodeticCoordinates place =
+                    geodesy::ecefToGeodetic(cubeToEcef(pyramid_.samplePoint(key, column, row)));
+                samples.push_back(
+                    range_.sampleOf(global_->heightMetres(place.latitudeDegrees, place.longitudeDegrees)));
+            }
+        }
+        return samples;
+    }
+
+    dem_test::ScratchDirectory scratch_;
+    std::unique_ptr<GlobalElevation> global_;
+    std::unique_ptr<CubeElevation> base_;
+    CubeTilePyramid pyramid_ = CubeTilePyramid::between(64, 256, 256);
+    StreamedHeightRange range_ = StreamedHeightRange::spanning(-4000.0, 4000.0);
+};
+
+TEST_F(StreamedCubeHeightsTest, TheFinestResidentLevelGivesTheHeightElseACoarserOneElseTheBase)
+{
+    std::map<std::uint32_t, std::vector<std::uint16_t>> resident;
+    const StreamedCubeHeights heights(*base_, pyramid_, range_, [&](std::uint32_t entry) -> const std::uint16_t* {
+        const auto found = resident.find(entry);
+        return found == resident.end() ? nullptr : found->second.data();
+    });
+    // A point inside level 0's tile (column 1, row 0) and level 1's (0, 0),
+    // on face 0: level 0's sample (150, 20), level 1's (75, 10).
+    const glm::dvec3 point = cubePointOf(0, -1.0 + 2.0 * 150.0 / 256.0, -1.0 + 2.0 * 20.0 / 256.0);
+    EXPECT_EQ(heights.heightAt(point).metres, base_->heightAt(point)) << "nothing resident: the base";
+    EXPECT_EQ(heights.heightAt(point).gridIntervals, 64u);
+    EXPECT_EQ(heights.surfaceHeightAt(point), base_->surfaceHeightAt(point)) << "the detail starts as the base's";
+
+    const tiles::TileKey coarse{1, 0, 0};
+    resident[pyramid_.layout().entryOf(coarse)] = tileOf(coarse);
+    const double fromCoarse = heights.heightAt(point).metres;
+    EXPECT_EQ(fromCoarse, range_.metresOf(resident[pyramid_.layout().entryOf(coarse)][10 * 129 + 75]));
+    EXPECT_NE(fromCoarse, base_->heightAt(point));
+    EXPECT_EQ(heights.heightAt(point).gridIntervals, 128u) << "the detail starts under level 1's spacing";
+
+    const tiles::TileKey fine{0, 1, 0};
+    resident[pyramid_.layout().entryOf(fine)] = tileOf(fine);
+    EXPECT_EQ(heights.heightAt(point).metres,
+              range_.metresOf(resident[pyramid_.layout().entryOf(fine)][20 * 129 + 22]));
+    EXPECT_EQ(heights.heightAt(point).gridIntervals, 256u);
+    // Where the fine level is absent, the coarse one still serves.
+    const glm::dvec3 elsewhere = cubePointOf(0, -1.0 + 2.0 * 40.0 / 256.0, -1.0 + 2.0 * 20.0 / 256.0);
+    EXPECT_EQ(heights.heightAt(elsewhere).metres,
+              range_.metresOf(resident[pyramid_.layout().entryOf(coarse)][10 * 129 + 20]));
+    // Between samples: bilinear, as the base's grid is.
+    const glm::dvec3 between = cubePointOf(0, -1.0 + 2.0 * 150.25 / 256.0, -1.0 + 2.0 * 20.5 / 256.0);
+    const std::vector<std::uint16_t>& tile = resident[pyramid_.layout().entryOf(fine)];
+    const auto at = [&](std::uint32_t c, std::uint32_t r) { return range_.metresOf(tile[r * 129 + c]); };
+    const double lower = 0.75 * at(22, 20) + 0.25 * at(23, 20);
+    const double upper = 0.75 * at(22, 21) + 0.25 * at(23, 21);
+    EXPECT_EQ(heights.heightAt(between).metres, 0.5 * lower + 0.5 * upper);
+}
+
+TEST(CubeTileReader, TilesHoldTheModelsHeightsAndSharedPointsOneValue)
+{
+    const dem_test::ScratchDirectory scratch;
+    const std::filesystem::path path = scratch.file("global.tif");
+    writeGlobalField(path, 720);
+    heightmap::HeightmapLimits baseLimits;
+    baseLimits.maxDimension = 256;  // the base at 1/4: 180 x 90
+    const auto source = std::make_shared<const dem::StreamedDem>(dem::openStreamedDem(path, baseLimits, 64));
+    const GlobalElevation base(source->base, path);
+    const std::uint32_t finest = finestCubeIntervalsFor(base.columnsPerTurn() << source->layout.levelCount());
+    EXPECT_EQ(finest, 128u);
+    const std::optional<CubeTilePyramid> pyramid = cubePyramidFor(64, finest);
+    ASSERT_TRUE(pyramid);
+    ASSERT_EQ(pyramid->levelCount(), 1u);
+    EXPECT_FALSE(cubePyramidFor(128, finest)) << "a base as fine as the model streams nothing";
+    const StreamedGlobalElevation model = streamedGlobalElevation(path, source, base, *pyramid);
+    const GlobalElevation full(path, heightmap::HeightmapLimits{});
+
+    const std::unique_ptr<tiles::TileReader> reader = makeCubeTileReader(model);
+    const tiles::TilePyramidLayout& layout = pyramid->layout();
+    const std::uint32_t stored = layout.storedSize();
+    std::map<std::tuple<double, double, double>, std::uint16_t> byPoint;
+    std::uint32_t sharedPoints = 0;
+    std::uint32_t nearTheDateLine = 0;
+    for (std::uint32_t column = 0; column < layout.tilesAcross(0); ++column) {
+        const tiles::TileKey key{0, column, 0};
+        const tiles::HeightTile tile = reader->read(key);
+        ASSERT_EQ(tile.samples.size(), std::size_t{stored} * stored);
+        const std::uint32_t face = pyramid->faceOf(key);
+        for (std::uint32_t row = 0; row < stored; ++row) {
+            for (std::uint32_t i = 0; i < stored; ++i) {
+                const glm::dvec3 point = pyramid->samplePoint(key, i, row);
+                const std::uint16_t sample = tile.samples[std::size_t{row} * stored + i];
+                const auto [entry, added] = byPoint.emplace(std::make_tuple(point.x, point.y, point.z), sample);
+                if (!added) {
+                    ++sharedPoints;
+                    EXPECT_EQ(entry->second, sample) << "face " << face << " sample " << i << ", " << row;
+                }
+                const geodesy::GeodeticCoordinates place = geodesy::ecefToGeodetic(cubeToEcef(point));
+                if (std::abs(place.latitudeDegrees) > 89.75) {
+                    continue;  // within a row of a pole: the pole's one height blends in
+                }
+                nearTheDateLine += std::abs(place.longitudeDegrees) > 179.0 ? 1u : 0u;
+                const double expected = full.heightMetres(place.latitudeDegrees, place.longitudeDegrees);
+                EXPECT_NEAR(model.range.metresOf(sample), expected, model.range.metresPerStep + 1.0e-3)
+                    << "face " << face << " at " << place.latitudeDegrees << ", " << place.longitudeDegrees;
+            }
+        }
+    }
+    EXPECT_GE(sharedPoints, 12u * 127u) << "every face edge is met twice";
+    EXPECT_GT(nearTheDateLine, 100u);
+}
+
+}  // namespace
+}  // namespace planet::test
