@@ -36,9 +36,7 @@ void waitForTiles(scene::GlobeSceneRenderer& scene, const std::filesystem::path&
             throw vk::Error(path.string() + ": timed out after " + std::to_string(kTileWaitTimeout.count()) +
                             " s waiting for elevation tiles");
         }
-        for (const std::string& warning : stream->takeWarnings()) {
-            std::cerr << "cbt-terrain: warning: " << warning << "\n";
-        }
+        printStreamWarnings(stream, std::cerr);
     }
 }
 

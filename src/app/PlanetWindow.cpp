@@ -230,6 +230,7 @@ bool PlanetWindowViewer::renderFrame(bool screenshot, std::ostream& out)
     submitWindowFrame(device_, slot, swapchain, imageIndex);
 
     record_.noteCompleted(completed);
+    printStreamWarnings(scene_.heightStream(), std::cerr);
     lastSlot_ = slotIndex;
     if (screenshot) {
         try {
@@ -278,6 +279,9 @@ int PlanetWindowViewer::run(std::ostream& out)
     }
     if (options_.statsPath) {
         record_.statistics().setPeakResidentMemory(peakResidentMemoryBytes());
+        if (const terrain::HeightStream* stream = scene_.heightStream()) {
+            record_.statistics().setStreamStatistics(stream->statistics());
+        }
         writeTextFile(*options_.statsPath, record_.statistics().toJson(describePlanetRun(
                                                inputs_, scene_, flight_.pose(), device_, presentation_.extent(),
                                                static_cast<std::uint32_t>(record_.recordedFrames()))));

@@ -93,7 +93,12 @@ void printTerrainWarnings(const dem::TerrainSource& terrain, std::ostream& err)
 
 void printStreamWarnings(scene::SceneRenderer& scene, std::ostream& err)
 {
-    if (terrain::HeightStream* stream = scene.heightStream()) {
+    printStreamWarnings(scene.heightStream(), err);
+}
+
+void printStreamWarnings(terrain::HeightStream* stream, std::ostream& err)
+{
+    if (stream != nullptr) {
         for (const std::string& warning : stream->takeWarnings()) {
             err << "cbt-terrain: warning: " << warning << "\n";
         }

@@ -65,6 +65,7 @@ void printTerrainWarnings(const dem::TerrainSource& terrain, std::ostream& err);
 // unreadable tiles), one "cbt-terrain: warning:" line each; nothing without
 // a stream.
 void printStreamWarnings(scene::SceneRenderer& scene, std::ostream& err);
+void printStreamWarnings(terrain::HeightStream* stream, std::ostream& err);
 
 // The --imagery file warped onto `terrain` (--imagery-bands), or none
 // without the flag. Throws heightmap::HeightmapError (one line naming the

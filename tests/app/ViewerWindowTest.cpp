@@ -359,6 +359,7 @@ TEST_F(ViewerWindowTest, ACostlyCoarseLevelIsReadWhileTheWindowDraws)
     EXPECT_GT(bandStatistics(*image, 80, 160).luminanceDeviation, 1.0) << "no relief below the horizon";
 }
 
+// With --stream on, ETOPO5's finer level streams in tiles in the window too.
 TEST_F(ViewerWindowTest, PlanetModeFliesTheGlobeAndHomeReturnsToTheWholeEarth)
 {
     ASSERT_TRUE(display_.ready()) << "Xvfb did not start";
@@ -368,8 +369,8 @@ TEST_F(ViewerWindowTest, PlanetModeFliesTheGlobeAndHomeReturnsToTheWholeEarth)
     const std::filesystem::path stats = scratch_.file("planet.json");
     ProcessOptions options;
     options.arguments = {
-        CBT_TERRAIN_BINARY, "--planet",           "--validate", "--size",      "320x180", "--msaa", "1",
-        "--camera-geo",     "46.5,8,20000,0,-30", "--stats",    stats.string()};
+        CBT_TERRAIN_BINARY, "--planet",           "--validate", "--size",       "320x180",  "--msaa", "1",
+        "--camera-geo",     "46.5,8,20000,0,-30", "--stats",    stats.string(), "--stream", "on"};
     options.environment = {{"DISPLAY", display_.name()}, {"WAYLAND_DISPLAY", std::nullopt}};
     options.workingDirectory = scratch_.path();
     ChildProcess viewer(options);
@@ -407,6 +408,7 @@ TEST_F(ViewerWindowTest, PlanetModeFliesTheGlobeAndHomeReturnsToTheWholeEarth)
     EXPECT_EQ(jsonNumberAt(json, {"cameraGeo", "height"}), 1.2e7) << json;
     EXPECT_EQ(jsonNumberAt(json, {"cameraGeo", "latitude"}), 20.0) << json;
     EXPECT_TRUE(jsonNumberAt(json, {"gpuTimesMs", "classify", "median"})) << json;
+    EXPECT_GT(jsonNumberAt(json, {"stream", "tilesRead"}).value_or(0.0), 0.0) << json;
 }
 
 }  // namespace
