@@ -129,30 +129,76 @@ uvec4 globe_TilesOver(uint level, uint face, dvec2 low, dvec2 high)
     return uvec4(faceColumn + uint(u0) / size, uint(v0) / size, faceColumn + uint(u1) / size, uint(v1) / size);
 }
 
-// The base's height range over a box, widened by the resident tiles' where
-// the box spans at most 2 x 2 tiles of a level: the heights a bisector may
-// be drawn at, as the finest resident level gives them.
-vec2 globe_WidenByResidentTiles(uint face, dvec2 low, dvec2 high, vec2 range)
+// The cells of a level a box of face coordinates touches, as
+// planet_CellOf does for the base: (first column, first row, last column,
+// last row) of the face's cells.
+uvec4 globe_CellsOver(uint level, dvec2 low, dvec2 high)
 {
+    uint intervals = globe_StreamIntervals(level);
+    return uvec4(planet_CellOf(low.x, false, intervals), planet_CellOf(low.y, false, intervals),
+                 max(planet_CellOf(high.x, true, intervals), planet_CellOf(low.x, false, intervals)),
+                 max(planet_CellOf(high.y, true, intervals), planet_CellOf(low.y, false, intervals)));
+}
+
+// The most cells a side whose samples the criterion reads.
+const uint GLOBE_RANGE_CELLS = 3u;
+
+// The heights a bisector over a box of face coordinates may be drawn at:
+// each point takes the finest level resident there, else the base
+// (`baseRange`, CubeElevation::heightRangeOver). From the finest level down
+// to the first whose tiles hold every cell the box touches: the samples of
+// those cells in resident tiles when the box touches at most
+// GLOBE_RANGE_CELLS a side, else the bounds of the resident tiles (at most
+// 2 x 2 of them; a box over more is a large bisector and the level adds
+// nothing, as in the flat terrain's criterion). The base counts only when no
+// level holds the whole box.
+vec2 globe_DrawnHeightRange(uint face, dvec2 low, dvec2 high, vec2 baseRange)
+{
+    vec2 range = vec2(uintBitsToFloat(0x7F800000u), -uintBitsToFloat(0x7F800000u));
+    uint size = globe_streamTileSize;
     for (uint level = 0u; level < globe_streamLevels; ++level) {
-        uvec4 tiles = globe_TilesOver(level, face, low, high);
-        if (tiles.z - tiles.x > 1u || tiles.w - tiles.y > 1u) {
-            continue;
-        }
-        for (uint row = tiles.y; row <= tiles.w; ++row) {
-            for (uint column = tiles.x; column <= tiles.z; ++column) {
-                uint entry = globe_TileEntry(level, column, row);
-                if (globe_pageTable[entry] == 0u) {
-                    continue;
+        uint faceColumn = face * globe_StreamIntervals(level);
+        uvec4 cells = globe_CellsOver(level, low, high);
+        bool covered = true;
+        if (cells.z - cells.x < GLOBE_RANGE_CELLS && cells.w - cells.y < GLOBE_RANGE_CELLS) {
+            for (uint row = cells.y; row <= cells.w; ++row) {
+                for (uint column = cells.x; column <= cells.z; ++column) {
+                    uint levelColumn = faceColumn + column;
+                    uint layer = globe_pageTable[globe_TileEntry(level, levelColumn / size, row / size)];
+                    if (layer == 0u) {
+                        covered = false;
+                    } else {
+                        for (uint corner = 0u; corner < 4u; ++corner) {
+                            float metres = float(globe_TileMetres(layer - 1u, levelColumn % size + (corner & 1u),
+                                                                  row % size + (corner >> 1u)));
+                            range = vec2(min(range.x, metres), max(range.y, metres));
+                        }
+                    }
                 }
-                uint bounds = globe_tileStatistics[entry].x;
-                precise double lowest = globe_streamRange.x + double(bounds & 0xFFFFu) * globe_streamRange.y;
-                precise double highest = globe_streamRange.x + double(bounds >> 16u) * globe_streamRange.y;
-                range = vec2(min(range.x, float(lowest)), max(range.y, float(highest)));
+            }
+        } else {
+            uvec4 tiles = uvec4((faceColumn + cells.x) / size, cells.y / size, (faceColumn + cells.z) / size,
+                                cells.w / size);
+            covered = tiles.z - tiles.x <= 1u && tiles.w - tiles.y <= 1u;
+            for (uint row = tiles.y; covered && row <= tiles.w; ++row) {
+                for (uint column = tiles.x; column <= tiles.z; ++column) {
+                    uint entry = globe_TileEntry(level, column, row);
+                    if (globe_pageTable[entry] == 0u) {
+                        covered = false;
+                    } else {
+                        uint bounds = globe_tileStatistics[entry].x;
+                        precise double lowest = globe_streamRange.x + double(bounds & 0xFFFFu) * globe_streamRange.y;
+                        precise double highest = globe_streamRange.x + double(bounds >> 16u) * globe_streamRange.y;
+                        range = vec2(min(range.x, float(lowest)), max(range.y, float(highest)));
+                    }
+                }
             }
         }
+        if (covered) {
+            return range;
+        }
     }
-    return range;
+    return vec2(min(range.x, baseRange.x), max(range.y, baseRange.y));
 }
 
 #ifdef GLOBE_REQUESTS_TILES

@@ -79,7 +79,7 @@ globe_Sphere globe_SphereWithSums(planet_Triangle t, dvec3 detailSums)
         low = dvec2(min(low.x, point.s), min(low.y, point.t));
         high = dvec2(max(high.x, point.s), max(high.y, point.t));
     }
-    vec2 heights = globe_WidenByResidentTiles(face, low, high, planet_HeightRangeOver(face, low, high, globe_intervals));
+    vec2 heights = globe_DrawnHeightRange(face, low, high, planet_HeightRangeOver(face, low, high, globe_intervals));
     // The detail at the vertices and how far it can stray inside the
     // triangle (planet::bisectorSphereOf).
     dvec3 onSurface[3];

@@ -258,6 +258,16 @@ double surfaceHeightUnder(const planet::CubeElevation& elevation, const planet::
     return elevation.surfaceHeightAt(planet::cubePointUnder(pose.latitudeDegrees, pose.longitudeDegrees));
 }
 
+double surfaceHeightUnder(const PlanetInputs& inputs, terrain::HeightStream* stream, const planet::GeodeticPose& pose)
+{
+    if (stream == nullptr || !inputs.streamed) {
+        return surfaceHeightUnder(*inputs.elevation, pose);
+    }
+    const planet::StreamedCubeHeights heights(*inputs.elevation, inputs.streamed->pyramid, inputs.streamed->range,
+                                              [stream](std::uint32_t entry) { return stream->residentSamples(entry); });
+    return heights.surfaceHeightAt(planet::cubePointUnder(pose.latitudeDegrees, pose.longitudeDegrees));
+}
+
 std::string altitudeText(double metres)
 {
     std::array<char, 64> text{};
@@ -286,7 +296,7 @@ RunDescription describePlanetRun(const PlanetInputs& inputs, const scene::GlobeS
     description.backend = "pool";
     description.cameraGeo = geodeticCameraPoseOf(camera);
     RunDescription::Globe globe;
-    globe.groundHeightMetres = surfaceHeightUnder(*inputs.elevation, camera);
+    globe.groundHeightMetres = surfaceHeightUnder(inputs, scene.heightStream(), camera);
     globe.altitudeAboveGroundMetres = camera.heightMetres - globe.groundHeightMetres;
     globe.gridIntervals = inputs.elevation->intervals();
     globe.elevationBytes = scene.globe().elevationBytes();

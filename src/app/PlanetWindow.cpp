@@ -82,7 +82,7 @@ public:
           sunText_(describePlanetSun(options_)),
           record_(started)
     {
-        flight_.keepAbove(surfaceHeightUnder(*inputs_.elevation, flight_.pose()));
+        flight_.keepAbove(surfaceHeightUnder(inputs_, scene_.heightStream(), flight_.pose()));
     }
 
     ~PlanetWindowViewer()
@@ -174,7 +174,7 @@ void PlanetWindowViewer::updateCamera(double seconds)
         flight_.setPose(globePoseOf(inputs_.path[record_.recordedFrames() % inputs_.path.size()].pose));
         return;
     }
-    const double ground = surfaceHeightUnder(*inputs_.elevation, flight_.pose());
+    const double ground = surfaceHeightUnder(inputs_, scene_.heightStream(), flight_.pose());
     const glm::dvec2 look = input_.takeLookMotion();
     flight_.turn(look.x * kLookDegreesPerPixel, -look.y * kLookDegreesPerPixel);
     speedFactor_ = speedAfterWheel(speedFactor_, input_.takeWheelSteps(), kMinSpeedFactor, kMaxSpeedFactor);
@@ -201,7 +201,7 @@ bool PlanetWindowViewer::renderFrame(bool screenshot, std::ostream& out)
         facts.frame.width = swapchain.extent().width;
         facts.frame.height = swapchain.extent().height;
         facts.camera = flight_.pose();
-        facts.groundHeightMetres = surfaceHeightUnder(*inputs_.elevation, flight_.pose());
+        facts.groundHeightMetres = surfaceHeightUnder(inputs_, scene_.heightStream(), flight_.pose());
         facts.speedMetresPerSecond =
             globeFlightSpeed(facts.camera.heightMetres - facts.groundHeightMetres, static_cast<double>(speedFactor_));
         facts.sun = sunText_;

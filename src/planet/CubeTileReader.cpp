@@ -28,7 +28,7 @@ public:
         : model_(model),
           sourceLevels_(model.source->layout.levelCount()),
           sourceTileSize_(model.source->layout.tileSize()),
-          mapping_(*model.source->base.metadata.grid),
+          mapping_(levelZeroGridOf(model.source->base)),
           reader_(dem::makeDemTileReader(model.path, *model.source))
     {
     }
@@ -75,7 +75,7 @@ public:
 
 private:
     struct Place {
-        double column = 0.0;  // on the base heightmap
+        double column = 0.0;  // on level 0, the model's own samples
         double row = 0.0;
         double latitude = 0.0;
     };
@@ -95,12 +95,13 @@ private:
         return source;
     }
 
-    // Where a place lies on level `level`'s samples.
-    std::pair<double, double> onLevel(std::uint32_t level, const Place& place) const
+    // Where a place lies on level `level`'s samples: sample j of level k
+    // averages level 0's [j 2^k, (j + 1) 2^k), centred at j 2^k + (2^k - 1) / 2.
+    static std::pair<double, double> onLevel(std::uint32_t level, const Place& place)
     {
-        const double scale = std::ldexp(1.0, static_cast<int>(sourceLevels_ - level));
+        const double scale = std::ldexp(1.0, static_cast<int>(level));
         const double offset = 0.5 * (scale - 1.0);
-        return {place.column * scale + offset, place.row * scale + offset};
+        return {(place.column - offset) / scale, (place.row - offset) / scale};
     }
 
     std::uint32_t periodOf(std::uint32_t level) const { return model_.columnsPerTurn >> level; }
@@ -153,7 +154,7 @@ private:
         const double bottom = sampleMetres(level, column0, row1) * (1.0 - columnWeight) +
                               sampleMetres(level, column1, row1) * columnWeight;
         const double height = top * (1.0 - rowWeight) + bottom * rowWeight;
-        const double spacing = model_.rowSpacingDegrees / std::ldexp(1.0, static_cast<int>(sourceLevels_ - level));
+        const double spacing = model_.rowSpacingDegrees * std::ldexp(1.0, static_cast<int>(level));
         const double blend = GlobalElevation::poleBlend(place.latitude, spacing);
         const double pole = place.latitude >= 0.0 ? model_.northPoleMetres : model_.southPoleMetres;
         return height * (1.0 - blend) + pole * blend;
@@ -202,6 +203,21 @@ private:
 
 }  // namespace
 
+dem::DemGrid levelZeroGridOf(const dem::DemTerrain& base)
+{
+    dem::DemGrid grid = *base.metadata.grid;
+    const double columnScale =
+        static_cast<double>(base.metadata.fileColumns) / static_cast<double>(base.heightmap.width);
+    const double rowScale = static_cast<double>(base.metadata.fileRows) / static_cast<double>(base.heightmap.height);
+    grid.geoTransform[1] /= columnScale;
+    grid.geoTransform[4] /= columnScale;
+    grid.geoTransform[2] /= rowScale;
+    grid.geoTransform[5] /= rowScale;
+    grid.columns = base.metadata.fileColumns;
+    grid.rows = base.metadata.fileRows;
+    return grid;
+}
+
 std::optional<CubeTilePyramid> cubePyramidFor(std::uint32_t baseIntervals, std::uint32_t finestIntervals)
 {
     if (finestIntervals <= baseIntervals) {
@@ -219,15 +235,18 @@ StreamedGlobalElevation streamedGlobalElevation(const std::filesystem::path& pat
                                                 std::shared_ptr<const dem::StreamedDem> source,
                                                 const GlobalElevation& base, const CubeTilePyramid& pyramid)
 {
-    const dem::DemMetadata& metadata = source->base.metadata;
-    const std::uint32_t levels = source->layout.levelCount();
+    const dem::DemTerrain& terrain = source->base;
+    const dem::DemMetadata& metadata = terrain.metadata;
+    // The base's pixels are fileColumns / width (fileRows / height) times the file's.
+    const double columnScale = static_cast<double>(metadata.fileColumns) / static_cast<double>(terrain.heightmap.width);
+    const double rowScale = static_cast<double>(metadata.fileRows) / static_cast<double>(terrain.heightmap.height);
     return StreamedGlobalElevation{
         path,
         source,
         pyramid,
         StreamedHeightRange::spanning(metadata.minimumHeightMetres, metadata.maximumHeightMetres),
-        base.columnsPerTurn() << levels,
-        base.rowSpacingDegrees(),
+        static_cast<std::uint32_t>(std::lround(360.0 * columnScale / base.columnSpacingDegrees())),
+        base.rowSpacingDegrees() / rowScale,
         base.poleMetres(true),
         base.poleMetres(false)};
 }

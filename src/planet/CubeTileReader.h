@@ -30,9 +30,9 @@ struct StreamedGlobalElevation {
     std::shared_ptr<const dem::StreamedDem> source;
     CubeTilePyramid pyramid;
     StreamedHeightRange range;     // the source's streaming range
-    std::uint32_t columnsPerTurn;  // of the model's own grid
-    double rowSpacingDegrees;      // of the base (the model's coarsest level)
-    double northPoleMetres;
+    std::uint32_t columnsPerTurn;  // of the model's own grid (level 0)
+    double rowSpacingDegrees;      // of the model's own grid
+    double northPoleMetres;        // the base's (GlobalElevation::poleMetres)
     double southPoleMetres;
 };
 
@@ -51,6 +51,12 @@ std::uint32_t finestCubeIntervalsFor(std::uint32_t columnsPerTurn);
 StreamedGlobalElevation streamedGlobalElevation(const std::filesystem::path& path,
                                                 std::shared_ptr<const dem::StreamedDem> source,
                                                 const GlobalElevation& base, const CubeTilePyramid& pyramid);
+
+// The grid of the model's own samples (level 0) under a base read at a
+// reduction: the base's grid has pixels fileColumns / columns (fileRows /
+// rows) times larger over the same ground, while its level-k samples average
+// 2^k x 2^k blocks of level 0's.
+dem::DemGrid levelZeroGridOf(const dem::DemTerrain& base);
 
 // A reader of the cube's tiles, for tiles::TileLoader: call it on the
 // loader's thread (it opens its own GDAL dataset and coordinate

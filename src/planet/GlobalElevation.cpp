@@ -71,6 +71,7 @@ void GlobalElevation::checkAndMap(const std::filesystem::path& path)
     }
     columnsPerTurn_ = static_cast<std::uint32_t>(std::lround(perTurn));
     rowSpacingDegrees_ = rowDegrees;
+    columnSpacingDegrees_ = columnDegrees;
     try {
         mapping_ = std::make_unique<dem::GeodeticToHeightmap>(grid);
     } catch (const dem::GeodeticMappingError& error) {

@@ -48,8 +48,9 @@ public:
     [[nodiscard]] const dem::DemTerrain& terrain() const noexcept { return terrain_; }
     // Heightmap columns in 360 degrees of longitude: the wrap's period.
     [[nodiscard]] std::uint32_t columnsPerTurn() const noexcept { return columnsPerTurn_; }
-    // Degrees of latitude between rows.
+    // Degrees of latitude between rows, of longitude between columns.
     [[nodiscard]] double rowSpacingDegrees() const noexcept { return rowSpacingDegrees_; }
+    [[nodiscard]] double columnSpacingDegrees() const noexcept { return columnSpacingDegrees_; }
     // The one height of each pole.
     [[nodiscard]] double poleMetres(bool north) const noexcept { return north ? northPoleMetres_ : southPoleMetres_; }
     // Where a WGS 84 point (any longitude; latitudes within [-90, 90]) lies
@@ -69,6 +70,7 @@ private:
     std::unique_ptr<dem::GeodeticToHeightmap> mapping_;
     std::uint32_t columnsPerTurn_ = 0;
     double rowSpacingDegrees_ = 0.0;
+    double columnSpacingDegrees_ = 0.0;
     double northPoleMetres_ = 0.0;  // the mean of the northernmost row
     double southPoleMetres_ = 0.0;  // and of the southernmost
 };

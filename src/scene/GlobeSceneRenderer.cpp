@@ -209,7 +209,7 @@ const planet::gpu::GlobeTerrain& GlobeSceneRenderer::globe() const
     return impl_->globe;
 }
 
-terrain::HeightStream* GlobeSceneRenderer::heightStream()
+terrain::HeightStream* GlobeSceneRenderer::heightStream() const
 {
     return impl_->globe.stream();
 }

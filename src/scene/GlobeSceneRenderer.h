@@ -93,7 +93,7 @@ public:
 
     [[nodiscard]] const planet::gpu::GlobeTerrain& globe() const;
     // The streamed model's tiles, if it streams.
-    [[nodiscard]] terrain::HeightStream* heightStream();
+    [[nodiscard]] terrain::HeightStream* heightStream() const;
 
 private:
     struct Impl;

@@ -200,6 +200,15 @@ std::optional<HeightStream::ProbedHeight> HeightStream::probe(double levelZeroCo
     return std::nullopt;
 }
 
+const std::uint16_t* HeightStream::residentSamples(std::uint32_t entry)
+{
+    if (entry >= layout_.entryCount() || !atlas_.resident(entry)) {
+        return nullptr;
+    }
+    const tiles::HeightTile* tile = cache_.find(layout_.keyOfEntry(entry));
+    return tile == nullptr ? nullptr : tile->samples.data();
+}
+
 std::vector<std::string> HeightStream::takeWarnings()
 {
     return loader_->takeWarnings();

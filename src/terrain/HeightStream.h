@@ -106,6 +106,11 @@ public:
     };
     [[nodiscard]] std::optional<ProbedHeight> probe(double levelZeroColumn, double levelZeroRow) const;
 
+    // The samples of the tile of `entry` when the atlas holds it and the CPU
+    // cache still has it (marked used there), else nullptr: for a CPU
+    // estimate of what the GPU draws (the ground under a camera).
+    [[nodiscard]] const std::uint16_t* residentSamples(std::uint32_t entry);
+
     // Warnings of the reader (damaged tiles, ...), each once.
     std::vector<std::string> takeWarnings();
     [[nodiscard]] HeightStreamStatistics statistics() const;

@@ -7,8 +7,9 @@
 //   the data starting under that grid's spacing;
 // - the tiles the reader makes from a file hold the model's heights at
 //   their samples' latitudes and longitudes, to the quantisation's step,
-//   across the date line too; samples that are one cube point (faces'
-//   shared edges and corners) hold one value.
+//   across the date line too, and on ETOPO5 (0..360, an odd row count);
+//   samples that are one cube point (faces' shared edges and corners) hold
+//   one value.
 #include "DemTestFiles.h"
 #include "dem/DemStreaming.h"
 #include "geodesy/Wgs84.h"
@@ -20,6 +21,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdint>
@@ -223,6 +225,40 @@ TEST(CubeTileReader, TilesHoldTheModelsHeightsAndSharedPointsOneValue)
     }
     EXPECT_GE(sharedPoints, 12u * 127u) << "every face edge is met twice";
     EXPECT_GT(nearTheDateLine, 100u);
+}
+
+// ETOPO5 (netCDF, longitudes 0..360, 2161 rows: its half-resolution base
+// has stretched pixels): a tile over the Alps holds the full model's heights.
+TEST(CubeTileReader, AnEtopo5TileOverTheAlpsHoldsTheFullModelsHeights)
+{
+    if (!std::filesystem::exists(CBT_ETOPO5_GRID)) {
+        GTEST_SKIP() << CBT_ETOPO5_GRID << " is missing (Debian package ferret-datasets)";
+    }
+    const auto source = std::make_shared<const dem::StreamedDem>(
+        dem::openStreamedDem(CBT_ETOPO5_GRID, heightmap::HeightmapLimits{}, 256));
+    ASSERT_EQ(source->base.metadata.fileRows, 2161u);
+    const GlobalElevation base(source->base, CBT_ETOPO5_GRID);
+    const std::uint32_t finest = finestCubeIntervalsFor(base.columnsPerTurn() << source->layout.levelCount());
+    const std::optional<CubeTilePyramid> pyramid = cubePyramidFor(512, finest);
+    ASSERT_TRUE(pyramid);
+    const StreamedGlobalElevation model = streamedGlobalElevation(CBT_ETOPO5_GRID, source, base, *pyramid);
+    EXPECT_EQ(model.columnsPerTurn, 4320u);
+    const GlobalElevation full(CBT_ETOPO5_GRID, heightmap::HeightmapLimits{});
+    const std::unique_ptr<tiles::TileReader> reader = makeCubeTileReader(model);
+    const CubeTilePyramid::Lookup alps = pyramid->lookup(0, cubeFaceOf(cubePointUnder(46.55, 7.98)));
+    const tiles::TileKey key = pyramid->layout().keyOfEntry(alps.entry);
+    const tiles::HeightTile tile = reader->read(key);
+    const std::uint32_t stored = pyramid->layout().storedSize();
+    double worst = 0.0;
+    for (std::uint32_t row = 0; row < stored; row += 4) {
+        for (std::uint32_t column = 0; column < stored; column += 4) {
+            const geodesy::GeodeticCoordinates place =
+                geodesy::ecefToGeodetic(cubeToEcef(pyramid->samplePoint(key, column, row)));
+            const double expected = full.heightMetres(place.latitudeDegrees, place.longitudeDegrees);
+            worst = std::max(worst, std::abs(model.range.metresOf(tile.samples[row * stored + column]) - expected));
+        }
+    }
+    EXPECT_LE(worst, model.range.metresPerStep + 1.0e-3);
 }
 
 }  // namespace
