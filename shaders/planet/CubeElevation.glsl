@@ -49,7 +49,17 @@ double planet_ElevationSample(uint face, uint column, uint row, uint intervals)
     return double(planet_elevation[(face * side + row) * side + column]);
 }
 
-double planet_HeightOnFace(planet_FacePoint point, uint intervals)
+// Where bilinear filtering of a face's grid of `intervals` a side reads at a
+// face point: the cell's first column and row, and the weights towards the
+// next ones (exact for the cube's dyadic points).
+struct planet_GridCell {
+    uint column;
+    uint row;
+    double columnWeight;
+    double rowWeight;
+};
+
+planet_GridCell planet_GridCellOf(planet_FacePoint point, uint intervals)
 {
     double last = double(intervals);
     precise double halfIntervals = 0.5lf * last;
@@ -59,6 +69,16 @@ double planet_HeightOnFace(planet_FacePoint point, uint intervals)
     uint row = min(uint(v), intervals - 1u);
     precise double wu = u - double(column);
     precise double wv = v - double(row);
+    return planet_GridCell(column, row, wu, wv);
+}
+
+double planet_HeightOnFace(planet_FacePoint point, uint intervals)
+{
+    planet_GridCell cell = planet_GridCellOf(point, intervals);
+    uint column = cell.column;
+    uint row = cell.row;
+    double wu = cell.columnWeight;
+    double wv = cell.rowWeight;
     precise double lower = (1.0lf - wu) * planet_ElevationSample(point.face, column, row, intervals) +
                            wu * planet_ElevationSample(point.face, column + 1u, row, intervals);
     precise double upper = (1.0lf - wu) * planet_ElevationSample(point.face, column, row + 1u, intervals) +

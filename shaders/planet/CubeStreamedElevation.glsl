@@ -62,18 +62,11 @@ uint globe_TileEntry(uint level, uint tileColumn, uint tileRow)
 globe_TileLookup globe_Lookup(uint level, planet_FacePoint point)
 {
     uint intervals = globe_StreamIntervals(level);
-    double last = double(intervals);
-    precise double halfIntervals = 0.5lf * last;
-    precise double u = clamp((point.s + 1.0lf) * halfIntervals, 0.0lf, last);
-    precise double v = clamp((point.t + 1.0lf) * halfIntervals, 0.0lf, last);
-    uint column = min(uint(u), intervals - 1u);
-    uint row = min(uint(v), intervals - 1u);
+    planet_GridCell cell = planet_GridCellOf(point, intervals);
     uint size = globe_streamTileSize;
-    uint levelColumn = point.face * intervals + column;
-    precise double wu = u - double(column);
-    precise double wv = v - double(row);
-    return globe_TileLookup(globe_TileEntry(level, levelColumn / size, row / size), levelColumn % size, row % size,
-                            wu, wv);
+    uint levelColumn = point.face * intervals + cell.column;
+    return globe_TileLookup(globe_TileEntry(level, levelColumn / size, cell.row / size), levelColumn % size,
+                            cell.row % size, cell.columnWeight, cell.rowWeight);
 }
 
 double globe_TileMetres(uint layer, uint column, uint row)

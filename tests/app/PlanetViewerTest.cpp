@@ -15,6 +15,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace app_test {
@@ -37,6 +38,26 @@ void expectOneLineError(const ProcessResult& result, const std::string& text)
     EXPECT_EQ(result.err.rfind("cbt-terrain: ", 0), 0u) << result.err;
     EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
     EXPECT_NE(result.err.find(text), std::string::npos) << result.err;
+}
+
+// A GEBCO-sized global model: an 86400 x 43200 VRT (no overviews) over a
+// 36 x 18 Int16 raster of `values` at 10 degrees a sample, in `folder`.
+std::filesystem::path writeGebcoSizedVrt(const ScratchFolder& folder, std::vector<double> values)
+{
+    const std::filesystem::path small = folder.file("small.tif");
+    dem_test::RasterSpec global = dem_test::rasterOf(36, 18, GDT_Int16, std::move(values));
+    global.geoTransform = std::array<double, 6>{-180.0, 10.0, 0.0, 90.0, 0.0, -10.0};
+    global.epsg = 4326;
+    dem_test::writeRaster(small, global);
+    const std::filesystem::path gebco = folder.file("gebco-sized.vrt");
+    std::ofstream(gebco) << "<VRTDataset rasterXSize=\"86400\" rasterYSize=\"43200\"><SRS>EPSG:4326</SRS>"
+                            "<GeoTransform>-180, 0.004166666666666667, 0, 90, 0, -0.004166666666666667</GeoTransform>"
+                            "<VRTRasterBand dataType=\"Int16\" band=\"1\"><SimpleSource>"
+                            "<SourceFilename relativeToVRT=\"1\">small.tif</SourceFilename><SourceBand>1</SourceBand>"
+                            "<SrcRect xOff=\"0\" yOff=\"0\" xSize=\"36\" ySize=\"18\"/>"
+                            "<DstRect xOff=\"0\" yOff=\"0\" xSize=\"86400\" ySize=\"43200\"/>"
+                            "</SimpleSource></VRTRasterBand></VRTDataset>\n";
+    return gebco;
 }
 
 TEST(PlanetViewer, TheDefaultGlobeFromHomeIsAWholeEarthInDarkSpace)
@@ -128,19 +149,7 @@ TEST(PlanetViewer, BadInputGivesOneLine)
     // A GEBCO-sized global model (86400 x 43200, a VRT over a small raster)
     // without overviews, read whole (--stream off): refused with the limit
     // and the fix.
-    const std::filesystem::path small = scratch.file("small.tif");
-    dem_test::RasterSpec global = dem_test::rasterOf(36, 18, GDT_Int16, std::vector<double>(36 * 18, 100.0));
-    global.geoTransform = std::array<double, 6>{-180.0, 10.0, 0.0, 90.0, 0.0, -10.0};
-    global.epsg = 4326;
-    dem_test::writeRaster(small, global);
-    const std::filesystem::path gebco = scratch.file("gebco-sized.vrt");
-    std::ofstream(gebco) << "<VRTDataset rasterXSize=\"86400\" rasterYSize=\"43200\"><SRS>EPSG:4326</SRS>"
-                            "<GeoTransform>-180, 0.004166666666666667, 0, 90, 0, -0.004166666666666667</GeoTransform>"
-                            "<VRTRasterBand dataType=\"Int16\" band=\"1\"><SimpleSource>"
-                            "<SourceFilename relativeToVRT=\"1\">small.tif</SourceFilename><SourceBand>1</SourceBand>"
-                            "<SrcRect xOff=\"0\" yOff=\"0\" xSize=\"36\" ySize=\"18\"/>"
-                            "<DstRect xOff=\"0\" yOff=\"0\" xSize=\"86400\" ySize=\"43200\"/>"
-                            "</SimpleSource></VRTRasterBand></VRTDataset>\n";
+    const std::filesystem::path gebco = writeGebcoSizedVrt(scratch, std::vector<double>(36 * 18, 100.0));
     expectOneLineError(runViewer({"--planet", "--headless", "--stream", "off", gebco.string()}),
                        "86400x43200 samples without overviews to read it at 1/8 from (more than the 1073741824 "
                        "samples read without them); add them (cbt-terrain prepare IN OUT.tif");
@@ -152,23 +161,11 @@ TEST(PlanetViewer, BadInputGivesOneLine)
 TEST(PlanetViewer, AGebcoSizedModelStreamsItsTilesUnderALowCamera)
 {
     const ScratchFolder scratch("planet-streamed");
-    const std::filesystem::path small = scratch.file("small.tif");
     std::vector<double> values;
     for (int i = 0; i < 36 * 18; ++i) {
         values.push_back(static_cast<double>((i * 37) % 23) * 150.0 - 1500.0);
     }
-    dem_test::RasterSpec global = dem_test::rasterOf(36, 18, GDT_Int16, values);
-    global.geoTransform = std::array<double, 6>{-180.0, 10.0, 0.0, 90.0, 0.0, -10.0};
-    global.epsg = 4326;
-    dem_test::writeRaster(small, global);
-    const std::filesystem::path gebco = scratch.file("gebco-sized.vrt");
-    std::ofstream(gebco) << "<VRTDataset rasterXSize=\"86400\" rasterYSize=\"43200\"><SRS>EPSG:4326</SRS>"
-                            "<GeoTransform>-180, 0.004166666666666667, 0, 90, 0, -0.004166666666666667</GeoTransform>"
-                            "<VRTRasterBand dataType=\"Int16\" band=\"1\"><SimpleSource>"
-                            "<SourceFilename relativeToVRT=\"1\">small.tif</SourceFilename><SourceBand>1</SourceBand>"
-                            "<SrcRect xOff=\"0\" yOff=\"0\" xSize=\"36\" ySize=\"18\"/>"
-                            "<DstRect xOff=\"0\" yOff=\"0\" xSize=\"86400\" ySize=\"43200\"/>"
-                            "</SimpleSource></VRTRasterBand></VRTDataset>\n";
+    const std::filesystem::path gebco = writeGebcoSizedVrt(scratch, std::move(values));
     const std::filesystem::path stats = scratch.file("streamed.json");
     const std::filesystem::path image = scratch.file("streamed.png");
     const ProcessResult result = runViewer({"--planet", "--headless", "--validate", "--msaa", "1", "--size", "160x90",

@@ -11,6 +11,7 @@
 //   samples that are one cube point (faces' shared edges and corners) hold
 //   one value.
 #include "DemTestFiles.h"
+#include "GlobalRasterFiles.h"
 #include "dem/DemStreaming.h"
 #include "geodesy/Wgs84.h"
 #include "planet/CubeElevation.h"
@@ -43,24 +44,6 @@ double field(double latitude, double longitude)
     const double lambda = longitude * kPi / 180.0;
     return 2000.0 * std::sin(phi) + 800.0 * std::cos(phi) * std::cos(3.0 * lambda) +
            400.0 * std::sin(23.0 * lambda) * std::cos(17.0 * phi);
-}
-
-// A global grid of `columns` x columns / 2 samples over -180..180, 90..-90.
-void writeGlobalField(const std::filesystem::path& path, std::uint32_t columns)
-{
-    const std::uint32_t rows = columns / 2;
-    const double spacing = 360.0 / columns;
-    std::vector<double> values;
-    values.reserve(std::size_t{columns} * rows);
-    for (std::uint32_t r = 0; r < rows; ++r) {
-        for (std::uint32_t c = 0; c < columns; ++c) {
-            values.push_back(field(90.0 - spacing * (r + 0.5), -180.0 + spacing * (c + 0.5)));
-        }
-    }
-    dem_test::RasterSpec spec = dem_test::rasterOf(columns, rows, GDT_Float32, values);
-    spec.geoTransform = std::array<double, 6>{-180.0, spacing, 0.0, 90.0, 0.0, -spacing};
-    spec.epsg = 4326;
-    dem_test::writeRaster(path, spec);
 }
 
 TEST(CubeTilePyramid, EachTileLiesOnOneFaceWithItsApronOnThatFacesEdge)
@@ -107,7 +90,7 @@ class StreamedCubeHeightsTest : public ::testing::Test {
 protected:
     StreamedCubeHeightsTest()
     {
-        writeGlobalField(scratch_.file("field.tif"), 360);
+        writeGlobalRaster(scratch_.file("field.tif"), 360, field);
         global_ = std::make_unique<GlobalElevation>(scratch_.file("field.tif"), heightmap::HeightmapLimits{});
         base_ = std::make_unique<CubeElevation>(*global_, 64);
     }
@@ -178,7 +161,7 @@ TEST(CubeTileReader, TilesHoldTheModelsHeightsAndSharedPointsOneValue)
 {
     const dem_test::ScratchDirectory scratch;
     const std::filesystem::path path = scratch.file("global.tif");
-    writeGlobalField(path, 720);
+    writeGlobalRaster(path, 720, field);
     heightmap::HeightmapLimits baseLimits;
     baseLimits.maxDimension = 256;  // the base at 1/4: 180 x 90
     const auto source = std::make_shared<const dem::StreamedDem>(dem::openStreamedDem(path, baseLimits, 64));

@@ -8,6 +8,7 @@
 // - a camera moved by 1 mm at 100 m and at 10 m, once converged, changes
 //   almost nothing (no jitter, no z-fighting);
 // - under a still view the pool's update stops once the mesh converged.
+#include "GlobeFrames.h"
 #include "GpuTestEnvironment.h"
 #include "SceneRenderHarness.h"
 #include "geodesy/Wgs84.h"
@@ -80,18 +81,9 @@ protected:
         return std::make_unique<scene::GlobeSceneRenderer>(device(), shaders(), *elevation_, settings, output);
     }
 
-    // Records, submits and waits for one frame.
     void renderFrame(scene::GlobeSceneRenderer& globe, const scene::GlobeFrameView& frame)
     {
-        vk::Device& gpu = device();
-        scene::FrameSlot& slot = globe.slot(0);
-        slot.inFlight.wait();
-        slot.inFlight.reset();
-        vk::beginCommandBuffer(slot.commands);
-        globe.recordFrame(0, frame);
-        vk::endCommandBuffer(slot.commands);
-        scene::submitFrameSlot(gpu, slot);
-        slot.inFlight.wait();
+        renderGlobeFrame(device(), globe, frame);
     }
 
     // The last frame's colour and depth (saved as NAME.png under

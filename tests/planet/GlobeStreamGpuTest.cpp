@@ -7,6 +7,8 @@
 // below the data; shared vertices stay bit-identical, so the globe stays
 // watertight while tiles change under it.
 #include "DemTestFiles.h"
+#include "GlobalRasterFiles.h"
+#include "GlobeFrames.h"
 #include "GpuTestEnvironment.h"
 #include "bisector/gpu/PoolBuffers.h"
 #include "dem/DemStreaming.h"
@@ -50,23 +52,6 @@ double field(double latitude, double longitude)
            700.0 * std::sin(150.0 * lambda) * std::cos(140.0 * phi);
 }
 
-void writeGlobalField(const std::filesystem::path& path, std::uint32_t columns)
-{
-    const std::uint32_t rows = columns / 2;
-    const double spacing = 360.0 / columns;
-    std::vector<double> values;
-    values.reserve(std::size_t{columns} * rows);
-    for (std::uint32_t r = 0; r < rows; ++r) {
-        for (std::uint32_t c = 0; c < columns; ++c) {
-            values.push_back(field(90.0 - spacing * (r + 0.5), -180.0 + spacing * (c + 0.5)));
-        }
-    }
-    dem_test::RasterSpec spec = dem_test::rasterOf(columns, rows, GDT_Float32, values);
-    spec.geoTransform = std::array<double, 6>{-180.0, spacing, 0.0, 90.0, 0.0, -spacing};
-    spec.epsg = 4326;
-    dem_test::writeRaster(path, spec);
-}
-
 class GlobeStreamGpuTest : public vk::test::GpuTest {
 protected:
     // The model, its base and its pyramid (a scratch folder needs a test).
@@ -74,7 +59,7 @@ protected:
     {
         scratch_ = std::make_unique<dem_test::ScratchDirectory>();
         const std::filesystem::path path = scratch_->file("global.tif");
-        writeGlobalField(path, 1440);
+        writeGlobalRaster(path, 1440, field);
         heightmap::HeightmapLimits baseLimits;
         baseLimits.maxDimension = 360;  // the base at 1/4
         source_ = std::make_shared<const dem::StreamedDem>(dem::openStreamedDem(path, baseLimits, 64));
@@ -100,14 +85,7 @@ protected:
 
     void renderFrame(scene::GlobeSceneRenderer& globe, const scene::GlobeFrameView& frame)
     {
-        scene::FrameSlot& slot = globe.slot(0);
-        slot.inFlight.wait();
-        slot.inFlight.reset();
-        vk::beginCommandBuffer(slot.commands);
-        globe.recordFrame(0, frame);
-        vk::endCommandBuffer(slot.commands);
-        scene::submitFrameSlot(device(), slot);
-        slot.inFlight.wait();
+        renderGlobeFrame(device(), globe, frame);
     }
 
     std::unique_ptr<dem_test::ScratchDirectory> scratch_;
