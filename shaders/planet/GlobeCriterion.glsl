@@ -5,6 +5,10 @@
 //   binding 0  the elevation on the cube (planet/CubeElevation.glsl)
 //   binding 1  the roots' exact vertices (planet/CubeGeometry.glsl)
 //   binding 2  GlobeLevelOfDetail
+//   binding 3  per slot, its exact vertices and the data's heights there (w:
+//              the double's bits), written with its geometry by
+//              planet/GlobeGeometry.glsl: classify and index read a
+//              bisector's corners there instead of walking its key
 //   binding 6  the elevation's height ranges (CubeElevation::heightRanges)
 //   binding 7  per slot, the detail's octave sums at its three vertices
 //              (planet::surfaceDetailSum; written with the slot's geometry by
@@ -33,9 +37,28 @@ layout(std430, set = 1, binding = 2) readonly buffer GlobeLevelOfDetail {
 
 #include "planet/CubeStreamedElevation.glsl"
 
+layout(std430, set = 1, binding = 3) buffer GlobeExact {
+    i64vec4 globe_exact[];
+};
+
 layout(std430, set = 1, binding = 7) buffer GlobeDetailSums {
     double globe_detailSums[];
 };
+
+// The exact vertices a slot stores.
+planet_Triangle globe_StoredTriangle(uint slot)
+{
+    return planet_Triangle(
+        i64vec3[3](globe_exact[3u * slot].xyz, globe_exact[3u * slot + 1u].xyz, globe_exact[3u * slot + 2u].xyz));
+}
+
+// The data's heights at a slot's vertices, as globe_DataHeightAt gave them
+// when the geometry was written (again at every change of the tiles).
+dvec3 globe_StoredDataHeights(uint slot)
+{
+    return dvec3(int64BitsToDouble(globe_exact[3u * slot].w), int64BitsToDouble(globe_exact[3u * slot + 1u].w),
+                 int64BitsToDouble(globe_exact[3u * slot + 2u].w));
+}
 
 struct globe_Sphere {
     dvec3 centre;  // around the vertices at the lowest and highest heights
@@ -65,8 +88,9 @@ double globe_Dot(dvec3 a, dvec3 b)
     return dot;
 }
 
-// The bisector's spheres, given the detail's octave sums at its vertices.
-globe_Sphere globe_SphereWithSums(planet_Triangle t, dvec3 detailSums)
+// The bisector's spheres, given the data's heights and the detail's octave
+// sums at its vertices.
+globe_Sphere globe_SphereWithSums(planet_Triangle t, dvec3 dataHeights, dvec3 detailSums)
 {
     globe_Sphere sphere;
     dvec3 corners[3] = dvec3[3](planet_CubePointOf(t.v[0]), planet_CubePointOf(t.v[1]), planet_CubePointOf(t.v[2]));
@@ -86,8 +110,7 @@ globe_Sphere globe_SphereWithSums(planet_Triangle t, dvec3 detailSums)
     double lowestSum = 0.0lf;
     double highestSum = 0.0lf;
     for (int i = 0; i < 3; ++i) {
-        uint grid;
-        double data = globe_DataHeightAt(corners[i], grid);
+        double data = dataHeights[i];
         double detailSum = detailSums[i];
         precise double surface = data + planet_SurfaceDetailFromSum(detailSum, data);
         onSurface[i] = planet_CubeToEcef(corners[i], surface);
@@ -204,9 +227,10 @@ dvec3 globe_StoredDetailSums(uint slot)
 
 uint bisector_Decide(uint slot, uint64_t key, out bool visible)
 {
-    planet_Triangle t = planet_TriangleOf(key, pool.rootBits);
+    planet_Triangle t = globe_StoredTriangle(slot);
+    dvec3 data = globe_StoredDataHeights(slot);
     dvec3 sums = globe_StoredDetailSums(slot);
-    globe_Sphere sphere = globe_SphereWithSums(t, sums);
+    globe_Sphere sphere = globe_SphereWithSums(t, data, sums);
     visible = !globe_IsCulled(sphere);
 #ifdef GLOBE_REQUESTS_TILES
     if (visible) {
@@ -221,21 +245,24 @@ uint bisector_Decide(uint slot, uint64_t key, out bool visible)
         return POOL_DECISION_KEEP;
     }
     // The parent keeps two of the child's vertices (planet_Parent); only
-    // its third needs the noise.
+    // its third needs the data's height and the noise.
     uint bit = uint(key) & 1u;
     planet_Triangle parent = planet_Parent(t, bit);
     uint missing = bit == 0u ? 2u : 0u;
     dvec3 thirdPoint = planet_CubePointOf(parent.v[missing]);
     uint thirdGrid;
-    globe_DataHeightAt(thirdPoint, thirdGrid);
+    double thirdData = globe_DataHeightAt(thirdPoint, thirdGrid);
     double third = planet_SurfaceDetailSum(thirdPoint, thirdGrid);
+    dvec3 parentData = bit == 0u ? dvec3(data.x, data.z, thirdData) : dvec3(thirdData, data.x, data.z);
     dvec3 parentSums = bit == 0u ? dvec3(sums.x, sums.z, third) : dvec3(third, sums.x, sums.z);
-    return globe_WantsSplit(globe_SphereWithSums(parent, parentSums)) ? POOL_DECISION_KEEP : POOL_DECISION_MERGE;
+    return globe_WantsSplit(globe_SphereWithSums(parent, parentData, parentSums)) ? POOL_DECISION_KEEP
+                                                                                 : POOL_DECISION_MERGE;
 }
 
 bool bisector_IsVisible(uint slot, uint64_t key)
 {
-    return !globe_IsCulled(globe_SphereWithSums(planet_TriangleOf(key, pool.rootBits), globe_StoredDetailSums(slot)));
+    return !globe_IsCulled(
+        globe_SphereWithSums(globe_StoredTriangle(slot), globe_StoredDataHeights(slot), globe_StoredDetailSums(slot)));
 }
 
 #endif  // PLANET_GLOBE_CRITERION_GLSL

@@ -5,7 +5,8 @@
 // parent's (midpoints, exact) when split, parents from their children's when
 // merged; GlobeRefresh.comp recomputes every live bisector's when the origin
 // moves. Set 1 of the pool kernels, after planet/GlobeCriterion.glsl:
-//   binding 3  exact vertices, 3 i64vec4 per slot (xyz used)
+//   binding 3  exact vertices, 3 i64vec4 per slot: xyz, w the data's height
+//              there (its double's bits; declared by planet/GlobeCriterion.glsl)
 //   binding 4  the cache, 3 vec4 per slot: xyz from the origin, w the surface height
 //              (planet/SurfaceDetail.glsl: the data and the detail below it)
 //   binding 5  GlobeFrame: the origin in ECEF metres
@@ -13,9 +14,6 @@
 #ifndef PLANET_GLOBE_GEOMETRY_GLSL
 #define PLANET_GLOBE_GEOMETRY_GLSL
 
-layout(std430, set = 1, binding = 3) buffer GlobeExact {
-    i64vec4 globe_exact[];
-};
 layout(std430, set = 1, binding = 4) buffer GlobeCache {
     vec4 globe_cache[];
 };
@@ -23,10 +21,11 @@ layout(std430, set = 1, binding = 5) readonly buffer GlobeFrame {
     dvec4 globe_origin;
 };
 
-// A vertex as a slot stores it: exact, the detail's octave sum there (for
-// the criterion) and its cache entry.
+// A vertex as a slot stores it: exact, the data's height and the detail's
+// octave sum there (for the criterion) and its cache entry.
 struct globe_Vertex {
     i64vec3 exact;
+    double data;
     double detailSum;
     vec4 cache;
 };
@@ -39,20 +38,21 @@ globe_Vertex globe_NewVertex(i64vec3 exact)
     double detailSum = planet_SurfaceDetailSum(cube, grid);
     precise double height = data + planet_SurfaceDetailFromSum(detailSum, data);
     precise dvec3 fromOrigin = planet_CubeToEcef(cube, height) - globe_origin.xyz;
-    return globe_Vertex(exact, detailSum, vec4(vec3(fromOrigin), float(height)));
+    return globe_Vertex(exact, data, detailSum, vec4(vec3(fromOrigin), float(height)));
 }
 
 globe_Vertex globe_StoredVertex(uint slot, uint corner)
 {
     uint index = 3u * slot + corner;
-    return globe_Vertex(globe_exact[index].xyz, globe_detailSums[index], globe_cache[index]);
+    return globe_Vertex(globe_exact[index].xyz, int64BitsToDouble(globe_exact[index].w), globe_detailSums[index],
+                        globe_cache[index]);
 }
 
 void globe_Write(uint slot, globe_Vertex a, globe_Vertex b, globe_Vertex c)
 {
     globe_Vertex vertices[3] = globe_Vertex[3](a, b, c);
     for (uint i = 0u; i < 3u; ++i) {
-        globe_exact[3u * slot + i] = i64vec4(vertices[i].exact, 0l);
+        globe_exact[3u * slot + i] = i64vec4(vertices[i].exact, doubleBitsToInt64(vertices[i].data));
         globe_detailSums[3u * slot + i] = vertices[i].detailSum;
         globe_cache[3u * slot + i] = vertices[i].cache;
     }
