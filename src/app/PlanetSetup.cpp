@@ -59,9 +59,24 @@ bool loadStreamedPlanet(PlanetInputs& inputs, VkDeviceSize maxRange, std::ostrea
     baseLimits.maxSamplesReadWithoutOverviews = kMaxSamplesReadForStreamedBase;
     dem::StreamedDemOptions streamedOptions;
     streamedOptions.tileSize = kStreamedTileSize;
+    // A file without overviews averages every sample for its coarse level:
+    // said first, as it may take minutes (GEBCO's 3.7 billion samples).
+    streamedOptions.baseTiming = dem::StreamedBaseTiming::LaterWhenCostly;
     std::shared_ptr<const dem::StreamedDem> source;
     try {
-        source = std::make_shared<const dem::StreamedDem>(dem::openStreamedDem(path, baseLimits, streamedOptions));
+        dem::StreamedDem streamed = dem::openStreamedDem(path, baseLimits, streamedOptions);
+        if (streamed.pendingBase) {
+            out << "cbt-terrain: planet: " << path.string()
+                << " has no overviews: averaging all its samples for the coarse level (cbt-terrain prepare writes "
+                   "a copy with overviews)\n"
+                << std::flush;
+            dem::StreamedBaseReader reader(*streamed.pendingBase);
+            reader.waitUntilDone();
+            streamed.base = reader.take();
+            streamed.fillSamples->replace(streamed.base.heightmap.samples);
+            streamed.pendingBase.reset();
+        }
+        source = std::make_shared<const dem::StreamedDem>(std::move(streamed));
     } catch (const heightmap::HeightmapError& error) {
         throw planet::GlobalElevationError(error.what());
     }

@@ -174,6 +174,9 @@ TEST(PlanetViewer, AGebcoSizedModelStreamsItsTilesUnderALowCamera)
     EXPECT_FALSE(result.timedOut);
     ASSERT_EQ(result.exitCode, 0) << result.err;
     expectNoValidationOrErrors(result.err);
+    EXPECT_NE(result.out.find("gebco-sized.vrt has no overviews: averaging all its samples for the coarse level"),
+              std::string::npos)
+        << result.out;
     EXPECT_NE(result.out.find("86400x43200 samples, streamed: a cube of 6 x "), std::string::npos) << result.out;
     EXPECT_NE(result.out.find("down to 6 x 16384^2 in tiles of 256"), std::string::npos) << result.out;
     const nlohmann::json json = nlohmann::json::parse(fileText(stats));
