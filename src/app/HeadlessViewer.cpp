@@ -9,7 +9,6 @@
 #include "terrain/Terrain.h"
 #include "terrain/TerrainLeaves.h"
 #include "vk/Device.h"
-#include "vk/Error.h"
 #include "vk/Image.h"
 #include "vk/Instance.h"
 #include "vk/ProgramFiles.h"
@@ -25,23 +24,10 @@ namespace app {
 
 namespace {
 
-// Tiles a streamed DEM's frames asked for, read at most this many per frame.
-constexpr std::uint32_t kHeadlessUploadsPerFrame = 64;
-// Frames past --frames a headless run renders at most while tiles stream in.
-constexpr std::uint32_t kMaxStreamSettlingFrames = 256;
-// How long a headless frame waits for the tiles asked for before it fails.
-constexpr std::chrono::seconds kTileWaitTimeout{120};
-
-// A headless frame waits until the reader has read what the frames before
-// asked for, so that screenshots do not depend on the reader's speed.
+// A headless frame waits for the tiles the frames before asked for.
 void waitForTiles(scene::SceneRenderer& scene, const std::string& sourcePath)
 {
-    if (terrain::HeightStream* stream = scene.heightStream()) {
-        if (!stream->waitForReads(kTileWaitTimeout)) {
-            throw vk::Error(sourcePath + ": timed out after " + std::to_string(kTileWaitTimeout.count()) +
-                            " s waiting for elevation tiles");
-        }
-    }
+    waitForStreamedTiles(scene.heightStream(), sourcePath);
 }
 
 // What the streamed tiles hold straight below `position` (world metres).

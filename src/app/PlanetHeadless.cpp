@@ -15,29 +15,15 @@
 #include <cstdint>
 #include <filesystem>
 #include <iostream>
-#include <string>
 
 namespace app {
 namespace {
 
-// Tiles of a streamed model read at most per frame.
-constexpr std::uint32_t kHeadlessUploadsPerFrame = 64;
-// Frames past --frames a headless run renders at most while tiles stream in.
-constexpr std::uint32_t kMaxStreamSettlingFrames = 256;
-// How long a headless frame waits for the tiles asked for before it fails.
-constexpr std::chrono::seconds kTileWaitTimeout{120};
-
-// A headless frame waits until the reader has read what the frames before
-// asked for, so that screenshots do not depend on the reader's speed.
+// A headless frame waits for the tiles the frames before asked for.
 void waitForTiles(scene::GlobeSceneRenderer& scene, const std::filesystem::path& path)
 {
-    if (terrain::HeightStream* stream = scene.heightStream()) {
-        if (!stream->waitForReads(kTileWaitTimeout)) {
-            throw vk::Error(path.string() + ": timed out after " + std::to_string(kTileWaitTimeout.count()) +
-                            " s waiting for elevation tiles");
-        }
-        printStreamWarnings(stream, std::cerr);
-    }
+    waitForStreamedTiles(scene.heightStream(), path.string());
+    printStreamWarnings(scene.heightStream(), std::cerr);
 }
 
 // Everything on the device lives in here, so that it is destroyed (and the

@@ -105,6 +105,14 @@ void printStreamWarnings(terrain::HeightStream* stream, std::ostream& err)
     }
 }
 
+void waitForStreamedTiles(terrain::HeightStream* stream, const std::string& sourceName)
+{
+    if (stream != nullptr && !stream->waitForReads(kTileWaitTimeout)) {
+        throw vk::Error(sourceName + ": timed out after " + std::to_string(kTileWaitTimeout.count()) +
+                        " s waiting for elevation tiles");
+    }
+}
+
 std::optional<VkPhysicalDeviceLimits> chosenDeviceLimits(const ViewerOptions& options)
 {
     try {

@@ -19,10 +19,12 @@
 #include "terrain/ImageryTexture.h"
 #include "vk/Device.h"
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <ostream>
+#include <string>
 #include <vector>
 
 namespace vk {
@@ -66,6 +68,19 @@ void printTerrainWarnings(const dem::TerrainSource& terrain, std::ostream& err);
 // a stream.
 void printStreamWarnings(scene::SceneRenderer& scene, std::ostream& err);
 void printStreamWarnings(terrain::HeightStream* stream, std::ostream& err);
+
+// Tiles a streamed model's headless frames asked for, read at most this many
+// per frame.
+inline constexpr std::uint32_t kHeadlessUploadsPerFrame = 64;
+// Frames past --frames a headless run renders at most while tiles stream in.
+inline constexpr std::uint32_t kMaxStreamSettlingFrames = 256;
+// How long a headless frame waits for the tiles asked for before it fails.
+inline constexpr std::chrono::seconds kTileWaitTimeout{120};
+// Blocks until `stream`'s reader has read what the frames before asked for
+// (nothing without a stream), so that headless screenshots do not depend on
+// the reader's speed. Throws vk::Error naming `sourceName` after
+// kTileWaitTimeout.
+void waitForStreamedTiles(terrain::HeightStream* stream, const std::string& sourceName);
 
 // The --imagery file warped onto `terrain` (--imagery-bands), or none
 // without the flag. Throws heightmap::HeightmapError (one line naming the
