@@ -52,12 +52,18 @@ planet_Triangle globe_StoredTriangle(uint slot)
         i64vec3[3](globe_exact[3u * slot].xyz, globe_exact[3u * slot + 1u].xyz, globe_exact[3u * slot + 2u].xyz));
 }
 
-// The data's heights at a slot's vertices, as globe_DataHeightAt gave them
-// when the geometry was written (again at every change of the tiles).
+// The data's height at stored vertex `index` (3 slot + corner), as
+// globe_DataHeightAt gave it when the geometry was written (again at every
+// change of the tiles): the bits of a double in the exact vertex's w.
+double globe_StoredDataHeight(uint index)
+{
+    return int64BitsToDouble(globe_exact[index].w);
+}
+
 dvec3 globe_StoredDataHeights(uint slot)
 {
-    return dvec3(int64BitsToDouble(globe_exact[3u * slot].w), int64BitsToDouble(globe_exact[3u * slot + 1u].w),
-                 int64BitsToDouble(globe_exact[3u * slot + 2u].w));
+    return dvec3(globe_StoredDataHeight(3u * slot), globe_StoredDataHeight(3u * slot + 1u),
+                 globe_StoredDataHeight(3u * slot + 2u));
 }
 
 struct globe_Sphere {

@@ -44,7 +44,7 @@ globe_Vertex globe_NewVertex(i64vec3 exact)
 globe_Vertex globe_StoredVertex(uint slot, uint corner)
 {
     uint index = 3u * slot + corner;
-    return globe_Vertex(globe_exact[index].xyz, int64BitsToDouble(globe_exact[index].w), globe_detailSums[index],
+    return globe_Vertex(globe_exact[index].xyz, globe_StoredDataHeight(index), globe_detailSums[index],
                         globe_cache[index]);
 }
 

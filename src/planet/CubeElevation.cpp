@@ -17,13 +17,27 @@ namespace {
 
 constexpr std::uint32_t kMaxIntervals = 1u << 14;
 
-// A face coordinate of grid line i.
+}  // namespace
+
 double gridCoordinate(std::uint32_t i, std::uint32_t intervals) noexcept
 {
     return -1.0 + 2.0 * static_cast<double>(i) / static_cast<double>(intervals);
 }
 
-}  // namespace
+double gridPosition(double coordinate, std::uint32_t intervals) noexcept
+{
+    const double half = 0.5 * static_cast<double>(intervals);
+    return std::clamp((coordinate + 1.0) * half, 0.0, static_cast<double>(intervals));
+}
+
+GridCell gridCellOf(const CubeFacePoint& point, std::uint32_t intervals) noexcept
+{
+    const double u = gridPosition(point.s, intervals);
+    const double v = gridPosition(point.t, intervals);
+    const auto column = std::min(static_cast<std::uint32_t>(u), intervals - 1);
+    const auto row = std::min(static_cast<std::uint32_t>(v), intervals - 1);
+    return GridCell{column, row, u - static_cast<double>(column), v - static_cast<double>(row)};
+}
 
 CubeElevation::CubeElevation(const GlobalElevation& elevation, std::uint32_t intervals) : intervals_(intervals)
 {
@@ -95,12 +109,6 @@ void CubeElevation::buildHeightRanges()
     highest_ = whole.y;
 }
 
-double CubeElevation::gridPositionOf(double coordinate) const noexcept
-{
-    const double half = 0.5 * static_cast<double>(intervals_);
-    return std::clamp((coordinate + 1.0) * half, 0.0, static_cast<double>(intervals_));
-}
-
 std::size_t CubeElevation::rangeIndex(std::uint32_t level, std::uint32_t face, std::uint32_t column,
                                       std::uint32_t row) const
 {
@@ -111,7 +119,7 @@ std::size_t CubeElevation::rangeIndex(std::uint32_t level, std::uint32_t face, s
 glm::vec2 CubeElevation::heightRangeOver(std::uint32_t face, glm::dvec2 lowCorner, glm::dvec2 highCorner) const
 {
     const auto cellOf = [this](double coordinate, bool upper) {
-        const double position = gridPositionOf(coordinate);
+        const double position = gridPosition(coordinate, intervals_);
         const double cell = upper ? std::ceil(position) - 1.0 : std::floor(position);
         return static_cast<std::uint32_t>(std::clamp(cell, 0.0, static_cast<double>(intervals_ - 1)));
     };
@@ -158,17 +166,9 @@ float CubeElevation::sample(std::uint32_t face, std::uint32_t column, std::uint3
 
 double CubeElevation::heightOnFace(const CubeFacePoint& point) const
 {
-    // Grid positions: exact for the cube's dyadic points.
-    const double u = gridPositionOf(point.s);
-    const double v = gridPositionOf(point.t);
-    const auto column = std::min(static_cast<std::uint32_t>(u), intervals_ - 1);
-    const auto row = std::min(static_cast<std::uint32_t>(v), intervals_ - 1);
-    const double wu = u - static_cast<double>(column);
-    const double wv = v - static_cast<double>(row);
-    const auto at = [&](std::uint32_t c, std::uint32_t r) { return static_cast<double>(sample(point.face, c, r)); };
-    const double lower = (1.0 - wu) * at(column, row) + wu * at(column + 1, row);
-    const double upper = (1.0 - wu) * at(column, row + 1) + wu * at(column + 1, row + 1);
-    return (1.0 - wv) * lower + wv * upper;
+    return bilinearIn(gridCellOf(point, intervals_), [&](std::uint32_t column, std::uint32_t row) {
+        return static_cast<double>(sample(point.face, column, row));
+    });
 }
 
 double CubeElevation::heightAt(const glm::dvec3& cubePoint) const

@@ -25,6 +25,38 @@
 
 namespace planet {
 
+// The face coordinate of grid line i of a face's grid of `intervals` a side.
+[[nodiscard]] double gridCoordinate(std::uint32_t i, std::uint32_t intervals) noexcept;
+// A face coordinate in grid units of such a grid, clamped to [0, intervals].
+[[nodiscard]] double gridPosition(double coordinate, std::uint32_t intervals) noexcept;
+
+// Where bilinear filtering of a face's grid of `intervals` a side reads at a
+// face point: the cell's first column and row, and the weights towards the
+// next ones; exact for the cube's dyadic points (shaders/planet/
+// CubeElevation.glsl: planet_GridCellOf).
+struct GridCell {
+    std::uint32_t column = 0;
+    std::uint32_t row = 0;
+    double columnWeight = 0.0;
+    double rowWeight = 0.0;
+};
+[[nodiscard]] GridCell gridCellOf(const CubeFacePoint& point, std::uint32_t intervals) noexcept;
+
+// Bilinear in double between the four samples of `cell`
+// (`sample(column, row)`), written (1 - w) a + w b, so that a weight of 0 or
+// 1 gives a sample exactly.
+template <typename Sample>
+[[nodiscard]] double bilinearIn(const GridCell& cell, const Sample& sample)
+{
+    const double wu = cell.columnWeight;
+    const double wv = cell.rowWeight;
+    const std::uint32_t c = cell.column;
+    const std::uint32_t r = cell.row;
+    const double lower = (1.0 - wu) * sample(c, r) + wu * sample(c + 1, r);
+    const double upper = (1.0 - wu) * sample(c, r + 1) + wu * sample(c + 1, r + 1);
+    return (1.0 - wv) * lower + wv * upper;
+}
+
 class CubeElevation {
 public:
     // Samples `elevation` at the ellipsoid point of every grid point
@@ -68,8 +100,6 @@ public:
 private:
     // Also sets lowest_ and highest_.
     void buildHeightRanges();
-    // A face coordinate in grid units, clamped to [0, intervals].
-    [[nodiscard]] double gridPositionOf(double coordinate) const noexcept;
     [[nodiscard]] std::size_t rangeIndex(std::uint32_t level, std::uint32_t face, std::uint32_t column,
                                          std::uint32_t row) const;
 

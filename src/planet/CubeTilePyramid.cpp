@@ -27,11 +27,6 @@ tiles::TilePyramidLayout layoutOf(std::uint32_t finestIntervals, std::uint32_t l
     return tiles::TilePyramidLayout(6 * finestIntervals, finestIntervals, tileSize, levelCount);
 }
 
-double gridCoordinate(std::uint32_t i, std::uint32_t intervals) noexcept
-{
-    return -1.0 + 2.0 * static_cast<double>(i) / static_cast<double>(intervals);
-}
-
 }  // namespace
 
 StreamedHeightRange StreamedHeightRange::spanning(double lowestMetres, double highestMetres) noexcept
@@ -74,17 +69,13 @@ CubeTilePyramid CubeTilePyramid::between(std::uint32_t baseIntervals, std::uint3
 CubeTilePyramid::Lookup CubeTilePyramid::lookup(std::uint32_t level, const CubeFacePoint& point) const noexcept
 {
     const std::uint32_t intervals = intervalsAt(level);
-    const auto last = static_cast<double>(intervals);
-    const double half = 0.5 * last;
-    const double u = std::clamp((point.s + 1.0) * half, 0.0, last);
-    const double v = std::clamp((point.t + 1.0) * half, 0.0, last);
-    const auto column = std::min(static_cast<std::uint32_t>(u), intervals - 1);
-    const auto row = std::min(static_cast<std::uint32_t>(v), intervals - 1);
+    GridCell cell = gridCellOf(point, intervals);
     const std::uint32_t size = tileSize();
-    const std::uint32_t levelColumn = point.face * intervals + column;
-    const tiles::TileKey key{level, levelColumn / size, row / size};
-    return Lookup{layout_.entryOf(key), levelColumn % size, row % size, u - static_cast<double>(column),
-                  v - static_cast<double>(row)};
+    const std::uint32_t levelColumn = point.face * intervals + cell.column;
+    const tiles::TileKey key{level, levelColumn / size, cell.row / size};
+    cell.column = levelColumn % size;
+    cell.row %= size;
+    return Lookup{layout_.entryOf(key), cell};
 }
 
 std::uint32_t CubeTilePyramid::faceOf(const tiles::TileKey& key) const noexcept
@@ -121,14 +112,10 @@ StreamedCubeHeights::Height StreamedCubeHeights::heightAt(const glm::dvec3& cube
         if (samples == nullptr) {
             continue;
         }
-        const auto metres = [&](std::uint32_t c, std::uint32_t r) {
-            return range_.metresOf(samples[std::size_t{r} * stored + c]);
-        };
-        const double wu = at.columnWeight;
-        const double wv = at.rowWeight;
-        const double lower = (1.0 - wu) * metres(at.column, at.row) + wu * metres(at.column + 1, at.row);
-        const double upper = (1.0 - wu) * metres(at.column, at.row + 1) + wu * metres(at.column + 1, at.row + 1);
-        return Height{(1.0 - wv) * lower + wv * upper, pyramid_->intervalsAt(level)};
+        const double metres = bilinearIn(at.cell, [&](std::uint32_t column, std::uint32_t row) {
+            return range_.metresOf(samples[std::size_t{row} * stored + column]);
+        });
+        return Height{metres, pyramid_->intervalsAt(level)};
     }
     return Height{base_->heightOnFace(point), base_->intervals()};
 }

@@ -69,13 +69,10 @@ public:
     [[nodiscard]] const tiles::TilePyramidLayout& layout() const noexcept { return layout_; }
 
     // Where bilinear filtering of `level` at a face point reads: the tile's
-    // page-table entry, the cell's first sample in the tile, the weights.
+    // page-table entry, and the cell in the tile's stored samples.
     struct Lookup {
         std::uint32_t entry = 0;
-        std::uint32_t column = 0;
-        std::uint32_t row = 0;
-        double columnWeight = 0.0;
-        double rowWeight = 0.0;
+        GridCell cell;
     };
     [[nodiscard]] Lookup lookup(std::uint32_t level, const CubeFacePoint& point) const noexcept;
 

@@ -72,10 +72,10 @@ TEST(CubeTilePyramid, EachTileLiesOnOneFaceWithItsApronOnThatFacesEdge)
                         const CubeTilePyramid::Lookup at = pyramid.lookup(level, cubeFacePointOn(face, point));
                         if (i < last && j < last) {
                             EXPECT_EQ(at.entry, layout.entryOf(key));
-                            EXPECT_EQ(at.column, i);
-                            EXPECT_EQ(at.row, j);
-                            EXPECT_EQ(at.columnWeight, 0.0);
-                            EXPECT_EQ(at.rowWeight, 0.0);
+                            EXPECT_EQ(at.cell.column, i);
+                            EXPECT_EQ(at.cell.row, j);
+                            EXPECT_EQ(at.cell.columnWeight, 0.0);
+                            EXPECT_EQ(at.cell.rowWeight, 0.0);
                         }
                     }
                 }

@@ -79,14 +79,6 @@ StreamBlock streamBlockOf(const std::optional<GlobeStreamLevels>& stream)
     return block;
 }
 
-vk::Buffer storageHolding(vk::Device& device, std::span<const std::byte> bytes);
-
-vk::Buffer streamBufferOf(vk::Device& device, const std::optional<GlobeStreamLevels>& stream)
-{
-    const std::array<StreamBlock, 1> block{streamBlockOf(stream)};
-    return storageHolding(device, std::as_bytes(std::span<const StreamBlock>(block)));
-}
-
 vk::Device& withFloat64(vk::Device& device)
 {
     if (!device.features().shaderFloat64) {
@@ -100,6 +92,12 @@ vk::Buffer storageHolding(vk::Device& device, std::span<const std::byte> bytes)
     vk::Buffer buffer(device, bytes.size(), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
     vk::uploadToBuffer(device, buffer, bytes);
     return buffer;
+}
+
+vk::Buffer streamBufferOf(vk::Device& device, const std::optional<GlobeStreamLevels>& stream)
+{
+    const std::array<StreamBlock, 1> block{streamBlockOf(stream)};
+    return storageHolding(device, std::as_bytes(std::span<const StreamBlock>(block)));
 }
 
 // The roots' vertices in exact cube units, three per root, as a buffer.

@@ -62,7 +62,8 @@ public:
     [[nodiscard]] VkDescriptorSetLayout setLayout() const { return setLayout_.handle(); }
     // Three vec4 per slot: the vertices from the origin, and their heights.
     [[nodiscard]] const vk::Buffer& cache() const { return cache_; }
-    // Three i64vec4 per slot: the exact cube vertices (2^34 units a cube side's half).
+    // Three i64vec4 per slot: the exact cube vertices (2^34 units a cube
+    // side's half) in xyz, the data's height there in w (a double's bits).
     [[nodiscard]] const vk::Buffer& exact() const { return exact_; }
     // The buffers of every slot (exact vertices and cache), and the
     // elevation's (grid and height ranges).

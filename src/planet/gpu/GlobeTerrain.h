@@ -111,8 +111,6 @@ public:
     [[nodiscard]] VkDeviceSize elevationBytes() const { return criterion_.elevationBytes(); }
     // The streamed model's tiles, if it streams.
     [[nodiscard]] terrain::HeightStream* stream() const { return stream_.get(); }
-    // The streamed levels, if the model streams.
-    [[nodiscard]] const std::optional<GlobeStreamLevels>& streamLevels() const { return streamLevels_; }
     // The pool's buffers, for tests and tools.
     [[nodiscard]] const bisector::gpu::PoolBuffers& poolBuffers() const { return buffers_; }
     [[nodiscard]] const GlobeCriterion& criterion() const { return criterion_; }
