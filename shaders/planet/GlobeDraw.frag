@@ -9,8 +9,10 @@
 // side is dark and the terminator follows the sun's horizon.
 #extension GL_GOOGLE_include_directive : require
 #define ATMOSPHERE_SET 1
+#define GLOBE_DRAW_FRAGMENT
 #include "planet/GlobeAtmosphere.glsl"
 #include "planet/GlobeDraw.glsl"
+#include "planet/SeaLevelSky.glsl"
 #include "display/HdrOutput.glsl"
 
 layout(location = 0) in vec3 inFromCamera;
@@ -42,27 +44,34 @@ vec3 landAlbedo(float height, float flatness, float latitudeDegrees)
     return mix(land, snow, snowCover);
 }
 
-// Lambertian ground at `point` (atmosphere space) with unit normal `normal`.
-vec3 litGround(vec3 albedo, vec3 point, vec3 normal, vec3 sun)
+// The light that reaches a point at radius r (atmosphere space) where the
+// sun stands at cosine sunCosZenith from the zenith: the sun's through the
+// air, and the sky's on a horizontal surface. Land and sea share one
+// evaluation (llvmpipe runs both sides of a branch).
+struct Daylight {
+    vec3 sunlight;
+    vec3 skylight;
+};
+
+Daylight daylightAt(float r, float sunCosZenith)
 {
-    float r = length(point);
-    vec3 up = point / r;
-    float sunCosZenith = dot(up, sun);
-    vec3 sunlight = globeAtmosphere_Sunlight(r, sunCosZenith) * max(dot(normal, sun), 0.0);
-    vec3 skylight = globeAtmosphere_SkyIrradiance(r, sunCosZenith) * (0.5 + 0.5 * dot(normal, up));
+    return Daylight(globeAtmosphere_Sunlight(r, sunCosZenith), globeAtmosphere_SkyIrradiance(r, sunCosZenith));
+}
+
+// Lambertian ground with unit normal `normal` under vertical `up`.
+vec3 litGround(vec3 albedo, vec3 normal, vec3 up, vec3 sun, Daylight light)
+{
+    vec3 sunlight = light.sunlight * max(dot(normal, sun), 0.0);
+    vec3 skylight = light.skylight * (0.5 + 0.5 * dot(normal, up));
     return albedo / ATMOSPHERE_PI * (sunlight + skylight);
 }
 
-// The sea's surface at `surface` (atmosphere space, on the sea-level sphere)
-// over water `depth` metres deep, seen along `towards` (unit, from the
-// camera).
-vec3 seaWater(vec3 surface, vec3 towards, float depth, vec3 sun)
+// The sea's surface under vertical `up` over water `depth` metres deep, seen
+// along `towards` (unit, from the camera). The sky it reflects comes from
+// the sea-level sky table.
+vec3 seaWater(vec3 up, vec3 towards, float depth, vec3 sun, Daylight light)
 {
-    float r = length(surface);
-    vec3 up = surface / r;
     float sunCosZenith = dot(up, sun);
-    vec3 sunlight = globeAtmosphere_Sunlight(r, sunCosZenith);
-    vec3 skylight = globeAtmosphere_SkyIrradiance(r, sunCosZenith);
     float cosView = clamp(dot(-towards, up), 0.0, 1.0);
     // Light down to the seabed and back, absorbed red first; what the water
     // itself scatters back is the colour of deep sea.
@@ -70,7 +79,7 @@ vec3 seaWater(vec3 surface, vec3 towards, float depth, vec3 sun)
     vec3 transmitted = exp(-vec3(0.35, 0.07, 0.03) * underwater);
     const vec3 deepAlbedo = vec3(0.004, 0.022, 0.040);
     const vec3 seabedAlbedo = vec3(0.30, 0.27, 0.20);
-    vec3 irradiance = sunlight * max(sunCosZenith, 0.0) + skylight;
+    vec3 irradiance = light.sunlight * max(sunCosZenith, 0.0) + light.skylight;
     vec3 body = mix(deepAlbedo, seabedAlbedo, transmitted) / ATMOSPHERE_PI * irradiance;
     float grazing = 1.0 - cosView;
     float grazing2 = grazing * grazing;
@@ -79,11 +88,11 @@ vec3 seaWater(vec3 surface, vec3 towards, float depth, vec3 sun)
     if (dot(reflected, up) < 0.0) {
         reflected = reflected - 2.0 * dot(reflected, up) * up;
     }
-    vec3 sky = globeAtmosphere_Gather(surface, 0.0, reflected, 1.0e9, sun, 6, 0.0).luminance;
+    vec3 sky = seaLevelSky_Luminance(globeDraw_seaLevelSky, up, reflected, sun);
     const float glintPower = 800.0;
     float halfwayCos = dot(normalize(sun - towards), up);
     float glint = (glintPower + 8.0) / (8.0 * ATMOSPHERE_PI) * exp(glintPower * (min(halfwayCos, 1.0) - 1.0));
-    return mix(body, sky, fresnel) + fresnel * glint * sunlight;
+    return mix(body, sky, fresnel) + fresnel * glint * light.sunlight;
 }
 
 void main()
@@ -102,20 +111,24 @@ void main()
         normal = -normal;
     }
 
+    // Under the sea, the view ray meets sea level before the seabed (at the
+    // seabed itself where the float sphere misses it by a rounding), and
+    // the shading happens there.
+    bool sea = inHeight < 0.0 && cameraAltitude > 0.0;
+    vec2 seaLevel = globeAtmosphere_SphereCrossing(camera, towards, atmosphere_BottomRadius(), cameraAltitude);
+    float seen = sea && seaLevel.x > 0.0 && seaLevel.x < distance ? seaLevel.x : distance;
+    vec3 shaded = sea ? camera + towards * seen : point;
+    float r = length(shaded);
+    vec3 up = shaded / r;
+    Daylight light = daylightAt(r, dot(up, sun));
     vec3 colour;
-    float seen = distance;
-    vec2 sea = globeAtmosphere_SphereCrossing(camera, towards, atmosphere_BottomRadius(), cameraAltitude);
-    if (inHeight < 0.0 && cameraAltitude > 0.0) {
-        // The view ray meets sea level before the seabed (at the seabed
-        // itself where the float sphere misses it by a rounding).
-        seen = sea.x > 0.0 && sea.x < distance ? sea.x : distance;
-        colour = seaWater(camera + towards * seen, towards, -inHeight, sun);
+    if (sea) {
+        colour = seaWater(up, towards, -inHeight, sun, light);
     } else {
-        vec3 up = normalize(point);
         // Atmosphere space keeps the polar stretch: asin of up.z is the
         // geocentric latitude there, within 0.2 degrees of the geodetic one.
         float latitude = degrees(asin(clamp(up.z, -1.0, 1.0)));
-        colour = litGround(landAlbedo(inHeight, dot(normal, up), latitude), point, normal, sun);
+        colour = litGround(landAlbedo(inHeight, dot(normal, up), latitude), normal, up, sun, light);
     }
     atmosphere_Gathered air = globeAtmosphere_Gather(camera, cameraAltitude, towards, seen, sun, 10, 4.0);
     outColour = display_HdrOutput(colour * air.transmittance + air.luminance, true);

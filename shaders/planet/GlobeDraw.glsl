@@ -2,6 +2,7 @@
 //   binding 0  the pool's visible list (slots)
 //   binding 1  the geometry cache (planet/GlobeGeometry.glsl)
 //   binding 2  GlobeDrawFrame
+//   binding 3  the sea-level sky (planet/SeaLevelSky.glsl), fragment only
 // and set 1, the atmosphere's (planet/GlobeAtmosphere.glsl).
 #ifndef PLANET_GLOBE_DRAW_GLSL
 #define PLANET_GLOBE_DRAW_GLSL
@@ -20,5 +21,8 @@ layout(std140, set = 0, binding = 2) uniform GlobeDrawFrame {
     vec4 globeDraw_cameraAtmosphere;  // xyz: atmosphere space (km); w: altitude there (km)
     vec4 globeDraw_sunAtmosphere;     // atmosphere space, unit
 };
+#ifdef GLOBE_DRAW_FRAGMENT
+layout(set = 0, binding = 3) uniform sampler3D globeDraw_seaLevelSky;
+#endif
 
 #endif  // PLANET_GLOBE_DRAW_GLSL

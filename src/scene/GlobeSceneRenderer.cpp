@@ -4,6 +4,7 @@
 #include "display/DisplayPass.h"
 #include "planet/gpu/GlobeAtmosphere.h"
 #include "planet/gpu/GlobeSkyPass.h"
+#include "planet/gpu/SeaLevelSky.h"
 #include "scene/RenderTargets.h"
 #include "scene/SceneRendering.h"
 #include "terrain/Terrain.h"
@@ -53,6 +54,7 @@ struct GlobeSceneRenderer::Impl {
     vk::CommandPool commandPool;
     std::vector<FrameSlot> slots;
     atmosphere::Atmosphere atmosphere;
+    planet::gpu::SeaLevelSky seaLevelSky;
     planet::gpu::GlobeTerrain globe;
     planet::gpu::GlobeSkyPass sky;
     display::DisplayPass displayPass;
@@ -72,8 +74,9 @@ GlobeSceneRenderer::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& s
       commandPool(gpuDevice),
       slots(makeFrameSlots(gpuDevice, commandPool, sceneOutput.framesInFlight)),
       atmosphere(gpuDevice, shaders, planet::gpu::globeAtmosphereParameters(), sceneOutput.framesInFlight),
+      seaLevelSky(gpuDevice, shaders, atmosphere),
       globe(gpuDevice, shaders, elevation, initialSettings.globe, attachments, atmosphere.descriptorSetLayout(),
-            withFrames(std::move(streaming), sceneOutput.framesInFlight)),
+            seaLevelSky, withFrames(std::move(streaming), sceneOutput.framesInFlight)),
       sky(gpuDevice, shaders, atmosphere.descriptorSetLayout(), attachments),
       displayPass(gpuDevice, shaders, sceneOutput.displayFormat, sceneOutput.framesInFlight),
       timer(gpuDevice, sceneOutput.framesInFlight, globeTimestampPassNames()),
@@ -197,6 +200,7 @@ std::optional<std::string> GlobeSceneRenderer::reloadShaders()
     return reloadSceneShaders(
         impl.device, impl.atmosphere,
         [&]() -> std::optional<std::string> {
+            impl.seaLevelSky.rebuild();
             impl.globe.rebuildDrawPipeline();
             impl.sky.rebuildPipeline();
             return std::nullopt;

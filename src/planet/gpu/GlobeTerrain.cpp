@@ -3,6 +3,7 @@
 #include "camera/Projection.h"
 #include "planet/CubeSphere.h"
 #include "planet/gpu/GlobeAtmosphere.h"
+#include "planet/gpu/SeaLevelSky.h"
 #include "vk/Barriers.h"
 #include "vk/Device.h"
 #include "vk/ShaderLibrary.h"
@@ -19,10 +20,11 @@ namespace planet::gpu {
 namespace {
 
 constexpr VkShaderStageFlags kVertex = VK_SHADER_STAGE_VERTEX_BIT;
-constexpr std::array<vk::DescriptorBinding, 3> kDrawBindings{{
+constexpr std::array<vk::DescriptorBinding, 4> kDrawBindings{{
     {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kVertex, 1},
     {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kVertex, 1},
     {2, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 1},
+    {3, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, VK_SHADER_STAGE_FRAGMENT_BIT, 1},
 }};
 
 // std140 GlobeDrawFrame (shaders/planet/GlobeDraw.glsl).
@@ -74,7 +76,8 @@ vk::GraphicsPipeline makeDrawPipeline(const vk::Device& device, const vk::Shader
 
 GlobeTerrain::GlobeTerrain(vk::Device& device, const vk::ShaderLibrary& shaders, const CubeElevation& elevation,
                            const GlobeSettings& settings, const vk::AttachmentFormats& attachments,
-                           VkDescriptorSetLayout atmosphereLayout, std::optional<GlobeStreaming> streaming)
+                           VkDescriptorSetLayout atmosphereLayout, const SeaLevelSky& seaLevelSky,
+                           std::optional<GlobeStreaming> streaming)
     : device_(&device),
       elevation_(&elevation),
       settings_(settings),
@@ -104,6 +107,7 @@ GlobeTerrain::GlobeTerrain(vk::Device& device, const vk::ShaderLibrary& shaders,
                        listBytes)
         .storageBuffer(1, criterion_.cache())
         .uniformBuffer(2, drawFrame_)
+        .combinedImageSampler(3, seaLevelSky.table().view(), seaLevelSky.sampler().handle(), SeaLevelSky::kLayout)
         .update(device, drawSet_);
 }
 

@@ -41,6 +41,8 @@ class TimestampQueries;
 
 namespace planet::gpu {
 
+class SeaLevelSky;
+
 // The pool's counts of one update (GlobeDrawArguments.comp writes them side
 // by side for a read-back).
 struct GlobeCounts {
@@ -74,10 +76,12 @@ public:
     // Throws vk::Error when the device lacks shaderFloat64 or the pool's
     // buffers do not fit. With `streaming`, `elevation` is the base below
     // the streamed levels, and classify asks for the tiles its visible
-    // bisectors want; the caller runs the stream's frame (stream()).
+    // bisectors want; the caller runs the stream's frame (stream()). The
+    // draw's sea reflects `seaLevelSky`, which must outlive the globe.
     GlobeTerrain(vk::Device& device, const vk::ShaderLibrary& shaders, const CubeElevation& elevation,
                  const GlobeSettings& settings, const vk::AttachmentFormats& attachments,
-                 VkDescriptorSetLayout atmosphereLayout, std::optional<GlobeStreaming> streaming = std::nullopt);
+                 VkDescriptorSetLayout atmosphereLayout, const SeaLevelSky& seaLevelSky,
+                 std::optional<GlobeStreaming> streaming = std::nullopt);
     ~GlobeTerrain();
     GlobeTerrain(const GlobeTerrain&) = delete;
     GlobeTerrain& operator=(const GlobeTerrain&) = delete;
