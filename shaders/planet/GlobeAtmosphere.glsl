@@ -114,6 +114,20 @@ vec3 globeAtmosphere_SkyIrradiance(float r, float sunCosZenith)
     return atmosphere.sunIlluminance * ATMOSPHERE_PI * column * (multiple + 0.25 * single);
 }
 
+// The light that reaches a point at radius r where the sun stands at cosine
+// sunCosZenith from the zenith: the sun's through the air (sunlight, on a
+// surface facing the sun), and the sky's on a horizontal surface (skylight).
+struct globeAtmosphere_Daylight {
+    vec3 sunlight;
+    vec3 skylight;
+};
+
+globeAtmosphere_Daylight globeAtmosphere_DaylightAt(float r, float sunCosZenith)
+{
+    return globeAtmosphere_Daylight(globeAtmosphere_Sunlight(r, sunCosZenith),
+                                    globeAtmosphere_SkyIrradiance(r, sunCosZenith));
+}
+
 // The sun's disc along a unit direction from `origin` (zero off the disc),
 // dimmed by `transmittance`, the air's along the ray.
 vec3 globeAtmosphere_SunDisc(vec3 direction, vec3 sun, vec3 transmittance)

@@ -12,7 +12,7 @@
 #define GLOBE_DRAW_FRAGMENT
 #include "planet/GlobeAtmosphere.glsl"
 #include "planet/GlobeDraw.glsl"
-#include "planet/SeaLevelSky.glsl"
+#include "planet/SeaSurface.glsl"
 #include "display/HdrOutput.glsl"
 
 layout(location = 0) in vec3 inFromCamera;
@@ -44,55 +44,12 @@ vec3 landAlbedo(float height, float flatness, float latitudeDegrees)
     return mix(land, snow, snowCover);
 }
 
-// The light that reaches a point at radius r (atmosphere space) where the
-// sun stands at cosine sunCosZenith from the zenith: the sun's through the
-// air, and the sky's on a horizontal surface. Land and sea share one
-// evaluation (llvmpipe runs both sides of a branch).
-struct Daylight {
-    vec3 sunlight;
-    vec3 skylight;
-};
-
-Daylight daylightAt(float r, float sunCosZenith)
-{
-    return Daylight(globeAtmosphere_Sunlight(r, sunCosZenith), globeAtmosphere_SkyIrradiance(r, sunCosZenith));
-}
-
 // Lambertian ground with unit normal `normal` under vertical `up`.
-vec3 litGround(vec3 albedo, vec3 normal, vec3 up, vec3 sun, Daylight light)
+vec3 litGround(vec3 albedo, vec3 normal, vec3 up, vec3 sun, globeAtmosphere_Daylight light)
 {
     vec3 sunlight = light.sunlight * max(dot(normal, sun), 0.0);
     vec3 skylight = light.skylight * (0.5 + 0.5 * dot(normal, up));
     return albedo / ATMOSPHERE_PI * (sunlight + skylight);
-}
-
-// The sea's surface under vertical `up` over water `depth` metres deep, seen
-// along `towards` (unit, from the camera). The sky it reflects comes from
-// the sea-level sky table.
-vec3 seaWater(vec3 up, vec3 towards, float depth, vec3 sun, Daylight light)
-{
-    float sunCosZenith = dot(up, sun);
-    float cosView = clamp(dot(-towards, up), 0.0, 1.0);
-    // Light down to the seabed and back, absorbed red first; what the water
-    // itself scatters back is the colour of deep sea.
-    float underwater = depth * (1.0 + 1.0 / max(cosView, 0.05));
-    vec3 transmitted = exp(-vec3(0.35, 0.07, 0.03) * underwater);
-    const vec3 deepAlbedo = vec3(0.004, 0.022, 0.040);
-    const vec3 seabedAlbedo = vec3(0.30, 0.27, 0.20);
-    vec3 irradiance = light.sunlight * max(sunCosZenith, 0.0) + light.skylight;
-    vec3 body = mix(deepAlbedo, seabedAlbedo, transmitted) / ATMOSPHERE_PI * irradiance;
-    float grazing = 1.0 - cosView;
-    float grazing2 = grazing * grazing;
-    float fresnel = 0.02 + 0.98 * grazing2 * grazing2 * grazing;
-    vec3 reflected = reflect(towards, up);
-    if (dot(reflected, up) < 0.0) {
-        reflected = reflected - 2.0 * dot(reflected, up) * up;
-    }
-    vec3 sky = seaLevelSky_Luminance(globeDraw_seaLevelSky, up, reflected, sun);
-    const float glintPower = 800.0;
-    float halfwayCos = dot(normalize(sun - towards), up);
-    float glint = (glintPower + 8.0) / (8.0 * ATMOSPHERE_PI) * exp(glintPower * (min(halfwayCos, 1.0) - 1.0));
-    return mix(body, sky, fresnel) + fresnel * glint * light.sunlight;
 }
 
 void main()
@@ -120,10 +77,10 @@ void main()
     vec3 shaded = sea ? camera + towards * seen : point;
     float r = length(shaded);
     vec3 up = shaded / r;
-    Daylight light = daylightAt(r, dot(up, sun));
+    globeAtmosphere_Daylight light = globeAtmosphere_DaylightAt(r, dot(up, sun));
     vec3 colour;
     if (sea) {
-        colour = seaWater(up, towards, -inHeight, sun, light);
+        colour = seaSurface_Luminance(globeDraw_seaLevelSky, up, towards, -inHeight, sun, light);
     } else {
         // Atmosphere space keeps the polar stretch: asin of up.z is the
         // geocentric latitude there, within 0.2 degrees of the geodetic one.

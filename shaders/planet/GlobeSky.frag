@@ -2,10 +2,12 @@
 // The globe's sky: what the camera sees where the globe's surface covers
 // nothing, from the ground (the blue sky, the sunset) to space (black, the
 // atmosphere's limb and the sun's disc). A view ray that meets the sea-level
-// sphere there is shaded as calm sea.
+// sphere there (past the mesh's last bisectors, towards the horizon) sees
+// deep sea, shaded as the globe's own sea (planet/SeaSurface.glsl).
 #extension GL_GOOGLE_include_directive : require
 #define ATMOSPHERE_SET 0
 #include "planet/GlobeAtmosphere.glsl"
+#include "planet/SeaSurface.glsl"
 #include "display/HdrOutput.glsl"
 
 // planet::gpu::GlobeSkyPass's push constants.
@@ -14,6 +16,11 @@ layout(push_constant) uniform GlobeSkyView {
     vec4 cameraAtmosphere;               // xyz: atmosphere space (km); w: altitude there (km)
     vec4 sunAtmosphere;                  // unit
 } sky;
+
+layout(set = 1, binding = 0) uniform sampler3D globeSky_seaLevelSky;
+
+// Deep enough that no light comes back from the seabed.
+const float GLOBE_SKY_SEA_DEPTH_METRES = 1.0e4;
 
 layout(location = 0) in vec2 deviceCoordinates;
 layout(location = 0) out vec4 colour;
@@ -32,11 +39,11 @@ void main()
     vec3 luminance = air.luminance;
     if (hitsGround) {
         vec3 point = camera + direction * ground.x;
-        vec3 up = normalize(point);
-        float sunCosZenith = dot(up, sun);
-        vec3 irradiance = globeAtmosphere_Sunlight(length(point), sunCosZenith) * max(sunCosZenith, 0.0) +
-                          globeAtmosphere_SkyIrradiance(length(point), sunCosZenith);
-        luminance += air.transmittance * vec3(0.004, 0.022, 0.040) / ATMOSPHERE_PI * irradiance;
+        float r = length(point);
+        vec3 up = point / r;
+        globeAtmosphere_Daylight light = globeAtmosphere_DaylightAt(r, dot(up, sun));
+        luminance += air.transmittance *
+                     seaSurface_Luminance(globeSky_seaLevelSky, up, direction, GLOBE_SKY_SEA_DEPTH_METRES, sun, light);
     } else {
         luminance += globeAtmosphere_SunDisc(direction, sun, air.transmittance);
     }

@@ -77,7 +77,7 @@ GlobeSceneRenderer::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& s
       seaLevelSky(gpuDevice, shaders, atmosphere),
       globe(gpuDevice, shaders, elevation, initialSettings.globe, attachments, atmosphere.descriptorSetLayout(),
             seaLevelSky, withFrames(std::move(streaming), sceneOutput.framesInFlight)),
-      sky(gpuDevice, shaders, atmosphere.descriptorSetLayout(), attachments),
+      sky(gpuDevice, shaders, atmosphere.descriptorSetLayout(), seaLevelSky, attachments),
       displayPass(gpuDevice, shaders, sceneOutput.displayFormat, sceneOutput.framesInFlight),
       timer(gpuDevice, sceneOutput.framesInFlight, globeTimestampPassNames()),
       updateSerials(sceneOutput.framesInFlight, 0)

@@ -4,7 +4,8 @@
 //   space around it and a blue limb; the Atlantic blue, Africa green;
 // - lit from the side, a terminator: the night side is dark;
 // - 6,000 m over the Alps, relief under a blue sky;
-// - over the mid-ocean, a water surface;
+// - over the mid-ocean, a water surface, and no seam at its horizon where
+//   the mesh ends and the sky pass's sea begins;
 // - a camera moved by 1 mm at 100 m and at 10 m, once converged, changes
 //   almost nothing (no jitter, no z-fighting);
 // - under a still view the pool's update stops once the mesh converged.
@@ -25,6 +26,7 @@
 #include <gtest/gtest.h>
 #include <glm/geometric.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -271,6 +273,44 @@ TEST_F(GlobeRenderGpuTest, OverTheMidOceanTheSurfaceIsWater)
     ASSERT_GT(surface, image.depth.size() / 2);
     EXPECT_EQ(bluish, surface) << "the surface is not water everywhere";
     EXPECT_GT(deepBlue, surface * 3 / 4) << "the water is not deep blue";
+}
+
+TEST_F(GlobeRenderGpuTest, AtTheSeaHorizonTheMeshMeetsTheSkysSeaWithoutASeam)
+{
+    CBT_SKIP_WITHOUT_SHADER_FLOAT64(device());
+    const VkExtent2D size{256, 144};
+    // 500 m over the mid-Atlantic, looking west into a low sun: the mesh's
+    // last bisectors end short of the sea's horizon, and the sky pass shades
+    // the sea beyond them.
+    const GeodeticPose pose{20.0, -40.0, 500.0, 270.0, -5.0};
+    const GlobeView view = globeViewOf(pose);
+    const glm::dvec3 up = glm::normalize(view.positionEcef);
+    const glm::dvec3 ahead = glm::normalize(view.forward() - glm::dot(view.forward(), up) * up);
+    const double sunElevation = 6.0 * 3.14159265358979323846 / 180.0;
+    const glm::dvec3 sun = std::cos(sunElevation) * ahead + std::sin(sunElevation) * up;
+    const scene::test::RenderedImage image = render(pose, size, 40, "globe-sea-horizon", sun);
+    // Down each column, the step in colour where the mesh begins.
+    int steps = 0;
+    int largest = 0;
+    double total = 0.0;
+    for (std::uint32_t x = 0; x < size.width; ++x) {
+        for (std::uint32_t y = 1; y < size.height; ++y) {
+            const std::size_t below = static_cast<std::size_t>(y) * size.width + x;
+            const std::size_t above = below - size.width;
+            if (!isGlobe(image, below) || isGlobe(image, above)) {
+                continue;
+            }
+            const Pixel a = pixelAt(image, above);
+            const Pixel b = pixelAt(image, below);
+            const int step = std::max({std::abs(a.r - b.r), std::abs(a.g - b.g), std::abs(a.b - b.b)});
+            largest = std::max(largest, step);
+            total += step;
+            ++steps;
+            break;
+        }
+    }
+    ASSERT_GT(steps, static_cast<int>(size.width) * 3 / 4) << "the mesh does not reach up to near the horizon";
+    EXPECT_LT(total / steps, 20.0) << "a seam where the mesh meets the sky's sea (largest step " << largest << ")";
 }
 
 TEST_F(GlobeRenderGpuTest, AMillimetreMoveAtOneHundredAndTenMetresChangesAlmostNoPixel)

@@ -3,12 +3,16 @@
 #include "atmosphere/SkyPass.h"
 #include "camera/Projection.h"
 #include "planet/gpu/GlobeAtmosphere.h"
+#include "planet/gpu/SeaLevelSky.h"
 #include "vk/ShaderLibrary.h"
 
 #include <glm/geometric.hpp>
 #include <glm/mat4x4.hpp>
 #include <glm/matrix.hpp>
 #include <glm/vec4.hpp>
+
+#include <array>
+#include <span>
 
 namespace planet::gpu {
 namespace {
@@ -21,16 +25,35 @@ struct SkyPushConstants {
 };
 static_assert(sizeof(SkyPushConstants) == 96);
 
+// Set 1 of GlobeSky.frag: the sea-level sky.
+constexpr std::array<vk::DescriptorBinding, 1> kSeaBindings{
+    vk::DescriptorBinding{0, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, VK_SHADER_STAGE_FRAGMENT_BIT, 1}};
+
+vk::PipelineLayout skyPipelineLayout(const vk::Device& device, VkDescriptorSetLayout atmosphereLayout,
+                                     const vk::DescriptorSetLayout& seaLayout)
+{
+    const std::array<VkDescriptorSetLayout, 2> sets{atmosphereLayout, seaLayout.handle()};
+    const VkPushConstantRange range{VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(SkyPushConstants)};
+    return vk::PipelineLayout(device, sets, std::span(&range, 1));
+}
+
 }  // namespace
 
 GlobeSkyPass::GlobeSkyPass(const vk::Device& device, const vk::ShaderLibrary& shaders,
-                           VkDescriptorSetLayout atmosphereLayout, const vk::AttachmentFormats& attachments)
+                           VkDescriptorSetLayout atmosphereLayout, const SeaLevelSky& seaLevelSky,
+                           const vk::AttachmentFormats& attachments)
     : device_(&device),
       shaders_(&shaders),
       attachments_(attachments),
-      pipelineLayout_(device, atmosphereLayout, sizeof(SkyPushConstants), VK_SHADER_STAGE_FRAGMENT_BIT),
+      seaSetLayout_(device, kSeaBindings),
+      seaSetPool_(device, seaSetLayout_, 1),
+      seaSet_(seaSetPool_.allocate(seaSetLayout_)),
+      pipelineLayout_(skyPipelineLayout(device, atmosphereLayout, seaSetLayout_)),
       pipeline_(buildPipeline())
 {
+    vk::DescriptorWriter()
+        .combinedImageSampler(0, seaLevelSky.table().view(), seaLevelSky.sampler().handle(), SeaLevelSky::kLayout)
+        .update(device, seaSet_);
 }
 
 vk::GraphicsPipeline GlobeSkyPass::buildPipeline() const
@@ -51,8 +74,9 @@ void GlobeSkyPass::record(VkCommandBuffer commands, const GlobeView& view, VkExt
     // Sky.vert puts the triangle at depth 0, the reversed-Z far value the
     // depth image was cleared to: the EQUAL test keeps what the globe left.
     vk::setViewportAndScissor(commands, viewport, 0.0f, 0.0f);
-    vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelineLayout_.handle(), 0, 1, &atmosphereSet,
-                            0, nullptr);
+    const std::array<VkDescriptorSet, 2> sets{atmosphereSet, seaSet_};
+    vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelineLayout_.handle(), 0, 2, sets.data(), 0,
+                            nullptr);
     pipeline_.bind(commands);
     const glm::dmat4 projection(camera::vulkanInfinitePerspective(
         static_cast<float>(verticalFovRadians),

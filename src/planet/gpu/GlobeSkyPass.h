@@ -6,6 +6,7 @@
 #pragma once
 
 #include "planet/GlobeCamera.h"
+#include "vk/Descriptors.h"
 #include "vk/GraphicsPipeline.h"
 #include "vk/Pipeline.h"
 
@@ -19,12 +20,16 @@ class ShaderLibrary;
 
 namespace planet::gpu {
 
+class SeaLevelSky;
+
 class GlobeSkyPass {
 public:
     // `atmosphereLayout`: atmosphere::Atmosphere::descriptorSetLayout(),
-    // bound as set 0. The formats are those of the rendering it is recorded in.
+    // bound as set 0. The formats are those of the rendering it is recorded
+    // in. The sea beyond the globe's mesh reflects `seaLevelSky`, which must
+    // outlive the pass.
     GlobeSkyPass(const vk::Device& device, const vk::ShaderLibrary& shaders, VkDescriptorSetLayout atmosphereLayout,
-                 const vk::AttachmentFormats& attachments);
+                 const SeaLevelSky& seaLevelSky, const vk::AttachmentFormats& attachments);
 
     // Records the sky seen from `view` with a vertical field of view of
     // `verticalFovRadians`, the sun towards `sunDirection` (ECEF).
@@ -41,6 +46,9 @@ private:
     const vk::Device* device_;
     const vk::ShaderLibrary* shaders_;
     vk::AttachmentFormats attachments_;
+    vk::DescriptorSetLayout seaSetLayout_;
+    vk::DescriptorPool seaSetPool_;
+    VkDescriptorSet seaSet_ = VK_NULL_HANDLE;
     vk::PipelineLayout pipelineLayout_;
     vk::GraphicsPipeline pipeline_;
 };
