@@ -1,6 +1,7 @@
 #include "planet/gpu/SeaLevelSky.h"
 
 #include "atmosphere/Atmosphere.h"
+#include "atmosphere/AtmosphereTables.h"
 #include "vk/Barriers.h"
 #include "vk/Descriptors.h"
 #include "vk/Device.h"
@@ -15,15 +16,6 @@ constexpr std::array<vk::DescriptorBinding, 1> kTableBinding{
     vk::DescriptorBinding{0, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, VK_SHADER_STAGE_COMPUTE_BIT, 1}};
 constexpr std::uint32_t kWorkgroupSide = 4;  // SeaLevelSky.comp's local size on each axis
 
-vk::SamplerDescription trilinearClamped()
-{
-    vk::SamplerDescription description;
-    description.filter = VK_FILTER_LINEAR;
-    description.mipmapMode = VK_SAMPLER_MIPMAP_MODE_NEAREST;
-    description.addressMode = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
-    return description;
-}
-
 std::uint32_t workgroupsFor(std::uint32_t texels)
 {
     return (texels + kWorkgroupSide - 1) / kWorkgroupSide;
@@ -37,7 +29,6 @@ SeaLevelSky::SeaLevelSky(vk::Device& device, const vk::ShaderLibrary& shaders, c
       atmosphere_(&atmosphere),
       table_(device, VK_FORMAT_R16G16B16A16_SFLOAT, kExtent,
              VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT),
-      sampler_(device, trilinearClamped()),
       kernel_(compileKernel())
 {
     device.submitAndWait([&](VkCommandBuffer commands) {
@@ -55,6 +46,11 @@ vk::ComputeKernel SeaLevelSky::compileKernel() const
                              std::span(&tablesLayout, 1), 1);
     vk::DescriptorWriter().storageImage(0, table_.view(), kLayout).update(*device_, kernel.descriptorSet());
     return kernel;
+}
+
+const vk::Sampler& SeaLevelSky::sampler() const
+{
+    return atmosphere_->tables().sampler();
 }
 
 void SeaLevelSky::rebuild()

@@ -39,8 +39,8 @@ public:
     void rebuild();
 
     [[nodiscard]] const atmosphere::VolumeImage& table() const { return table_; }
-    // Trilinear, clamped to the edges.
-    [[nodiscard]] const vk::Sampler& sampler() const { return sampler_; }
+    // Trilinear, clamped to the edges: the atmosphere's tables' sampler.
+    [[nodiscard]] const vk::Sampler& sampler() const;
 
 private:
     [[nodiscard]] vk::ComputeKernel compileKernel() const;
@@ -50,7 +50,6 @@ private:
     const vk::ShaderLibrary* shaders_;
     const atmosphere::Atmosphere* atmosphere_;
     atmosphere::VolumeImage table_;
-    vk::Sampler sampler_;
     vk::ComputeKernel kernel_;
 };
 
