@@ -72,19 +72,28 @@ planet_GridCell planet_GridCellOf(planet_FacePoint point, uint intervals)
     return planet_GridCell(column, row, wu, wv);
 }
 
+// Bilinear in double between a cell's four samples (s00 at its first column
+// and row, s10 the next column, s01 the next row), written (1 - w) a + w b so
+// that a weight of 0 or 1 gives a sample exactly: planet::bilinearIn.
+double planet_BilinearIn(planet_GridCell cell, double s00, double s10, double s01, double s11)
+{
+    double wu = cell.columnWeight;
+    double wv = cell.rowWeight;
+    precise double lower = (1.0lf - wu) * s00 + wu * s10;
+    precise double upper = (1.0lf - wu) * s01 + wu * s11;
+    precise double height = (1.0lf - wv) * lower + wv * upper;
+    return height;
+}
+
 double planet_HeightOnFace(planet_FacePoint point, uint intervals)
 {
     planet_GridCell cell = planet_GridCellOf(point, intervals);
-    uint column = cell.column;
-    uint row = cell.row;
-    double wu = cell.columnWeight;
-    double wv = cell.rowWeight;
-    precise double lower = (1.0lf - wu) * planet_ElevationSample(point.face, column, row, intervals) +
-                           wu * planet_ElevationSample(point.face, column + 1u, row, intervals);
-    precise double upper = (1.0lf - wu) * planet_ElevationSample(point.face, column, row + 1u, intervals) +
-                           wu * planet_ElevationSample(point.face, column + 1u, row + 1u, intervals);
-    precise double height = (1.0lf - wv) * lower + wv * upper;
-    return height;
+    uint c = cell.column;
+    uint r = cell.row;
+    return planet_BilinearIn(cell, planet_ElevationSample(point.face, c, r, intervals),
+                             planet_ElevationSample(point.face, c + 1u, r, intervals),
+                             planet_ElevationSample(point.face, c, r + 1u, intervals),
+                             planet_ElevationSample(point.face, c + 1u, r + 1u, intervals));
 }
 
 double planet_HeightAt(dvec3 cubePoint, uint intervals)

@@ -37,12 +37,11 @@ layout(std430, set = 1, binding = 12) readonly buffer GlobeStream {
     uint globe_streamFirstEntries[8];  // per level, its first page-table entry
 };
 
+// Where bilinear filtering of a level reads: the tile's page-table entry,
+// and the cell in the tile's stored samples (CubeTilePyramid::Lookup).
 struct globe_TileLookup {
     uint entry;
-    uint column;
-    uint row;
-    double columnWeight;
-    double rowWeight;
+    planet_GridCell cell;
 };
 
 uint globe_StreamIntervals(uint level)
@@ -65,29 +64,32 @@ globe_TileLookup globe_Lookup(uint level, planet_FacePoint point)
     planet_GridCell cell = planet_GridCellOf(point, intervals);
     uint size = globe_streamTileSize;
     uint levelColumn = point.face * intervals + cell.column;
-    return globe_TileLookup(globe_TileEntry(level, levelColumn / size, cell.row / size), levelColumn % size,
-                            cell.row % size, cell.columnWeight, cell.rowWeight);
+    uint entry = globe_TileEntry(level, levelColumn / size, cell.row / size);
+    cell.column = levelColumn % size;
+    cell.row %= size;
+    return globe_TileLookup(entry, cell);
+}
+
+// Metres of a tile sample's `steps` (StreamedHeightRange::metresOf).
+double globe_StepsMetres(uint steps)
+{
+    precise double metres = globe_streamRange.x + double(steps) * globe_streamRange.y;
+    return metres;
 }
 
 double globe_TileMetres(uint layer, uint column, uint row)
 {
     float unorm = texelFetch(globe_tileAtlas, ivec3(column, row, layer), 0).r;
-    uint steps = uint(round(unorm * 65535.0));
-    precise double metres = globe_streamRange.x + double(steps) * globe_streamRange.y;
-    return metres;
+    return globe_StepsMetres(uint(round(unorm * 65535.0)));
 }
 
 // Bilinear in double between a resident tile's samples.
 double globe_TileHeight(uint layer, globe_TileLookup at)
 {
-    double wu = at.columnWeight;
-    double wv = at.rowWeight;
-    precise double lower = (1.0lf - wu) * globe_TileMetres(layer, at.column, at.row) +
-                           wu * globe_TileMetres(layer, at.column + 1u, at.row);
-    precise double upper = (1.0lf - wu) * globe_TileMetres(layer, at.column, at.row + 1u) +
-                           wu * globe_TileMetres(layer, at.column + 1u, at.row + 1u);
-    precise double height = (1.0lf - wv) * lower + wv * upper;
-    return height;
+    uint c = at.cell.column;
+    uint r = at.cell.row;
+    return planet_BilinearIn(at.cell, globe_TileMetres(layer, c, r), globe_TileMetres(layer, c + 1u, r),
+                             globe_TileMetres(layer, c, r + 1u), globe_TileMetres(layer, c + 1u, r + 1u));
 }
 
 // Metres of the model at a cube point, and the intervals a face side of the
@@ -180,9 +182,8 @@ vec2 globe_DrawnHeightRange(uint face, dvec2 low, dvec2 high, vec2 baseRange)
                         covered = false;
                     } else {
                         uint bounds = globe_tileStatistics[entry].x;
-                        precise double lowest = globe_streamRange.x + double(bounds & 0xFFFFu) * globe_streamRange.y;
-                        precise double highest = globe_streamRange.x + double(bounds >> 16u) * globe_streamRange.y;
-                        range = vec2(min(range.x, float(lowest)), max(range.y, float(highest)));
+                        range = vec2(min(range.x, float(globe_StepsMetres(bounds & 0xFFFFu))),
+                                     max(range.y, float(globe_StepsMetres(bounds >> 16u))));
                     }
                 }
             }
