@@ -2,12 +2,11 @@
 
 #include "dem/DemGeodetic.h"
 #include "geodesy/Wgs84.h"
+#include "tiles/TileCache.h"
 
 #include <algorithm>
 #include <bit>
 #include <cmath>
-#include <list>
-#include <map>
 #include <set>
 #include <string>
 #include <utility>
@@ -22,6 +21,19 @@ constexpr std::uint32_t kMaxFinestIntervals = 1u << 20;
 // mostly the same.
 constexpr std::size_t kSourceTilesKept = 48;
 
+// How many of the file's columns and rows one pixel of the base spans (the
+// base is read at a reduction).
+struct BaseReduction {
+    double columns = 1.0;
+    double rows = 1.0;
+};
+
+BaseReduction baseReductionOf(const dem::DemTerrain& base)
+{
+    return {static_cast<double>(base.metadata.fileColumns) / static_cast<double>(base.heightmap.width),
+            static_cast<double>(base.metadata.fileRows) / static_cast<double>(base.heightmap.height)};
+}
+
 class CubeTileReader final : public tiles::TileReader {
 public:
     explicit CubeTileReader(const StreamedGlobalElevation& model)
@@ -29,7 +41,10 @@ public:
           sourceLevels_(model.source->layout.levelCount()),
           sourceTileSize_(model.source->layout.tileSize()),
           mapping_(levelZeroGridOf(model.source->base)),
-          reader_(dem::makeDemTileReader(model.path, *model.source))
+          reader_(dem::makeDemTileReader(model.path, *model.source)),
+          sourceTileBytes_(std::size_t{model.source->layout.storedSize()} * model.source->layout.storedSize() *
+                           sizeof(std::uint16_t)),
+          kept_(kSourceTilesKept * sourceTileBytes_)
     {
     }
 
@@ -46,16 +61,15 @@ public:
             for (std::uint32_t column = 0; column < stored; ++column) {
                 const geodesy::GeodeticCoordinates geo =
                     geodesy::ecefToGeodetic(cubeToEcef(pyramid.samplePoint(key, column, row)));
-                const double longitude =
-                    geo.longitudeDegrees - 360.0 * std::ceil((geo.longitudeDegrees - 180.0) / 360.0);
-                const dem::HeightmapPoint point = mapping_.pointOf(geo.latitudeDegrees, longitude);
+                const dem::HeightmapPoint point =
+                    mapping_.pointOf(geo.latitudeDegrees, longitudeWithinTurn(geo.longitudeDegrees));
                 places_[std::size_t{row} * stored + column] = Place{point.column, point.row, geo.latitudeDegrees};
             }
         }
         const std::uint32_t level = sourceLevelFor(key.level);
         // Every model tile this one reads stays kept while it is made (near a
         // pole a tile spans every longitude: many of them).
-        keptAtMost_ = std::max(kSourceTilesKept, sourceTilesRead(level));
+        kept_.setBudgetBytes(std::max(kSourceTilesKept, sourceTilesRead(level)) * sourceTileBytes_);
         tiles::HeightTile tile;
         tile.key = key;
         tile.samples.resize(places_.size());
@@ -63,11 +77,7 @@ public:
             tile.samples[i] = model_.range.sampleOf(heightAt(level, places_[i]));
         }
         tiles::setShareStatistics(tile, pyramid.layout());
-        keptAtMost_ = kSourceTilesKept;
-        while (kept_.size() > keptAtMost_) {
-            kept_.erase(order_.back());
-            order_.pop_back();
-        }
+        kept_.setBudgetBytes(kSourceTilesKept * sourceTileBytes_);
         return tile;
     }
 
@@ -111,6 +121,13 @@ private:
         return level >= sourceLevels_ ? model_.source->base.heightmap.height : model_.source->layout.levelRows(level);
     }
 
+    // The cell of `level`'s samples bilinear filtering reads at a place.
+    WrappedCell cellOf(std::uint32_t level, const Place& place) const
+    {
+        const auto [column, row] = onLevel(level, place);
+        return wrappedCellOf(column, row, periodOf(level), rowsOf(level));
+    }
+
     // The model's tiles the current places read at `level`.
     std::size_t sourceTilesRead(std::uint32_t level) const
     {
@@ -118,16 +135,11 @@ private:
             return 0;
         }
         std::set<std::pair<std::uint32_t, std::uint32_t>> touched;
-        const std::uint32_t period = periodOf(level);
-        const std::uint32_t lastRow = rowsOf(level) - 1;
         for (const Place& place : places_) {
-            const auto [column, row] = onLevel(level, place);
-            const double wrapped = column - period * std::floor(column / period);
-            const auto c = static_cast<std::uint32_t>(wrapped) % period;
-            const auto r = static_cast<std::uint32_t>(std::clamp(std::floor(row), 0.0, static_cast<double>(lastRow)));
-            for (const std::uint32_t across : {c, (c + 1) % period}) {
-                for (const std::uint32_t next : {r, std::min(r + 1, lastRow)}) {
-                    touched.emplace(across / sourceTileSize_, next / sourceTileSize_);
+            const WrappedCell cell = cellOf(level, place);
+            for (const std::uint32_t column : {cell.column0, cell.column1}) {
+                for (const std::uint32_t row : {cell.row0, cell.row1}) {
+                    touched.emplace(column / sourceTileSize_, row / sourceTileSize_);
                 }
             }
         }
@@ -136,28 +148,11 @@ private:
 
     double heightAt(std::uint32_t level, const Place& place)
     {
-        const auto [column, row] = onLevel(level, place);
-        const std::uint32_t period = periodOf(level);
-        const double lastRow = static_cast<double>(rowsOf(level) - 1);
-        const double clampedRow = std::clamp(row, 0.0, lastRow);
-        const double firstRow = std::floor(clampedRow);
-        const double rowWeight = clampedRow - firstRow;
-        const auto row0 = static_cast<std::uint32_t>(firstRow);
-        const std::uint32_t row1 = std::min(row0 + 1, rowsOf(level) - 1);
-        const double wrapped = column - period * std::floor(column / period);
-        const double firstColumn = std::floor(wrapped);
-        const double columnWeight = wrapped - firstColumn;
-        const auto column0 = static_cast<std::uint32_t>(firstColumn) % period;
-        const std::uint32_t column1 = (column0 + 1) % period;
-        const double top = sampleMetres(level, column0, row0) * (1.0 - columnWeight) +
-                           sampleMetres(level, column1, row0) * columnWeight;
-        const double bottom = sampleMetres(level, column0, row1) * (1.0 - columnWeight) +
-                              sampleMetres(level, column1, row1) * columnWeight;
-        const double height = top * (1.0 - rowWeight) + bottom * rowWeight;
+        const double height = wrappedBilinear(cellOf(level, place), [&](std::uint32_t column, std::uint32_t row) {
+            return sampleMetres(level, column, row);
+        });
         const double spacing = model_.rowSpacingDegrees * std::ldexp(1.0, static_cast<int>(level));
-        const double blend = GlobalElevation::poleBlend(place.latitude, spacing);
-        const double pole = place.latitude >= 0.0 ? model_.northPoleMetres : model_.southPoleMetres;
-        return height * (1.0 - blend) + pole * blend;
+        return blendedTowardsPole(height, place.latitude, spacing, model_.northPoleMetres, model_.southPoleMetres);
     }
 
     double sampleMetres(std::uint32_t level, std::uint32_t column, std::uint32_t row)
@@ -176,18 +171,11 @@ private:
 
     const tiles::HeightTile& sourceTile(const tiles::TileKey& key)
     {
-        auto found = kept_.find(key);
-        if (found != kept_.end()) {
-            order_.splice(order_.begin(), order_, found->second.second);
-            return found->second.first;
+        if (const tiles::HeightTile* kept = kept_.find(key)) {
+            return *kept;
         }
-        if (kept_.size() >= keptAtMost_) {
-            kept_.erase(order_.back());
-            order_.pop_back();
-        }
-        order_.push_front(key);
-        auto [inserted, added] = kept_.emplace(key, std::make_pair(reader_->read(key), order_.begin()));
-        return inserted->second.first;
+        kept_.insert(reader_->read(key));
+        return *kept_.find(key);
     }
 
     StreamedGlobalElevation model_;
@@ -196,9 +184,8 @@ private:
     dem::GeodeticToHeightmap mapping_;
     std::unique_ptr<tiles::TileReader> reader_;
     std::vector<Place> places_;
-    std::size_t keptAtMost_ = kSourceTilesKept;
-    std::list<tiles::TileKey> order_;  // most recently used first
-    std::map<tiles::TileKey, std::pair<tiles::HeightTile, std::list<tiles::TileKey>::iterator>> kept_;
+    std::size_t sourceTileBytes_;
+    tiles::TileCache kept_;  // the model's tiles read last
 };
 
 }  // namespace
@@ -206,13 +193,11 @@ private:
 dem::DemGrid levelZeroGridOf(const dem::DemTerrain& base)
 {
     dem::DemGrid grid = *base.metadata.grid;
-    const double columnScale =
-        static_cast<double>(base.metadata.fileColumns) / static_cast<double>(base.heightmap.width);
-    const double rowScale = static_cast<double>(base.metadata.fileRows) / static_cast<double>(base.heightmap.height);
-    grid.geoTransform[1] /= columnScale;
-    grid.geoTransform[4] /= columnScale;
-    grid.geoTransform[2] /= rowScale;
-    grid.geoTransform[5] /= rowScale;
+    const BaseReduction reduction = baseReductionOf(base);
+    grid.geoTransform[1] /= reduction.columns;
+    grid.geoTransform[4] /= reduction.columns;
+    grid.geoTransform[2] /= reduction.rows;
+    grid.geoTransform[5] /= reduction.rows;
     grid.columns = base.metadata.fileColumns;
     grid.rows = base.metadata.fileRows;
     return grid;
@@ -235,18 +220,15 @@ StreamedGlobalElevation streamedGlobalElevation(const std::filesystem::path& pat
                                                 std::shared_ptr<const dem::StreamedDem> source,
                                                 const GlobalElevation& base, const CubeTilePyramid& pyramid)
 {
-    const dem::DemTerrain& terrain = source->base;
-    const dem::DemMetadata& metadata = terrain.metadata;
-    // The base's pixels are fileColumns / width (fileRows / height) times the file's.
-    const double columnScale = static_cast<double>(metadata.fileColumns) / static_cast<double>(terrain.heightmap.width);
-    const double rowScale = static_cast<double>(metadata.fileRows) / static_cast<double>(terrain.heightmap.height);
+    const dem::DemMetadata& metadata = source->base.metadata;
+    const BaseReduction reduction = baseReductionOf(source->base);
     return StreamedGlobalElevation{
         path,
         source,
         pyramid,
         StreamedHeightRange::spanning(metadata.minimumHeightMetres, metadata.maximumHeightMetres),
-        static_cast<std::uint32_t>(std::lround(360.0 * columnScale / base.columnSpacingDegrees())),
-        base.rowSpacingDegrees() / rowScale,
+        static_cast<std::uint32_t>(std::lround(360.0 * reduction.columns / base.columnSpacingDegrees())),
+        base.rowSpacingDegrees() / reduction.rows,
         base.poleMetres(true),
         base.poleMetres(false)};
 }

@@ -97,50 +97,51 @@ double GlobalElevation::sampleMetres(std::uint32_t column, std::uint32_t row) co
     return terrain_.metadata.heightOfSample(terrain_.heightmap.sample(column, row));
 }
 
-double GlobalElevation::bilinearMetres(double column, double row) const
-{
-    const double lastRow = terrain_.heightmap.height - 1.0;
-    const double clampedRow = std::clamp(row, 0.0, lastRow);
-    const double firstRow = std::floor(clampedRow);
-    const double rowWeight = clampedRow - firstRow;
-    const auto row0 = static_cast<std::uint32_t>(firstRow);
-    const std::uint32_t row1 = std::min(row0 + 1, terrain_.heightmap.height - 1);
-    // Columns wrap with the period of a full turn.
-    const double period = columnsPerTurn_;
-    const double wrapped = column - period * std::floor(column / period);
-    const double firstColumn = std::floor(wrapped);
-    const double columnWeight = wrapped - firstColumn;
-    const auto column0 = static_cast<std::uint32_t>(firstColumn) % columnsPerTurn_;
-    const std::uint32_t column1 = (column0 + 1) % columnsPerTurn_;
-    const double top = sampleMetres(column0, row0) * (1.0 - columnWeight) + sampleMetres(column1, row0) * columnWeight;
-    const double bottom =
-        sampleMetres(column0, row1) * (1.0 - columnWeight) + sampleMetres(column1, row1) * columnWeight;
-    return top * (1.0 - rowWeight) + bottom * rowWeight;
-}
-
 double GlobalElevation::heightMetres(double latitudeDegrees, double longitudeDegrees) const
 {
     const double latitude = std::clamp(latitudeDegrees, -90.0, 90.0);
-    const double longitude = longitudeDegrees;
-    const dem::HeightmapPoint point = heightmapPointOf(latitude, longitude);
-    const double height = bilinearMetres(point.column, point.row);
-    // Within a row spacing of a pole, towards the pole's one height.
-    const double blend = poleBlend(latitude, rowSpacingDegrees_);
-    const double pole = latitude >= 0.0 ? northPoleMetres_ : southPoleMetres_;
-    return height * (1.0 - blend) + pole * blend;
+    const dem::HeightmapPoint point = heightmapPointOf(latitude, longitudeDegrees);
+    const WrappedCell cell = wrappedCellOf(point.column, point.row, columnsPerTurn_, terrain_.heightmap.height);
+    const double height =
+        wrappedBilinear(cell, [this](std::uint32_t column, std::uint32_t row) { return sampleMetres(column, row); });
+    return blendedTowardsPole(height, latitude, rowSpacingDegrees_, northPoleMetres_, southPoleMetres_);
 }
 
 dem::HeightmapPoint GlobalElevation::heightmapPointOf(double latitudeDegrees, double longitudeDegrees) const
 {
-    // Any longitude to (-180, 180], which the mapping winds onto the grid.
-    const double longitude = longitudeDegrees - 360.0 * std::ceil((longitudeDegrees - 180.0) / 360.0);
-    return mapping_->pointOf(latitudeDegrees, longitude);
+    // The mapping winds (-180, 180] onto the grid.
+    return mapping_->pointOf(latitudeDegrees, longitudeWithinTurn(longitudeDegrees));
 }
 
-double GlobalElevation::poleBlend(double latitudeDegrees, double spacingDegrees) noexcept
+double longitudeWithinTurn(double longitudeDegrees) noexcept
+{
+    return longitudeDegrees - 360.0 * std::ceil((longitudeDegrees - 180.0) / 360.0);
+}
+
+WrappedCell wrappedCellOf(double column, double row, std::uint32_t period, std::uint32_t rows) noexcept
+{
+    WrappedCell cell;
+    const double clampedRow = std::clamp(row, 0.0, static_cast<double>(rows - 1));
+    const double firstRow = std::floor(clampedRow);
+    cell.rowWeight = clampedRow - firstRow;
+    cell.row0 = static_cast<std::uint32_t>(firstRow);
+    cell.row1 = std::min(cell.row0 + 1, rows - 1);
+    const double turn = period;
+    const double wrapped = column - turn * std::floor(column / turn);
+    const double firstColumn = std::floor(wrapped);
+    cell.columnWeight = wrapped - firstColumn;
+    cell.column0 = static_cast<std::uint32_t>(firstColumn) % period;
+    cell.column1 = (cell.column0 + 1) % period;
+    return cell;
+}
+
+double blendedTowardsPole(double height, double latitudeDegrees, double spacingDegrees, double northPoleMetres,
+                          double southPoleMetres) noexcept
 {
     const double poleward = (std::abs(latitudeDegrees) - (90.0 - spacingDegrees)) / spacingDegrees;
-    return std::clamp(poleward, 0.0, 1.0);
+    const double blend = std::clamp(poleward, 0.0, 1.0);
+    const double pole = latitudeDegrees >= 0.0 ? northPoleMetres : southPoleMetres;
+    return height * (1.0 - blend) + pole * blend;
 }
 
 }  // namespace planet

@@ -14,11 +14,44 @@
 #include "dem/DemLoader.h"
 #include "heightmap/Heightmap.h"
 
+#include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <stdexcept>
 
 namespace planet {
+
+// Any longitude in degrees to (-180, 180].
+[[nodiscard]] double longitudeWithinTurn(double longitudeDegrees) noexcept;
+
+// Where bilinear filtering of a global raster of `rows` rows reads at
+// (column, row) in samples: columns wrap with `period` (the columns of a
+// full turn), rows clamp to the raster.
+struct WrappedCell {
+    std::uint32_t column0 = 0;
+    std::uint32_t column1 = 0;  // the next column, across the wrap
+    std::uint32_t row0 = 0;
+    std::uint32_t row1 = 0;  // the next row, or row0 on the last
+    double columnWeight = 0.0;
+    double rowWeight = 0.0;
+};
+[[nodiscard]] WrappedCell wrappedCellOf(double column, double row, std::uint32_t period, std::uint32_t rows) noexcept;
+
+// Bilinear between the four samples of `cell` (`sample(column, row)`).
+template <typename Sample>
+[[nodiscard]] double wrappedBilinear(const WrappedCell& cell, const Sample& sample)
+{
+    const double w = cell.columnWeight;
+    const double top = sample(cell.column0, cell.row0) * (1.0 - w) + sample(cell.column1, cell.row0) * w;
+    const double bottom = sample(cell.column0, cell.row1) * (1.0 - w) + sample(cell.column1, cell.row1) * w;
+    return top * (1.0 - cell.rowWeight) + bottom * cell.rowWeight;
+}
+
+// `height` at `latitudeDegrees`, blended within `spacingDegrees` of latitude
+// of a pole into that pole's one height (`northPoleMetres`,
+// `southPoleMetres`): unchanged farther away, the pole's at the pole.
+[[nodiscard]] double blendedTowardsPole(double height, double latitudeDegrees, double spacingDegrees,
+                                        double northPoleMetres, double southPoleMetres) noexcept;
 
 // A raster that can not serve as the globe's elevation; what() is one line
 // that names the file and the problem.
@@ -57,14 +90,10 @@ public:
     // on the heightmap, in samples (column 0 west, row 0 north); columns
     // may lie anywhere in one turn.
     [[nodiscard]] dem::HeightmapPoint heightmapPointOf(double latitudeDegrees, double longitudeDegrees) const;
-    // heightMetres' blend into a pole's height: 0 farther than `spacing`
-    // degrees of latitude from the pole, 1 at it.
-    [[nodiscard]] static double poleBlend(double latitudeDegrees, double spacingDegrees) noexcept;
 
 private:
     void checkAndMap(const std::filesystem::path& path);
     [[nodiscard]] double sampleMetres(std::uint32_t column, std::uint32_t row) const;
-    [[nodiscard]] double bilinearMetres(double column, double row) const;
 
     dem::DemTerrain terrain_;
     std::unique_ptr<dem::GeodeticToHeightmap> mapping_;

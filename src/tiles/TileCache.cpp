@@ -31,7 +31,18 @@ void TileCache::insert(HeightTile tile)
     const TileKey key = tile.key;
     tiles_.push_front(std::move(tile));
     byKey_.emplace(key, tiles_.begin());
-    while (bytes_ > budgetBytes_ && tiles_.size() > 1) {
+    evictBeyondBudget(1);
+}
+
+void TileCache::setBudgetBytes(std::size_t budgetBytes)
+{
+    budgetBytes_ = budgetBytes;
+    evictBeyondBudget(0);
+}
+
+void TileCache::evictBeyondBudget(std::size_t kept)
+{
+    while (bytes_ > budgetBytes_ && tiles_.size() > kept) {
         erase(std::prev(tiles_.end()));
         ++evictions_;
     }

@@ -29,6 +29,10 @@ public:
     // when it alone is larger than the budget.
     void insert(HeightTile tile);
 
+    // Sets the budget, then evicts the least recently used tiles while the
+    // cache holds more.
+    void setBudgetBytes(std::size_t budgetBytes);
+
     // Removes every tile with filled samples (HeightTile::filledSamples);
     // their keys.
     std::vector<TileKey> eraseFilled();
@@ -44,6 +48,9 @@ private:
     using UseOrder = std::list<HeightTile>;  // most recently used first
 
     void erase(UseOrder::iterator tile);
+    // Evicts the least recently used tiles while over the budget, keeping
+    // at least the `kept` most recently used.
+    void evictBeyondBudget(std::size_t kept);
 
     std::size_t budgetBytes_;
     std::size_t bytes_ = 0;

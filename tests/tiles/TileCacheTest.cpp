@@ -1,5 +1,6 @@
 // The tile cache: least recently used tiles go first once over budget, a
-// find() counts as a use, the tile just inserted always stays, and the
+// find() counts as a use, the tile just inserted always stays, a budget
+// raised for a while holds more and lowered again evicts the oldest, and the
 // tiles with filled samples can be dropped all at once.
 #include "tiles/TileCache.h"
 
@@ -37,6 +38,26 @@ TEST(TileCache, HoldsTilesWithinTheBudget)
     EXPECT_EQ(cache.evictions(), 1u);
     EXPECT_FALSE(cache.contains({0, 0, 0}));  // the oldest
     EXPECT_TRUE(cache.contains({0, 3, 0}));
+}
+
+TEST(TileCache, ALoweredBudgetEvictsTheLeastRecentlyUsedTiles)
+{
+    tiles::TileCache cache(200);
+    cache.setBudgetBytes(400);
+    for (std::uint32_t column = 0; column < 4; ++column) {
+        cache.insert(tileOf(column, 50));
+    }
+    EXPECT_EQ(cache.size(), 4u);
+    EXPECT_EQ(cache.evictions(), 0u);
+    ASSERT_NE(cache.find({0, 0, 0}), nullptr);  // tile 0 now the most recent
+    cache.setBudgetBytes(200);
+    EXPECT_EQ(cache.budgetBytes(), 200u);
+    EXPECT_EQ(cache.bytes(), 200u);
+    EXPECT_EQ(cache.evictions(), 2u);
+    EXPECT_TRUE(cache.contains({0, 0, 0}));
+    EXPECT_TRUE(cache.contains({0, 3, 0}));
+    EXPECT_FALSE(cache.contains({0, 1, 0}));
+    EXPECT_FALSE(cache.contains({0, 2, 0}));
 }
 
 TEST(TileCache, FindMarksATileUsedAndContainsDoesNot)
