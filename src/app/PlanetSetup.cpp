@@ -161,14 +161,11 @@ std::optional<planet::gpu::GlobeStreaming> globeStreamingOf(const PlanetInputs& 
     if (!inputs.streamed) {
         return std::nullopt;
     }
-    const std::size_t cpuBytes = cpuBudgetBytes(inputs.options);
     const planet::StreamedGlobalElevation& model = *inputs.streamed;
-    terrain::HeightStreamSource source{model.pyramid.layout(), [model] { return planet::makeCubeTileReader(model); }};
-    source.gpuBudgetBytes = gpuBudgetBytes(inputs.options);
-    source.cpuBudgetBytes = cpuBytes - cpuBytes / 4;
-    source.uploadsPerFrame = uploadsPerFrame;
-    return planet::gpu::GlobeStreaming{std::move(source), planet::gpu::GlobeStreamLevels{model.pyramid, model.range},
-                                       2};
+    return planet::gpu::GlobeStreaming{budgetedStreamSource(
+                                           inputs.options, model.pyramid.layout(),
+                                           [model] { return planet::makeCubeTileReader(model); }, uploadsPerFrame),
+                                       planet::gpu::GlobeStreamLevels{model.pyramid, model.range}};
 }
 
 planet::GeodeticPose homeGlobePose()

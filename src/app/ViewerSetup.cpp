@@ -38,6 +38,17 @@ std::size_t gpuBudgetBytes(const ViewerOptions& options)
     return static_cast<std::size_t>(options.gpuBudgetMiB * kMebibyte);
 }
 
+terrain::HeightStreamSource budgetedStreamSource(const ViewerOptions& options, const tiles::TilePyramidLayout& layout,
+                                                 tiles::TileReaderFactory readerFactory, std::uint32_t uploadsPerFrame)
+{
+    const std::size_t cpuBytes = cpuBudgetBytes(options);
+    terrain::HeightStreamSource source{layout, std::move(readerFactory)};
+    source.gpuBudgetBytes = gpuBudgetBytes(options);
+    source.cpuBudgetBytes = cpuBytes - cpuBytes / 4;
+    source.uploadsPerFrame = uploadsPerFrame;
+    return source;
+}
+
 bool streamsTiles(const ViewerOptions& options, const std::filesystem::path& path,
                   const heightmap::HeightmapLimits& limits)
 {
@@ -352,15 +363,12 @@ std::optional<terrain::HeightStreamSource> heightStreamSourceOf(const ViewerOpti
     if (!terrain.streamed) {
         return std::nullopt;
     }
-    const std::size_t cpuBytes = cpuBudgetBytes(options);
-    dem::setGdalCacheBytes(cpuBytes / 4);
+    dem::setGdalCacheBytes(cpuBudgetBytes(options) / 4);
     std::shared_ptr<const dem::StreamedDem> streamed = terrain.streamed;
     const std::filesystem::path path = streamed->base.heightmap.sourcePath;
-    terrain::HeightStreamSource source{streamed->layout,
-                                       [path, streamed] { return dem::makeDemTileReader(path, *streamed); }};
-    source.gpuBudgetBytes = gpuBudgetBytes(options);
-    source.cpuBudgetBytes = cpuBytes - cpuBytes / 4;
-    source.uploadsPerFrame = uploadsPerFrame;
+    terrain::HeightStreamSource source = budgetedStreamSource(
+        options, streamed->layout, [path, streamed] { return dem::makeDemTileReader(path, *streamed); },
+        uploadsPerFrame);
     source.texelsPerPixel = options.texelsPerPixel;
     return source;
 }

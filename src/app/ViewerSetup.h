@@ -149,6 +149,11 @@ ViewerInputs loadViewerInputs(const ViewerOptions& requested, std::ostream& out,
 std::size_t cpuBudgetBytes(const ViewerOptions& options);
 // --gpu-budget in bytes: the atlas of streamed tiles.
 std::size_t gpuBudgetBytes(const ViewerOptions& options);
+// A stream of `layout`'s tiles from `readerFactory`'s reader within
+// --gpu-budget and the tiles' share of --cpu-budget, `uploadsPerFrame`
+// tiles copied a frame at most.
+terrain::HeightStreamSource budgetedStreamSource(const ViewerOptions& options, const tiles::TilePyramidLayout& layout,
+                                                 tiles::TileReaderFactory readerFactory, std::uint32_t uploadsPerFrame);
 // Whether the DEM at `path` streams its tiles under `options`: with --stream
 // on, or (auto) when it is larger than `limits` hold in one texture.
 bool streamsTiles(const ViewerOptions& options, const std::filesystem::path& path,

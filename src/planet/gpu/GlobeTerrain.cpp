@@ -37,6 +37,7 @@ struct DrawFrame {
     glm::vec4 sunAtmosphere{0.0f, 0.0f, 1.0f, 0.0f};
 };
 
+// Takes the tiles' source out of `streaming`; its levels stay, for the criterion.
 std::unique_ptr<terrain::HeightStream> streamOf(vk::Device& device, std::optional<GlobeStreaming>& streaming)
 {
     if (!streaming) {
@@ -83,11 +84,10 @@ GlobeTerrain::GlobeTerrain(vk::Device& device, const vk::ShaderLibrary& shaders,
       settings_(settings),
       reference_(cubeMesh(), poolSettingsOf(settings)),
       buffers_(device, settings.capacity),
-      streamLevels_(levelsOf(streaming)),
       stream_(streamOf(device, streaming)),
       emptyAtlas_(stream_ ? nullptr : std::make_unique<terrain::HeightTileAtlas>(device, std::nullopt, 0, 1, 1)),
       criterion_(device, elevation, reference_.mesh(), settings.capacity, stream_ ? stream_->atlas() : *emptyAtlas_,
-                 streamLevels_),
+                 levelsOf(streaming)),
       pipeline_(device, shaders, buffers_, reference_.layout(), criterion_.programs()),
       refresh_(pipeline_.makeKernel(shaders, GlobeCriterion::refreshProgram(), criterion_.setLayout())),
       drawArguments_(pipeline_.makeKernel(shaders, {"planet/GlobeDrawArguments.comp", {}}, VK_NULL_HANDLE)),

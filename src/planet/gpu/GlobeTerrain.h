@@ -129,7 +129,6 @@ private:
     GlobeSettings settings_;
     bisector::Pool reference_;  // the roots, uploaded once; keeps the layout and mesh
     bisector::gpu::PoolBuffers buffers_;
-    std::optional<GlobeStreamLevels> streamLevels_;
     std::unique_ptr<terrain::HeightStream> stream_;
     std::unique_ptr<terrain::HeightTileAtlas> emptyAtlas_;  // bound when nothing streams
     GlobeCriterion criterion_;
