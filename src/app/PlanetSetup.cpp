@@ -52,19 +52,13 @@ std::uint64_t pyramidBytes(std::uint64_t intervals)
 bool loadStreamedPlanet(PlanetInputs& inputs, VkDeviceSize maxRange, std::ostream& out)
 {
     const std::filesystem::path& path = inputs.demPath;
-    // Reading the coarse level goes through GDAL's block cache, within its
-    // quarter of the CPU budget, as the tiles' reads do later.
-    dem::setGdalCacheBytes(cpuBudgetBytes(inputs.options) / 4);
-    heightmap::HeightmapLimits baseLimits;
-    baseLimits.maxSamplesReadWithoutOverviews = kMaxSamplesReadForStreamedBase;
-    dem::StreamedDemOptions streamedOptions;
-    streamedOptions.tileSize = kStreamedTileSize;
-    // A file without overviews averages every sample for its coarse level:
-    // said first, as it may take minutes (GEBCO's 3.7 billion samples).
-    streamedOptions.baseTiming = dem::StreamedBaseTiming::LaterWhenCostly;
     std::shared_ptr<const dem::StreamedDem> source;
     try {
-        dem::StreamedDem streamed = dem::openStreamedDem(path, baseLimits, streamedOptions);
+        // A file without overviews averages every sample for its coarse
+        // level: said first, as it may take minutes (GEBCO's 3.7 billion
+        // samples).
+        dem::StreamedDem streamed = openViewerStreamedDem(inputs.options, path, heightmap::HeightmapLimits{},
+                                                          dem::StreamedBaseTiming::LaterWhenCostly);
         if (streamed.pendingBase) {
             out << "cbt-terrain: planet: " << path.string()
                 << " has no overviews: averaging all its samples for the coarse level (cbt-terrain prepare writes "

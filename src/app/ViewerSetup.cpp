@@ -49,6 +49,22 @@ terrain::HeightStreamSource budgetedStreamSource(const ViewerOptions& options, c
     return source;
 }
 
+dem::StreamedDem openViewerStreamedDem(const ViewerOptions& options, const std::filesystem::path& path,
+                                       heightmap::HeightmapLimits baseLimits, dem::StreamedBaseTiming baseTiming)
+{
+    // Reading the coarse level goes through GDAL's block cache too: within
+    // its quarter of the CPU budget, as the tiles' reads are later (GDAL's
+    // own default is a twentieth of the machine's memory).
+    dem::setGdalCacheBytes(cpuBudgetBytes(options) / 4);
+    // The coarse level of a model without overviews averages all its samples
+    // once: allowed here (the tiles spare every later frame).
+    baseLimits.maxSamplesReadWithoutOverviews = kMaxSamplesReadForStreamedBase;
+    dem::StreamedDemOptions streamedOptions;
+    streamedOptions.tileSize = kStreamedTileSize;
+    streamedOptions.baseTiming = baseTiming;
+    return dem::openStreamedDem(path, baseLimits, streamedOptions);
+}
+
 bool streamsTiles(const ViewerOptions& options, const std::filesystem::path& path,
                   const heightmap::HeightmapLimits& limits)
 {
@@ -71,22 +87,11 @@ dem::TerrainSource loadViewerTerrain(const ViewerOptions& options, dem::Streamed
     if (!streamsTiles(options, path, limits)) {
         return dem::loadTerrainSource(path, limits);
     }
-    // Reading the coarse level goes through GDAL's block cache too: within
-    // its quarter of the CPU budget, as the tiles' reads are later (GDAL's
-    // own default is a twentieth of the machine's memory).
-    dem::setGdalCacheBytes(cpuBudgetBytes(options) / 4);
     heightmap::HeightmapLimits baseLimits = limits;
     baseLimits.maxDimension = std::min(limits.maxDimension, kStreamedBaseMaxDimension);
     baseLimits.maxTexels =
         std::min<std::uint64_t>(limits.maxTexels, std::uint64_t{kStreamedBaseMaxDimension} * kStreamedBaseMaxDimension);
-    // The coarse level of a model without overviews averages all its samples
-    // once: allowed here (the tiles spare every later frame), in the
-    // background where the caller draws meanwhile.
-    baseLimits.maxSamplesReadWithoutOverviews = kMaxSamplesReadForStreamedBase;
-    dem::StreamedDemOptions streamedOptions;
-    streamedOptions.tileSize = kStreamedTileSize;
-    streamedOptions.baseTiming = baseTiming;
-    auto streamed = std::make_shared<dem::StreamedDem>(dem::openStreamedDem(path, baseLimits, streamedOptions));
+    auto streamed = std::make_shared<dem::StreamedDem>(openViewerStreamedDem(options, path, baseLimits, baseTiming));
     dem::TerrainSource source{streamed->base.heightmap, streamed->base.metadata, nullptr};
     source.streamed = std::move(streamed);
     return source;

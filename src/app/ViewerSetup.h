@@ -154,6 +154,13 @@ std::size_t gpuBudgetBytes(const ViewerOptions& options);
 // tiles copied a frame at most.
 terrain::HeightStreamSource budgetedStreamSource(const ViewerOptions& options, const tiles::TilePyramidLayout& layout,
                                                  tiles::TileReaderFactory readerFactory, std::uint32_t uploadsPerFrame);
+// Opens the DEM at `path` to stream its tiles (dem::openStreamedDem, tiles
+// of kStreamedTileSize), its coarse level read within `baseLimits` (a model
+// without overviews averaging up to kMaxSamplesReadForStreamedBase samples
+// for it) at `baseTiming`, through GDAL's block cache within a quarter of
+// --cpu-budget. Throws heightmap::HeightmapError.
+dem::StreamedDem openViewerStreamedDem(const ViewerOptions& options, const std::filesystem::path& path,
+                                       heightmap::HeightmapLimits baseLimits, dem::StreamedBaseTiming baseTiming);
 // Whether the DEM at `path` streams its tiles under `options`: with --stream
 // on, or (auto) when it is larger than `limits` hold in one texture.
 bool streamsTiles(const ViewerOptions& options, const std::filesystem::path& path,
