@@ -116,21 +116,13 @@ void renderHeadless(const vk::Instance& instance, const ViewerOptions& options, 
             statistics.addResidentMemory(static_cast<double>(*resident) / (1024.0 * 1024.0));
         }
     }
-    // A streamed DEM: more frames of the last view until two in a row were
-    // drawn with every tile they asked for.
-    for (uint32_t frame = frameCount, settled = 0; frame < frameCount + kMaxStreamSettlingFrames && settled < 2;
-         ++frame) {
-        const terrain::HeightStream* stream = scene.heightStream();
-        if (stream == nullptr) {
-            break;
-        }
-        settled = stream->settled() ? settled + 1 : 0;
+    renderUntilTilesSettle(scene.heightStream(), frameCount, [&](std::uint32_t frame) {
         lastSlot = frame % kFramesInFlight;
         waitForTiles(scene, heightmap.sourcePath);
         scene::recordAndSubmitFrame(device, scene, lastSlot,
                                     makeFrameView(camera, extent, projection, worldMin, worldMax));
         printStreamWarnings(scene, std::cerr);
-    }
+    });
     device.waitIdle();
     if (options.statsPath && settings.terrain.backend == terrain::TerrainBackend::Pool) {
         // Only --stats reports it: reading the pool back costs its keys.

@@ -77,15 +77,11 @@ void renderPlanetHeadless(const vk::Instance& instance, const PlanetInputs& inpu
             statistics.addResidentMemory(static_cast<double>(*resident) / (1024.0 * 1024.0));
         }
     }
-    // A streamed model: more frames of the last view until two in a row were
-    // drawn with every tile they asked for.
-    for (std::uint32_t index = frameCount, settled = 0;
-         index < frameCount + kMaxStreamSettlingFrames && settled < 2 && scene.heightStream() != nullptr; ++index) {
-        settled = scene.heightStream()->settled() ? settled + 1 : 0;
+    renderUntilTilesSettle(scene.heightStream(), frameCount, [&](std::uint32_t index) {
         lastSlot = index % kFramesInFlight;
         waitForTiles(scene, inputs.demPath);
         scene::recordAndSubmitFrame(device, scene, lastSlot, frame);
-    }
+    });
     device.waitIdle();
     if (const terrain::HeightStream* stream = scene.heightStream()) {
         statistics.setStreamStatistics(stream->statistics());

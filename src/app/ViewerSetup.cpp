@@ -129,6 +129,19 @@ void waitForStreamedTiles(terrain::HeightStream* stream, const std::string& sour
     }
 }
 
+void renderUntilTilesSettle(const terrain::HeightStream* stream, std::uint32_t firstIndex,
+                            const std::function<void(std::uint32_t index)>& renderFrame)
+{
+    if (stream == nullptr) {
+        return;
+    }
+    for (std::uint32_t index = firstIndex, settled = 0; index < firstIndex + kMaxStreamSettlingFrames && settled < 2;
+         ++index) {
+        settled = stream->settled() ? settled + 1 : 0;
+        renderFrame(index);
+    }
+}
+
 std::optional<VkPhysicalDeviceLimits> chosenDeviceLimits(const ViewerOptions& options)
 {
     try {

@@ -21,6 +21,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <ostream>
@@ -81,6 +82,12 @@ inline constexpr std::chrono::seconds kTileWaitTimeout{120};
 // the reader's speed. Throws vk::Error naming `sourceName` after
 // kTileWaitTimeout.
 void waitForStreamedTiles(terrain::HeightStream* stream, const std::string& sourceName);
+// After a headless run's frames, with a stream: calls `renderFrame(index)`
+// for more frames of the last view, indices from `firstIndex`, until two in
+// a row were drawn with every tile they asked for, at most
+// kMaxStreamSettlingFrames. Nothing without a stream.
+void renderUntilTilesSettle(const terrain::HeightStream* stream, std::uint32_t firstIndex,
+                            const std::function<void(std::uint32_t index)>& renderFrame);
 
 // The --imagery file warped onto `terrain` (--imagery-bands), or none
 // without the flag. Throws heightmap::HeightmapError (one line naming the
