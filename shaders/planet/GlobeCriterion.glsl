@@ -33,6 +33,7 @@ layout(std430, set = 1, binding = 2) readonly buffer GlobeLevelOfDetail {
     dvec4 globe_planes[6];   // relative to the camera, not normalised
     dvec4 globe_parameters;  // pixels per radian, target edge pixels, near metres, detail bound (metres)
     uint globe_intervals;    // of the elevation grid (the base's, when the model streams)
+    double globe_seabedHiddenBelow;  // metres; the lowest double when the seabed shows
 };
 
 #include "planet/CubeStreamedElevation.glsl"
@@ -72,6 +73,7 @@ struct globe_Sphere {
     dvec3 surfaceCentre;  // around the vertices on the elevation
     double surfaceRadius;
     double longestEdge;
+    double highestData;  // of the cells under it
 #ifdef GLOBE_REQUESTS_TILES
     // What globe_RequestTilesFor needs.
     uint requestFace;
@@ -110,6 +112,7 @@ globe_Sphere globe_SphereWithSums(planet_Triangle t, dvec3 dataHeights, dvec3 de
         high = dvec2(max(high.x, point.s), max(high.y, point.t));
     }
     vec2 heights = globe_DrawnHeightRange(face, low, high, planet_HeightRangeOver(face, low, high, globe_intervals));
+    sphere.highestData = double(heights.y);
     // The detail at the vertices and how far it can stray inside the
     // triangle (planet::bisectorSphereOf).
     dvec3 onSurface[3];
@@ -221,9 +224,15 @@ bool globe_SpansMoreThanTarget(globe_Sphere sphere)
     return pixels > globe_parameters.y;
 }
 
+// Whether the sea hides all of the bisector's seabed.
+bool globe_LiesUnderDeepWater(globe_Sphere sphere)
+{
+    return sphere.highestData < globe_seabedHiddenBelow;
+}
+
 bool globe_WantsSplit(globe_Sphere sphere)
 {
-    return !globe_IsCulled(sphere) && globe_SpansMoreThanTarget(sphere);
+    return !globe_IsCulled(sphere) && globe_SpansMoreThanTarget(sphere) && !globe_LiesUnderDeepWater(sphere);
 }
 
 dvec3 globe_StoredDetailSums(uint slot)
@@ -244,7 +253,7 @@ uint bisector_Decide(uint slot, uint64_t key, out bool visible)
                               sphere.longestCubeEdge, globe_parameters.y);
     }
 #endif
-    if (visible && globe_SpansMoreThanTarget(sphere)) {
+    if (visible && globe_SpansMoreThanTarget(sphere) && !globe_LiesUnderDeepWater(sphere)) {
         return POOL_DECISION_SPLIT;
     }
     if (pool_LevelsBelowRoot(key) == 0) {

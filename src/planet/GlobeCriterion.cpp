@@ -35,7 +35,7 @@ glm::dvec4 rowOf(const glm::dmat4& m, int row)
 
 GlobeLevelOfDetail globeLevelOfDetailFor(const GlobeView& view, double verticalFovRadians, double viewportWidth,
                                          double viewportHeight, double targetEdgePixels, double nearMetres,
-                                         const CubeElevation& elevation)
+                                         const CubeElevation& elevation, double seabedShownDownToMetres)
 {
     const glm::dmat4 projection(camera::vulkanInfinitePerspective(static_cast<float>(verticalFovRadians),
                                                                   static_cast<float>(viewportWidth / viewportHeight),
@@ -52,6 +52,11 @@ GlobeLevelOfDetail globeLevelOfDetailFor(const GlobeView& view, double verticalF
     lod.targetEdgePixels = targetEdgePixels;
     lod.nearMetres = nearMetres;
     lod.occluderRadius = geodesy::kWgs84SemiMinorAxisMetres + std::min(elevation.lowestMetres(), 0.0);
+    // The draw shades water only seen from above sea level; the metre keeps
+    // its float test of the camera's altitude on the same side.
+    if (std::isfinite(seabedShownDownToMetres) && geodesy::ecefToGeodetic(view.positionEcef).heightMetres > 1.0) {
+        lod.seabedHiddenBelowMetres = -seabedShownDownToMetres;
+    }
     return lod;
 }
 
@@ -103,6 +108,7 @@ BisectorSphere bisectorSphereOf(const std::array<glm::dvec3, 3>& cubeVertices, c
         sum = sum + point;
     }
     BisectorSphere sphere;
+    sphere.highestDataMetres = static_cast<double>(heights.y);
     sphere.centre = sum / 6.0;
     double farthest = 0.0;
     for (const glm::dvec3& point : extremes) {
@@ -167,11 +173,16 @@ bool spansMoreThanTarget(const BisectorSphere& sphere, const GlobeLevelOfDetail&
     return sphere.longestEdgeMetres / distance * lod.pixelsPerRadian > lod.targetEdgePixels;
 }
 
+bool liesUnderDeepWater(const BisectorSphere& sphere, const GlobeLevelOfDetail& lod)
+{
+    return sphere.highestDataMetres < lod.seabedHiddenBelowMetres;
+}
+
 bool wantsSplit(const std::array<glm::dvec3, 3>& cubeVertices, const CubeElevation& elevation,
                 const GlobeLevelOfDetail& lod)
 {
     const BisectorSphere sphere = bisectorSphereOf(cubeVertices, elevation, lod);
-    return !isCulled(sphere, lod) && spansMoreThanTarget(sphere, lod);
+    return !isCulled(sphere, lod) && spansMoreThanTarget(sphere, lod) && !liesUnderDeepWater(sphere, lod);
 }
 
 bisector::Decision globeDecision(const bisector::Pool& pool, bisector::Slot slot, const CubeElevation& elevation,

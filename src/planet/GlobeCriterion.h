@@ -15,6 +15,11 @@
 // height, inside every point of the surface) casts from the camera, and
 // beyond the cone's tangent points. Culled bisectors are neither refined nor
 // drawn.
+//
+// Seen from above sea level, the sea hides the seabed below a depth of water
+// (shaders/planet/SeaSurface.glsl): a bisector whose data all lies deeper
+// does not split, since nothing of its shape shows. Its triangle still
+// covers its pixels, where the draw shades the water at sea level.
 #pragma once
 
 #include "bisector/Pool.h"
@@ -25,8 +30,14 @@
 #include <glm/vec4.hpp>
 
 #include <array>
+#include <limits>
 
 namespace planet {
+
+// The depth of water down to which the sea shows its seabed: the light that
+// reaches the seabed and comes back crosses at least twice this much water,
+// which keeps e^-12 of its blue and less of the rest (SeaSurface.glsl).
+inline constexpr double kSeabedShownDownToMetres = 200.0;
 
 // What the criterion sees of a frame.
 struct GlobeLevelOfDetail {
@@ -38,14 +49,21 @@ struct GlobeLevelOfDetail {
     double targetEdgePixels = 8.0;
     double nearMetres = 1.0;      // distances below this count as this
     double occluderRadius = 0.0;  // the semi-minor axis plus the model's lowest height
+    // Bisectors whose data lies wholly below this height do not split: the
+    // sea above hides their seabed. The lowest double when nothing is hidden
+    // (the camera at or below sea level sees the seabed as ground).
+    double seabedHiddenBelowMetres = std::numeric_limits<double>::lowest();
 };
 
 // The level of detail of `view` through a reversed-Z infinite perspective
-// (camera::vulkanInfinitePerspective) over `elevation`.
+// (camera::vulkanInfinitePerspective) over `elevation`. The seabed deeper
+// than `seabedShownDownToMetres` is hidden while the camera is more than a
+// metre above sea level (infinity: never).
 [[nodiscard]] GlobeLevelOfDetail globeLevelOfDetailFor(const GlobeView& view, double verticalFovRadians,
                                                        double viewportWidth, double viewportHeight,
                                                        double targetEdgePixels, double nearMetres,
-                                                       const CubeElevation& elevation);
+                                                       const CubeElevation& elevation,
+                                                       double seabedShownDownToMetres = kSeabedShownDownToMetres);
 
 struct BisectorSphere {
     // Around the vertices at the lowest and the highest height (culling).
@@ -55,6 +73,9 @@ struct BisectorSphere {
     glm::dvec3 surfaceCentre{0.0};
     double surfaceRadius = 0.0;
     double longestEdgeMetres = 0.0;  // between its vertices on the elevation
+    // The highest data height of the cells under it (no detail: the detail
+    // is nought at and below sea level).
+    double highestDataMetres = 0.0;
 };
 
 // The bounding spheres of a bisector's cube vertices (bisector::bisectorVertices).
@@ -63,6 +84,8 @@ struct BisectorSphere {
 [[nodiscard]] bool isCulled(const BisectorSphere& sphere, const GlobeLevelOfDetail& lod);
 // Whether the bisector's longest edge spans more than the target pixels.
 [[nodiscard]] bool spansMoreThanTarget(const BisectorSphere& sphere, const GlobeLevelOfDetail& lod);
+// Whether the sea hides all of the bisector's seabed.
+[[nodiscard]] bool liesUnderDeepWater(const BisectorSphere& sphere, const GlobeLevelOfDetail& lod);
 [[nodiscard]] bool wantsSplit(const std::array<glm::dvec3, 3>& cubeVertices, const CubeElevation& elevation,
                               const GlobeLevelOfDetail& lod);
 

@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <memory>
 
 namespace planet::test {
@@ -99,8 +100,11 @@ TEST(GlobeCriterion, BisectorsSplitWhileTheirEdgesSpanMoreThanTheTarget)
 {
     const GlobalElevation etopo(CBT_ETOPO5_GRID, heightmap::HeightmapLimits{});
     const CubeElevation elevation(etopo, 64);
+    // Over the Gulf of Guinea, with the seabed shown at any depth (the next
+    // test hides it).
     const GlobeView view = globeViewOf({0.0, 0.0, 1000.0, 0.0, -90.0});
-    const GlobeLevelOfDetail lod = globeLevelOfDetailFor(view, kFovRadians, 1280.0, 720.0, 8.0, 1.0, elevation);
+    const GlobeLevelOfDetail lod = globeLevelOfDetailFor(view, kFovRadians, 1280.0, 720.0, 8.0, 1.0, elevation,
+                                                         std::numeric_limits<double>::infinity());
     // A cell about 600 m across below the camera: ~300 pixels from 1 km.
     const double small = std::ldexp(1.0, -14);
     const std::array<glm::dvec3, 3> below{glm::dvec3(1.0, -small, -small), glm::dvec3(1.0, small, -small),
@@ -115,6 +119,59 @@ TEST(GlobeCriterion, BisectorsSplitWhileTheirEdgesSpanMoreThanTheTarget)
     const std::array<glm::dvec3, 3> fine{glm::dvec3(1.0, -tiny, -tiny), glm::dvec3(1.0, tiny, -tiny),
                                          glm::dvec3(1.0, tiny, tiny)};
     EXPECT_FALSE(wantsSplit(fine, elevation, lod));
+}
+
+// A cell about 600 m across under a camera 1 km above (latitude, longitude),
+// looking down.
+struct CellBelow {
+    std::array<glm::dvec3, 3> cell;
+    GlobeView view;
+};
+
+CellBelow cellBelow(double latitude, double longitude, double cameraHeightMetres)
+{
+    const CubeFacePoint face = cubeFaceOf(sphereToCube(geodesy::geodeticToEcef({latitude, longitude, 0.0})));
+    const double small = std::ldexp(1.0, -14);
+    return {
+        {cubePointOf(face.face, face.s - small, face.t - small), cubePointOf(face.face, face.s + small, face.t - small),
+         cubePointOf(face.face, face.s + small, face.t + small)},
+        globeViewOf({latitude, longitude, cameraHeightMetres, 0.0, -90.0})};
+}
+
+TEST(GlobeCriterion, TheSeaHidesTheSeabedBelowTheDepthItShows)
+{
+    const GlobalElevation etopo(CBT_ETOPO5_GRID, heightmap::HeightmapLimits{});
+    const CubeElevation elevation(etopo, 64);
+    const auto lodOf = [&](const GlobeView& view, double shownDownTo) {
+        return globeLevelOfDetailFor(view, kFovRadians, 1280.0, 720.0, 8.0, 1.0, elevation, shownDownTo);
+    };
+    const double everywhere = std::numeric_limits<double>::infinity();
+
+    // The Gulf of Guinea, thousands of metres deep: the cell spans hundreds
+    // of pixels, but nothing of its seabed shows through the water.
+    const CellBelow ocean = cellBelow(0.0, 0.0, 1000.0);
+    const GlobeLevelOfDetail fromAbove = lodOf(ocean.view, kSeabedShownDownToMetres);
+    const BisectorSphere sphere = bisectorSphereOf(ocean.cell, elevation, fromAbove);
+    EXPECT_LT(sphere.highestDataMetres, -1000.0);
+    EXPECT_TRUE(spansMoreThanTarget(sphere, fromAbove));
+    EXPECT_TRUE(liesUnderDeepWater(sphere, fromAbove));
+    EXPECT_FALSE(wantsSplit(ocean.cell, elevation, fromAbove));
+    // Shown at any depth, it splits.
+    EXPECT_TRUE(wantsSplit(ocean.cell, elevation, lodOf(ocean.view, everywhere)));
+    // A camera under sea level sees the seabed as ground: it splits.
+    const CellBelow underwater = cellBelow(0.0, 0.0, -100.0);
+    const GlobeLevelOfDetail fromBelow = lodOf(underwater.view, kSeabedShownDownToMetres);
+    EXPECT_FALSE(liesUnderDeepWater(bisectorSphereOf(underwater.cell, elevation, fromBelow), fromBelow));
+    EXPECT_TRUE(wantsSplit(underwater.cell, elevation, fromBelow));
+
+    // The North Sea, tens of metres deep: its seabed colours the water, and
+    // the cell splits.
+    const CellBelow shelf = cellBelow(55.0, 3.0, 1000.0);
+    const GlobeLevelOfDetail overShelf = lodOf(shelf.view, kSeabedShownDownToMetres);
+    const BisectorSphere shelfSphere = bisectorSphereOf(shelf.cell, elevation, overShelf);
+    EXPECT_LT(shelfSphere.highestDataMetres, 0.0);
+    EXPECT_GT(shelfSphere.highestDataMetres, -kSeabedShownDownToMetres);
+    EXPECT_TRUE(wantsSplit(shelf.cell, elevation, overShelf));
 }
 
 }  // namespace

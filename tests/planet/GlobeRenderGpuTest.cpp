@@ -5,7 +5,8 @@
 // - lit from the side, a terminator: the night side is dark;
 // - 6,000 m over the Alps, relief under a blue sky;
 // - over the mid-ocean, a water surface, and no seam at its horizon where
-//   the mesh ends and the sky pass's sea begins;
+//   the mesh ends and the sky pass's sea begins; leaving the seabed the
+//   water hides unrefined changes no pixel by more than a rounding;
 // - a camera moved by 1 mm at 100 m and at 10 m, once converged, changes
 //   almost nothing (no jitter, no z-fighting);
 // - under a still view the pool's update stops once the mesh converged.
@@ -17,6 +18,7 @@
 #include "planet/CubeSphere.h"
 #include "planet/GlobalElevation.h"
 #include "planet/GlobeCamera.h"
+#include "planet/GlobeCriterion.h"
 #include "scene/GlobeSceneRenderer.h"
 #include "scene/RenderTargets.h"
 #include "vk/Commands.h"
@@ -32,6 +34,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -72,9 +75,10 @@ protected:
     static void TearDownTestSuite() { elevation_.reset(); }
 
     // A globe scene rendering into `size`.
-    std::unique_ptr<scene::GlobeSceneRenderer> makeScene()
+    std::unique_ptr<scene::GlobeSceneRenderer> makeScene(double seabedShownDownTo = kSeabedShownDownToMetres)
     {
         scene::GlobeSceneSettings settings;
+        settings.globe.seabedShownDownToMetres = seabedShownDownTo;
         settings.globe.capacity = 1u << 17;
         settings.globe.maxDepth = 40;
         settings.globe.verticalFovRadians = kFovRadians;
@@ -113,16 +117,22 @@ protected:
     scene::test::RenderedImage render(const GeodeticPose& pose, VkExtent2D size, int frames, const std::string& name,
                                       std::optional<glm::dvec3> sun = std::nullopt)
     {
-        const std::unique_ptr<scene::GlobeSceneRenderer> globe = makeScene();
+        return render(*makeScene(), pose, size, frames, name, sun);
+    }
+
+    // The same with a scene of the caller's; its statistics stay readable.
+    scene::test::RenderedImage render(scene::GlobeSceneRenderer& globe, const GeodeticPose& pose, VkExtent2D size,
+                                      int frames, const std::string& name, std::optional<glm::dvec3> sun = std::nullopt)
+    {
         scene::GlobeFrameView frame;
         frame.view = globeViewOf(pose);
         frame.viewport = size;
         frame.sunDirection =
             sun.value_or(glm::normalize(glm::normalize(frame.view.positionEcef) - 0.5 * frame.view.forward()));
         for (int i = 0; i < frames; ++i) {
-            renderFrame(*globe, frame);
+            renderFrame(globe, frame);
         }
-        return readBack(*globe, name);
+        return readBack(globe, name);
     }
 
     static std::unique_ptr<CubeElevation> elevation_;
@@ -273,6 +283,37 @@ TEST_F(GlobeRenderGpuTest, OverTheMidOceanTheSurfaceIsWater)
     ASSERT_GT(surface, image.depth.size() / 2);
     EXPECT_EQ(bluish, surface) << "the surface is not water everywhere";
     EXPECT_GT(deepBlue, surface * 3 / 4) << "the water is not deep blue";
+}
+
+TEST_F(GlobeRenderGpuTest, TheSeabedTheWaterHidesNeedsNoDetailAndItsAbsenceShowsNowhere)
+{
+    CBT_SKIP_WITHOUT_SHADER_FLOAT64(device());
+    const VkExtent2D size{256, 144};
+    // 3,000 m over the mid-Atlantic looking east towards the horizon, with
+    // the seabed refined as any ground and left whole below the depth the
+    // water shows.
+    const GeodeticPose pose{20.0, -40.0, 3000.0, 80.0, -10.0};
+    const std::unique_ptr<scene::GlobeSceneRenderer> refined = makeScene(std::numeric_limits<double>::infinity());
+    const scene::test::RenderedImage everywhere = render(*refined, pose, size, 40, "globe-seabed-refined");
+    const std::unique_ptr<scene::GlobeSceneRenderer> hidden = makeScene();
+    const scene::test::RenderedImage shallowOnly = render(*hidden, pose, size, 40, "globe-seabed-hidden");
+    const std::uint32_t refinedLive = refined->statistics().leafCount;
+    const std::uint32_t hiddenLive = hidden->statistics().leafCount;
+    RecordProperty("refinedLive", static_cast<int>(refinedLive));
+    RecordProperty("hiddenLive", static_cast<int>(hiddenLive));
+    EXPECT_LT(hiddenLive * 20, refinedLive) << hiddenLive << " live bisectors against " << refinedLive;
+    // Near the horizon the whole seabed's chords end at other pixels than
+    // the refined one's; beyond them the sky pass shades the same sea.
+    int largest = 0;
+    std::size_t globe = 0;
+    for (std::size_t i = 0; i < everywhere.depth.size(); ++i) {
+        globe += isGlobe(shallowOnly, i) ? 1u : 0u;
+        const Pixel a = pixelAt(everywhere, i);
+        const Pixel b = pixelAt(shallowOnly, i);
+        largest = std::max({largest, std::abs(a.r - b.r), std::abs(a.g - b.g), std::abs(a.b - b.b)});
+    }
+    EXPECT_GT(globe, everywhere.depth.size() / 2);
+    EXPECT_LE(largest, 2) << "the unrefined seabed shows through the water";
 }
 
 TEST_F(GlobeRenderGpuTest, AtTheSeaHorizonTheMeshMeetsTheSkysSeaWithoutASeam)

@@ -10,6 +10,7 @@
 
 #include <array>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <span>
@@ -47,9 +48,12 @@ struct LevelOfDetailBlock {
     std::array<glm::dvec4, 6> planes;
     glm::dvec4 parameters;
     std::uint32_t intervals = 0;
-    std::uint32_t padding[7] = {};
+    std::uint32_t padding0 = 0;
+    double seabedHiddenBelow = 0.0;
+    std::uint32_t padding[4] = {};
 };
 static_assert(sizeof(LevelOfDetailBlock) == 32 * 9);
+static_assert(offsetof(LevelOfDetailBlock, seabedHiddenBelow) == 264);
 
 // std430 GlobeStream (shaders/planet/CubeStreamedElevation.glsl).
 struct StreamBlock {
@@ -181,6 +185,7 @@ void GlobeCriterion::setLevelOfDetail(const GlobeLevelOfDetail& lod)
     block.planes = lod.frustumPlanes;
     block.parameters = glm::dvec4(lod.pixelsPerRadian, lod.targetEdgePixels, lod.nearMetres, detailBound_);
     block.intervals = intervals_;
+    block.seabedHiddenBelow = lod.seabedHiddenBelowMetres;
     std::memcpy(levelOfDetail_.mapped().data(), &block, sizeof(block));
 }
 

@@ -123,9 +123,9 @@ std::uint64_t GlobeTerrain::recordUpdate(VkCommandBuffer commands, const GlobeVi
         ++inputsSerial_;
         converged_ = false;
     }
-    const GlobeLevelOfDetail lod =
-        globeLevelOfDetailFor(view, settings_.verticalFovRadians, viewport.width, viewport.height,
-                              settings_.targetEdgePixels, settings_.nearMetres, *elevation_);
+    const GlobeLevelOfDetail lod = globeLevelOfDetailFor(
+        view, settings_.verticalFovRadians, viewport.width, viewport.height, settings_.targetEdgePixels,
+        settings_.nearMetres, *elevation_, settings_.seabedShownDownToMetres);
     criterion_.setLevelOfDetail(lod);
     // The last frame's draw read the cache and the lists this update writes.
     vk::memoryBarrier(*device_, commands, VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT | VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT,

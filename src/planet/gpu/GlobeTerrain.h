@@ -58,6 +58,9 @@ struct GlobeSettings {
     double targetEdgePixels = 8.0;
     double verticalFovRadians = 1.0471975511965976;  // 60 degrees
     double nearMetres = 1.0;
+    // The seabed deeper than this under the sea gets no detail: the water
+    // hides it (planet::kSeabedShownDownToMetres; infinity keeps it all).
+    double seabedShownDownToMetres = kSeabedShownDownToMetres;
     // The origin of the cache moves to the camera when the camera is farther
     // from it than this.
     double originFollowMetres = 1000.0;
