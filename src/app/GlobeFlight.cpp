@@ -20,6 +20,11 @@ double globeFlightSpeed(double heightAboveGround, double factor)
     return std::max(heightAboveGround, kMinimumSpeed) * factor;
 }
 
+double globeFlightFloor(double groundHeightMetres)
+{
+    return std::max(groundHeightMetres, 0.0);
+}
+
 void GlobeFlight::turn(double headingDegrees, double pitchDegrees)
 {
     pose_.headingDegrees = std::remainder(pose_.headingDegrees + headingDegrees, 360.0);
@@ -37,7 +42,7 @@ void GlobeFlight::move(const MovementKeys& keys, double factor, double seconds, 
         keepAbove(groundHeightMetres);
         return;
     }
-    const double speed = globeFlightSpeed(pose_.heightMetres - groundHeightMetres, factor) *
+    const double speed = globeFlightSpeed(pose_.heightMetres - globeFlightFloor(groundHeightMetres), factor) *
                          (keys.fast ? static_cast<double>(kFastMovementFactor) : 1.0);
     const glm::dvec3 moved = view.positionEcef + glm::normalize(direction) * speed * seconds;
     const geodesy::GeodeticCoordinates place = geodesy::ecefToGeodetic(moved);
@@ -49,7 +54,7 @@ void GlobeFlight::move(const MovementKeys& keys, double factor, double seconds, 
 
 void GlobeFlight::keepAbove(double groundHeightMetres)
 {
-    pose_.heightMetres = std::max(pose_.heightMetres, groundHeightMetres + kMinimumClearanceMetres);
+    pose_.heightMetres = std::max(pose_.heightMetres, globeFlightFloor(groundHeightMetres) + kMinimumClearanceMetres);
 }
 
 }  // namespace app

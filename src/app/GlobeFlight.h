@@ -2,7 +2,9 @@
 // terrain's camera (mouse look, W/S along the view, A/D sideways, Q/E down
 // and up, Shift faster), at a speed that scales with the height above the
 // ground, so one key crosses an ocean from orbit and a field at 100 m. It
-// never goes below kMinimumClearanceMetres above the surface.
+// never goes below kMinimumClearanceMetres above the ground, nor, over the
+// sea, above the water: the globe shows the sea at sea level to a camera
+// above it and has no view from under it.
 #pragma once
 
 #include "app/FlyCamera.h"
@@ -19,6 +21,11 @@ inline constexpr double kMaxGlobePitchDegrees = 89.0;
 // speed factor (the wheel's): the height itself per second, at least 10 m/s.
 double globeFlightSpeed(double heightAboveGround, double factor);
 
+// What the flight stays above and measures its speed from where the ground
+// (data and detail) is `groundHeightMetres` high: the ground, or over the sea
+// its surface at sea level.
+double globeFlightFloor(double groundHeightMetres);
+
 class GlobeFlight {
 public:
     explicit GlobeFlight(const planet::GeodeticPose& pose) : pose_(pose) {}
@@ -32,11 +39,12 @@ public:
     // Moves for `seconds` as `keys` ask, at globeFlightSpeed times `factor`
     // (times kFastMovementFactor with Shift), keeping the heading and pitch
     // relative to the horizon under the new position, and at least
-    // kMinimumClearanceMetres above `groundHeightMetres` (the surface under
-    // the camera).
+    // kMinimumClearanceMetres above the floor (globeFlightFloor) over
+    // `groundHeightMetres`, the ground under the camera.
     void move(const MovementKeys& keys, double factor, double seconds, double groundHeightMetres);
 
-    // Lifts the camera to kMinimumClearanceMetres above the ground when it is lower.
+    // Lifts the camera to kMinimumClearanceMetres above the floor over the
+    // ground when it is lower.
     void keepAbove(double groundHeightMetres);
 
 private:

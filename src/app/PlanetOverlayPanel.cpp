@@ -1,5 +1,6 @@
 #include "app/PlanetOverlayPanel.h"
 
+#include "app/GlobeFlight.h"
 #include "app/PlanetSetup.h"
 
 #include <imgui.h>
@@ -21,8 +22,9 @@ PlanetOverlayRequests drawPlanetOverlayPanel(const PlanetOverlayFacts& facts, co
         const planet::GeodeticPose& camera = facts.camera;
         // The numbers --camera-geo takes back.
         ImGui::Text("lat %.6f  lon %.6f", camera.latitudeDegrees, camera.longitudeDegrees);
-        ImGui::Text("altitude %s (%s above the ground)", altitudeText(camera.heightMetres).c_str(),
-                    altitudeText(camera.heightMetres - facts.groundHeightMetres).c_str());
+        ImGui::Text("altitude %s (%s above the %s)", altitudeText(camera.heightMetres).c_str(),
+                    altitudeText(camera.heightMetres - globeFlightFloor(facts.groundHeightMetres)).c_str(),
+                    facts.groundHeightMetres < 0.0 ? "sea" : "ground");
         ImGui::Text("heading %.1f  pitch %.1f", camera.headingDegrees, camera.pitchDegrees);
         ImGui::Text("speed %s/s (wheel, Shift)", altitudeText(facts.speedMetresPerSecond).c_str());
         ImGui::TextWrapped("%s", facts.sun.c_str());

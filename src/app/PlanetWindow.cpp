@@ -202,8 +202,8 @@ bool PlanetWindowViewer::renderFrame(bool screenshot, std::ostream& out)
         facts.frame.height = swapchain.extent().height;
         facts.camera = flight_.pose();
         facts.groundHeightMetres = surfaceHeightUnder(inputs_, scene_.heightStream(), flight_.pose());
-        facts.speedMetresPerSecond =
-            globeFlightSpeed(facts.camera.heightMetres - facts.groundHeightMetres, static_cast<double>(speedFactor_));
+        facts.speedMetresPerSecond = globeFlightSpeed(
+            facts.camera.heightMetres - globeFlightFloor(facts.groundHeightMetres), static_cast<double>(speedFactor_));
         facts.sun = sunText_;
         const PlanetOverlayRequests requests = drawPlanetOverlayPanel(facts, record_.history(), status_);
         if (requests.home) {

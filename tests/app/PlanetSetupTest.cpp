@@ -1,7 +1,8 @@
 // Planet mode's command line, camera and setup (label unit): --planet takes
 // the globe's flags and refuses the flat terrain's, geodetic camera paths
 // parse with their errors, the window's flight scales its speed with the
-// height above the ground and never goes below it, the cube grid fits the
+// height above the ground and never goes below it nor under the sea's
+// surface, the cube grid fits the
 // device's storage buffers, and --sun is relative to the horizon under the
 // camera.
 #include "app/CameraPose.h"
@@ -118,6 +119,29 @@ TEST(GlobeFlight, NeverGoesBelowTheGround)
     EXPECT_DOUBLE_EQ(flight.pose().pitchDegrees, -kMaxGlobePitchDegrees);
     flight.turn(400.0, 0.0);
     EXPECT_NEAR(flight.pose().headingDegrees, 40.0, 1.0e-12);
+}
+
+TEST(GlobeFlight, OverTheSeaTheWaterIsTheFloor)
+{
+    // 50 m over the water of a sea 4000 m deep: the speed of 50 m above
+    // ground, and no lower than the clearance above the water.
+    const double seabed = -4000.0;
+    EXPECT_DOUBLE_EQ(globeFlightFloor(seabed), 0.0);
+    EXPECT_DOUBLE_EQ(globeFlightFloor(1500.0), 1500.0);
+    GlobeFlight flight(planet::GeodeticPose{20.0, -40.0, 50.0, 0.0, 0.0});
+    MovementKeys down;
+    down.down = true;
+    const glm::dvec3 before = planet::globeViewOf(flight.pose()).positionEcef;
+    flight.move(down, 1.0, 0.1, seabed);
+    EXPECT_NEAR(glm::distance(before, planet::globeViewOf(flight.pose()).positionEcef), 5.0, 1.0e-6);
+    for (int i = 0; i < 100; ++i) {
+        flight.move(down, 1.0, 0.1, seabed);
+    }
+    EXPECT_DOUBLE_EQ(flight.pose().heightMetres, kMinimumClearanceMetres);
+    // A camera placed under the water rises to it.
+    GlobeFlight under(planet::GeodeticPose{20.0, -40.0, -300.0, 0.0, 0.0});
+    under.keepAbove(seabed);
+    EXPECT_DOUBLE_EQ(under.pose().heightMetres, kMinimumClearanceMetres);
 }
 
 TEST(PlanetSetup, TheCubeGridFitsTheDevicesStorageBuffers)
