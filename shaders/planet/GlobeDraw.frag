@@ -6,7 +6,8 @@
 // at (Fresnel's law: the sky's reflection at grazing angles, a glint of the
 // sun); then the air between the camera and the surface. Where the planet
 // hides the sun the ground gets no sunlight and little skylight: the night
-// side is dark and the terminator follows the sun's horizon.
+// side is dark and the terminator follows the sun's horizon. With the
+// wireframe on, the triangles' edges darken the result.
 #extension GL_GOOGLE_include_directive : require
 #define ATMOSPHERE_SET 1
 #define GLOBE_DRAW_FRAGMENT
@@ -14,9 +15,11 @@
 #include "planet/GlobeDraw.glsl"
 #include "planet/SeaSurface.glsl"
 #include "display/HdrOutput.glsl"
+#include "display/Wireframe.glsl"
 
 layout(location = 0) in vec3 inFromCamera;
 layout(location = 1) in float inHeight;
+layout(location = 2) noperspective in vec3 inBarycentric;
 layout(location = 0) out vec4 outColour;
 
 // The permanent snow line at a latitude (terrain::permanentSnowLineMetres):
@@ -88,5 +91,9 @@ void main()
         colour = litGround(landAlbedo(inHeight, dot(normal, up), latitude), normal, up, sun, light);
     }
     atmosphere_Gathered air = globeAtmosphere_Gather(camera, cameraAltitude, towards, seen, sun, 10, 4.0);
-    outColour = display_HdrOutput(colour * air.transmittance + air.luminance, true);
+    vec3 luminance = colour * air.transmittance + air.luminance;
+    if (globeDraw_options.x != 0u) {
+        luminance = display_WithWireframe(luminance, inBarycentric);
+    }
+    outColour = display_HdrOutput(luminance, true);
 }

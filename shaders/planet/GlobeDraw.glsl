@@ -20,6 +20,7 @@ layout(std140, set = 0, binding = 2) uniform GlobeDrawFrame {
     vec4 globeDraw_sunDirection;    // ECEF, unit
     vec4 globeDraw_cameraAtmosphere;  // xyz: atmosphere space (km); w: altitude there (km)
     vec4 globeDraw_sunAtmosphere;     // atmosphere space, unit
+    uvec4 globeDraw_options;          // x: 1 draws the wireframe over the shading
 };
 #ifdef GLOBE_DRAW_FRAGMENT
 layout(set = 0, binding = 3) uniform sampler3D globeDraw_seaLevelSky;

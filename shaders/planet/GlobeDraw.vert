@@ -7,6 +7,7 @@
 
 layout(location = 0) out vec3 outFromCamera;
 layout(location = 1) out float outHeight;
+layout(location = 2) noperspective out vec3 outBarycentric;
 
 void main()
 {
@@ -15,5 +16,7 @@ void main()
     vec3 fromCamera = vertex.xyz - globeDraw_cameraFromOrigin.xyz;
     outFromCamera = fromCamera;
     outHeight = vertex.w;
+    uint corner = uint(gl_VertexIndex % 3);
+    outBarycentric = vec3(corner == 0u ? 1.0 : 0.0, corner == 1u ? 1.0 : 0.0, corner == 2u ? 1.0 : 0.0);
     gl_Position = globeDraw_viewProjection * vec4(fromCamera, 1.0);
 }

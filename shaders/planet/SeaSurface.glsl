@@ -17,7 +17,9 @@ vec3 seaSurface_Luminance(sampler3D seaLevelSky, vec3 up, vec3 towards, float de
     float sunCosZenith = dot(up, sun);
     float cosView = clamp(dot(-towards, up), 0.0, 1.0);
     // Light down to the seabed and back, absorbed red first; what the water
-    // itself scatters back is the colour of deep sea.
+    // itself scatters back is the colour of deep sea. Below
+    // planet::kSeabedShownDownToMetres the seabed no longer shows, and the
+    // globe's criterion leaves it unrefined: keep the two together.
     float underwater = depth * (1.0 + 1.0 / max(cosView, 0.05));
     vec3 transmitted = exp(-vec3(0.35, 0.07, 0.03) * underwater);
     const vec3 deepAlbedo = vec3(0.004, 0.022, 0.040);

@@ -10,6 +10,7 @@
 #define TERRAIN_UNIFORMS_BINDING 1
 #include "terrain/TerrainUniforms.glsl"
 #include "display/HdrOutput.glsl"
+#include "display/Wireframe.glsl"
 #include "terrain/GroundMaterials.glsl"
 #include "terrain/SurfaceDetail.glsl"
 
@@ -264,15 +265,6 @@ vec3 depthColour(uint depth)
     return mix(warm, hot, t * 3.0 - 2.0);
 }
 
-// 1 on the triangle's edges (lines about one pixel wide, shared by the two
-// triangles of an edge), 0 inside.
-float wireframeCoverage()
-{
-    vec3 width = fwidth(barycentric);
-    vec3 inside = smoothstep(vec3(0.0), width, barycentric);
-    return 1.0 - min(min(inside.x, inside.y), inside.z);
-}
-
 void main()
 {
     // Derivatives outside the branch (its condition is uniform anyway).
@@ -307,7 +299,7 @@ void main()
         result = atmosphere_ApplyAerialPerspective(ground, seen);
     }
     if (terrainFrame.wireframe != 0u) {
-        result = mix(result, vec3(0.0), 0.85 * wireframeCoverage());
+        result = display_WithWireframe(result, barycentric);
     }
     colour = display_HdrOutput(result, mode == TERRAIN_SHADING_LIT);
 }

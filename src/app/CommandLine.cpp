@@ -94,10 +94,10 @@ std::filesystem::path defaultGlobalDemPath()
 const std::vector<std::string>& planetFlagNames()
 {
     static const std::vector<std::string> names{
-        "--planet",      "--depth",      "--pool-size",  "--target-pixels", "--device", "--validate",
-        "--msaa",        "--vsync",      "--headless",   "--size",          "--frames", "--camera-geo",
-        "--camera-path", "--screenshot", "--stats",      "--sun",           "--time",   "--exposure",
-        "--tonemap",     "--stream",     "--gpu-budget", "--cpu-budget",    "--help"};
+        "--planet",      "--depth",      "--pool-size",  "--target-pixels", "--device",    "--validate",
+        "--msaa",        "--vsync",      "--headless",   "--size",          "--frames",    "--camera-geo",
+        "--camera-path", "--screenshot", "--stats",      "--sun",           "--time",      "--exposure",
+        "--tonemap",     "--stream",     "--gpu-budget", "--cpu-budget",    "--wireframe", "--help"};
     return names;
 }
 

@@ -35,6 +35,10 @@ PlanetOverlayRequests drawPlanetOverlayPanel(const PlanetOverlayFacts& facts, co
         if (ImGui::Button("reload shaders (R)")) {
             requests.reloadShaders = true;
         }
+        bool wireframe = facts.wireframe;
+        if (ImGui::Checkbox("wireframe (F)", &wireframe)) {
+            requests.toggleWireframe = true;
+        }
     }
     if (!status.empty()) {
         ImGui::Separator();

@@ -16,11 +16,13 @@ struct PlanetOverlayFacts {
     double groundHeightMetres = 0.0;  // the surface under the camera
     double speedMetresPerSecond = 0.0;
     std::string sun;  // where the sun stands (describePlanetSun)
+    bool wireframe = false;
 };
 
 struct PlanetOverlayRequests {
     bool home = false;
     bool reloadShaders = false;
+    bool toggleWireframe = false;
 };
 
 PlanetOverlayRequests drawPlanetOverlayPanel(const PlanetOverlayFacts& facts, const TimingHistory& history,

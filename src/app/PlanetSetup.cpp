@@ -245,6 +245,7 @@ scene::GlobeSceneSettings globeSceneSettings(const ViewerOptions& options, const
     }
     settings.globe.maxDepth = depth;
     settings.globe.targetEdgePixels = static_cast<double>(options.targetEdgePixels);
+    settings.globe.wireframe = options.wireframe;
     settings.display = options.display;
     return settings;
 }
@@ -298,6 +299,7 @@ RunDescription describePlanetRun(const PlanetInputs& inputs, const scene::GlobeS
     description.frames = frames;
     description.maxDepth = settings.globe.maxDepth;
     description.targetEdgePixels = static_cast<float>(settings.globe.targetEdgePixels);
+    description.wireframe = settings.globe.wireframe;
     description.shading = "lit";
     description.backend = "pool";
     description.cameraGeo = geodeticCameraPoseOf(camera);

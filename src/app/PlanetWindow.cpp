@@ -105,6 +105,7 @@ private:
     void updateCamera(double seconds);
     bool renderFrame(bool screenshot, std::ostream& out);
     void reloadShaders();
+    void toggleWireframe();
     void reportError(const std::string& message);
 
     PlanetInputs inputs_;
@@ -143,7 +144,7 @@ bool PlanetWindowViewer::runActions()
             case ViewerAction::ResetCamera: flight_.setPose(homeGlobePose()); break;
             case ViewerAction::ReloadShaders: reloadShaders(); break;
             // The flat terrain's settings: nothing to toggle on the globe.
-            case ViewerAction::ToggleWireframe:
+            case ViewerAction::ToggleWireframe: toggleWireframe(); break;
             case ViewerAction::ToggleFreeze:
             case ViewerAction::LowerSun:
             case ViewerAction::RaiseSun: break;
@@ -166,6 +167,11 @@ void PlanetWindowViewer::reloadShaders()
     } else {
         status_ = "shaders reloaded";
     }
+}
+
+void PlanetWindowViewer::toggleWireframe()
+{
+    scene_.setWireframe(!scene_.settings().globe.wireframe);
 }
 
 void PlanetWindowViewer::updateCamera(double seconds)
@@ -205,12 +211,16 @@ bool PlanetWindowViewer::renderFrame(bool screenshot, std::ostream& out)
         facts.speedMetresPerSecond = globeFlightSpeed(
             facts.camera.heightMetres - globeFlightFloor(facts.groundHeightMetres), static_cast<double>(speedFactor_));
         facts.sun = sunText_;
+        facts.wireframe = scene_.settings().globe.wireframe;
         const PlanetOverlayRequests requests = drawPlanetOverlayPanel(facts, record_.history(), status_);
         if (requests.home) {
             flight_.setPose(homeGlobePose());
         }
         if (requests.reloadShaders) {
             reloadShaders();
+        }
+        if (requests.toggleWireframe) {
+            toggleWireframe();
         }
     }
     overlay_.endFrame();

@@ -184,6 +184,12 @@ void GlobeSceneRenderer::setDisplay(const display::DisplaySettings& display)
     impl_->settings.display = display;
 }
 
+void GlobeSceneRenderer::setWireframe(bool wireframe)
+{
+    impl_->settings.globe.wireframe = wireframe;
+    impl_->globe.setWireframe(wireframe);
+}
+
 const GlobeSceneSettings& GlobeSceneRenderer::settings() const
 {
     return impl_->settings;

@@ -81,6 +81,8 @@ public:
 
     // The display settings (exposure, tone curve) of the next frames.
     void setDisplay(const display::DisplaySettings& display);
+    // The wireframe over the globe's shading, from the next frame on.
+    void setWireframe(bool wireframe);
     [[nodiscard]] const GlobeSceneSettings& settings() const;
 
     // Statistics of the most recent frame whose results are available:

@@ -40,9 +40,11 @@ std::string errorOf(std::vector<std::string_view> arguments)
 
 TEST(PlanetCommandLine, TakesTheGlobesFlags)
 {
-    const ViewerOptions options = parse({"--planet", "world.tif", "--camera-geo", "46.5,8,6000,90,-10", "--time",
-                                         "2024-06-21T12:00Z", "--depth", "56", "--pool-size", "65536", "--headless"});
+    const ViewerOptions options =
+        parse({"--planet", "world.tif", "--camera-geo", "46.5,8,6000,90,-10", "--time", "2024-06-21T12:00Z", "--depth",
+               "56", "--pool-size", "65536", "--headless", "--wireframe"});
     EXPECT_TRUE(options.planet);
+    EXPECT_TRUE(options.wireframe);
     ASSERT_TRUE(options.heightmapPath.has_value());
     EXPECT_EQ(options.heightmapPath->string(), "world.tif");
     ASSERT_TRUE(options.cameraGeo.has_value());

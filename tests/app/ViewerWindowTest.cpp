@@ -3,7 +3,9 @@
 // resize, follows a camera path's size column, and exits cleanly on Esc with
 // the validation layer silent; on the bisector pool it streams an elevation
 // model's tiles; a model whose coarse level takes long to read (no
-// overviews) has it read while the window draws, and taken in when read.
+// overviews) has it read while the window draws, and taken in when read; in
+// planet mode the flight climbs, Home returns to the whole Earth and F draws
+// the wireframe.
 #include "ChildProcess.h"
 #include "ViewerTestFiles.h"
 
@@ -387,13 +389,24 @@ TEST_F(ViewerWindowTest, PlanetModeFliesTheGlobeAndHomeReturnsToTheWholeEarth)
     ASSERT_EQ(xdotool({"key", "Home", "F12"}).exitCode, 0);
     ASSERT_TRUE(waitUntil([&] { return screenshotsIn(scratch_.path()).size() >= 2 || !viewer.running(); }, kStepLimit));
     noteNewScreenshots(scratch_.path(), shots);
+    // Without the overlay, once the whole Earth settled: F draws the
+    // wireframe, and F again takes it away.
+    ASSERT_EQ(xdotool({"key", "F1", "sleep", "3", "key", "F12"}).exitCode, 0);
+    ASSERT_TRUE(waitUntil([&] { return screenshotsIn(scratch_.path()).size() >= 3 || !viewer.running(); }, kStepLimit));
+    noteNewScreenshots(scratch_.path(), shots);
+    ASSERT_EQ(xdotool({"key", "f", "F12"}).exitCode, 0);
+    ASSERT_TRUE(waitUntil([&] { return screenshotsIn(scratch_.path()).size() >= 4 || !viewer.running(); }, kStepLimit));
+    noteNewScreenshots(scratch_.path(), shots);
+    ASSERT_EQ(xdotool({"key", "f", "F12"}).exitCode, 0);
+    ASSERT_TRUE(waitUntil([&] { return screenshotsIn(scratch_.path()).size() >= 5 || !viewer.running(); }, kStepLimit));
+    noteNewScreenshots(scratch_.path(), shots);
     ASSERT_EQ(xdotool({"key", "Escape"}).exitCode, 0);
     const ProcessResult result = viewer.wait(kStepLimit);
     EXPECT_FALSE(result.timedOut) << "Esc did not quit";
     EXPECT_EQ(result.exitCode, 0) << result.err;
     expectNoValidationOrErrors(result.err);
 
-    ASSERT_EQ(shots.size(), 2u);
+    ASSERT_EQ(shots.size(), 5u);
     const std::optional<DecodedImage> climbed = decodePng(shots[0]);
     const std::optional<DecodedImage> home = decodePng(shots[1]);
     ASSERT_TRUE(climbed && home);
@@ -403,6 +416,14 @@ TEST_F(ViewerWindowTest, PlanetModeFliesTheGlobeAndHomeReturnsToTheWholeEarth)
     const std::uint8_t* centre = home->pixel(home->width / 2, home->height / 2);
     EXPECT_GT(centre[0] + centre[1] + centre[2], 120);
     EXPECT_GT(differingPixelFraction(*climbed, *home, 16), 0.3);
+    const std::optional<DecodedImage> settled = decodePng(shots[2]);
+    const std::optional<DecodedImage> wireframe = decodePng(shots[3]);
+    const std::optional<DecodedImage> unwired = decodePng(shots[4]);
+    ASSERT_TRUE(settled && wireframe && unwired);
+    EXPECT_GT(differingPixelFraction(*settled, *wireframe, 16), 0.05) << "F drew no wireframe";
+    EXPECT_LT(differingPixelFraction(*settled, *unwired, 16), 0.01) << "F again left something behind";
+    const std::uint8_t* wireCorner = wireframe->pixel(0, 0);
+    EXPECT_LT(wireCorner[0] + wireCorner[1] + wireCorner[2], 10);
     const std::vector<unsigned char> bytes = readBytes(stats);
     const std::string json(bytes.begin(), bytes.end());
     EXPECT_EQ(jsonNumberAt(json, {"cameraGeo", "height"}), 1.2e7) << json;

@@ -9,7 +9,9 @@
 //   water hides unrefined changes no pixel by more than a rounding;
 // - a camera moved by 1 mm at 100 m and at 10 m, once converged, changes
 //   almost nothing (no jitter, no z-fighting);
-// - under a still view the pool's update stops once the mesh converged.
+// - under a still view the pool's update stops once the mesh converged;
+// - the wireframe darkens the triangles' edges and nothing else, and turned
+//   off again leaves the frame as it was.
 #include "GlobeFrames.h"
 #include "GpuTestEnvironment.h"
 #include "SceneRenderHarness.h"
@@ -394,6 +396,38 @@ TEST_F(GlobeRenderGpuTest, AMillimetreMoveAtOneHundredAndTenMetresChangesAlmostN
         EXPECT_GT(ground, before.depth.size() / 3) << "no ground in view at " << clearance << " m";
         EXPECT_LE(changed, before.depth.size() / 1000) << changed << " pixels changed at " << clearance << " m";
     }
+}
+
+TEST_F(GlobeRenderGpuTest, TheWireframeDarkensTheEdgesAndNothingElse)
+{
+    CBT_SKIP_WITHOUT_SHADER_FLOAT64(device());
+    const VkExtent2D size{256, 144};
+    const std::unique_ptr<scene::GlobeSceneRenderer> globe = makeScene();
+    const GeodeticPose pose{46.2, 7.5, 6000.0, 80.0, -12.0};
+    const scene::test::RenderedImage shaded = render(*globe, pose, size, 40, "globe-shaded");
+    globe->setWireframe(true);
+    EXPECT_TRUE(globe->settings().globe.wireframe);
+    const scene::test::RenderedImage wire = render(*globe, pose, size, 1, "globe-wireframe");
+    std::size_t surface = 0;
+    std::size_t darkened = 0;
+    for (std::size_t i = 0; i < shaded.depth.size(); ++i) {
+        const Pixel a = pixelAt(shaded, i);
+        const Pixel b = pixelAt(wire, i);
+        if (!isGlobe(shaded, i)) {
+            ASSERT_EQ(a.sum(), b.sum()) << "the sky changed at " << i;
+            continue;
+        }
+        ++surface;
+        ASSERT_LE(b.r, a.r + 1) << "brighter at " << i;
+        ASSERT_LE(b.g, a.g + 1) << "brighter at " << i;
+        ASSERT_LE(b.b, a.b + 1) << "brighter at " << i;
+        darkened += b.sum() + 30 < a.sum() ? 1u : 0u;
+    }
+    ASSERT_GT(surface, shaded.depth.size() / 2);
+    // Triangles of about 8 pixels: their edges cover a good part of the surface.
+    EXPECT_GT(darkened, surface / 5) << darkened << " of " << surface;
+    globe->setWireframe(false);
+    EXPECT_EQ(render(*globe, pose, size, 1, "globe-shaded-again").colour, shaded.colour);
 }
 
 TEST_F(GlobeRenderGpuTest, UnderAStillViewTheUpdateStopsOnceConvergedAndResumesWhenTheViewMoves)

@@ -35,6 +35,7 @@ struct DrawFrame {
     glm::vec4 sunDirection{0.0f, 0.0f, 1.0f, 0.0f};
     glm::vec4 cameraAtmosphere{0.0f};
     glm::vec4 sunAtmosphere{0.0f, 0.0f, 1.0f, 0.0f};
+    glm::uvec4 options{0u};  // x: the wireframe
 };
 
 // Takes the tiles' source out of `streaming`; its levels stay, for the criterion.
@@ -176,6 +177,7 @@ std::uint64_t GlobeTerrain::recordUpdate(VkCommandBuffer commands, const GlobeVi
     draw.cameraAtmosphere = glm::vec4(glm::vec3(atmospherePointOf(view.positionEcef)),
                                       static_cast<float>(atmosphereAltitudeKm(view.positionEcef)));
     draw.sunAtmosphere = glm::vec4(glm::vec3(atmosphereDirectionOf(sunDirection)), 0.0f);
+    draw.options.x = settings_.wireframe ? 1u : 0u;
     std::memcpy(drawFrame_.mapped().data(), &draw, sizeof(draw));
     return serial;
 }

@@ -64,6 +64,8 @@ struct GlobeSettings {
     // The origin of the cache moves to the camera when the camera is farther
     // from it than this.
     double originFollowMetres = 1000.0;
+    // The triangles' edges drawn over the shading.
+    bool wireframe = false;
 };
 
 // A global model that streams (planet/CubeTileReader.h): the tiles'
@@ -112,6 +114,8 @@ public:
     static constexpr VkDeviceSize kCountsBytes = 4 * sizeof(std::uint32_t);
     [[nodiscard]] static GlobeCounts countsFrom(std::span<const std::byte> bytes);
     [[nodiscard]] const GlobeSettings& settings() const { return settings_; }
+    // Draws the triangles' edges over the shading from the next frame on.
+    void setWireframe(bool wireframe) { settings_.wireframe = wireframe; }
     // Bytes of the pool and its geometry per bisector slot.
     [[nodiscard]] double bytesPerBisector() const;
     // Bytes of the elevation on the GPU (the base; the stream's atlas beside).
