@@ -34,6 +34,8 @@ layout(std430, set = 1, binding = 2) readonly buffer GlobeLevelOfDetail {
     dvec4 globe_parameters;  // pixels per radian, target edge pixels, near metres, detail bound (metres)
     uint globe_intervals;    // of the elevation grid (the base's, when the model streams)
     double globe_seabedHiddenBelow;  // metres; the lowest double when the seabed shows
+    double globe_horizonRadius;      // the horizon's occluder, z stretched by globe_polarStretch
+    double globe_polarStretch;       // a / b
 };
 
 #include "planet/CubeStreamedElevation.glsl"
@@ -191,22 +193,28 @@ bool globe_IsCulled(globe_Sphere sphere)
             return true;
         }
     }
-    double cameraDistance = globe_Length(globe_camera.xyz);
-    double r = globe_camera.w;
+    // The horizon, where the ellipsoid is a sphere (planet::isCulled).
+    precise double cameraZ = globe_camera.z * globe_polarStretch;
+    precise double centreZ = sphere.centre.z * globe_polarStretch;
+    precise double radius = sphere.radius * globe_polarStretch;
+    dvec3 camera = dvec3(globe_camera.xy, cameraZ);
+    precise dvec3 towards = dvec3(sphere.centre.xy, centreZ) - camera;
+    double cameraDistance = globe_Length(camera);
+    double r = globe_horizonRadius;
     if (cameraDistance <= r) {
         return false;
     }
     precise double tangentSquared = cameraDistance * cameraDistance - r * r;
     double tangent = planet_RefinedSquareRoot(tangentSquared);
-    double sphereDistance = globe_Length(fromCamera);
-    if (sphereDistance <= sphere.radius || sphereDistance - sphere.radius < tangent) {
+    double sphereDistance = globe_Length(towards);
+    if (sphereDistance <= radius || sphereDistance - radius < tangent) {
         return false;
     }
-    precise double cosCentre = -globe_Dot(fromCamera, globe_camera.xyz) / (sphereDistance * cameraDistance);
+    precise double cosCentre = -globe_Dot(towards, camera) / (sphereDistance * cameraDistance);
     precise double sinAlpha = r / cameraDistance;
     precise double cosAlpha = tangent / cameraDistance;
-    precise double sinBeta = sphere.radius / sphereDistance;
-    precise double cosBetaSquared = sphereDistance * sphereDistance - sphere.radius * sphere.radius;
+    precise double sinBeta = radius / sphereDistance;
+    precise double cosBetaSquared = sphereDistance * sphereDistance - radius * radius;
     precise double cosBeta = planet_RefinedSquareRoot(cosBetaSquared) / sphereDistance;
     if (sinBeta > sinAlpha) {
         return false;

@@ -52,10 +52,18 @@ GlobeLevelOfDetail globeLevelOfDetailFor(const GlobeView& view, double verticalF
     lod.targetEdgePixels = targetEdgePixels;
     lod.nearMetres = nearMetres;
     lod.occluderRadius = geodesy::kWgs84SemiMinorAxisMetres + std::min(elevation.lowestMetres(), 0.0);
+    lod.polarStretch = geodesy::kWgs84SemiMajorAxisMetres / geodesy::kWgs84SemiMinorAxisMetres;
+    // Stretched, the sphere of that radius grows along z only: still inside.
+    lod.horizonRadius = lod.occluderRadius;
     // The draw shades water only seen from above sea level; the metre keeps
     // its float test of the camera's altitude on the same side.
-    if (std::isfinite(seabedShownDownToMetres) && geodesy::ecefToGeodetic(view.positionEcef).heightMetres > 1.0) {
-        lod.seabedHiddenBelowMetres = -seabedShownDownToMetres;
+    if (geodesy::ecefToGeodetic(view.positionEcef).heightMetres > 1.0) {
+        // The sphere of radius a - m (a / b) is, unstretched, an ellipsoid m or
+        // more inside the sea-level one.
+        lod.horizonRadius = geodesy::kWgs84SemiMajorAxisMetres - kSeaHorizonMarginMetres * lod.polarStretch;
+        if (std::isfinite(seabedShownDownToMetres)) {
+            lod.seabedHiddenBelowMetres = -seabedShownDownToMetres;
+        }
     }
     return lod;
 }
@@ -140,26 +148,30 @@ bool isCulled(const BisectorSphere& sphere, const GlobeLevelOfDetail& lod)
             return true;
         }
     }
-    // The horizon: inside the occluder's shadow cone and beyond its tangent points.
-    const double cameraDistance = lengthOf(lod.cameraEcef);
-    const double r = lod.occluderRadius;
+    // The horizon, where the ellipsoid is a sphere: inside the occluder's
+    // shadow cone and beyond its tangent points.
+    const glm::dvec3 camera(lod.cameraEcef.x, lod.cameraEcef.y, lod.cameraEcef.z * lod.polarStretch);
+    const glm::dvec3 centre(sphere.centre.x, sphere.centre.y, sphere.centre.z * lod.polarStretch);
+    const double radius = sphere.radius * lod.polarStretch;
+    const glm::dvec3 towards = centre - camera;
+    const double cameraDistance = lengthOf(camera);
+    const double r = lod.horizonRadius;
     if (cameraDistance <= r) {
         return false;
     }
     const double tangent = refinedSquareRoot(cameraDistance * cameraDistance - r * r);
-    const double sphereDistance = lengthOf(fromCamera);
-    if (sphereDistance <= sphere.radius || sphereDistance - sphere.radius < tangent) {
+    const double sphereDistance = lengthOf(towards);
+    if (sphereDistance <= radius || sphereDistance - radius < tangent) {
         return false;
     }
     // cos of the angle between the sphere's centre and the Earth's, seen from
     // the camera, against cos(alpha - beta): alpha the cone's half angle,
     // beta the sphere's angular radius.
-    const double cosCentre = -dotOf(fromCamera, lod.cameraEcef) / (sphereDistance * cameraDistance);
+    const double cosCentre = -dotOf(towards, camera) / (sphereDistance * cameraDistance);
     const double sinAlpha = r / cameraDistance;
     const double cosAlpha = tangent / cameraDistance;
-    const double sinBeta = sphere.radius / sphereDistance;
-    const double cosBeta =
-        refinedSquareRoot(sphereDistance * sphereDistance - sphere.radius * sphere.radius) / sphereDistance;
+    const double sinBeta = radius / sphereDistance;
+    const double cosBeta = refinedSquareRoot(sphereDistance * sphereDistance - radius * radius) / sphereDistance;
     if (sinBeta > sinAlpha) {
         return false;
     }

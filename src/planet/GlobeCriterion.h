@@ -11,10 +11,13 @@
 // of the elevation model, widened by the sagitta of the ellipsoid over its
 // longest edge. It is culled when the sphere lies outside a plane of the
 // view frustum, or below the horizon: wholly inside the cone that an
-// occluding sphere (radius: the semi-minor axis plus the model's lowest
-// height, inside every point of the surface) casts from the camera, and
-// beyond the cone's tangent points. Culled bisectors are neither refined nor
-// drawn.
+// occluder casts from the camera, and beyond the cone's tangent points. The
+// horizon is found where the ellipsoid is a sphere (z stretched by a / b,
+// the sphere's radius by the same), and the occluder is a sphere there
+// inside everything drawn: seen from above sea level, the sea-level
+// ellipsoid less a margin, since the globe shows water wherever a view ray
+// meets sea level; otherwise the semi-minor axis plus the model's lowest
+// height. Culled bisectors are neither refined nor drawn.
 //
 // Seen from above sea level, the sea hides the seabed below a depth of water
 // (shaders/planet/SeaSurface.glsl): a bisector whose data all lies deeper
@@ -38,6 +41,10 @@ namespace planet {
 // reaches the seabed and comes back crosses at least twice this much water,
 // which keeps e^-12 of its blue and less of the rest (SeaSurface.glsl).
 inline constexpr double kSeabedShownDownToMetres = 200.0;
+// How far below sea level the horizon's occluder lies, seen from above it:
+// room for the float sea of the draw and for land chords that dip under
+// sea level near the coast.
+inline constexpr double kSeaHorizonMarginMetres = 100.0;
 
 // What the criterion sees of a frame.
 struct GlobeLevelOfDetail {
@@ -49,6 +56,10 @@ struct GlobeLevelOfDetail {
     double targetEdgePixels = 8.0;
     double nearMetres = 1.0;      // distances below this count as this
     double occluderRadius = 0.0;  // the semi-minor axis plus the model's lowest height
+    // The horizon's occluder: its radius where the ellipsoid is a sphere
+    // (z times polarStretch); 0 culls nothing by the horizon.
+    double horizonRadius = 0.0;
+    double polarStretch = 1.0;  // a / b
     // Bisectors whose data lies wholly below this height do not split: the
     // sea above hides their seabed. The lowest double when nothing is hidden
     // (the camera at or below sea level sees the seabed as ground).

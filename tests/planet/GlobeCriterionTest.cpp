@@ -34,6 +34,7 @@ GlobeLevelOfDetail everywhereFrom400Kilometres()
         plane = glm::dvec4(0.0, 0.0, 0.0, 1.0);
     }
     lod.occluderRadius = geodesy::kWgs84SemiMinorAxisMetres - 11000.0;
+    lod.horizonRadius = lod.occluderRadius;
     return lod;
 }
 
@@ -60,6 +61,52 @@ TEST(GlobeCriterion, TheHorizonCullsWhatLiesBeyondIt)
     GlobeLevelOfDetail inside = lod;
     inside.cameraEcef = glm::dvec3(1000.0, 0.0, 0.0);
     EXPECT_FALSE(isCulled(sphereAt(60.0, 1000.0), inside));
+}
+
+TEST(GlobeCriterion, FromAboveTheSeaTheHorizonIsTheSeas)
+{
+    // 3000 m above the Valais looking north-east: sea level's horizon lies
+    // about 195 km away, and ground there is seen up to 195 km plus its own
+    // horizon's distance. Everywhere the occluder looks along (the pole, the
+    // equator), it lies within a few metres of 100 m below sea level.
+    const GlobalElevation etopo(CBT_ETOPO5_GRID, heightmap::HeightmapLimits{});
+    const CubeElevation elevation(etopo, 64);
+    const GeodeticPose pose{46.2, 7.5, 3000.0, 45.0, 0.0};
+    const GlobeLevelOfDetail fromAbove =
+        globeLevelOfDetailFor(globeViewOf(pose), kFovRadians, 1280.0, 720.0, 8.0, 1.0, elevation);
+    const GlobeLevelOfDetail fromBelow = globeLevelOfDetailFor(globeViewOf({46.2, 7.5, -20.0, 45.0, 0.0}), kFovRadians,
+                                                               1280.0, 720.0, 8.0, 1.0, elevation);
+    EXPECT_EQ(fromBelow.horizonRadius, fromBelow.occluderRadius);
+    EXPECT_GT(fromAbove.horizonRadius, fromAbove.occluderRadius + 10000.0);
+    const double stretch = fromAbove.polarStretch;
+    EXPECT_NEAR(fromAbove.horizonRadius, geodesy::kWgs84SemiMajorAxisMetres - 100.0, 1.0);
+    EXPECT_NEAR(fromAbove.horizonRadius / stretch, geodesy::kWgs84SemiMinorAxisMetres - 100.0, 1.0e-6);
+
+    // Spheres along the view's bearing at a distance, `height` above the
+    // ellipsoid, of `radius`.
+    const auto ahead = [&](double kilometres, double height, double radius) {
+        const double degrees = kilometres / 111.2;
+        BisectorSphere sphere;
+        sphere.centre = geodesy::geodeticToEcef(
+            {46.2 + degrees * std::cos(0.785398), 7.5 + degrees * std::sin(0.785398) / std::cos(0.8063), height});
+        sphere.radius = radius;
+        return sphere;
+    };
+    // Sea-level ground 300 km away lies below the sea's horizon, though
+    // above the old occluder's, which lies 21 km below sea level here.
+    GlobeLevelOfDetail noPlanes = fromAbove;
+    for (glm::dvec4& plane : noPlanes.frustumPlanes) {
+        plane = glm::dvec4(0.0, 0.0, 0.0, 1.0);
+    }
+    GlobeLevelOfDetail deepOccluder = noPlanes;
+    deepOccluder.horizonRadius = deepOccluder.occluderRadius;
+    deepOccluder.polarStretch = 1.0;
+    EXPECT_TRUE(isCulled(ahead(300.0, 0.0, 500.0), noPlanes));
+    EXPECT_FALSE(isCulled(ahead(300.0, 0.0, 500.0), deepOccluder));
+    // Nearer than the sea's horizon, or a summit tall enough to rise above
+    // it: kept.
+    EXPECT_FALSE(isCulled(ahead(150.0, 0.0, 500.0), noPlanes));
+    EXPECT_FALSE(isCulled(ahead(300.0, 4000.0, 500.0), noPlanes));
 }
 
 TEST(GlobeCriterion, TheFrustumCullsWhatLiesWhollyOutsideAPlane)

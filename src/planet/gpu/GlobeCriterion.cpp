@@ -50,7 +50,8 @@ struct LevelOfDetailBlock {
     std::uint32_t intervals = 0;
     std::uint32_t padding0 = 0;
     double seabedHiddenBelow = 0.0;
-    std::uint32_t padding[4] = {};
+    double horizonRadius = 0.0;
+    double polarStretch = 1.0;
 };
 static_assert(sizeof(LevelOfDetailBlock) == 32 * 9);
 static_assert(offsetof(LevelOfDetailBlock, seabedHiddenBelow) == 264);
@@ -186,6 +187,8 @@ void GlobeCriterion::setLevelOfDetail(const GlobeLevelOfDetail& lod)
     block.parameters = glm::dvec4(lod.pixelsPerRadian, lod.targetEdgePixels, lod.nearMetres, detailBound_);
     block.intervals = intervals_;
     block.seabedHiddenBelow = lod.seabedHiddenBelowMetres;
+    block.horizonRadius = lod.horizonRadius;
+    block.polarStretch = lod.polarStretch;
     std::memcpy(levelOfDetail_.mapped().data(), &block, sizeof(block));
 }
 
