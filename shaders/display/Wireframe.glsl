@@ -1,9 +1,18 @@
 // The wireframe drawn over a shaded triangle in one pass: lines about one
 // pixel wide along its edges, found from its barycentric coordinates (each
-// vertex 1 in its own component, interpolated without perspective).
+// vertex 1 in its own component, interpolated without perspective). The
+// vertex shader writes display_CornerBarycentric; a fragment shader defines
+// DISPLAY_WIREFRAME_FRAGMENT before including this for the rest.
 #ifndef DISPLAY_WIREFRAME_GLSL
 #define DISPLAY_WIREFRAME_GLSL
 
+// The barycentric coordinates of a triangle's corner 0, 1 or 2.
+vec3 display_CornerBarycentric(uint corner)
+{
+    return vec3(corner == 0u ? 1.0 : 0.0, corner == 1u ? 1.0 : 0.0, corner == 2u ? 1.0 : 0.0);
+}
+
+#ifdef DISPLAY_WIREFRAME_FRAGMENT
 // 1 on the triangle's edges (shared by the two triangles of an edge), 0
 // inside.
 float display_WireframeCoverage(vec3 barycentric)
@@ -18,5 +27,6 @@ vec3 display_WithWireframe(vec3 colour, vec3 barycentric)
 {
     return mix(colour, vec3(0.0), 0.85 * display_WireframeCoverage(barycentric));
 }
+#endif
 
 #endif  // DISPLAY_WIREFRAME_GLSL

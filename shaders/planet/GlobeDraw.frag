@@ -15,6 +15,7 @@
 #include "planet/GlobeDraw.glsl"
 #include "planet/SeaSurface.glsl"
 #include "display/HdrOutput.glsl"
+#define DISPLAY_WIREFRAME_FRAGMENT
 #include "display/Wireframe.glsl"
 
 layout(location = 0) in vec3 inFromCamera;

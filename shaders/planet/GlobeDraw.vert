@@ -4,6 +4,7 @@
 // view's rotation and projection.
 #extension GL_GOOGLE_include_directive : require
 #include "planet/GlobeDraw.glsl"
+#include "display/Wireframe.glsl"
 
 layout(location = 0) out vec3 outFromCamera;
 layout(location = 1) out float outHeight;
@@ -16,7 +17,6 @@ void main()
     vec3 fromCamera = vertex.xyz - globeDraw_cameraFromOrigin.xyz;
     outFromCamera = fromCamera;
     outHeight = vertex.w;
-    uint corner = uint(gl_VertexIndex % 3);
-    outBarycentric = vec3(corner == 0u ? 1.0 : 0.0, corner == 1u ? 1.0 : 0.0, corner == 2u ? 1.0 : 0.0);
+    outBarycentric = display_CornerBarycentric(uint(gl_VertexIndex % 3));
     gl_Position = globeDraw_viewProjection * vec4(fromCamera, 1.0);
 }

@@ -22,6 +22,7 @@
 #define TERRAIN_UNIFORMS_BINDING 1
 #include "terrain/TerrainUniforms.glsl"
 #include "vk/DriverPath.glsl"
+#include "display/Wireframe.glsl"
 
 layout(set = 0, binding = 2) uniform sampler2D heightmap;
 
@@ -106,7 +107,7 @@ void main()
     }
     vec3 fromCamera = fromOrigin - poolFrame.cameraFromOrigin.xyz;
     worldPosition = terrainFrame.cameraPosition + fromCamera;
-    barycentric = vec3(corner == 0u ? 1.0 : 0.0, corner == 1u ? 1.0 : 0.0, corner == 2u ? 1.0 : 0.0);
+    barycentric = display_CornerBarycentric(corner);
     leafDepth = facts & 0xFFu;
     // A real bisector is at least at depth 2 (facts' low byte).
     gl_Position = vk_ClipPositionOfLane(poolFrame.viewProjectionFromCamera * vec4(fromCamera, 1.0), facts != 0u);

@@ -10,6 +10,7 @@
 #define TERRAIN_UNIFORMS_BINDING 1
 #include "terrain/TerrainUniforms.glsl"
 #include "display/HdrOutput.glsl"
+#define DISPLAY_WIREFRAME_FRAGMENT
 #include "display/Wireframe.glsl"
 #include "terrain/GroundMaterials.glsl"
 #include "terrain/SurfaceDetail.glsl"

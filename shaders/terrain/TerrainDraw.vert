@@ -25,6 +25,7 @@ layout(std430, set = 0, binding = 0) readonly buffer LeafHeapIndices {
 #include "leb/TriangleWalk.glsl"
 #include "terrain/TerrainUniforms.glsl"
 #include "vk/DriverPath.glsl"
+#include "display/Wireframe.glsl"
 
 layout(set = 0, binding = 2) uniform sampler2D heightmap;
 
@@ -63,7 +64,7 @@ void main()
     uint streamLevels = terrain_StreamLevelCount(uint(gl_VertexIndex));
     float height = terrain_SurfaceHeight(uv, streamLevels, true);
     worldPosition = terrain_WorldPosition(uv, height);
-    barycentric = vec3(corner == 0u ? 1.0 : 0.0, corner == 1u ? 1.0 : 0.0, corner == 2u ? 1.0 : 0.0);
+    barycentric = display_CornerBarycentric(corner);
     leafDepth = uint(findMSB(heapIndex));
     // Heap indices start at 1.
     gl_Position = vk_ClipPositionOfLane(terrainFrame.viewProjection * vec4(worldPosition, 1.0), heapIndex != 0u);
