@@ -238,9 +238,15 @@ bool globe_LiesUnderDeepWater(globe_Sphere sphere)
     return sphere.highestData < globe_seabedHiddenBelow;
 }
 
+// Whether an unculled bisector splits.
+bool globe_SplitsWhenVisible(globe_Sphere sphere)
+{
+    return globe_SpansMoreThanTarget(sphere) && !globe_LiesUnderDeepWater(sphere);
+}
+
 bool globe_WantsSplit(globe_Sphere sphere)
 {
-    return !globe_IsCulled(sphere) && globe_SpansMoreThanTarget(sphere) && !globe_LiesUnderDeepWater(sphere);
+    return !globe_IsCulled(sphere) && globe_SplitsWhenVisible(sphere);
 }
 
 dvec3 globe_StoredDetailSums(uint slot)
@@ -261,7 +267,7 @@ uint bisector_Decide(uint slot, uint64_t key, out bool visible)
                               sphere.longestCubeEdge, globe_parameters.y);
     }
 #endif
-    if (visible && globe_SpansMoreThanTarget(sphere) && !globe_LiesUnderDeepWater(sphere)) {
+    if (visible && globe_SplitsWhenVisible(sphere)) {
         return POOL_DECISION_SPLIT;
     }
     if (pool_LevelsBelowRoot(key) == 0) {
