@@ -25,6 +25,11 @@ double globeFlightFloor(double groundHeightMetres)
     return std::max(groundHeightMetres, 0.0);
 }
 
+double GlobeFlight::speedOver(double groundHeightMetres, double factor) const
+{
+    return globeFlightSpeed(pose_.heightMetres - globeFlightFloor(groundHeightMetres), factor);
+}
+
 void GlobeFlight::turn(double headingDegrees, double pitchDegrees)
 {
     pose_.headingDegrees = std::remainder(pose_.headingDegrees + headingDegrees, 360.0);
@@ -42,8 +47,8 @@ void GlobeFlight::move(const MovementKeys& keys, double factor, double seconds, 
         keepAbove(groundHeightMetres);
         return;
     }
-    const double speed = globeFlightSpeed(pose_.heightMetres - globeFlightFloor(groundHeightMetres), factor) *
-                         (keys.fast ? static_cast<double>(kFastMovementFactor) : 1.0);
+    const double speed =
+        speedOver(groundHeightMetres, factor) * (keys.fast ? static_cast<double>(kFastMovementFactor) : 1.0);
     const glm::dvec3 moved = view.positionEcef + glm::normalize(direction) * speed * seconds;
     const geodesy::GeodeticCoordinates place = geodesy::ecefToGeodetic(moved);
     pose_.latitudeDegrees = place.latitudeDegrees;

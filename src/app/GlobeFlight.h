@@ -33,11 +33,15 @@ public:
     [[nodiscard]] const planet::GeodeticPose& pose() const { return pose_; }
     void setPose(const planet::GeodeticPose& pose) { pose_ = pose; }
 
+    // Metres per second without Shift over ground `groundHeightMetres` high:
+    // globeFlightSpeed at the height above the floor (globeFlightFloor).
+    [[nodiscard]] double speedOver(double groundHeightMetres, double factor) const;
+
     // Turns by degrees of heading (clockwise) and pitch (up).
     void turn(double headingDegrees, double pitchDegrees);
 
-    // Moves for `seconds` as `keys` ask, at globeFlightSpeed times `factor`
-    // (times kFastMovementFactor with Shift), keeping the heading and pitch
+    // Moves for `seconds` as `keys` ask, at speedOver the ground (times
+    // kFastMovementFactor with Shift), keeping the heading and pitch
     // relative to the horizon under the new position, and at least
     // kMinimumClearanceMetres above the floor (globeFlightFloor) over
     // `groundHeightMetres`, the ground under the camera.

@@ -208,8 +208,7 @@ bool PlanetWindowViewer::renderFrame(bool screenshot, std::ostream& out)
         facts.frame.height = swapchain.extent().height;
         facts.camera = flight_.pose();
         facts.groundHeightMetres = surfaceHeightUnder(inputs_, scene_.heightStream(), flight_.pose());
-        facts.speedMetresPerSecond = globeFlightSpeed(
-            facts.camera.heightMetres - globeFlightFloor(facts.groundHeightMetres), static_cast<double>(speedFactor_));
+        facts.speedMetresPerSecond = flight_.speedOver(facts.groundHeightMetres, static_cast<double>(speedFactor_));
         facts.sun = sunText_;
         facts.wireframe = scene_.settings().globe.wireframe;
         const PlanetOverlayRequests requests = drawPlanetOverlayPanel(facts, record_.history(), status_);
