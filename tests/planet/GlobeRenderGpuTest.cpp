@@ -45,102 +45,7 @@
 namespace planet::test {
 namespace {
 
-constexpr VkFormat kColourFormat = VK_FORMAT_R8G8B8A8_UNORM;
-constexpr double kFovRadians = 1.0471975511965976;  // 60 degrees
-
-struct Pixel {
-    int r = 0;
-    int g = 0;
-    int b = 0;
-    [[nodiscard]] int sum() const { return r + g + b; }
-    [[nodiscard]] bool blue() const { return b > r && b > g; }
-};
-
-Pixel pixelAt(const scene::test::RenderedImage& image, std::size_t index)
-{
-    return Pixel{image.colour[4 * index], image.colour[4 * index + 1], image.colour[4 * index + 2]};
-}
-
-// Reversed-Z: the globe wrote depth above 0, the sky left 0.
-bool isGlobe(const scene::test::RenderedImage& image, std::size_t index)
-{
-    return image.depth[index] > 0.0f;
-}
-
-class GlobeRenderGpuTest : public vk::test::GpuTest {
-protected:
-    static void SetUpTestSuite()
-    {
-        const GlobalElevation etopo(CBT_ETOPO5_GRID, heightmap::HeightmapLimits{});
-        elevation_ = std::make_unique<CubeElevation>(etopo, 256);
-    }
-    static void TearDownTestSuite() { elevation_.reset(); }
-
-    // A globe scene rendering into `size`.
-    std::unique_ptr<scene::GlobeSceneRenderer> makeScene(double seabedShownDownTo = kSeabedShownDownToMetres)
-    {
-        scene::GlobeSceneSettings settings;
-        settings.globe.seabedShownDownToMetres = seabedShownDownTo;
-        settings.globe.capacity = 1u << 17;
-        settings.globe.maxDepth = 40;
-        settings.globe.verticalFovRadians = kFovRadians;
-        scene::SceneOutput output{kColourFormat, camera::DepthConvention::Reversed, 1};
-        output.readableDepth = true;
-        return std::make_unique<scene::GlobeSceneRenderer>(device(), shaders(), *elevation_, settings, output);
-    }
-
-    void renderFrame(scene::GlobeSceneRenderer& globe, const scene::GlobeFrameView& frame)
-    {
-        renderGlobeFrame(device(), globe, frame);
-    }
-
-    // The last frame's colour and depth (saved as NAME.png under
-    // $CBT_TEST_IMAGE_DIR when set).
-    scene::test::RenderedImage readBack(scene::GlobeSceneRenderer& globe, const std::string& name)
-    {
-        const scene::RenderTargets& targets = *globe.slot(0).targets;
-        const VkExtent2D size = targets.extent();
-        scene::test::RenderedImage image{kColourFormat, size.width, size.height, {}, {}};
-        const std::vector<std::byte> colour =
-            vk::downloadImageLevel(device(), targets.color(), 0, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
-        for (const std::byte byte : colour) {
-            image.colour.push_back(std::to_integer<std::uint8_t>(byte));
-        }
-        const std::vector<std::byte> depth =
-            vk::downloadImageLevel(device(), targets.depth(), 0, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
-        image.depth.resize(depth.size() / sizeof(float));
-        std::memcpy(image.depth.data(), depth.data(), depth.size());
-        scene::test::saveForInspection(image, name);
-        return image;
-    }
-
-    // `frames` frames of `pose` at `size`, the sun towards `sun` (ECEF), by
-    // default high behind the camera.
-    scene::test::RenderedImage render(const GeodeticPose& pose, VkExtent2D size, int frames, const std::string& name,
-                                      std::optional<glm::dvec3> sun = std::nullopt)
-    {
-        return render(*makeScene(), pose, size, frames, name, sun);
-    }
-
-    // The same with a scene of the caller's; its statistics stay readable.
-    scene::test::RenderedImage render(scene::GlobeSceneRenderer& globe, const GeodeticPose& pose, VkExtent2D size,
-                                      int frames, const std::string& name, std::optional<glm::dvec3> sun = std::nullopt)
-    {
-        scene::GlobeFrameView frame;
-        frame.view = globeViewOf(pose);
-        frame.viewport = size;
-        frame.sunDirection =
-            sun.value_or(glm::normalize(glm::normalize(frame.view.positionEcef) - 0.5 * frame.view.forward()));
-        for (int i = 0; i < frames; ++i) {
-            renderFrame(globe, frame);
-        }
-        return readBack(globe, name);
-    }
-
-    static std::unique_ptr<CubeElevation> elevation_;
-};
-
-std::unique_ptr<CubeElevation> GlobeRenderGpuTest::elevation_;
+using GlobeRenderGpuTest = GlobeFramesGpuTest;
 
 TEST_F(GlobeRenderGpuTest, FromOrbitTheEarthIsAWholeDiscInDarkSpaceWithABlueLimb)
 {
@@ -373,12 +278,12 @@ TEST_F(GlobeRenderGpuTest, AMillimetreMoveAtOneHundredAndTenMetresChangesAlmostN
         frame.viewport = size;
         frame.sunDirection = glm::normalize(glm::normalize(frame.view.positionEcef) - 0.5 * frame.view.forward());
         for (int i = 0; i < 70; ++i) {
-            renderFrame(*globe, frame);
+            renderGlobeFrame(device(), *globe, frame);
         }
         const scene::test::RenderedImage before = readBack(*globe, name);
         frame.view = globeViewOf(moved);
         for (int i = 0; i < 4; ++i) {
-            renderFrame(*globe, frame);
+            renderGlobeFrame(device(), *globe, frame);
         }
         const scene::test::RenderedImage after = readBack(*globe, name + "-moved");
         std::size_t ground = 0;
@@ -440,7 +345,7 @@ TEST_F(GlobeRenderGpuTest, UnderAStillViewTheUpdateStopsOnceConvergedAndResumesW
     int updated = 0;
     int leftOut = 0;
     for (int i = 0; i < 40; ++i) {
-        renderFrame(*globe, frame);
+        renderGlobeFrame(device(), *globe, frame);
         if (const std::optional<scene::PassTimings>& timings = globe->statistics().timings) {
             (timings->pool.updated ? updated : leftOut) += 1;
         }
@@ -451,13 +356,13 @@ TEST_F(GlobeRenderGpuTest, UnderAStillViewTheUpdateStopsOnceConvergedAndResumesW
     EXPECT_GT(leftOut, 10) << "the update never stopped under a still view";
     ASSERT_TRUE(globe->statistics().timings.has_value());
     EXPECT_FALSE(globe->statistics().timings->pool.updated);
-    renderFrame(*globe, frame);
+    renderGlobeFrame(device(), *globe, frame);
     EXPECT_EQ(readBack(*globe, "globe-still-again").colour, converged.colour) << "a left-out update changed the frame";
     EXPECT_EQ(globe->statistics().leafCount, live);
 
     frame.view = globeViewOf({46.5, 9.0, 300000.0, 0.0, -60.0});
-    renderFrame(*globe, frame);
-    renderFrame(*globe, frame);
+    renderGlobeFrame(device(), *globe, frame);
+    renderGlobeFrame(device(), *globe, frame);
     ASSERT_TRUE(globe->statistics().timings.has_value());
     EXPECT_TRUE(globe->statistics().timings->pool.updated) << "a moved view did not update the pool";
 }
