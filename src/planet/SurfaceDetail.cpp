@@ -49,6 +49,13 @@ double quintic(double f)
     return f * f * f * (f * (f * 6.0 - 15.0) + 10.0);
 }
 
+// The quintic's derivative.
+double quinticSlope(double f)
+{
+    const double g = f * (f - 1.0);
+    return 30.0 * g * g;
+}
+
 double lerp(double a, double b, double w)
 {
     return a + (b - a) * w;
@@ -81,6 +88,35 @@ double latticeValueNoise(const glm::dvec3& point, std::uint32_t octave)
     const double x01 = lerp(cornerValue(x, y, z + 1u, octave), cornerValue(x + 1u, y, z + 1u, octave), wx);
     const double x11 = lerp(cornerValue(x, y + 1u, z + 1u, octave), cornerValue(x + 1u, y + 1u, z + 1u, octave), wx);
     return lerp(lerp(x00, x10, wy), lerp(x01, x11, wy), wz);
+}
+
+// The gradient of latticeValueNoise (per lattice unit): the quintic fades'
+// slopes times the differences they blend.
+glm::dvec3 latticeValueNoiseGradient(const glm::dvec3& point, std::uint32_t octave)
+{
+    const glm::dvec3 base(std::floor(point.x), std::floor(point.y), std::floor(point.z));
+    const glm::dvec3 f = point - base;
+    const glm::dvec3 w(quintic(f.x), quintic(f.y), quintic(f.z));
+    const glm::dvec3 slope(quinticSlope(f.x), quinticSlope(f.y), quinticSlope(f.z));
+    const auto x = static_cast<std::uint32_t>(static_cast<std::int64_t>(base.x));
+    const auto y = static_cast<std::uint32_t>(static_cast<std::int64_t>(base.y));
+    const auto z = static_cast<std::uint32_t>(static_cast<std::int64_t>(base.z));
+    const double c000 = cornerValue(x, y, z, octave);
+    const double c100 = cornerValue(x + 1u, y, z, octave);
+    const double c010 = cornerValue(x, y + 1u, z, octave);
+    const double c110 = cornerValue(x + 1u, y + 1u, z, octave);
+    const double c001 = cornerValue(x, y, z + 1u, octave);
+    const double c101 = cornerValue(x + 1u, y, z + 1u, octave);
+    const double c011 = cornerValue(x, y + 1u, z + 1u, octave);
+    const double c111 = cornerValue(x + 1u, y + 1u, z + 1u, octave);
+    const double x00 = lerp(c000, c100, w.x);
+    const double x10 = lerp(c010, c110, w.x);
+    const double x01 = lerp(c001, c101, w.x);
+    const double x11 = lerp(c011, c111, w.x);
+    const double alongX = lerp(lerp(c100 - c000, c110 - c010, w.y), lerp(c101 - c001, c111 - c011, w.y), w.z);
+    const double alongY = lerp(x10 - x00, x11 - x01, w.z);
+    const double alongZ = lerp(x01, x11, w.y) - lerp(x00, x10, w.y);
+    return {slope.x * alongX, slope.y * alongY, slope.z * alongZ};
 }
 
 // The octaves of detail over a grid of `intervals` a face side: from half
@@ -151,6 +187,34 @@ double surfaceDetailVariationBound(double distanceCubeUnits, std::uint32_t inter
         amplitude *= 0.5;
     }
     return bound;
+}
+
+double surfaceDetailOctaveWeight(double frequency, double resolvableMetres)
+{
+    if (resolvableMetres <= 0.0) {
+        return 1.0;
+    }
+    const double spacing = kMetresPerCubeUnit / frequency;
+    return std::clamp(spacing / resolvableMetres - 1.0, 0.0, 1.0);
+}
+
+glm::dvec3 surfaceDetailSumGradient(const glm::dvec3& cubePoint, std::uint32_t intervals, double resolvableMetres)
+{
+    double frequency = static_cast<double>(intervals);
+    double amplitude = kAmplitudePerWavelength * 0.5 * cellMetres(intervals);
+    glm::dvec3 gradient(0.0);
+    const int octaves = surfaceDetailOctaves(intervals);
+    for (int octave = 0; octave < octaves; ++octave) {
+        const double weight = surfaceDetailOctaveWeight(frequency, resolvableMetres);
+        if (weight <= 0.0) {
+            break;
+        }
+        gradient += weight * amplitude * frequency *
+                    latticeValueNoiseGradient(cubePoint * frequency, static_cast<std::uint32_t>(octave));
+        frequency *= 2.0;
+        amplitude *= 0.5;
+    }
+    return gradient;
 }
 
 }  // namespace planet

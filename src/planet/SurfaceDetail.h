@@ -37,6 +37,18 @@ namespace planet {
 // bound times the distance, nor more than twice its amplitude.
 [[nodiscard]] double surfaceDetailVariationBound(double distanceCubeUnits, std::uint32_t intervals);
 
+// The gradient of surfaceDetailSum at a cube point (metres per cube unit),
+// for shading: each octave weighted by surfaceDetailOctaveWeight, so that
+// the octaves whose lattice is finer than `resolvableMetres` (what a pixel
+// can show) fade out instead of aliasing. 0 keeps every octave: the sum's
+// exact gradient.
+[[nodiscard]] glm::dvec3 surfaceDetailSumGradient(const glm::dvec3& cubePoint, std::uint32_t intervals,
+                                                  double resolvableMetres);
+// The weight of the octave of `frequency` lattice cells per cube unit: 1
+// while its lattice spacing is at least twice `resolvableMetres`, falling
+// linearly to 0 at `resolvableMetres`; 1 for any octave when that is 0.
+[[nodiscard]] double surfaceDetailOctaveWeight(double frequency, double resolvableMetres);
+
 // The most the detail moves a point up or down (for bounds).
 [[nodiscard]] double surfaceDetailBoundMetres(std::uint32_t intervals);
 

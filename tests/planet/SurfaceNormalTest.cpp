@@ -1,0 +1,151 @@
+// The ground's normal for shading (src/planet/SurfaceNormal.h) and the
+// detail's slope (planet::surfaceDetailSumGradient):
+// - with every octave kept, the detail's gradient is the derivative of its
+//   sum: it matches central differences of surfaceDetailSum;
+// - octaves finer than what a pixel resolves fade out, and a pixel wider
+//   than the whole detail sees none of it;
+// - the data's normal (ETOPO5 on the cube) faces up, stands nearly upright
+//   over the abyssal plains, leans downhill on slopes, and is the same from
+//   each face that shares a cube edge.
+#include "planet/CubeElevation.h"
+#include "planet/CubeSphere.h"
+#include "planet/GlobalElevation.h"
+#include "planet/SurfaceDetail.h"
+#include "planet/SurfaceNormal.h"
+
+#include <gtest/gtest.h>
+
+#include <glm/geometric.hpp>
+#include <glm/trigonometric.hpp>
+
+#include <cmath>
+#include <cstdint>
+#include <memory>
+#include <random>
+
+namespace planet::test {
+namespace {
+
+constexpr std::uint32_t kIntervals = 256;
+
+glm::dvec3 randomCubePoint(std::mt19937_64& random)
+{
+    std::uniform_real_distribution<double> coordinate(-1.0, 1.0);
+    std::uniform_int_distribution<std::uint32_t> face(0, 5);
+    return cubePointOf(face(random), coordinate(random), coordinate(random));
+}
+
+TEST(SurfaceDetailGradient, WithEveryOctaveItIsTheSumsDerivative)
+{
+    std::mt19937_64 random(7);
+    for (int i = 0; i < 200; ++i) {
+        const glm::dvec3 point = randomCubePoint(random);
+        const glm::dvec3 gradient = surfaceDetailSumGradient(point, kIntervals, 0.0);
+        // A step far below the finest lattice (4 m, ~1e-6 cube units).
+        const double h = 1.0e-9;
+        for (int axis = 0; axis < 3; ++axis) {
+            glm::dvec3 before = point;
+            glm::dvec3 after = point;
+            before[axis] -= h;
+            after[axis] += h;
+            const double difference =
+                (surfaceDetailSum(after, kIntervals) - surfaceDetailSum(before, kIntervals)) / (2.0 * h);
+            // Metres per cube unit: the finest octave alone slopes up to ~1e6.
+            ASSERT_NEAR(gradient[axis], difference, 2.0e-4 * std::max(1.0e5, std::abs(difference)))
+                << "axis " << axis << " at " << i;
+        }
+    }
+}
+
+TEST(SurfaceDetailGradient, OctavesFinerThanAPixelFadeOut)
+{
+    EXPECT_EQ(surfaceDetailOctaveWeight(256.0, 0.0), 1.0);
+    // 5e6 / 1024 m = 4883 m between lattice points.
+    EXPECT_EQ(surfaceDetailOctaveWeight(1024.0, 2000.0), 1.0);
+    EXPECT_NEAR(surfaceDetailOctaveWeight(1024.0, 3255.2), 0.5, 1.0e-4);
+    EXPECT_EQ(surfaceDetailOctaveWeight(1024.0, 5000.0), 0.0);
+
+    std::mt19937_64 random(11);
+    // 256 intervals: the first octave's lattice is 5e6 / 256 = 19,531 m.
+    const double firstSpacing = 5.0e6 / kIntervals;
+    const double firstOctaveBound = 0.04 * 0.5 * (2.0 / kIntervals * 5.0e6) * kIntervals * 6.5;
+    for (int i = 0; i < 50; ++i) {
+        const glm::dvec3 point = randomCubePoint(random);
+        EXPECT_EQ(surfaceDetailSumGradient(point, kIntervals, firstSpacing), glm::dvec3(0.0));
+        // Every lattice is wider than a metre.
+        EXPECT_EQ(surfaceDetailSumGradient(point, kIntervals, 1.0), surfaceDetailSumGradient(point, kIntervals, 0.0));
+        // The first octave alone, within its slope's bound.
+        const double first = glm::length(surfaceDetailSumGradient(point, kIntervals, 0.5 * firstSpacing));
+        EXPECT_GT(first, 0.0);
+        EXPECT_LE(first, firstOctaveBound);
+    }
+}
+
+class SurfaceNormalTest : public ::testing::Test {
+protected:
+    static void SetUpTestSuite()
+    {
+        const GlobalElevation etopo5(CBT_ETOPO5_GRID, heightmap::HeightmapLimits{});
+        cube_ = std::make_unique<CubeElevation>(etopo5, kIntervals);
+    }
+    static void TearDownTestSuite() { cube_.reset(); }
+
+    static std::unique_ptr<CubeElevation> cube_;
+};
+
+std::unique_ptr<CubeElevation> SurfaceNormalTest::cube_;
+
+TEST_F(SurfaceNormalTest, OverTheAbyssalPlainItIsNearlyVertical)
+{
+    // The southern Pacific's abyssal plain, 5 km deep and flat.
+    const glm::dvec3 point = cubePointUnder(-40.0, -130.0);
+    const glm::dvec3 normal = dataNormalAt(*cube_, point);
+    const glm::dvec3 up = ellipsoidNormalAt(cubeToEcef(point));
+    EXPECT_NEAR(glm::length(normal), 1.0, 1.0e-12);
+    EXPECT_GT(glm::dot(normal, up), std::cos(glm::radians(1.0)));
+}
+
+TEST_F(SurfaceNormalTest, ItFacesUpAndLeansDownhill)
+{
+    std::mt19937_64 random(3);
+    int slopes = 0;
+    int downhill = 0;
+    for (int i = 0; i < 12000; ++i) {
+        const glm::dvec3 point = randomCubePoint(random);
+        const glm::dvec3 normal = dataNormalAt(*cube_, point);
+        const glm::dvec3 up = ellipsoidNormalAt(cubeToEcef(point));
+        ASSERT_GT(glm::dot(normal, up), 0.0) << "facing down at " << i;
+        const glm::dvec3 lean = normal - glm::dot(normal, up) * up;
+        if (glm::length(lean) < 0.02) {
+            continue;
+        }
+        // Half a cell along the lean: lower ground.
+        const glm::dvec3 ahead = cubeToEcef(point) + 0.5 * 2.0 / kIntervals * 5.0e6 * glm::normalize(lean);
+        const glm::dvec3 aheadCube = sphereToCube(ahead);
+        if (cubeFaceOf(aheadCube).face != cubeFaceOf(point).face) {
+            continue;
+        }
+        ++slopes;
+        downhill += cube_->heightAt(aheadCube) < cube_->heightAt(point) ? 1 : 0;
+    }
+    // Central differences over two cells may miss a slope's turn within one.
+    EXPECT_GT(slopes, 500);
+    EXPECT_GT(downhill, slopes * 95 / 100) << downhill << " of " << slopes;
+}
+
+TEST_F(SurfaceNormalTest, AnEdgeOfTheCubeHasOneNormal)
+{
+    std::mt19937_64 random(5);
+    std::uniform_real_distribution<double> coordinate(-1.0, 1.0);
+    for (int i = 0; i < 100; ++i) {
+        // A point of the edge between +X and +Y, a hair inside either face.
+        const double z = coordinate(random);
+        const glm::dvec3 onX(1.0, 1.0 - 1.0e-12, z);
+        const glm::dvec3 onY(1.0 - 1.0e-12, 1.0, z);
+        EXPECT_GT(glm::dot(dataNormalAt(*cube_, onX), dataNormalAt(*cube_, onY)), std::cos(glm::radians(0.001)))
+            << "at z = " << z;
+    }
+}
+
+}  // namespace
+}  // namespace planet::test
