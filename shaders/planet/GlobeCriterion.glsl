@@ -15,6 +15,7 @@
 //              planet/GlobeGeometry.glsl), so that classify evaluates the
 //              noise only at a parent's one vertex its child lacks
 //   bindings 8 .. 12  a streamed model's tiles (planet/CubeStreamedElevation.glsl)
+//   binding 13 per slot, its vertices' shading (planet/GlobeGeometry.glsl)
 #ifndef PLANET_GLOBE_CRITERION_GLSL
 #define PLANET_GLOBE_CRITERION_GLSL
 

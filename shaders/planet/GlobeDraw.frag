@@ -8,12 +8,16 @@
 // hides the sun the ground gets no sunlight and little skylight: the night
 // side is dark and the terminator follows the sun's horizon. With the
 // wireframe on, the triangles' edges darken the result.
+// The ground is lit by the surface's normal, not its triangles' planes (see
+// groundNormal): the data's normal, interpolated between the vertices, tilted
+// by the detail's slope where the pixel lies.
 #extension GL_GOOGLE_include_directive : require
 #define ATMOSPHERE_SET 1
 #define GLOBE_DRAW_FRAGMENT
 #include "planet/GlobeAtmosphere.glsl"
 #include "planet/GlobeDraw.glsl"
 #include "planet/SeaSurface.glsl"
+#include "planet/SurfaceDetail.glsl"
 #include "display/HdrOutput.glsl"
 #define DISPLAY_WIREFRAME_FRAGMENT
 #include "display/Wireframe.glsl"
@@ -21,6 +25,9 @@
 layout(location = 0) in vec3 inFromCamera;
 layout(location = 1) in float inHeight;
 layout(location = 2) noperspective in vec3 inBarycentric;
+layout(location = 3) in vec3 inCubeFromCamera;
+layout(location = 4) in vec3 inDataNormal;
+layout(location = 5) flat in uint inDetailGrid;
 layout(location = 0) out vec4 outColour;
 
 // The permanent snow line at a latitude (terrain::permanentSnowLineMetres):
@@ -56,6 +63,55 @@ vec3 litGround(vec3 albedo, vec3 normal, vec3 up, vec3 sun, globeAtmosphere_Dayl
     return albedo / ATMOSPHERE_PI * (sunlight + skylight);
 }
 
+// The share of the detail's octave sum the surface has at a data height
+// (planet_SurfaceDetailFromSum, above its floor).
+float detailRoughness(float height)
+{
+    float land = smoothstep(0.0, 60.0, height);
+    return land * (0.2 + 0.8 * smoothstep(300.0, 2500.0, height));
+}
+
+// The ground's unit normal (ECEF) at the fragment, facing away from the
+// Earth's centre (`position`: the fragment's ECEF, roughly):
+// - the data's normal (planet/SurfaceNormal.glsl), interpolated between the
+//   vertices: smooth at the data's spacing. Triangles are about 8 pixels
+//   across (the level of detail's target), so from the pixel's footprint
+//   on the ground: where they grow from half a data cell to two, their
+//   vertices sample the data's normal too sparsely, and their own planes
+//   take over;
+// - tilted by the detail's slope (planet_SurfaceDetailSumGradient) at the
+//   pixel's exact cube point, every octave whose lattice spans 4 pixels or
+//   more, fading out at 2 (Mikkelsen's surface gradient, with the cube
+//   point's and the position's screen derivatives).
+vec3 groundNormal(vec3 position)
+{
+    vec3 alongX = dFdx(inFromCamera);
+    vec3 alongY = dFdy(inFromCamera);
+    vec3 cubeAlongX = dFdx(inCubeFromCamera);
+    vec3 cubeAlongY = dFdy(inCubeFromCamera);
+    vec3 geometric = normalize(cross(alongX, alongY));
+    geometric = dot(geometric, position) < 0.0 ? -geometric : geometric;
+    float footprint = sqrt(length(alongX) * length(alongY));
+    float cell = float(planet_DetailCellMetres(inDetailGrid));
+    float coarse = smoothstep(cell / 16.0, cell / 4.0, footprint);
+    vec3 base = normalize(mix(normalize(inDataNormal), geometric, coarse));
+    // Where a pixel resolves only the detail's first octaves, their lattice
+    // would show as a regular pattern: the detail comes in over a few.
+    float roughness = detailRoughness(inHeight) * (1.0 - smoothstep(cell / 64.0, cell / 16.0, footprint));
+    if (roughness <= 0.0) {
+        return base;
+    }
+    dvec3 cube = dvec3(globeDraw_cameraCube.xyz) * GLOBE_DRAW_CUBE_UNIT + dvec3(inCubeFromCamera);
+    vec3 gradient = roughness * planet_SurfaceDetailSumGradient(cube, inDetailGrid, 2.0 * footprint);
+    float slopeX = dot(gradient, cubeAlongX);
+    float slopeY = dot(gradient, cubeAlongY);
+    vec3 r1 = cross(alongY, base);
+    vec3 r2 = cross(base, alongX);
+    float determinant = dot(alongX, r1);
+    vec3 surfaceGradient = sign(determinant) * (slopeX * r1 + slopeY * r2);
+    return normalize(abs(determinant) * base - surfaceGradient);
+}
+
 void main()
 {
     vec3 sun = globeDraw_sunAtmosphere.xyz;
@@ -65,12 +121,9 @@ void main()
     float distance = length(offset);
     vec3 towards = offset / max(distance, 1.0e-9);
 
-    vec3 normalEcef = normalize(cross(dFdx(inFromCamera), dFdy(inFromCamera)));
+    vec3 normalEcef = groundNormal(globeDraw_cameraEcef.xyz + inFromCamera);
     vec3 normal = globeAtmosphere_Direction(vec3(normalEcef.xy, normalEcef.z / (GLOBE_POLAR_STRETCH * GLOBE_POLAR_STRETCH)));
     vec3 point = camera + offset;
-    if (dot(normal, point) < 0.0) {
-        normal = -normal;
-    }
 
     // Under the sea, the view ray meets sea level before the seabed (at the
     // seabed itself where the float sphere misses it by a rounding), and

@@ -3,9 +3,16 @@
 //   binding 1  the geometry cache (planet/GlobeGeometry.glsl)
 //   binding 2  GlobeDrawFrame
 //   binding 3  the sea-level sky (planet/SeaLevelSky.glsl), fragment only
+//   binding 4  the slots' exact vertices (planet/GlobeCriterion.glsl), vertex only
+//   binding 5  the slots' vertices' shading (planet/GlobeGeometry.glsl), vertex only
 // and set 1, the atmosphere's (planet/GlobeAtmosphere.glsl).
 #ifndef PLANET_GLOBE_DRAW_GLSL
 #define PLANET_GLOBE_DRAW_GLSL
+
+#extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
+
+// Units of the exact cube coordinates (planet/CubeGeometry.glsl): 2^34 a cube unit.
+const double GLOBE_DRAW_CUBE_UNIT = 1.0lf / 17179869184.0lf;
 
 layout(std430, set = 0, binding = 0) readonly buffer GlobeVisible {
     uint globeDraw_visible[];
@@ -21,9 +28,17 @@ layout(std140, set = 0, binding = 2) uniform GlobeDrawFrame {
     vec4 globeDraw_cameraAtmosphere;  // xyz: atmosphere space (km); w: altitude there (km)
     vec4 globeDraw_sunAtmosphere;     // atmosphere space, unit
     uvec4 globeDraw_options;          // x: 1 draws the wireframe over the shading
+    i64vec4 globeDraw_cameraCube;     // the cube point under the camera, in exact units
 };
 #ifdef GLOBE_DRAW_FRAGMENT
 layout(set = 0, binding = 3) uniform sampler3D globeDraw_seaLevelSky;
+#else
+layout(std430, set = 0, binding = 4) readonly buffer GlobeDrawExact {
+    i64vec4 globeDraw_exact[];
+};
+layout(std430, set = 0, binding = 5) readonly buffer GlobeDrawShading {
+    uint globeDraw_shading[];
+};
 #endif
 
 #endif  // PLANET_GLOBE_DRAW_GLSL

@@ -11,8 +11,14 @@
 //              (planet/SurfaceDetail.glsl: the data and the detail below it)
 //   binding 5  GlobeFrame: the origin in ECEF metres
 //   binding 7  the detail's octave sums at the vertices (planet/GlobeCriterion.glsl)
+//   binding 13 for the draw's shading, 3 uints per slot: the data's normal
+//              (planet/SurfaceNormal.glsl) and the grid whose detail lies
+//              under the vertex (planet/VertexShading.glsl)
 #ifndef PLANET_GLOBE_GEOMETRY_GLSL
 #define PLANET_GLOBE_GEOMETRY_GLSL
+
+#include "planet/VertexShading.glsl"
+#include "planet/SurfaceNormal.glsl"
 
 layout(std430, set = 1, binding = 4) buffer GlobeCache {
     vec4 globe_cache[];
@@ -20,15 +26,32 @@ layout(std430, set = 1, binding = 4) buffer GlobeCache {
 layout(std430, set = 1, binding = 5) readonly buffer GlobeFrame {
     dvec4 globe_origin;
 };
+layout(std430, set = 1, binding = 13) buffer GlobeShading {
+    uint globe_shading[];
+};
 
 // A vertex as a slot stores it: exact, the data's height and the detail's
-// octave sum there (for the criterion) and its cache entry.
+// octave sum there (for the criterion), its cache entry and its shading.
 struct globe_Vertex {
     i64vec3 exact;
     double data;
     double detailSum;
     vec4 cache;
+    uint shading;
 };
+
+// The data's normal at a cube point whose data comes from a grid of `grid`
+// intervals a side.
+dvec3 globe_DataNormalAt(dvec3 cube, uint grid)
+{
+    dvec3 stencil[4] = planet_DataNormalStencil(cube, grid);
+    dvec3 ecef[4];
+    for (uint i = 0u; i < 4u; ++i) {
+        uint stencilGrid;
+        ecef[i] = planet_CubeToEcef(stencil[i], globe_DataHeightAt(stencil[i], stencilGrid));
+    }
+    return planet_DataNormalFrom(ecef, cube);
+}
 
 globe_Vertex globe_NewVertex(i64vec3 exact)
 {
@@ -38,14 +61,15 @@ globe_Vertex globe_NewVertex(i64vec3 exact)
     double detailSum = planet_SurfaceDetailSum(cube, grid);
     precise double height = data + planet_SurfaceDetailFromSum(detailSum, data);
     precise dvec3 fromOrigin = planet_CubeToEcef(cube, height) - globe_origin.xyz;
-    return globe_Vertex(exact, data, detailSum, vec4(vec3(fromOrigin), float(height)));
+    uint shading = planet_PackVertexShading(vec3(globe_DataNormalAt(cube, grid)), grid);
+    return globe_Vertex(exact, data, detailSum, vec4(vec3(fromOrigin), float(height)), shading);
 }
 
 globe_Vertex globe_StoredVertex(uint slot, uint corner)
 {
     uint index = 3u * slot + corner;
     return globe_Vertex(globe_exact[index].xyz, globe_StoredDataHeight(index), globe_detailSums[index],
-                        globe_cache[index]);
+                        globe_cache[index], globe_shading[index]);
 }
 
 void globe_Write(uint slot, globe_Vertex a, globe_Vertex b, globe_Vertex c)
@@ -55,6 +79,7 @@ void globe_Write(uint slot, globe_Vertex a, globe_Vertex b, globe_Vertex c)
         globe_exact[3u * slot + i] = i64vec4(vertices[i].exact, doubleBitsToInt64(vertices[i].data));
         globe_detailSums[3u * slot + i] = vertices[i].detailSum;
         globe_cache[3u * slot + i] = vertices[i].cache;
+        globe_shading[3u * slot + i] = vertices[i].shading;
     }
 }
 

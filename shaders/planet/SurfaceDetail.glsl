@@ -1,7 +1,10 @@
 // GLSL mirror of src/planet/SurfaceDetail.cpp, operation for operation in
 // double: fractal relief below the data's resolution, octaves of value noise
-// over the exact cube point, faded in by the land's height.
-// Include planet/CubeElevation.glsl first.
+// over the exact cube point, faded in by the land's height. The gradient
+// for shading (planet_SurfaceDetailSumGradient) is the one exception: double
+// up to each octave's lattice cell, float after, within a few units in the
+// last float place of the CPU's. planet_SurfaceHeightAt needs
+// planet/CubeElevation.glsl included first.
 #ifndef PLANET_SURFACE_DETAIL_GLSL
 #define PLANET_SURFACE_DETAIL_GLSL
 
@@ -141,11 +144,81 @@ double planet_SurfaceDetailVariationBound(double distance, uint intervals)
     return bound;
 }
 
+// planet::surfaceDetailOctaveWeight.
+float planet_SurfaceDetailOctaveWeight(double frequency, float resolvableMetres)
+{
+    if (resolvableMetres <= 0.0) {
+        return 1.0;
+    }
+    float spacing = float(PLANET_METRES_PER_CUBE_UNIT / frequency);
+    return clamp(spacing / resolvableMetres - 1.0, 0.0, 1.0);
+}
+
+// planet_CornerValue in float (the 24-bit integer converts exactly).
+float planet_CornerValueFloat(uint x, uint y, uint z, uint octave)
+{
+    uint hash = planet_DetailHash(x, y + 0x9E3779B9u * octave, z);
+    return float(hash >> 8u) * (2.0 / 16777215.0) - 1.0;
+}
+
+// The gradient of planet_LatticeValueNoise per lattice unit.
+vec3 planet_LatticeValueNoiseGradient(dvec3 point, uint octave)
+{
+    dvec3 base = floor(point);
+    vec3 f = vec3(point - base);
+    vec3 w = f * f * f * (f * (f * 6.0 - 15.0) + 10.0);
+    vec3 g = f * (f - 1.0);
+    vec3 slope = 30.0 * g * g;
+    i64vec3 cell = i64vec3(base);
+    uint x = uint(cell.x & 0xFFFFFFFFl);
+    uint y = uint(cell.y & 0xFFFFFFFFl);
+    uint z = uint(cell.z & 0xFFFFFFFFl);
+    float c000 = planet_CornerValueFloat(x, y, z, octave);
+    float c100 = planet_CornerValueFloat(x + 1u, y, z, octave);
+    float c010 = planet_CornerValueFloat(x, y + 1u, z, octave);
+    float c110 = planet_CornerValueFloat(x + 1u, y + 1u, z, octave);
+    float c001 = planet_CornerValueFloat(x, y, z + 1u, octave);
+    float c101 = planet_CornerValueFloat(x + 1u, y, z + 1u, octave);
+    float c011 = planet_CornerValueFloat(x, y + 1u, z + 1u, octave);
+    float c111 = planet_CornerValueFloat(x + 1u, y + 1u, z + 1u, octave);
+    float x00 = mix(c000, c100, w.x);
+    float x10 = mix(c010, c110, w.x);
+    float x01 = mix(c001, c101, w.x);
+    float x11 = mix(c011, c111, w.x);
+    float alongX = mix(mix(c100 - c000, c110 - c010, w.y), mix(c101 - c001, c111 - c011, w.y), w.z);
+    float alongY = mix(x10 - x00, x11 - x01, w.z);
+    float alongZ = mix(x01, x11, w.y) - mix(x00, x10, w.y);
+    return slope * vec3(alongX, alongY, alongZ);
+}
+
+// planet::surfaceDetailSumGradient: metres per cube unit, the octaves finer
+// than `resolvableMetres` faded out.
+vec3 planet_SurfaceDetailSumGradient(dvec3 cubePoint, uint intervals, float resolvableMetres)
+{
+    double frequency = double(intervals);
+    float amplitude = float(PLANET_AMPLITUDE_PER_WAVELENGTH * 0.5lf * planet_DetailCellMetres(intervals));
+    vec3 gradient = vec3(0.0);
+    int octaves = planet_DetailOctaves(intervals);
+    for (int octave = 0; octave < octaves; ++octave) {
+        float weight = planet_SurfaceDetailOctaveWeight(frequency, resolvableMetres);
+        if (weight <= 0.0) {
+            break;
+        }
+        vec3 noise = planet_LatticeValueNoiseGradient(cubePoint * frequency, uint(octave));
+        gradient += weight * amplitude * float(frequency) * noise;
+        frequency *= 2.0lf;
+        amplitude *= 0.5;
+    }
+    return gradient;
+}
+
+#ifdef PLANET_CUBE_ELEVATION_GLSL
 // The surface drawn at a cube point: the data's height plus the detail.
 double planet_SurfaceHeightAt(dvec3 cubePoint, uint intervals)
 {
     double height = planet_HeightAt(cubePoint, intervals);
     return height + planet_SurfaceDetailMetres(cubePoint, height, intervals);
 }
+#endif
 
 #endif  // PLANET_SURFACE_DETAIL_GLSL

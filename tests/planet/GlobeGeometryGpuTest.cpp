@@ -4,10 +4,12 @@
 // few metres apart agree with the CPU's double computation to well within a
 // millimetre, in double and as the floats a vertex gets; and cube points on
 // the edges and corners of faces, the poles and the date line come out
-// alike; bisector keys walk to the CPU's exact cube vertices, and a globe
-// graded to 50 levels around the date line and the north pole is watertight
-// on the GPU: neighbours share two bit-identical vertices, across faces and
-// the date line. The elevation is ETOPO5 resampled onto the cube.
+// alike, and so do what the draw shades by (the data's normal, in double,
+// and the detail's gradient, float after each lattice cell, within a few
+// units in the last place); bisector keys walk to the CPU's exact cube
+// vertices, and a globe graded to 50 levels around the date line and the
+// north pole is watertight on the GPU: neighbours share two bit-identical
+// vertices, across faces and the date line. The elevation is ETOPO5 resampled onto the cube.
 #include "GlobeMeshChecks.h"
 #include "GpuTestEnvironment.h"
 #include "bisector/Pool.h"
@@ -15,6 +17,8 @@
 #include "planet/CubeElevation.h"
 #include "planet/CubeSphere.h"
 #include "planet/GlobalElevation.h"
+#include "planet/SurfaceDetail.h"
+#include "planet/SurfaceNormal.h"
 #include "vk/Buffer.h"
 #include "vk/BufferTransfer.h"
 #include "vk/ComputeKernel.h"
@@ -48,15 +52,22 @@ struct ProbeResult {
     glm::dvec4 relative;
     glm::vec4 relativeFloat;
     glm::vec4 padding;
-    glm::dvec4 data;  // x: the data's height without the detail
+    glm::dvec4 data;             // x: the data's height without the detail
+    glm::dvec4 normal;           // the data's, for shading
+    glm::vec4 gradient;          // the detail's sum's, every octave
+    glm::vec4 gradientResolved;  // the same, the octaves finer than kResolvableMetres faded
 };
-static_assert(sizeof(ProbeResult) == 128);
+static_assert(sizeof(ProbeResult) == 192);
+
+// What the probe's pixel resolves.
+constexpr float kResolvableMetres = 40.0f;
 
 struct ProbeParameters {
     glm::dvec4 origin;
     std::uint32_t intervals = 0;
     std::uint32_t count = 0;
-    std::uint32_t padding[6] = {};
+    float resolvable = kResolvableMetres;
+    std::uint32_t padding[5] = {};
 };
 static_assert(sizeof(ProbeParameters) == 64);
 
@@ -250,6 +261,50 @@ TEST_F(GlobeGeometryGpuTest, EdgesCornersPolesAndTheDateLineComeOutAlike)
         EXPECT_LT(glm::length(glm::dvec3(results[k].ecef) - cubeToEcef(points[k], results[k].ecef.w)), 1.0e-6)
             << "point " << k;
     }
+}
+
+TEST_F(GlobeGeometryGpuTest, WhatTheDrawShadesByAgreesWithTheCpu)
+{
+    // Around the Alps, on the cube's edges and corners, at the poles.
+    std::vector<glm::dvec3> points;
+    const glm::dvec3 alps = sphereToCube(geodesy::geodeticToEcef({46.5, 8.0, 0.0}));
+    for (int j = -10; j <= 10; ++j) {
+        for (int i = -10; i <= 10; ++i) {
+            const CubeFacePoint face = cubeFaceOf(alps);
+            points.push_back(onGrid(cubePointOf(face.face, face.s + i * 1.3e-4, face.t + j * 0.7e-4)));
+        }
+    }
+    for (int k = 0; k <= 8; ++k) {
+        const double along = -1.0 + k / 4.0;
+        points.emplace_back(1.0, 1.0, along);
+        points.emplace_back(along, -1.0, 1.0);
+        points.emplace_back(-1.0, along, -1.0);
+    }
+    points.emplace_back(0.0, 0.0, 1.0);
+    points.emplace_back(0.0, 0.0, -1.0);
+    const std::vector<ProbeResult> results = probe(points, glm::dvec3(0.0));
+    double steepest = 0.0;
+    std::size_t faded = 0;
+    for (std::size_t k = 0; k < points.size(); ++k) {
+        const glm::dvec3 normal = dataNormalAt(*elevation_, points[k]);
+        EXPECT_LT(glm::length(glm::dvec3(results[k].normal) - normal), 1.0e-9) << "point " << k;
+        steepest = std::max(steepest, 1.0 - glm::dot(normal, ellipsoidNormalAt(cubeToEcef(points[k]))));
+        const glm::dvec3 gradient = surfaceDetailSumGradient(points[k], kIntervals, 0.0);
+        const glm::dvec3 resolved = surfaceDetailSumGradient(points[k], kIntervals, kResolvableMetres);
+        // Float after each octave's lattice cell: within a few units in the last place.
+        EXPECT_LT(glm::length(glm::dvec3(glm::vec3(results[k].gradient)) - gradient),
+                  1.0e-4 * glm::length(gradient) + 1.0)
+            << "point " << k;
+        EXPECT_LT(glm::length(glm::dvec3(glm::vec3(results[k].gradientResolved)) - resolved),
+                  1.0e-4 * glm::length(resolved) + 1.0)
+            << "point " << k;
+        faded += glm::length(resolved - gradient) > 0.1 * glm::length(gradient) ? 1u : 0u;
+    }
+    // A 40 m pixel loses the octaves below it: most gradients change.
+    EXPECT_GT(faded, points.size() / 2);
+    // The Alps lean some normals away from the vertical (over a degree,
+    // ETOPO5 on cells of 39 km).
+    EXPECT_GT(steepest, 3.0e-4);
 }
 
 TEST_F(GlobeGeometryGpuTest, AGradedGlobeIsWatertightOnTheGpuAcrossFacesAndTheDateLine)

@@ -19,7 +19,7 @@
 namespace planet::gpu {
 namespace {
 
-constexpr std::array<vk::DescriptorBinding, 13> kBindings{{
+constexpr std::array<vk::DescriptorBinding, 14> kBindings{{
     {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
     {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
     {2, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
@@ -33,11 +33,13 @@ constexpr std::array<vk::DescriptorBinding, 13> kBindings{{
     {10, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
     {11, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
     {12, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
+    {13, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
 }};
 
 constexpr VkDeviceSize kExactBytesPerSlot = GlobeCriterion::kLargestBytesPerSlot;
 constexpr VkDeviceSize kCacheBytesPerSlot = 3 * 4 * sizeof(float);
 constexpr VkDeviceSize kDetailSumBytesPerSlot = 3 * sizeof(double);
+constexpr VkDeviceSize kShadingBytesPerSlot = 3 * sizeof(std::uint32_t);
 
 // Units of the exact cube coordinates (shaders/planet/CubeGeometry.glsl).
 constexpr double kUnitsPerCube = 17179869184.0;  // 2^34
@@ -135,6 +137,7 @@ GlobeCriterion::GlobeCriterion(vk::Device& device, const CubeElevation& elevatio
       exact_(device, kExactBytesPerSlot * capacity, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT),
       cache_(device, kCacheBytesPerSlot * capacity, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT),
       detailSums_(device, kDetailSumBytesPerSlot * capacity, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT),
+      shading_(device, kShadingBytesPerSlot * capacity, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT),
       origin_(device, sizeof(glm::dvec4), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, vk::MemoryLocation::HostUpload),
       streamLevels_(streamBufferOf(device, stream)),
       intervals_(elevation.intervals()),
@@ -154,6 +157,7 @@ GlobeCriterion::GlobeCriterion(vk::Device& device, const CubeElevation& elevatio
         .storageBuffer(10, atlas.requests())
         .storageBuffer(11, atlas.tileStatistics())
         .storageBuffer(12, streamLevels_)
+        .storageBuffer(13, shading_)
         .update(device, set_);
     setLevelOfDetail(GlobeLevelOfDetail{});
     setOrigin(glm::dvec3(0.0));

@@ -6,8 +6,8 @@
 // (device-local, uploaded once), a streamed model's atlas, page table,
 // request bits and tile statistics (terrain::HeightTileAtlas; an empty one
 // without streaming), the frame's GlobeLevelOfDetail and origin (host-visible), and each
-// slot's exact vertices, geometry cache and the detail's sums at its
-// vertices. The criterion reads those sums: the live slots' geometry must be
+// slot's exact vertices, geometry cache, the detail's sums at its vertices
+// and their shading (the data's normal and the detail's grid). The criterion reads those sums: the live slots' geometry must be
 // written (refreshProgram over the live list) before the first update.
 #pragma once
 
@@ -65,9 +65,16 @@ public:
     // Three i64vec4 per slot: the exact cube vertices (2^34 units a cube
     // side's half) in xyz, the data's height there in w (a double's bits).
     [[nodiscard]] const vk::Buffer& exact() const { return exact_; }
-    // The buffers of every slot (exact vertices and cache), and the
+    // Three uints per slot, for the draw's shading: the data's normal at
+    // each vertex and the grid the detail there starts under
+    // (shaders/planet/VertexShading.glsl).
+    [[nodiscard]] const vk::Buffer& shading() const { return shading_; }
+    // The buffers of every slot (exact vertices, cache, sums, shading), and the
     // elevation's (grid and height ranges).
-    [[nodiscard]] VkDeviceSize slotBytes() const { return exact_.size() + cache_.size() + detailSums_.size(); }
+    [[nodiscard]] VkDeviceSize slotBytes() const
+    {
+        return exact_.size() + cache_.size() + detailSums_.size() + shading_.size();
+    }
     [[nodiscard]] VkDeviceSize elevationBytes() const { return elevation_.size() + heightRanges_.size(); }
 
     // Call these only while no submitted work that reads them is pending.
@@ -86,6 +93,7 @@ private:
     vk::Buffer exact_;
     vk::Buffer cache_;
     vk::Buffer detailSums_;  // the detail's octave sums at each slot's vertices
+    vk::Buffer shading_;     // each slot's vertices' normals and grids, for the draw
     vk::Buffer origin_;
     vk::Buffer streamLevels_;  // GlobeStream (planet/CubeStreamedElevation.glsl)
     std::uint32_t intervals_ = 0;

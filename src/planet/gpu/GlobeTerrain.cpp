@@ -8,24 +8,32 @@
 #include "vk/Device.h"
 #include "vk/ShaderLibrary.h"
 
+#include <glm/ext/vector_int4_sized.hpp>
 #include <glm/geometric.hpp>
 #include <glm/mat4x4.hpp>
 #include <glm/vec4.hpp>
 
 #include <algorithm>
 #include <array>
+#include <cmath>
+#include <cstddef>
 #include <cstring>
 
 namespace planet::gpu {
 namespace {
 
 constexpr VkShaderStageFlags kVertex = VK_SHADER_STAGE_VERTEX_BIT;
-constexpr std::array<vk::DescriptorBinding, 4> kDrawBindings{{
+constexpr std::array<vk::DescriptorBinding, 6> kDrawBindings{{
     {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kVertex, 1},
     {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kVertex, 1},
     {2, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 1},
     {3, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, VK_SHADER_STAGE_FRAGMENT_BIT, 1},
+    {4, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kVertex, 1},
+    {5, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kVertex, 1},
 }};
+
+// Units of the exact cube coordinates (shaders/planet/CubeGeometry.glsl).
+constexpr double kExactUnitsPerCube = 17179869184.0;  // 2^34
 
 // std140 GlobeDrawFrame (shaders/planet/GlobeDraw.glsl).
 struct DrawFrame {
@@ -35,8 +43,10 @@ struct DrawFrame {
     glm::vec4 sunDirection{0.0f, 0.0f, 1.0f, 0.0f};
     glm::vec4 cameraAtmosphere{0.0f};
     glm::vec4 sunAtmosphere{0.0f, 0.0f, 1.0f, 0.0f};
-    glm::uvec4 options{0u};  // x: the wireframe
+    glm::uvec4 options{0u};      // x: the wireframe
+    glm::i64vec4 cameraCube{0};  // the cube point under the camera, exact units
 };
+static_assert(offsetof(DrawFrame, cameraCube) == 160);
 
 // Takes the tiles' source out of `streaming`; its levels stay, for the criterion.
 std::unique_ptr<terrain::HeightStream> streamOf(vk::Device& device, std::optional<GlobeStreaming>& streaming)
@@ -109,6 +119,8 @@ GlobeTerrain::GlobeTerrain(vk::Device& device, const vk::ShaderLibrary& shaders,
         .storageBuffer(1, criterion_.cache())
         .uniformBuffer(2, drawFrame_)
         .combinedImageSampler(3, seaLevelSky.table().view(), seaLevelSky.sampler().handle(), SeaLevelSky::kLayout)
+        .storageBuffer(4, criterion_.exact())
+        .storageBuffer(5, criterion_.shading())
         .update(device, drawSet_);
 }
 
@@ -178,6 +190,9 @@ std::uint64_t GlobeTerrain::recordUpdate(VkCommandBuffer commands, const GlobeVi
                                       static_cast<float>(atmosphereAltitudeKm(view.positionEcef)));
     draw.sunAtmosphere = glm::vec4(glm::vec3(atmosphereDirectionOf(sunDirection)), 0.0f);
     draw.options.x = settings_.wireframe ? 1u : 0u;
+    const glm::dvec3 cameraCube = sphereToCube(view.positionEcef) * kExactUnitsPerCube;
+    draw.cameraCube =
+        glm::i64vec4(std::llround(cameraCube.x), std::llround(cameraCube.y), std::llround(cameraCube.z), 0);
     std::memcpy(drawFrame_.mapped().data(), &draw, sizeof(draw));
     return serial;
 }
