@@ -31,11 +31,21 @@ layout(location = 5) flat in uint inDetailGrid;
 layout(location = 0) out vec4 outColour;
 
 // The permanent snow line at a latitude (terrain::permanentSnowLineMetres):
-// 5000 m in the tropics, falling linearly to sea level at 75 degrees.
+// 4800 m at the equator, 5600 m at 25 degrees, 5200 m at 35, 2730 m at 45,
+// sea level at 75, linear in between.
 float snowLineMetres(float latitudeDegrees)
 {
-    float latitude = min(abs(latitudeDegrees), 75.0);
-    return latitude <= 20.0 ? 5000.0 : 5000.0 * (75.0 - latitude) / 55.0;
+    float latitude = abs(latitudeDegrees);
+    if (latitude <= 25.0) {
+        return mix(4800.0, 5600.0, latitude / 25.0);
+    }
+    if (latitude <= 35.0) {
+        return mix(5600.0, 5200.0, (latitude - 25.0) / 10.0);
+    }
+    if (latitude <= 45.0) {
+        return mix(5200.0, 2730.0, (latitude - 35.0) / 10.0);
+    }
+    return mix(2730.0, 0.0, min((latitude - 45.0) / 30.0, 1.0));
 }
 
 // The land's colour by its height, its slope (`flatness`: the cosine of

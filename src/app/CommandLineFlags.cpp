@@ -144,7 +144,7 @@ std::vector<FlagSpec> viewerFlagSpecs()
          [](ViewerOptions& o, std::string_view v) { o.heightScaleMetres = numberIn(v, 0.0, 1.0e6, false); }});
     flags.push_back(
         {"--snow-line", "METRES", "elevation above sea level where permanent snow begins",
-         "by the DEM's latitude: 5000 in the tropics to 0 at 75 degrees; 45 degrees without one",
+         "by the DEM's latitude: 4800 at the equator, 5600 at 25 degrees, 5200 at 35, 0 at 75; 45 degrees without one",
          [](ViewerOptions& o, std::string_view v) { o.snowLineMetres = numberIn(v, -1.0e6, 1.0e6, false); }});
     flags.push_back({"--cbt", "heap|pool",
                      "the tessellation: the 2020 tree (heap, D <= 30) or the 2024 pool of bisectors (pool, D <= 60)",

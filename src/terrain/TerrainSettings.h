@@ -41,10 +41,13 @@ inline constexpr std::uint32_t kMaxPoolCapacity = 1u << 26;
 inline constexpr std::uint32_t kDefaultPoolCapacity = 1u << 21;
 
 // The ground's materials follow physical quantities. Permanent snow lies
-// above a line that depends on latitude: about 5000 m in the tropics (up to
-// 20 degrees), falling linearly to sea level at 75 degrees (2270 m at 50
-// degrees, 2730 m at 45). A terrain without a latitude (a PNG, a DEM without
-// georeferencing) is taken to lie at kDefaultMaterialLatitudeDegrees.
+// above a line that depends on latitude, highest in the dry subtropics and
+// the continent's interior (the Tibetan plateau, the Andes' Puna), not at
+// the equator: 4800 m at the equator, 5600 m at 25 degrees, 5200 m at 35
+// (the Karakoram), 2730 m at 45 (the Alps), sea level at 75 and beyond,
+// linear in between (3965 m at 40 degrees, 2275 m at 50). A
+// terrain without a latitude (a PNG, a DEM without georeferencing) is taken
+// to lie at kDefaultMaterialLatitudeDegrees.
 inline constexpr double kDefaultMaterialLatitudeDegrees = 45.0;
 [[nodiscard]] float permanentSnowLineMetres(double latitudeDegrees);
 
