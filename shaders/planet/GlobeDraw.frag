@@ -84,11 +84,11 @@ float detailRoughness(float height)
 // The ground's unit normal (ECEF) at the fragment, facing away from the
 // Earth's centre (`position`: the fragment's ECEF, roughly):
 // - the data's normal (planet/SurfaceNormal.glsl), interpolated between the
-//   vertices: smooth at the data's spacing. Triangles are about 8 pixels
-//   across (the level of detail's target), so from the pixel's footprint
-//   on the ground: where they grow from half a data cell to two, their
-//   vertices sample the data's normal too sparsely, and their own planes
-//   take over;
+//   vertices: smooth at the data's spacing. Triangles are about as many
+//   pixels across as the level of detail's target (7 to 10), so from the
+//   pixel's footprint on the ground: where they grow from half a data
+//   cell to two, their vertices sample the data's normal too sparsely, and
+//   their own planes take over;
 // - tilted by the detail's slope (planet_SurfaceDetailSumGradient) at the
 //   pixel's exact cube point, every octave whose lattice spans 4 pixels or
 //   more, fading out at 2 (Mikkelsen's surface gradient, with the cube

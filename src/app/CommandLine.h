@@ -72,7 +72,7 @@ struct ViewerOptions {
     std::optional<int> maxDepth;
     terrain::TerrainBackend backend = terrain::TerrainBackend::Heap;  // --cbt heap|pool
     std::optional<std::uint32_t> poolCapacity;                        // --pool-size (pool only)
-    float targetEdgePixels = terrain::TerrainSettings{}.targetEdgePixels;
+    std::optional<float> targetEdgePixels;  // empty: the terrain's default, or the globe's with --planet
     // --flatness: metres of height standard deviation under which a region
     // is left unsplit (0: never).
     float flatnessMetres = terrain::TerrainSettings{}.flatnessThreshold;

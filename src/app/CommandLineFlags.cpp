@@ -3,6 +3,7 @@
 #include "app/CommandLineFlags.h"
 
 #include "app/GeodeticSun.h"
+#include "planet/GlobeCriterion.h"
 #include "text/TextParsing.h"
 
 #include <algorithm>
@@ -162,10 +163,11 @@ std::vector<FlagSpec> viewerFlagSpecs()
                          }
                          o.poolCapacity = static_cast<std::uint32_t>(slots);
                      }});
-    flags.push_back({"--target-pixels", "PIXELS", "split a triangle while its longest edge covers more pixels",
-                     numberText(defaults.targetEdgePixels), [](ViewerOptions& o, std::string_view v) {
-                         o.targetEdgePixels = numberIn(v, 0.0, 10000.0, true);
-                     }});
+    flags.push_back(
+        {"--target-pixels", "PIXELS", "split a triangle while its longest edge covers more pixels",
+         numberText(terrainDefaults.targetEdgePixels) + "; " + numberText(planet::kDefaultGlobeTargetEdgePixels) +
+             " with --planet",
+         [](ViewerOptions& o, std::string_view v) { o.targetEdgePixels = numberIn(v, 0.0, 10000.0, true); }});
     flags.push_back({"--flatness", "METRES",
                      "leave a region unsplit while its heights' standard deviation is below this (0: never)",
                      numberText(defaults.flatnessMetres),

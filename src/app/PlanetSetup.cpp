@@ -244,7 +244,9 @@ scene::GlobeSceneSettings globeSceneSettings(const ViewerOptions& options, const
                                  ", got " + std::to_string(depth));
     }
     settings.globe.maxDepth = depth;
-    settings.globe.targetEdgePixels = static_cast<double>(options.targetEdgePixels);
+    if (options.targetEdgePixels) {
+        settings.globe.targetEdgePixels = static_cast<double>(*options.targetEdgePixels);
+    }
     settings.globe.wireframe = options.wireframe;
     settings.display = options.display;
     return settings;

@@ -448,7 +448,7 @@ scene::SceneSettings initialSceneSettings(const ViewerOptions& options, const he
                                : levelZeroDepth;
     }
     terrain.poolCapacity = options.poolCapacity.value_or(terrain.poolCapacity);
-    terrain.targetEdgePixels = options.targetEdgePixels;
+    terrain.targetEdgePixels = options.targetEdgePixels.value_or(terrain.targetEdgePixels);
     terrain.flatnessThreshold = options.flatnessMetres;
     terrain.uniformSubdivision = options.uniformSubdivision;
     terrain.wireframe = options.wireframe;

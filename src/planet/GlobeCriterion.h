@@ -41,6 +41,13 @@ namespace planet {
 // reaches the seabed and comes back crosses at least twice this much water,
 // which keeps e^-12 of its blue and less of the rest (SeaSurface.glsl).
 inline constexpr double kSeabedShownDownToMetres = 200.0;
+
+// The globe's default target: a bisector splits while its longest edge
+// covers more pixels than this. The ground's light comes from the surface's
+// normal, not the triangles' planes (shaders/planet/GlobeDraw.frag), so
+// triangles of 10 pixels look as 7 do (frames within half a level on
+// average near the ground, docs/PERFORMANCE.md) with half the bisectors.
+inline constexpr double kDefaultGlobeTargetEdgePixels = 10.0;
 // How far below sea level the horizon's occluder lies, seen from above it:
 // room for the float sea of the draw and for land chords that dip under
 // sea level near the coast.

@@ -38,7 +38,7 @@ TEST(CommandLine, DefaultsMatchTheTerrainSettings)
     EXPECT_FALSE(options.snowLineMetres);
     EXPECT_FALSE(options.msaaSamples) << "the device decides: 4 samples where it can";
     EXPECT_TRUE(options.surfaceDetail);
-    EXPECT_FLOAT_EQ(options.targetEdgePixels, 7.0f);
+    EXPECT_FALSE(options.targetEdgePixels);
     EXPECT_EQ(options.uniformSubdivision, 0);
     EXPECT_FALSE(options.maxDepth);
     EXPECT_FALSE(options.headless);
@@ -96,7 +96,7 @@ TEST(CommandLine, ParsesEveryFlag)
     EXPECT_EQ(options.heightScaleMetres, 800.0f);
     EXPECT_EQ(options.snowLineMetres, -250.0f);
     EXPECT_EQ(options.maxDepth, 18);
-    EXPECT_FLOAT_EQ(options.targetEdgePixels, 4.5f);
+    EXPECT_EQ(options.targetEdgePixels, 4.5f);
     EXPECT_FLOAT_EQ(options.flatnessMetres, 2.5f);
     EXPECT_EQ(options.uniformSubdivision, 4);
     EXPECT_EQ(options.deviceSelector, "llvmpipe");
@@ -263,7 +263,7 @@ TEST(CommandLine, HelpShowsEveryFlagWithItsDefault)
         }
     }
     EXPECT_NE(help.find("(default: a DEM's georeferenced width, else 20000)"), std::string::npos);
-    EXPECT_NE(help.find("(default: 7)"), std::string::npos);
+    EXPECT_NE(help.find("(default: 7; 10 with --planet)"), std::string::npos);
     EXPECT_NE(help.find("(default: 1280x720)"), std::string::npos);
     EXPECT_NE(help.find(defaultHeightmapPath().string()), std::string::npos);
 }

@@ -81,6 +81,8 @@ TEST(PlanetViewer, TheDefaultGlobeFromHomeIsAWholeEarthInDarkSpace)
 
     const nlohmann::json json = nlohmann::json::parse(fileText(stats));
     EXPECT_EQ(json["backend"], "pool");
+    // The globe's own default target, coarser than the flat terrain's 7.
+    EXPECT_DOUBLE_EQ(json["targetEdgePixels"].get<double>(), 10.0);
     EXPECT_DOUBLE_EQ(json["cameraGeo"]["latitude"].get<double>(), 20.0);
     EXPECT_DOUBLE_EQ(json["cameraGeo"]["height"].get<double>(), 1.2e7);
     EXPECT_GT(json["planet"]["altitudeAboveGround"].get<double>(), 1.19e7);

@@ -140,7 +140,7 @@ TEST_F(ViewerInputErrorTest, HelpListsFlagsAndSucceeds)
     EXPECT_EQ(result.exitCode, 0);
     EXPECT_EQ(result.err, "");
     EXPECT_NE(result.out.find("--camera-path FILE"), std::string::npos);
-    EXPECT_NE(result.out.find("(default: 7)"), std::string::npos);
+    EXPECT_NE(result.out.find("(default: 7; 10 with --planet)"), std::string::npos);
 }
 
 TEST_F(ViewerInputErrorTest, NoVulkanDriver)

@@ -53,9 +53,7 @@ std::unique_ptr<scene::GlobeSceneRenderer> GlobeFramesGpuTest::makeScene(double 
     settings.globe.capacity = 1u << 17;
     settings.globe.maxDepth = 40;
     settings.globe.verticalFovRadians = kFovRadians;
-    if (targetEdgePixels > 0.0) {
-        settings.globe.targetEdgePixels = targetEdgePixels;
-    }
+    settings.globe.targetEdgePixels = targetEdgePixels;
     scene::SceneOutput output{kColourFormat, camera::DepthConvention::Reversed, 1};
     output.readableDepth = true;
     return std::make_unique<scene::GlobeSceneRenderer>(device(), shaders(), *elevation_, settings, output);

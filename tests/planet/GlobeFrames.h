@@ -48,9 +48,10 @@ protected:
     static void SetUpTestSuite();
     static void TearDownTestSuite() { elevation_.reset(); }
 
-    // A globe scene rendering with the test's settings.
+    // A globe scene rendering with the test's settings (triangles of 8
+    // pixels unless given).
     std::unique_ptr<scene::GlobeSceneRenderer> makeScene(double seabedShownDownTo = kSeabedShownDownToMetres,
-                                                         double targetEdgePixels = 0.0);
+                                                         double targetEdgePixels = 8.0);
 
     // The last frame's colour and depth (saved as NAME.png under
     // $CBT_TEST_IMAGE_DIR when set).

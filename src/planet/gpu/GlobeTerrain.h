@@ -55,7 +55,7 @@ struct GlobeCounts {
 struct GlobeSettings {
     std::uint32_t capacity = 1u << 18;  // pool slots
     int maxDepth = 40;
-    double targetEdgePixels = 8.0;
+    double targetEdgePixels = kDefaultGlobeTargetEdgePixels;
     double verticalFovRadians = 1.0471975511965976;  // 60 degrees
     double nearMetres = 1.0;
     // The seabed deeper than this under the sea gets no detail: the water
