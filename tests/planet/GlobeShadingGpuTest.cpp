@@ -8,11 +8,11 @@
 //   the same picture;
 // - the relief still shows: the ground is not uniformly lit.
 #include "GlobeFrames.h"
-#include "geodesy/Wgs84.h"
 #include "planet/GlobeCamera.h"
 
 #include <gtest/gtest.h>
 #include <glm/geometric.hpp>
+#include <glm/trigonometric.hpp>
 
 #include <cmath>
 #include <cstddef>
@@ -31,14 +31,11 @@ constexpr GeodeticPose kAlpsPose{46.45, 7.9, 3300.0, 30.0, -12.0};
 // A sun 12 degrees over the horizon in the west-south-west: long shading.
 glm::dvec3 lowSunOver(const GeodeticPose& pose)
 {
-    const GlobeView view = globeViewOf(pose);
-    const glm::dvec3 up = glm::normalize(view.positionEcef);
-    const glm::dvec3 north = glm::normalize(glm::dvec3(0.0, 0.0, 1.0) - up.z * up);
-    const glm::dvec3 east = glm::cross(north, up);
+    const LocalFrame local = localFrameAt(pose.latitudeDegrees, pose.longitudeDegrees);
     const double azimuth = glm::radians(250.0);
     const double elevation = glm::radians(12.0);
-    return glm::normalize(std::cos(elevation) * (std::cos(azimuth) * north + std::sin(azimuth) * east) +
-                          std::sin(elevation) * up);
+    return glm::normalize(std::cos(elevation) * (std::cos(azimuth) * local.north + std::sin(azimuth) * local.east) +
+                          std::sin(elevation) * local.up);
 }
 
 struct EdgeContrast {
