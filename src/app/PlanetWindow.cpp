@@ -143,8 +143,8 @@ bool PlanetWindowViewer::runActions()
             case ViewerAction::ToggleOverlay: overlayVisible_ = !overlayVisible_; break;
             case ViewerAction::ResetCamera: flight_.setPose(homeGlobePose()); break;
             case ViewerAction::ReloadShaders: reloadShaders(); break;
-            // The flat terrain's settings: nothing to toggle on the globe.
             case ViewerAction::ToggleWireframe: toggleWireframe(); break;
+            // The flat terrain's settings: nothing to change on the globe.
             case ViewerAction::ToggleFreeze:
             case ViewerAction::LowerSun:
             case ViewerAction::RaiseSun: break;

@@ -7,8 +7,9 @@
 // request bits and tile statistics (terrain::HeightTileAtlas; an empty one
 // without streaming), the frame's GlobeLevelOfDetail and origin (host-visible), and each
 // slot's exact vertices, geometry cache, the detail's sums at its vertices
-// and their shading (the data's normal and the detail's grid). The criterion reads those sums: the live slots' geometry must be
-// written (refreshProgram over the live list) before the first update.
+// and their shading (the data's normal and the detail's grid). The
+// criterion reads those sums: the live slots' geometry must be written
+// (refreshProgram over the live list) before the first update.
 #pragma once
 
 #include "bisector/HalfedgeMesh.h"
