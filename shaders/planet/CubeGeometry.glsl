@@ -5,17 +5,20 @@
 // levels below its root has weights of at most ceil(L / 2) fractional bits
 // (bisector/ExactGeometry.h), 31 for the deepest key: every vertex is a
 // multiple of 2^-31, so the midpoint walk is exact, and shared vertices are
-// bit-identical whichever root they are reached from. The includer declares
-// the roots' vertices, three i64vec4 per root (xyz used), in root order:
+// bit-identical whichever root they are reached from. To walk keys
+// (planet_TriangleOf), the includer declares the roots' vertices, three
+// i64vec4 per root (xyz used), in root order:
 //   #define PLANET_ROOTS_SET s / PLANET_ROOTS_BINDING b
 #ifndef PLANET_CUBE_GEOMETRY_GLSL
 #define PLANET_CUBE_GEOMETRY_GLSL
 
 #extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
 
+#ifdef PLANET_ROOTS_SET
 layout(std430, set = PLANET_ROOTS_SET, binding = PLANET_ROOTS_BINDING) readonly buffer PlanetRoots {
     i64vec4 planet_roots[];
 };
+#endif
 
 const int64_t PLANET_CUBE_ONE = 1l << 34;
 
@@ -37,6 +40,7 @@ planet_Triangle planet_Child(planet_Triangle t, uint bit)
                      : planet_Triangle(i64vec3[3](t.v[1], m, t.v[2]));
 }
 
+#ifdef PLANET_ROOTS_SET
 // The vertices of `key` under a key layout of `rootBits` (bisector::KeyLayout).
 planet_Triangle planet_TriangleOf(uint64_t key, uint rootBits)
 {
@@ -49,6 +53,7 @@ planet_Triangle planet_TriangleOf(uint64_t key, uint rootBits)
     }
     return t;
 }
+#endif
 
 // The parent of a bisector that is child `bit` of it (exact: the walk's
 // midpoint undone).

@@ -111,7 +111,7 @@ vec3 groundNormal(vec3 position)
     if (roughness <= 0.0) {
         return base;
     }
-    dvec3 cube = dvec3(globeDraw_cameraCube.xyz) * GLOBE_DRAW_CUBE_UNIT + dvec3(inCubeFromCamera);
+    dvec3 cube = planet_CubePointOf(globeDraw_cameraCube.xyz) + dvec3(inCubeFromCamera);
     vec3 gradient = roughness * planet_SurfaceDetailSumGradient(cube, inDetailGrid, 2.0 * footprint);
     float slopeX = dot(gradient, cubeAlongX);
     float slopeY = dot(gradient, cubeAlongY);

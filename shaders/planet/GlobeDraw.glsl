@@ -9,10 +9,7 @@
 #ifndef PLANET_GLOBE_DRAW_GLSL
 #define PLANET_GLOBE_DRAW_GLSL
 
-#extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
-
-// Units of the exact cube coordinates (planet/CubeGeometry.glsl): 2^34 a cube unit.
-const double GLOBE_DRAW_CUBE_UNIT = 1.0lf / 17179869184.0lf;
+#include "planet/CubeGeometry.glsl"
 
 layout(std430, set = 0, binding = 0) readonly buffer GlobeVisible {
     uint globeDraw_visible[];
@@ -28,7 +25,7 @@ layout(std140, set = 0, binding = 2) uniform GlobeDrawFrame {
     vec4 globeDraw_cameraAtmosphere;  // xyz: atmosphere space (km); w: altitude there (km)
     vec4 globeDraw_sunAtmosphere;     // atmosphere space, unit
     uvec4 globeDraw_options;          // x: 1 draws the wireframe over the shading
-    i64vec4 globeDraw_cameraCube;     // the cube point under the camera, in exact units
+    i64vec4 globeDraw_cameraCube;     // the cube point under the camera, exact (planet/CubeGeometry.glsl)
 };
 #ifdef GLOBE_DRAW_FRAGMENT
 layout(set = 0, binding = 3) uniform sampler3D globeDraw_seaLevelSky;

@@ -25,7 +25,7 @@ void main()
     outFromCamera = fromCamera;
     outHeight = vertex.w;
     outBarycentric = display_CornerBarycentric(uint(gl_VertexIndex % 3));
-    outCubeFromCamera = vec3(dvec3(globeDraw_exact[index].xyz - globeDraw_cameraCube.xyz) * GLOBE_DRAW_CUBE_UNIT);
+    outCubeFromCamera = vec3(planet_CubePointOf(globeDraw_exact[index].xyz - globeDraw_cameraCube.xyz));
     uint shading = globeDraw_shading[index];
     outDataNormal = planet_VertexShadingNormal(shading);
     outDetailGrid = planet_VertexShadingGrid(shading);

@@ -113,9 +113,7 @@ vk::Buffer exactRootsBuffer(vk::Device& device, const bisector::HalfedgeMesh& me
     std::vector<glm::i64vec4> roots;
     for (std::uint32_t h = 0; h < mesh.halfedgeCount(); ++h) {
         for (const glm::dvec3& vertex : mesh.rootTriangle(h)) {
-            roots.emplace_back(static_cast<std::int64_t>(std::llround(vertex.x * kUnitsPerCube)),
-                               static_cast<std::int64_t>(std::llround(vertex.y * kUnitsPerCube)),
-                               static_cast<std::int64_t>(std::llround(vertex.z * kUnitsPerCube)), 0);
+            roots.push_back(GlobeCriterion::exactCubePointOf(vertex));
         }
     }
     return storageHolding(device, std::as_bytes(std::span<const glm::i64vec4>(roots)));
@@ -170,6 +168,13 @@ bisector::gpu::PoolPrograms GlobeCriterion::programs() const
             {"planet/GlobeBisect.comp", {}},
             {"planet/GlobeMergeWrite.comp", {}},
             setLayout_.handle()};
+}
+
+glm::i64vec4 GlobeCriterion::exactCubePointOf(const glm::dvec3& cubePoint)
+{
+    return {static_cast<std::int64_t>(std::llround(cubePoint.x * kUnitsPerCube)),
+            static_cast<std::int64_t>(std::llround(cubePoint.y * kUnitsPerCube)),
+            static_cast<std::int64_t>(std::llround(cubePoint.z * kUnitsPerCube)), 0};
 }
 
 vk::ShaderProgram GlobeCriterion::refreshProgram()

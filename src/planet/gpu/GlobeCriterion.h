@@ -21,6 +21,7 @@
 #include "vk/Descriptors.h"
 #include "vk/ShaderLibrary.h"
 
+#include <glm/ext/vector_int4_sized.hpp>
 #include <glm/vec3.hpp>
 
 #include <cstdint>
@@ -63,8 +64,11 @@ public:
     [[nodiscard]] VkDescriptorSetLayout setLayout() const { return setLayout_.handle(); }
     // Three vec4 per slot: the vertices from the origin, and their heights.
     [[nodiscard]] const vk::Buffer& cache() const { return cache_; }
-    // Three i64vec4 per slot: the exact cube vertices (2^34 units a cube
-    // side's half) in xyz, the data's height there in w (a double's bits).
+    // The nearest exact point (shaders/planet/CubeGeometry.glsl: 2^34 units
+    // a cube side's half) to a cube point, w 0.
+    [[nodiscard]] static glm::i64vec4 exactCubePointOf(const glm::dvec3& cubePoint);
+    // Three i64vec4 per slot: the exact cube vertices in xyz, the data's
+    // height there in w (a double's bits).
     [[nodiscard]] const vk::Buffer& exact() const { return exact_; }
     // Three uints per slot, for the draw's shading: the data's normal at
     // each vertex and the grid the detail there starts under

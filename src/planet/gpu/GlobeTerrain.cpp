@@ -15,7 +15,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cmath>
 #include <cstddef>
 #include <cstring>
 
@@ -31,9 +30,6 @@ constexpr std::array<vk::DescriptorBinding, 6> kDrawBindings{{
     {4, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kVertex, 1},
     {5, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kVertex, 1},
 }};
-
-// Units of the exact cube coordinates (shaders/planet/CubeGeometry.glsl).
-constexpr double kExactUnitsPerCube = 17179869184.0;  // 2^34
 
 // std140 GlobeDrawFrame (shaders/planet/GlobeDraw.glsl).
 struct DrawFrame {
@@ -190,9 +186,7 @@ std::uint64_t GlobeTerrain::recordUpdate(VkCommandBuffer commands, const GlobeVi
                                       static_cast<float>(atmosphereAltitudeKm(view.positionEcef)));
     draw.sunAtmosphere = glm::vec4(glm::vec3(atmosphereDirectionOf(sunDirection)), 0.0f);
     draw.options.x = settings_.wireframe ? 1u : 0u;
-    const glm::dvec3 cameraCube = sphereToCube(view.positionEcef) * kExactUnitsPerCube;
-    draw.cameraCube =
-        glm::i64vec4(std::llround(cameraCube.x), std::llround(cameraCube.y), std::llround(cameraCube.z), 0);
+    draw.cameraCube = GlobeCriterion::exactCubePointOf(sphereToCube(view.positionEcef));
     std::memcpy(drawFrame_.mapped().data(), &draw, sizeof(draw));
     return serial;
 }
