@@ -73,14 +73,6 @@ vec3 litGround(vec3 albedo, vec3 normal, vec3 up, vec3 sun, globeAtmosphere_Dayl
     return albedo / ATMOSPHERE_PI * (sunlight + skylight);
 }
 
-// The share of the detail's octave sum the surface has at a data height
-// (planet_SurfaceDetailFromSum, above its floor).
-float detailRoughness(float height)
-{
-    float land = smoothstep(0.0, 60.0, height);
-    return land * (0.2 + 0.8 * smoothstep(300.0, 2500.0, height));
-}
-
 // The ground's unit normal (ECEF) at the fragment, facing away from the
 // Earth's centre (`position`: the fragment's ECEF, roughly):
 // - the data's normal (planet/SurfaceNormal.glsl), interpolated between the
@@ -107,7 +99,8 @@ vec3 groundNormal(vec3 position)
     vec3 base = normalize(mix(normalize(inDataNormal), geometric, coarse));
     // Where a pixel resolves only the detail's first octaves, their lattice
     // would show as a regular pattern: the detail comes in over a few.
-    float roughness = detailRoughness(inHeight) * (1.0 - smoothstep(cell / 64.0, cell / 16.0, footprint));
+    float roughness = float(planet_DetailRoughness(double(inHeight))) *
+                      (1.0 - smoothstep(cell / 64.0, cell / 16.0, footprint));
     if (roughness <= 0.0) {
         return base;
     }

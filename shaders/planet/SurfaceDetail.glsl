@@ -111,13 +111,21 @@ double planet_SurfaceDetailSum(dvec3 cubePoint, uint intervals)
 }
 
 // The sum shaped by the land's height: none at sea, strongest in mountains.
-double planet_SurfaceDetailFromSum(double sum, double dataHeight)
+// The share of the octaves' sum the land takes at a data height: none at
+// or below sea level, a fifth on plains, all of it above 2500 m.
+double planet_DetailRoughness(double dataHeight)
 {
     double land = planet_SmoothStep(0.0lf, 60.0lf, dataHeight);
-    if (land <= 0.0lf) {
+    precise double roughness = land * (0.2lf + 0.8lf * planet_SmoothStep(300.0lf, 2500.0lf, dataHeight));
+    return roughness;
+}
+
+double planet_SurfaceDetailFromSum(double sum, double dataHeight)
+{
+    double roughness = planet_DetailRoughness(dataHeight);
+    if (roughness <= 0.0lf) {
         return 0.0lf;
     }
-    precise double roughness = land * (0.2lf + 0.8lf * planet_SmoothStep(300.0lf, 2500.0lf, dataHeight));
     precise double detail = roughness * sum;
     precise double floorOfLand = -0.9lf * max(dataHeight, 0.0lf);
     return max(detail, floorOfLand);

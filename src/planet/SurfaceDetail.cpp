@@ -68,6 +68,14 @@ double smoothStep(double low, double high, double x)
     return t * t * (3.0 - 2.0 * t);
 }
 
+// The share of the octaves' sum the land takes at a data height: none at
+// or below sea level, a fifth on plains, all of it above 2500 m.
+double detailRoughness(double dataHeightMetres)
+{
+    const double land = smoothStep(0.0, 60.0, dataHeightMetres);
+    return land * (0.2 + 0.8 * smoothStep(300.0, 2500.0, dataHeightMetres));
+}
+
 double cellMetres(std::uint32_t intervals)
 {
     return 2.0 / static_cast<double>(intervals) * kMetresPerCubeUnit;
@@ -162,11 +170,10 @@ double surfaceDetailSum(const glm::dvec3& cubePoint, std::uint32_t intervals)
 
 double surfaceDetailFromSum(double sum, double dataHeightMetres)
 {
-    const double land = smoothStep(0.0, 60.0, dataHeightMetres);
-    if (land <= 0.0) {
+    const double roughness = detailRoughness(dataHeightMetres);
+    if (roughness <= 0.0) {
         return 0.0;
     }
-    const double roughness = land * (0.2 + 0.8 * smoothStep(300.0, 2500.0, dataHeightMetres));
     return std::max(roughness * sum, -0.9 * std::max(dataHeightMetres, 0.0));
 }
 
