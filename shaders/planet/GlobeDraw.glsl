@@ -1,11 +1,14 @@
-// What the globe's draw binds (planet::gpu::GlobeTerrain), set 0:
+// What the globe's draw binds (planet::gpu::GlobeTerrain), set 0, shared by
+// its visibility pass (planet/GlobeVisibility.vert) and its shading
+// (planet/GlobeShade.comp):
 //   binding 0  the pool's visible list (slots)
 //   binding 1  the geometry cache (planet/GlobeGeometry.glsl)
 //   binding 2  GlobeDrawFrame
-//   binding 3  the sea-level sky (planet/SeaLevelSky.glsl), fragment only
-//   binding 4  the slots' exact vertices (planet/GlobeCriterion.glsl), vertex only
-//   binding 5  the slots' vertices' shading (planet/GlobeGeometry.glsl), vertex only
-// and set 1, the atmosphere's (planet/GlobeAtmosphere.glsl).
+//   binding 3  the sea-level sky (planet/SeaLevelSky.glsl)
+//   binding 4  the slots' exact vertices (planet/GlobeCriterion.glsl)
+//   binding 5  the slots' vertices' shading (planet/GlobeGeometry.glsl)
+// The shading also binds the atmosphere's set (planet/GlobeAtmosphere.glsl)
+// as set 1 and its images as set 2.
 #ifndef PLANET_GLOBE_DRAW_GLSL
 #define PLANET_GLOBE_DRAW_GLSL
 
@@ -26,16 +29,14 @@ layout(std140, set = 0, binding = 2) uniform GlobeDrawFrame {
     vec4 globeDraw_sunAtmosphere;     // atmosphere space, unit
     uvec4 globeDraw_options;          // x: 1 draws the wireframe over the shading
     i64vec4 globeDraw_cameraCube;     // the cube point under the camera, exact (planet/CubeGeometry.glsl)
+    mat4 globeDraw_inverseViewProjection;  // clip space to camera-relative ECEF
 };
-#ifdef GLOBE_DRAW_FRAGMENT
 layout(set = 0, binding = 3) uniform sampler3D globeDraw_seaLevelSky;
-#else
 layout(std430, set = 0, binding = 4) readonly buffer GlobeDrawExact {
     i64vec4 globeDraw_exact[];
 };
 layout(std430, set = 0, binding = 5) readonly buffer GlobeDrawShading {
     uint globeDraw_shading[];
 };
-#endif
 
 #endif  // PLANET_GLOBE_DRAW_GLSL

@@ -30,6 +30,7 @@ void TimingHistory::addPasses(const scene::PassTimings& timings)
     poolUpdate.add(static_cast<float>(timings.pool.totalMs()));
     draw.add(static_cast<float>(timings.drawMs));
     atmosphere.add(static_cast<float>(timings.atmosphereMs));
+    shade.add(static_cast<float>(timings.shadeMs));
 }
 
 namespace {
@@ -145,7 +146,11 @@ void showFrameStatistics(const OverlayFacts& facts, const TimingHistory& history
             ImGui::Text("reduce %.3f  index %.3f ms", pool.reduceMs, pool.indexMs);
         }
         plotSeries("draw", history.draw, timings.drawMs);
-        plotSeries("atmosphere", history.atmosphere, timings.atmosphereMs);
+        if (timings.shadeMs > 0.0) {
+            plotSeries("shade", history.shade, timings.shadeMs);
+        } else {
+            plotSeries("atmosphere", history.atmosphere, timings.atmosphereMs);
+        }
         if (statistics.atmosphereTablesMs) {
             ImGui::Text("atmosphere tables %8.3f ms (last recompute)", *statistics.atmosphereTablesMs);
         }

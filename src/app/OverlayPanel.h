@@ -41,6 +41,7 @@ struct TimingHistory {
     RollingSeries poolUpdate;  // the pool backend's update, all passes
     RollingSeries draw;
     RollingSeries atmosphere;  // the atmosphere's tables + sky pass
+    RollingSeries shade;       // deferred shading (the globe)
     RollingSeries frame;       // CPU frame time
 
     void addPasses(const scene::PassTimings& timings);

@@ -69,6 +69,7 @@ void RunStatistics::addFrameStatistics(const scene::FrameStatistics& statistics)
         leafDecode_.add(timings.leafDecodeMs);
         draw_.add(timings.drawMs);
         atmosphere_.add(timings.atmosphereMs);
+        shade_.add(timings.shadeMs);
         const scene::PoolPassTimings& pool = timings.pool;
         const double poolMs[] = {pool.classifyMs, pool.splitMs,  pool.allocateMs, pool.bisectMs,
                                  pool.mergeMs,    pool.reduceMs, pool.indexMs};
@@ -78,7 +79,7 @@ void RunStatistics::addFrameStatistics(const scene::FrameStatistics& statistics)
             }
         }
         total_.add(timings.dispatcherMs + timings.subdivisionMs + timings.sumReductionMs + timings.leafDecodeMs +
-                   pool.totalMs() + timings.drawMs + timings.atmosphereMs);
+                   pool.totalMs() + timings.drawMs + timings.atmosphereMs + timings.shadeMs);
     }
     leafCounts_.add(static_cast<double>(statistics.leafCount));
     visibleCounts_.add(static_cast<double>(statistics.visibleCount));
@@ -133,6 +134,8 @@ std::string RunStatistics::toJson(const RunDescription& description) const
     writeSummary(json, draw_);
     json << ",\n    \"atmosphere\": ";
     writeSummary(json, atmosphere_);
+    json << ",\n    \"shade\": ";
+    writeSummary(json, shade_);
     json << ",\n    \"total\": ";
     writeSummary(json, total_);
     json << "\n  },\n";

@@ -119,6 +119,7 @@ public:
     [[nodiscard]] const SampleSeries& leafDecodeTimes() const { return leafDecode_; }
     [[nodiscard]] const SampleSeries& drawTimes() const { return draw_; }
     [[nodiscard]] const SampleSeries& atmosphereTimes() const { return atmosphere_; }
+    [[nodiscard]] const SampleSeries& shadeTimes() const { return shade_; }
     [[nodiscard]] const SampleSeries& leafCounts() const { return leafCounts_; }
     [[nodiscard]] const SampleSeries& visibleCounts() const { return visibleCounts_; }
     [[nodiscard]] const SampleSeries& residentMemory() const { return residentMemory_; }
@@ -127,7 +128,8 @@ public:
     // The --stats report: the description, frame times, per-pass GPU times
     // (median/min/max/count in ms; "leafDecode" is the heap index of each
     // leaf, decoded once per frame for the draw; "atmosphere" is the atmosphere's
-    // per-frame tables + the sky pass), leaf counts (last/min/max and the
+    // per-frame tables + the sky pass; "shade" the deferred shading of the
+    // draw's pixels, the globe's surface, air and sky), leaf counts (last/min/max and the
     // per-frame history), triangle count, CBT bytes, the GPU time of the
     // atmosphere's static tables (atmosphereTablesMs, null when unknown) and
     // the resident memory in MiB (residentMemoryMiB median/min/max/count and
@@ -149,6 +151,7 @@ private:
     SampleSeries leafDecode_;
     SampleSeries draw_;
     SampleSeries atmosphere_;
+    SampleSeries shade_;
     SampleSeries total_;
     SampleSeries leafCounts_;
     SampleSeries visibleCounts_;

@@ -44,7 +44,7 @@ inline constexpr double kSeabedShownDownToMetres = 200.0;
 
 // The globe's default target: a bisector splits while its longest edge
 // covers more pixels than this. The ground's light comes from the surface's
-// normal, not the triangles' planes (shaders/planet/GlobeDraw.frag), so
+// normal, not the triangles' planes (shaders/planet/GlobeSurface.glsl), so
 // triangles of 10 pixels look as 7 do (frames within half a level on
 // average near the ground, docs/PERFORMANCE.md) with half the bisectors.
 inline constexpr double kDefaultGlobeTargetEdgePixels = 10.0;

@@ -45,6 +45,8 @@ PassTimings passTimingsOf(std::span<const vk::PassTime> times, double atmosphere
             timings.drawMs = time.milliseconds;
         } else if (time.name == kSkyTimestamp) {
             timings.atmosphereMs += time.milliseconds;
+        } else if (time.name == kShadeTimestamp) {
+            timings.shadeMs = time.milliseconds;
         }
     }
     return timings;

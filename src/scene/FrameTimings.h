@@ -43,6 +43,7 @@ struct PassTimings {
     PoolPassTimings pool{};     // the pool backend's update
     double drawMs = 0.0;        // the terrain's draw
     double atmosphereMs = 0.0;  // the atmosphere's per-frame tables + the sky pass
+    double shadeMs = 0.0;       // deferred shading of the draw's pixels (the globe: surface, air and sky)
 };
 
 struct FrameStatistics {
@@ -63,6 +64,7 @@ struct FrameStatistics {
 };
 
 inline constexpr const char* kSkyTimestamp = "sky";
+inline constexpr const char* kShadeTimestamp = "shade";
 
 // The frame's timestamp passes: the terrain's (its update pipeline, the leaf
 // decode, the draw) and the sky.

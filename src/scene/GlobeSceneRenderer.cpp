@@ -3,7 +3,7 @@
 #include "atmosphere/Atmosphere.h"
 #include "display/DisplayPass.h"
 #include "planet/gpu/GlobeAtmosphere.h"
-#include "planet/gpu/GlobeSkyPass.h"
+#include "planet/gpu/GlobeShadePass.h"
 #include "planet/gpu/SeaLevelSky.h"
 #include "scene/RenderTargets.h"
 #include "scene/SceneRendering.h"
@@ -25,7 +25,7 @@ std::vector<std::string> globeTimestampPassNames()
 {
     std::vector<std::string> names = bisector::gpu::PoolPipeline::timestampPassNames();
     names.emplace_back(terrain::kDrawTimestamp);
-    names.emplace_back(kSkyTimestamp);
+    names.emplace_back(kShadeTimestamp);
     return names;
 }
 
@@ -37,6 +37,8 @@ std::optional<planet::gpu::GlobeStreaming> withFrames(std::optional<planet::gpu:
     }
     return streaming;
 }
+
+static_assert(RenderTargets::kVisibilityFormat == planet::gpu::GlobeTerrain::kVisibilityFormat);
 
 }  // namespace
 
@@ -56,7 +58,7 @@ struct GlobeSceneRenderer::Impl {
     atmosphere::Atmosphere atmosphere;
     planet::gpu::SeaLevelSky seaLevelSky;
     planet::gpu::GlobeTerrain globe;
-    planet::gpu::GlobeSkyPass sky;
+    planet::gpu::GlobeShadePass shade;
     display::DisplayPass displayPass;
     vk::TimestampQueries timer;
     FrameStatistics latest;
@@ -75,9 +77,10 @@ GlobeSceneRenderer::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& s
       slots(makeFrameSlots(gpuDevice, commandPool, sceneOutput.framesInFlight)),
       atmosphere(gpuDevice, shaders, planet::gpu::globeAtmosphereParameters(), sceneOutput.framesInFlight),
       seaLevelSky(gpuDevice, shaders, atmosphere),
-      globe(gpuDevice, shaders, elevation, initialSettings.globe, attachments, atmosphere.descriptorSetLayout(),
-            seaLevelSky, withFrames(std::move(streaming), sceneOutput.framesInFlight)),
-      sky(gpuDevice, shaders, atmosphere.descriptorSetLayout(), seaLevelSky, attachments),
+      globe(gpuDevice, shaders, elevation, initialSettings.globe, attachments, seaLevelSky,
+            withFrames(std::move(streaming), sceneOutput.framesInFlight)),
+      shade(gpuDevice, shaders, globe, atmosphere.descriptorSetLayout(), attachments.samples,
+            sceneOutput.framesInFlight),
       displayPass(gpuDevice, shaders, sceneOutput.displayFormat, sceneOutput.framesInFlight),
       timer(gpuDevice, sceneOutput.framesInFlight, globeTimestampPassNames()),
       updateSerials(sceneOutput.framesInFlight, 0)
@@ -142,7 +145,7 @@ void GlobeSceneRenderer::recordFrame(std::uint32_t slotIndex, const GlobeFrameVi
     FrameSlot& frame = slot(slotIndex);
     const VkCommandBuffer commands = frame.commands;
     impl.collectSlotResults(slotIndex);
-    ensureRenderTargets(impl.device, frame, view.viewport, impl.output, impl.attachments);
+    ensureRenderTargets(impl.device, frame, view.viewport, impl.output, impl.attachments, SceneShading::Deferred);
 
     terrain::HeightStream* stream = impl.globe.stream();
     if (stream != nullptr) {
@@ -164,18 +167,16 @@ void GlobeSceneRenderer::recordFrame(std::uint32_t slotIndex, const GlobeFrameVi
     }
 
     const RenderTargets& targets = *frame.targets;
-    beginSceneRendering(impl.device, commands, targets, impl.output);
-    const VkDescriptorSet atmosphereSet = impl.atmosphere.descriptorSet();
+    beginVisibilityRendering(impl.device, commands, targets, impl.output);
     const std::uint32_t drawPass = impl.timer.passIndex(terrain::kDrawTimestamp);
     impl.timer.writeStart(commands, drawPass);
-    impl.globe.recordDraw(commands, view.viewport, atmosphereSet);
+    impl.globe.recordDraw(commands, view.viewport);
     impl.timer.writeEnd(commands, drawPass);
-    const std::uint32_t skyPass = impl.timer.passIndex(kSkyTimestamp);
-    impl.timer.writeStart(commands, skyPass);
-    impl.sky.record(commands, view.view, view.viewport, impl.settings.globe.verticalFovRadians, view.sunDirection,
-                    atmosphereSet);
-    impl.timer.writeEnd(commands, skyPass);
-    endSceneRendering(impl.device, commands, targets, impl.output);
+    endVisibilityRendering(impl.device, commands, targets, impl.output);
+    const std::uint32_t shadePass = impl.timer.passIndex(kShadeTimestamp);
+    impl.timer.writeStart(commands, shadePass);
+    impl.shade.record(commands, slotIndex, targets.visibility(), targets.hdr(), impl.atmosphere.descriptorSet());
+    impl.timer.writeEnd(commands, shadePass);
     recordDisplayPass(impl.device, commands, targets, impl.displayPass, slotIndex, impl.settings.display);
 }
 
@@ -208,7 +209,7 @@ std::optional<std::string> GlobeSceneRenderer::reloadShaders()
         [&]() -> std::optional<std::string> {
             impl.seaLevelSky.rebuild();
             impl.globe.rebuildDrawPipeline();
-            impl.sky.rebuildPipeline();
+            impl.shade.rebuildPipeline();
             return std::nullopt;
         },
         impl.displayPass);

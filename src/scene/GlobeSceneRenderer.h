@@ -9,8 +9,11 @@
 //                       arguments (compute); classify asks for tiles;
 //                       left out under a still view once the mesh converged
 //   counts read-back    live, visible, deferred (copy); the tile requests
-//   rendering into HDR colour + depth (reversed-Z, infinite far plane):
-//                       the globe, then its sky where it left the far depth
+//   visibility pass     rendering into the visibility image + depth
+//                       (reversed-Z, infinite far plane): the visible triangle
+//                       nearest the camera in each sample
+//   shading             compute, every pixel of the HDR image: the surface
+//                       its samples show, lit under the air, or the sky
 //   display pass        exposure, tone curve, sRGB
 //
 // The atmosphere's tables are computed once, for the Earth's air over the

@@ -50,17 +50,24 @@ VkSampleCountFlags supportedSceneSampleCounts(const vk::Device& device, VkFormat
     };
     counts &= attachmentCounts(display::kHdrColorFormat, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT);
     counts &= attachmentCounts(depthFormat, VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT);
+    counts &= attachmentCounts(RenderTargets::kVisibilityFormat,
+                               VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT);
+    counts &= properties.limits.sampledImageIntegerSampleCounts;
     return counts | VK_SAMPLE_COUNT_1_BIT;
 }
 
 RenderTargets::RenderTargets(const vk::Device& device, VkExtent2D extent, VkFormat colorFormat, VkFormat depthFormat,
-                             bool readableDepth, VkSampleCountFlagBits samples)
+                             bool readableDepth, VkSampleCountFlagBits samples, SceneShading shading)
     : samples_(samples),
       readableDepth_(readableDepth),
-      hdr_(device, vk::ImageDescription{display::kHdrColorFormat, extent, 1,
-                                        VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT |
-                                            VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
-                                        VK_IMAGE_ASPECT_COLOR_BIT}),
+      shading_(shading),
+      hdr_(device,
+           vk::ImageDescription{display::kHdrColorFormat, extent, 1,
+                                VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT |
+                                    VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
+                                    (shading == SceneShading::Deferred ? VkImageUsageFlags{VK_IMAGE_USAGE_STORAGE_BIT}
+                                                                       : VkImageUsageFlags{0}),
+                                VK_IMAGE_ASPECT_COLOR_BIT}),
       color_(device, vk::ImageDescription{colorFormat, extent, 1,
                                           VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
                                           VK_IMAGE_ASPECT_COLOR_BIT}),
@@ -71,12 +78,21 @@ RenderTargets::RenderTargets(const vk::Device& device, VkExtent2D extent, VkForm
                                                    : VkImageUsageFlags{0}),
                                           depthAspect(depthFormat), samples})
 {
+    if (shading == SceneShading::Deferred) {
+        visibility_ =
+            vk::Image(device, vk::ImageDescription{kVisibilityFormat, extent, 1,
+                                                   VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT |
+                                                       VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
+                                                   VK_IMAGE_ASPECT_COLOR_BIT, samples});
+    }
     if (!multisampled()) {
         return;
     }
-    multisampledHdr_ =
-        vk::Image(device, vk::ImageDescription{display::kHdrColorFormat, extent, 1, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT,
-                                               VK_IMAGE_ASPECT_COLOR_BIT, samples});
+    if (shading == SceneShading::Forward) {
+        multisampledHdr_ = vk::Image(
+            device, vk::ImageDescription{display::kHdrColorFormat, extent, 1, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT,
+                                         VK_IMAGE_ASPECT_COLOR_BIT, samples});
+    }
     if (readableDepth) {
         depthResolve_ = vk::Image(
             device, vk::ImageDescription{depthFormat, extent, 1,

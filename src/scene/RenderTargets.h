@@ -21,7 +21,9 @@ VkFormat chooseDepthFormat(const vk::Device& device);
 
 // The sample counts (VK_SAMPLE_COUNT_*_BIT) the device can render the scene
 // with: those of its framebuffer limits for colour and depth that the HDR
-// colour format and `depthFormat` both support as attachments.
+// colour format and `depthFormat` both support as attachments, and that a
+// visibility image (RenderTargets::kVisibilityFormat) supports as an
+// attachment and a sampled image.
 VkSampleCountFlags supportedSceneSampleCounts(const vk::Device& device, VkFormat depthFormat);
 
 // An HDR colour image (display::kHdrColorFormat: COLOR_ATTACHMENT | SAMPLED |
@@ -33,10 +35,20 @@ VkSampleCountFlags supportedSceneSampleCounts(const vk::Device& device, VkFormat
 // a multisampled HDR image and depth image instead, and resolves them at the
 // end of its rendering: the colour into hdr() (the average of the samples),
 // the depth, when `readableDepth`, into depth() (sample 0).
+//
+// A scene shaded in compute (`shading` Deferred: the globe) renders into a
+// visibility image (kVisibilityFormat, COLOR_ATTACHMENT | SAMPLED |
+// TRANSFER_SRC, `samples` per pixel) and the depth image instead, and its shading writes hdr()
+// (STORAGE besides): there is no multisampled HDR image.
+enum class SceneShading { Forward, Deferred };
+
 class RenderTargets {
 public:
     RenderTargets(const vk::Device& device, VkExtent2D extent, VkFormat colorFormat, VkFormat depthFormat,
-                  bool readableDepth = false, VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_1_BIT);
+                  bool readableDepth = false, VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_1_BIT,
+                  SceneShading shading = SceneShading::Forward);
+
+    static constexpr VkFormat kVisibilityFormat = VK_FORMAT_R32_UINT;
 
     // Single-sampled: what the display pass reads, and the readable depth.
     [[nodiscard]] const vk::Image& hdr() const { return hdr_; }
@@ -46,6 +58,9 @@ public:
     // multisampled counterparts.
     [[nodiscard]] const vk::Image& hdrAttachment() const { return multisampled() ? multisampledHdr_ : hdr_; }
     [[nodiscard]] const vk::Image& depthAttachment() const { return depth_; }
+    // Deferred shading only.
+    [[nodiscard]] const vk::Image& visibility() const { return visibility_; }
+    [[nodiscard]] SceneShading shading() const { return shading_; }
     [[nodiscard]] VkSampleCountFlagBits samples() const { return samples_; }
     [[nodiscard]] bool multisampled() const { return samples_ != VK_SAMPLE_COUNT_1_BIT; }
     [[nodiscard]] bool readableDepth() const { return readableDepth_; }
@@ -54,10 +69,12 @@ public:
 private:
     VkSampleCountFlagBits samples_;
     bool readableDepth_;
+    SceneShading shading_;
     vk::Image hdr_;
     vk::Image color_;
     vk::Image depth_;            // `samples` per pixel
-    vk::Image multisampledHdr_;  // only when multisampled
+    vk::Image multisampledHdr_;  // only when multisampled and forward
+    vk::Image visibility_;       // only when deferred
     vk::Image depthResolve_;     // only when multisampled and readable
 };
 

@@ -31,6 +31,36 @@ VkRenderingAttachmentInfo colorAttachmentInfo(VkImageView view, VkAttachmentLoad
                                    value);
 }
 
+// The depth attachment of a scene's rendering, cleared, its earlier
+// contents discarded (the previous frame in these targets ended with depth
+// writes); with multisampling and output.readableDepth, resolved (sample 0)
+// into targets.depth() as the rendering ends.
+VkRenderingAttachmentInfo sceneDepthAttachment(const vk::Device& device, VkCommandBuffer commands,
+                                               const RenderTargets& targets, const SceneOutput& output)
+{
+    vk::imageBarrier(device, commands, targets.depthAttachment().handle(), targets.depthAttachment().fullRange(),
+                     VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL, kDepthStages,
+                     VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT, kDepthStages, kDepthAccess);
+    VkClearValue farDepth{};
+    farDepth.depthStencil = VkClearDepthStencilValue{camera::depthClearValue(output.depth), 0};
+    VkRenderingAttachmentInfo depthAttachment = vk::renderingAttachment(
+        targets.depthAttachment().view(), VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL, VK_ATTACHMENT_LOAD_OP_CLEAR,
+        output.readableDepth && !targets.multisampled() ? VK_ATTACHMENT_STORE_OP_STORE
+                                                        : VK_ATTACHMENT_STORE_OP_DONT_CARE,
+        farDepth);
+    if (targets.multisampled() && output.readableDepth) {
+        // Resolves run in the colour output stage, whatever they resolve.
+        vk::imageBarrier(device, commands, targets.depth().handle(), targets.depth().fullRange(),
+                         VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL,
+                         VK_PIPELINE_STAGE_2_TRANSFER_BIT, 0, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                         VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT);
+        depthAttachment.resolveMode = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT;
+        depthAttachment.resolveImageView = targets.depth().view();
+        depthAttachment.resolveImageLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
+    }
+    return depthAttachment;
+}
+
 }  // namespace
 
 vk::AttachmentFormats sceneAttachmentsFor(const vk::Device& device, VkSampleCountFlagBits samples)
@@ -44,7 +74,7 @@ vk::AttachmentFormats sceneAttachmentsFor(const vk::Device& device, VkSampleCoun
 }
 
 void ensureRenderTargets(const vk::Device& device, FrameSlot& frame, VkExtent2D viewport, const SceneOutput& output,
-                         const vk::AttachmentFormats& attachments)
+                         const vk::AttachmentFormats& attachments, SceneShading shading)
 {
     if (frame.targets && frame.targets->extent().width == viewport.width &&
         frame.targets->extent().height == viewport.height) {
@@ -53,7 +83,7 @@ void ensureRenderTargets(const vk::Device& device, FrameSlot& frame, VkExtent2D 
     // The slot's last submission has completed: its targets are free.
     frame.targets.reset();
     frame.targets = std::make_unique<RenderTargets>(device, viewport, output.displayFormat, attachments.depth,
-                                                    output.readableDepth, attachments.samples);
+                                                    output.readableDepth, attachments.samples, shading);
 }
 
 void recordCountsReadback(const vk::Device& device, VkCommandBuffer commands, const vk::Buffer& source,
@@ -78,22 +108,13 @@ void beginSceneRendering(const vk::Device& device, VkCommandBuffer commands, con
     constexpr VkAccessFlags2 kColorAccess =
         VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT;
     // The previous frame in these targets ended with the display pass
-    // reading the HDR image and with depth writes; both are discarded here.
+    // reading the HDR image; discarded here.
     vk::imageBarrier(device, commands, targets.hdr().handle(), targets.hdr().fullRange(), VK_IMAGE_LAYOUT_UNDEFINED,
                      VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, 0,
                      VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, kColorAccess);
-    vk::imageBarrier(device, commands, targets.depthAttachment().handle(), targets.depthAttachment().fullRange(),
-                     VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL, kDepthStages,
-                     VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT, kDepthStages, kDepthAccess);
-    VkClearValue farDepth{};
-    farDepth.depthStencil = VkClearDepthStencilValue{camera::depthClearValue(output.depth), 0};
     VkRenderingAttachmentInfo colorAttachment =
         colorAttachmentInfo(targets.hdrAttachment().view(), VK_ATTACHMENT_LOAD_OP_CLEAR, output.hdrClear);
-    VkRenderingAttachmentInfo depthAttachment = vk::renderingAttachment(
-        targets.depthAttachment().view(), VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL, VK_ATTACHMENT_LOAD_OP_CLEAR,
-        output.readableDepth && !targets.multisampled() ? VK_ATTACHMENT_STORE_OP_STORE
-                                                        : VK_ATTACHMENT_STORE_OP_DONT_CARE,
-        farDepth);
+    const VkRenderingAttachmentInfo depthAttachment = sceneDepthAttachment(device, commands, targets, output);
     if (targets.multisampled()) {
         // The samples of the previous frame were resolved, then left unread.
         vk::imageBarrier(device, commands, targets.hdrAttachment().handle(), targets.hdrAttachment().fullRange(),
@@ -104,16 +125,6 @@ void beginSceneRendering(const vk::Device& device, VkCommandBuffer commands, con
         colorAttachment.resolveMode = VK_RESOLVE_MODE_AVERAGE_BIT;
         colorAttachment.resolveImageView = targets.hdr().view();
         colorAttachment.resolveImageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
-        if (output.readableDepth) {
-            // Resolves run in the colour output stage, whatever they resolve.
-            vk::imageBarrier(device, commands, targets.depth().handle(), targets.depth().fullRange(),
-                             VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL,
-                             VK_PIPELINE_STAGE_2_TRANSFER_BIT, 0, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                             kColorAccess);
-            depthAttachment.resolveMode = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT;
-            depthAttachment.resolveImageView = targets.depth().view();
-            depthAttachment.resolveImageLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
-        }
     }
     const VkRenderingInfo rendering = vk::renderingInfo(targets.extent(), colorAttachment, &depthAttachment);
 
@@ -135,14 +146,54 @@ void endSceneRendering(const vk::Device& device, VkCommandBuffer commands, const
     }
 }
 
+void beginVisibilityRendering(const vk::Device& device, VkCommandBuffer commands, const RenderTargets& targets,
+                              const SceneOutput& output)
+{
+    // The previous frame in these targets ended with the shading reading the
+    // visibility image; discarded here.
+    vk::imageBarrier(device, commands, targets.visibility().handle(), targets.visibility().fullRange(),
+                     VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                     VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, 0, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                     VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT);
+    VkClearValue nothing{};
+    nothing.color.uint32[0] = 0;
+    const VkRenderingAttachmentInfo visibilityAttachment =
+        vk::renderingAttachment(targets.visibility().view(), VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                                VK_ATTACHMENT_LOAD_OP_CLEAR, VK_ATTACHMENT_STORE_OP_STORE, nothing);
+    const VkRenderingAttachmentInfo depthAttachment = sceneDepthAttachment(device, commands, targets, output);
+    const VkRenderingInfo rendering = vk::renderingInfo(targets.extent(), visibilityAttachment, &depthAttachment);
+    vkCmdBeginRendering(commands, &rendering);
+}
+
+void endVisibilityRendering(const vk::Device& device, VkCommandBuffer commands, const RenderTargets& targets,
+                            const SceneOutput& output)
+{
+    endSceneRendering(device, commands, targets, output);
+    vk::imageBarrier(device, commands, targets.visibility().handle(), targets.visibility().fullRange(),
+                     VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
+                     VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+                     VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
+    // The previous frame's display pass read the HDR image; discarded here.
+    vk::imageBarrier(device, commands, targets.hdr().handle(), targets.hdr().fullRange(), VK_IMAGE_LAYOUT_UNDEFINED,
+                     VK_IMAGE_LAYOUT_GENERAL, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, 0,
+                     VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+}
+
 void recordDisplayPass(const vk::Device& device, VkCommandBuffer commands, const RenderTargets& targets,
                        const display::DisplayPass& displayPass, std::uint32_t slotIndex,
                        const display::DisplaySettings& display)
 {
-    vk::imageBarrier(device, commands, targets.hdr().handle(), targets.hdr().fullRange(),
-                     VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
-                     VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
-                     VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
+    if (targets.shading() == SceneShading::Deferred) {
+        vk::imageBarrier(device, commands, targets.hdr().handle(), targets.hdr().fullRange(), VK_IMAGE_LAYOUT_GENERAL,
+                         VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                         VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
+                         VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
+    } else {
+        vk::imageBarrier(device, commands, targets.hdr().handle(), targets.hdr().fullRange(),
+                         VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
+                         VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+                         VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
+    }
     // The previous frame in the colour image ended with a transfer read; discarded here.
     vk::imageBarrier(device, commands, targets.color().handle(), targets.color().fullRange(), VK_IMAGE_LAYOUT_UNDEFINED,
                      VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_TRANSFER_BIT, 0,

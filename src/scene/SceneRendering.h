@@ -41,7 +41,7 @@ vk::AttachmentFormats sceneAttachmentsFor(const vk::Device& device, VkSampleCoun
 // Makes the slot's render targets anew when they are missing or not of
 // `viewport`'s size (the slot's last submission has completed).
 void ensureRenderTargets(const vk::Device& device, FrameSlot& frame, VkExtent2D viewport, const SceneOutput& output,
-                         const vk::AttachmentFormats& attachments);
+                         const vk::AttachmentFormats& attachments, SceneShading shading = SceneShading::Forward);
 
 // Copies `bytes` at `offset` of `source` (written by compute shaders) into
 // the slot's counts read-back, visible to the host once the frame completes,
@@ -58,8 +58,22 @@ void beginSceneRendering(const vk::Device& device, VkCommandBuffer commands, con
 void endSceneRendering(const vk::Device& device, VkCommandBuffer commands, const RenderTargets& targets,
                        const SceneOutput& output);
 
+// For deferred shading (RenderTargets with SceneShading::Deferred): begins a
+// rendering into the visibility image (cleared to 0) and the depth image
+// (cleared), their earlier contents discarded; endVisibilityRendering ends
+// it, leaves the visibility image readable by compute shaders
+// (SHADER_READ_ONLY_OPTIMAL), the HDR image writable by them (GENERAL, its
+// contents discarded) and, with output.readableDepth, the depth image in
+// TRANSFER_SRC_OPTIMAL.
+void beginVisibilityRendering(const vk::Device& device, VkCommandBuffer commands, const RenderTargets& targets,
+                              const SceneOutput& output);
+void endVisibilityRendering(const vk::Device& device, VkCommandBuffer commands, const RenderTargets& targets,
+                            const SceneOutput& output);
+
 // The display pass: the HDR image, now readable, into the display colour
-// image, which then goes to TRANSFER_SRC_OPTIMAL.
+// image, which then goes to TRANSFER_SRC_OPTIMAL. The HDR image was written
+// by the scene's rendering (COLOR_ATTACHMENT_OPTIMAL) or, for deferred
+// shading, by a compute shader (GENERAL), as targets.shading() says.
 void recordDisplayPass(const vk::Device& device, VkCommandBuffer commands, const RenderTargets& targets,
                        const display::DisplayPass& displayPass, std::uint32_t slotIndex,
                        const display::DisplaySettings& display);

@@ -46,7 +46,8 @@ void GlobeFramesGpuTest::SetUpTestSuite()
 }
 
 std::unique_ptr<scene::GlobeSceneRenderer> GlobeFramesGpuTest::makeScene(double seabedShownDownTo,
-                                                                         double targetEdgePixels)
+                                                                         double targetEdgePixels,
+                                                                         VkSampleCountFlagBits samples)
 {
     scene::GlobeSceneSettings settings;
     settings.globe.seabedShownDownToMetres = seabedShownDownTo;
@@ -56,6 +57,7 @@ std::unique_ptr<scene::GlobeSceneRenderer> GlobeFramesGpuTest::makeScene(double 
     settings.globe.targetEdgePixels = targetEdgePixels;
     scene::SceneOutput output{kColourFormat, camera::DepthConvention::Reversed, 1};
     output.readableDepth = true;
+    output.samples = samples;
     return std::make_unique<scene::GlobeSceneRenderer>(device(), shaders(), *elevation_, settings, output);
 }
 
@@ -75,6 +77,15 @@ scene::test::RenderedImage GlobeFramesGpuTest::readBack(scene::GlobeSceneRendere
     std::memcpy(image.depth.data(), depth.data(), depth.size());
     scene::test::saveForInspection(image, name);
     return image;
+}
+
+std::vector<std::uint32_t> GlobeFramesGpuTest::readVisibility(scene::GlobeSceneRenderer& globe)
+{
+    const std::vector<std::byte> bytes = vk::downloadImageLevel(device(), globe.slot(0).targets->visibility(), 0,
+                                                                VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
+    std::vector<std::uint32_t> visibility(bytes.size() / sizeof(std::uint32_t));
+    std::memcpy(visibility.data(), bytes.data(), bytes.size());
+    return visibility;
 }
 
 scene::test::RenderedImage GlobeFramesGpuTest::render(const GeodeticPose& pose, VkExtent2D size, int frames,

@@ -15,9 +15,11 @@
 #include <glm/vec3.hpp>
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace vk {
 class Device;
@@ -49,13 +51,17 @@ protected:
     static void TearDownTestSuite() { elevation_.reset(); }
 
     // A globe scene rendering with the test's settings (triangles of 8
-    // pixels unless given).
+    // pixels unless given), `samples` per pixel.
     std::unique_ptr<scene::GlobeSceneRenderer> makeScene(double seabedShownDownTo = kSeabedShownDownToMetres,
-                                                         double targetEdgePixels = 8.0);
+                                                         double targetEdgePixels = 8.0,
+                                                         VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_1_BIT);
 
     // The last frame's colour and depth (saved as NAME.png under
     // $CBT_TEST_IMAGE_DIR when set).
     scene::test::RenderedImage readBack(scene::GlobeSceneRenderer& globe, const std::string& name);
+    // The last frame's visibility image (one sample per pixel): per pixel,
+    // the visible triangle's index plus one, or 0.
+    std::vector<std::uint32_t> readVisibility(scene::GlobeSceneRenderer& globe);
 
     // `frames` frames of `pose` at `size`, the sun towards `sun` (ECEF), by
     // default high behind the camera.

@@ -5,7 +5,7 @@
 // - lit from the side, a terminator: the night side is dark;
 // - 6,000 m over the Alps, relief under a blue sky;
 // - over the mid-ocean, a water surface, and no seam at its horizon where
-//   the mesh ends and the sky pass's sea begins; leaving the seabed the
+//   the mesh ends and the sky's sea begins; leaving the seabed the
 //   water hides unrefined changes no pixel by more than a rounding;
 // - a camera moved by 1 mm at 100 m and at 10 m, once converged, changes
 //   almost nothing (no jitter, no z-fighting);
@@ -210,7 +210,7 @@ TEST_F(GlobeRenderGpuTest, TheSeabedTheWaterHidesNeedsNoDetailAndItsAbsenceShows
     RecordProperty("hiddenLive", static_cast<int>(hiddenLive));
     EXPECT_LT(hiddenLive * 20, refinedLive) << hiddenLive << " live bisectors against " << refinedLive;
     // Near the horizon the whole seabed's chords end at other pixels than
-    // the refined one's; beyond them the sky pass shades the same sea.
+    // the refined one's; beyond them the sky's shading shows the same sea.
     int largest = 0;
     std::size_t globe = 0;
     for (std::size_t i = 0; i < everywhere.depth.size(); ++i) {
@@ -228,8 +228,8 @@ TEST_F(GlobeRenderGpuTest, AtTheSeaHorizonTheMeshMeetsTheSkysSeaWithoutASeam)
     CBT_SKIP_WITHOUT_SHADER_FLOAT64(device());
     const VkExtent2D size{256, 144};
     // 500 m over the mid-Atlantic, looking west into a low sun: the mesh's
-    // last bisectors end short of the sea's horizon, and the sky pass shades
-    // the sea beyond them.
+    // last bisectors end short of the sea's horizon, and the sky's shading
+    // shows the sea beyond them.
     const GeodeticPose pose{20.0, -40.0, 500.0, 270.0, -5.0};
     const GlobeView view = globeViewOf(pose);
     const glm::dvec3 up = glm::normalize(view.positionEcef);

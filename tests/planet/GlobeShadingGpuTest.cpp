@@ -1,4 +1,4 @@
-// How the globe's ground is shaded (shaders/planet/GlobeDraw.frag): its
+// How the globe's ground is shaded (shaders/planet/GlobeSurface.glsl): its
 // light follows the surface the data and the detail describe, not the
 // triangles that happen to approximate it. Under a low sun 3 km over the
 // Alps, with the wireframe marking the triangles' edges:

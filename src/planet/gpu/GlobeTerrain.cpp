@@ -21,15 +21,22 @@
 namespace planet::gpu {
 namespace {
 
-constexpr VkShaderStageFlags kVertex = VK_SHADER_STAGE_VERTEX_BIT;
+constexpr VkShaderStageFlags kCompute = VK_SHADER_STAGE_COMPUTE_BIT;
+constexpr VkShaderStageFlags kVertexAndCompute = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_COMPUTE_BIT;
 constexpr std::array<vk::DescriptorBinding, 6> kDrawBindings{{
-    {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kVertex, 1},
-    {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kVertex, 1},
-    {2, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 1},
-    {3, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, VK_SHADER_STAGE_FRAGMENT_BIT, 1},
-    {4, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kVertex, 1},
-    {5, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kVertex, 1},
+    {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kVertexAndCompute, 1},
+    {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kVertexAndCompute, 1},
+    {2, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kVertexAndCompute, 1},
+    {3, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kCompute, 1},
+    {4, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kCompute, 1},
+    {5, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kCompute, 1},
 }};
+
+// What reads the update's buffers: the visibility pass's indirect draw and
+// vertex shader, and the shading (GlobeShadePass).
+constexpr VkPipelineStageFlags2 kDrawReaders = VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT |
+                                               VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT |
+                                               VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT;
 
 // std140 GlobeDrawFrame (shaders/planet/GlobeDraw.glsl).
 struct DrawFrame {
@@ -41,8 +48,10 @@ struct DrawFrame {
     glm::vec4 sunAtmosphere{0.0f, 0.0f, 1.0f, 0.0f};
     glm::uvec4 options{0u};      // x: the wireframe
     glm::i64vec4 cameraCube{0};  // the cube point under the camera, exact units
+    glm::mat4 inverseViewProjection{1.0f};
 };
 static_assert(offsetof(DrawFrame, cameraCube) == 160);
+static_assert(offsetof(DrawFrame, inverseViewProjection) == 192);
 
 // Takes the tiles' source out of `streaming`; its levels stay, for the criterion.
 std::unique_ptr<terrain::HeightStream> streamOf(vk::Device& device, std::optional<GlobeStreaming>& streaming)
@@ -73,19 +82,18 @@ vk::GraphicsPipeline makeDrawPipeline(const vk::Device& device, const vk::Shader
     description.depthTest = true;
     description.depthWrite = true;
     description.depthCompareOp = camera::nearerDepthCompareOp(camera::DepthConvention::Reversed);
-    description.colorFormats = {attachments.color};
+    description.colorFormats = {GlobeTerrain::kVisibilityFormat};
     description.depthFormat = attachments.depth;
     description.samples = attachments.samples;
-    return vk::GraphicsPipeline(device, layout, shaders.load(vk::ShaderProgram{"planet/GlobeDraw.vert", {}}),
-                                shaders.load(vk::ShaderProgram{"planet/GlobeDraw.frag", {}}), description);
+    return vk::GraphicsPipeline(device, layout, shaders.load(vk::ShaderProgram{"planet/GlobeVisibility.vert", {}}),
+                                shaders.load(vk::ShaderProgram{"planet/GlobeVisibility.frag", {}}), description);
 }
 
 }  // namespace
 
 GlobeTerrain::GlobeTerrain(vk::Device& device, const vk::ShaderLibrary& shaders, const CubeElevation& elevation,
                            const GlobeSettings& settings, const vk::AttachmentFormats& attachments,
-                           VkDescriptorSetLayout atmosphereLayout, const SeaLevelSky& seaLevelSky,
-                           std::optional<GlobeStreaming> streaming)
+                           const SeaLevelSky& seaLevelSky, std::optional<GlobeStreaming> streaming)
     : device_(&device),
       elevation_(&elevation),
       settings_(settings),
@@ -99,7 +107,7 @@ GlobeTerrain::GlobeTerrain(vk::Device& device, const vk::ShaderLibrary& shaders,
       refresh_(pipeline_.makeKernel(shaders, GlobeCriterion::refreshProgram(), criterion_.setLayout())),
       drawArguments_(pipeline_.makeKernel(shaders, {"planet/GlobeDrawArguments.comp", {}}, VK_NULL_HANDLE)),
       drawSetLayout_(device, kDrawBindings),
-      drawPipelineLayout_(device, std::array<VkDescriptorSetLayout, 2>{drawSetLayout_.handle(), atmosphereLayout}),
+      drawPipelineLayout_(device, std::array<VkDescriptorSetLayout, 1>{drawSetLayout_.handle()}),
       drawSetPool_(device, drawSetLayout_, 1),
       drawSet_(drawSetPool_.allocate(drawSetLayout_)),
       drawFrame_(device, sizeof(DrawFrame), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, vk::MemoryLocation::HostUpload),
@@ -136,8 +144,9 @@ std::uint64_t GlobeTerrain::recordUpdate(VkCommandBuffer commands, const GlobeVi
         view, settings_.verticalFovRadians, viewport.width, viewport.height, settings_.targetEdgePixels,
         settings_.nearMetres, *elevation_, settings_.seabedShownDownToMetres);
     criterion_.setLevelOfDetail(lod);
-    // The last frame's draw read the cache and the lists this update writes.
-    vk::memoryBarrier(*device_, commands, VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT | VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT,
+    // The last frame's draw and shading read the cache, the slots' vertices
+    // and the lists this update writes.
+    vk::memoryBarrier(*device_, commands, kDrawReaders,
                       VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT,
                       VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
     const bisector::gpu::PoolFrame frame{.frame = frame_++,
@@ -170,15 +179,16 @@ std::uint64_t GlobeTerrain::recordUpdate(VkCommandBuffer commands, const GlobeVi
         serial = inputsSerial_;
     }
     vk::memoryBarrier(*device_, commands, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
-                      VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT | VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT,
-                      VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT);
+                      kDrawReaders, VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT);
 
     DrawFrame draw;
     const glm::dmat4 projection(
         camera::vulkanInfinitePerspective(static_cast<float>(settings_.verticalFovRadians),
                                           static_cast<float>(viewport.width) / static_cast<float>(viewport.height),
                                           static_cast<float>(settings_.nearMetres)));
-    draw.viewProjection = glm::mat4(projection * glm::dmat4(view.ecefToView));
+    const glm::dmat4 viewProjection = projection * glm::dmat4(view.ecefToView);
+    draw.viewProjection = glm::mat4(viewProjection);
+    draw.inverseViewProjection = glm::mat4(glm::inverse(viewProjection));
     draw.cameraFromOrigin = glm::vec4(glm::vec3(view.positionEcef - *origin_), 0.0f);
     draw.cameraEcef = glm::vec4(glm::vec3(view.positionEcef), 0.0f);
     draw.sunDirection = glm::vec4(glm::vec3(glm::normalize(sunDirection)), 0.0f);
@@ -198,12 +208,11 @@ void GlobeTerrain::noteCompletedUpdate(std::uint64_t serial, const GlobeCounts& 
     }
 }
 
-void GlobeTerrain::recordDraw(VkCommandBuffer commands, VkExtent2D viewport, VkDescriptorSet atmosphereSet) const
+void GlobeTerrain::recordDraw(VkCommandBuffer commands, VkExtent2D viewport) const
 {
     vk::setViewportAndScissor(commands, viewport);
-    const std::array<VkDescriptorSet, 2> sets{drawSet_, atmosphereSet};
-    vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, drawPipelineLayout_.handle(), 0,
-                            static_cast<std::uint32_t>(sets.size()), sets.data(), 0, nullptr);
+    vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, drawPipelineLayout_.handle(), 0, 1, &drawSet_, 0,
+                            nullptr);
     drawPipeline_.bind(commands);
     vkCmdDrawIndirect(commands, buffers_.counters().handle(), bisector::gpu::kDrawArgumentsOffset, 1,
                       sizeof(VkDrawIndirectCommand));

@@ -2,14 +2,16 @@
 // level of detail (planet::gpu::GlobeCriterion through
 // bisector::gpu::PoolPipeline), its geometry cache relative to an origin
 // that follows the camera, and one indirect draw of the visible bisectors
-// (shaders/planet/GlobeDraw.vert, .frag) through a reversed-Z projection
-// with the far plane at infinity.
+// through a reversed-Z projection with the far plane at infinity: the
+// visibility pass (shaders/planet/GlobeVisibility.vert, .frag), which
+// records in each sample the visible triangle nearest the camera for the
+// shading (planet::gpu::GlobeShadePass) to light.
 //
 // Per frame: recordUpdate outside rendering, then recordDraw inside a
-// rendering whose attachments have the formats given at construction (depth
-// cleared to 0, GREATER_OR_EQUAL), with the atmosphere's descriptor set
-// (atmosphere::Atmosphere built with globeAtmosphereParameters()). The draw's
-// uniforms are written at recordUpdate: no earlier frame may be pending.
+// rendering into a kVisibilityFormat colour attachment cleared to 0 and a
+// depth attachment cleared to 0 (GREATER_OR_EQUAL), of the formats and
+// samples given at construction. The draw's uniforms (drawSet()) are written
+// at recordUpdate: no earlier frame may be pending.
 #pragma once
 
 #include "bisector/Pool.h"
@@ -82,11 +84,10 @@ public:
     // buffers do not fit. With `streaming`, `elevation` is the base below
     // the streamed levels, and classify asks for the tiles its visible
     // bisectors want; the caller runs the stream's frame (stream()). The
-    // draw's sea reflects `seaLevelSky`, which must outlive the globe.
+    // shading's sea (drawSet()) reflects `seaLevelSky`, which must outlive the globe.
     GlobeTerrain(vk::Device& device, const vk::ShaderLibrary& shaders, const CubeElevation& elevation,
                  const GlobeSettings& settings, const vk::AttachmentFormats& attachments,
-                 VkDescriptorSetLayout atmosphereLayout, const SeaLevelSky& seaLevelSky,
-                 std::optional<GlobeStreaming> streaming = std::nullopt);
+                 const SeaLevelSky& seaLevelSky, std::optional<GlobeStreaming> streaming = std::nullopt);
     ~GlobeTerrain();
     GlobeTerrain(const GlobeTerrain&) = delete;
     GlobeTerrain& operator=(const GlobeTerrain&) = delete;
@@ -106,7 +107,14 @@ public:
                                const glm::dvec3& sunDirection, vk::TimestampQueries* timer = nullptr);
     // The counts of the update `serial` (recordUpdate's), once it completed.
     void noteCompletedUpdate(std::uint64_t serial, const GlobeCounts& counts);
-    void recordDraw(VkCommandBuffer commands, VkExtent2D viewport, VkDescriptorSet atmosphereSet) const;
+    // The visibility pass (see above).
+    void recordDraw(VkCommandBuffer commands, VkExtent2D viewport) const;
+
+    // What the visibility pass writes: a visible triangle's index plus one, 0 for none.
+    static constexpr VkFormat kVisibilityFormat = VK_FORMAT_R32_UINT;
+    // The draw's set (shaders/planet/GlobeDraw.glsl), for the shading.
+    [[nodiscard]] VkDescriptorSetLayout drawSetLayout() const { return drawSetLayout_.handle(); }
+    [[nodiscard]] VkDescriptorSet drawSet() const { return drawSet_; }
 
     // Where the last recorded update's counts lie, for a copy to the host.
     [[nodiscard]] const vk::Buffer& countsBuffer() const;

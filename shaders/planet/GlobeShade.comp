@@ -1,0 +1,145 @@
+#version 460
+// The globe's shading (planet::gpu::GlobeShadePass): one invocation per
+// pixel. The visibility pass left in each sample the triangle nearest the
+// camera (its index in the visible list plus one) or 0 for the sky; each
+// distinct value among a pixel's samples is shaded once, on the ray through
+// the pixel's centre, and the pixel gets their average weighted by the
+// samples each covers, as a multisample resolve would.
+//
+// A triangle is shaded where that ray meets its plane: the barycentric
+// coordinates there interpolate what the vertices carry (the position, the
+// height, the cube point, the data's normal), and those of the rays through
+// the next pixels right and down give the steps the shading's footprint and
+// the detail's slope are measured by (a fragment shader's derivatives).
+// Doing this in a compute pass rather than a fragment shader shades every
+// pixel once whatever the overdraw, and runs on every multiprocessor of
+// parts whose fragment shading is confined to a few.
+#extension GL_GOOGLE_include_directive : require
+#define ATMOSPHERE_SET 1
+#include "planet/GlobeSurface.glsl"
+#include "planet/GlobeSky.glsl"
+#include "planet/VertexShading.glsl"
+#include "display/HdrOutput.glsl"
+#include "display/Wireframe.glsl"
+
+layout(local_size_x = 8, local_size_y = 8) in;
+
+#ifdef GLOBE_SHADE_MULTISAMPLED
+layout(set = 2, binding = 0) uniform usampler2DMS globeShade_visibility;
+#else
+layout(set = 2, binding = 0) uniform usampler2D globeShade_visibility;
+#endif
+layout(set = 2, binding = 1, rgba16f) uniform writeonly image2D globeShade_hdr;
+
+const int GLOBE_SHADE_MAX_SAMPLES = 8;
+
+// A point on the ray through `pixel` (window coordinates: a pixel's centre
+// at + 0.5), relative to the camera (ECEF metres): the ray's direction.
+vec3 globeShade_RayThrough(vec2 pixel, vec2 size)
+{
+    vec2 device = pixel / size * 2.0 - 1.0;
+    vec4 point = globeDraw_inverseViewProjection * vec4(device, 0.5, 1.0);
+    return point.xyz / point.w;
+}
+
+// The barycentric coordinates of the point where the ray from the camera
+// along `ray` meets the plane of the triangle (p0, p0 + e1, p0 + e2),
+// relative to the camera (Moeller and Trumbore); `fallback` where the ray
+// runs along the plane.
+vec3 globeShade_Barycentric(vec3 ray, vec3 p0, vec3 e1, vec3 e2, vec3 fallback)
+{
+    vec3 p = cross(ray, e2);
+    float determinant = dot(e1, p);
+    if (abs(determinant) <= 1.0e-30) {
+        return fallback;
+    }
+    vec3 q = cross(-p0, e1);
+    float u = dot(-p0, p) / determinant;
+    float v = dot(ray, q) / determinant;
+    return vec3(1.0 - u - v, u, v);
+}
+
+vec3 globeShade_Mix(vec3 barycentric, vec3 a, vec3 b, vec3 c)
+{
+    return barycentric.x * a + barycentric.y * b + barycentric.z * c;
+}
+
+// What the sample value `visibility` shows on the ray through `pixel`'s
+// centre (display/HdrOutput.glsl's form).
+vec4 globeShade_Sample(uint visibility, ivec2 pixel, vec2 size)
+{
+    vec2 centre = vec2(pixel) + 0.5;
+    vec3 ray = globeShade_RayThrough(centre, size);
+    if (visibility == 0u) {
+        vec3 direction = globeAtmosphere_Direction(ray);
+        return display_HdrOutput(globeSky_Luminance(globeDraw_seaLevelSky, globeDraw_cameraAtmosphere.xyz,
+                                                    globeDraw_cameraAtmosphere.w, direction,
+                                                    globeDraw_sunAtmosphere.xyz),
+                                 true);
+    }
+    uint first = 3u * globeDraw_visible[visibility - 1u];
+    vec3 position[3];
+    vec3 cube[3];
+    vec3 dataNormal[3];
+    float height[3];
+    for (uint corner = 0u; corner < 3u; ++corner) {
+        vec4 vertex = globeDraw_cache[first + corner];
+        position[corner] = vertex.xyz - globeDraw_cameraFromOrigin.xyz;
+        height[corner] = vertex.w;
+        cube[corner] = vec3(planet_CubePointOf(globeDraw_exact[first + corner].xyz - globeDraw_cameraCube.xyz));
+        dataNormal[corner] = planet_VertexShadingNormal(globeDraw_shading[first + corner]);
+    }
+    vec3 e1 = position[1] - position[0];
+    vec3 e2 = position[2] - position[0];
+    vec3 b = globeShade_Barycentric(ray, position[0], e1, e2, vec3(1.0 / 3.0));
+    vec3 bx = globeShade_Barycentric(globeShade_RayThrough(centre + vec2(1.0, 0.0), size), position[0], e1, e2, b);
+    vec3 by = globeShade_Barycentric(globeShade_RayThrough(centre + vec2(0.0, 1.0), size), position[0], e1, e2, b);
+
+    globeSurface_Point surface;
+    surface.fromCamera = globeShade_Mix(b, position[0], position[1], position[2]);
+    surface.alongX = globeShade_Mix(bx - b, position[0], position[1], position[2]);
+    surface.alongY = globeShade_Mix(by - b, position[0], position[1], position[2]);
+    surface.cubeFromCamera = globeShade_Mix(b, cube[0], cube[1], cube[2]);
+    surface.cubeAlongX = globeShade_Mix(bx - b, cube[0], cube[1], cube[2]);
+    surface.cubeAlongY = globeShade_Mix(by - b, cube[0], cube[1], cube[2]);
+    surface.height = dot(b, vec3(height[0], height[1], height[2]));
+    surface.dataNormal = globeShade_Mix(b, dataNormal[0], dataNormal[1], dataNormal[2]);
+    surface.detailGrid = planet_VertexShadingGrid(globeDraw_shading[first]);
+    vec3 luminance = globeSurface_Luminance(surface);
+    if (globeDraw_options.x != 0u) {
+        luminance = display_WithWireframeOver(luminance, b, abs(bx - b) + abs(by - b));
+    }
+    return display_HdrOutput(luminance, true);
+}
+
+void main()
+{
+    ivec2 pixel = ivec2(gl_GlobalInvocationID.xy);
+    ivec2 size = imageSize(globeShade_hdr);
+    if (any(greaterThanEqual(pixel, size))) {
+        return;
+    }
+#ifdef GLOBE_SHADE_MULTISAMPLED
+    int samples = min(textureSamples(globeShade_visibility), GLOBE_SHADE_MAX_SAMPLES);
+    uint visibility[GLOBE_SHADE_MAX_SAMPLES];
+    for (int s = 0; s < samples; ++s) {
+        visibility[s] = texelFetch(globeShade_visibility, pixel, s).x;
+    }
+    vec4 colour = vec4(0.0);
+    for (int s = 0; s < samples; ++s) {
+        bool shaded = false;
+        int covered = 0;
+        for (int other = 0; other < samples; ++other) {
+            shaded = shaded || (other < s && visibility[other] == visibility[s]);
+            covered += visibility[other] == visibility[s] ? 1 : 0;
+        }
+        if (!shaded) {
+            colour += float(covered) * globeShade_Sample(visibility[s], pixel, vec2(size));
+        }
+    }
+    colour /= float(samples);
+#else
+    vec4 colour = globeShade_Sample(texelFetch(globeShade_visibility, pixel, 0).x, pixel, vec2(size));
+#endif
+    imageStore(globeShade_hdr, pixel, colour);
+}

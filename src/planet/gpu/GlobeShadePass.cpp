@@ -1,0 +1,86 @@
+#include "planet/gpu/GlobeShadePass.h"
+
+#include "planet/gpu/GlobeTerrain.h"
+#include "vk/Device.h"
+#include "vk/ShaderLibrary.h"
+
+#include <array>
+
+namespace planet::gpu {
+namespace {
+
+constexpr std::uint32_t kLocalSize = 8;  // GlobeShade.comp's local_size_x and _y
+
+// Set 2 of GlobeShade.comp: the visibility image and the HDR image.
+constexpr std::array<vk::DescriptorBinding, 2> kImageBindings{{
+    {0, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
+    {1, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, VK_SHADER_STAGE_COMPUTE_BIT, 1},
+}};
+
+vk::PipelineLayout shadePipelineLayout(const vk::Device& device, const GlobeTerrain& globe,
+                                       VkDescriptorSetLayout atmosphereLayout,
+                                       const vk::DescriptorSetLayout& imageLayout)
+{
+    const std::array<VkDescriptorSetLayout, 3> sets{globe.drawSetLayout(), atmosphereLayout, imageLayout.handle()};
+    return vk::PipelineLayout(device, sets);
+}
+
+}  // namespace
+
+GlobeShadePass::GlobeShadePass(const vk::Device& device, const vk::ShaderLibrary& shaders, const GlobeTerrain& globe,
+                               VkDescriptorSetLayout atmosphereLayout, VkSampleCountFlagBits samples,
+                               std::uint32_t framesInFlight)
+    : device_(&device),
+      shaders_(&shaders),
+      globe_(&globe),
+      samples_(samples),
+      sampler_(device, vk::SamplerDescription{VK_FILTER_NEAREST, VK_SAMPLER_MIPMAP_MODE_NEAREST}),
+      imageSetLayout_(device, kImageBindings),
+      imageSetPool_(device, imageSetLayout_, framesInFlight),
+      imageViews_(framesInFlight, {VK_NULL_HANDLE, VK_NULL_HANDLE}),
+      pipelineLayout_(shadePipelineLayout(device, globe, atmosphereLayout, imageSetLayout_)),
+      pipeline_(buildPipeline())
+{
+    for (std::uint32_t slot = 0; slot < framesInFlight; ++slot) {
+        imageSets_.push_back(imageSetPool_.allocate(imageSetLayout_));
+    }
+}
+
+vk::ComputePipeline GlobeShadePass::buildPipeline() const
+{
+    vk::ShaderProgram program{"planet/GlobeShade.comp", {}};
+    if (samples_ != VK_SAMPLE_COUNT_1_BIT) {
+        program.macros.push_back({"GLOBE_SHADE_MULTISAMPLED", ""});
+    }
+    return vk::ComputePipeline(*device_, pipelineLayout_, shaders_->load(program));
+}
+
+void GlobeShadePass::rebuildPipeline()
+{
+    vk::ComputePipeline rebuilt = buildPipeline();
+    pipeline_ = std::move(rebuilt);
+}
+
+void GlobeShadePass::record(VkCommandBuffer commands, std::uint32_t slotIndex, const vk::Image& visibility,
+                            const vk::Image& hdr, VkDescriptorSet atmosphereSet)
+{
+    const VkDescriptorSet imageSet = imageSets_.at(slotIndex);
+    std::pair<VkImageView, VkImageView>& views = imageViews_.at(slotIndex);
+    if (views.first != visibility.view() || views.second != hdr.view()) {
+        // The slot's earlier frames completed: its set is free to change.
+        vk::DescriptorWriter()
+            .combinedImageSampler(0, visibility.view(), sampler_.handle(), VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL)
+            .storageImage(1, hdr.view(), VK_IMAGE_LAYOUT_GENERAL)
+            .update(*device_, imageSet);
+        views = {visibility.view(), hdr.view()};
+    }
+    const std::array<VkDescriptorSet, 3> sets{globe_->drawSet(), atmosphereSet, imageSet};
+    vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipelineLayout_.handle(), 0,
+                            static_cast<std::uint32_t>(sets.size()), sets.data(), 0, nullptr);
+    vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline_.handle());
+    const VkExtent2D extent = hdr.extent();
+    vkCmdDispatch(commands, (extent.width + kLocalSize - 1) / kLocalSize, (extent.height + kLocalSize - 1) / kLocalSize,
+                  1);
+}
+
+}  // namespace planet::gpu

@@ -1,0 +1,71 @@
+// The globe's shading (shaders/planet/GlobeShade.comp): a compute pass,
+// recorded after the visibility pass (planet::gpu::GlobeTerrain::recordDraw),
+// that lights every pixel of the HDR image from what the visibility image
+// holds there: the surface of the visible triangles its samples show (ground
+// or sea, under the air between it and the camera), or the sky where they
+// show none (the light the atmosphere scatters along the view ray, from the
+// ground or from space, the sea beyond the mesh, the sun's disc). With
+// several samples per pixel it shades each distinct triangle once and
+// averages them by coverage.
+//
+// Shading in compute rather than in the draw's fragment shader costs one
+// evaluation per pixel whatever the overdraw, and runs on every
+// multiprocessor of parts that confine vertex and fragment shading to a few
+// (the H100 and H200 among them).
+#pragma once
+
+#include "vk/Descriptors.h"
+#include "vk/Image.h"
+#include "vk/Pipeline.h"
+
+#include <vulkan/vulkan.h>
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+namespace vk {
+class Device;
+class ShaderLibrary;
+}  // namespace vk
+
+namespace planet::gpu {
+
+class GlobeTerrain;
+
+class GlobeShadePass {
+public:
+    // `atmosphereLayout`: atmosphere::Atmosphere::descriptorSetLayout(),
+    // bound as set 1 (set 0 is the globe's draw set). `samples`: the
+    // visibility image's; one set of images per frame slot.
+    GlobeShadePass(const vk::Device& device, const vk::ShaderLibrary& shaders, const GlobeTerrain& globe,
+                   VkDescriptorSetLayout atmosphereLayout, VkSampleCountFlagBits samples, std::uint32_t framesInFlight);
+
+    // Records the shading of `hdr` (GENERAL, written whole) from `visibility`
+    // (SHADER_READ_ONLY_OPTIMAL), both of one size, with the globe's draw
+    // uniforms of the last recordUpdate. The slot's earlier frames must have
+    // completed.
+    void record(VkCommandBuffer commands, std::uint32_t slotIndex, const vk::Image& visibility, const vk::Image& hdr,
+                VkDescriptorSet atmosphereSet);
+
+    // Builds the pipeline again from the library; throws vk::Error and keeps
+    // the current one on failure. No recorded use may be pending.
+    void rebuildPipeline();
+
+private:
+    [[nodiscard]] vk::ComputePipeline buildPipeline() const;
+
+    const vk::Device* device_;
+    const vk::ShaderLibrary* shaders_;
+    const GlobeTerrain* globe_;
+    VkSampleCountFlagBits samples_;
+    vk::Sampler sampler_;  // unused by texelFetch, required by the binding's type
+    vk::DescriptorSetLayout imageSetLayout_;
+    vk::DescriptorPool imageSetPool_;
+    std::vector<VkDescriptorSet> imageSets_;                       // per slot
+    std::vector<std::pair<VkImageView, VkImageView>> imageViews_;  // what each slot's set holds
+    vk::PipelineLayout pipelineLayout_;
+    vk::ComputePipeline pipeline_;
+};
+
+}  // namespace planet::gpu

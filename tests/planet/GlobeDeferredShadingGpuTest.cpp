@@ -1,0 +1,114 @@
+// The globe's deferred shading (planet::gpu::GlobeShadePass after the
+// visibility pass), offscreen with the validation layer on:
+// - the visibility image holds a visible triangle exactly where the depth
+//   shows the globe, and nothing where it shows the sky;
+// - with four samples per pixel, a pixel that one triangle covers whole
+//   keeps its colour (each triangle is shaded once, at the pixel's centre),
+//   and the globe's outline against the sky changes (the samples of the
+//   globe and of the sky are averaged).
+#include "GlobeFrames.h"
+#include "GpuTestEnvironment.h"
+#include "SceneRenderHarness.h"
+#include "planet/GlobeCamera.h"
+#include "scene/GlobeSceneRenderer.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <set>
+#include <vector>
+
+namespace planet::test {
+namespace {
+
+using GlobeDeferredShadingGpuTest = GlobeFramesGpuTest;
+
+int largestChannelDifference(const Pixel& a, const Pixel& b)
+{
+    return std::max({std::abs(a.r - b.r), std::abs(a.g - b.g), std::abs(a.b - b.b)});
+}
+
+TEST_F(GlobeDeferredShadingGpuTest, TheVisibilityImageHoldsAVisibleTriangleExactlyWhereTheGlobeIs)
+{
+    CBT_SKIP_WITHOUT_SHADER_FLOAT64(device());
+    const VkExtent2D size{192, 144};
+    for (const GeodeticPose& pose :
+         {GeodeticPose{0.0, 0.0, 1.2e7, 0.0, -90.0}, GeodeticPose{46.2, 7.5, 6000.0, 80.0, -12.0}}) {
+        const std::unique_ptr<scene::GlobeSceneRenderer> globe = makeScene();
+        // Converged: the counts the scene reports (one frame late) are this frame's.
+        const scene::test::RenderedImage image = render(*globe, pose, size, 60, "globe-visibility");
+        const std::vector<std::uint32_t> visibility = readVisibility(*globe);
+        ASSERT_EQ(visibility.size(), image.depth.size());
+        const std::uint32_t drawn = globe->statistics().visibleCount;
+        std::set<std::uint32_t> seen;
+        std::size_t sky = 0;
+        for (std::size_t i = 0; i < visibility.size(); ++i) {
+            ASSERT_EQ(visibility[i] != 0, isGlobe(image, i)) << "pixel " << i << " at " << pose.heightMetres << " m";
+            ASSERT_LE(visibility[i], drawn) << "pixel " << i;
+            sky += visibility[i] == 0 ? 1u : 0u;
+            seen.insert(visibility[i]);
+        }
+        EXPECT_GT(sky, visibility.size() / 10) << "no sky in view at " << pose.heightMetres << " m";
+        EXPECT_LT(sky, visibility.size() * 9 / 10) << "no globe in view at " << pose.heightMetres << " m";
+        // Triangles of about 8 pixels: the view shows hundreds of them.
+        EXPECT_GT(seen.size(), 200u) << "at " << pose.heightMetres << " m";
+    }
+}
+
+TEST_F(GlobeDeferredShadingGpuTest, WithFourSamplesAPixelInsideOneTriangleKeepsItsColourAndTheOutlineSoftens)
+{
+    CBT_SKIP_WITHOUT_SHADER_FLOAT64(device());
+    if ((scene::supportedSceneSampleCounts(device(), scene::chooseDepthFormat(device())) & VK_SAMPLE_COUNT_4_BIT) ==
+        0) {
+        GTEST_SKIP() << "the device cannot render the scene with 4 samples";
+    }
+    const VkExtent2D size{192, 192};
+    const GeodeticPose pose{0.0, 0.0, 1.2e7, 0.0, -90.0};
+    // Large triangles (32 pixels an edge), so that many pixels lie inside one.
+    const double edgePixels = 32.0;
+    const std::unique_ptr<scene::GlobeSceneRenderer> single = makeScene(kSeabedShownDownToMetres, edgePixels);
+    const scene::test::RenderedImage one = render(*single, pose, size, 30, "globe-samples-1");
+    const std::unique_ptr<scene::GlobeSceneRenderer> multi =
+        makeScene(kSeabedShownDownToMetres, edgePixels, VK_SAMPLE_COUNT_4_BIT);
+    const scene::test::RenderedImage four = render(*multi, pose, size, 30, "globe-samples-4");
+    const std::vector<std::uint32_t> visibility = readVisibility(*single);
+    const auto at = [&](std::uint32_t x, std::uint32_t y) { return visibility[std::size_t{y} * size.width + x]; };
+    std::size_t outline = 0;
+    std::size_t softened = 0;
+    std::size_t whole = 0;
+    std::size_t changedWhole = 0;
+    for (std::uint32_t y = 1; y + 1 < size.height; ++y) {
+        for (std::uint32_t x = 1; x + 1 < size.width; ++x) {
+            const std::size_t i = std::size_t{y} * size.width + x;
+            const int difference = largestChannelDifference(pixelAt(one, i), pixelAt(four, i));
+            // The outline: the globe's pixels next to the sky's.
+            const std::uint32_t centre = at(x, y);
+            if (centre != 0 && (at(x - 1, y) == 0 || at(x + 1, y) == 0 || at(x, y - 1) == 0 || at(x, y + 1) == 0)) {
+                ++outline;
+                softened += difference >= 2 ? 1u : 0u;
+            }
+            // Inside one triangle: so are its 3 x 3 neighbours.
+            bool oneTriangle = centre != 0;
+            for (std::uint32_t v = y - 1; v <= y + 1; ++v) {
+                for (std::uint32_t u = x - 1; u <= x + 1; ++u) {
+                    oneTriangle = oneTriangle && at(u, v) == centre;
+                }
+            }
+            if (oneTriangle) {
+                ++whole;
+                changedWhole += difference > 2 ? 1u : 0u;
+            }
+        }
+    }
+    ASSERT_GT(outline, 200u);
+    ASSERT_GT(whole, 1000u);
+    EXPECT_EQ(changedWhole, 0u) << "pixels inside one triangle changed by more than 2 of 255";
+    EXPECT_GT(softened, outline / 8) << softened << " of " << outline << " outline pixels";
+}
+
+}  // namespace
+}  // namespace planet::test
