@@ -18,6 +18,7 @@
 #include "planet/GlobeAtmosphere.glsl"
 #include "planet/GlobeDraw.glsl"
 #include "planet/SeaSurface.glsl"
+#include "planet/SnowLine.glsl"
 #include "planet/SurfaceDetail.glsl"
 
 // What the shading knows of the surface at a pixel: its point and the
@@ -38,24 +39,6 @@ struct globeSurface_Point {
     uint detailGrid;
 };
 
-// The permanent snow line at a latitude (terrain::permanentSnowLineMetres):
-// 4800 m at the equator, 5600 m at 25 degrees, 5200 m at 35, 2730 m at 45,
-// sea level at 75, linear in between.
-float globeSurface_SnowLineMetres(float latitudeDegrees)
-{
-    float latitude = abs(latitudeDegrees);
-    if (latitude <= 25.0) {
-        return mix(4800.0, 5600.0, latitude / 25.0);
-    }
-    if (latitude <= 35.0) {
-        return mix(5600.0, 5200.0, (latitude - 25.0) / 10.0);
-    }
-    if (latitude <= 45.0) {
-        return mix(5200.0, 2730.0, (latitude - 35.0) / 10.0);
-    }
-    return mix(2730.0, 0.0, min((latitude - 45.0) / 30.0, 1.0));
-}
-
 // The land's colour by its height, its slope (`flatness`: the cosine of
 // the ground's tilt) and its latitude: vegetation low and on gentle slopes,
 // bare ground higher, rock on steep slopes, snow above the latitude's snow
@@ -68,7 +51,7 @@ vec3 globeSurface_LandAlbedo(float height, float flatness, float latitudeDegrees
     vec3 snow = vec3(0.80, 0.82, 0.86);
     vec3 land = mix(lowland, highland, smoothstep(300.0, 2500.0, height));
     land = mix(rock, land, smoothstep(0.75, 0.92, flatness));
-    float snowLine = globeSurface_SnowLineMetres(latitudeDegrees);
+    float snowLine = planet_PermanentSnowLineMetres(latitudeDegrees);
     float snowCover = smoothstep(snowLine, snowLine + 600.0, height) * smoothstep(0.6, 0.8, flatness);
     return mix(land, snow, snowCover);
 }
