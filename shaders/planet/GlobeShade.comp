@@ -120,22 +120,30 @@ void main()
         return;
     }
 #ifdef GLOBE_SHADE_MULTISAMPLED
+    // The distinct values among the samples, with how many samples each
+    // covers, first: the loop that shades them then runs as many times as
+    // the pixel has distinct values (the most of its neighbours', where
+    // invocations run in lockstep), not once per sample that starts one.
     int samples = min(textureSamples(globeShade_visibility), GLOBE_SHADE_MAX_SAMPLES);
-    uint visibility[GLOBE_SHADE_MAX_SAMPLES];
+    uint distinct[GLOBE_SHADE_MAX_SAMPLES];
+    int covered[GLOBE_SHADE_MAX_SAMPLES];
+    int distinctCount = 0;
     for (int s = 0; s < samples; ++s) {
-        visibility[s] = texelFetch(globeShade_visibility, pixel, s).x;
+        uint visibility = texelFetch(globeShade_visibility, pixel, s).x;
+        int found = distinctCount;
+        for (int d = 0; d < distinctCount; ++d) {
+            found = found == distinctCount && distinct[d] == visibility ? d : found;
+        }
+        if (found == distinctCount) {
+            distinct[distinctCount] = visibility;
+            covered[distinctCount] = 0;
+            ++distinctCount;
+        }
+        ++covered[found];
     }
     vec4 colour = vec4(0.0);
-    for (int s = 0; s < samples; ++s) {
-        bool shaded = false;
-        int covered = 0;
-        for (int other = 0; other < samples; ++other) {
-            shaded = shaded || (other < s && visibility[other] == visibility[s]);
-            covered += visibility[other] == visibility[s] ? 1 : 0;
-        }
-        if (!shaded) {
-            colour += float(covered) * globeShade_Sample(visibility[s], pixel, vec2(size));
-        }
+    for (int d = 0; d < distinctCount; ++d) {
+        colour += float(covered[d]) * globeShade_Sample(distinct[d], pixel, vec2(size));
     }
     colour /= float(samples);
 #else
