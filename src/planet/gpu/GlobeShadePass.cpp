@@ -37,7 +37,6 @@ GlobeShadePass::GlobeShadePass(const vk::Device& device, const vk::ShaderLibrary
       sampler_(device, vk::SamplerDescription{VK_FILTER_NEAREST, VK_SAMPLER_MIPMAP_MODE_NEAREST}),
       imageSetLayout_(device, kImageBindings),
       imageSetPool_(device, imageSetLayout_, framesInFlight),
-      imageViews_(framesInFlight, {VK_NULL_HANDLE, VK_NULL_HANDLE}),
       pipelineLayout_(shadePipelineLayout(device, globe, atmosphereLayout, imageSetLayout_)),
       pipeline_(buildPipeline())
 {
@@ -64,16 +63,14 @@ void GlobeShadePass::rebuildPipeline()
 void GlobeShadePass::record(VkCommandBuffer commands, std::uint32_t slotIndex, const vk::Image& visibility,
                             const vk::Image& hdr, VkDescriptorSet atmosphereSet)
 {
+    // The slot's earlier frames completed: its set is free to change. It is
+    // written every frame, since the slot's images are made anew when the
+    // view's size changes, and a new view may reuse an old one's handle.
     const VkDescriptorSet imageSet = imageSets_.at(slotIndex);
-    std::pair<VkImageView, VkImageView>& views = imageViews_.at(slotIndex);
-    if (views.first != visibility.view() || views.second != hdr.view()) {
-        // The slot's earlier frames completed: its set is free to change.
-        vk::DescriptorWriter()
-            .combinedImageSampler(0, visibility.view(), sampler_.handle(), VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL)
-            .storageImage(1, hdr.view(), VK_IMAGE_LAYOUT_GENERAL)
-            .update(*device_, imageSet);
-        views = {visibility.view(), hdr.view()};
-    }
+    vk::DescriptorWriter()
+        .combinedImageSampler(0, visibility.view(), sampler_.handle(), VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL)
+        .storageImage(1, hdr.view(), VK_IMAGE_LAYOUT_GENERAL)
+        .update(*device_, imageSet);
     const std::array<VkDescriptorSet, 3> sets{globe_->drawSet(), atmosphereSet, imageSet};
     vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipelineLayout_.handle(), 0,
                             static_cast<std::uint32_t>(sets.size()), sets.data(), 0, nullptr);

@@ -21,7 +21,6 @@
 #include <vulkan/vulkan.h>
 
 #include <cstdint>
-#include <utility>
 #include <vector>
 
 namespace vk {
@@ -62,8 +61,7 @@ private:
     vk::Sampler sampler_;  // unused by texelFetch, required by the binding's type
     vk::DescriptorSetLayout imageSetLayout_;
     vk::DescriptorPool imageSetPool_;
-    std::vector<VkDescriptorSet> imageSets_;                       // per slot
-    std::vector<std::pair<VkImageView, VkImageView>> imageViews_;  // what each slot's set holds
+    std::vector<VkDescriptorSet> imageSets_;  // per slot
     vk::PipelineLayout pipelineLayout_;
     vk::ComputePipeline pipeline_;
 };
