@@ -151,6 +151,7 @@ void showFrameStatistics(const OverlayFacts& facts, const TimingHistory& history
         } else {
             plotSeries("atmosphere", history.atmosphere, timings.atmosphereMs);
         }
+        ImGui::Text("display %.3f ms", timings.displayMs);
         if (statistics.atmosphereTablesMs) {
             ImGui::Text("atmosphere tables %8.3f ms (last recompute)", *statistics.atmosphereTablesMs);
         }

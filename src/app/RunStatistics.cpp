@@ -70,6 +70,7 @@ void RunStatistics::addFrameStatistics(const scene::FrameStatistics& statistics)
         draw_.add(timings.drawMs);
         atmosphere_.add(timings.atmosphereMs);
         shade_.add(timings.shadeMs);
+        display_.add(timings.displayMs);
         const scene::PoolPassTimings& pool = timings.pool;
         const double poolMs[] = {pool.classifyMs, pool.splitMs,  pool.allocateMs, pool.bisectMs,
                                  pool.mergeMs,    pool.reduceMs, pool.indexMs};
@@ -79,7 +80,7 @@ void RunStatistics::addFrameStatistics(const scene::FrameStatistics& statistics)
             }
         }
         total_.add(timings.dispatcherMs + timings.subdivisionMs + timings.sumReductionMs + timings.leafDecodeMs +
-                   pool.totalMs() + timings.drawMs + timings.atmosphereMs + timings.shadeMs);
+                   pool.totalMs() + timings.drawMs + timings.atmosphereMs + timings.shadeMs + timings.displayMs);
     }
     leafCounts_.add(static_cast<double>(statistics.leafCount));
     visibleCounts_.add(static_cast<double>(statistics.visibleCount));
@@ -136,6 +137,8 @@ std::string RunStatistics::toJson(const RunDescription& description) const
     writeSummary(json, atmosphere_);
     json << ",\n    \"shade\": ";
     writeSummary(json, shade_);
+    json << ",\n    \"display\": ";
+    writeSummary(json, display_);
     json << ",\n    \"total\": ";
     writeSummary(json, total_);
     json << "\n  },\n";

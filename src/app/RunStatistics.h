@@ -120,6 +120,7 @@ public:
     [[nodiscard]] const SampleSeries& drawTimes() const { return draw_; }
     [[nodiscard]] const SampleSeries& atmosphereTimes() const { return atmosphere_; }
     [[nodiscard]] const SampleSeries& shadeTimes() const { return shade_; }
+    [[nodiscard]] const SampleSeries& displayTimes() const { return display_; }
     [[nodiscard]] const SampleSeries& leafCounts() const { return leafCounts_; }
     [[nodiscard]] const SampleSeries& visibleCounts() const { return visibleCounts_; }
     [[nodiscard]] const SampleSeries& residentMemory() const { return residentMemory_; }
@@ -129,7 +130,8 @@ public:
     // (median/min/max/count in ms; "leafDecode" is the heap index of each
     // leaf, decoded once per frame for the draw; "atmosphere" is the atmosphere's
     // per-frame tables + the sky pass; "shade" the deferred shading of the
-    // draw's pixels, the globe's surface, air and sky), leaf counts (last/min/max and the
+    // draw's pixels, the globe's surface, air and sky; "display" the display
+    // pass: exposure, tone curve, sRGB), leaf counts (last/min/max and the
     // per-frame history), triangle count, CBT bytes, the GPU time of the
     // atmosphere's static tables (atmosphereTablesMs, null when unknown) and
     // the resident memory in MiB (residentMemoryMiB median/min/max/count and
@@ -152,6 +154,7 @@ private:
     SampleSeries draw_;
     SampleSeries atmosphere_;
     SampleSeries shade_;
+    SampleSeries display_;
     SampleSeries total_;
     SampleSeries leafCounts_;
     SampleSeries visibleCounts_;

@@ -14,6 +14,7 @@ std::vector<std::string> frameTimestampPassNames()
 {
     std::vector<std::string> names = terrain::Terrain::timestampPassNames();
     names.emplace_back(kSkyTimestamp);
+    names.emplace_back(kDisplayTimestamp);
     return names;
 }
 
@@ -47,6 +48,8 @@ PassTimings passTimingsOf(std::span<const vk::PassTime> times, double atmosphere
             timings.atmosphereMs += time.milliseconds;
         } else if (time.name == kShadeTimestamp) {
             timings.shadeMs = time.milliseconds;
+        } else if (time.name == kDisplayTimestamp) {
+            timings.displayMs = time.milliseconds;
         }
     }
     return timings;

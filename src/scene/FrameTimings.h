@@ -44,6 +44,7 @@ struct PassTimings {
     double drawMs = 0.0;        // the terrain's draw
     double atmosphereMs = 0.0;  // the atmosphere's per-frame tables + the sky pass
     double shadeMs = 0.0;       // deferred shading of the draw's pixels (the globe: surface, air and sky)
+    double displayMs = 0.0;     // the display pass: exposure, tone curve, sRGB
 };
 
 struct FrameStatistics {
@@ -65,9 +66,10 @@ struct FrameStatistics {
 
 inline constexpr const char* kSkyTimestamp = "sky";
 inline constexpr const char* kShadeTimestamp = "shade";
+inline constexpr const char* kDisplayTimestamp = "display";
 
 // The frame's timestamp passes: the terrain's (its update pipeline, the leaf
-// decode, the draw) and the sky.
+// decode, the draw), the sky and the display pass.
 [[nodiscard]] std::vector<std::string> frameTimestampPassNames();
 
 // One frame's PassTimings from its timestamp results; `atmosphereMs` (the

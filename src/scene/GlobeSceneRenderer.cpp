@@ -26,6 +26,7 @@ std::vector<std::string> globeTimestampPassNames()
     std::vector<std::string> names = bisector::gpu::PoolPipeline::timestampPassNames();
     names.emplace_back(terrain::kDrawTimestamp);
     names.emplace_back(kShadeTimestamp);
+    names.emplace_back(kDisplayTimestamp);
     return names;
 }
 
@@ -177,7 +178,7 @@ void GlobeSceneRenderer::recordFrame(std::uint32_t slotIndex, const GlobeFrameVi
     impl.timer.writeStart(commands, shadePass);
     impl.shade.record(commands, slotIndex, targets.visibility(), targets.hdr(), impl.atmosphere.descriptorSet());
     impl.timer.writeEnd(commands, shadePass);
-    recordDisplayPass(impl.device, commands, targets, impl.displayPass, slotIndex, impl.settings.display);
+    recordDisplayPass(impl.device, commands, targets, impl.displayPass, slotIndex, impl.settings.display, &impl.timer);
 }
 
 void GlobeSceneRenderer::setDisplay(const display::DisplaySettings& display)

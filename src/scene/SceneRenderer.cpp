@@ -185,7 +185,7 @@ void SceneRenderer::Impl::recordSceneRendering(VkCommandBuffer commands, const R
 
 void SceneRenderer::Impl::recordDisplay(VkCommandBuffer commands, const RenderTargets& targets, std::uint32_t slotIndex)
 {
-    recordDisplayPass(device, commands, targets, displayPass, slotIndex, settings.display);
+    recordDisplayPass(device, commands, targets, displayPass, slotIndex, settings.display, &timer);
 }
 
 SceneRenderer::SceneRenderer(vk::Device& device, const vk::ShaderLibrary& shaders,

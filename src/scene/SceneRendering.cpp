@@ -3,12 +3,14 @@
 #include "atmosphere/Atmosphere.h"
 #include "camera/Projection.h"
 #include "display/DisplayPass.h"
+#include "scene/FrameTimings.h"
 #include "text/TextParsing.h"
 #include "vk/Barriers.h"
 #include "vk/Buffer.h"
 #include "vk/Device.h"
 #include "vk/Error.h"
 #include "vk/GraphicsPipeline.h"
+#include "vk/TimestampQueries.h"
 
 #include <memory>
 #include <string>
@@ -181,8 +183,12 @@ void endVisibilityRendering(const vk::Device& device, VkCommandBuffer commands, 
 
 void recordDisplayPass(const vk::Device& device, VkCommandBuffer commands, const RenderTargets& targets,
                        const display::DisplayPass& displayPass, std::uint32_t slotIndex,
-                       const display::DisplaySettings& display)
+                       const display::DisplaySettings& display, vk::TimestampQueries* timer)
 {
+    const std::uint32_t pass = timer != nullptr ? timer->passIndex(kDisplayTimestamp) : 0;
+    if (timer != nullptr) {
+        timer->writeStart(commands, pass);
+    }
     if (targets.shading() == SceneShading::Deferred) {
         vk::imageBarrier(device, commands, targets.hdr().handle(), targets.hdr().fullRange(), VK_IMAGE_LAYOUT_GENERAL,
                          VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
@@ -210,6 +216,9 @@ void recordDisplayPass(const vk::Device& device, VkCommandBuffer commands, const
                      VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
                      VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
                      VK_PIPELINE_STAGE_2_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
+    if (timer != nullptr) {
+        timer->writeEnd(commands, pass);
+    }
 }
 
 std::optional<std::string> reloadSceneShaders(const vk::Device& device, atmosphere::Atmosphere& atmosphere,

@@ -29,6 +29,7 @@ struct DisplaySettings;
 namespace vk {
 class Buffer;
 class Device;
+class TimestampQueries;
 }  // namespace vk
 
 namespace scene {
@@ -73,10 +74,11 @@ void endVisibilityRendering(const vk::Device& device, VkCommandBuffer commands, 
 // The display pass: the HDR image, now readable, into the display colour
 // image, which then goes to TRANSFER_SRC_OPTIMAL. The HDR image was written
 // by the scene's rendering (COLOR_ATTACHMENT_OPTIMAL) or, for deferred
-// shading, by a compute shader (GENERAL), as targets.shading() says.
+// shading, by a compute shader (GENERAL), as targets.shading() says. With a
+// timer (whose passes include kDisplayTimestamp), timestamps bracket it.
 void recordDisplayPass(const vk::Device& device, VkCommandBuffer commands, const RenderTargets& targets,
                        const display::DisplayPass& displayPass, std::uint32_t slotIndex,
-                       const display::DisplaySettings& display);
+                       const display::DisplaySettings& display, vk::TimestampQueries* timer = nullptr);
 
 // A scene's shaders built again from the library, in order: the
 // atmosphere's; then, once the device is idle, `rebuildDraws` (the scene's

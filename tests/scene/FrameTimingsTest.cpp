@@ -13,12 +13,13 @@ namespace {
 
 using scene::PassTimings;
 
-TEST(FrameTimings, NamesEitherBackendsUpdatePassesThenDrawAndSky)
+TEST(FrameTimings, NamesEitherBackendsUpdatePassesThenDrawSkyAndDisplay)
 {
     const std::vector<std::string> names = scene::frameTimestampPassNames();
-    ASSERT_GE(names.size(), 2u);
-    EXPECT_EQ(names[names.size() - 2], terrain::kDrawTimestamp);
-    EXPECT_EQ(names.back(), scene::kSkyTimestamp);
+    ASSERT_GE(names.size(), 3u);
+    EXPECT_EQ(names[names.size() - 3], terrain::kDrawTimestamp);
+    EXPECT_EQ(names[names.size() - 2], scene::kSkyTimestamp);
+    EXPECT_EQ(names.back(), scene::kDisplayTimestamp);
     for (const char* updatePass :
          {"dispatcher", "subdivision", "sum reduction", "dispatcher (new tree)", terrain::kLeafDecodeTimestamp,
           "classify", "split", "allocate", "bisect", "merge", "reduce", "index"}) {
@@ -62,6 +63,19 @@ TEST(FrameTimings, MapsEachPassAndAddsTheAtmosphereToTheSky)
     EXPECT_DOUBLE_EQ(timings.atmosphereMs, 11.5);  // per-frame tables + the sky pass
 }
 
+TEST(FrameTimings, MapsTheGlobesShadingAndTheDisplayPass)
+{
+    const std::vector<vk::PassTime> times{{0, "classify", 1.0},
+                                          {1, terrain::kDrawTimestamp, 2.0},
+                                          {2, scene::kShadeTimestamp, 3.0},
+                                          {3, scene::kDisplayTimestamp, 0.5}};
+    const PassTimings timings = scene::passTimingsOf(times, 0.0);
+    EXPECT_DOUBLE_EQ(timings.drawMs, 2.0);
+    EXPECT_DOUBLE_EQ(timings.shadeMs, 3.0);
+    EXPECT_DOUBLE_EQ(timings.displayMs, 0.5);
+    EXPECT_DOUBLE_EQ(timings.atmosphereMs, 0.0);
+}
+
 TEST(FrameTimings, PassesNotTimedThisFrameStayZero)
 {
     const PassTimings timings = scene::passTimingsOf(std::vector<vk::PassTime>{{0, "dispatcher", 0.5}}, 0.0);
@@ -70,6 +84,8 @@ TEST(FrameTimings, PassesNotTimedThisFrameStayZero)
     EXPECT_DOUBLE_EQ(timings.leafDecodeMs, 0.0);
     EXPECT_DOUBLE_EQ(timings.drawMs, 0.0);
     EXPECT_DOUBLE_EQ(timings.atmosphereMs, 0.0);
+    EXPECT_DOUBLE_EQ(timings.shadeMs, 0.0);
+    EXPECT_DOUBLE_EQ(timings.displayMs, 0.0);
 }
 
 }  // namespace
