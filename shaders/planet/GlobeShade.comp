@@ -59,19 +59,32 @@ vec3 globeShade_Barycentric(vec3 ray, vec3 p0, vec3 e1, vec3 e2, vec3 fallback)
     return vec3(1.0 - u - v, u, v);
 }
 
+// The rays through a pixel's centre and through the next pixels' right and
+// down, computed once for every value its samples show.
+struct globeShade_Rays {
+    vec3 centre;
+    vec3 right;
+    vec3 down;
+};
+
+globeShade_Rays globeShade_RaysOf(ivec2 pixel, vec2 size)
+{
+    vec2 centre = vec2(pixel) + 0.5;
+    return globeShade_Rays(globeShade_RayThrough(centre, size), globeShade_RayThrough(centre + vec2(1.0, 0.0), size),
+                           globeShade_RayThrough(centre + vec2(0.0, 1.0), size));
+}
+
 vec3 globeShade_Mix(vec3 barycentric, vec3 a, vec3 b, vec3 c)
 {
     return barycentric.x * a + barycentric.y * b + barycentric.z * c;
 }
 
-// What the sample value `visibility` shows on the ray through `pixel`'s
+// What the sample value `visibility` shows on the ray through a pixel's
 // centre (display/HdrOutput.glsl's form).
-vec4 globeShade_Sample(uint visibility, ivec2 pixel, vec2 size)
+vec4 globeShade_Sample(uint visibility, globeShade_Rays rays)
 {
-    vec2 centre = vec2(pixel) + 0.5;
-    vec3 ray = globeShade_RayThrough(centre, size);
     if (visibility == 0u) {
-        vec3 direction = globeAtmosphere_Direction(ray);
+        vec3 direction = globeAtmosphere_Direction(rays.centre);
         return display_HdrOutput(globeSky_Luminance(globeDraw_seaLevelSky, globeDraw_cameraAtmosphere.xyz,
                                                     globeDraw_cameraAtmosphere.w, direction,
                                                     globeDraw_sunAtmosphere.xyz),
@@ -82,18 +95,20 @@ vec4 globeShade_Sample(uint visibility, ivec2 pixel, vec2 size)
     vec3 cube[3];
     vec3 dataNormal[3];
     float height[3];
+    uint shading[3];
     for (uint corner = 0u; corner < 3u; ++corner) {
         vec4 vertex = globeDraw_cache[first + corner];
         position[corner] = vertex.xyz - globeDraw_cameraFromOrigin.xyz;
         height[corner] = vertex.w;
         cube[corner] = vec3(planet_CubePointOf(globeDraw_exact[first + corner].xyz - globeDraw_cameraCube.xyz));
-        dataNormal[corner] = planet_VertexShadingNormal(globeDraw_shading[first + corner]);
+        shading[corner] = globeDraw_shading[first + corner];
+        dataNormal[corner] = planet_VertexShadingNormal(shading[corner]);
     }
     vec3 e1 = position[1] - position[0];
     vec3 e2 = position[2] - position[0];
-    vec3 b = globeShade_Barycentric(ray, position[0], e1, e2, vec3(1.0 / 3.0));
-    vec3 bx = globeShade_Barycentric(globeShade_RayThrough(centre + vec2(1.0, 0.0), size), position[0], e1, e2, b);
-    vec3 by = globeShade_Barycentric(globeShade_RayThrough(centre + vec2(0.0, 1.0), size), position[0], e1, e2, b);
+    vec3 b = globeShade_Barycentric(rays.centre, position[0], e1, e2, vec3(1.0 / 3.0));
+    vec3 bx = globeShade_Barycentric(rays.right, position[0], e1, e2, b);
+    vec3 by = globeShade_Barycentric(rays.down, position[0], e1, e2, b);
 
     globeSurface_Point surface;
     surface.fromCamera = globeShade_Mix(b, position[0], position[1], position[2]);
@@ -104,7 +119,7 @@ vec4 globeShade_Sample(uint visibility, ivec2 pixel, vec2 size)
     surface.cubeAlongY = globeShade_Mix(by - b, cube[0], cube[1], cube[2]);
     surface.height = dot(b, vec3(height[0], height[1], height[2]));
     surface.dataNormal = globeShade_Mix(b, dataNormal[0], dataNormal[1], dataNormal[2]);
-    surface.detailGrid = planet_VertexShadingGrid(globeDraw_shading[first]);
+    surface.detailGrid = planet_VertexShadingGrid(shading[0]);
     vec3 luminance = globeSurface_Luminance(surface);
     if (globeDraw_options.x != 0u) {
         luminance = display_WithWireframeOver(luminance, b, abs(bx - b) + abs(by - b));
@@ -141,13 +156,14 @@ void main()
         }
         ++covered[found];
     }
+    globeShade_Rays rays = globeShade_RaysOf(pixel, vec2(size));
     vec4 colour = vec4(0.0);
     for (int d = 0; d < distinctCount; ++d) {
-        colour += float(covered[d]) * globeShade_Sample(distinct[d], pixel, vec2(size));
+        colour += float(covered[d]) * globeShade_Sample(distinct[d], rays);
     }
     colour /= float(samples);
 #else
-    vec4 colour = globeShade_Sample(texelFetch(globeShade_visibility, pixel, 0).x, pixel, vec2(size));
+    vec4 colour = globeShade_Sample(texelFetch(globeShade_visibility, pixel, 0).x, globeShade_RaysOf(pixel, vec2(size)));
 #endif
     imageStore(globeShade_hdr, pixel, colour);
 }
