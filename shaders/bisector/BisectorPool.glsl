@@ -84,6 +84,7 @@ layout(std430, set = 0, binding = 0) buffer PoolCounters {
     uint drawInstanceCount;
     uint drawFirstVertex;
     uint drawFirstInstance;
+    pool_DispatchArguments visibleDispatch;  // 64 a workgroup over the visible list, at most 65535
 } pool_counters;
 
 layout(std430, set = 0, binding = 1) buffer PoolKeys {

@@ -1,12 +1,14 @@
 // What the globe's draw binds (planet::gpu::GlobeTerrain), set 0, shared by
-// its visibility pass (planet/GlobeVisibility.vert) and its shading
-// (planet/GlobeShade.comp):
+// its visibility pass (planet/GlobeRaster.comp, GlobeRasterLarge.comp) and
+// its shading (planet/GlobeShade.comp):
 //   binding 0  the pool's visible list (slots)
 //   binding 1  the geometry cache (planet/GlobeGeometry.glsl)
 //   binding 2  GlobeDrawFrame
 //   binding 3  the sea-level sky (planet/SeaLevelSky.glsl)
 //   binding 4  the slots' exact vertices (planet/GlobeCriterion.glsl)
 //   binding 5  the slots' vertices' shading (planet/GlobeGeometry.glsl)
+//   binding 6  the pool's counters (bisector::gpu::PoolCounters), for the
+//              number of visible bisectors
 // The shading also binds the atmosphere's set (planet/GlobeAtmosphere.glsl)
 // as set 1 and its images as set 2.
 #ifndef PLANET_GLOBE_DRAW_GLSL
@@ -38,5 +40,16 @@ layout(std430, set = 0, binding = 4) readonly buffer GlobeDrawExact {
 layout(std430, set = 0, binding = 5) readonly buffer GlobeDrawShading {
     uint globeDraw_shading[];
 };
+
+layout(std430, set = 0, binding = 6) readonly buffer GlobeDrawPoolCounters {
+    uint globeDraw_poolCounterWords[];
+};
+// The word of bisector::gpu::PoolCounters that holds visibleCount.
+const uint GLOBE_DRAW_VISIBLE_COUNT_WORD = 9u;
+
+uint globeDraw_VisibleCount()
+{
+    return globeDraw_poolCounterWords[GLOBE_DRAW_VISIBLE_COUNT_WORD];
+}
 
 #endif  // PLANET_GLOBE_DRAW_GLSL

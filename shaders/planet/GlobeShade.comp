@@ -1,7 +1,8 @@
 #version 460
 // The globe's shading (planet::gpu::GlobeShadePass): one invocation per
-// pixel. The visibility pass left in each sample the triangle nearest the
-// camera (its index in the visible list plus one) or 0 for the sky; each
+// pixel. The visibility pass (planet/GlobeRaster.glsl) left in each sample
+// the triangle nearest the camera (its index in the visible list plus one,
+// in the value's low 32 bits) or 0 for the sky; each
 // distinct value among a pixel's samples is shaded once, on the ray through
 // the pixel's centre, and the pixel gets their average weighted by the
 // samples each covers, as a multisample resolve would.
@@ -15,6 +16,7 @@
 // pixel once whatever the overdraw, and runs on every multiprocessor of
 // parts whose fragment shading is confined to a few.
 #extension GL_GOOGLE_include_directive : require
+#extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
 #define ATMOSPHERE_SET 1
 #include "planet/GlobeSurface.glsl"
 #include "planet/GlobeSky.glsl"
@@ -24,14 +26,19 @@
 
 layout(local_size_x = 8, local_size_y = 8) in;
 
-#ifdef GLOBE_SHADE_MULTISAMPLED
-layout(set = 2, binding = 0) uniform usampler2DMS globeShade_visibility;
-#else
-layout(set = 2, binding = 0) uniform usampler2D globeShade_visibility;
-#endif
+// The pixels' samples side by side, row by row (raster/TriangleRaster.glsl).
+layout(std430, set = 2, binding = 0) readonly buffer GlobeShadeVisibility {
+    uint64_t globeShade_visibility[];
+};
 layout(set = 2, binding = 1, rgba16f) uniform writeonly image2D globeShade_hdr;
 
 const int GLOBE_SHADE_MAX_SAMPLES = 8;
+
+// What sample `s` of `pixel` shows: a visible triangle's index plus one, or 0.
+uint globeShade_Visibility(ivec2 pixel, ivec2 size, int samples, int s)
+{
+    return uint(globeShade_visibility[(pixel.y * size.x + pixel.x) * samples + s]);
+}
 
 // A point on the ray through `pixel` (window coordinates: a pixel's centre
 // at + 0.5), relative to the camera (ECEF metres): the ray's direction.
@@ -139,12 +146,12 @@ void main()
     // covers, first: the loop that shades them then runs as many times as
     // the pixel has distinct values (the most of its neighbours', where
     // invocations run in lockstep), not once per sample that starts one.
-    int samples = min(textureSamples(globeShade_visibility), GLOBE_SHADE_MAX_SAMPLES);
+    int samples = min(globeShade_visibility.length() / (size.x * size.y), GLOBE_SHADE_MAX_SAMPLES);
     uint distinct[GLOBE_SHADE_MAX_SAMPLES];
     int covered[GLOBE_SHADE_MAX_SAMPLES];
     int distinctCount = 0;
     for (int s = 0; s < samples; ++s) {
-        uint visibility = texelFetch(globeShade_visibility, pixel, s).x;
+        uint visibility = globeShade_Visibility(pixel, size, samples, s);
         int found = distinctCount;
         for (int d = 0; d < distinctCount; ++d) {
             found = found == distinctCount && distinct[d] == visibility ? d : found;
@@ -163,7 +170,7 @@ void main()
     }
     colour /= float(samples);
 #else
-    vec4 colour = globeShade_Sample(texelFetch(globeShade_visibility, pixel, 0).x, globeShade_RaysOf(pixel, vec2(size)));
+    vec4 colour = globeShade_Sample(globeShade_Visibility(pixel, size, 1, 0), globeShade_RaysOf(pixel, vec2(size)));
 #endif
     imageStore(globeShade_hdr, pixel, colour);
 }

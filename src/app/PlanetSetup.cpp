@@ -260,6 +260,11 @@ void checkPlanetDevice(const vk::Device& device)
                         " lacks 64-bit floats in shaders (shaderFloat64), which --planet needs for the globe's "
                         "positions");
     }
+    if (!device.features().shaderBufferInt64Atomics) {
+        throw vk::Error("Vulkan device " + device.info().name +
+                        " lacks 64-bit atomics on storage buffers (shaderBufferInt64Atomics), which --planet needs "
+                        "for the globe's visibility pass");
+    }
 }
 
 double surfaceHeightUnder(const planet::CubeElevation& elevation, const planet::GeodeticPose& pose)

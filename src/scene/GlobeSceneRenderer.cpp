@@ -3,6 +3,7 @@
 #include "atmosphere/Atmosphere.h"
 #include "display/DisplayPass.h"
 #include "planet/gpu/GlobeAtmosphere.h"
+#include "planet/gpu/GlobeRasterPass.h"
 #include "planet/gpu/GlobeShadePass.h"
 #include "planet/gpu/SeaLevelSky.h"
 #include "scene/RenderTargets.h"
@@ -39,8 +40,6 @@ std::optional<planet::gpu::GlobeStreaming> withFrames(std::optional<planet::gpu:
     return streaming;
 }
 
-static_assert(RenderTargets::kVisibilityFormat == planet::gpu::GlobeTerrain::kVisibilityFormat);
-
 }  // namespace
 
 struct GlobeSceneRenderer::Impl {
@@ -59,6 +58,7 @@ struct GlobeSceneRenderer::Impl {
     atmosphere::Atmosphere atmosphere;
     planet::gpu::SeaLevelSky seaLevelSky;
     planet::gpu::GlobeTerrain globe;
+    planet::gpu::GlobeRasterPass raster;
     planet::gpu::GlobeShadePass shade;
     display::DisplayPass displayPass;
     vk::TimestampQueries timer;
@@ -78,8 +78,10 @@ GlobeSceneRenderer::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& s
       slots(makeFrameSlots(gpuDevice, commandPool, sceneOutput.framesInFlight)),
       atmosphere(gpuDevice, shaders, planet::gpu::globeAtmosphereParameters(), sceneOutput.framesInFlight),
       seaLevelSky(gpuDevice, shaders, atmosphere),
-      globe(gpuDevice, shaders, elevation, initialSettings.globe, attachments, seaLevelSky,
+      globe(gpuDevice, shaders, elevation, initialSettings.globe, seaLevelSky,
             withFrames(std::move(streaming), sceneOutput.framesInFlight)),
+      raster(gpuDevice, shaders, globe, attachments.samples, sceneOutput.framesInFlight,
+             planet::gpu::defaultSmallTrianglePixels(gpuDevice.driverPath())),
       shade(gpuDevice, shaders, globe, atmosphere.descriptorSetLayout(), attachments.samples,
             sceneOutput.framesInFlight),
       displayPass(gpuDevice, shaders, sceneOutput.displayFormat, sceneOutput.framesInFlight),
@@ -168,12 +170,11 @@ void GlobeSceneRenderer::recordFrame(std::uint32_t slotIndex, const GlobeFrameVi
     }
 
     const RenderTargets& targets = *frame.targets;
-    beginVisibilityRendering(impl.device, commands, targets, impl.output);
+    beginDeferredShading(impl.device, commands, targets);
     const std::uint32_t drawPass = impl.timer.passIndex(terrain::kDrawTimestamp);
     impl.timer.writeStart(commands, drawPass);
-    impl.globe.recordDraw(commands, view.viewport);
+    impl.raster.record(commands, slotIndex, targets.visibility(), view.viewport);
     impl.timer.writeEnd(commands, drawPass);
-    endVisibilityRendering(impl.device, commands, targets, impl.output);
     const std::uint32_t shadePass = impl.timer.passIndex(kShadeTimestamp);
     impl.timer.writeStart(commands, shadePass);
     impl.shade.record(commands, slotIndex, targets.visibility(), targets.hdr(), impl.atmosphere.descriptorSet());
@@ -209,7 +210,7 @@ std::optional<std::string> GlobeSceneRenderer::reloadShaders()
         impl.device, impl.atmosphere,
         [&]() -> std::optional<std::string> {
             impl.seaLevelSky.rebuild();
-            impl.globe.rebuildDrawPipeline();
+            impl.raster.rebuildPipelines();
             impl.shade.rebuildPipeline();
             return std::nullopt;
         },

@@ -9,7 +9,7 @@
 //                       arguments (compute); classify asks for tiles;
 //                       left out under a still view once the mesh converged
 //   counts read-back    live, visible, deferred (copy); the tile requests
-//   visibility pass     rendering into the visibility image + depth
+//   visibility pass     compute rasterization into the visibility buffer
 //                       (reversed-Z, infinite far plane): the visible triangle
 //                       nearest the camera in each sample
 //   shading             compute, every pixel of the HDR image: the surface

@@ -6,6 +6,8 @@
 #include "vk/Error.h"
 #include "vk/GraphicsPipeline.h"
 
+#include <cstdint>
+
 namespace scene {
 
 namespace {
@@ -50,9 +52,6 @@ VkSampleCountFlags supportedSceneSampleCounts(const vk::Device& device, VkFormat
     };
     counts &= attachmentCounts(display::kHdrColorFormat, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT);
     counts &= attachmentCounts(depthFormat, VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT);
-    counts &= attachmentCounts(RenderTargets::kVisibilityFormat,
-                               VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT);
-    counts &= properties.limits.sampledImageIntegerSampleCounts;
     return counts | VK_SAMPLE_COUNT_1_BIT;
 }
 
@@ -71,28 +70,29 @@ RenderTargets::RenderTargets(const vk::Device& device, VkExtent2D extent, VkForm
       color_(device, vk::ImageDescription{colorFormat, extent, 1,
                                           VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
                                           VK_IMAGE_ASPECT_COLOR_BIT}),
-      depth_(device, vk::ImageDescription{depthFormat, extent, 1,
-                                          VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT |
-                                              (readableDepth && samples == VK_SAMPLE_COUNT_1_BIT
-                                                   ? VkImageUsageFlags{VK_IMAGE_USAGE_TRANSFER_SRC_BIT}
-                                                   : VkImageUsageFlags{0}),
-                                          depthAspect(depthFormat), samples})
+      depth_(shading == SceneShading::Forward
+                 ? vk::Image(device, vk::ImageDescription{depthFormat, extent, 1,
+                                                          VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT |
+                                                              (readableDepth && samples == VK_SAMPLE_COUNT_1_BIT
+                                                                   ? VkImageUsageFlags{VK_IMAGE_USAGE_TRANSFER_SRC_BIT}
+                                                                   : VkImageUsageFlags{0}),
+                                                          depthAspect(depthFormat), samples})
+                 : vk::Image())
 {
     if (shading == SceneShading::Deferred) {
-        visibility_ =
-            vk::Image(device, vk::ImageDescription{kVisibilityFormat, extent, 1,
-                                                   VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT |
-                                                       VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
-                                                   VK_IMAGE_ASPECT_COLOR_BIT, samples});
+        const VkDeviceSize bytes =
+            VkDeviceSize{extent.width} * extent.height * static_cast<VkDeviceSize>(samples) * sizeof(std::uint64_t);
+        visibility_ = vk::Buffer(
+            device, bytes,
+            VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
+        return;
     }
     if (!multisampled()) {
         return;
     }
-    if (shading == SceneShading::Forward) {
-        multisampledHdr_ = vk::Image(
-            device, vk::ImageDescription{display::kHdrColorFormat, extent, 1, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT,
-                                         VK_IMAGE_ASPECT_COLOR_BIT, samples});
-    }
+    multisampledHdr_ =
+        vk::Image(device, vk::ImageDescription{display::kHdrColorFormat, extent, 1, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT,
+                                               VK_IMAGE_ASPECT_COLOR_BIT, samples});
     if (readableDepth) {
         depthResolve_ = vk::Image(
             device, vk::ImageDescription{depthFormat, extent, 1,

@@ -4,6 +4,7 @@
 // headless runs).
 #pragma once
 
+#include "vk/Buffer.h"
 #include "vk/Image.h"
 
 #include <vulkan/vulkan.h>
@@ -21,9 +22,7 @@ VkFormat chooseDepthFormat(const vk::Device& device);
 
 // The sample counts (VK_SAMPLE_COUNT_*_BIT) the device can render the scene
 // with: those of its framebuffer limits for colour and depth that the HDR
-// colour format and `depthFormat` both support as attachments, and that a
-// visibility image (RenderTargets::kVisibilityFormat) supports as an
-// attachment and a sampled image.
+// colour format and `depthFormat` both support as attachments.
 VkSampleCountFlags supportedSceneSampleCounts(const vk::Device& device, VkFormat depthFormat);
 
 // An HDR colour image (display::kHdrColorFormat: COLOR_ATTACHMENT | SAMPLED |
@@ -36,10 +35,11 @@ VkSampleCountFlags supportedSceneSampleCounts(const vk::Device& device, VkFormat
 // end of its rendering: the colour into hdr() (the average of the samples),
 // the depth, when `readableDepth`, into depth() (sample 0).
 //
-// A scene shaded in compute (`shading` Deferred: the globe) renders into a
-// visibility image (kVisibilityFormat, COLOR_ATTACHMENT | SAMPLED |
-// TRANSFER_SRC, `samples` per pixel) and the depth image instead, and its shading writes hdr()
-// (STORAGE besides): there is no multisampled HDR image.
+// A scene rasterized and shaded in compute (`shading` Deferred: the globe)
+// has a visibility buffer instead of the depth image: `samples` 64-bit
+// values per pixel (raster/TriangleRaster.h: the depth's bits over the
+// triangle's number plus one), STORAGE | TRANSFER_DST | TRANSFER_SRC; its
+// shading writes hdr() (STORAGE besides). It has no multisampled image.
 enum class SceneShading { Forward, Deferred };
 
 class RenderTargets {
@@ -47,8 +47,6 @@ public:
     RenderTargets(const vk::Device& device, VkExtent2D extent, VkFormat colorFormat, VkFormat depthFormat,
                   bool readableDepth = false, VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_1_BIT,
                   SceneShading shading = SceneShading::Forward);
-
-    static constexpr VkFormat kVisibilityFormat = VK_FORMAT_R32_UINT;
 
     // Single-sampled: what the display pass reads, and the readable depth.
     [[nodiscard]] const vk::Image& hdr() const { return hdr_; }
@@ -59,7 +57,7 @@ public:
     [[nodiscard]] const vk::Image& hdrAttachment() const { return multisampled() ? multisampledHdr_ : hdr_; }
     [[nodiscard]] const vk::Image& depthAttachment() const { return depth_; }
     // Deferred shading only.
-    [[nodiscard]] const vk::Image& visibility() const { return visibility_; }
+    [[nodiscard]] const vk::Buffer& visibility() const { return visibility_; }
     [[nodiscard]] SceneShading shading() const { return shading_; }
     [[nodiscard]] VkSampleCountFlagBits samples() const { return samples_; }
     [[nodiscard]] bool multisampled() const { return samples_ != VK_SAMPLE_COUNT_1_BIT; }
@@ -72,10 +70,10 @@ private:
     SceneShading shading_;
     vk::Image hdr_;
     vk::Image color_;
-    vk::Image depth_;            // `samples` per pixel
+    vk::Image depth_;            // `samples` per pixel; only when forward
     vk::Image multisampledHdr_;  // only when multisampled and forward
-    vk::Image visibility_;       // only when deferred
-    vk::Image depthResolve_;     // only when multisampled and readable
+    vk::Buffer visibility_;      // only when deferred
+    vk::Image depthResolve_;     // only when multisampled, forward and readable
 };
 
 // Records a copy of the colour image (TRANSFER_SRC_OPTIMAL, as a recorded

@@ -148,33 +148,8 @@ void endSceneRendering(const vk::Device& device, VkCommandBuffer commands, const
     }
 }
 
-void beginVisibilityRendering(const vk::Device& device, VkCommandBuffer commands, const RenderTargets& targets,
-                              const SceneOutput& output)
+void beginDeferredShading(const vk::Device& device, VkCommandBuffer commands, const RenderTargets& targets)
 {
-    // The previous frame in these targets ended with the shading reading the
-    // visibility image; discarded here.
-    vk::imageBarrier(device, commands, targets.visibility().handle(), targets.visibility().fullRange(),
-                     VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                     VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, 0, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                     VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT);
-    VkClearValue nothing{};
-    nothing.color.uint32[0] = 0;
-    const VkRenderingAttachmentInfo visibilityAttachment =
-        vk::renderingAttachment(targets.visibility().view(), VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                                VK_ATTACHMENT_LOAD_OP_CLEAR, VK_ATTACHMENT_STORE_OP_STORE, nothing);
-    const VkRenderingAttachmentInfo depthAttachment = sceneDepthAttachment(device, commands, targets, output);
-    const VkRenderingInfo rendering = vk::renderingInfo(targets.extent(), visibilityAttachment, &depthAttachment);
-    vkCmdBeginRendering(commands, &rendering);
-}
-
-void endVisibilityRendering(const vk::Device& device, VkCommandBuffer commands, const RenderTargets& targets,
-                            const SceneOutput& output)
-{
-    endSceneRendering(device, commands, targets, output);
-    vk::imageBarrier(device, commands, targets.visibility().handle(), targets.visibility().fullRange(),
-                     VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
-                     VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
-                     VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
     // The previous frame's display pass read the HDR image; discarded here.
     vk::imageBarrier(device, commands, targets.hdr().handle(), targets.hdr().fullRange(), VK_IMAGE_LAYOUT_UNDEFINED,
                      VK_IMAGE_LAYOUT_GENERAL, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, 0,

@@ -59,17 +59,10 @@ void beginSceneRendering(const vk::Device& device, VkCommandBuffer commands, con
 void endSceneRendering(const vk::Device& device, VkCommandBuffer commands, const RenderTargets& targets,
                        const SceneOutput& output);
 
-// For deferred shading (RenderTargets with SceneShading::Deferred): begins a
-// rendering into the visibility image (cleared to 0) and the depth image
-// (cleared), their earlier contents discarded; endVisibilityRendering ends
-// it, leaves the visibility image readable by compute shaders
-// (SHADER_READ_ONLY_OPTIMAL), the HDR image writable by them (GENERAL, its
-// contents discarded) and, with output.readableDepth, the depth image in
-// TRANSFER_SRC_OPTIMAL.
-void beginVisibilityRendering(const vk::Device& device, VkCommandBuffer commands, const RenderTargets& targets,
-                              const SceneOutput& output);
-void endVisibilityRendering(const vk::Device& device, VkCommandBuffer commands, const RenderTargets& targets,
-                            const SceneOutput& output);
+// For deferred shading (RenderTargets with SceneShading::Deferred): leaves
+// the HDR image writable by compute shaders (GENERAL), its earlier contents
+// discarded. The scene's passes fill and read the visibility buffer.
+void beginDeferredShading(const vk::Device& device, VkCommandBuffer commands, const RenderTargets& targets);
 
 // The display pass: the HDR image, now readable, into the display colour
 // image, which then goes to TRANSFER_SRC_OPTIMAL. The HDR image was written

@@ -117,6 +117,7 @@ Device::Device(const Instance& instance, const DeviceOptions& options)
     features_.pipelineStatisticsQuery = core.pipelineStatisticsQuery == VK_TRUE;
     features_.vertexPipelineStoresAndAtomics = core.vertexPipelineStoresAndAtomics == VK_TRUE;
     features_.fragmentStoresAndAtomics = core.fragmentStoresAndAtomics == VK_TRUE;
+    features_.shaderBufferInt64Atomics = enabled.vulkan12.shaderBufferInt64Atomics == VK_TRUE;
 
     const float priority = 1.0f;
     VkDeviceQueueCreateInfo queueInfo{};

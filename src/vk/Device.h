@@ -42,6 +42,9 @@ struct DeviceFeatures {
     // device that has them when the environment sets CBT_VK_WITHOUT_FLOAT64
     // (to test that path on any device).
     bool shaderFloat64 = false;
+    // 64-bit atomics on storage buffers (Vulkan 1.2): the globe's
+    // visibility pass keeps each sample's nearest triangle with them.
+    bool shaderBufferInt64Atomics = false;
 };
 
 // Owns the VkDevice. Always enabled: shaderInt64, hostQueryReset. Move-only; must outlive every object created from it and be

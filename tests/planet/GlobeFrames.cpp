@@ -1,8 +1,10 @@
 #include "GlobeFrames.h"
 
 #include "planet/GlobalElevation.h"
+#include "raster/TriangleRaster.h"
 #include "scene/FrameSlot.h"
 #include "scene/RenderTargets.h"
+#include "vk/BufferTransfer.h"
 #include "vk/Commands.h"
 #include "vk/Device.h"
 #include "vk/Image.h"
@@ -71,20 +73,33 @@ scene::test::RenderedImage GlobeFramesGpuTest::readBack(scene::GlobeSceneRendere
     for (const std::byte byte : colour) {
         image.colour.push_back(std::to_integer<std::uint8_t>(byte));
     }
-    const std::vector<std::byte> depth =
-        vk::downloadImageLevel(device(), targets.depth(), 0, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
-    image.depth.resize(depth.size() / sizeof(float));
-    std::memcpy(image.depth.data(), depth.data(), depth.size());
+    // The depth of sample 0, from the visibility buffer's high bits.
+    const std::vector<std::uint64_t> visibility = readVisibilitySamples(globe);
+    const std::size_t samples = visibility.size() / (std::size_t{size.width} * size.height);
+    image.depth.resize(std::size_t{size.width} * size.height);
+    for (std::size_t i = 0; i < image.depth.size(); ++i) {
+        image.depth[i] = raster::depthOf(visibility[i * samples]);
+    }
     scene::test::saveForInspection(image, name);
     return image;
 }
 
+std::vector<std::uint64_t> GlobeFramesGpuTest::readVisibilitySamples(scene::GlobeSceneRenderer& globe)
+{
+    const vk::Buffer& buffer = globe.slot(0).targets->visibility();
+    return vk::downloadFromBufferAs<std::uint64_t>(device(), buffer, 0, buffer.size() / sizeof(std::uint64_t));
+}
+
 std::vector<std::uint32_t> GlobeFramesGpuTest::readVisibility(scene::GlobeSceneRenderer& globe)
 {
-    const std::vector<std::byte> bytes = vk::downloadImageLevel(device(), globe.slot(0).targets->visibility(), 0,
-                                                                VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
-    std::vector<std::uint32_t> visibility(bytes.size() / sizeof(std::uint32_t));
-    std::memcpy(visibility.data(), bytes.data(), bytes.size());
+    const std::vector<std::uint64_t> values = readVisibilitySamples(globe);
+    const VkExtent2D size = globe.slot(0).targets->extent();
+    const std::size_t pixels = std::size_t{size.width} * size.height;
+    const std::size_t samples = values.size() / pixels;
+    std::vector<std::uint32_t> visibility(pixels);
+    for (std::size_t i = 0; i < pixels; ++i) {
+        visibility[i] = raster::triangleOf(values[i * samples]);
+    }
     return visibility;
 }
 

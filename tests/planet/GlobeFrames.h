@@ -2,7 +2,7 @@
 // onto a cube of 256 intervals a side), offscreen with the validation layer
 // on, as the viewer's planet mode draws them: a scene::GlobeSceneRenderer,
 // one frame at a time recorded into its slot 0, submitted and waited for,
-// then its colour and depth read back.
+// then its colour, and its depth from the visibility buffer, read back.
 #pragma once
 
 #include "GpuTestEnvironment.h"
@@ -56,11 +56,13 @@ protected:
                                                          double targetEdgePixels = 8.0,
                                                          VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_1_BIT);
 
-    // The last frame's colour and depth (saved as NAME.png under
+    // The last frame's colour and depth (sample 0; saved as NAME.png under
     // $CBT_TEST_IMAGE_DIR when set).
     scene::test::RenderedImage readBack(scene::GlobeSceneRenderer& globe, const std::string& name);
-    // The last frame's visibility image (one sample per pixel): per pixel,
-    // the visible triangle's index plus one, or 0.
+    // The last frame's visibility buffer, every sample (raster/TriangleRaster.h).
+    std::vector<std::uint64_t> readVisibilitySamples(scene::GlobeSceneRenderer& globe);
+    // Per pixel, the visible triangle its sample 0 shows (its index plus
+    // one), or 0.
     std::vector<std::uint32_t> readVisibility(scene::GlobeSceneRenderer& globe);
 
     // `frames` frames of `pose` at `size`, the sun towards `sun` (ECEF), by

@@ -55,10 +55,15 @@ struct PoolCounters {
     std::uint32_t drawInstanceCount = 0;
     std::uint32_t drawFirstVertex = 0;
     std::uint32_t drawFirstInstance = 0;
+    // Workgroups of 64 over the visible list, for a compute pass that draws
+    // it (at most 65535, the least maxComputeWorkGroupCount: such a pass
+    // strides over the list), written with the draw's arguments.
+    DispatchArguments visibleDispatch;
 };
 static_assert(offsetof(PoolCounters, dispatch) == 56);
-static_assert(sizeof(PoolCounters) == 132);
+static_assert(sizeof(PoolCounters) == 144);
 inline constexpr VkDeviceSize kDrawArgumentsOffset = offsetof(PoolCounters, drawVertexCount);
+inline constexpr VkDeviceSize kVisibleDispatchOffset = offsetof(PoolCounters, visibleDispatch);
 inline constexpr VkDeviceSize kStatisticsOffset = offsetof(PoolCounters, liveStatistic);
 
 // Bytes per slot of the topology buffers: key 8, two link copies 24, flags

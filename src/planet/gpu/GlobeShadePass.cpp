@@ -11,9 +11,9 @@ namespace {
 
 constexpr std::uint32_t kLocalSize = 8;  // GlobeShade.comp's local_size_x and _y
 
-// Set 2 of GlobeShade.comp: the visibility image and the HDR image.
+// Set 2 of GlobeShade.comp: the visibility buffer and the HDR image.
 constexpr std::array<vk::DescriptorBinding, 2> kImageBindings{{
-    {0, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
+    {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
     {1, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, VK_SHADER_STAGE_COMPUTE_BIT, 1},
 }};
 
@@ -34,7 +34,6 @@ GlobeShadePass::GlobeShadePass(const vk::Device& device, const vk::ShaderLibrary
       shaders_(&shaders),
       globe_(&globe),
       samples_(samples),
-      sampler_(device, vk::SamplerDescription{VK_FILTER_NEAREST, VK_SAMPLER_MIPMAP_MODE_NEAREST}),
       imageSetLayout_(device, kImageBindings),
       imageSetPool_(device, imageSetLayout_, framesInFlight),
       pipelineLayout_(shadePipelineLayout(device, globe, atmosphereLayout, imageSetLayout_)),
@@ -60,22 +59,24 @@ void GlobeShadePass::rebuildPipeline()
     pipeline_ = std::move(rebuilt);
 }
 
-void GlobeShadePass::record(VkCommandBuffer commands, std::uint32_t slotIndex, const vk::Image& visibility,
+void GlobeShadePass::record(VkCommandBuffer commands, std::uint32_t slotIndex, const vk::Buffer& visibility,
                             const vk::Image& hdr, VkDescriptorSet atmosphereSet)
 {
     // The slot's earlier frames completed: its set is free to change. It is
-    // written every frame, since the slot's images are made anew when the
-    // view's size changes, and a new view may reuse an old one's handle.
+    // written every frame, since the slot's buffer and image are made anew
+    // when the view's size changes, and a new one may reuse an old handle.
     const VkDescriptorSet imageSet = imageSets_.at(slotIndex);
+    const VkExtent2D extent = hdr.extent();
+    const VkDeviceSize visibilityBytes =
+        VkDeviceSize{extent.width} * extent.height * static_cast<VkDeviceSize>(samples_) * sizeof(std::uint64_t);
     vk::DescriptorWriter()
-        .combinedImageSampler(0, visibility.view(), sampler_.handle(), VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL)
+        .storageBuffer(0, visibility, 0, visibilityBytes)
         .storageImage(1, hdr.view(), VK_IMAGE_LAYOUT_GENERAL)
         .update(*device_, imageSet);
     const std::array<VkDescriptorSet, 3> sets{globe_->drawSet(), atmosphereSet, imageSet};
     vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipelineLayout_.handle(), 0,
                             static_cast<std::uint32_t>(sets.size()), sets.data(), 0, nullptr);
     vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline_.handle());
-    const VkExtent2D extent = hdr.extent();
     vkCmdDispatch(commands, (extent.width + kLocalSize - 1) / kLocalSize, (extent.height + kLocalSize - 1) / kLocalSize,
                   1);
 }

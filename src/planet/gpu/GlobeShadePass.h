@@ -1,6 +1,6 @@
 // The globe's shading (shaders/planet/GlobeShade.comp): a compute pass,
-// recorded after the visibility pass (planet::gpu::GlobeTerrain::recordDraw),
-// that lights every pixel of the HDR image from what the visibility image
+// recorded after the visibility pass (planet::gpu::GlobeRasterPass), that
+// lights every pixel of the HDR image from what the visibility buffer
 // holds there: the surface of the visible triangles its samples show (ground
 // or sea, under the air between it and the camera), or the sky where they
 // show none (the light the atmosphere scatters along the view ray, from the
@@ -14,6 +14,7 @@
 // (the H100 and H200 among them).
 #pragma once
 
+#include "vk/Buffer.h"
 #include "vk/Descriptors.h"
 #include "vk/Image.h"
 #include "vk/Pipeline.h"
@@ -36,15 +37,15 @@ class GlobeShadePass {
 public:
     // `atmosphereLayout`: atmosphere::Atmosphere::descriptorSetLayout(),
     // bound as set 1 (set 0 is the globe's draw set). `samples`: the
-    // visibility image's; one set of images per frame slot.
+    // visibility buffer's per pixel; one set of images per frame slot.
     GlobeShadePass(const vk::Device& device, const vk::ShaderLibrary& shaders, const GlobeTerrain& globe,
                    VkDescriptorSetLayout atmosphereLayout, VkSampleCountFlagBits samples, std::uint32_t framesInFlight);
 
-    // Records the shading of `hdr` (GENERAL, written whole) from `visibility`
-    // (SHADER_READ_ONLY_OPTIMAL), both of one size, with the globe's draw
-    // uniforms of the last recordUpdate. The slot's earlier frames must have
-    // completed.
-    void record(VkCommandBuffer commands, std::uint32_t slotIndex, const vk::Image& visibility, const vk::Image& hdr,
+    // Records the shading of `hdr` (GENERAL, written whole) from
+    // `visibility` (GlobeRasterPass's, of the image's size), with the globe's
+    // draw uniforms of the last recordUpdate. The slot's earlier frames must
+    // have completed.
+    void record(VkCommandBuffer commands, std::uint32_t slotIndex, const vk::Buffer& visibility, const vk::Image& hdr,
                 VkDescriptorSet atmosphereSet);
 
     // Builds the pipeline again from the library; throws vk::Error and keeps
@@ -58,7 +59,6 @@ private:
     const vk::ShaderLibrary* shaders_;
     const GlobeTerrain* globe_;
     VkSampleCountFlagBits samples_;
-    vk::Sampler sampler_;  // unused by texelFetch, required by the binding's type
     vk::DescriptorSetLayout imageSetLayout_;
     vk::DescriptorPool imageSetPool_;
     std::vector<VkDescriptorSet> imageSets_;  // per slot

@@ -22,21 +22,24 @@ namespace planet::gpu {
 namespace {
 
 constexpr VkShaderStageFlags kCompute = VK_SHADER_STAGE_COMPUTE_BIT;
-constexpr VkShaderStageFlags kVertexAndCompute = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_COMPUTE_BIT;
-constexpr std::array<vk::DescriptorBinding, 6> kDrawBindings{{
-    {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kVertexAndCompute, 1},
-    {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kVertexAndCompute, 1},
-    {2, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kVertexAndCompute, 1},
+constexpr std::array<vk::DescriptorBinding, 7> kDrawBindings{{
+    {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kCompute, 1},
+    {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kCompute, 1},
+    {2, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kCompute, 1},
     {3, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kCompute, 1},
     {4, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kCompute, 1},
     {5, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kCompute, 1},
+    {6, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kCompute, 1},
 }};
 
-// What reads the update's buffers: the visibility pass's indirect draw and
-// vertex shader, and the shading (GlobeShadePass).
-constexpr VkPipelineStageFlags2 kDrawReaders = VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT |
-                                               VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT |
-                                               VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT;
+// GLOBE_DRAW_VISIBLE_COUNT_WORD of shaders/planet/GlobeDraw.glsl.
+static_assert(offsetof(bisector::gpu::PoolCounters, visibleCount) == 9 * sizeof(std::uint32_t));
+
+// What reads the update's buffers: the visibility pass (its indirect
+// dispatch, GlobeRasterPass) and the shading (GlobeShadePass).
+constexpr VkPipelineStageFlags2 kDrawReaders =
+    VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT;
+constexpr VkAccessFlags2 kDrawReads = VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT;
 
 // std140 GlobeDrawFrame (shaders/planet/GlobeDraw.glsl).
 struct DrawFrame {
@@ -75,25 +78,11 @@ bisector::PoolSettings poolSettingsOf(const GlobeSettings& settings)
     return {.capacity = settings.capacity, .maxDepth = settings.maxDepth, .rootDepth = 0};
 }
 
-vk::GraphicsPipeline makeDrawPipeline(const vk::Device& device, const vk::ShaderLibrary& shaders,
-                                      const vk::PipelineLayout& layout, const vk::AttachmentFormats& attachments)
-{
-    vk::GraphicsPipelineDescription description;
-    description.depthTest = true;
-    description.depthWrite = true;
-    description.depthCompareOp = camera::nearerDepthCompareOp(camera::DepthConvention::Reversed);
-    description.colorFormats = {GlobeTerrain::kVisibilityFormat};
-    description.depthFormat = attachments.depth;
-    description.samples = attachments.samples;
-    return vk::GraphicsPipeline(device, layout, shaders.load(vk::ShaderProgram{"planet/GlobeVisibility.vert", {}}),
-                                shaders.load(vk::ShaderProgram{"planet/GlobeVisibility.frag", {}}), description);
-}
-
 }  // namespace
 
 GlobeTerrain::GlobeTerrain(vk::Device& device, const vk::ShaderLibrary& shaders, const CubeElevation& elevation,
-                           const GlobeSettings& settings, const vk::AttachmentFormats& attachments,
-                           const SeaLevelSky& seaLevelSky, std::optional<GlobeStreaming> streaming)
+                           const GlobeSettings& settings, const SeaLevelSky& seaLevelSky,
+                           std::optional<GlobeStreaming> streaming)
     : device_(&device),
       elevation_(&elevation),
       settings_(settings),
@@ -107,13 +96,9 @@ GlobeTerrain::GlobeTerrain(vk::Device& device, const vk::ShaderLibrary& shaders,
       refresh_(pipeline_.makeKernel(shaders, GlobeCriterion::refreshProgram(), criterion_.setLayout())),
       drawArguments_(pipeline_.makeKernel(shaders, {"planet/GlobeDrawArguments.comp", {}}, VK_NULL_HANDLE)),
       drawSetLayout_(device, kDrawBindings),
-      drawPipelineLayout_(device, std::array<VkDescriptorSetLayout, 1>{drawSetLayout_.handle()}),
       drawSetPool_(device, drawSetLayout_, 1),
       drawSet_(drawSetPool_.allocate(drawSetLayout_)),
-      drawFrame_(device, sizeof(DrawFrame), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, vk::MemoryLocation::HostUpload),
-      attachments_(attachments),
-      shaders_(&shaders),
-      drawPipeline_(makeDrawPipeline(device, shaders, drawPipelineLayout_, attachments))
+      drawFrame_(device, sizeof(DrawFrame), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, vk::MemoryLocation::HostUpload)
 {
     buffers_.upload(reference_);
     const VkDeviceSize listBytes = VkDeviceSize{sizeof(std::uint32_t)} * settings.capacity;
@@ -125,6 +110,7 @@ GlobeTerrain::GlobeTerrain(vk::Device& device, const vk::ShaderLibrary& shaders,
         .combinedImageSampler(3, seaLevelSky.table().view(), seaLevelSky.sampler().handle(), SeaLevelSky::kLayout)
         .storageBuffer(4, criterion_.exact())
         .storageBuffer(5, criterion_.shading())
+        .storageBuffer(6, buffers_.counters())
         .update(device, drawSet_);
 }
 
@@ -144,11 +130,10 @@ std::uint64_t GlobeTerrain::recordUpdate(VkCommandBuffer commands, const GlobeVi
         view, settings_.verticalFovRadians, viewport.width, viewport.height, settings_.targetEdgePixels,
         settings_.nearMetres, *elevation_, settings_.seabedShownDownToMetres);
     criterion_.setLevelOfDetail(lod);
-    // The last frame's draw and shading read the cache, the slots' vertices
-    // and the lists this update writes.
-    vk::memoryBarrier(*device_, commands, kDrawReaders,
-                      VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT,
-                      VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+    // The last frame's visibility pass and shading read the cache, the
+    // slots' vertices, the lists and the counts this update writes.
+    vk::memoryBarrier(*device_, commands, kDrawReaders, kDrawReads, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                      VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
     const bisector::gpu::PoolFrame frame{.frame = frame_++,
                                          .maxDepth = settings_.maxDepth,
                                          .criterionArgument = 0,
@@ -179,7 +164,7 @@ std::uint64_t GlobeTerrain::recordUpdate(VkCommandBuffer commands, const GlobeVi
         serial = inputsSerial_;
     }
     vk::memoryBarrier(*device_, commands, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
-                      kDrawReaders, VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT);
+                      kDrawReaders, kDrawReads);
 
     DrawFrame draw;
     const glm::dmat4 projection(
@@ -208,19 +193,14 @@ void GlobeTerrain::noteCompletedUpdate(std::uint64_t serial, const GlobeCounts& 
     }
 }
 
-void GlobeTerrain::recordDraw(VkCommandBuffer commands, VkExtent2D viewport) const
-{
-    vk::setViewportAndScissor(commands, viewport);
-    vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, drawPipelineLayout_.handle(), 0, 1, &drawSet_, 0,
-                            nullptr);
-    drawPipeline_.bind(commands);
-    vkCmdDrawIndirect(commands, buffers_.counters().handle(), bisector::gpu::kDrawArgumentsOffset, 1,
-                      sizeof(VkDrawIndirectCommand));
-}
-
 const vk::Buffer& GlobeTerrain::countsBuffer() const
 {
     return buffers_.counters();
+}
+
+VkDeviceSize GlobeTerrain::visibleDispatchOffset()
+{
+    return bisector::gpu::kVisibleDispatchOffset;
 }
 
 VkDeviceSize GlobeTerrain::countsOffset()
@@ -238,12 +218,6 @@ GlobeCounts GlobeTerrain::countsFrom(std::span<const std::byte> bytes)
 double GlobeTerrain::bytesPerBisector() const
 {
     return static_cast<double>(buffers_.bytes() + criterion_.slotBytes()) / static_cast<double>(settings_.capacity);
-}
-
-void GlobeTerrain::rebuildDrawPipeline()
-{
-    vk::GraphicsPipeline rebuilt = makeDrawPipeline(*device_, *shaders_, drawPipelineLayout_, attachments_);
-    drawPipeline_ = std::move(rebuilt);
 }
 
 }  // namespace planet::gpu

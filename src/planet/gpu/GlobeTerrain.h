@@ -1,17 +1,14 @@
 // The globe on the GPU: a bisector pool over the cube refined by the globe's
 // level of detail (planet::gpu::GlobeCriterion through
 // bisector::gpu::PoolPipeline), its geometry cache relative to an origin
-// that follows the camera, and one indirect draw of the visible bisectors
-// through a reversed-Z projection with the far plane at infinity: the
-// visibility pass (shaders/planet/GlobeVisibility.vert, .frag), which
-// records in each sample the visible triangle nearest the camera for the
-// shading (planet::gpu::GlobeShadePass) to light.
+// that follows the camera, and the draw's set: the visible bisectors, their
+// geometry and the frame's uniforms (a reversed-Z projection with the far
+// plane at infinity), which the visibility pass (planet::gpu::GlobeRasterPass)
+// rasterizes and the shading (planet::gpu::GlobeShadePass) lights.
 //
-// Per frame: recordUpdate outside rendering, then recordDraw inside a
-// rendering into a kVisibilityFormat colour attachment cleared to 0 and a
-// depth attachment cleared to 0 (GREATER_OR_EQUAL), of the formats and
-// samples given at construction. The draw's uniforms (drawSet()) are written
-// at recordUpdate: no earlier frame may be pending.
+// Per frame: recordUpdate, then the visibility pass and the shading. The
+// draw's uniforms (drawSet()) are written at recordUpdate: no earlier frame
+// may be pending.
 #pragma once
 
 #include "bisector/Pool.h"
@@ -24,8 +21,6 @@
 #include "vk/Buffer.h"
 #include "vk/ComputeKernel.h"
 #include "vk/Descriptors.h"
-#include "vk/GraphicsPipeline.h"
-#include "vk/Pipeline.h"
 
 #include <vulkan/vulkan.h>
 #include <glm/vec3.hpp>
@@ -86,8 +81,8 @@ public:
     // bisectors want; the caller runs the stream's frame (stream()). The
     // shading's sea (drawSet()) reflects `seaLevelSky`, which must outlive the globe.
     GlobeTerrain(vk::Device& device, const vk::ShaderLibrary& shaders, const CubeElevation& elevation,
-                 const GlobeSettings& settings, const vk::AttachmentFormats& attachments,
-                 const SeaLevelSky& seaLevelSky, std::optional<GlobeStreaming> streaming = std::nullopt);
+                 const GlobeSettings& settings, const SeaLevelSky& seaLevelSky,
+                 std::optional<GlobeStreaming> streaming = std::nullopt);
     ~GlobeTerrain();
     GlobeTerrain(const GlobeTerrain&) = delete;
     GlobeTerrain& operator=(const GlobeTerrain&) = delete;
@@ -107,15 +102,13 @@ public:
                                const glm::dvec3& sunDirection, vk::TimestampQueries* timer = nullptr);
     // The counts of the update `serial` (recordUpdate's), once it completed.
     void noteCompletedUpdate(std::uint64_t serial, const GlobeCounts& counts);
-    // The visibility pass (see above).
-    void recordDraw(VkCommandBuffer commands, VkExtent2D viewport) const;
-
-    // What the visibility pass writes: a visible triangle's index plus one, 0 for none.
-    static constexpr VkFormat kVisibilityFormat = VK_FORMAT_R32_UINT;
     // The draw's set (shaders/planet/GlobeDraw.glsl), for the shading.
     [[nodiscard]] VkDescriptorSetLayout drawSetLayout() const { return drawSetLayout_.handle(); }
     [[nodiscard]] VkDescriptorSet drawSet() const { return drawSet_; }
 
+    // Where the workgroups of 64 over the last recorded update's visible list
+    // lie (VkDispatchIndirectCommand, at most 65535), in countsBuffer().
+    [[nodiscard]] static VkDeviceSize visibleDispatchOffset();
     // Where the last recorded update's counts lie, for a copy to the host.
     [[nodiscard]] const vk::Buffer& countsBuffer() const;
     [[nodiscard]] static VkDeviceSize countsOffset();
@@ -134,10 +127,6 @@ public:
     [[nodiscard]] const bisector::gpu::PoolBuffers& poolBuffers() const { return buffers_; }
     [[nodiscard]] const GlobeCriterion& criterion() const { return criterion_; }
 
-    // Builds the draw pipeline again from the library; throws vk::Error and
-    // keeps the current one on failure. No recorded use may be pending.
-    void rebuildDrawPipeline();
-
 private:
     vk::Device* device_;
     const CubeElevation* elevation_;
@@ -151,13 +140,9 @@ private:
     std::unique_ptr<vk::ComputeKernel> refresh_;
     std::unique_ptr<vk::ComputeKernel> drawArguments_;
     vk::DescriptorSetLayout drawSetLayout_;
-    vk::PipelineLayout drawPipelineLayout_;
     vk::DescriptorPool drawSetPool_;
     VkDescriptorSet drawSet_ = VK_NULL_HANDLE;
     vk::Buffer drawFrame_;
-    vk::AttachmentFormats attachments_;
-    const vk::ShaderLibrary* shaders_;
-    vk::GraphicsPipeline drawPipeline_;
     std::optional<glm::dvec3> origin_;
     std::uint64_t pageTableVersion_ = 0;  // the stream's, at the last refresh
     std::uint32_t frame_ = 0;

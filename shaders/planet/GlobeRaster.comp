@@ -1,0 +1,47 @@
+#version 460
+// The globe's visibility pass, first kernel: one invocation per visible
+// triangle (planet/GlobeRaster.glsl). A triangle that needs no clipping and
+// whose box is at most globeRaster.smallMaxPixels a side is covered here;
+// one wholly outside a clip plane or the viewport is dropped; the others go
+// to the large list. Dispatched over the visible list
+// (GlobeTerrain::visibleDispatchOffset); the invocations stride over it, so
+// any number of workgroups covers it.
+#extension GL_GOOGLE_include_directive : require
+#include "planet/GlobeRaster.glsl"
+
+layout(local_size_x = 64) in;
+
+void main()
+{
+    uint visible = globeDraw_VisibleCount();
+    vec2 band = raster_GuardBand(globeRaster.viewport);
+    uint stride = gl_NumWorkGroups.x * GLOBE_RASTER_WORKGROUP_SIZE;
+    for (uint triangle = gl_GlobalInvocationID.x; triangle < visible; triangle += stride) {
+        vec4 clip[3];
+        globeRaster_Corners(triangle, clip);
+        bool large = raster_NeedsClipping(clip, band);
+        if (large) {
+            if (raster_WhollyOutside(clip, band)) {
+                continue;
+            }
+        } else {
+            raster_Triangle setup;
+            if (!raster_Setup(raster_ToWindow(clip[0], globeRaster.viewport),
+                              raster_ToWindow(clip[1], globeRaster.viewport),
+                              raster_ToWindow(clip[2], globeRaster.viewport), globeRaster.viewport, setup)) {
+                continue;
+            }
+            large = !raster_IsSmall(setup, int(globeRaster.smallMaxPixels));
+            if (!large) {
+                raster_CoverSmall(setup, triangle, globeRaster.viewport, GLOBE_RASTER_SAMPLES);
+            }
+        }
+        if (large) {
+            uint entry = atomicAdd(globeRaster_largeCount, 1u);
+            globeRaster_large[entry] = triangle;
+            if (entry < GLOBE_RASTER_LARGE_WORKGROUPS) {
+                atomicAdd(globeRaster_largeWorkgroups, 1u);
+            }
+        }
+    }
+}

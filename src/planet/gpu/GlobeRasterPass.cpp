@@ -1,0 +1,133 @@
+#include "planet/gpu/GlobeRasterPass.h"
+
+#include "planet/gpu/GlobeTerrain.h"
+#include "vk/Barriers.h"
+#include "vk/Device.h"
+#include "vk/Error.h"
+#include "vk/ShaderLibrary.h"
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <span>
+#include <string>
+
+namespace planet::gpu {
+namespace {
+
+constexpr std::uint32_t kMaxSmallTrianglePixels = 64;  // RASTER_SMALL_MAX_PIXELS
+// The large list's header (GlobeRasterLargeList of GlobeRaster.glsl): no
+// workgroups of GlobeRasterLarge.comp yet, and no entries.
+constexpr std::array<std::uint32_t, 4> kEmptyLargeList{0, 1, 1, 0};
+
+constexpr std::array<vk::DescriptorBinding, 2> kRasterBindings{{
+    {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
+    {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
+}};
+
+// GlobeRasterConstants of shaders/planet/GlobeRaster.glsl.
+struct RasterConstants {
+    std::uint32_t viewportWidth = 0;
+    std::uint32_t viewportHeight = 0;
+    std::uint32_t smallMaxPixels = 0;
+};
+
+constexpr VkPushConstantRange kConstantsRange{VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(RasterConstants)};
+
+constexpr VkAccessFlags2 kStorageAccess = VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT;
+
+// GLOBE_RASTER_SAMPLES of GlobeRaster.glsl.
+vk::ComputePipeline buildKernel(const vk::Device& device, const vk::ShaderLibrary& shaders,
+                                const vk::PipelineLayout& layout, const char* program, std::uint32_t samples)
+{
+    const std::array<vk::SpecializationConstant, 1> constants{{{0, samples}}};
+    return vk::ComputePipeline(device, layout, shaders.load(vk::ShaderProgram{program, {}}), constants);
+}
+
+}  // namespace
+
+std::uint32_t defaultSmallTrianglePixels(vk::DriverPath path)
+{
+    return path == vk::DriverPath::Gpu ? 8 : 32;
+}
+
+GlobeRasterPass::GlobeRasterPass(const vk::Device& device, const vk::ShaderLibrary& shaders, const GlobeTerrain& globe,
+                                 VkSampleCountFlagBits samples, std::uint32_t framesInFlight,
+                                 std::uint32_t smallTrianglePixels)
+    : device_(&device),
+      shaders_(&shaders),
+      globe_(&globe),
+      samples_(static_cast<std::uint32_t>(samples)),
+      smallTrianglePixels_(smallTrianglePixels),
+      largeList_(
+          device,
+          VkDeviceSize{sizeof(std::uint32_t)} * (VkDeviceSize{globe.settings().capacity} + kEmptyLargeList.size()),
+          VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT),
+      setLayout_(device, kRasterBindings),
+      setPool_(device, setLayout_, framesInFlight),
+      pipelineLayout_(device, std::array<VkDescriptorSetLayout, 2>{globe.drawSetLayout(), setLayout_.handle()},
+                      std::span<const VkPushConstantRange>(&kConstantsRange, 1)),
+      small_(buildKernel(device, shaders, pipelineLayout_, "planet/GlobeRaster.comp", samples_)),
+      large_(buildKernel(device, shaders, pipelineLayout_, "planet/GlobeRasterLarge.comp", samples_))
+{
+    if (smallTrianglePixels > kMaxSmallTrianglePixels) {
+        throw vk::Error("GlobeRasterPass: small triangles of " + std::to_string(smallTrianglePixels) +
+                        " pixels (at most " + std::to_string(kMaxSmallTrianglePixels) + ")");
+    }
+    for (std::uint32_t slot = 0; slot < framesInFlight; ++slot) {
+        sets_.push_back(setPool_.allocate(setLayout_));
+    }
+}
+
+VkDeviceSize GlobeRasterPass::visibilityBytes(VkExtent2D extent, std::uint32_t samples)
+{
+    return VkDeviceSize{extent.width} * extent.height * samples * sizeof(std::uint64_t);
+}
+
+void GlobeRasterPass::record(VkCommandBuffer commands, std::uint32_t slotIndex, const vk::Buffer& visibility,
+                             VkExtent2D extent)
+{
+    const VkDeviceSize bytes = visibilityBytes(extent, samples_);
+    // The slot's earlier frames completed: its set is free to change. It is
+    // written every frame, since the slot's buffer is made anew when the
+    // view's size changes, and a new one may reuse an old one's handle.
+    const VkDescriptorSet set = sets_.at(slotIndex);
+    vk::DescriptorWriter().storageBuffer(0, visibility, 0, bytes).storageBuffer(1, largeList_).update(*device_, set);
+
+    // An earlier frame's shading read the buffer, and its pass the list.
+    vk::memoryBarrier(*device_, commands,
+                      VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT,
+                      kStorageAccess | VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT, VK_PIPELINE_STAGE_2_TRANSFER_BIT,
+                      VK_ACCESS_2_TRANSFER_WRITE_BIT);
+    vkCmdFillBuffer(commands, visibility.handle(), 0, bytes, 0u);
+    vkCmdUpdateBuffer(commands, largeList_.handle(), 0, sizeof(kEmptyLargeList), kEmptyLargeList.data());
+    vk::memoryBarrier(*device_, commands, VK_PIPELINE_STAGE_2_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                      VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, kStorageAccess);
+
+    const std::array<VkDescriptorSet, 2> sets{globe_->drawSet(), set};
+    vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipelineLayout_.handle(), 0,
+                            static_cast<std::uint32_t>(sets.size()), sets.data(), 0, nullptr);
+    const RasterConstants constants{extent.width, extent.height, smallTrianglePixels_};
+    vkCmdPushConstants(commands, pipelineLayout_.handle(), VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(constants),
+                       &constants);
+    vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE, small_.handle());
+    vkCmdDispatchIndirect(commands, globe_->countsBuffer().handle(), GlobeTerrain::visibleDispatchOffset());
+    vk::memoryBarrier(*device_, commands, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, kStorageAccess,
+                      VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT,
+                      kStorageAccess | VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT);
+    vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE, large_.handle());
+    vkCmdDispatchIndirect(commands, largeList_.handle(), 0);
+    vk::memoryBarrier(*device_, commands, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, kStorageAccess,
+                      VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+}
+
+void GlobeRasterPass::rebuildPipelines()
+{
+    vk::ComputePipeline small = buildKernel(*device_, *shaders_, pipelineLayout_, "planet/GlobeRaster.comp", samples_);
+    vk::ComputePipeline large =
+        buildKernel(*device_, *shaders_, pipelineLayout_, "planet/GlobeRasterLarge.comp", samples_);
+    small_ = std::move(small);
+    large_ = std::move(large);
+}
+
+}  // namespace planet::gpu
