@@ -62,6 +62,10 @@ void renderPlanetHeadless(const vk::Instance& instance, const PlanetInputs& inpu
         frame.view = planet::globeViewOf(pose);
         lastSlot = index % kFramesInFlight;
         waitForTiles(scene, inputs.demPath);
+        // The GPU frees the slot (recordAndSubmitFrame waits for it again, at once).
+        const auto waitStart = std::chrono::steady_clock::now();
+        scene.slot(lastSlot).inFlight.wait();
+        const std::chrono::duration<double, std::milli> waited = std::chrono::steady_clock::now() - waitStart;
         const scene::FrameStatistics completed = scene::recordAndSubmitFrame(device, scene, lastSlot, frame);
         if (index == 0) {
             scene.slot(lastSlot).inFlight.wait();
@@ -71,8 +75,9 @@ void renderPlanetHeadless(const vk::Instance& instance, const PlanetInputs& inpu
         if (index >= kFramesInFlight) {
             statistics.addFrameStatistics(completed);
         }
-        statistics.addFrameTime(
-            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+        const std::chrono::duration<double, std::milli> elapsed = std::chrono::steady_clock::now() - start;
+        statistics.addFrameTime(elapsed.count());
+        statistics.addFrameCpuTime(elapsed.count() - waited.count());
         if (const std::optional<std::uint64_t> resident = residentMemoryBytes()) {
             statistics.addResidentMemory(static_cast<double>(*resident) / (1024.0 * 1024.0));
         }

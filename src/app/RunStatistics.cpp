@@ -47,6 +47,11 @@ void RunStatistics::addFrameTime(double milliseconds)
     frameTimes_.add(milliseconds);
 }
 
+void RunStatistics::addFrameCpuTime(double milliseconds)
+{
+    frameCpuTimes_.add(milliseconds);
+}
+
 void RunStatistics::setPeakResidentMemory(std::optional<std::uint64_t> bytes)
 {
     if (bytes) {
@@ -113,6 +118,8 @@ std::string RunStatistics::toJson(const RunDescription& description) const
     }
     json << "  \"frameTimeMs\": ";
     writeSummary(json, frameTimes_);
+    json << ",\n  \"frameCpuMs\": ";
+    writeSummary(json, frameCpuTimes_);
     json << ",\n  \"gpuTimesMs\": {";
     if (description.backend == "pool") {
         static constexpr const char* kPoolPasses[] = {"classify", "split",  "allocate", "bisect",

@@ -84,6 +84,10 @@ class RunStatistics {
 public:
     // CPU wall time of one frame, in milliseconds.
     void addFrameTime(double milliseconds);
+    // The part of a frame's wall time not spent waiting for the GPU to free
+    // its slot ("frameCpuMs", headless runs): when the frame time exceeds
+    // the GPU's, this says whether the CPU is the bound.
+    void addFrameCpuTime(double milliseconds);
     // Seconds from the command to its first frame done ("firstFrameSeconds").
     void setFirstFrameSeconds(double seconds) { firstFrameSeconds_ = seconds; }
     // The renderer's statistics of one completed frame (each completed frame
@@ -113,6 +117,7 @@ public:
     void setPeakResidentMemory(std::optional<std::uint64_t> bytes);
 
     [[nodiscard]] const SampleSeries& frameTimes() const { return frameTimes_; }
+    [[nodiscard]] const SampleSeries& frameCpuTimes() const { return frameCpuTimes_; }
     [[nodiscard]] const SampleSeries& dispatcherTimes() const { return dispatcher_; }
     [[nodiscard]] const SampleSeries& subdivisionTimes() const { return subdivision_; }
     [[nodiscard]] const SampleSeries& sumReductionTimes() const { return sumReduction_; }
@@ -147,6 +152,7 @@ public:
 
 private:
     SampleSeries frameTimes_;
+    SampleSeries frameCpuTimes_;
     SampleSeries dispatcher_;
     SampleSeries subdivision_;
     SampleSeries sumReduction_;

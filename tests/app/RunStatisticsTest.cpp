@@ -40,6 +40,8 @@ TEST(RunStatistics, JsonHoldsTimingsLeavesAndDescription)
     statistics.addFrameTime(10.0);
     statistics.addFrameTime(30.0);
     statistics.addFrameTime(20.0);
+    statistics.addFrameCpuTime(4.0);
+    statistics.addFrameCpuTime(2.0);
     scene::FrameStatistics frame;
     frame.leafCount = 100;
     frame.triangleCount = 400;
@@ -64,6 +66,7 @@ TEST(RunStatistics, JsonHoldsTimingsLeavesAndDescription)
     EXPECT_EQ(json["width"], 320);
     EXPECT_EQ(json["maxDepth"], 18);
     EXPECT_EQ(json["frameTimeMs"], nlohmann::json::parse(R"({"median": 20, "min": 10, "max": 30, "count": 3})"));
+    EXPECT_EQ(json["frameCpuMs"], nlohmann::json::parse(R"({"median": 3, "min": 2, "max": 4, "count": 2})"));
     EXPECT_EQ(json["gpuTimesMs"]["subdivision"]["median"], 1.5);
     EXPECT_EQ(json["gpuTimesMs"]["leafDecode"]["median"], 0.25);
     EXPECT_EQ(json["gpuTimesMs"]["total"]["median"], 8.25);
@@ -78,6 +81,7 @@ TEST(RunStatistics, EmptyRunWritesNulls)
 {
     const nlohmann::json json = nlohmann::json::parse(RunStatistics{}.toJson(RunDescription{}));
     EXPECT_TRUE(json.contains("frameTimeMs") && json["frameTimeMs"].is_null());
+    EXPECT_TRUE(json.contains("frameCpuMs") && json["frameCpuMs"].is_null());
     EXPECT_TRUE(json.contains("leafCount") && json["leafCount"].is_null());
     EXPECT_EQ(jsonEscaped(std::string("a\tb\x01")), "a\\tb\\u0001");
 }
