@@ -18,7 +18,9 @@ void main()
     uint stride = gl_NumWorkGroups.x * GLOBE_RASTER_WORKGROUP_SIZE;
     for (uint triangle = gl_GlobalInvocationID.x; triangle < visible; triangle += stride) {
         vec4 clip[3];
-        globeRaster_Corners(triangle, clip);
+        if (!globeRaster_Corners(triangle, clip)) {
+            continue;
+        }
         bool large = raster_NeedsClipping(clip, band);
         if (large) {
             if (raster_WhollyOutside(clip, band)) {

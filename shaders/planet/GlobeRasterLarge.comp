@@ -24,7 +24,7 @@ void main()
     for (uint item = gl_WorkGroupID.x; item < count; item += gl_NumWorkGroups.x) {
         uint triangle = globeRaster_large[item];
         vec4 clip[3];
-        globeRaster_Corners(triangle, clip);
+        globeRaster_Corners(triangle, clip);  // listed: not a back face
         if (!raster_NeedsClipping(clip, band)) {
             globeRaster_CoverShare(raster_ToWindow(clip[0], globeRaster.viewport),
                                    raster_ToWindow(clip[1], globeRaster.viewport),
