@@ -101,6 +101,43 @@ double planet_HeightAt(dvec3 cubePoint, uint intervals)
     return planet_HeightOnFace(planet_CubeFaceOf(cubePoint), intervals);
 }
 
+// CubeElevation::surfaceRangeOverTriangle: the range of the bilinear surface
+// over a triangle of face coordinates (`corners`) on `face` whose corners'
+// heights are `heights`, when it lies within one grid cell (else false).
+bool planet_SurfaceRangeOverTriangle(uint face, dvec2 corners[3], dvec3 heights, uint intervals, out dvec2 range)
+{
+    double last = double(intervals);
+    precise double halfIntervals = 0.5lf * last;
+    double u[3];
+    double v[3];
+    for (int i = 0; i < 3; ++i) {
+        precise double cornerU = clamp((corners[i].x + 1.0lf) * halfIntervals, 0.0lf, last);
+        precise double cornerV = clamp((corners[i].y + 1.0lf) * halfIntervals, 0.0lf, last);
+        u[i] = cornerU;
+        v[i] = cornerV;
+    }
+    uint column = min(uint(min(min(u[0], u[1]), u[2])), intervals - 1u);
+    uint row = min(uint(min(min(v[0], v[1]), v[2])), intervals - 1u);
+    range = dvec2(0.0lf);
+    if (max(max(u[0], u[1]), u[2]) > double(column + 1u) || max(max(v[0], v[1]), v[2]) > double(row + 1u)) {
+        return false;
+    }
+    precise double twist = planet_ElevationSample(face, column, row, intervals) -
+                           planet_ElevationSample(face, column + 1u, row, intervals) -
+                           planet_ElevationSample(face, column, row + 1u, intervals) +
+                           planet_ElevationSample(face, column + 1u, row + 1u, intervals);
+    double bulge = 0.0lf;
+    for (int i = 0; i < 3; ++i) {
+        int j = (i + 1) % 3;
+        precise double edge = abs(twist * (u[j] - u[i]) * (v[j] - v[i])) * 0.25lf;
+        bulge = max(bulge, edge);
+    }
+    precise double lowest = min(min(heights.x, heights.y), heights.z) - bulge;
+    precise double highest = max(max(heights.x, heights.y), heights.z) + bulge;
+    range = dvec2(lowest, highest);
+    return true;
+}
+
 #ifdef PLANET_HEIGHT_RANGES_BINDING
 // CubeElevation::heightRanges: the min/max pyramid over the grid's cells.
 layout(std430, set = PLANET_ELEVATION_SET, binding = PLANET_HEIGHT_RANGES_BINDING) readonly buffer PlanetHeightRanges {

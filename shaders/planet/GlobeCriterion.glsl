@@ -109,13 +109,23 @@ globe_Sphere globe_SphereWithSums(planet_Triangle t, dvec3 dataHeights, dvec3 de
     uint face = planet_CubeFaceOf(middle).face;
     dvec2 low = dvec2(1.0lf);
     dvec2 high = dvec2(-1.0lf);
+    dvec2 faceCorners[3];
     for (int i = 0; i < 3; ++i) {
         planet_FacePoint point = planet_FacePointOn(face, corners[i]);
+        faceCorners[i] = dvec2(point.s, point.t);
         low = dvec2(min(low.x, point.s), min(low.y, point.t));
         high = dvec2(max(high.x, point.s), max(high.y, point.t));
     }
-    vec2 heights = globe_DrawnHeightRange(face, low, high, planet_HeightRangeOver(face, low, high, globe_intervals));
-    sphere.highestData = double(heights.y);
+    dvec2 heights =
+        dvec2(globe_DrawnHeightRange(face, low, high, planet_HeightRangeOver(face, low, high, globe_intervals)));
+    // Without streamed levels the surface is the base's bilinear one: within
+    // one cell, the triangle's own range bounds it far tighter.
+    dvec2 surface;
+    if (globe_streamLevels == 0u &&
+        planet_SurfaceRangeOverTriangle(face, faceCorners, dataHeights, globe_intervals, surface)) {
+        heights = dvec2(max(heights.x, surface.x), min(heights.y, surface.y));
+    }
+    sphere.highestData = heights.y;
     // The detail at the vertices and how far it can stray inside the
     // triangle (planet::bisectorSphereOf).
     dvec3 onSurface[3];
@@ -148,8 +158,8 @@ globe_Sphere globe_SphereWithSums(planet_Triangle t, dvec3 dataHeights, dvec3 de
     dvec3 extremes[6];
     for (int i = 0; i < 3; ++i) {
         dvec3 cube = corners[i];
-        precise double lowest = double(heights.x) + lowestDetail;
-        precise double highest = double(heights.y) + highestDetail;
+        precise double lowest = heights.x + lowestDetail;
+        precise double highest = heights.y + highestDetail;
         extremes[2 * i] = planet_CubeToEcef(cube, lowest);
         extremes[2 * i + 1] = planet_CubeToEcef(cube, highest);
     }

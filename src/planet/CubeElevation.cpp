@@ -164,6 +164,36 @@ float CubeElevation::sample(std::uint32_t face, std::uint32_t column, std::uint3
     return samples_.at((std::size_t{face} * side + row) * side + column);
 }
 
+std::optional<glm::dvec2> CubeElevation::surfaceRangeOverTriangle(std::uint32_t face,
+                                                                  const std::array<glm::dvec2, 3>& corners,
+                                                                  const std::array<double, 3>& heights) const
+{
+    std::array<double, 3> u{};
+    std::array<double, 3> v{};
+    for (std::size_t i = 0; i < 3; ++i) {
+        u[i] = gridPosition(corners[i].x, intervals_);
+        v[i] = gridPosition(corners[i].y, intervals_);
+    }
+    const double lowU = std::min({u[0], u[1], u[2]});
+    const double lowV = std::min({v[0], v[1], v[2]});
+    const std::uint32_t column = std::min(static_cast<std::uint32_t>(lowU), intervals_ - 1);
+    const std::uint32_t row = std::min(static_cast<std::uint32_t>(lowV), intervals_ - 1);
+    if (std::max({u[0], u[1], u[2]}) > static_cast<double>(column + 1) ||
+        std::max({v[0], v[1], v[2]}) > static_cast<double>(row + 1)) {
+        return std::nullopt;
+    }
+    const double twist =
+        static_cast<double>(sample(face, column, row)) - static_cast<double>(sample(face, column + 1, row)) -
+        static_cast<double>(sample(face, column, row + 1)) + static_cast<double>(sample(face, column + 1, row + 1));
+    double bulge = 0.0;
+    for (std::size_t i = 0; i < 3; ++i) {
+        const std::size_t j = (i + 1) % 3;
+        bulge = std::max(bulge, std::abs(twist * (u[j] - u[i]) * (v[j] - v[i])) * 0.25);
+    }
+    return glm::dvec2(std::min({heights[0], heights[1], heights[2]}) - bulge,
+                      std::max({heights[0], heights[1], heights[2]}) + bulge);
+}
+
 double CubeElevation::heightOnFace(const CubeFacePoint& point) const
 {
     return bilinearIn(gridCellOf(point, intervals_), [&](std::uint32_t column, std::uint32_t row) {

@@ -19,8 +19,10 @@
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace planet {
@@ -93,6 +95,17 @@ public:
     // min/max pyramid over the cells, at the finest level where the box spans
     // at most 2 x 2 of them.
     [[nodiscard]] glm::vec2 heightRangeOver(std::uint32_t face, glm::dvec2 lowCorner, glm::dvec2 highCorner) const;
+    // The lowest and highest height of the bilinear surface over a triangle
+    // of face coordinates on `face` whose corners' heights are `heights`,
+    // when it lies within one grid cell (else nullopt). Along a line the
+    // surface is a parabola that bulges off its chord by a quarter of
+    // |twist du dv| (the cell's twist s00 - s10 - s01 + s11, the line's extent
+    // in grid units), and it has no extremum inside the triangle: the range is
+    // the corners' widened by the largest edge's bulge. Far tighter than the
+    // cell's range for a triangle much smaller than the cell.
+    [[nodiscard]] std::optional<glm::dvec2> surfaceRangeOverTriangle(std::uint32_t face,
+                                                                     const std::array<glm::dvec2, 3>& corners,
+                                                                     const std::array<double, 3>& heights) const;
     // The pyramid, level after level (level 0: the grid's cells, then halved
     // to 1 x 1), each face after face, row-major: (lowest, highest).
     [[nodiscard]] const std::vector<glm::vec2>& heightRanges() const noexcept { return ranges_; }

@@ -10,7 +10,9 @@
 #include <glm/mat4x4.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <optional>
 
 namespace planet {
 
@@ -77,12 +79,22 @@ BisectorSphere bisectorSphereOf(const std::array<glm::dvec3, 3>& cubeVertices, c
     const std::uint32_t face = cubeFaceOf(centroid).face;
     glm::dvec2 low(1.0);
     glm::dvec2 high(-1.0);
-    for (const glm::dvec3& vertex : cubeVertices) {
-        const CubeFacePoint point = cubeFacePointOn(face, vertex);
+    std::array<glm::dvec2, 3> faceCorners{};
+    std::array<double, 3> data{};
+    for (std::size_t i = 0; i < 3; ++i) {
+        const CubeFacePoint point = cubeFacePointOn(face, cubeVertices[i]);
+        faceCorners[i] = glm::dvec2(point.s, point.t);
+        data[i] = elevation.heightAt(cubeVertices[i]);
         low = glm::dvec2(std::min(low.x, point.s), std::min(low.y, point.t));
         high = glm::dvec2(std::max(high.x, point.s), std::max(high.y, point.t));
     }
-    const glm::vec2 heights = elevation.heightRangeOver(face, low, high);
+    glm::dvec2 heights(elevation.heightRangeOver(face, low, high));
+    // Within one grid cell the bilinear surface under the triangle itself
+    // bounds it far tighter than the cell's range (up to kilometres in the
+    // mountains, where a bisector near the camera is a metre across).
+    if (const std::optional<glm::dvec2> surface = elevation.surfaceRangeOverTriangle(face, faceCorners, data)) {
+        heights = glm::dvec2(std::max(heights.x, surface->x), std::min(heights.y, surface->y));
+    }
     // The detail at the vertices, and how far it can stray from them inside
     // the triangle (within the longest edge of any vertex): the heights the
     // bisector and its descendants can reach lie within the cells' range
@@ -92,9 +104,8 @@ BisectorSphere bisectorSphereOf(const std::array<glm::dvec3, 3>& cubeVertices, c
     double lowestSum = 0.0;
     double highestSum = 0.0;
     for (std::size_t i = 0; i < 3; ++i) {
-        const double data = elevation.heightAt(cubeVertices[i]);
         const double detailSum = surfaceDetailSum(cubeVertices[i], intervals);
-        onSurface[i] = cubeToEcef(cubeVertices[i], data + surfaceDetailFromSum(detailSum, data));
+        onSurface[i] = cubeToEcef(cubeVertices[i], data[i] + surfaceDetailFromSum(detailSum, data[i]));
         lowestSum = i == 0 ? detailSum : std::min(lowestSum, detailSum);
         highestSum = i == 0 ? detailSum : std::max(highestSum, detailSum);
     }
@@ -108,15 +119,15 @@ BisectorSphere bisectorSphereOf(const std::array<glm::dvec3, 3>& cubeVertices, c
     const double highestDetail = std::min(std::max(0.0, highestSum + variation), bound);
     std::array<glm::dvec3, 6> extremes{};
     for (std::size_t i = 0; i < 3; ++i) {
-        extremes[2 * i] = cubeToEcef(cubeVertices[i], static_cast<double>(heights.x) + lowestDetail);
-        extremes[2 * i + 1] = cubeToEcef(cubeVertices[i], static_cast<double>(heights.y) + highestDetail);
+        extremes[2 * i] = cubeToEcef(cubeVertices[i], heights.x + lowestDetail);
+        extremes[2 * i + 1] = cubeToEcef(cubeVertices[i], heights.y + highestDetail);
     }
     glm::dvec3 sum(0.0);
     for (const glm::dvec3& point : extremes) {
         sum = sum + point;
     }
     BisectorSphere sphere;
-    sphere.highestDataMetres = static_cast<double>(heights.y);
+    sphere.highestDataMetres = heights.y;
     sphere.centre = sum / 6.0;
     double farthest = 0.0;
     for (const glm::dvec3& point : extremes) {

@@ -7,9 +7,11 @@
 // The distance that sets a bisector's pixels is the camera's to the sphere
 // around its three vertices on the elevation (widened by the sagitta), the
 // triangle drawn now. Culling works on a bounding sphere of everything the
-// bisector may come to show: its three cube vertices taken to the lowest and the highest height
-// of the elevation model, widened by the sagitta of the ellipsoid over its
-// longest edge. It is culled when the sphere lies outside a plane of the
+// bisector may come to show: its three cube vertices taken to the lowest and
+// the highest height of the data under it (the range of the grid cells it
+// touches or, within one cell, of the bilinear surface over the triangle
+// itself: CubeElevation::surfaceRangeOverTriangle), widened by the detail's
+// reach and by the sagitta of the ellipsoid over its longest edge. It is culled when the sphere lies outside a plane of the
 // view frustum, or below the horizon: wholly inside the cone that an
 // occluder casts from the camera, and beyond the cone's tangent points. The
 // horizon is found where the ellipsoid is a sphere (z stretched by a / b,

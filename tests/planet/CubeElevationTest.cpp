@@ -4,7 +4,8 @@
 // deep); every point of an edge or a corner of the cube has bit-for-bit the
 // same height from each face it lies on; the date line, inside the -X face,
 // has no step; the height ranges over a box of a face hold every height in
-// it, one cell's range is its four samples', and wider boxes widen it; and
+// it, one cell's range is its four samples', and wider boxes widen it; a
+// triangle inside one cell is bounded by the bilinear surface over it; and
 // the grid's size follows the model's resolution.
 #include "geodesy/Wgs84.h"
 #include "planet/CubeElevation.h"
@@ -14,9 +15,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <random>
 #include <stdexcept>
 #include <vector>
@@ -156,6 +159,64 @@ TEST_F(CubeElevationTest, HeightRangesHoldEveryHeightInTheirBox)
     EXPECT_LE(whole.x, cell.x);
     EXPECT_GE(whole.y, cell.y);
     EXPECT_GT(whole.y - whole.x, 5000.0f);
+}
+
+TEST_F(CubeElevationTest, ATriangleInsideOneCellIsBoundedByItsOwnSurfaceFarTighterThanByTheCell)
+{
+    // Triangles from a cell's size down to a millionth of it, anywhere: every
+    // height of the bilinear surface inside one lies within its range, and a
+    // small one's range is a small share of its cell's.
+    std::mt19937_64 random(11);
+    std::uniform_real_distribution<double> share(0.0, 1.0);
+    std::uniform_int_distribution<std::uint32_t> face(0, 5);
+    std::uniform_int_distribution<std::uint32_t> cellIndex(0, kIntervals - 1);
+    const double step = 2.0 / kIntervals;
+    int bounded = 0;
+    int tight = 0;
+    for (int triangle = 0; triangle < 400; ++triangle) {
+        const std::uint32_t f = face(random);
+        const std::uint32_t column = cellIndex(random);
+        const std::uint32_t row = cellIndex(random);
+        const double size = std::ldexp(1.0, -static_cast<int>(triangle % 21));  // of the cell
+        const double u0 = (1.0 - size) * share(random);
+        const double v0 = (1.0 - size) * share(random);
+        std::array<glm::dvec2, 3> corners{};
+        std::array<double, 3> heights{};
+        for (std::size_t i = 0; i < 3; ++i) {
+            const double u = u0 + size * (i == 1 ? 1.0 : share(random) * 0.5);
+            const double v = v0 + size * (i == 2 ? 1.0 : share(random) * 0.5);
+            corners[i] = glm::dvec2(-1.0 + (column + u) * step, -1.0 + (row + v) * step);
+            heights[i] = cube_->heightOnFace({f, corners[i].x, corners[i].y});
+        }
+        const std::optional<glm::dvec2> range = cube_->surfaceRangeOverTriangle(f, corners, heights);
+        ASSERT_TRUE(range.has_value()) << "triangle " << triangle;
+        ++bounded;
+        for (int point = 0; point < 30; ++point) {
+            double a = share(random);
+            double b = share(random);
+            if (a + b > 1.0) {
+                a = 1.0 - a;
+                b = 1.0 - b;
+            }
+            const glm::dvec2 p = corners[0] + a * (corners[1] - corners[0]) + b * (corners[2] - corners[0]);
+            const double height = cube_->heightOnFace({f, p.x, p.y});
+            EXPECT_GE(height, range->x - 1.0e-6) << "triangle " << triangle;
+            EXPECT_LE(height, range->y + 1.0e-6) << "triangle " << triangle;
+        }
+        const glm::vec2 cell = cube_->heightRangeOver(f, {-1.0 + column * step, -1.0 + row * step},
+                                                      {-1.0 + (column + 1) * step, -1.0 + (row + 1) * step});
+        if (size <= 1.0e-3 && cell.y - cell.x > 100.0f) {
+            EXPECT_LT(range->y - range->x, 0.01 * static_cast<double>(cell.y - cell.x)) << "triangle " << triangle;
+            ++tight;
+        }
+    }
+    EXPECT_EQ(bounded, 400);
+    EXPECT_GT(tight, 20);
+    // A triangle over two cells has no such bound.
+    const std::array<glm::dvec2, 3> across{glm::dvec2(-1.0 + 4.5 * step, -1.0 + 7.2 * step),
+                                           glm::dvec2(-1.0 + 5.5 * step, -1.0 + 7.2 * step),
+                                           glm::dvec2(-1.0 + 5.0 * step, -1.0 + 7.8 * step)};
+    EXPECT_FALSE(cube_->surfaceRangeOverTriangle(2, across, {0.0, 0.0, 0.0}).has_value());
 }
 
 TEST_F(CubeElevationTest, TheGridFollowsTheModelsResolution)

@@ -2,7 +2,9 @@
 // horizon culls what lies beyond it, and only that (a sphere tall enough to
 // rise over it stays); the frustum culls what lies wholly outside a plane;
 // a bisector's bounds take the heights of the cells under it, so that a
-// small cell behind a camera low over the sea is culled; and a bisector
+// small cell behind a camera low over the sea is culled, and within one cell
+// those of the surface over it, so that a metre behind a camera low in the
+// mountains is culled too; and a bisector
 // splits while its longest edge spans more than the target pixels, which
 // close to the camera it does and far away it does not.
 #include "geodesy/Wgs84.h"
@@ -141,6 +143,33 @@ TEST(GlobeCriterion, ASmallCellBehindALowCameraIsCulled)
     EXPECT_LT(sphere.radius, 2000.0);
     EXPECT_TRUE(isCulled(sphere, lod));
     EXPECT_FALSE(wantsSplit(cell, elevation, lod));
+}
+
+TEST(GlobeCriterion, AMetreBehindALowCameraInTheMountainsIsCulled)
+{
+    const GlobalElevation etopo(CBT_ETOPO5_GRID, heightmap::HeightmapLimits{});
+    const CubeElevation elevation(etopo, 1024);
+    // 100 m over the Bernese Alps looking north-east and a little down; a
+    // bisector of about a metre 300 m behind the camera, well inside one of
+    // the grid's 10 km cells, whose samples span hundreds of metres.
+    const glm::dvec3 under = sphereToCube(geodesy::geodeticToEcef({46.55, 7.98, 0.0}));
+    const double ground = elevation.surfaceHeightAt(under);
+    const GlobeView view = globeViewOf({46.55, 7.98, ground + 100.0, 30.0, -15.0});
+    const GlobeLevelOfDetail lod = globeLevelOfDetailFor(view, kFovRadians, 1920.0, 1080.0, 10.0, 1.0, elevation);
+    const glm::dvec3 behind = view.positionEcef - 300.0 * view.forward();
+    const CubeFacePoint face = cubeFaceOf(sphereToCube(behind));
+    const double small = std::ldexp(1.0, -23);  // about 0.8 m on the cube
+    const std::array<glm::dvec3, 3> bisector{cubePointOf(face.face, face.s - small, face.t - small),
+                                             cubePointOf(face.face, face.s + small, face.t - small),
+                                             cubePointOf(face.face, face.s + small, face.t + small)};
+    const BisectorSphere sphere = bisectorSphereOf(bisector, elevation, lod);
+    // The surface over the bisector and the detail's reach, not its cell's
+    // hundreds of metres of data.
+    const glm::vec2 cell =
+        elevation.heightRangeOver(face.face, {face.s - small, face.t - small}, {face.s + small, face.t + small});
+    EXPECT_GT(cell.y - cell.x, 100.0f);
+    EXPECT_LT(sphere.radius, 0.25 * static_cast<double>(cell.y - cell.x));
+    EXPECT_TRUE(isCulled(sphere, lod));
 }
 
 TEST(GlobeCriterion, BisectorsSplitWhileTheirEdgesSpanMoreThanTheTarget)
