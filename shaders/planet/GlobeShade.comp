@@ -15,8 +15,21 @@
 // Doing this in a compute pass rather than a fragment shader shades every
 // pixel once whatever the overdraw, and runs on every multiprocessor of
 // parts whose fragment shading is confined to a few.
+//
+// Variants (planet::gpu::GlobeShadePass):
+//   (none)                                one sample per pixel;
+//   GLOBE_SHADE_MULTISAMPLED              several: each pixel shades its
+//       distinct values in one loop (the reference), which 32 invocations
+//       in lockstep run as often as the most divided of their pixels needs;
+//   ... + GLOBE_SHADE_PRIMARY             first of two passes: each pixel
+//       shades the value that covers most of its samples, weighted by their
+//       share, and lists itself when it shows more than one value;
+//   ... + GLOBE_SHADE_EDGES               second: one invocation per listed
+//       pixel adds the other values' shares to what the first pass wrote.
 #extension GL_GOOGLE_include_directive : require
 #extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
+#extension GL_KHR_shader_subgroup_basic : require
+#extension GL_KHR_shader_subgroup_ballot : require
 #define ATMOSPHERE_SET 1
 #include "planet/GlobeSurface.glsl"
 #include "planet/GlobeSky.glsl"
@@ -24,13 +37,31 @@
 #include "display/HdrOutput.glsl"
 #include "display/Wireframe.glsl"
 
+#ifdef GLOBE_SHADE_EDGES
+layout(local_size_x = 64) in;
+#else
 layout(local_size_x = 8, local_size_y = 8) in;
+#endif
 
 // The pixels' samples side by side, row by row (raster/TriangleRaster.glsl).
 layout(std430, set = 2, binding = 0) readonly buffer GlobeShadeVisibility {
     uint64_t globeShade_visibility[];
 };
+#ifdef GLOBE_SHADE_EDGES
+layout(set = 2, binding = 1, rgba16f) uniform image2D globeShade_hdr;
+#else
 layout(set = 2, binding = 1, rgba16f) uniform writeonly image2D globeShade_hdr;
+#endif
+// The pixels that show more than one value: GLOBE_SHADE_EDGES's
+// VkDispatchIndirectCommand (workgroups of 64, at most 65535: its
+// invocations stride over the list), the count, each pixel as y << 16 | x.
+layout(std430, set = 2, binding = 2) buffer GlobeShadeEdges {
+    uint globeShade_edgeWorkgroups;
+    uint globeShade_edgeDispatchY;
+    uint globeShade_edgeDispatchZ;
+    uint globeShade_edgeCount;
+    uint globeShade_edges[];
+};
 
 const int GLOBE_SHADE_MAX_SAMPLES = 8;
 
@@ -134,21 +165,11 @@ vec4 globeShade_Sample(uint visibility, globeShade_Rays rays)
     return display_HdrOutput(luminance, true);
 }
 
-void main()
+// The distinct values among a pixel's samples and how many samples each
+// covers; returns their count.
+int globeShade_DistinctValues(ivec2 pixel, ivec2 size, int samples, out uint distinct[GLOBE_SHADE_MAX_SAMPLES],
+                              out int covered[GLOBE_SHADE_MAX_SAMPLES])
 {
-    ivec2 pixel = ivec2(gl_GlobalInvocationID.xy);
-    ivec2 size = imageSize(globeShade_hdr);
-    if (any(greaterThanEqual(pixel, size))) {
-        return;
-    }
-#ifdef GLOBE_SHADE_MULTISAMPLED
-    // The distinct values among the samples, with how many samples each
-    // covers, first: the loop that shades them then runs as many times as
-    // the pixel has distinct values (the most of its neighbours', where
-    // invocations run in lockstep), not once per sample that starts one.
-    int samples = min(globeShade_visibility.length() / (size.x * size.y), GLOBE_SHADE_MAX_SAMPLES);
-    uint distinct[GLOBE_SHADE_MAX_SAMPLES];
-    int covered[GLOBE_SHADE_MAX_SAMPLES];
     int distinctCount = 0;
     for (int s = 0; s < samples; ++s) {
         uint visibility = globeShade_Visibility(pixel, size, samples, s);
@@ -163,6 +184,82 @@ void main()
         }
         ++covered[found];
     }
+    return distinctCount;
+}
+
+// The value that covers most samples, the first of them on a tie.
+int globeShade_Primary(int distinctCount, int covered[GLOBE_SHADE_MAX_SAMPLES])
+{
+    int primary = 0;
+    for (int d = 1; d < distinctCount; ++d) {
+        primary = covered[d] > covered[primary] ? d : primary;
+    }
+    return primary;
+}
+
+int globeShade_Samples(ivec2 size)
+{
+    return min(globeShade_visibility.length() / (size.x * size.y), GLOBE_SHADE_MAX_SAMPLES);
+}
+
+#if defined(GLOBE_SHADE_EDGES)
+void main()
+{
+    ivec2 size = imageSize(globeShade_hdr);
+    int samples = globeShade_Samples(size);
+    uint count = globeShade_edgeCount;
+    for (uint entry = gl_GlobalInvocationID.x; entry < count; entry += gl_NumWorkGroups.x * 64u) {
+        uint packed = globeShade_edges[entry];
+        ivec2 pixel = ivec2(int(packed & 0xFFFFu), int(packed >> 16u));
+        uint distinct[GLOBE_SHADE_MAX_SAMPLES];
+        int covered[GLOBE_SHADE_MAX_SAMPLES];
+        int distinctCount = globeShade_DistinctValues(pixel, size, samples, distinct, covered);
+        int primary = globeShade_Primary(distinctCount, covered);
+        globeShade_Rays rays = globeShade_RaysOf(pixel, vec2(size));
+        vec4 colour = imageLoad(globeShade_hdr, pixel);
+        for (int d = 0; d < distinctCount; ++d) {
+            if (d != primary) {
+                colour += float(covered[d]) / float(samples) * globeShade_Sample(distinct[d], rays);
+            }
+        }
+        imageStore(globeShade_hdr, pixel, colour);
+    }
+}
+#else
+void main()
+{
+    ivec2 pixel = ivec2(gl_GlobalInvocationID.xy);
+    ivec2 size = imageSize(globeShade_hdr);
+    if (any(greaterThanEqual(pixel, size))) {
+        return;
+    }
+#if defined(GLOBE_SHADE_PRIMARY)
+    int samples = globeShade_Samples(size);
+    uint distinct[GLOBE_SHADE_MAX_SAMPLES];
+    int covered[GLOBE_SHADE_MAX_SAMPLES];
+    int distinctCount = globeShade_DistinctValues(pixel, size, samples, distinct, covered);
+    int primary = globeShade_Primary(distinctCount, covered);
+    vec4 colour = float(covered[primary]) / float(samples) *
+                  globeShade_Sample(distinct[primary], globeShade_RaysOf(pixel, vec2(size)));
+    // One atomic per subgroup for the pixels that show more than one value.
+    bool edge = distinctCount > 1;
+    uvec4 ballot = subgroupBallot(edge);
+    uint total = subgroupBallotBitCount(ballot);
+    uint first = 0u;
+    if (total > 0u && subgroupElect()) {
+        first = atomicAdd(globeShade_edgeCount, total);
+        atomicMax(globeShade_edgeWorkgroups, min((first + total + 63u) / 64u, 65535u));
+    }
+    uint base = subgroupBroadcastFirst(first);  // every invocation still running takes part
+    if (edge) {
+        uint entry = base + subgroupBallotExclusiveBitCount(ballot);
+        globeShade_edges[entry] = (uint(pixel.y) << 16u) | uint(pixel.x);
+    }
+#elif defined(GLOBE_SHADE_MULTISAMPLED)
+    int samples = globeShade_Samples(size);
+    uint distinct[GLOBE_SHADE_MAX_SAMPLES];
+    int covered[GLOBE_SHADE_MAX_SAMPLES];
+    int distinctCount = globeShade_DistinctValues(pixel, size, samples, distinct, covered);
     globeShade_Rays rays = globeShade_RaysOf(pixel, vec2(size));
     vec4 colour = vec4(0.0);
     for (int d = 0; d < distinctCount; ++d) {
@@ -174,3 +271,4 @@ void main()
 #endif
     imageStore(globeShade_hdr, pixel, colour);
 }
+#endif

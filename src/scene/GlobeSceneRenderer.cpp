@@ -83,7 +83,7 @@ GlobeSceneRenderer::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& s
       raster(gpuDevice, shaders, globe, attachments.samples, sceneOutput.framesInFlight,
              planet::gpu::defaultSmallTrianglePixels(gpuDevice.driverPath())),
       shade(gpuDevice, shaders, globe, atmosphere.descriptorSetLayout(), attachments.samples,
-            sceneOutput.framesInFlight),
+            sceneOutput.framesInFlight, initialSettings.shadeLoop),
       displayPass(gpuDevice, shaders, sceneOutput.displayFormat, sceneOutput.framesInFlight),
       timer(gpuDevice, sceneOutput.framesInFlight, globeTimestampPassNames()),
       updateSerials(sceneOutput.framesInFlight, 0)

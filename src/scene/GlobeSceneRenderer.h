@@ -26,6 +26,7 @@
 #include "display/Tonemapping.h"
 #include "planet/CubeElevation.h"
 #include "planet/GlobeCamera.h"
+#include "planet/gpu/GlobeShadePass.h"
 #include "planet/gpu/GlobeTerrain.h"
 #include "scene/FrameSlot.h"
 #include "scene/FrameTimings.h"
@@ -57,6 +58,9 @@ struct GlobeFrameView {
 struct GlobeSceneSettings {
     planet::gpu::GlobeSettings globe;
     display::DisplaySettings display;
+    // How the shading covers a multisampled pixel's triangles (the tests
+    // compare the two).
+    planet::gpu::GlobeShadeLoop shadeLoop = planet::gpu::GlobeShadeLoop::PrimaryThenEdges;
 };
 
 class GlobeSceneRenderer {

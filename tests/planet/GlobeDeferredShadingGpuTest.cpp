@@ -128,5 +128,38 @@ TEST_F(GlobeDeferredShadingGpuTest, WithFourSamplesAPixelInsideOneTriangleKeepsI
     EXPECT_GT(softened, outline / 8) << softened << " of " << outline << " outline pixels";
 }
 
+TEST_F(GlobeDeferredShadingGpuTest, TwoPassesShadeAMultisampledFrameAsOneLoopDoes)
+{
+    CBT_SKIP_WITHOUT_SHADER_FLOAT64(device());
+    if ((scene::supportedSceneSampleCounts(device(), scene::chooseDepthFormat(device())) & VK_SAMPLE_COUNT_4_BIT) ==
+        0) {
+        GTEST_SKIP() << "the device cannot render the scene with 4 samples";
+    }
+    // Small triangles and the horizon: most pixels show several values.
+    const VkExtent2D size{160, 120};
+    const GeodeticPose pose{46.2, 7.5, 6000.0, 80.0, -12.0};
+    const std::unique_ptr<scene::GlobeSceneRenderer> twoPasses =
+        makeScene(kSeabedShownDownToMetres, 8.0, VK_SAMPLE_COUNT_4_BIT, gpu::GlobeShadeLoop::PrimaryThenEdges);
+    const scene::test::RenderedImage tuned = render(*twoPasses, pose, size, 40, "globe-shade-two-passes");
+    const std::unique_ptr<scene::GlobeSceneRenderer> oneLoop =
+        makeScene(kSeabedShownDownToMetres, 8.0, VK_SAMPLE_COUNT_4_BIT, gpu::GlobeShadeLoop::OneLoop);
+    const scene::test::RenderedImage reference = render(*oneLoop, pose, size, 40, "globe-shade-one-loop");
+    const std::vector<std::uint64_t> samples = readVisibilitySamples(*oneLoop);
+    std::size_t divided = 0;
+    std::size_t differ = 0;
+    for (std::size_t i = 0; i < reference.depth.size(); ++i) {
+        const bool several = samples[4 * i] != samples[4 * i + 1] || samples[4 * i] != samples[4 * i + 2] ||
+                             samples[4 * i] != samples[4 * i + 3];
+        divided += several ? 1u : 0u;
+        const int difference = largestChannelDifference(pixelAt(tuned, i), pixelAt(reference, i));
+        // The first pass's share rounds to half floats before the second adds to it.
+        ASSERT_LE(difference, 2) << "pixel " << i;
+        differ += difference > 0 ? 1u : 0u;
+    }
+    // The view has edges everywhere: the second pass had work to do.
+    EXPECT_GT(divided, reference.depth.size() / 10);
+    EXPECT_LT(differ, reference.depth.size() / 50);
+}
+
 }  // namespace
 }  // namespace planet::test

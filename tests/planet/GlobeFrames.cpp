@@ -49,7 +49,8 @@ void GlobeFramesGpuTest::SetUpTestSuite()
 
 std::unique_ptr<scene::GlobeSceneRenderer> GlobeFramesGpuTest::makeScene(double seabedShownDownTo,
                                                                          double targetEdgePixels,
-                                                                         VkSampleCountFlagBits samples)
+                                                                         VkSampleCountFlagBits samples,
+                                                                         gpu::GlobeShadeLoop shadeLoop)
 {
     scene::GlobeSceneSettings settings;
     settings.globe.seabedShownDownToMetres = seabedShownDownTo;
@@ -57,6 +58,7 @@ std::unique_ptr<scene::GlobeSceneRenderer> GlobeFramesGpuTest::makeScene(double 
     settings.globe.maxDepth = 40;
     settings.globe.verticalFovRadians = kFovRadians;
     settings.globe.targetEdgePixels = targetEdgePixels;
+    settings.shadeLoop = shadeLoop;
     scene::SceneOutput output{kColourFormat, camera::DepthConvention::Reversed, 1};
     output.readableDepth = true;
     output.samples = samples;

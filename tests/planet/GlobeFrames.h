@@ -51,10 +51,11 @@ protected:
     static void TearDownTestSuite() { elevation_.reset(); }
 
     // A globe scene rendering with the test's settings (triangles of 8
-    // pixels unless given), `samples` per pixel.
-    std::unique_ptr<scene::GlobeSceneRenderer> makeScene(double seabedShownDownTo = kSeabedShownDownToMetres,
-                                                         double targetEdgePixels = 8.0,
-                                                         VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_1_BIT);
+    // pixels unless given), `samples` per pixel, shaded by `shadeLoop`.
+    std::unique_ptr<scene::GlobeSceneRenderer> makeScene(
+        double seabedShownDownTo = kSeabedShownDownToMetres, double targetEdgePixels = 8.0,
+        VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_1_BIT,
+        gpu::GlobeShadeLoop shadeLoop = gpu::GlobeShadeLoop::PrimaryThenEdges);
 
     // The last frame's colour and depth (sample 0; saved as NAME.png under
     // $CBT_TEST_IMAGE_DIR when set).
