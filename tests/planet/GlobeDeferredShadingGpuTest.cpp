@@ -5,7 +5,9 @@
 // - with four samples per pixel, a pixel that one triangle covers whole
 //   keeps its colour (each triangle is shaded once, at the pixel's centre),
 //   and the globe's outline against the sky changes (the samples of the
-//   globe and of the sky are averaged).
+//   globe and of the sky are averaged);
+// - the two passes of the multisampled shading (every pixel's main
+//   triangle, then the pixels on edges) give the one loop's picture.
 #include "GlobeFrames.h"
 #include "GpuTestEnvironment.h"
 #include "SceneRenderHarness.h"
@@ -26,6 +28,11 @@ namespace planet::test {
 namespace {
 
 using GlobeDeferredShadingGpuTest = GlobeFramesGpuTest;
+
+bool rendersFourSamples(const vk::Device& device)
+{
+    return (scene::supportedSceneSampleCounts(device, scene::chooseDepthFormat(device)) & VK_SAMPLE_COUNT_4_BIT) != 0;
+}
 
 int largestChannelDifference(const Pixel& a, const Pixel& b)
 {
@@ -80,8 +87,7 @@ TEST_F(GlobeDeferredShadingGpuTest, TheVisibilityBufferCoversTheGlobeWithoutHole
 TEST_F(GlobeDeferredShadingGpuTest, WithFourSamplesAPixelInsideOneTriangleKeepsItsColourAndTheOutlineSoftens)
 {
     CBT_SKIP_WITHOUT_SHADER_FLOAT64(device());
-    if ((scene::supportedSceneSampleCounts(device(), scene::chooseDepthFormat(device())) & VK_SAMPLE_COUNT_4_BIT) ==
-        0) {
+    if (!rendersFourSamples(device())) {
         GTEST_SKIP() << "the device cannot render the scene with 4 samples";
     }
     const VkExtent2D size{192, 192};
@@ -131,8 +137,7 @@ TEST_F(GlobeDeferredShadingGpuTest, WithFourSamplesAPixelInsideOneTriangleKeepsI
 TEST_F(GlobeDeferredShadingGpuTest, TwoPassesShadeAMultisampledFrameAsOneLoopDoes)
 {
     CBT_SKIP_WITHOUT_SHADER_FLOAT64(device());
-    if ((scene::supportedSceneSampleCounts(device(), scene::chooseDepthFormat(device())) & VK_SAMPLE_COUNT_4_BIT) ==
-        0) {
+    if (!rendersFourSamples(device())) {
         GTEST_SKIP() << "the device cannot render the scene with 4 samples";
     }
     // Small triangles and the horizon: most pixels show several values.
