@@ -27,7 +27,9 @@ layout(std430, set = 1, binding = 1) buffer GlobeRasterLargeList {
     uint globeRaster_largeCount;
     uint globeRaster_large[];
 };
-const uint GLOBE_RASTER_LARGE_WORKGROUPS = 4096u;
+// One workgroup per listed triangle up to this many (the least
+// maxComputeWorkGroupCount); beyond, the workgroups stride over the list.
+const uint GLOBE_RASTER_LARGE_WORKGROUPS = 65535u;
 
 layout(push_constant) uniform GlobeRasterConstants {
     uvec2 viewport;       // pixels

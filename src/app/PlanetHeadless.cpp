@@ -5,6 +5,7 @@
 #include "app/Screenshot.h"
 #include "app/ViewerSetup.h"
 #include "scene/GlobeSceneRenderer.h"
+#include "scene/RenderTargets.h"
 #include "vk/Device.h"
 #include "vk/Error.h"
 #include "vk/Instance.h"
@@ -37,7 +38,7 @@ void renderPlanetHeadless(const vk::Instance& instance, const PlanetInputs& inpu
     checkPlanetDevice(device);
     const vk::ShaderLibrary shaders = vk::locateProgramFiles().shaderLibrary();
     scene::SceneOutput output{scene::kHeadlessColorFormat, kDepthConvention, kFramesInFlight};
-    output.samples = sceneSamplesFor(options, device);
+    output.samples = sceneSamplesFor(options, device, scene::SceneShading::Deferred);
     scene::GlobeSceneRenderer scene(device, shaders, *inputs.elevation, globeSceneSettings(options, device), output,
                                     globeStreamingOf(inputs, kHeadlessUploadsPerFrame));
     const DeviceIdleGuard idleBeforeDestruction(device);

@@ -73,7 +73,7 @@ public:
           device_(openViewerDevice(instance_, options_, surface_.handle(), {VK_KHR_SWAPCHAIN_EXTENSION_NAME})),
           presentation_(device_, surface_, window_, options_.vsync),
           scene_(checkedPlanetDevice(device_), shaders_, *inputs_.elevation, globeSceneSettings(options_, device_),
-                 planetWindowOutput(presentation_.swapchain().format(), sceneSamplesFor(options_, device_)),
+                 planetWindowOutput(presentation_.swapchain().format(), sceneSamplesFor(options_, device_, scene::SceneShading::Deferred)),
                  globeStreamingOf(inputs_, kWindowUploadsPerFrame)),
           input_(window_.handle(), InputCapture{&ImGuiOverlay::wantsTextInput, &ImGuiOverlay::wantsMouse}),
           overlay_(window_.handle(), instance_, device_, presentation_.swapchain()),

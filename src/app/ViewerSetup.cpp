@@ -274,9 +274,10 @@ void checkViewerDeviceFeatures(const vk::Device& device)
     }
 }
 
-VkSampleCountFlagBits sceneSamplesFor(const ViewerOptions& options, const vk::Device& device)
+VkSampleCountFlagBits sceneSamplesFor(const ViewerOptions& options, const vk::Device& device,
+                                      scene::SceneShading shading)
 {
-    const VkSampleCountFlags supported = scene::supportedSceneSampleCounts(device, scene::chooseDepthFormat(device));
+    const VkSampleCountFlags supported = scene::sceneSampleCountsFor(device, shading);
     if (!options.msaaSamples) {
         return (supported & kDefaultMsaaSamples) != 0 ? static_cast<VkSampleCountFlagBits>(kDefaultMsaaSamples)
                                                       : VK_SAMPLE_COUNT_1_BIT;

@@ -13,6 +13,7 @@
 #include "dem/DemLoader.h"
 #include "dem/DemStreaming.h"
 #include "heightmap/Heightmap.h"
+#include "scene/RenderTargets.h"
 #include "scene/SceneRenderer.h"
 #include "scene/SceneSettings.h"
 #include "terrain/HeightStream.h"
@@ -124,10 +125,13 @@ vk::Device openViewerDevice(const vk::Instance& instance, const ViewerOptions& o
 // (dynamic rendering).
 void checkViewerDeviceFeatures(const vk::Device& device);
 
-// The samples per pixel of the scene: --msaa, else kDefaultMsaaSamples
-// where the device supports it, else 1. Throws vk::Error naming --msaa and
-// the counts the device supports when it lacks the one asked for.
-VkSampleCountFlagBits sceneSamplesFor(const ViewerOptions& options, const vk::Device& device);
+// The samples per pixel of a scene shaded `shading` (the globe's is
+// Deferred: any of 1, 2, 4, 8 on any device): --msaa, else
+// kDefaultMsaaSamples where the device supports it, else 1. Throws
+// vk::Error naming --msaa and the counts the device supports when it lacks
+// the one asked for.
+VkSampleCountFlagBits sceneSamplesFor(const ViewerOptions& options, const vk::Device& device,
+                                      scene::SceneShading shading = scene::SceneShading::Forward);
 
 // `options` with --camera-geo turned into --camera and --time into --sun on
 // `terrain` (unchanged without them), and a line for the user per flag

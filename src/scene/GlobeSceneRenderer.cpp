@@ -73,7 +73,7 @@ GlobeSceneRenderer::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& s
     : device(gpuDevice),
       settings(initialSettings),
       output(sceneOutput),
-      attachments(sceneAttachmentsFor(gpuDevice, sceneOutput.samples)),
+      attachments(sceneAttachmentsFor(gpuDevice, sceneOutput.samples, SceneShading::Deferred)),
       commandPool(gpuDevice),
       slots(makeFrameSlots(gpuDevice, commandPool, sceneOutput.framesInFlight)),
       atmosphere(gpuDevice, shaders, planet::gpu::globeAtmosphereParameters(), sceneOutput.framesInFlight),

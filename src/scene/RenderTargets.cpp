@@ -55,6 +55,12 @@ VkSampleCountFlags supportedSceneSampleCounts(const vk::Device& device, VkFormat
     return counts | VK_SAMPLE_COUNT_1_BIT;
 }
 
+VkSampleCountFlags sceneSampleCountsFor(const vk::Device& device, SceneShading shading)
+{
+    return shading == SceneShading::Deferred ? kDeferredSceneSampleCounts
+                                             : supportedSceneSampleCounts(device, chooseDepthFormat(device));
+}
+
 RenderTargets::RenderTargets(const vk::Device& device, VkExtent2D extent, VkFormat colorFormat, VkFormat depthFormat,
                              bool readableDepth, VkSampleCountFlagBits samples, SceneShading shading)
     : samples_(samples),

@@ -42,6 +42,15 @@ VkSampleCountFlags supportedSceneSampleCounts(const vk::Device& device, VkFormat
 // shading writes hdr() (STORAGE besides). It has no multisampled image.
 enum class SceneShading { Forward, Deferred };
 
+// The sample counts a deferred scene renders with on any device: those whose
+// positions the compute rasterizer knows (raster::samplePositions), whatever
+// the framebuffer's limits.
+inline constexpr VkSampleCountFlags kDeferredSceneSampleCounts =
+    VK_SAMPLE_COUNT_1_BIT | VK_SAMPLE_COUNT_2_BIT | VK_SAMPLE_COUNT_4_BIT | VK_SAMPLE_COUNT_8_BIT;
+
+// The sample counts a scene shaded `shading` can render with on `device`.
+VkSampleCountFlags sceneSampleCountsFor(const vk::Device& device, SceneShading shading);
+
 class RenderTargets {
 public:
     RenderTargets(const vk::Device& device, VkExtent2D extent, VkFormat colorFormat, VkFormat depthFormat,

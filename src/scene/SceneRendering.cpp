@@ -65,10 +65,11 @@ VkRenderingAttachmentInfo sceneDepthAttachment(const vk::Device& device, VkComma
 
 }  // namespace
 
-vk::AttachmentFormats sceneAttachmentsFor(const vk::Device& device, VkSampleCountFlagBits samples)
+vk::AttachmentFormats sceneAttachmentsFor(const vk::Device& device, VkSampleCountFlagBits samples,
+                                          SceneShading shading)
 {
     const VkFormat depthFormat = chooseDepthFormat(device);
-    if ((supportedSceneSampleCounts(device, depthFormat) & static_cast<VkSampleCountFlags>(samples)) == 0) {
+    if ((sceneSampleCountsFor(device, shading) & static_cast<VkSampleCountFlags>(samples)) == 0) {
         throw vk::Error("the Vulkan device cannot render " + std::to_string(static_cast<int>(samples)) +
                         " samples per pixel");
     }

@@ -36,8 +36,10 @@ namespace scene {
 
 // The formats a scene renders with: the HDR colour, the device's depth
 // format (chooseDepthFormat) and `samples`. Throws vk::Error when the device
-// can not render that many samples per pixel with them.
-vk::AttachmentFormats sceneAttachmentsFor(const vk::Device& device, VkSampleCountFlagBits samples);
+// can not render that many samples per pixel for a scene shaded `shading`
+// (sceneSampleCountsFor).
+vk::AttachmentFormats sceneAttachmentsFor(const vk::Device& device, VkSampleCountFlagBits samples,
+                                          SceneShading shading = SceneShading::Forward);
 
 // Makes the slot's render targets anew when they are missing or not of
 // `viewport`'s size (the slot's last submission has completed).

@@ -107,6 +107,28 @@ TEST(PlanetViewer, TheDefaultGlobeFromHomeIsAWholeEarthInDarkSpace)
     EXPECT_GT(centre[0] + centre[1] + centre[2], 120);
 }
 
+TEST(PlanetViewer, TheGlobeTakesTwoAndEightSamplesWhateverTheFramebufferAllows)
+{
+    if (etopoMissing()) {
+        GTEST_SKIP() << CBT_ETOPO5_GRID << " is missing";
+    }
+    // The globe rasterizes and resolves in compute: --msaa 2 and 8 work where
+    // the device's framebuffers take neither (lavapipe takes 1 and 4).
+    const ScratchFolder scratch("planet-samples");
+    for (const char* samples : {"2", "8"}) {
+        const std::filesystem::path image = scratch.file(std::string("samples-") + samples + ".png");
+        const ProcessResult result =
+            runViewer({"--planet", "--headless", "--validate", "--msaa", samples, "--size", "96x54", "--frames", "6",
+                       "--screenshot", image.string()});
+        ASSERT_EQ(result.exitCode, 0) << samples << " samples: " << result.err;
+        expectNoValidationOrErrors(result.err);
+        const std::optional<DecodedImage> frame = decodePng(image);
+        ASSERT_TRUE(frame.has_value());
+        const std::uint8_t* centre = frame->pixel(frame->width / 2, frame->height / 2);
+        EXPECT_GT(centre[0] + centre[1] + centre[2], 120) << samples << " samples: the Earth is missing";
+    }
+}
+
 TEST(PlanetViewer, AGeodeticCameraPathEndsWhereItsLastLineSays)
 {
     if (etopoMissing()) {

@@ -29,11 +29,6 @@ namespace {
 
 using GlobeDeferredShadingGpuTest = GlobeFramesGpuTest;
 
-bool rendersFourSamples(const vk::Device& device)
-{
-    return (scene::supportedSceneSampleCounts(device, scene::chooseDepthFormat(device)) & VK_SAMPLE_COUNT_4_BIT) != 0;
-}
-
 int largestChannelDifference(const Pixel& a, const Pixel& b)
 {
     return std::max({std::abs(a.r - b.r), std::abs(a.g - b.g), std::abs(a.b - b.b)});
@@ -87,9 +82,6 @@ TEST_F(GlobeDeferredShadingGpuTest, TheVisibilityBufferCoversTheGlobeWithoutHole
 TEST_F(GlobeDeferredShadingGpuTest, WithFourSamplesAPixelInsideOneTriangleKeepsItsColourAndTheOutlineSoftens)
 {
     CBT_SKIP_WITHOUT_SHADER_FLOAT64(device());
-    if (!rendersFourSamples(device())) {
-        GTEST_SKIP() << "the device cannot render the scene with 4 samples";
-    }
     const VkExtent2D size{192, 192};
     const GeodeticPose pose{0.0, 0.0, 1.2e7, 0.0, -90.0};
     // Large triangles (32 pixels an edge), so that many pixels lie inside one.
@@ -137,9 +129,6 @@ TEST_F(GlobeDeferredShadingGpuTest, WithFourSamplesAPixelInsideOneTriangleKeepsI
 TEST_F(GlobeDeferredShadingGpuTest, TwoPassesShadeAMultisampledFrameAsOneLoopDoes)
 {
     CBT_SKIP_WITHOUT_SHADER_FLOAT64(device());
-    if (!rendersFourSamples(device())) {
-        GTEST_SKIP() << "the device cannot render the scene with 4 samples";
-    }
     // Small triangles and the horizon: most pixels show several values.
     const VkExtent2D size{160, 120};
     const GeodeticPose pose{46.2, 7.5, 6000.0, 80.0, -12.0};
