@@ -7,6 +7,7 @@
 #include "vk/GraphicsPipeline.h"
 
 #include <cstdint>
+#include <string>
 
 namespace scene {
 
@@ -22,6 +23,24 @@ VkImageAspectFlags depthAspect(VkFormat format)
 {
     return hasStencil(format) ? VkImageAspectFlags{VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT}
                               : VkImageAspectFlags{VK_IMAGE_ASPECT_DEPTH_BIT};
+}
+
+// `shading`, once a deferred scene's visibility buffer is known to fit the
+// device's maxStorageBufferRange (before any image is made).
+SceneShading fittingShading(const vk::Device& device, VkExtent2D extent, VkSampleCountFlagBits samples,
+                            SceneShading shading)
+{
+    const VkDeviceSize bytes =
+        VkDeviceSize{extent.width} * extent.height * static_cast<VkDeviceSize>(samples) * sizeof(std::uint64_t);
+    if (shading == SceneShading::Deferred && bytes > device.maxStorageBufferRange()) {
+        constexpr VkDeviceSize kMiB = VkDeviceSize{1} << 20;
+        throw vk::Error("the visibility buffer of " + std::to_string(extent.width) + "x" +
+                        std::to_string(extent.height) + " pixels at " + std::to_string(static_cast<int>(samples)) +
+                        " samples takes " + std::to_string((bytes + kMiB - 1) / kMiB) + " MiB, more than the " +
+                        std::to_string(device.maxStorageBufferRange() / kMiB) + " MiB Vulkan device " +
+                        device.info().name + " binds: lower --size or --msaa");
+    }
+    return shading;
 }
 
 }  // namespace
@@ -65,7 +84,7 @@ RenderTargets::RenderTargets(const vk::Device& device, VkExtent2D extent, VkForm
                              bool readableDepth, VkSampleCountFlagBits samples, SceneShading shading)
     : samples_(samples),
       readableDepth_(readableDepth),
-      shading_(shading),
+      shading_(fittingShading(device, extent, samples, shading)),
       hdr_(device,
            vk::ImageDescription{display::kHdrColorFormat, extent, 1,
                                 VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT |

@@ -1,7 +1,8 @@
 // The images one frame renders into: the HDR colour image and the depth
-// image the scene's passes draw into, and the display colour image the
-// display pass writes, all of one size (the same for the window and the
-// headless runs).
+// image the scene's passes draw into (or, for a scene rasterized in
+// compute, its visibility buffer), and the display colour image the display
+// pass writes, all of one size (the same for the window and the headless
+// runs).
 #pragma once
 
 #include "vk/Buffer.h"
@@ -40,6 +41,8 @@ VkSampleCountFlags supportedSceneSampleCounts(const vk::Device& device, VkFormat
 // values per pixel (raster/TriangleRaster.h: the depth's bits over the
 // triangle's number plus one), STORAGE | TRANSFER_DST | TRANSFER_SRC; its
 // shading writes hdr() (STORAGE besides). It has no multisampled image.
+// Throws vk::Error, in one line, when the buffer exceeds the device's
+// maxStorageBufferRange.
 enum class SceneShading { Forward, Deferred };
 
 // The sample counts a deferred scene renders with on any device: those whose
@@ -57,7 +60,9 @@ public:
                   bool readableDepth = false, VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_1_BIT,
                   SceneShading shading = SceneShading::Forward);
 
-    // Single-sampled: what the display pass reads, and the readable depth.
+    // Single-sampled: what the display pass reads, and the readable depth
+    // (forward shading only: a deferred scene's depth is in its visibility
+    // buffer).
     [[nodiscard]] const vk::Image& hdr() const { return hdr_; }
     [[nodiscard]] const vk::Image& color() const { return color_; }
     [[nodiscard]] const vk::Image& depth() const { return multisampled() && readableDepth_ ? depthResolve_ : depth_; }

@@ -65,8 +65,7 @@ VkRenderingAttachmentInfo sceneDepthAttachment(const vk::Device& device, VkComma
 
 }  // namespace
 
-vk::AttachmentFormats sceneAttachmentsFor(const vk::Device& device, VkSampleCountFlagBits samples,
-                                          SceneShading shading)
+vk::AttachmentFormats sceneAttachmentsFor(const vk::Device& device, VkSampleCountFlagBits samples, SceneShading shading)
 {
     const VkFormat depthFormat = chooseDepthFormat(device);
     if ((sceneSampleCountsFor(device, shading) & static_cast<VkSampleCountFlags>(samples)) == 0) {

@@ -117,9 +117,8 @@ TEST(PlanetViewer, TheGlobeTakesTwoAndEightSamplesWhateverTheFramebufferAllows)
     const ScratchFolder scratch("planet-samples");
     for (const char* samples : {"2", "8"}) {
         const std::filesystem::path image = scratch.file(std::string("samples-") + samples + ".png");
-        const ProcessResult result =
-            runViewer({"--planet", "--headless", "--validate", "--msaa", samples, "--size", "96x54", "--frames", "6",
-                       "--screenshot", image.string()});
+        const ProcessResult result = runViewer({"--planet", "--headless", "--validate", "--msaa", samples, "--size",
+                                                "96x54", "--frames", "6", "--screenshot", image.string()});
         ASSERT_EQ(result.exitCode, 0) << samples << " samples: " << result.err;
         expectNoValidationOrErrors(result.err);
         const std::optional<DecodedImage> frame = decodePng(image);
@@ -164,6 +163,10 @@ TEST(PlanetViewer, BadInputGivesOneLine)
                            "--depth: the globe's pool holds up to depth 58, got 59");
         expectOneLineError(runViewer({"--planet", "--headless", "--pool-size", "67108864"}),
                            "--pool-size: 67108864 slots do not fit the device's storage buffers");
+        // 16 GiB of visibility: more than a device binds in one buffer.
+        expectOneLineError(
+            runViewer({"--planet", "--headless", "--size", "16384x16384", "--msaa", "8", "--frames", "1"}),
+            "the visibility buffer of 16384x16384 pixels at 8 samples takes 16384 MiB, more than the");
     }
     // A georeferenced raster that covers a part of the Earth only.
     const std::filesystem::path regional = scratch.file("regional.tif");
