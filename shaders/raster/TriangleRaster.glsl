@@ -88,46 +88,26 @@ float raster_PlaneDistance(vec4 plane, vec4 vertex)
     return distance;
 }
 
-// Per plane (raster_ClipPlane's order), whether the vertex lies outside it;
-// the same sums as raster_PlaneDistance, without the terms that are 0.
-bool raster_OutsidePlane(int index, vec4 v, vec2 band)
-{
-    precise float bandX = band.x * v.w;
-    precise float bandY = band.y * v.w;
-    precise float near = v.w - v.z;
-    precise float right = bandX + v.x;
-    precise float left = bandX - v.x;
-    precise float bottom = bandY + v.y;
-    precise float top = bandY - v.y;
-    switch (index) {
-        case 0: return near < 0.0;
-        case 1: return v.z < 0.0;
-        case 2: return right < 0.0;
-        case 3: return left < 0.0;
-        case 4: return bottom < 0.0;
-        default: return top < 0.0;
-    }
-}
-
-bool raster_OutsideAny(vec4 v, vec2 band)
-{
-    precise float bandX = band.x * v.w;
-    precise float bandY = band.y * v.w;
-    precise float near = v.w - v.z;
-    return near < 0.0 || v.z < 0.0 || bandX - abs(v.x) < 0.0 || bandY - abs(v.y) < 0.0;
-}
-
 bool raster_NeedsClipping(vec4 clip[3], vec2 band)
 {
-    return raster_OutsideAny(clip[0], band) || raster_OutsideAny(clip[1], band) || raster_OutsideAny(clip[2], band);
+    for (int plane = 0; plane < 6; ++plane) {
+        vec4 p = raster_ClipPlane(plane, band);
+        for (int corner = 0; corner < 3; ++corner) {
+            if (raster_PlaneDistance(p, clip[corner]) < 0.0) {
+                return true;
+            }
+        }
+    }
+    return false;
 }
 
 // Whether all three vertices lie outside one plane: nothing is left.
 bool raster_WhollyOutside(vec4 clip[3], vec2 band)
 {
     for (int plane = 0; plane < 6; ++plane) {
-        if (raster_OutsidePlane(plane, clip[0], band) && raster_OutsidePlane(plane, clip[1], band) &&
-            raster_OutsidePlane(plane, clip[2], band)) {
+        vec4 p = raster_ClipPlane(plane, band);
+        if (raster_PlaneDistance(p, clip[0]) < 0.0 && raster_PlaneDistance(p, clip[1]) < 0.0 &&
+            raster_PlaneDistance(p, clip[2]) < 0.0) {
             return true;
         }
     }

@@ -25,13 +25,18 @@ VkImageAspectFlags depthAspect(VkFormat format)
                               : VkImageAspectFlags{VK_IMAGE_ASPECT_DEPTH_BIT};
 }
 
+// A deferred scene's visibility buffer: a 64-bit value per sample.
+VkDeviceSize visibilityBytesOf(VkExtent2D extent, VkSampleCountFlagBits samples)
+{
+    return VkDeviceSize{extent.width} * extent.height * static_cast<VkDeviceSize>(samples) * sizeof(std::uint64_t);
+}
+
 // `shading`, once a deferred scene's visibility buffer is known to fit the
 // device's maxStorageBufferRange (before any image is made).
 SceneShading fittingShading(const vk::Device& device, VkExtent2D extent, VkSampleCountFlagBits samples,
                             SceneShading shading)
 {
-    const VkDeviceSize bytes =
-        VkDeviceSize{extent.width} * extent.height * static_cast<VkDeviceSize>(samples) * sizeof(std::uint64_t);
+    const VkDeviceSize bytes = visibilityBytesOf(extent, samples);
     if (shading == SceneShading::Deferred && bytes > device.maxStorageBufferRange()) {
         constexpr VkDeviceSize kMiB = VkDeviceSize{1} << 20;
         throw vk::Error("the visibility buffer of " + std::to_string(extent.width) + "x" +
@@ -105,10 +110,8 @@ RenderTargets::RenderTargets(const vk::Device& device, VkExtent2D extent, VkForm
                  : vk::Image())
 {
     if (shading == SceneShading::Deferred) {
-        const VkDeviceSize bytes =
-            VkDeviceSize{extent.width} * extent.height * static_cast<VkDeviceSize>(samples) * sizeof(std::uint64_t);
         visibility_ = vk::Buffer(
-            device, bytes,
+            device, visibilityBytesOf(extent, samples),
             VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
         return;
     }

@@ -79,27 +79,21 @@ GlobeRasterPass::GlobeRasterPass(const vk::Device& device, const vk::ShaderLibra
     }
 }
 
-VkDeviceSize GlobeRasterPass::visibilityBytes(VkExtent2D extent, std::uint32_t samples)
-{
-    return VkDeviceSize{extent.width} * extent.height * samples * sizeof(std::uint64_t);
-}
-
 void GlobeRasterPass::record(VkCommandBuffer commands, std::uint32_t slotIndex, const vk::Buffer& visibility,
                              VkExtent2D extent)
 {
-    const VkDeviceSize bytes = visibilityBytes(extent, samples_);
     // The slot's earlier frames completed: its set is free to change. It is
     // written every frame, since the slot's buffer is made anew when the
     // view's size changes, and a new one may reuse an old one's handle.
     const VkDescriptorSet set = sets_.at(slotIndex);
-    vk::DescriptorWriter().storageBuffer(0, visibility, 0, bytes).storageBuffer(1, largeList_).update(*device_, set);
+    vk::DescriptorWriter().storageBuffer(0, visibility).storageBuffer(1, largeList_).update(*device_, set);
 
     // An earlier frame's shading read the buffer, and its pass the list.
     vk::memoryBarrier(*device_, commands,
                       VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT,
                       kStorageAccess | VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT, VK_PIPELINE_STAGE_2_TRANSFER_BIT,
                       VK_ACCESS_2_TRANSFER_WRITE_BIT);
-    vkCmdFillBuffer(commands, visibility.handle(), 0, bytes, 0u);
+    vkCmdFillBuffer(commands, visibility.handle(), 0, VK_WHOLE_SIZE, 0u);
     vkCmdUpdateBuffer(commands, largeList_.handle(), 0, sizeof(kEmptyLargeList), kEmptyLargeList.data());
     vk::memoryBarrier(*device_, commands, VK_PIPELINE_STAGE_2_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                       VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, kStorageAccess);

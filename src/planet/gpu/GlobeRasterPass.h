@@ -47,11 +47,9 @@ public:
     GlobeRasterPass(const vk::Device& device, const vk::ShaderLibrary& shaders, const GlobeTerrain& globe,
                     VkSampleCountFlagBits samples, std::uint32_t framesInFlight, std::uint32_t smallTrianglePixels);
 
-    // The bytes of a visibility buffer of `extent` pixels of `samples` samples.
-    [[nodiscard]] static VkDeviceSize visibilityBytes(VkExtent2D extent, std::uint32_t samples);
-
-    // Records the pass into `visibility` (visibilityBytes(extent, samples),
-    // STORAGE | TRANSFER_DST): cleared to 0, then rasterized; its writes are
+    // Records the pass into `visibility` (scene::RenderTargets::visibility()
+    // of `extent` pixels at the pass's samples, STORAGE | TRANSFER_DST):
+    // cleared to 0, then rasterized; its writes are
     // visible to compute shaders after. Waits for compute shaders before it
     // (the shading of an earlier frame that read the buffer). The slot's
     // earlier frames must have completed.

@@ -97,7 +97,6 @@ void GlobeShadePass::record(VkCommandBuffer commands, std::uint32_t slotIndex, c
     const VkDescriptorSet imageSet = imageSets_.at(slotIndex);
     const VkExtent2D extent = hdr.extent();
     const VkDeviceSize pixels = VkDeviceSize{extent.width} * extent.height;
-    const VkDeviceSize visibilityBytes = pixels * static_cast<VkDeviceSize>(samples_) * sizeof(std::uint64_t);
     const VkDeviceSize edgeBytes = (pixels + kNoEdges.size()) * sizeof(std::uint32_t);
     vk::Buffer& edges = edges_.at(slotIndex);
     if (edges.size() < edgeBytes) {
@@ -106,7 +105,7 @@ void GlobeShadePass::record(VkCommandBuffer commands, std::uint32_t slotIndex, c
                                VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT);
     }
     vk::DescriptorWriter()
-        .storageBuffer(0, visibility, 0, visibilityBytes)
+        .storageBuffer(0, visibility)
         .storageImage(1, hdr.view(), VK_IMAGE_LAYOUT_GENERAL)
         .storageBuffer(2, edges)
         .update(*device_, imageSet);
