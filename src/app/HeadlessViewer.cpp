@@ -99,10 +99,8 @@ void renderHeadless(const vk::Instance& instance, const ViewerOptions& options, 
         lastSlot = frame % kFramesInFlight;
         const camera::FrameView view = makeFrameView(camera, extent, projection, worldMin, worldMax);
         waitForTiles(scene, heightmap.sourcePath);
-        // The GPU frees the slot (recordAndSubmitFrame waits for it again, at once).
-        const auto waitStart = std::chrono::steady_clock::now();
-        scene.slot(lastSlot).inFlight.wait();
-        const std::chrono::duration<double, std::milli> waited = std::chrono::steady_clock::now() - waitStart;
+        // recordAndSubmitFrame waits for the slot again, at once.
+        const double waitedMs = waitForFrameSlot(scene.slot(lastSlot));
         const scene::FrameStatistics completed = scene::recordAndSubmitFrame(device, scene, lastSlot, view);
         printStreamWarnings(scene, std::cerr);
         if (frame == 0) {
@@ -116,7 +114,7 @@ void renderHeadless(const vk::Instance& instance, const ViewerOptions& options, 
         }
         const std::chrono::duration<double, std::milli> elapsed = std::chrono::steady_clock::now() - start;
         statistics.addFrameTime(elapsed.count());
-        statistics.addFrameCpuTime(elapsed.count() - waited.count());
+        statistics.addFrameCpuTime(elapsed.count() - waitedMs);
         if (const std::optional<uint64_t> resident = residentMemoryBytes()) {
             statistics.addResidentMemory(static_cast<double>(*resident) / (1024.0 * 1024.0));
         }

@@ -63,10 +63,8 @@ void renderPlanetHeadless(const vk::Instance& instance, const PlanetInputs& inpu
         frame.view = planet::globeViewOf(pose);
         lastSlot = index % kFramesInFlight;
         waitForTiles(scene, inputs.demPath);
-        // The GPU frees the slot (recordAndSubmitFrame waits for it again, at once).
-        const auto waitStart = std::chrono::steady_clock::now();
-        scene.slot(lastSlot).inFlight.wait();
-        const std::chrono::duration<double, std::milli> waited = std::chrono::steady_clock::now() - waitStart;
+        // recordAndSubmitFrame waits for the slot again, at once.
+        const double waitedMs = waitForFrameSlot(scene.slot(lastSlot));
         const scene::FrameStatistics completed = scene::recordAndSubmitFrame(device, scene, lastSlot, frame);
         if (index == 0) {
             scene.slot(lastSlot).inFlight.wait();
@@ -78,7 +76,7 @@ void renderPlanetHeadless(const vk::Instance& instance, const PlanetInputs& inpu
         }
         const std::chrono::duration<double, std::milli> elapsed = std::chrono::steady_clock::now() - start;
         statistics.addFrameTime(elapsed.count());
-        statistics.addFrameCpuTime(elapsed.count() - waited.count());
+        statistics.addFrameCpuTime(elapsed.count() - waitedMs);
         if (const std::optional<std::uint64_t> resident = residentMemoryBytes()) {
             statistics.addResidentMemory(static_cast<double>(*resident) / (1024.0 * 1024.0));
         }

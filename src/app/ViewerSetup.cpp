@@ -12,6 +12,7 @@
 #include "vk/PhysicalDevice.h"
 
 #include <algorithm>
+#include <chrono>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
@@ -127,6 +128,13 @@ void waitForStreamedTiles(terrain::HeightStream* stream, const std::string& sour
         throw vk::Error(sourceName + ": timed out after " + std::to_string(kTileWaitTimeout.count()) +
                         " s waiting for elevation tiles");
     }
+}
+
+double waitForFrameSlot(scene::FrameSlot& slot)
+{
+    const auto start = std::chrono::steady_clock::now();
+    slot.inFlight.wait();
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
 void renderUntilTilesSettle(const terrain::HeightStream* stream, std::uint32_t firstIndex,

@@ -13,6 +13,7 @@
 #include "dem/DemLoader.h"
 #include "dem/DemStreaming.h"
 #include "heightmap/Heightmap.h"
+#include "scene/FrameSlot.h"
 #include "scene/RenderTargets.h"
 #include "scene/SceneRenderer.h"
 #include "scene/SceneSettings.h"
@@ -83,6 +84,10 @@ inline constexpr std::chrono::seconds kTileWaitTimeout{120};
 // the reader's speed. Throws vk::Error naming `sourceName` after
 // kTileWaitTimeout.
 void waitForStreamedTiles(terrain::HeightStream* stream, const std::string& sourceName);
+// Waits for the GPU to free a headless frame slot (its last submission);
+// returns how long that took, in milliseconds: the part of the frame not
+// spent on the CPU (RunStatistics::addFrameCpuTime).
+double waitForFrameSlot(scene::FrameSlot& slot);
 // After a headless run's frames, with a stream: calls `renderFrame(index)`
 // for more frames of the last view, indices from `firstIndex`, until two in
 // a row were drawn with every tile they asked for, at most
