@@ -48,6 +48,20 @@ SceneShading fittingShading(const vk::Device& device, VkExtent2D extent, VkSampl
     return shading;
 }
 
+// The display colour image: an attachment of the display pass's fragment
+// stage, or storage (through an R8G8B8A8_UNORM view) for its compute stage.
+vk::ImageDescription displayColorDescription(VkFormat colorFormat, VkExtent2D extent)
+{
+    vk::ImageDescription description{colorFormat, extent, 1,
+                                     VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
+                                     VK_IMAGE_ASPECT_COLOR_BIT};
+    if (display::displayStageFor(colorFormat) == display::DisplayStage::Compute) {
+        description.usage |= VK_IMAGE_USAGE_STORAGE_BIT;
+        description.storageFormat = display::kDisplayStorageFormat;
+    }
+    return description;
+}
+
 }  // namespace
 
 VkFormat chooseDepthFormat(const vk::Device& device)
@@ -97,9 +111,7 @@ RenderTargets::RenderTargets(const vk::Device& device, VkExtent2D extent, VkForm
                                     (shading == SceneShading::Deferred ? VkImageUsageFlags{VK_IMAGE_USAGE_STORAGE_BIT}
                                                                        : VkImageUsageFlags{0}),
                                 VK_IMAGE_ASPECT_COLOR_BIT}),
-      color_(device, vk::ImageDescription{colorFormat, extent, 1,
-                                          VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
-                                          VK_IMAGE_ASPECT_COLOR_BIT}),
+      color_(device, displayColorDescription(colorFormat, extent)),
       depth_(shading == SceneShading::Forward
                  ? vk::Image(device, vk::ImageDescription{depthFormat, extent, 1,
                                                           VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT |

@@ -29,7 +29,8 @@ VkSampleCountFlags supportedSceneSampleCounts(const vk::Device& device, VkFormat
 // An HDR colour image (display::kHdrColorFormat: COLOR_ATTACHMENT | SAMPLED |
 // TRANSFER_SRC), a depth image (DEPTH_STENCIL_ATTACHMENT, and TRANSFER_SRC
 // when `readableDepth`), and the display colour image (COLOR_ATTACHMENT |
-// TRANSFER_SRC, `colorFormat`).
+// TRANSFER_SRC, `colorFormat`; STORAGE through a display::kDisplayStorageFormat
+// view where display::displayStageFor(colorFormat) is Compute).
 //
 // With `samples` above 1 (multisample anti-aliasing) the scene renders into
 // a multisampled HDR image and depth image instead, and resolves them at the

@@ -23,6 +23,9 @@ constexpr VkPipelineStageFlags2 kDepthStages =
     VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT;
 constexpr VkAccessFlags2 kDepthAccess =
     VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT | VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT;
+// Where the display pass reads the HDR image, in either of its stages.
+constexpr VkPipelineStageFlags2 kDisplayPassStages =
+    VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT;
 
 VkRenderingAttachmentInfo colorAttachmentInfo(VkImageView view, VkAttachmentLoadOp load,
                                               VkClearColorValue clear = VkClearColorValue{{0.0f, 0.0f, 0.0f, 1.0f}})
@@ -112,7 +115,7 @@ void beginSceneRendering(const vk::Device& device, VkCommandBuffer commands, con
     // The previous frame in these targets ended with the display pass
     // reading the HDR image; discarded here.
     vk::imageBarrier(device, commands, targets.hdr().handle(), targets.hdr().fullRange(), VK_IMAGE_LAYOUT_UNDEFINED,
-                     VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, 0,
+                     VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, kDisplayPassStages, 0,
                      VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, kColorAccess);
     VkRenderingAttachmentInfo colorAttachment =
         colorAttachmentInfo(targets.hdrAttachment().view(), VK_ATTACHMENT_LOAD_OP_CLEAR, output.hdrClear);
@@ -152,8 +155,8 @@ void beginDeferredShading(const vk::Device& device, VkCommandBuffer commands, co
 {
     // The previous frame's display pass read the HDR image; discarded here.
     vk::imageBarrier(device, commands, targets.hdr().handle(), targets.hdr().fullRange(), VK_IMAGE_LAYOUT_UNDEFINED,
-                     VK_IMAGE_LAYOUT_GENERAL, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, 0,
-                     VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+                     VK_IMAGE_LAYOUT_GENERAL, kDisplayPassStages, 0, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                     VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
 }
 
 void recordDisplayPass(const vk::Device& device, VkCommandBuffer commands, const RenderTargets& targets,
@@ -164,33 +167,41 @@ void recordDisplayPass(const vk::Device& device, VkCommandBuffer commands, const
     if (timer != nullptr) {
         timer->writeStart(commands, pass);
     }
+    const bool inCompute = displayPass.stage() == display::DisplayStage::Compute;
+    const VkPipelineStageFlags2 reader =
+        inCompute ? VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT : VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT;
     if (targets.shading() == SceneShading::Deferred) {
         vk::imageBarrier(device, commands, targets.hdr().handle(), targets.hdr().fullRange(), VK_IMAGE_LAYOUT_GENERAL,
                          VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
-                         VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
-                         VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
+                         VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT, reader, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
     } else {
         vk::imageBarrier(device, commands, targets.hdr().handle(), targets.hdr().fullRange(),
                          VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
                          VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
-                         VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
+                         reader, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
     }
     // The previous frame in the colour image ended with a transfer read; discarded here.
+    const VkImageLayout writing = inCompute ? VK_IMAGE_LAYOUT_GENERAL : VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
+    const VkPipelineStageFlags2 writer =
+        inCompute ? VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT : VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT;
+    const VkAccessFlags2 writes =
+        inCompute ? VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT : VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT;
     vk::imageBarrier(device, commands, targets.color().handle(), targets.color().fullRange(), VK_IMAGE_LAYOUT_UNDEFINED,
-                     VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_TRANSFER_BIT, 0,
-                     VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                     VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT);
-    const VkRenderingAttachmentInfo colorAttachment =
-        colorAttachmentInfo(targets.color().view(), VK_ATTACHMENT_LOAD_OP_DONT_CARE);
-    const VkRenderingInfo rendering = vk::renderingInfo(targets.extent(), colorAttachment, nullptr);
-    vkCmdBeginRendering(commands, &rendering);
-    displayPass.record(commands, targets.hdr().view(), targets.extent(), slotIndex, display);
-    vkCmdEndRendering(commands);
-
-    vk::imageBarrier(device, commands, targets.color().handle(), targets.color().fullRange(),
-                     VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
-                     VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
-                     VK_PIPELINE_STAGE_2_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
+                     writing, VK_PIPELINE_STAGE_2_TRANSFER_BIT, 0, writer, writes);
+    if (inCompute) {
+        displayPass.record(commands, targets.hdr().view(), targets.color().storageView(), targets.extent(), slotIndex,
+                           display);
+    } else {
+        const VkRenderingAttachmentInfo colorAttachment =
+            colorAttachmentInfo(targets.color().view(), VK_ATTACHMENT_LOAD_OP_DONT_CARE);
+        const VkRenderingInfo rendering = vk::renderingInfo(targets.extent(), colorAttachment, nullptr);
+        vkCmdBeginRendering(commands, &rendering);
+        displayPass.record(commands, targets.hdr().view(), VK_NULL_HANDLE, targets.extent(), slotIndex, display);
+        vkCmdEndRendering(commands);
+    }
+    vk::imageBarrier(device, commands, targets.color().handle(), targets.color().fullRange(), writing,
+                     VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, writer, writes, VK_PIPELINE_STAGE_2_TRANSFER_BIT,
+                     VK_ACCESS_2_TRANSFER_READ_BIT);
     if (timer != nullptr) {
         timer->writeEnd(commands, pass);
     }

@@ -17,7 +17,28 @@ struct ImageShape {
     VkExtent3D extent{1, 1, 1};
     uint32_t mipLevels = 1;
     uint32_t layers = 1;
+    // MUTABLE_FORMAT | EXTENDED_USAGE, and the view's usage without STORAGE,
+    // for an image whose shaders store through a view of another format.
+    bool storesInAnotherFormat = false;
 };
+
+UniqueImageView createView(const Device& device, VkImage image, VkImageViewType viewType, VkFormat format,
+                           const VkImageSubresourceRange& range, VkImageUsageFlags restrictedUsage)
+{
+    VkImageViewUsageCreateInfo usageInfo{};
+    usageInfo.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_USAGE_CREATE_INFO;
+    usageInfo.usage = restrictedUsage;
+    VkImageViewCreateInfo viewInfo{};
+    viewInfo.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO;
+    viewInfo.pNext = restrictedUsage != 0 ? &usageInfo : nullptr;
+    viewInfo.image = image;
+    viewInfo.viewType = viewType;
+    viewInfo.format = format;
+    viewInfo.subresourceRange = range;
+    VkImageView view = VK_NULL_HANDLE;
+    VK_CHECK(vkCreateImageView(device.handle(), &viewInfo, nullptr, &view));
+    return UniqueImageView(device.handle(), view);
+}
 
 DeviceLocalImage createImageOfShape(const Device& device, const ImageShape& shape, VkFormat format,
                                     VkImageUsageFlags usage, const VkImageSubresourceRange& viewRange,
@@ -29,6 +50,8 @@ DeviceLocalImage createImageOfShape(const Device& device, const ImageShape& shap
     DeviceLocalImage result;
     VkImageCreateInfo info{};
     info.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO;
+    info.flags =
+        shape.storesInAnotherFormat ? VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT | VK_IMAGE_CREATE_EXTENDED_USAGE_BIT : 0;
     info.imageType = imageType;
     info.format = format;
     info.extent = extent;
@@ -55,15 +78,8 @@ DeviceLocalImage createImageOfShape(const Device& device, const ImageShape& shap
     result.memory = UniqueDeviceMemory(device.handle(), memory);
     VK_CHECK(vkBindImageMemory(device.handle(), image, memory, 0));
 
-    VkImageViewCreateInfo viewInfo{};
-    viewInfo.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO;
-    viewInfo.image = image;
-    viewInfo.viewType = shape.viewType;
-    viewInfo.format = format;
-    viewInfo.subresourceRange = viewRange;
-    VkImageView view = VK_NULL_HANDLE;
-    VK_CHECK(vkCreateImageView(device.handle(), &viewInfo, nullptr, &view));
-    result.view = UniqueImageView(device.handle(), view);
+    result.view = createView(device, image, shape.viewType, format, viewRange,
+                             shape.storesInAnotherFormat ? usage & ~VkImageUsageFlags{VK_IMAGE_USAGE_STORAGE_BIT} : 0);
     return result;
 }
 
@@ -98,13 +114,25 @@ Image::Image(const Device& device, const ImageDescription& description) : descri
     if (description.samples != VK_SAMPLE_COUNT_1_BIT && description.mipLevels != 1) {
         throw Error("vk::Image: a multisampled image has one mip level");
     }
+    const bool storesInAnotherFormat = description.storageFormat != VK_FORMAT_UNDEFINED;
+    if (storesInAnotherFormat && (description.usage & VK_IMAGE_USAGE_STORAGE_BIT) == 0) {
+        throw Error("vk::Image: a storage format needs STORAGE usage");
+    }
+    const ImageShape shape{VK_IMAGE_TYPE_2D,
+                           VK_IMAGE_VIEW_TYPE_2D,
+                           VkExtent3D{description.extent.width, description.extent.height, 1},
+                           description.mipLevels,
+                           1,
+                           storesInAnotherFormat};
     DeviceLocalImage created =
-        createDeviceLocalImage(device, VK_IMAGE_TYPE_2D, description.format,
-                               VkExtent3D{description.extent.width, description.extent.height, 1},
-                               description.mipLevels, description.usage, fullRange(), description.samples);
+        createImageOfShape(device, shape, description.format, description.usage, fullRange(), description.samples);
     image_ = std::move(created.image);
     memory_ = std::move(created.memory);
     view_ = std::move(created.view);
+    if (storesInAnotherFormat) {
+        storageView_ = createView(device, image_.get(), VK_IMAGE_VIEW_TYPE_2D, description.storageFormat, mipRange(0),
+                                  VK_IMAGE_USAGE_STORAGE_BIT);
+    }
 }
 
 VkImageSubresourceRange Image::fullRange() const

@@ -23,6 +23,12 @@ struct ImageDescription {
     VkImageAspectFlags aspect = VK_IMAGE_ASPECT_COLOR_BIT;
     // Above 1 for a multisampled attachment (then mipLevels must be 1).
     VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_1_BIT;
+    // A format of the same texel size in which shaders store to the image
+    // when its own format cannot be a storage image (R8G8B8A8_UNORM for an
+    // SRGB image, whose shader then encodes sRGB itself). Set, the image is
+    // MUTABLE_FORMAT | EXTENDED_USAGE, `usage` must include STORAGE, and
+    // storageView() views mip 0 in it; view() keeps the other usages.
+    VkFormat storageFormat = VK_FORMAT_UNDEFINED;
 };
 
 // Move-only owner of a device-local, optimally tiled 2D image, its memory and
@@ -52,6 +58,8 @@ public:
 
     [[nodiscard]] VkImage handle() const { return image_.get(); }
     [[nodiscard]] VkImageView view() const { return view_.get(); }
+    // Mip 0 in description().storageFormat, for STORAGE use; null without one.
+    [[nodiscard]] VkImageView storageView() const { return storageView_.get(); }
     [[nodiscard]] VkFormat format() const { return description_.format; }
     [[nodiscard]] VkExtent2D extent() const { return description_.extent; }
     [[nodiscard]] uint32_t mipLevels() const { return description_.mipLevels; }
@@ -68,6 +76,7 @@ private:
     UniqueImage image_;
     UniqueDeviceMemory memory_;
     UniqueImageView view_;
+    UniqueImageView storageView_;
 };
 
 // Bytes per texel of the uncompressed formats this project uses (R8, RG8,
