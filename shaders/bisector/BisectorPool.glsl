@@ -63,7 +63,7 @@ layout(push_constant) uniform PoolPushConstants {
     uint rootDepth;  // depth of the roots
     uint rootBits;   // bit length of a root key
     uint frame;      // frame number (for the test criteria)
-    uint argument;   // per-pass argument (PoolArguments.comp: which list)
+    uint argument;   // per-pass argument (the criterion's: the hashed one's middle depth)
     uint overList;   // the list a pass run over one of several runs over
 } pool;
 
@@ -137,9 +137,33 @@ uint pool_ListEntry(uint list, uint index)
     return pool_lists[list * pool.capacity + index];
 }
 
+// Entries [first, first + total) were just appended to list `list`
+// (POOL_LIVE_LIST .. POOL_MERGE_LIST): the workgroups of POOL_WORKGROUP_SIZE
+// that start among them are added to the list's indirect dispatch. Appends
+// partition 0 .. count, so the dispatch ends as ceil(count / 64) workgroups
+// without a pass of its own; PoolReset.comp starts it at {0, 1, 1}.
+void pool_CountWorkgroups(uint list, uint first, uint total)
+{
+    uint groups = (first + total + POOL_WORKGROUP_SIZE - 1u) / POOL_WORKGROUP_SIZE -
+                  (first + POOL_WORKGROUP_SIZE - 1u) / POOL_WORKGROUP_SIZE;
+    if (groups > 0u) {
+        atomicAdd(pool_counters.dispatch[list].x, groups);
+    }
+}
+
 void pool_SetListEntry(uint list, uint index, uint slot)
 {
     pool_lists[list * pool.capacity + index] = slot;
+}
+
+// Appends `slot` to list `list` with one atomic: for passes whose entries
+// come one by one.
+uint pool_AppendOne(uint list, uint slot)
+{
+    uint entry = atomicAdd(pool_counters.counts[list], 1u);
+    pool_CountWorkgroups(list, entry, 1u);
+    pool_SetListEntry(list, entry, slot);
+    return entry;
 }
 
 uint pool_LinkIndex(uint copy, uint slot, uint edge)

@@ -6,7 +6,10 @@
 // slot order, from there. The list equals select1 (pool_Select) of every
 // rank, as the CPU reference lists its live slots, for one descent per
 // occupied word instead of one per live bisector; empty words, the pool's
-// unused tail, cost a read. Dispatched over max(1, capacity / 32) threads.
+// unused tail, cost a read. Dispatched over max(1, capacity / 32) threads,
+// the first of which also takes the live count from the tree's root, writes
+// the indirect dispatch over the live list and empties the visible list, for
+// the index pass.
 #extension GL_GOOGLE_include_directive : require
 #include "bisector/BisectorPool.glsl"
 
@@ -15,6 +18,13 @@ layout(local_size_x = 64) in;
 void main()
 {
     uint wordIndex = gl_GlobalInvocationID.x;
+    if (wordIndex == 0u) {
+        uint live = cbt_HeapRead(1u);
+        pool_counters.counts[POOL_LIVE_LIST] = live;
+        pool_counters.dispatch[POOL_LIVE_LIST] =
+            pool_DispatchArguments((live + POOL_WORKGROUP_SIZE - 1u) / POOL_WORKGROUP_SIZE, 1u, 1u);
+        pool_counters.visibleCount = 0u;
+    }
     uint maxDepth = cbt_MaxDepth();
     uint wordDepth = pool_WordDepth(maxDepth);
     if (wordIndex >= (1u << wordDepth)) {

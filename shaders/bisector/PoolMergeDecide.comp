@@ -43,6 +43,5 @@ void main()
             return;
         }
     }
-    uint entry = atomicAdd(pool_counters.counts[POOL_DIAMOND_LIST], 1u);
-    pool_SetListEntry(POOL_DIAMOND_LIST, entry, c0);
+    pool_AppendOne(POOL_DIAMOND_LIST, c0);
 }

@@ -1,6 +1,7 @@
 #version 460
 // One thread, first in a frame: every free slot is in the budget, and the
-// lists the frame fills are empty.
+// lists the frame fills are empty, with no workgroups over them (their
+// appends count those, pool_CountWorkgroups).
 #extension GL_GOOGLE_include_directive : require
 #include "bisector/BisectorPool.glsl"
 
@@ -16,4 +17,7 @@ void main()
     pool_counters.counts[POOL_CHANGED_LIST] = 0u;
     pool_counters.counts[POOL_DIAMOND_LIST] = 0u;
     pool_counters.counts[POOL_MERGE_LIST] = 0u;
+    for (uint list = POOL_SPLIT_LIST; list <= POOL_MERGE_LIST; ++list) {
+        pool_counters.dispatch[list] = pool_DispatchArguments(0u, 1u, 1u);
+    }
 }

@@ -18,8 +18,7 @@ uint orPattern(uint slot, uint bits, inout uint cost)
     uint before = atomicOr(pool_flags[slot], bits) & POOL_PATTERN_BITS;
     cost += uint(bitCount((before | bits) & POOL_PATTERN_BITS) - bitCount(before));
     if (before == 0u) {
-        uint entry = atomicAdd(pool_counters.counts[POOL_CHANGED_LIST], 1u);
-        pool_SetListEntry(POOL_CHANGED_LIST, entry, slot);
+        pool_AppendOne(POOL_CHANGED_LIST, slot);
     }
     return before;
 }

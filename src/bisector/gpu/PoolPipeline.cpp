@@ -55,7 +55,6 @@ PoolPipeline::PoolPipeline(vk::Device& device, const vk::ShaderLibrary& shaders,
       sumReduction_(device, shaders, buffers.occupancy())
 {
     reset_ = makeKernel(shaders, {"bisector/PoolReset.comp", {}}, VK_NULL_HANDLE);
-    arguments_ = makeKernel(shaders, {"bisector/PoolArguments.comp", {}}, VK_NULL_HANDLE);
     classify_ = makeKernel(shaders, programs.classify, programs.criterionSetLayout);
     split_ = makeKernel(shaders, {"bisector/PoolSplit.comp", {}}, VK_NULL_HANDLE);
     allocate_ = makeKernel(shaders, {"bisector/PoolAllocate.comp", {}}, VK_NULL_HANDLE);
@@ -133,13 +132,6 @@ void PoolPipeline::dispatchOne(VkCommandBuffer commands, const vk::ComputeKernel
     vkCmdDispatch(commands, 1, 1, 1);
 }
 
-void PoolPipeline::recordArguments(VkCommandBuffer commands, PoolPushConstants constants, PoolList list) const
-{
-    constants.argument = listIndex(list);
-    dispatchOne(commands, *arguments_, constants);
-    barrier(commands);
-}
-
 PoolPushConstants PoolPipeline::pushConstantsFor(const PoolFrame& frame) const
 {
     PoolPushConstants constants;
@@ -185,13 +177,11 @@ void PoolPipeline::record(VkCommandBuffer commands, const PoolFrame& frame, vk::
         dispatch(commands, *classify_, criterionConstants, PoolList::Live, frame.criterionSet);
         barrier(commands);
     }
-    recordArguments(commands, constants, PoolList::Split);
     {
         const vk::TimedPass time(*device_, timer, commands, names[kSplit]);
         dispatch(commands, *split_, constants, PoolList::Split);
         barrier(commands);
     }
-    recordArguments(commands, constants, PoolList::Changed);
     {
         const vk::TimedPass time(*device_, timer, commands, names[kAllocate]);
         dispatch(commands, *allocate_, constants, PoolList::Changed);
@@ -204,12 +194,10 @@ void PoolPipeline::record(VkCommandBuffer commands, const PoolFrame& frame, vk::
         dispatch(commands, *bisect_, criterionConstants, PoolList::Changed, frame.criterionSet);
         barrier(commands);
     }
-    recordArguments(commands, constants, PoolList::MergeCandidates);
     {
         const vk::TimedPass time(*device_, timer, commands, names[kMerge]);
         dispatch(commands, *mergeDecide_, constants, PoolList::MergeCandidates);
         barrier(commands);
-        recordArguments(commands, constants, PoolList::Diamonds);
         dispatch(commands, *mergeWrite_, criterionConstants, PoolList::Diamonds, frame.criterionSet);
         barrier(commands);
     }
@@ -224,7 +212,6 @@ void PoolPipeline::record(VkCommandBuffer commands, const PoolFrame& frame, vk::
         vk::memoryBarrier(*device_, commands, kComputeStage | kTransfer, kShaderReadWrite | kTransferWrite,
                           kComputeStage | kIndirectStage, kShaderReadWrite | VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT);
     }
-    recordArguments(commands, constants, PoolList::Live);
     {
         const vk::TimedPass time(*device_, timer, commands, names[kIndex]);
         // One thread per word of the occupancy bitfield.

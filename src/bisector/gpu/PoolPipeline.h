@@ -109,14 +109,12 @@ private:
                   PoolList indirectList, VkDescriptorSet criterionSet = VK_NULL_HANDLE) const;
     void dispatchOne(VkCommandBuffer commands, const vk::ComputeKernel& kernel, const PoolPushConstants& constants,
                      VkDescriptorSet criterionSet = VK_NULL_HANDLE) const;
-    void recordArguments(VkCommandBuffer commands, PoolPushConstants constants, PoolList list) const;
 
     vk::Device* device_;
     PoolBuffers* buffers_;
     KeyLayout layout_;
     bool hasCriterionSet_;
     std::unique_ptr<vk::ComputeKernel> reset_;
-    std::unique_ptr<vk::ComputeKernel> arguments_;
     std::unique_ptr<vk::ComputeKernel> classify_;
     std::unique_ptr<vk::ComputeKernel> split_;
     std::unique_ptr<vk::ComputeKernel> allocate_;
