@@ -2,8 +2,8 @@
 // thread per bisector given a pattern this frame (the changed list) writes
 // its children's keys, links, occupancy bits and (through the geometry the
 // entry program includes before this file) geometry into the link copy this
-// frame writes, which bisector/PoolLinkCopy.comp has filled with every live
-// bisector's links before. An unchanged neighbour faces one child across the
+// frame writes, which classify (bisector/PoolClassify.glsl) has filled with
+// every live bisector's links before. An unchanged neighbour faces one child across the
 // shared edge: this thread rewrites that one link of the neighbour's (no
 // other thread touches it). The geometry hook is
 //   void bisector_WriteChildGeometry(uint slot, uint pattern, pool_ChildSlots children)

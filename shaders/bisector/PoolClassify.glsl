@@ -7,7 +7,10 @@
 // A split request below the max depth joins the split list; a bisector below
 // its root that may merge (the criterion's Merge, or deeper than the max
 // depth) is marked, and joins the merge list when it is an even child (a
-// diamond's possible head). Its pattern starts the frame empty.
+// diamond's possible head). Its pattern starts the frame empty, and its
+// links are copied into the copy this frame writes (a frame reads one copy
+// and writes the other; the bisect and merge passes rewrite those that
+// change, and no pass before them reads that copy).
 #ifndef BISECTOR_POOL_CLASSIFY_GLSL
 #define BISECTOR_POOL_CLASSIFY_GLSL
 
@@ -22,6 +25,9 @@ void main()
         return;
     }
     uint slot = pool_ListEntry(POOL_LIVE_LIST, index);
+    for (uint edge = 0u; edge < 3u; ++edge) {
+        pool_SetNewLink(slot, edge, pool_Link(slot, edge));
+    }
     uint64_t key = pool_keys[slot];
     int depth = pool_Depth(key);
     bool visible;

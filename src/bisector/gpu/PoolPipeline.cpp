@@ -58,7 +58,6 @@ PoolPipeline::PoolPipeline(vk::Device& device, const vk::ShaderLibrary& shaders,
     classify_ = makeKernel(shaders, programs.classify, programs.criterionSetLayout);
     split_ = makeKernel(shaders, {"bisector/PoolSplit.comp", {}}, VK_NULL_HANDLE);
     allocate_ = makeKernel(shaders, {"bisector/PoolAllocate.comp", {}}, VK_NULL_HANDLE);
-    linkCopy_ = makeKernel(shaders, {"bisector/PoolLinkCopy.comp", {}}, VK_NULL_HANDLE);
     bisect_ = makeKernel(shaders, programs.bisect, programs.criterionSetLayout);
     mergeDecide_ = makeKernel(shaders, {"bisector/PoolMergeDecide.comp", {}}, VK_NULL_HANDLE);
     mergeWrite_ = makeKernel(shaders, programs.mergeWrite, programs.criterionSetLayout);
@@ -189,8 +188,6 @@ void PoolPipeline::record(VkCommandBuffer commands, const PoolFrame& frame, vk::
     }
     {
         const vk::TimedPass time(*device_, timer, commands, names[kBisect]);
-        dispatch(commands, *linkCopy_, constants, PoolList::Live);
-        barrier(commands);
         dispatch(commands, *bisect_, criterionConstants, PoolList::Changed, frame.criterionSet);
         barrier(commands);
     }

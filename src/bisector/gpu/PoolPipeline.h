@@ -118,7 +118,6 @@ private:
     std::unique_ptr<vk::ComputeKernel> classify_;
     std::unique_ptr<vk::ComputeKernel> split_;
     std::unique_ptr<vk::ComputeKernel> allocate_;
-    std::unique_ptr<vk::ComputeKernel> linkCopy_;
     std::unique_ptr<vk::ComputeKernel> bisect_;
     std::unique_ptr<vk::ComputeKernel> mergeDecide_;
     std::unique_ptr<vk::ComputeKernel> mergeWrite_;
