@@ -64,7 +64,6 @@ layout(push_constant) uniform PoolPushConstants {
     uint rootBits;   // bit length of a root key
     uint frame;      // frame number (for the test criteria)
     uint argument;   // per-pass argument (the criterion's: the hashed one's middle depth)
-    uint overList;   // the list a pass run over one of several runs over
 } pool;
 
 // bisector::gpu::PoolCounters.
@@ -85,6 +84,7 @@ layout(std430, set = 0, binding = 0) buffer PoolCounters {
     uint drawFirstVertex;
     uint drawFirstInstance;
     pool_DispatchArguments visibleDispatch;  // 64 a workgroup over the visible list, at most 65535
+    pool_DispatchArguments createdDispatch;  // the changed list's workgroups, then the diamond list's
 } pool_counters;
 
 layout(std430, set = 0, binding = 1) buffer PoolKeys {
@@ -141,13 +141,17 @@ uint pool_ListEntry(uint list, uint index)
 // (POOL_LIVE_LIST .. POOL_MERGE_LIST): the workgroups of POOL_WORKGROUP_SIZE
 // that start among them are added to the list's indirect dispatch. Appends
 // partition 0 .. count, so the dispatch ends as ceil(count / 64) workgroups
-// without a pass of its own; PoolReset.comp starts it at {0, 1, 1}.
+// without a pass of its own; PoolReset.comp starts it at {0, 1, 1}. The
+// changed and diamond lists' also add to createdDispatch.
 void pool_CountWorkgroups(uint list, uint first, uint total)
 {
     uint groups = (first + total + POOL_WORKGROUP_SIZE - 1u) / POOL_WORKGROUP_SIZE -
                   (first + POOL_WORKGROUP_SIZE - 1u) / POOL_WORKGROUP_SIZE;
     if (groups > 0u) {
         atomicAdd(pool_counters.dispatch[list].x, groups);
+        if (list == POOL_CHANGED_LIST || list == POOL_DIAMOND_LIST) {
+            atomicAdd(pool_counters.createdDispatch.x, groups);
+        }
     }
 }
 

@@ -4,15 +4,15 @@
 // - over the live list: one thread per live bisector forwards its links that
 //   name a slot a merge freed, and puts the bisector on the visible list
 //   when classify, which ran over it this frame, found the draw shows it;
-// - with POOL_INDEX_CREATED, over the changed list (pool.overList ==
-//   POOL_CHANGED_LIST: one thread per split bisector, for its children) or
-//   the diamond list (one thread per merged diamond, for its parents): puts
-//   the bisectors this frame created on the visible list as the criterion,
+// - with POOL_INDEX_CREATED, over the changed list's workgroups then the
+//   diamond list's (createdDispatch: one thread per split bisector, for its
+//   children, and one per merged diamond, for its parents): puts the
+//   bisectors this frame created on the visible list as the criterion,
 //   which the entry program includes before this file, says:
 //     bool bisector_IsVisible(uint slot, uint64_t key)
 //   Asking the criterion only of these threads keeps the live list's threads
 //   from waiting on the few of them that would ask it.
-// Dispatched over the lists' counts (PoolArguments.comp).
+// Dispatched over the lists' counts (pool_CountWorkgroups).
 #ifndef BISECTOR_POOL_INDEX_GLSL
 #define BISECTOR_POOL_INDEX_GLSL
 
@@ -39,12 +39,15 @@ bool isVisibleCreated(uint slot)
 
 void main()
 {
-    uint index = gl_GlobalInvocationID.x;
-    if (index >= pool_counters.counts[pool.overList]) {
+    uint changedWorkgroups = pool_counters.dispatch[POOL_CHANGED_LIST].x;
+    bool changed = gl_WorkGroupID.x < changedWorkgroups;
+    uint list = changed ? POOL_CHANGED_LIST : POOL_DIAMOND_LIST;
+    uint index = gl_GlobalInvocationID.x - (changed ? 0u : changedWorkgroups * POOL_WORKGROUP_SIZE);
+    if (index >= pool_counters.counts[list]) {
         return;
     }
-    uint slot = pool_ListEntry(pool.overList, index);
-    if (pool.overList == POOL_CHANGED_LIST) {
+    uint slot = pool_ListEntry(list, index);
+    if (changed) {
         // The split bisector's children: two, three or four (c0 or c00 in its slot).
         pool_ChildSlots c = pool_ChildSlotsOf(slot, pool_Pattern(slot));
         appendVisible(c.c0, isVisibleCreated(c.c0));

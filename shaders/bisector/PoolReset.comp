@@ -20,4 +20,5 @@ void main()
     for (uint list = POOL_SPLIT_LIST; list <= POOL_MERGE_LIST; ++list) {
         pool_counters.dispatch[list] = pool_DispatchArguments(0u, 1u, 1u);
     }
+    pool_counters.createdDispatch = pool_DispatchArguments(0u, 1u, 1u);
 }

@@ -59,11 +59,15 @@ struct PoolCounters {
     // it (at most 65535, the least maxComputeWorkGroupCount: such a pass
     // strides over the list), written with the draw's arguments.
     DispatchArguments visibleDispatch;
+    // Workgroups of 64 over the changed list, then over the diamond list: the
+    // index pass's threads for the bisectors the update created.
+    DispatchArguments createdDispatch;
 };
 static_assert(offsetof(PoolCounters, dispatch) == 56);
-static_assert(sizeof(PoolCounters) == 144);
+static_assert(sizeof(PoolCounters) == 156);
 inline constexpr VkDeviceSize kDrawArgumentsOffset = offsetof(PoolCounters, drawVertexCount);
 inline constexpr VkDeviceSize kVisibleDispatchOffset = offsetof(PoolCounters, visibleDispatch);
+inline constexpr VkDeviceSize kCreatedDispatchOffset = offsetof(PoolCounters, createdDispatch);
 inline constexpr VkDeviceSize kStatisticsOffset = offsetof(PoolCounters, liveStatistic);
 
 // Bytes per slot of the topology buffers: key 8, two link copies 24, flags

@@ -218,12 +218,10 @@ void PoolPipeline::record(VkCommandBuffer commands, const PoolFrame& frame, vk::
         vkCmdDispatch(commands, (words + kPoolWorkgroupSize - 1) / kPoolWorkgroupSize, 1, 1);
         barrier(commands);
         dispatch(commands, *index_, criterionConstants, PoolList::Live, frame.criterionSet);
-        for (const PoolList created : {PoolList::Changed, PoolList::Diamonds}) {
-            barrier(commands);
-            PoolPushConstants createdConstants = criterionConstants;
-            createdConstants.overList = listIndex(created);
-            dispatch(commands, *indexCreated_, createdConstants, created, frame.criterionSet);
-        }
+        barrier(commands);
+        // The changed list's workgroups, then the diamond list's, in one dispatch.
+        bind(commands, *indexCreated_, criterionConstants, frame.criterionSet);
+        vkCmdDispatchIndirect(commands, buffers_->counters().handle(), kCreatedDispatchOffset);
         for (const vk::ComputeKernel* kernel : afterIndex) {
             barrier(commands);
             dispatch(commands, *kernel, criterionConstants, PoolList::Live, frame.criterionSet);

@@ -55,7 +55,6 @@ struct PoolPushConstants {
     std::uint32_t rootBits = 0;
     std::uint32_t frame = 0;
     std::uint32_t argument = 0;
-    std::uint32_t overList = 0;
 };
 
 struct PoolFrame {
