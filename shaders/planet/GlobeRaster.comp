@@ -2,10 +2,9 @@
 // The globe's visibility pass, first kernel: one invocation per visible
 // triangle (planet/GlobeRaster.glsl). A triangle that needs no clipping and
 // whose box is at most globeRaster.smallMaxPixels a side is covered here;
-// one wholly outside a clip plane or the viewport is dropped; the others go
-// to the large list. Dispatched over the visible list
-// (GlobeTerrain::visibleDispatchOffset); the invocations stride over it, so
-// any number of workgroups covers it.
+// one wholly outside the view is dropped; the others go to the large list.
+// Dispatched over the visible list (GlobeTerrain::visibleDispatchOffset);
+// the invocations stride over it, so any number of workgroups covers it.
 #extension GL_GOOGLE_include_directive : require
 #include "planet/GlobeRaster.glsl"
 
@@ -23,7 +22,11 @@ void main()
         }
         bool large = raster_NeedsClipping(clip, band);
         if (large) {
-            if (raster_WhollyOutside(clip, band)) {
+            // Beyond the near or far plane, or wholly outside one side of the
+            // viewport (the guard band's planes at the viewport's edges): the
+            // ground under a camera near it, across the camera's plane, which
+            // the index pass's culling spheres let through, costs nothing.
+            if (raster_WhollyOutside(clip, vec2(1.0))) {
                 continue;
             }
         } else {

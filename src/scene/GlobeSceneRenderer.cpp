@@ -81,7 +81,8 @@ GlobeSceneRenderer::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& s
       globe(gpuDevice, shaders, elevation, initialSettings.globe, seaLevelSky,
             withFrames(std::move(streaming), sceneOutput.framesInFlight)),
       raster(gpuDevice, shaders, globe, attachments.samples, sceneOutput.framesInFlight,
-             planet::gpu::defaultSmallTrianglePixels(gpuDevice.driverPath())),
+             initialSettings.smallTrianglePixels.value_or(
+                 planet::gpu::defaultSmallTrianglePixels(gpuDevice.driverPath()))),
       shade(gpuDevice, shaders, globe, atmosphere.descriptorSetLayout(), attachments.samples,
             sceneOutput.framesInFlight, initialSettings.shadeLoop),
       displayPass(gpuDevice, shaders, sceneOutput.displayFormat, sceneOutput.framesInFlight),
@@ -201,6 +202,11 @@ const GlobeSceneSettings& GlobeSceneRenderer::settings() const
 FrameStatistics GlobeSceneRenderer::statistics() const
 {
     return impl_->latest;
+}
+
+const planet::gpu::GlobeRasterPass& GlobeSceneRenderer::visibilityPass() const
+{
+    return impl_->raster;
 }
 
 std::optional<std::string> GlobeSceneRenderer::reloadShaders()

@@ -45,6 +45,10 @@ class Device;
 class ShaderLibrary;
 }  // namespace vk
 
+namespace planet::gpu {
+class GlobeRasterPass;
+}  // namespace planet::gpu
+
 namespace scene {
 
 // One frame of the globe: where the camera is, what it renders into, where
@@ -61,6 +65,10 @@ struct GlobeSceneSettings {
     // How the shading covers a multisampled pixel's triangles (the tests
     // compare the two).
     planet::gpu::GlobeShadeLoop shadeLoop = planet::gpu::GlobeShadeLoop::PrimaryThenEdges;
+    // The largest box, in pixels a side, of a triangle the visibility pass
+    // covers in one invocation (planet::gpu::GlobeRasterPass); by default
+    // planet::gpu::defaultSmallTrianglePixels of the device's driver path.
+    std::optional<std::uint32_t> smallTrianglePixels;
 };
 
 class GlobeSceneRenderer {
@@ -95,6 +103,9 @@ public:
     // Statistics of the most recent frame whose results are available:
     // leafCount is the live bisectors, visibleCount those drawn.
     [[nodiscard]] FrameStatistics statistics() const;
+
+    // The visibility pass (its large list, for tests).
+    [[nodiscard]] const planet::gpu::GlobeRasterPass& visibilityPass() const;
 
     // Builds the pipelines again from the shader library; on an error keeps
     // the old ones and returns the one-line error. Waits for the device.

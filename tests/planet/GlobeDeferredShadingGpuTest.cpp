@@ -11,8 +11,11 @@
 #include "GlobeFrames.h"
 #include "GpuTestEnvironment.h"
 #include "SceneRenderHarness.h"
+#include "planet/GlobalElevation.h"
 #include "planet/GlobeCamera.h"
+#include "planet/gpu/GlobeRasterPass.h"
 #include "scene/GlobeSceneRenderer.h"
+#include "vk/BufferTransfer.h"
 
 #include <gtest/gtest.h>
 
@@ -77,6 +80,38 @@ TEST_F(GlobeDeferredShadingGpuTest, TheVisibilityBufferCoversTheGlobeWithoutHole
         // Triangles of about 8 pixels: the view shows hundreds of them.
         EXPECT_GT(seen.size(), 200u) << "at " << pose.heightMetres << " m";
     }
+}
+
+// 100 m over the Alps the index pass's culling spheres let ground under the
+// camera through, triangles across the camera's plane below the view, which
+// would need clipping. Each lies wholly outside one side of the view: none
+// may cost a workgroup of the visibility pass. No triangle in the view needs
+// one either: each is about 10 pixels an edge, and the ground in the view
+// lies far from the camera's plane.
+TEST_F(GlobeDeferredShadingGpuTest, TrianglesOutsideTheViewReachNoWorkgroup)
+{
+    CBT_SKIP_WITHOUT_SHADER_FLOAT64(device());
+    const GlobalElevation etopo(CBT_ETOPO5_GRID, heightmap::HeightmapLimits{});
+    const CubeElevation elevation(etopo, 1024);
+    scene::GlobeSceneSettings settings;
+    settings.globe.capacity = 1u << 20;
+    settings.globe.verticalFovRadians = kFovRadians;
+    settings.globe.targetEdgePixels = 10.0;
+    settings.smallTrianglePixels = 64;  // a workgroup for the largest boxes only
+    scene::SceneOutput output{kColourFormat, camera::DepthConvention::Reversed, 1};
+    output.readableDepth = true;
+    scene::GlobeSceneRenderer globe(device(), shaders(), elevation, settings, output);
+    const GeodeticPose pose{46.55, 7.98, 2944.4, 30.0, -15.0};
+    const scene::test::RenderedImage image = render(globe, pose, VkExtent2D{160, 90}, 80, "globe-alps-100m");
+    std::size_t ground = 0;
+    for (std::size_t i = 0; i < image.depth.size(); ++i) {
+        ground += isGlobe(image, i) ? 1u : 0u;
+    }
+    ASSERT_GT(ground, image.depth.size() / 4) << "the mountains are not in view";
+    const std::vector<std::uint32_t> header =
+        vk::downloadFromBufferAs<std::uint32_t>(device(), globe.visibilityPass().largeList(), 0, 4);
+    EXPECT_EQ(header[3], 0u) << "triangles given to workgroups, of " << globe.statistics().visibleCount << " drawn";
+    EXPECT_EQ(header[0], 0u) << "workgroups dispatched";
 }
 
 TEST_F(GlobeDeferredShadingGpuTest, WithFourSamplesAPixelInsideOneTriangleKeepsItsColourAndTheOutlineSoftens)

@@ -59,6 +59,11 @@ public:
     // the current ones on failure. No recorded use may be pending.
     void rebuildPipelines();
 
+    // The triangles the last recorded pass gave to workgroups: four words,
+    // the dispatch over them and their count ({x, 1, 1, count}), then their
+    // indices in the visible list.
+    [[nodiscard]] const vk::Buffer& largeList() const { return largeList_; }
+
 private:
     const vk::Device* device_;
     const vk::ShaderLibrary* shaders_;
