@@ -80,7 +80,10 @@ report() { # $1 label, $2 stats file
     awk -v label="$1" -v u="$update" -v d="$(median_of "$2" draw)" -v s="$(median_of "$2" shade)" \
         -v p="$(median_of "$2" display)" -v t="$(median_of "$2" total)" -v f="$(median_of "$2" frameTimeMs)" \
         -v c="$(median_of "$2" frameCpuMs)" -v l="$live" -v v="$drawn" \
-        'BEGIN { printf "%-42s update %6.3f draw %6.3f shade %6.3f display %6.3f total %6.3f frame %6.3f cpu %6.3f  %s / %s\n", label, u, d, s, p, t, f, c, l, v }'
+        'BEGIN {
+            printf "%-42s update %6.3f draw %6.3f shade %6.3f display %6.3f", label, u, d, s, p
+            printf " total %6.3f frame %6.3f cpu %6.3f  %s / %s\n", t, f, c, l, v
+        }'
 }
 
 echo "results in $out"

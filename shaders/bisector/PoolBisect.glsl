@@ -3,9 +3,9 @@
 // its children's keys, links, occupancy bits and (through the geometry the
 // entry program includes before this file) geometry into the link copy this
 // frame writes, which classify (bisector/PoolClassify.glsl) has filled with
-// every live bisector's links before. An unchanged neighbour faces one child across the
-// shared edge: this thread rewrites that one link of the neighbour's (no
-// other thread touches it). The geometry hook is
+// every live bisector's links before. An unchanged neighbour faces one child
+// across the shared edge: this thread rewrites that one link of the
+// neighbour's (no other thread touches it). The geometry hook is
 //   void bisector_WriteChildGeometry(uint slot, uint pattern, pool_ChildSlots children)
 // which reads the parent's geometry from `slot` before writing any child's.
 //

@@ -1,8 +1,9 @@
 // Appending to a list of the pool from a compute pass: one atomic per
 // subgroup instead of one per entry (and one more for the list's indirect
-// dispatch, pool_CountWorkgroups, except on the visible list). Every invocation of the subgroup that
-// is still running must call it (with `append` false when it adds nothing);
-// it returns the entry index of an invocation that appends.
+// dispatch, pool_CountWorkgroups, except on the visible list). Every
+// invocation of the subgroup that is still running must call it (with
+// `append` false when it adds nothing); it returns the entry index of an
+// invocation that appends.
 #ifndef BISECTOR_POOL_LIST_APPEND_GLSL
 #define BISECTOR_POOL_LIST_APPEND_GLSL
 
