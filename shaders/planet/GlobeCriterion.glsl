@@ -153,8 +153,11 @@ globe_Sphere globe_SphereWithSums(planet_Triangle t, dvec3 dataHeights, dvec3 de
     sphere.longestCubeEdge = longestCubeEdge;
 #endif
     double bound = globe_parameters.w;
-    precise double lowestDetail = max(min(0.0lf, lowestSum - variation), -bound);
-    precise double highestDetail = min(max(0.0lf, highestSum + variation), bound);
+    precise double lowestSumThere = lowestSum - variation;
+    precise double highestSumThere = highestSum + variation;
+    dvec2 detail = planet_SurfaceDetailRangeFromSums(lowestSumThere, highestSumThere, heights.x, heights.y);
+    precise double lowestDetail = max(detail.x, -bound);
+    precise double highestDetail = min(detail.y, bound);
     dvec3 extremes[6];
     for (int i = 0; i < 3; ++i) {
         dvec3 cube = corners[i];

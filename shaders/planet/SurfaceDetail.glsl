@@ -131,6 +131,22 @@ double planet_SurfaceDetailFromSum(double sum, double dataHeight)
     return max(detail, floorOfLand);
 }
 
+// planet::surfaceDetailRangeFromSums: the range of the shaped detail over
+// sums in [lowestSum, highestSum] and data heights in [lowestData,
+// highestData].
+dvec2 planet_SurfaceDetailRangeFromSums(double lowestSum, double highestSum, double lowestData, double highestData)
+{
+    double leastRoughness = planet_DetailRoughness(lowestData);
+    double mostRoughness = planet_DetailRoughness(highestData);
+    precise double a = leastRoughness * lowestSum;
+    precise double b = leastRoughness * highestSum;
+    precise double c = mostRoughness * lowestSum;
+    precise double d = mostRoughness * highestSum;
+    precise double lowestFloor = -0.9lf * max(highestData, 0.0lf);
+    precise double highestFloor = -0.9lf * max(lowestData, 0.0lf);
+    return dvec2(max(min(min(a, b), min(c, d)), lowestFloor), max(max(max(a, b), max(c, d)), highestFloor));
+}
+
 double planet_SurfaceDetailMetres(dvec3 cubePoint, double dataHeight, uint intervals)
 {
     return planet_SurfaceDetailFromSum(planet_SurfaceDetailSum(cubePoint, intervals), dataHeight);

@@ -115,8 +115,10 @@ BisectorSphere bisectorSphereOf(const std::array<glm::dvec3, 3>& cubeVertices, c
     }
     const double variation = surfaceDetailVariationBound(longestCubeEdge, intervals);
     const double bound = elevation.detailBoundMetres();
-    const double lowestDetail = std::max(std::min(0.0, lowestSum - variation), -bound);
-    const double highestDetail = std::min(std::max(0.0, highestSum + variation), bound);
+    const glm::dvec2 detail =
+        surfaceDetailRangeFromSums(lowestSum - variation, highestSum + variation, heights.x, heights.y);
+    const double lowestDetail = std::max(detail.x, -bound);
+    const double highestDetail = std::min(detail.y, bound);
     std::array<glm::dvec3, 6> extremes{};
     for (std::size_t i = 0; i < 3; ++i) {
         extremes[2 * i] = cubeToEcef(cubeVertices[i], heights.x + lowestDetail);

@@ -177,6 +177,23 @@ double surfaceDetailFromSum(double sum, double dataHeightMetres)
     return std::max(roughness * sum, -0.9 * std::max(dataHeightMetres, 0.0));
 }
 
+glm::dvec2 surfaceDetailRangeFromSums(double lowestSum, double highestSum, double lowestDataMetres,
+                                      double highestDataMetres)
+{
+    // detail = max(roughness * sum, -0.9 * max(height, 0)), roughness in
+    // [0, 1] and growing with the height: the product's extremes lie at the
+    // corners of the two ranges, the floor's at the heights' ends.
+    const double leastRoughness = detailRoughness(lowestDataMetres);
+    const double mostRoughness = detailRoughness(highestDataMetres);
+    const double a = leastRoughness * lowestSum;
+    const double b = leastRoughness * highestSum;
+    const double c = mostRoughness * lowestSum;
+    const double d = mostRoughness * highestSum;
+    const double lowest = std::max(std::min(std::min(a, b), std::min(c, d)), -0.9 * std::max(highestDataMetres, 0.0));
+    const double highest = std::max(std::max(std::max(a, b), std::max(c, d)), -0.9 * std::max(lowestDataMetres, 0.0));
+    return {lowest, highest};
+}
+
 double surfaceDetailMetres(const glm::dvec3& cubePoint, double dataHeightMetres, std::uint32_t intervals)
 {
     return surfaceDetailFromSum(surfaceDetailSum(cubePoint, intervals), dataHeightMetres);

@@ -15,6 +15,7 @@
 // CPU's bit for bit and the globe's level of detail can use them.
 #pragma once
 
+#include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 
 #include <cstdint>
@@ -31,6 +32,14 @@ namespace planet {
 // For any sum s, the shaped detail lies within [min(0, s), max(0, s)].
 [[nodiscard]] double surfaceDetailSum(const glm::dvec3& cubePoint, std::uint32_t intervals);
 [[nodiscard]] double surfaceDetailFromSum(double sum, double dataHeightMetres);
+
+// The range of surfaceDetailFromSum(s, h) over every sum s in [lowestSum,
+// highestSum] and data height h in [lowestDataMetres, highestDataMetres]:
+// the roughness grows with the height, so the ends come from those of the
+// two ranges. Within [min(0, lowestSum), max(0, highestSum)], and as tight
+// as the sums alone where the land is high enough to be fully rough.
+[[nodiscard]] glm::dvec2 surfaceDetailRangeFromSums(double lowestSum, double highestSum, double lowestDataMetres,
+                                                    double highestDataMetres);
 
 // The most the octaves' sum changes between two cube points at most
 // `distanceCubeUnits` apart: each octave changes by no more than its slope

@@ -4,6 +4,9 @@
 //   sum: it matches central differences of surfaceDetailSum;
 // - octaves finer than what a pixel resolves fade out, and a pixel wider
 //   than the whole detail sees none of it;
+// - the shaped detail's range over ranges of sums and heights
+//   (surfaceDetailRangeFromSums) holds every value, and is the sums' own
+//   where the land is high enough to be fully rough;
 // - the data's normal (ETOPO5 on the cube) faces up, stands nearly upright
 //   over the abyssal plains, leans downhill on slopes, and is the same from
 //   each face that shares a cube edge.
@@ -18,6 +21,7 @@
 #include <glm/geometric.hpp>
 #include <glm/trigonometric.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <memory>
@@ -33,6 +37,46 @@ glm::dvec3 randomCubePoint(std::mt19937_64& random)
     std::uniform_real_distribution<double> coordinate(-1.0, 1.0);
     std::uniform_int_distribution<std::uint32_t> face(0, 5);
     return cubePointOf(face(random), coordinate(random), coordinate(random));
+}
+
+TEST(SurfaceDetailRange, HoldsTheShapedDetailOfEverySumAndHeightInTheRanges)
+{
+    std::mt19937_64 random(11);
+    std::uniform_real_distribution<double> sum(-400.0, 400.0);
+    std::uniform_real_distribution<double> height(-3000.0, 5000.0);
+    std::uniform_real_distribution<double> fraction(0.0, 1.0);
+    for (int range = 0; range < 2000; ++range) {
+        const double s0 = sum(random);
+        const double s1 = sum(random);
+        const double h0 = height(random);
+        // Narrow height ranges too, where the roughness barely changes.
+        const double h1 = range % 2 == 0 ? height(random) : h0 + 50.0 * fraction(random);
+        const double lowestSum = std::min(s0, s1);
+        const double highestSum = std::max(s0, s1);
+        const double lowestHeight = std::min(h0, h1);
+        const double highestHeight = std::max(h0, h1);
+        const glm::dvec2 bounds = surfaceDetailRangeFromSums(lowestSum, highestSum, lowestHeight, highestHeight);
+        ASSERT_LE(bounds.x, bounds.y);
+        // Never wider than the bound before it: the sums' range widened to 0.
+        EXPECT_GE(bounds.x, std::min(0.0, lowestSum));
+        EXPECT_LE(bounds.y, std::max(0.0, highestSum));
+        for (int sample = 0; sample < 50; ++sample) {
+            const double s = lowestSum + (highestSum - lowestSum) * fraction(random);
+            const double h = lowestHeight + (highestHeight - lowestHeight) * fraction(random);
+            const double detail = surfaceDetailFromSum(s, h);
+            ASSERT_GE(detail, bounds.x) << "sum " << s << ", height " << h;
+            ASSERT_LE(detail, bounds.y) << "sum " << s << ", height " << h;
+        }
+    }
+    // High mountains, fully rough: the detail is the sum itself, so the
+    // range is the sums' own, not widened to reach 0.
+    const glm::dvec2 alps = surfaceDetailRangeFromSums(-80.0, -20.0, 2600.0, 3100.0);
+    EXPECT_EQ(alps.x, -80.0);
+    EXPECT_EQ(alps.y, -20.0);
+    // The sea's floor has no detail.
+    const glm::dvec2 sea = surfaceDetailRangeFromSums(-80.0, 60.0, -4000.0, -10.0);
+    EXPECT_EQ(sea.x, 0.0);
+    EXPECT_EQ(sea.y, 0.0);
 }
 
 TEST(SurfaceDetailGradient, WithEveryOctaveItIsTheSumsDerivative)
