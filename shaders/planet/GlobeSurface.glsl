@@ -112,6 +112,17 @@ vec3 globeSurface_Luminance(globeSurface_Point surface)
     vec3 camera = globeDraw_cameraAtmosphere.xyz;
     float cameraAltitude = globeDraw_cameraAtmosphere.w;
     vec3 offset = globeAtmosphere_Offset(surface.fromCamera);
+    // A triangle is a chord under the curved ground: its middle lies up to
+    // its sagitta lower (5 km for one 500 km across, seen from 20,000 km),
+    // where the air would be denser and the sun's light would cross the
+    // ground. On land the air and the light are those at the ground's height
+    // there (the sea is shaded where the ray meets sea level, above it).
+    vec3 onChord = camera + offset;
+    float chordRadius = length(onChord);
+    float groundRadius = atmosphere_BottomRadius() + surface.height * 0.001;
+    if (surface.height >= 0.0 && chordRadius < groundRadius) {
+        offset = onChord * (groundRadius / chordRadius) - camera;
+    }
     float distance = length(offset);
     vec3 towards = offset / max(distance, 1.0e-9);
 

@@ -1,7 +1,8 @@
 // The globe's frames (scene::GlobeSceneRenderer) over ETOPO5, offscreen with
 // the validation layer on, as the viewer's planet mode draws them:
 // - from 20,000 km, a disc of the Earth's angular size with no hole, dark
-//   space around it and a blue limb; the Atlantic blue, Africa green;
+//   space around it and a blue limb; the Atlantic blue, Africa green, and
+//   the land smooth where the triangles are hundreds of kilometres across;
 // - lit from the side, a terminator: the night side is dark;
 // - 6,000 m over the Alps, relief under a blue sky;
 // - over the mid-ocean, a water surface, and no seam at its horizon where
@@ -95,6 +96,47 @@ TEST_F(GlobeRenderGpuTest, FromOrbitTheEarthIsAWholeDiscInDarkSpaceWithABlueLimb
     EXPECT_GT(blueLimb, limb * 9 / 10) << "the limb is not blue: " << blueLimb << " of " << limb;
     EXPECT_GT(blue, globe / 3) << "the Atlantic";
     EXPECT_GT(green, globe / 50) << "Africa";
+
+    // The land is smooth at the triangles' scale: from here a triangle is a
+    // chord hundreds of kilometres across, whose middle lies kilometres
+    // under the ground; lit and seen through the air there, it showed the
+    // mesh as a lattice (a pixel off its neighbours' mean by 1.3 levels on
+    // average over land, where 0.5 is the relief's own).
+    const auto land = [&](std::uint32_t x, std::uint32_t y) {
+        const std::size_t i = std::size_t{y} * size.width + x;
+        const Pixel p = pixelAt(image, i);
+        return isGlobe(image, i) && p.b - p.g < 35 && p.sum() > 200;
+    };
+    double roughness = 0.0;
+    std::size_t inland = 0;
+    for (std::uint32_t y = 2; y + 2 < size.height; ++y) {
+        for (std::uint32_t x = 2; x + 2 < size.width; ++x) {
+            bool around = true;
+            for (std::uint32_t v = y - 2; v <= y + 2; ++v) {
+                for (std::uint32_t u = x - 2; u <= x + 2; ++u) {
+                    around = around && land(u, v);
+                }
+            }
+            if (!around) {
+                continue;
+            }
+            const auto at = [&](std::uint32_t u, std::uint32_t v) {
+                return pixelAt(image, std::size_t{v} * size.width + u);
+            };
+            const Pixel c = at(x, y);
+            const Pixel l = at(x - 1, y);
+            const Pixel r = at(x + 1, y);
+            const Pixel u = at(x, y - 1);
+            const Pixel d = at(x, y + 1);
+            roughness +=
+                (std::abs(c.r - (l.r + r.r + u.r + d.r) / 4.0) + std::abs(c.g - (l.g + r.g + u.g + d.g) / 4.0) +
+                 std::abs(c.b - (l.b + r.b + u.b + d.b) / 4.0)) /
+                3.0;
+            ++inland;
+        }
+    }
+    ASSERT_GT(inland, std::size_t{1000}) << "no land in view";
+    EXPECT_LT(roughness / static_cast<double>(inland), 0.9) << "the land shows the mesh";
 }
 
 TEST_F(GlobeRenderGpuTest, LitFromTheSideTheNightSideIsDark)
