@@ -158,6 +158,7 @@ vec4 globeShade_Sample(uint visibility, globeShade_Rays rays)
     surface.height = dot(b, vec3(height[0], height[1], height[2]));
     surface.dataNormal = globeShade_Mix(b, dataNormal[0], dataNormal[1], dataNormal[2]);
     surface.detailGrid = planet_VertexShadingGrid(shading[0]);
+    surface.centreFromCamera = (position[0] + position[1] + position[2]) / 3.0;
     vec3 luminance = globeSurface_Luminance(surface);
     if (globeDraw_options.x != 0u) {
         luminance = display_WithWireframeOver(luminance, b, abs(bx - b) + abs(by - b));

@@ -37,6 +37,7 @@ struct globeSurface_Point {
     float height;
     vec3 dataNormal;
     uint detailGrid;
+    vec3 centreFromCamera;  // the triangle's centroid
 };
 
 // The land's colour by its height, its slope (`flatness`: the cosine of
@@ -82,6 +83,12 @@ vec3 globeSurface_GroundNormal(globeSurface_Point surface, vec3 position)
     vec3 alongY = surface.alongY;
     vec3 geometric = normalize(cross(alongX, alongY));
     geometric = dot(geometric, position) < 0.0 ? -geometric : geometric;
+    // A triangle's plane is a chord of the curved ground: level ground
+    // would show its facets. Turned from the vertical at its centroid to the
+    // vertical here, the plane keeps only the relief's tilt.
+    vec3 upHere = normalize(position);
+    vec3 upAtCentre = normalize(globeDraw_cameraEcef.xyz + surface.centreFromCamera);
+    geometric = normalize(geometric + upHere - upAtCentre);
     float footprint = sqrt(length(alongX) * length(alongY));
     float cell = float(planet_DetailCellMetres(surface.detailGrid));
     float coarse = smoothstep(cell / 16.0, cell / 4.0, footprint);

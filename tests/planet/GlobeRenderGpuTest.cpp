@@ -2,7 +2,8 @@
 // the validation layer on, as the viewer's planet mode draws them:
 // - from 20,000 km, a disc of the Earth's angular size with no hole, dark
 //   space around it and a blue limb; the Atlantic blue, Africa green, and
-//   the land smooth where the triangles are hundreds of kilometres across;
+//   the land smooth where the triangles are hundreds of kilometres across,
+//   and level ice under a low sun shows no facets;
 // - lit from the side, a terminator: the night side is dark;
 // - 6,000 m over the Alps, relief under a blue sky;
 // - over the mid-ocean, a water surface, and no seam at its horizon where
@@ -41,12 +42,49 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace planet::test {
 namespace {
 
 using GlobeRenderGpuTest = GlobeFramesGpuTest;
+
+// Over the pixels whose 5 x 5 neighbourhood is all `inside`, the mean
+// distance of a pixel from its four neighbours' mean, in levels (the
+// channels' mean), and how many such pixels there are.
+template <typename Inside>
+std::pair<double, std::size_t> meanRoughness(const scene::test::RenderedImage& image, VkExtent2D size,
+                                             const Inside& inside)
+{
+    const auto at = [&](std::uint32_t x, std::uint32_t y) { return pixelAt(image, std::size_t{y} * size.width + x); };
+    double roughness = 0.0;
+    std::size_t counted = 0;
+    for (std::uint32_t y = 2; y + 2 < size.height; ++y) {
+        for (std::uint32_t x = 2; x + 2 < size.width; ++x) {
+            bool around = true;
+            for (std::uint32_t v = y - 2; v <= y + 2; ++v) {
+                for (std::uint32_t u = x - 2; u <= x + 2; ++u) {
+                    around = around && inside(u, v);
+                }
+            }
+            if (!around) {
+                continue;
+            }
+            const Pixel c = at(x, y);
+            const Pixel l = at(x - 1, y);
+            const Pixel r = at(x + 1, y);
+            const Pixel u = at(x, y - 1);
+            const Pixel d = at(x, y + 1);
+            roughness +=
+                (std::abs(c.r - (l.r + r.r + u.r + d.r) / 4.0) + std::abs(c.g - (l.g + r.g + u.g + d.g) / 4.0) +
+                 std::abs(c.b - (l.b + r.b + u.b + d.b) / 4.0)) /
+                3.0;
+            ++counted;
+        }
+    }
+    return {counted == 0 ? 0.0 : roughness / static_cast<double>(counted), counted};
+}
 
 TEST_F(GlobeRenderGpuTest, FromOrbitTheEarthIsAWholeDiscInDarkSpaceWithABlueLimb)
 {
@@ -107,36 +145,28 @@ TEST_F(GlobeRenderGpuTest, FromOrbitTheEarthIsAWholeDiscInDarkSpaceWithABlueLimb
         const Pixel p = pixelAt(image, i);
         return isGlobe(image, i) && p.b - p.g < 35 && p.sum() > 200;
     };
-    double roughness = 0.0;
-    std::size_t inland = 0;
-    for (std::uint32_t y = 2; y + 2 < size.height; ++y) {
-        for (std::uint32_t x = 2; x + 2 < size.width; ++x) {
-            bool around = true;
-            for (std::uint32_t v = y - 2; v <= y + 2; ++v) {
-                for (std::uint32_t u = x - 2; u <= x + 2; ++u) {
-                    around = around && land(u, v);
-                }
-            }
-            if (!around) {
-                continue;
-            }
-            const auto at = [&](std::uint32_t u, std::uint32_t v) {
-                return pixelAt(image, std::size_t{v} * size.width + u);
-            };
-            const Pixel c = at(x, y);
-            const Pixel l = at(x - 1, y);
-            const Pixel r = at(x + 1, y);
-            const Pixel u = at(x, y - 1);
-            const Pixel d = at(x, y + 1);
-            roughness +=
-                (std::abs(c.r - (l.r + r.r + u.r + d.r) / 4.0) + std::abs(c.g - (l.g + r.g + u.g + d.g) / 4.0) +
-                 std::abs(c.b - (l.b + r.b + u.b + d.b) / 4.0)) /
-                3.0;
-            ++inland;
-        }
-    }
+    const auto [roughness, inland] = meanRoughness(image, size, land);
     ASSERT_GT(inland, std::size_t{1000}) << "no land in view";
-    EXPECT_LT(roughness / static_cast<double>(inland), 0.9) << "the land shows the mesh";
+    EXPECT_LT(roughness, 0.9) << "the land shows the mesh";
+}
+
+// Antarctica from 15,000 km under the December solstice's low sun: the
+// ice is lit smoothly, not facet by facet (each triangle's plane is a chord
+// of the curved ground, some 5 degrees off the vertical at its corners).
+TEST_F(GlobeRenderGpuTest, FromOrbitLevelGroundShowsNoFacets)
+{
+    CBT_SKIP_WITHOUT_SHADER_FLOAT64(device());
+    const VkExtent2D size{480, 270};
+    const double tilt = 23.44 * 3.14159265358979 / 180.0;
+    const scene::test::RenderedImage image = render({-70.0, 0.0, 1.5e7, 0.0, -90.0}, size, 30, "globe-antarctica",
+                                                    glm::dvec3(std::cos(tilt), 0.0, -std::sin(tilt)));
+    const auto ice = [&](std::uint32_t x, std::uint32_t y) {
+        const std::size_t i = std::size_t{y} * size.width + x;
+        return isGlobe(image, i) && pixelAt(image, i).sum() > 450;
+    };
+    const auto [roughness, inland] = meanRoughness(image, size, ice);
+    ASSERT_GT(inland, std::size_t{500}) << "no ice in view";
+    EXPECT_LT(roughness, 0.6) << "the ice shows its facets";
 }
 
 TEST_F(GlobeRenderGpuTest, LitFromTheSideTheNightSideIsDark)
