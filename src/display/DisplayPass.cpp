@@ -1,5 +1,6 @@
 #include "display/DisplayPass.h"
 
+#include "vk/Barriers.h"
 #include "vk/Device.h"
 #include "vk/Error.h"
 #include "vk/ShaderLibrary.h"
@@ -118,15 +119,31 @@ void DisplayPass::buildPipeline()
                                      shaders_->load("display/DisplayPass.frag"), description);
 }
 
-void DisplayPass::record(VkCommandBuffer commands, VkImageView hdrImage, VkImageView targetStorageView,
-                         VkExtent2D extent, uint32_t frameSlot, const DisplaySettings& display) const
+VkPipelineStageFlags2 DisplayPass::readerStage() const
 {
+    return stage_ == DisplayStage::Compute ? VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT
+                                           : VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT;
+}
+
+void DisplayPass::record(VkCommandBuffer commands, VkImageView hdrImage, const vk::Image& target, uint32_t frameSlot,
+                         const DisplaySettings& display) const
+{
+    const bool inCompute = stage_ == DisplayStage::Compute;
+    const VkImageLayout writing = inCompute ? VK_IMAGE_LAYOUT_GENERAL : VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
+    const VkPipelineStageFlags2 writer =
+        inCompute ? VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT : VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT;
+    const VkAccessFlags2 writes =
+        inCompute ? VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT : VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT;
+    vk::imageBarrier(*device_, commands, target.handle(), target.fullRange(), VK_IMAGE_LAYOUT_UNDEFINED, writing,
+                     VK_PIPELINE_STAGE_2_TRANSFER_BIT, 0, writer, writes);
+
     const VkDescriptorSet set = sets_.at(frameSlot);
-    vk::DescriptorWriter writer;
-    writer.combinedImageSampler(0, hdrImage, sampler_.handle(), VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
+    vk::DescriptorWriter descriptors;
+    descriptors.combinedImageSampler(0, hdrImage, sampler_.handle(), VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
     DisplayControl control{display.exposureStops, static_cast<uint32_t>(display.tonemapper), 0};
-    if (stage_ == DisplayStage::Compute) {
-        writer.storageImage(1, targetStorageView, VK_IMAGE_LAYOUT_GENERAL).update(*device_, set);
+    const VkExtent2D extent = target.extent();
+    if (inCompute) {
+        descriptors.storageImage(1, target.storageView(), VK_IMAGE_LAYOUT_GENERAL).update(*device_, set);
         control.encodeSrgbOrSwapRedBlue = isBgra(outputFormat_) ? 1u : 0u;
         compute_.bind(commands);
         vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipelineLayout_.handle(), 0, 1, &set, 0,
@@ -135,16 +152,30 @@ void DisplayPass::record(VkCommandBuffer commands, VkImageView hdrImage, VkImage
                            &control);
         vkCmdDispatch(commands, (extent.width + kComputeWorkgroupSide - 1) / kComputeWorkgroupSide,
                       (extent.height + kComputeWorkgroupSide - 1) / kComputeWorkgroupSide, 1);
-        return;
+    } else {
+        descriptors.update(*device_, set);
+        control.encodeSrgbOrSwapRedBlue = shaderEncodesSrgb(outputFormat_) ? 1u : 0u;
+        VkRenderingAttachmentInfo attachment{};
+        attachment.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO;
+        attachment.imageView = target.view();
+        attachment.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
+        attachment.loadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
+        attachment.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+        const VkRenderingInfo rendering = vk::renderingInfo(extent, attachment, nullptr);
+        vkCmdBeginRendering(commands, &rendering);
+        graphics_.bind(commands);
+        vk::setViewportAndScissor(commands, extent);
+        vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelineLayout_.handle(), 0, 1, &set, 0,
+                                nullptr);
+        vkCmdPushConstants(commands, pipelineLayout_.handle(), VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(control),
+                           &control);
+        vkCmdDraw(commands, 3, 1, 0, 0);
+        vkCmdEndRendering(commands);
     }
-    writer.update(*device_, set);
-    control.encodeSrgbOrSwapRedBlue = shaderEncodesSrgb(outputFormat_) ? 1u : 0u;
-    graphics_.bind(commands);
-    vk::setViewportAndScissor(commands, extent);
-    vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelineLayout_.handle(), 0, 1, &set, 0,
-                            nullptr);
-    vkCmdPushConstants(commands, pipelineLayout_.handle(), VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(control), &control);
-    vkCmdDraw(commands, 3, 1, 0, 0);
+
+    vk::imageBarrier(*device_, commands, target.handle(), target.fullRange(), writing,
+                     VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, writer, writes, VK_PIPELINE_STAGE_2_TRANSFER_BIT,
+                     VK_ACCESS_2_TRANSFER_READ_BIT);
 }
 
 std::optional<std::string> DisplayPass::reloadShaders()

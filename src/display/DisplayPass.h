@@ -9,8 +9,7 @@
 //   shaders run on a few of their multiprocessors (NVIDIA's H100) take a
 //   fraction of the time a fullscreen draw takes.
 // - Fragment (any colour format; the reference of the compute stage): a
-//   fullscreen triangle recorded inside the caller's dynamic rendering onto
-//   the target.
+//   fullscreen triangle in a rendering onto the target.
 #pragma once
 
 #include "display/Tonemapping.h"
@@ -62,16 +61,19 @@ public:
                 uint32_t framesInFlight, DisplayStage stage);
 
     [[nodiscard]] DisplayStage stage() const { return stage_; }
+    // The stage whose shader reads the HDR image: COMPUTE or FRAGMENT_SHADER.
+    [[nodiscard]] VkPipelineStageFlags2 readerStage() const;
 
     // Points slot `frameSlot`'s descriptor set at `hdrImage` (in
-    // SHADER_READ_ONLY_OPTIMAL, the size of the target; the slot's previous
-    // submission must have completed) and maps it onto the target:
-    // - Fragment: draws, inside the caller's rendering onto the target;
-    //   `targetStorageView` is unused.
-    // - Compute: dispatches over `extent`, storing through
-    //   `targetStorageView` (kDisplayStorageFormat, in GENERAL layout).
-    void record(VkCommandBuffer commands, VkImageView hdrImage, VkImageView targetStorageView, VkExtent2D extent,
-                uint32_t frameSlot, const DisplaySettings& display) const;
+    // SHADER_READ_ONLY_OPTIMAL and visible to readerStage(), the size of the
+    // target; the slot's previous submission must have completed) and maps
+    // it onto `target` (the pass's format; for the Compute stage with a
+    // kDisplayStorageFormat storage view): the target's earlier contents are
+    // discarded after earlier transfer reads, it is written by a dispatch or
+    // in a rendering of its own, and it ends in TRANSFER_SRC_OPTIMAL, visible
+    // to transfer reads.
+    void record(VkCommandBuffer commands, VkImageView hdrImage, const vk::Image& target, uint32_t frameSlot,
+                const DisplaySettings& display) const;
 
     // Recompiles the shaders; on failure keeps the pipeline and returns the
     // error. No recorded command buffer using the pass may be pending.

@@ -167,9 +167,7 @@ void recordDisplayPass(const vk::Device& device, VkCommandBuffer commands, const
     if (timer != nullptr) {
         timer->writeStart(commands, pass);
     }
-    const bool inCompute = displayPass.stage() == display::DisplayStage::Compute;
-    const VkPipelineStageFlags2 reader =
-        inCompute ? VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT : VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT;
+    const VkPipelineStageFlags2 reader = displayPass.readerStage();
     if (targets.shading() == SceneShading::Deferred) {
         vk::imageBarrier(device, commands, targets.hdr().handle(), targets.hdr().fullRange(), VK_IMAGE_LAYOUT_GENERAL,
                          VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
@@ -180,28 +178,8 @@ void recordDisplayPass(const vk::Device& device, VkCommandBuffer commands, const
                          VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
                          reader, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
     }
-    // The previous frame in the colour image ended with a transfer read; discarded here.
-    const VkImageLayout writing = inCompute ? VK_IMAGE_LAYOUT_GENERAL : VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
-    const VkPipelineStageFlags2 writer =
-        inCompute ? VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT : VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT;
-    const VkAccessFlags2 writes =
-        inCompute ? VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT : VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT;
-    vk::imageBarrier(device, commands, targets.color().handle(), targets.color().fullRange(), VK_IMAGE_LAYOUT_UNDEFINED,
-                     writing, VK_PIPELINE_STAGE_2_TRANSFER_BIT, 0, writer, writes);
-    if (inCompute) {
-        displayPass.record(commands, targets.hdr().view(), targets.color().storageView(), targets.extent(), slotIndex,
-                           display);
-    } else {
-        const VkRenderingAttachmentInfo colorAttachment =
-            colorAttachmentInfo(targets.color().view(), VK_ATTACHMENT_LOAD_OP_DONT_CARE);
-        const VkRenderingInfo rendering = vk::renderingInfo(targets.extent(), colorAttachment, nullptr);
-        vkCmdBeginRendering(commands, &rendering);
-        displayPass.record(commands, targets.hdr().view(), VK_NULL_HANDLE, targets.extent(), slotIndex, display);
-        vkCmdEndRendering(commands);
-    }
-    vk::imageBarrier(device, commands, targets.color().handle(), targets.color().fullRange(), writing,
-                     VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, writer, writes, VK_PIPELINE_STAGE_2_TRANSFER_BIT,
-                     VK_ACCESS_2_TRANSFER_READ_BIT);
+    // The previous frame in the colour image ended with a transfer read.
+    displayPass.record(commands, targets.hdr().view(), targets.color(), slotIndex, display);
     if (timer != nullptr) {
         timer->writeEnd(commands, pass);
     }

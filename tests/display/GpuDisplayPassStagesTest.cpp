@@ -6,9 +6,7 @@
 
 #include "display/DisplayPass.h"
 #include "display/Tonemapping.h"
-#include "vk/Barriers.h"
 #include "vk/Error.h"
-#include "vk/GraphicsPipeline.h"
 #include "vk/Image.h"
 
 #include <gtest/gtest.h>
@@ -70,33 +68,8 @@ protected:
         vk::uploadImageMip0(device(), hdr, std::as_bytes(std::span(texels)));
         const vk::Image target = displayTarget(device(), format);
         const DisplayPass pass(device(), shaders(), format, 1, stage);
-        const bool inCompute = stage == DisplayStage::Compute;
-        const VkImageLayout writing = inCompute ? VK_IMAGE_LAYOUT_GENERAL : VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
-        const VkPipelineStageFlags2 writer =
-            inCompute ? VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT : VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT;
-        const VkAccessFlags2 writes =
-            inCompute ? VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT : VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT;
-        device().submitAndWait([&](VkCommandBuffer commands) {
-            vk::imageBarrier(device(), commands, target.handle(), target.fullRange(), VK_IMAGE_LAYOUT_UNDEFINED,
-                             writing, VK_PIPELINE_STAGE_2_NONE, 0, writer, writes);
-            if (inCompute) {
-                pass.record(commands, hdr.view(), target.storageView(), kExtent, 0, settings);
-            } else {
-                VkRenderingAttachmentInfo attachment{};
-                attachment.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO;
-                attachment.imageView = target.view();
-                attachment.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
-                attachment.loadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
-                attachment.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
-                const VkRenderingInfo rendering = vk::renderingInfo(kExtent, attachment, nullptr);
-                vkCmdBeginRendering(commands, &rendering);
-                pass.record(commands, hdr.view(), VK_NULL_HANDLE, kExtent, 0, settings);
-                vkCmdEndRendering(commands);
-            }
-            vk::imageBarrier(device(), commands, target.handle(), target.fullRange(), writing,
-                             VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, writer, writes, VK_PIPELINE_STAGE_2_TRANSFER_BIT,
-                             VK_ACCESS_2_TRANSFER_READ_BIT);
-        });
+        device().submitAndWait(
+            [&](VkCommandBuffer commands) { pass.record(commands, hdr.view(), target, 0, settings); });
         return vk::downloadImageLevel(device(), target, 0, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
     }
 };
