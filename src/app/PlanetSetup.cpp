@@ -19,6 +19,8 @@
 #include <iomanip>
 #include <sstream>
 #include <stdexcept>
+#include <string>
+#include <vector>
 
 namespace app {
 namespace {
@@ -49,6 +51,7 @@ std::uint64_t pyramidBytes(std::uint64_t intervals)
 // Reads a DEM that streams: its coarse level in memory on the cube, the
 // finer ones for the tile reader. False when the cube in memory holds it
 // all (nothing to stream).
+
 bool loadStreamedPlanet(PlanetInputs& inputs, VkDeviceSize maxRange, std::ostream& out)
 {
     const std::filesystem::path& path = inputs.demPath;
@@ -90,6 +93,7 @@ bool loadStreamedPlanet(PlanetInputs& inputs, VkDeviceSize maxRange, std::ostrea
         << "), " << pyramid->levelCount() << " level" << (pyramid->levelCount() > 1 ? "s" : "") << " down to 6 x "
         << pyramid->finestIntervals() << "^2 in tiles of " << pyramid->tileSize() << ", detail below "
         << std::lround(2.0 / pyramid->finestIntervals() * 5.0e6) << " m where the finest tiles are resident\n";
+    out << poleCapsNotice(path, inputs.streamed->poleCaps, inputs.streamed->rowSpacingDegrees);
     return true;
 }
 
@@ -147,7 +151,34 @@ PlanetInputs loadPlanetInputs(const ViewerOptions& options, std::ostream& out)
             << "^2)";
     }
     out << ", detail below " << std::lround(2.0 / intervals * 5.0e6) << " m\n";
+    out << poleCapsNotice(inputs.demPath, global.poleCaps(), global.rowSpacingDegrees());
     return inputs;
+}
+
+std::string poleCapsNotice(const std::filesystem::path& path, const planet::PoleCaps& caps, double rowSpacingDegrees)
+{
+    std::vector<std::string> ends;
+    const auto describe = [&](double rowDegrees, double metres, const char* hemisphere) {
+        std::ostringstream end;
+        end << std::fixed << std::setprecision(2) << std::abs(rowDegrees) << hemisphere
+            << " (beyond: " << std::lround(metres) << " m)";
+        ends.push_back(end.str());
+    };
+    if (caps.northmostRowDegrees < 90.0 - rowSpacingDegrees) {
+        describe(caps.northmostRowDegrees, caps.northMetres, " N");
+    }
+    if (caps.southmostRowDegrees > -90.0 + rowSpacingDegrees) {
+        describe(caps.southmostRowDegrees, caps.southMetres, " S");
+    }
+    if (ends.empty()) {
+        return "";
+    }
+    std::string notice =
+        "cbt-terrain: planet: " + path.string() + " stops short of the poles: its rows end at " + ends.front();
+    if (ends.size() > 1) {
+        notice += " and " + ends.back();
+    }
+    return notice + "; each cap beyond takes its last row's mean height\n";
 }
 
 std::optional<planet::gpu::GlobeStreaming> globeStreamingOf(const PlanetInputs& inputs, std::uint32_t uploadsPerFrame)

@@ -19,6 +19,7 @@
 #include <filesystem>
 #include <memory>
 #include <ostream>
+#include <string>
 #include <vector>
 
 namespace vk {
@@ -50,6 +51,11 @@ PlanetInputs loadPlanetInputs(const ViewerOptions& options, std::ostream& out);
 
 // What the globe streams for `inputs` (within --gpu-budget and
 // --cpu-budget, `uploadsPerFrame` tiles a frame at most), if it streams.
+// The line that says where a model's rows stop short of a pole and what
+// height caps it beyond (planet::PoleCaps); empty for a model that reaches
+// both poles.
+std::string poleCapsNotice(const std::filesystem::path& path, const planet::PoleCaps& caps, double rowSpacingDegrees);
+
 std::optional<planet::gpu::GlobeStreaming> globeStreamingOf(const PlanetInputs& inputs, std::uint32_t uploadsPerFrame);
 
 // The cube grid's intervals a face side for a DEM that asks for

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <set>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -152,7 +153,7 @@ private:
             return sampleMetres(level, column, row);
         });
         const double spacing = model_.rowSpacingDegrees * std::ldexp(1.0, static_cast<int>(level));
-        return blendedTowardsPole(height, place.latitude, spacing, model_.northPoleMetres, model_.southPoleMetres);
+        return blendedTowardsPole(height, place.latitude, spacing, model_.poleCaps);
     }
 
     double sampleMetres(std::uint32_t level, std::uint32_t column, std::uint32_t row)
@@ -222,6 +223,10 @@ StreamedGlobalElevation streamedGlobalElevation(const std::filesystem::path& pat
 {
     const dem::DemMetadata& metadata = source->base.metadata;
     const BaseReduction reduction = baseReductionOf(source->base);
+    // The caps start where the model's own rows end, not the base's.
+    PoleCaps caps = base.poleCaps();
+    const dem::GeodeticToHeightmap levelZero(levelZeroGridOf(source->base));
+    std::tie(caps.northmostRowDegrees, caps.southmostRowDegrees) = rowLatitudeRange(levelZero, metadata.fileRows);
     return StreamedGlobalElevation{
         path,
         source,
@@ -229,8 +234,7 @@ StreamedGlobalElevation streamedGlobalElevation(const std::filesystem::path& pat
         StreamedHeightRange::spanning(metadata.minimumHeightMetres, metadata.maximumHeightMetres),
         static_cast<std::uint32_t>(std::lround(360.0 * reduction.columns / base.columnSpacingDegrees())),
         base.rowSpacingDegrees() / reduction.rows,
-        base.poleMetres(true),
-        base.poleMetres(false)};
+        caps};
 }
 
 std::unique_ptr<tiles::TileReader> makeCubeTileReader(const StreamedGlobalElevation& model)

@@ -32,8 +32,7 @@ struct StreamedGlobalElevation {
     StreamedHeightRange range;     // the source's streaming range
     std::uint32_t columnsPerTurn;  // of the model's own grid (level 0)
     double rowSpacingDegrees;      // of the model's own grid
-    double northPoleMetres;        // the base's (GlobalElevation::poleMetres)
-    double southPoleMetres;
+    PoleCaps poleCaps;             // the base's (GlobalElevation::poleCaps)
 };
 
 // Whether a model whose own grid asks for `finestIntervals` a face side

@@ -84,8 +84,8 @@ void GlobalElevation::checkAndMap(const std::filesystem::path& path)
         north += sampleMetres(column, 0);
         south += sampleMetres(column, lastRow);
     }
-    northPoleMetres_ = north / columnsPerTurn_;
-    southPoleMetres_ = south / columnsPerTurn_;
+    const auto [northmost, southmost] = rowLatitudeRange(*mapping_, terrain_.heightmap.height);
+    poleCaps_ = PoleCaps{northmost, southmost, north / columnsPerTurn_, south / columnsPerTurn_};
 }
 
 GlobalElevation::~GlobalElevation() = default;
@@ -104,7 +104,7 @@ double GlobalElevation::heightMetres(double latitudeDegrees, double longitudeDeg
     const WrappedCell cell = wrappedCellOf(point.column, point.row, columnsPerTurn_, terrain_.heightmap.height);
     const double height =
         wrappedBilinear(cell, [this](std::uint32_t column, std::uint32_t row) { return sampleMetres(column, row); });
-    return blendedTowardsPole(height, latitude, rowSpacingDegrees_, northPoleMetres_, southPoleMetres_);
+    return blendedTowardsPole(height, latitude, rowSpacingDegrees_, poleCaps_);
 }
 
 dem::HeightmapPoint GlobalElevation::heightmapPointOf(double latitudeDegrees, double longitudeDegrees) const
@@ -135,12 +135,26 @@ WrappedCell wrappedCellOf(double column, double row, std::uint32_t period, std::
     return cell;
 }
 
-double blendedTowardsPole(double height, double latitudeDegrees, double spacingDegrees, double northPoleMetres,
-                          double southPoleMetres) noexcept
+std::pair<double, double> rowLatitudeRange(const dem::GeodeticToHeightmap& mapping, std::uint32_t rows)
 {
-    const double poleward = (std::abs(latitudeDegrees) - (90.0 - spacingDegrees)) / spacingDegrees;
+    try {
+        const double first = mapping.geodeticOf(dem::HeightmapPoint{0.0, 0.0}).latitudeDegrees;
+        const double last = mapping.geodeticOf(dem::HeightmapPoint{0.0, rows - 1.0}).latitudeDegrees;
+        return {std::max(first, last), std::min(first, last)};
+    } catch (const dem::GeodeticMappingError&) {
+        // Rows beyond a pole: the grid covers both.
+        return {90.0, -90.0};
+    }
+}
+
+double blendedTowardsPole(double height, double latitudeDegrees, double spacingDegrees, const PoleCaps& caps) noexcept
+{
+    const bool north = latitudeDegrees >= 0.0;
+    const double poleward =
+        north ? (latitudeDegrees - std::min(90.0 - spacingDegrees, caps.northmostRowDegrees)) / spacingDegrees
+              : (std::max(-90.0 + spacingDegrees, caps.southmostRowDegrees) - latitudeDegrees) / spacingDegrees;
     const double blend = std::clamp(poleward, 0.0, 1.0);
-    const double pole = latitudeDegrees >= 0.0 ? northPoleMetres : southPoleMetres;
+    const double pole = north ? caps.northMetres : caps.southMetres;
     return height * (1.0 - blend) + pole * blend;
 }
 

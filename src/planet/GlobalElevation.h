@@ -7,7 +7,9 @@
 // meets the first across the date line (or wherever the grid's window
 // starts), with no seam. Within one row spacing of a pole, heights blend into
 // the mean of the row nearest that pole, so the pole itself has one height
-// whatever the longitude: no pinch.
+// whatever the longitude: no pinch. A model whose rows stop short of a pole
+// blends into that mean over one row spacing past its last row, and the cap
+// beyond is level.
 #pragma once
 
 #include "dem/DemGeodetic.h"
@@ -18,6 +20,7 @@
 #include <filesystem>
 #include <memory>
 #include <stdexcept>
+#include <utility>
 
 namespace planet {
 
@@ -47,11 +50,27 @@ template <typename Sample>
     return top * (1.0 - cell.rowWeight) + bottom * cell.rowWeight;
 }
 
-// `height` at `latitudeDegrees`, blended within `spacingDegrees` of latitude
-// of a pole into that pole's one height (`northPoleMetres`,
-// `southPoleMetres`): unchanged farther away, the pole's at the pole.
+// Where a model's rows end towards each pole, and the one height each pole
+// takes: the mean of the row nearest it.
+struct PoleCaps {
+    double northmostRowDegrees = 90.0;  // the latitude of the northernmost row's samples
+    double southmostRowDegrees = -90.0;
+    double northMetres = 0.0;
+    double southMetres = 0.0;
+};
+
+// Where the rows of a grid of `rows` rows (`mapping`) end: the latitudes of
+// its northernmost and southernmost rows of samples, in that order.
+[[nodiscard]] std::pair<double, double> rowLatitudeRange(const dem::GeodeticToHeightmap& mapping, std::uint32_t rows);
+
+// `height` at `latitudeDegrees`, blended into the nearer pole's one height
+// over `spacingDegrees` of latitude, from where the rows end or one spacing
+// from the pole, whichever is farther from it: unchanged on the equator's
+// side, the pole's beyond the band. A model that reaches a pole pinches
+// nothing there; one that stops short of it (a model of latitudes -56..84)
+// covers the rest with that height instead of its last row drawn out.
 [[nodiscard]] double blendedTowardsPole(double height, double latitudeDegrees, double spacingDegrees,
-                                        double northPoleMetres, double southPoleMetres) noexcept;
+                                        const PoleCaps& caps) noexcept;
 
 // A raster that can not serve as the globe's elevation; what() is one line
 // that names the file and the problem.
@@ -84,8 +103,8 @@ public:
     // Degrees of latitude between rows, of longitude between columns.
     [[nodiscard]] double rowSpacingDegrees() const noexcept { return rowSpacingDegrees_; }
     [[nodiscard]] double columnSpacingDegrees() const noexcept { return columnSpacingDegrees_; }
-    // The one height of each pole.
-    [[nodiscard]] double poleMetres(bool north) const noexcept { return north ? northPoleMetres_ : southPoleMetres_; }
+    // Where the rows end towards each pole, and each pole's one height.
+    [[nodiscard]] const PoleCaps& poleCaps() const noexcept { return poleCaps_; }
     // Where a WGS 84 point (any longitude; latitudes within [-90, 90]) lies
     // on the heightmap, in samples (column 0 west, row 0 north); columns
     // may lie anywhere in one turn.
@@ -100,8 +119,7 @@ private:
     std::uint32_t columnsPerTurn_ = 0;
     double rowSpacingDegrees_ = 0.0;
     double columnSpacingDegrees_ = 0.0;
-    double northPoleMetres_ = 0.0;  // the mean of the northernmost row
-    double southPoleMetres_ = 0.0;  // and of the southernmost
+    PoleCaps poleCaps_;
 };
 
 }  // namespace planet

@@ -3,8 +3,8 @@
 // parse with their errors, the window's flight scales its speed with the
 // height above the ground and never goes below it nor under the sea's
 // surface, the cube grid fits the
-// device's storage buffers, and --sun is relative to the horizon under the
-// camera.
+// device's storage buffers, --sun is relative to the horizon under the
+// camera, and a model that stops short of a pole is said in one line.
 #include "app/CameraPose.h"
 #include "app/CommandLine.h"
 #include "app/GeodeticCamera.h"
@@ -63,6 +63,20 @@ TEST(PlanetCommandLine, RefusesTheFlatTerrainsFlags)
     EXPECT_EQ(errorOf({"--planet", "--depth", "2"}), "--depth: the globe's depth is 3..60, got 2");
     // Without --planet the flat rules hold.
     EXPECT_EQ(errorOf({"--depth", "40"}).rfind("--depth: 40 is deeper than the heap allows", 0), 0u);
+}
+
+TEST(PlanetSetup, AModelThatStopsShortOfAPoleIsSaidInOneLine)
+{
+    planet::PoleCaps caps{83.75, -55.75, -1200.4, 1500.6};
+    EXPECT_EQ(poleCapsNotice("gmted.tif", caps, 0.5),
+              "cbt-terrain: planet: gmted.tif stops short of the poles: its rows end at 83.75 N (beyond: -1200 m) "
+              "and 55.75 S (beyond: 1501 m); each cap beyond takes its last row's mean height\n");
+    caps.northmostRowDegrees = 89.75;  // one row spacing of the pole: reaches it
+    EXPECT_EQ(poleCapsNotice("gmted.tif", caps, 0.5),
+              "cbt-terrain: planet: gmted.tif stops short of the poles: its rows end at 55.75 S (beyond: 1501 m); "
+              "each cap beyond takes its last row's mean height\n");
+    caps.southmostRowDegrees = -90.0;
+    EXPECT_EQ(poleCapsNotice("etopo.tif", caps, 0.5), "");
 }
 
 TEST(PlanetSetup, TheGlobesDepthIsBoundedByItsKeys)

@@ -9,7 +9,8 @@
 //   their samples' latitudes and longitudes, to the quantisation's step,
 //   across the date line too, and on ETOPO5 (0..360, an odd row count);
 //   samples that are one cube point (faces' shared edges and corners) hold
-//   one value.
+//   one value; a model that stops short of the poles is capped beyond its
+//   rows at one height.
 #include "DemTestFiles.h"
 #include "GlobalRasterFiles.h"
 #include "dem/DemStreaming.h"
@@ -29,6 +30,7 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <set>
 #include <tuple>
 #include <vector>
 
@@ -157,57 +159,133 @@ TEST_F(StreamedCubeHeightsTest, TheFinestResidentLevelGivesTheHeightElseACoarser
     EXPECT_EQ(heights.heightAt(between).metres, 0.5 * lower + 0.5 * upper);
 }
 
+// A model of `columns` columns written from `north` to `south` and streamed
+// on a base of a quarter of its columns, its tiles read one by one.
+class StreamedModel {
+public:
+    StreamedModel(const dem_test::ScratchDirectory& scratch, std::uint32_t columns, double north, double south)
+        : path_(scratch.file("global.tif"))
+    {
+        writeGlobalRaster(path_, columns, field, north, south);
+        heightmap::HeightmapLimits baseLimits;
+        baseLimits.maxDimension = columns / 4;
+        source_ = std::make_shared<const dem::StreamedDem>(dem::openStreamedDem(path_, baseLimits, 64));
+        base_ = std::make_unique<GlobalElevation>(source_->base, path_);
+        full_ = std::make_unique<GlobalElevation>(path_, heightmap::HeightmapLimits{});
+    }
+
+    [[nodiscard]] const GlobalElevation& base() const { return *base_; }
+    [[nodiscard]] const GlobalElevation& full() const { return *full_; }
+    [[nodiscard]] std::uint32_t levelCount() const { return source_->layout.levelCount(); }
+    [[nodiscard]] StreamedGlobalElevation streamed(const CubeTilePyramid& pyramid) const
+    {
+        return streamedGlobalElevation(path_, source_, *base_, pyramid);
+    }
+
+private:
+    std::filesystem::path path_;
+    std::shared_ptr<const dem::StreamedDem> source_;
+    std::unique_ptr<GlobalElevation> base_;
+    std::unique_ptr<GlobalElevation> full_;
+};
+
+// Each sample of each tile of `model`'s finest level: its face, place on the
+// globe, cube point and value.
+struct TileSample {
+    std::uint32_t face;
+    geodesy::GeodeticCoordinates place;
+    glm::dvec3 point;
+    std::uint16_t value;
+};
+template <typename Visit>
+void forEachFinestSample(const StreamedGlobalElevation& model, const Visit& visit)
+{
+    const std::unique_ptr<tiles::TileReader> reader = makeCubeTileReader(model);
+    const tiles::TilePyramidLayout& layout = model.pyramid.layout();
+    const std::uint32_t stored = layout.storedSize();
+    for (std::uint32_t column = 0; column < layout.tilesAcross(0); ++column) {
+        const tiles::TileKey key{0, column, 0};
+        const tiles::HeightTile tile = reader->read(key);
+        ASSERT_EQ(tile.samples.size(), std::size_t{stored} * stored);
+        for (std::uint32_t row = 0; row < stored; ++row) {
+            for (std::uint32_t i = 0; i < stored; ++i) {
+                const glm::dvec3 point = model.pyramid.samplePoint(key, i, row);
+                visit(TileSample{model.pyramid.faceOf(key), geodesy::ecefToGeodetic(cubeToEcef(point)), point,
+                                 tile.samples[std::size_t{row} * stored + i]});
+            }
+        }
+    }
+}
+
 TEST(CubeTileReader, TilesHoldTheModelsHeightsAndSharedPointsOneValue)
 {
     const dem_test::ScratchDirectory scratch;
-    const std::filesystem::path path = scratch.file("global.tif");
-    writeGlobalRaster(path, 720, field);
-    heightmap::HeightmapLimits baseLimits;
-    baseLimits.maxDimension = 256;  // the base at 1/4: 180 x 90
-    const auto source = std::make_shared<const dem::StreamedDem>(dem::openStreamedDem(path, baseLimits, 64));
-    const GlobalElevation base(source->base, path);
-    const std::uint32_t finest = finestCubeIntervalsFor(base.columnsPerTurn() << source->layout.levelCount());
+    const StreamedModel written(scratch, 720, 90.0, -90.0);  // the base at 1/4: 180 x 90
+    const std::uint32_t finest = finestCubeIntervalsFor(written.base().columnsPerTurn() << written.levelCount());
     EXPECT_EQ(finest, 128u);
     const std::optional<CubeTilePyramid> pyramid = cubePyramidFor(64, finest);
     ASSERT_TRUE(pyramid);
     ASSERT_EQ(pyramid->levelCount(), 1u);
     EXPECT_FALSE(cubePyramidFor(128, finest)) << "a base as fine as the model streams nothing";
-    const StreamedGlobalElevation model = streamedGlobalElevation(path, source, base, *pyramid);
-    const GlobalElevation full(path, heightmap::HeightmapLimits{});
+    const StreamedGlobalElevation model = written.streamed(*pyramid);
 
-    const std::unique_ptr<tiles::TileReader> reader = makeCubeTileReader(model);
-    const tiles::TilePyramidLayout& layout = pyramid->layout();
-    const std::uint32_t stored = layout.storedSize();
     std::map<std::tuple<double, double, double>, std::uint16_t> byPoint;
     std::uint32_t sharedPoints = 0;
     std::uint32_t nearTheDateLine = 0;
-    for (std::uint32_t column = 0; column < layout.tilesAcross(0); ++column) {
-        const tiles::TileKey key{0, column, 0};
-        const tiles::HeightTile tile = reader->read(key);
-        ASSERT_EQ(tile.samples.size(), std::size_t{stored} * stored);
-        const std::uint32_t face = pyramid->faceOf(key);
-        for (std::uint32_t row = 0; row < stored; ++row) {
-            for (std::uint32_t i = 0; i < stored; ++i) {
-                const glm::dvec3 point = pyramid->samplePoint(key, i, row);
-                const std::uint16_t sample = tile.samples[std::size_t{row} * stored + i];
-                const auto [entry, added] = byPoint.emplace(std::make_tuple(point.x, point.y, point.z), sample);
-                if (!added) {
-                    ++sharedPoints;
-                    EXPECT_EQ(entry->second, sample) << "face " << face << " sample " << i << ", " << row;
-                }
-                const geodesy::GeodeticCoordinates place = geodesy::ecefToGeodetic(cubeToEcef(point));
-                if (std::abs(place.latitudeDegrees) > 89.75) {
-                    continue;  // within a row of a pole: the pole's one height blends in
-                }
-                nearTheDateLine += std::abs(place.longitudeDegrees) > 179.0 ? 1u : 0u;
-                const double expected = full.heightMetres(place.latitudeDegrees, place.longitudeDegrees);
-                EXPECT_NEAR(model.range.metresOf(sample), expected, model.range.metresPerStep + 1.0e-3)
-                    << "face " << face << " at " << place.latitudeDegrees << ", " << place.longitudeDegrees;
-            }
+    forEachFinestSample(model, [&](const TileSample& sample) {
+        const auto [entry, added] =
+            byPoint.emplace(std::make_tuple(sample.point.x, sample.point.y, sample.point.z), sample.value);
+        if (!added) {
+            ++sharedPoints;
+            EXPECT_EQ(entry->second, sample.value) << "face " << sample.face;
         }
-    }
+        if (std::abs(sample.place.latitudeDegrees) > 89.75) {
+            return;  // within a row of a pole: the pole's one height blends in
+        }
+        nearTheDateLine += std::abs(sample.place.longitudeDegrees) > 179.0 ? 1u : 0u;
+        const double expected =
+            written.full().heightMetres(sample.place.latitudeDegrees, sample.place.longitudeDegrees);
+        EXPECT_NEAR(model.range.metresOf(sample.value), expected, model.range.metresPerStep + 1.0e-3)
+            << "face " << sample.face << " at " << sample.place.latitudeDegrees << ", "
+            << sample.place.longitudeDegrees;
+    });
     EXPECT_GE(sharedPoints, 12u * 127u) << "every face edge is met twice";
     EXPECT_GT(nearTheDateLine, 100u);
+}
+
+// A model whose rows stop at 60 N and 50 S: the tiles hold its heights where
+// it has rows, and beyond one row spacing past its last rows one height per
+// cap, where they would otherwise hold the last row drawn out to the pole.
+TEST(CubeTileReader, TilesCapAModelThatStopsShortOfThePoles)
+{
+    const dem_test::ScratchDirectory scratch;
+    const StreamedModel written(scratch, 720, 60.0, -50.0);
+    const std::uint32_t finest = finestCubeIntervalsFor(written.base().columnsPerTurn() << written.levelCount());
+    const std::optional<CubeTilePyramid> pyramid = cubePyramidFor(64, finest);
+    ASSERT_TRUE(pyramid);
+    const StreamedGlobalElevation model = written.streamed(*pyramid);
+    EXPECT_NEAR(model.poleCaps.northmostRowDegrees, 59.75, 1.0e-9) << "the model's own rows, not the base's";
+    EXPECT_NEAR(model.poleCaps.southmostRowDegrees, -49.75, 1.0e-9);
+
+    std::uint32_t inside = 0;
+    std::map<bool, std::set<std::uint16_t>> capValues;
+    forEachFinestSample(model, [&](const TileSample& sample) {
+        const double latitude = sample.place.latitudeDegrees;
+        if (latitude > 60.5 || latitude < -50.5) {
+            capValues[latitude > 0.0].insert(sample.value);
+        } else if (latitude < 59.75 && latitude > -49.75) {
+            ++inside;
+            const double expected = written.full().heightMetres(latitude, sample.place.longitudeDegrees);
+            EXPECT_NEAR(model.range.metresOf(sample.value), expected, model.range.metresPerStep + 1.0e-3)
+                << "face " << sample.face << " at " << latitude << ", " << sample.place.longitudeDegrees;
+        }
+    });
+    EXPECT_GT(inside, 10000u);
+    for (const bool north : {true, false}) {
+        ASSERT_EQ(capValues[north].size(), 1u) << (north ? "north" : "south");
+        EXPECT_NEAR(model.range.metresOf(*capValues[north].begin()),
+                    north ? model.poleCaps.northMetres : model.poleCaps.southMetres, model.range.metresPerStep);
+    }
 }
 
 // ETOPO5 (netCDF, longitudes 0..360, 2161 rows: its half-resolution base

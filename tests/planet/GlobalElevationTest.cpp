@@ -2,9 +2,12 @@
 // (the planet's default) samples the Earth where it should, continues across
 // the date line with no seam, has one height at each pole, and equals its own
 // samples at their centres; a model written over -180..180 and the same over
-// 0..360 give the same heights; a projected, a regional and a missing raster
-// are refused in one line that names the file.
+// 0..360 give the same heights; a model that stops short of the poles keeps
+// its heights where it has rows and caps each pole beyond them at one height;
+// a projected, a regional and a missing raster are refused in one line that
+// names the file.
 #include "DemTestFiles.h"
+#include "GlobalRasterFiles.h"
 #include "dem/DemGeodetic.h"
 #include "planet/GlobalElevation.h"
 
@@ -138,6 +141,45 @@ TEST(GlobalElevation, EitherLongitudeWindowGivesTheSameHeights)
         EXPECT_NEAR(west.heightMetres(lat, lon), east.heightMetres(lat, lon), 1.0e-6) << lat << ", " << lon;
         // And near the field itself (bilinear over 2 degrees).
         EXPECT_NEAR(west.heightMetres(lat, lon), field(lat, lon), 60.0) << lat << ", " << lon;
+    }
+}
+
+// A model global in longitude whose rows run from 84 N to 56 S (as
+// GMTED2010's do): where it has rows its heights are the field's; beyond
+// its last row they blend over one row spacing into the mean of that row,
+// the same at every longitude, where clamping to the last row would draw
+// that row out to the pole.
+TEST(GlobalElevation, AModelThatStopsShortOfAPoleCapsItAtOneHeight)
+{
+    const dem_test::ScratchDirectory scratch;
+    writeGlobalRaster(scratch.file("partial.tif"), 180, field, 84.0, -56.0);
+    const GlobalElevation partial(scratch.file("partial.tif"), kLimits);
+    const PoleCaps& caps = partial.poleCaps();
+    EXPECT_NEAR(caps.northmostRowDegrees, 83.0, 1.0e-9);
+    EXPECT_NEAR(caps.southmostRowDegrees, -55.0, 1.0e-9);
+    double northRow = 0.0;
+    double southRow = 0.0;
+    for (int column = 0; column < 180; ++column) {
+        northRow += partial.heightMetres(83.0, -179.0 + 2.0 * column) / 180.0;
+        southRow += partial.heightMetres(-55.0, -179.0 + 2.0 * column) / 180.0;
+    }
+    EXPECT_NEAR(caps.northMetres, northRow, 1.0e-6);
+    EXPECT_NEAR(caps.southMetres, southRow, 1.0e-6);
+
+    std::mt19937 random(84);
+    std::uniform_real_distribution<double> longitude(-180.0, 180.0);
+    for (int sample = 0; sample < 500; ++sample) {
+        const double lon = longitude(random);
+        const double inside = std::uniform_real_distribution<double>(-55.0, 83.0)(random);
+        EXPECT_NEAR(partial.heightMetres(inside, lon), field(inside, lon), 60.0) << inside << ", " << lon;
+        const double north = std::uniform_real_distribution<double>(85.0, 90.0)(random);
+        EXPECT_EQ(partial.heightMetres(north, lon), caps.northMetres) << north << ", " << lon;
+        const double south = std::uniform_real_distribution<double>(-90.0, -57.0)(random);
+        EXPECT_EQ(partial.heightMetres(south, lon), caps.southMetres) << south << ", " << lon;
+        // Within the band, between the last row's height and the cap's.
+        const double edge = partial.heightMetres(-55.0, lon);
+        const double band = partial.heightMetres(-56.0, lon);
+        EXPECT_NEAR(band, 0.5 * edge + 0.5 * caps.southMetres, 1.0e-6) << lon;
     }
 }
 

@@ -3,23 +3,25 @@
 #include "DemTestFiles.h"
 
 #include <array>
+#include <cmath>
 #include <vector>
 
 namespace planet::test {
 
-void writeGlobalRaster(const std::filesystem::path& path, std::uint32_t columns, GlobalField field)
+void writeGlobalRaster(const std::filesystem::path& path, std::uint32_t columns, GlobalField field, double northDegrees,
+                       double southDegrees)
 {
-    const std::uint32_t rows = columns / 2;
     const double spacing = 360.0 / columns;
+    const auto rows = static_cast<std::uint32_t>(std::lround((northDegrees - southDegrees) / spacing));
     std::vector<double> values;
     values.reserve(std::size_t{columns} * rows);
     for (std::uint32_t r = 0; r < rows; ++r) {
         for (std::uint32_t c = 0; c < columns; ++c) {
-            values.push_back(field(90.0 - spacing * (r + 0.5), -180.0 + spacing * (c + 0.5)));
+            values.push_back(field(northDegrees - spacing * (r + 0.5), -180.0 + spacing * (c + 0.5)));
         }
     }
     dem_test::RasterSpec spec = dem_test::rasterOf(columns, rows, GDT_Float32, values);
-    spec.geoTransform = std::array<double, 6>{-180.0, spacing, 0.0, 90.0, 0.0, -spacing};
+    spec.geoTransform = std::array<double, 6>{-180.0, spacing, 0.0, northDegrees, 0.0, -spacing};
     spec.epsg = 4326;
     dem_test::writeRaster(path, spec);
 }
