@@ -9,6 +9,9 @@
 //   binding 5  the slots' vertices' shading (planet/GlobeGeometry.glsl)
 //   binding 6  the pool's counters (bisector::gpu::PoolCounters), for the
 //              number of visible bisectors
+//   binding 7  the elevation on the cube, the model's base grid
+//              (planet/CubeElevation.glsl; its intervals in
+//              globeDraw_options.y)
 // The shading also binds the atmosphere's set (planet/GlobeAtmosphere.glsl)
 // as set 1 and its images as set 2.
 #ifndef PLANET_GLOBE_DRAW_GLSL
@@ -29,7 +32,7 @@ layout(std140, set = 0, binding = 2) uniform GlobeDrawFrame {
     vec4 globeDraw_sunDirection;    // ECEF, unit
     vec4 globeDraw_cameraAtmosphere;  // xyz: atmosphere space (km); w: altitude there (km)
     vec4 globeDraw_sunAtmosphere;     // atmosphere space, unit
-    uvec4 globeDraw_options;          // x: 1 draws the wireframe over the shading
+    uvec4 globeDraw_options;          // x: 1 draws the wireframe over the shading; y: the elevation's intervals
     i64vec4 globeDraw_cameraCube;     // the cube point under the camera, exact (planet/CubeGeometry.glsl)
     mat4 globeDraw_inverseViewProjection;  // clip space to camera-relative ECEF
 };
@@ -44,6 +47,8 @@ layout(std430, set = 0, binding = 5) readonly buffer GlobeDrawShading {
 layout(std430, set = 0, binding = 6) readonly buffer GlobeDrawPoolCounters {
     uint globeDraw_poolCounterWords[];
 };
+#define GLOBE_DRAW_ELEVATION_BINDING 7
+
 // The word of bisector::gpu::PoolCounters that holds visibleCount.
 const uint GLOBE_DRAW_VISIBLE_COUNT_WORD = 9u;
 

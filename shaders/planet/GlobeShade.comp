@@ -159,6 +159,7 @@ vec4 globeShade_Sample(uint visibility, globeShade_Rays rays)
     surface.dataNormal = globeShade_Mix(b, dataNormal[0], dataNormal[1], dataNormal[2]);
     surface.detailGrid = planet_VertexShadingGrid(shading[0]);
     surface.centreFromCamera = (position[0] + position[1] + position[2]) / 3.0;
+    surface.triangleMetres = sqrt(length(cross(e1, e2)));
     vec3 luminance = globeSurface_Luminance(surface);
     if (globeDraw_options.x != 0u) {
         luminance = display_WithWireframeOver(luminance, b, abs(bx - b) + abs(by - b));

@@ -10,6 +10,7 @@
 // The ground is lit by the surface's normal, not its triangles' planes (see
 // globeSurface_GroundNormal): the data's normal, interpolated between the
 // vertices, tilted by the detail's slope where the pixel lies.
+// Seen from far away the pixel reads the heights itself (globeSurface_Ground).
 // The includer binds planet/GlobeDraw.glsl and the atmosphere's set
 // (planet/GlobeAtmosphere.glsl).
 #ifndef PLANET_GLOBE_SURFACE_GLSL
@@ -17,6 +18,9 @@
 
 #include "planet/GlobeAtmosphere.glsl"
 #include "planet/GlobeDraw.glsl"
+#define PLANET_ELEVATION_SET 0
+#define PLANET_ELEVATION_BINDING GLOBE_DRAW_ELEVATION_BINDING
+#include "planet/CubeElevation.glsl"
 #include "planet/SeaSurface.glsl"
 #include "planet/SnowLine.glsl"
 #include "planet/SurfaceDetail.glsl"
@@ -38,6 +42,7 @@ struct globeSurface_Point {
     vec3 dataNormal;
     uint detailGrid;
     vec3 centreFromCamera;  // the triangle's centroid
+    float triangleMetres;   // the square root of twice its area: a leg's length
 };
 
 // The land's colour by its height, its slope (`flatness`: the cosine of
@@ -111,6 +116,40 @@ vec3 globeSurface_GroundNormal(globeSurface_Point surface, vec3 position)
     return normalize(abs(determinant) * base - surfaceGradient);
 }
 
+// The ground a pixel shows: its height, and the share of the pixel that is
+// land (the rest is sea).
+struct globeSurface_Ground {
+    float height;
+    float landShare;
+};
+
+// Where a triangle is no larger than a cell of the model's base grid, the
+// height interpolated from its vertices, which sample the data (and the
+// detail) finely: all land or all sea. Where triangles span several cells
+// (from far away: hundreds of kilometres from orbit, a few pixels each),
+// their corners sample the coasts and the heights sparsely: the pixel reads
+// the grid itself there (bilinear, as the vertices do), and from the
+// height's change to the next pixels takes the share of the pixel on either
+// side of the coast, so that a coast mixes land and sea rather than
+// stepping from pixel to pixel.
+globeSurface_Ground globeSurface_GroundOf(globeSurface_Point surface)
+{
+    globeSurface_Ground ground = globeSurface_Ground(surface.height, surface.height < 0.0 ? 0.0 : 1.0);
+    uint intervals = globeDraw_options.y;
+    float cell = float(planet_DetailCellMetres(intervals));
+    float own = smoothstep(cell, 4.0 * cell, surface.triangleMetres);
+    if (own > 0.0) {
+        dvec3 cube = planet_CubePointOf(globeDraw_cameraCube.xyz) + dvec3(surface.cubeFromCamera);
+        float here = float(planet_HeightAt(cube, intervals));
+        float right = float(planet_HeightAt(cube + dvec3(surface.cubeAlongX), intervals));
+        float down = float(planet_HeightAt(cube + dvec3(surface.cubeAlongY), intervals));
+        float change = abs(right - here) + abs(down - here);
+        float share = clamp(0.5 + here / max(change, 1.0e-3), 0.0, 1.0);
+        ground = globeSurface_Ground(mix(surface.height, here, own), mix(ground.landShare, share, own));
+    }
+    return ground;
+}
+
 // The luminance reaching the camera from `surface`: the ground or the sea,
 // lit, seen through the air.
 vec3 globeSurface_Luminance(globeSurface_Point surface)
@@ -124,10 +163,11 @@ vec3 globeSurface_Luminance(globeSurface_Point surface)
     // where the air would be denser and the sun's light would cross the
     // ground. On land the air and the light are those at the ground's height
     // there (the sea is shaded where the ray meets sea level, above it).
+    globeSurface_Ground ground = globeSurface_GroundOf(surface);
     vec3 onChord = camera + offset;
     float chordRadius = length(onChord);
-    float groundRadius = atmosphere_BottomRadius() + surface.height * 0.001;
-    if (surface.height >= 0.0 && chordRadius < groundRadius) {
+    float groundRadius = atmosphere_BottomRadius() + ground.height * 0.001;
+    if (ground.height >= 0.0 && chordRadius < groundRadius) {
         offset = onChord * (groundRadius / chordRadius) - camera;
     }
     float distance = length(offset);
@@ -139,23 +179,27 @@ vec3 globeSurface_Luminance(globeSurface_Point surface)
 
     // Under the sea, the view ray meets sea level before the seabed (at the
     // seabed itself where the float sphere misses it by a rounding), and
-    // the shading happens there.
-    bool sea = surface.height < 0.0 && cameraAltitude > 0.0;
+    // the shading happens there; a pixel across a coast is shaded where
+    // the larger share lies, as both land and sea.
+    float landShare = cameraAltitude > 0.0 ? ground.landShare : 1.0;
+    bool sea = landShare < 0.5;
     vec2 seaLevel = globeAtmosphere_SphereCrossing(camera, towards, atmosphere_BottomRadius(), cameraAltitude);
     float seen = sea && seaLevel.x > 0.0 && seaLevel.x < distance ? seaLevel.x : distance;
     vec3 shaded = sea ? camera + towards * seen : point;
     float r = length(shaded);
     vec3 up = shaded / r;
     globeAtmosphere_Daylight light = globeAtmosphere_DaylightAt(r, dot(up, sun));
-    vec3 colour;
-    if (sea) {
-        colour = seaSurface_Luminance(globeDraw_seaLevelSky, up, towards, -surface.height, sun, light);
-    } else {
+    vec3 colour = vec3(0.0);
+    if (landShare < 1.0) {
+        colour += (1.0 - landShare) *
+                  seaSurface_Luminance(globeDraw_seaLevelSky, up, towards, max(-ground.height, 0.0), sun, light);
+    }
+    if (landShare > 0.0) {
         // Atmosphere space keeps the polar stretch: asin of up.z is the
         // geocentric latitude there, within 0.2 degrees of the geodetic one.
         float latitude = degrees(asin(clamp(up.z, -1.0, 1.0)));
-        colour = globeSurface_LitGround(globeSurface_LandAlbedo(surface.height, dot(normal, up), latitude), normal, up,
-                                        sun, light);
+        colour += landShare * globeSurface_LitGround(globeSurface_LandAlbedo(ground.height, dot(normal, up), latitude),
+                                                     normal, up, sun, light);
     }
     atmosphere_Gathered air = globeAtmosphere_Gather(camera, cameraAltitude, towards, seen, sun, 10, 4.0);
     return colour * air.transmittance + air.luminance;

@@ -74,6 +74,9 @@ public:
     // each vertex and the grid the detail there starts under
     // (shaders/planet/VertexShading.glsl).
     [[nodiscard]] const vk::Buffer& shading() const { return shading_; }
+    // The elevation's grid on the cube (the base's, when the model streams;
+    // shaders/planet/CubeElevation.glsl).
+    [[nodiscard]] const vk::Buffer& elevation() const { return elevation_; }
     // The buffers of every slot (exact vertices, cache, sums, shading), and the
     // elevation's (grid and height ranges).
     [[nodiscard]] VkDeviceSize slotBytes() const

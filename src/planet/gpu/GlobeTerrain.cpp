@@ -22,7 +22,7 @@ namespace planet::gpu {
 namespace {
 
 constexpr VkShaderStageFlags kCompute = VK_SHADER_STAGE_COMPUTE_BIT;
-constexpr std::array<vk::DescriptorBinding, 7> kDrawBindings{{
+constexpr std::array<vk::DescriptorBinding, 8> kDrawBindings{{
     {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kCompute, 1},
     {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kCompute, 1},
     {2, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kCompute, 1},
@@ -30,6 +30,7 @@ constexpr std::array<vk::DescriptorBinding, 7> kDrawBindings{{
     {4, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kCompute, 1},
     {5, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kCompute, 1},
     {6, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kCompute, 1},
+    {7, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kCompute, 1},
 }};
 
 // GLOBE_DRAW_VISIBLE_COUNT_WORD of shaders/planet/GlobeDraw.glsl.
@@ -49,7 +50,7 @@ struct DrawFrame {
     glm::vec4 sunDirection{0.0f, 0.0f, 1.0f, 0.0f};
     glm::vec4 cameraAtmosphere{0.0f};
     glm::vec4 sunAtmosphere{0.0f, 0.0f, 1.0f, 0.0f};
-    glm::uvec4 options{0u};      // x: the wireframe
+    glm::uvec4 options{0u};      // x: the wireframe; y: the elevation's intervals
     glm::i64vec4 cameraCube{0};  // the cube point under the camera, exact units
     glm::mat4 inverseViewProjection{1.0f};
 };
@@ -111,6 +112,7 @@ GlobeTerrain::GlobeTerrain(vk::Device& device, const vk::ShaderLibrary& shaders,
         .storageBuffer(4, criterion_.exact())
         .storageBuffer(5, criterion_.shading())
         .storageBuffer(6, buffers_.counters())
+        .storageBuffer(7, criterion_.elevation())
         .update(device, drawSet_);
 }
 
@@ -181,6 +183,7 @@ std::uint64_t GlobeTerrain::recordUpdate(VkCommandBuffer commands, const GlobeVi
                                       static_cast<float>(atmosphereAltitudeKm(view.positionEcef)));
     draw.sunAtmosphere = glm::vec4(glm::vec3(atmosphereDirectionOf(sunDirection)), 0.0f);
     draw.options.x = settings_.wireframe ? 1u : 0u;
+    draw.options.y = elevation_->intervals();
     draw.cameraCube = GlobeCriterion::exactCubePointOf(sphereToCube(view.positionEcef));
     std::memcpy(drawFrame_.mapped().data(), &draw, sizeof(draw));
     return serial;
