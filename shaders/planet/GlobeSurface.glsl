@@ -43,6 +43,7 @@ struct globeSurface_Point {
     uint detailGrid;
     vec3 centreFromCamera;  // the triangle's centroid
     float triangleMetres;   // the square root of twice its area: a leg's length
+    float heightChange;     // of the height to the next pixels, right plus down (metres, absolute)
 };
 
 // The land's colour by its height, its slope (`flatness`: the cosine of
@@ -123,18 +124,26 @@ struct globeSurface_Ground {
     float landShare;
 };
 
+// The share of a pixel that is land, from the height at its centre and the
+// height's change to the next pixels (right plus down, absolute): a coast
+// across the pixel mixes land and sea rather than stepping from pixel to
+// pixel.
+float globeSurface_LandShare(float height, float change)
+{
+    return clamp(0.5 + height / max(change, 1.0e-3), 0.0, 1.0);
+}
+
 // Where a triangle is no larger than a cell of the model's base grid, the
 // height interpolated from its vertices, which sample the data (and the
-// detail) finely: all land or all sea. Where triangles span several cells
-// (from far away: hundreds of kilometres from orbit, a few pixels each),
-// their corners sample the coasts and the heights sparsely: the pixel reads
-// the grid itself there (bilinear, as the vertices do), and from the
-// height's change to the next pixels takes the share of the pixel on either
-// side of the coast, so that a coast mixes land and sea rather than
-// stepping from pixel to pixel.
+// detail) finely, and its change across the pixel. Where triangles span
+// several cells (from far away: hundreds of kilometres from orbit, a few
+// pixels each), their corners sample the coasts and the heights sparsely:
+// the pixel reads the grid itself there (bilinear, as the vertices do), at
+// its centre and at the next pixels.
 globeSurface_Ground globeSurface_GroundOf(globeSurface_Point surface)
 {
-    globeSurface_Ground ground = globeSurface_Ground(surface.height, surface.height < 0.0 ? 0.0 : 1.0);
+    globeSurface_Ground ground =
+        globeSurface_Ground(surface.height, globeSurface_LandShare(surface.height, surface.heightChange));
     uint intervals = globeDraw_options.y;
     float cell = float(planet_DetailCellMetres(intervals));
     float own = smoothstep(cell, 4.0 * cell, surface.triangleMetres);
@@ -143,8 +152,7 @@ globeSurface_Ground globeSurface_GroundOf(globeSurface_Point surface)
         float here = float(planet_HeightAt(cube, intervals));
         float right = float(planet_HeightAt(cube + dvec3(surface.cubeAlongX), intervals));
         float down = float(planet_HeightAt(cube + dvec3(surface.cubeAlongY), intervals));
-        float change = abs(right - here) + abs(down - here);
-        float share = clamp(0.5 + here / max(change, 1.0e-3), 0.0, 1.0);
+        float share = globeSurface_LandShare(here, abs(right - here) + abs(down - here));
         ground = globeSurface_Ground(mix(surface.height, here, own), mix(ground.landShare, share, own));
     }
     return ground;
