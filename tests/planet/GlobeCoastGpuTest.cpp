@@ -1,0 +1,161 @@
+// The globe's coasts (shaders/planet/GlobeSurface.glsl, globeSurface_GroundOf)
+// over ETOPO5, offscreen with the validation layer on:
+// - from 10,000 km, where a triangle spans hundreds of kilometres, the
+//   coasts are where the data has them, pixel by pixel, and a pixel across
+//   one mixes land and sea;
+// - near the ground, a coast moves smoothly across its pixels as the view
+//   turns.
+#include "GlobeFrames.h"
+#include "GpuTestEnvironment.h"
+#include "camera/Projection.h"
+#include "geodesy/Wgs84.h"
+#include "planet/CubeElevation.h"
+#include "planet/CubeSphere.h"
+#include "planet/GlobeCamera.h"
+
+#include <gtest/gtest.h>
+#include <glm/geometric.hpp>
+#include <glm/mat4x4.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <optional>
+#include <vector>
+
+namespace planet::test {
+namespace {
+
+using GlobeCoastGpuTest = GlobeFramesGpuTest;
+
+// Where the ray through the centre of pixel (x, y) of a `size` view of
+// `view` meets the ellipsoid, if it does.
+std::optional<glm::dvec3> seaLevelUnder(const GlobeView& view, VkExtent2D size, std::uint32_t x, std::uint32_t y)
+{
+    const glm::dmat4 projection(camera::vulkanInfinitePerspective(
+        static_cast<float>(kFovRadians), static_cast<float>(size.width) / static_cast<float>(size.height), 1.0f));
+    const glm::dmat4 inverse = glm::inverse(projection * glm::dmat4(view.ecefToView));
+    const glm::dvec4 device{(x + 0.5) / size.width * 2.0 - 1.0, (y + 0.5) / size.height * 2.0 - 1.0, 0.5, 1.0};
+    const glm::dvec4 point = inverse * device;
+    const glm::dvec3 ray = glm::normalize(glm::dvec3(point) / point.w);
+    // The ellipsoid as a sphere of the equatorial radius, z stretched.
+    const double stretch = geodesy::kWgs84SemiMajorAxisMetres / geodesy::kWgs84SemiMinorAxisMetres;
+    const glm::dvec3 origin{view.positionEcef.x, view.positionEcef.y, view.positionEcef.z * stretch};
+    const glm::dvec3 direction = glm::normalize(glm::dvec3{ray.x, ray.y, ray.z * stretch});
+    const double along = -glm::dot(origin, direction);
+    const double miss = glm::dot(origin, origin) - along * along;
+    const double radius = geodesy::kWgs84SemiMajorAxisMetres;
+    if (miss > radius * radius) {
+        return std::nullopt;
+    }
+    const glm::dvec3 hit = origin + direction * (along - std::sqrt(radius * radius - miss));
+    return glm::dvec3{hit.x, hit.y, hit.z / stretch};
+}
+
+// Europe from 10,000 km (45 km a pixel, triangles of 8 pixels): the coasts
+// are where the data puts them, pixel by pixel, not where the triangles'
+// corners would (Italy, narrower than a triangle, vanished between them),
+// and a pixel across a coast mixes land and sea rather than taking one.
+TEST_F(GlobeCoastGpuTest, FromOrbitTheCoastsFollowTheDataNotTheTriangles)
+{
+    CBT_SKIP_WITHOUT_SHADER_FLOAT64(device());
+    const VkExtent2D size{384, 384};
+    const GeodeticPose pose{45.0, 12.0, 1.0e7, 0.0, -90.0};
+    const scene::test::RenderedImage image = render(pose, size, 30, "globe-coasts");
+    const GlobeView view = globeViewOf(pose);
+    // The data's height under each pixel's centre, over the middle of the
+    // view (away from the limb's haze).
+    constexpr std::uint32_t kFirst = 96;
+    constexpr std::uint32_t kSide = 192;
+    std::vector<double> heights(std::size_t{kSide} * kSide);
+    for (std::uint32_t y = 0; y < kSide; ++y) {
+        for (std::uint32_t x = 0; x < kSide; ++x) {
+            const std::optional<glm::dvec3> ground = seaLevelUnder(view, size, kFirst + x, kFirst + y);
+            ASSERT_TRUE(ground);
+            heights[std::size_t{y} * kSide + x] = elevation_->heightAt(sphereToCube(*ground));
+        }
+    }
+    // Land is pale green-grey here (red above 100), the sea deep blue (red
+    // about 45, more under the haze); the sun, behind the camera, glints on
+    // the sea around the view's centre.
+    std::size_t land = 0;
+    std::size_t sea = 0;
+    std::size_t wrong = 0;
+    std::size_t coast = 0;
+    std::size_t mixed = 0;
+    for (std::uint32_t y = 1; y + 1 < kSide; ++y) {
+        for (std::uint32_t x = 1; x + 1 < kSide; ++x) {
+            const Pixel p = pixelAt(image, std::size_t{kFirst + y} * size.width + kFirst + x);
+            if (std::hypot(x + kFirst - 192.0, y + kFirst - 192.0) < 32.0 || std::min({p.r, p.g, p.b}) > 150) {
+                continue;  // the glint, or snow
+            }
+            // Clearly on one side of the coast: the pixel and its eight
+            // neighbours at least 100 m above or below sea level, all alike.
+            const double height = heights[std::size_t{y} * kSide + x];
+            bool clear = std::abs(height) >= 100.0;
+            for (std::uint32_t v = y - 1; v <= y + 1; ++v) {
+                for (std::uint32_t u = x - 1; u <= x + 1; ++u) {
+                    const double around = heights[std::size_t{v} * kSide + u];
+                    clear = clear && std::abs(around) >= 100.0 && (around > 0.0) == (height > 0.0);
+                }
+            }
+            if (clear) {
+                const bool water = p.r < 100 && p.b > p.g;
+                land += height > 0.0 ? 1u : 0u;
+                sea += height > 0.0 ? 0u : 1u;
+                wrong += water == (height > 0.0) ? 1u : 0u;
+            } else if (std::abs(height) < 2000.0) {
+                ++coast;
+                mixed += p.r > 60 && p.r < 95 ? 1u : 0u;
+            }
+        }
+    }
+    ASSERT_GT(land, 5000u);
+    ASSERT_GT(sea, 5000u);
+    // Decided by the triangles' corners, 38 were wrong and 187 of 9,167 mixed;
+    // per pixel, none and 763 of 8,863.
+    EXPECT_LE(wrong, 8u) << "pixels clearly on land drawn as sea, or the other way, of " << land + sea;
+    EXPECT_GT(mixed, coast / 20) << "the coasts step from land to sea: " << mixed << " of " << coast << " mixed";
+}
+
+// 6,000 m over the Atlantic, looking at Portugal's coast: turned by a
+// sixth of a pixel, the coast moves by a sixth of a pixel. Where a pixel took
+// land or sea whole, the coast stepped, and such a turn flipped whole
+// pixels between the two (9 here by more than 30 levels; none now).
+TEST_F(GlobeCoastGpuTest, NearTheGroundACoastMovesSmoothlyAcrossItsPixels)
+{
+    CBT_SKIP_WITHOUT_SHADER_FLOAT64(device());
+    const VkExtent2D size{480, 270};
+    // Portugal's coast where the test's grid has it: the first land east of
+    // 11 W along 39.5 N; the camera 20 km out to sea, looking east at it.
+    double coast = -11.0;
+    while (elevation_->heightAt(cubePointUnder(39.5, coast)) < 0.0 && coast < -7.0) {
+        coast += 0.001;
+    }
+    ASSERT_LT(coast, -7.0) << "no coast";
+    const GeodeticPose pose{39.5, coast - 0.23, 6000.0, 90.0, -20.0};
+    GeodeticPose turned = pose;
+    turned.headingDegrees += 60.0 / size.height / 6.0;
+    const glm::dvec3 sun = glm::normalize(geodesy::geodeticToEcef({30.0, -9.0, 0.0}));
+    const scene::test::RenderedImage before = render(pose, size, 60, "globe-coast", sun);
+    const scene::test::RenderedImage after = render(turned, size, 60, "globe-coast-turned", sun);
+    std::size_t water = 0;
+    std::size_t land = 0;
+    std::size_t flipped = 0;
+    for (std::size_t i = 0; i < before.depth.size(); ++i) {
+        const Pixel a = pixelAt(before, i);
+        const Pixel b = pixelAt(after, i);
+        water += isGlobe(before, i) && a.b > a.g + 40 ? 1u : 0u;
+        land += isGlobe(before, i) && a.g > a.b ? 1u : 0u;
+        const int change = std::max({std::abs(a.r - b.r), std::abs(a.g - b.g), std::abs(a.b - b.b)});
+        flipped += change > 30 ? 1u : 0u;
+    }
+    ASSERT_GT(water, before.depth.size() / 5) << "no sea in view";
+    ASSERT_GT(land, before.depth.size() / 100) << "no land in view";
+    EXPECT_LE(flipped, 2u) << "pixels flipped between land and sea";
+}
+
+}  // namespace
+}  // namespace planet::test
