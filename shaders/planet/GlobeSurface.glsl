@@ -10,7 +10,8 @@
 // The ground is lit by the surface's normal, not its triangles' planes (see
 // globeSurface_GroundNormal): the data's normal, interpolated between the
 // vertices, tilted by the detail's slope where the pixel lies.
-// Seen from far away the pixel reads the heights itself (globeSurface_Ground).
+// Seen from far away the pixel reads the heights itself, and a pixel across a
+// coast mixes land and sea (globeSurface_GroundOf).
 // The includer binds planet/GlobeDraw.glsl and the atmosphere's set
 // (planet/GlobeAtmosphere.glsl).
 #ifndef PLANET_GLOBE_SURFACE_GLSL
