@@ -164,10 +164,10 @@ std::string poleCapsNotice(const std::filesystem::path& path, const planet::Pole
             << " (beyond: " << std::lround(metres) << " m)";
         ends.push_back(end.str());
     };
-    if (caps.northmostRowDegrees < 90.0 - rowSpacingDegrees) {
+    if (planet::stopsShortOfPole(caps, rowSpacingDegrees, true)) {
         describe(caps.northmostRowDegrees, caps.northMetres, " N");
     }
-    if (caps.southmostRowDegrees > -90.0 + rowSpacingDegrees) {
+    if (planet::stopsShortOfPole(caps, rowSpacingDegrees, false)) {
         describe(caps.southmostRowDegrees, caps.southMetres, " S");
     }
     if (ends.empty()) {

@@ -147,12 +147,18 @@ std::pair<double, double> rowLatitudeRange(const dem::GeodeticToHeightmap& mappi
     }
 }
 
+bool stopsShortOfPole(const PoleCaps& caps, double spacingDegrees, bool north) noexcept
+{
+    return north ? caps.northmostRowDegrees < 90.0 - spacingDegrees : caps.southmostRowDegrees > -90.0 + spacingDegrees;
+}
+
 double blendedTowardsPole(double height, double latitudeDegrees, double spacingDegrees, const PoleCaps& caps) noexcept
 {
     const bool north = latitudeDegrees >= 0.0;
+    const bool stopsShort = stopsShortOfPole(caps, spacingDegrees, north);
     const double poleward =
-        north ? (latitudeDegrees - std::min(90.0 - spacingDegrees, caps.northmostRowDegrees)) / spacingDegrees
-              : (std::max(-90.0 + spacingDegrees, caps.southmostRowDegrees) - latitudeDegrees) / spacingDegrees;
+        north ? (latitudeDegrees - (stopsShort ? caps.northmostRowDegrees : 90.0 - spacingDegrees)) / spacingDegrees
+              : ((stopsShort ? caps.southmostRowDegrees : -90.0 + spacingDegrees) - latitudeDegrees) / spacingDegrees;
     const double blend = std::clamp(poleward, 0.0, 1.0);
     const double pole = north ? caps.northMetres : caps.southMetres;
     return height * (1.0 - blend) + pole * blend;

@@ -63,6 +63,10 @@ struct PoleCaps {
 // its northernmost and southernmost rows of samples, in that order.
 [[nodiscard]] std::pair<double, double> rowLatitudeRange(const dem::GeodeticToHeightmap& mapping, std::uint32_t rows);
 
+// Whether a model's rows stop short of the north (or south) pole by more
+// than one row spacing: its cap then starts at its last row.
+[[nodiscard]] bool stopsShortOfPole(const PoleCaps& caps, double spacingDegrees, bool north) noexcept;
+
 // `height` at `latitudeDegrees`, blended into the nearer pole's one height
 // over `spacingDegrees` of latitude, from where the rows end or one spacing
 // from the pole, whichever is farther from it: unchanged on the equator's
