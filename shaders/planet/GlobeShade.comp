@@ -156,12 +156,16 @@ vec4 globeShade_Sample(uint visibility, globeShade_Rays rays)
     surface.cubeAlongX = globeShade_Mix(bx - b, cube[0], cube[1], cube[2]);
     surface.cubeAlongY = globeShade_Mix(by - b, cube[0], cube[1], cube[2]);
     vec3 heights = vec3(height[0], height[1], height[2]);
-    surface.height = dot(b, heights);
+    float lowest = min(min(heights.x, heights.y), heights.z);
+    float highest = max(max(heights.x, heights.y), heights.z);
+    // A pixel whose centre lies just outside its triangle (a sample of its
+    // edge is covered, not the centre) extrapolates the plane: it stays
+    // within the corners' heights (land that meets sea level would dip
+    // under it).
+    surface.height = clamp(dot(b, heights), lowest, highest);
     // A coast only crosses a triangle whose corners lie on both sides of sea
     // level: elsewhere the plane's height, steep across a pixel seen at a
     // grazing angle, would reach sea level only beyond the triangle.
-    float lowest = min(min(heights.x, heights.y), heights.z);
-    float highest = max(max(heights.x, heights.y), heights.z);
     bool straddles = lowest < 0.0 && highest >= 0.0;
     surface.heightChange = straddles ? abs(dot(bx - b, heights)) + abs(dot(by - b, heights)) : 0.0;
     surface.dataNormal = globeShade_Mix(b, dataNormal[0], dataNormal[1], dataNormal[2]);

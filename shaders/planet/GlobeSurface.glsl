@@ -125,13 +125,16 @@ struct globeSurface_Ground {
     float landShare;
 };
 
-// The share of a pixel that is land, from the height at its centre and the
-// height's change to the next pixels (right plus down, absolute): a coast
-// across the pixel mixes land and sea rather than stepping from pixel to
-// pixel.
+// The share of a pixel that is land (at or above sea level), from the
+// height at its centre and the height's change across the pixel (along x
+// plus along y, absolute; 0 where no coast crosses it): a coast across the
+// pixel mixes land and sea rather than stepping from pixel to pixel.
 float globeSurface_LandShare(float height, float change)
 {
-    return clamp(0.5 + height / max(change, 1.0e-3), 0.0, 1.0);
+    if (change <= 0.0) {
+        return height >= 0.0 ? 1.0 : 0.0;
+    }
+    return clamp(0.5 + height / change, 0.0, 1.0);
 }
 
 // Where a triangle is no larger than a cell of the model's base grid, the
@@ -140,7 +143,7 @@ float globeSurface_LandShare(float height, float change)
 // several cells (from far away: hundreds of kilometres from orbit, a few
 // pixels each), their corners sample the coasts and the heights sparsely:
 // the pixel reads the grid itself there (bilinear, as the vertices do), at
-// its centre and at the next pixels.
+// its centre and at the pixels around it.
 globeSurface_Ground globeSurface_GroundOf(globeSurface_Point surface)
 {
     globeSurface_Ground ground =
@@ -150,10 +153,21 @@ globeSurface_Ground globeSurface_GroundOf(globeSurface_Point surface)
     float own = smoothstep(cell, 4.0 * cell, surface.triangleMetres);
     if (own > 0.0) {
         dvec3 cube = planet_CubePointOf(globeDraw_cameraCube.xyz) + dvec3(surface.cubeFromCamera);
+        dvec3 alongX = dvec3(surface.cubeAlongX);
+        dvec3 alongY = dvec3(surface.cubeAlongY);
         float here = float(planet_HeightAt(cube, intervals));
-        float right = float(planet_HeightAt(cube + dvec3(surface.cubeAlongX), intervals));
-        float down = float(planet_HeightAt(cube + dvec3(surface.cubeAlongY), intervals));
-        float share = globeSurface_LandShare(here, abs(right - here) + abs(down - here));
+        float left = float(planet_HeightAt(cube - alongX, intervals));
+        float right = float(planet_HeightAt(cube + alongX, intervals));
+        float up = float(planet_HeightAt(cube - alongY, intervals));
+        float down = float(planet_HeightAt(cube + alongY, intervals));
+        // A coast crosses the pixel only where the heights around it lie on
+        // both sides of sea level: land that meets sea level and stays there
+        // (flat ground at 0 m, as around the Caspian) is land, where the
+        // slope at its edge would otherwise reach below sea level.
+        float lowest = min(here, min(min(left, right), min(up, down)));
+        float highest = max(here, max(max(left, right), max(up, down)));
+        float change = lowest < 0.0 && highest >= 0.0 ? 0.5 * (abs(right - left) + abs(down - up)) : 0.0;
+        float share = globeSurface_LandShare(here, change);
         ground = globeSurface_Ground(mix(surface.height, here, own), mix(ground.landShare, share, own));
     }
     return ground;

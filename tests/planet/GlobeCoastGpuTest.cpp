@@ -3,6 +3,7 @@
 // - from 10,000 km, where a triangle spans hundreds of kilometres, the
 //   coasts are where the data has them, pixel by pixel, and a pixel across
 //   one mixes land and sea;
+// - land that meets sea level and stays there is land;
 // - near the ground, a coast moves smoothly across its pixels as the view
 //   turns.
 #include "GlobeFrames.h"
@@ -22,6 +23,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -118,6 +120,70 @@ TEST_F(GlobeCoastGpuTest, FromOrbitTheCoastsFollowTheDataNotTheTriangles)
     // per pixel, none and 763 of 8,863.
     EXPECT_LE(wrong, 8u) << "pixels clearly on land drawn as sea, or the other way, of " << land + sea;
     EXPECT_GT(mixed, coast / 20) << "the coasts step from land to sea: " << mixed << " of " << coast << " mixed";
+}
+
+// 2,000 km over the Caspian Sea: the low land around it lies at 0 m in the
+// data, over wide flats that rise gently inland. That land stays land to the
+// pixel, where the flats meet the rise as well: neither the slope at a
+// pixel's edge, extrapolated, nor a pixel centre just outside its triangle
+// reaches below sea level (both drew pale lines of shallow water across the
+// flats: 78 pixels here).
+TEST_F(GlobeCoastGpuTest, FromOrbitLandThatMeetsSeaLevelStaysLand)
+{
+    CBT_SKIP_WITHOUT_SHADER_FLOAT64(device());
+    const VkExtent2D size{320, 320};
+    const GeodeticPose pose{46.0, 50.0, 2.0e6, 0.0, -90.0};
+    // The sun in the south-west, so that the low land is lit alike; the
+    // viewer's settings (4 samples a pixel, triangles of 10 pixels).
+    const glm::dvec3 sun = glm::normalize(geodesy::geodeticToEcef({20.0, 15.0, 0.0}));
+    const std::unique_ptr<scene::GlobeSceneRenderer> globe =
+        makeScene(kSeabedShownDownToMetres, 10.0, VK_SAMPLE_COUNT_4_BIT);
+    const scene::test::RenderedImage image = render(*globe, pose, size, 30, "globe-low-land", sun);
+    const GlobeView view = globeViewOf(pose);
+    std::vector<double> heights(std::size_t{size.width} * size.height);
+    for (std::uint32_t y = 0; y < size.height; ++y) {
+        for (std::uint32_t x = 0; x < size.width; ++x) {
+            const std::optional<glm::dvec3> ground = seaLevelUnder(view, size, x, y);
+            ASSERT_TRUE(ground);
+            heights[std::size_t{y} * size.width + x] = elevation_->heightAt(sphereToCube(*ground));
+        }
+    }
+    // Low land: the pixel and those around it (six pixels either way, more
+    // than two cells of the data) between 0 and 150 m, some at 0 m (the
+    // colour of land changes only above 300 m).
+    constexpr std::uint32_t kAround = 6;
+    std::vector<int> reds;
+    std::vector<std::size_t> lowLand;
+    std::size_t atSeaLevel = 0;
+    for (std::uint32_t y = kAround; y + kAround < size.height; ++y) {
+        for (std::uint32_t x = kAround; x + kAround < size.width; ++x) {
+            bool low = true;
+            bool level = false;
+            for (std::uint32_t v = y - kAround; v <= y + kAround; ++v) {
+                for (std::uint32_t u = x - kAround; u <= x + kAround; ++u) {
+                    const double around = heights[std::size_t{v} * size.width + u];
+                    low = low && around >= 0.0 && around < 150.0;
+                    level = level || around < 0.5;
+                }
+            }
+            if (low) {
+                const std::size_t i = std::size_t{y} * size.width + x;
+                lowLand.push_back(i);
+                reds.push_back(pixelAt(image, i).r);
+                atSeaLevel += level ? 1u : 0u;
+            }
+        }
+    }
+    ASSERT_GT(lowLand.size(), size.width * size.height / 10);
+    ASSERT_GT(atSeaLevel, lowLand.size() / 50) << "no flats at sea level in view";
+    std::nth_element(reds.begin(), reds.begin() + static_cast<std::ptrdiff_t>(reds.size() / 2), reds.end());
+    const int median = reds[reds.size() / 2];
+    std::size_t pale = 0;
+    for (const std::size_t i : lowLand) {
+        pale += pixelAt(image, i).r > median + 12 ? 1u : 0u;
+    }
+    EXPECT_LE(pale, 2u) << "pixels of low land drawn as shallow water, of " << lowLand.size() << " (red " << median
+                        << ")";
 }
 
 // 6,000 m over the Atlantic, looking at Portugal's coast: turned by a
