@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <system_error>
+#include <vector>
 
 namespace dem {
 
@@ -46,6 +47,32 @@ bool checkLocalFile(const std::filesystem::path& path)
     if (const std::optional<std::string> problem = netCdfClassicSizeProblem(path))
         failElevationModel(path, *problem);
     return true;
+}
+
+// A file of several grids (a NetCDF of several variables): which they are,
+// and how to name one, as GDAL's name for it (NETCDF:"file":z).
+std::optional<std::string> subdatasetsProblem(GDALDataset& dataset)
+{
+    std::vector<std::string> names;
+    for (char** entry = dataset.GetMetadata("SUBDATASETS"); entry != nullptr && *entry != nullptr; ++entry) {
+        const std::string_view line(*entry);
+        const std::size_t equals = line.find('=');
+        if (equals != std::string_view::npos && line.substr(0, equals).ends_with("_NAME"))
+            names.emplace_back(line.substr(equals + 1));
+    }
+    if (names.empty())
+        return std::nullopt;
+    // The grid's own name: what follows the file's (its last colon).
+    std::string listed;
+    constexpr std::size_t kListed = 6;
+    for (std::size_t i = 0; i < names.size() && i < kListed; ++i) {
+        const std::size_t colon = names[i].rfind(':');
+        listed += (i == 0 ? "" : ", ") + names[i].substr(colon == std::string::npos ? 0 : colon + 1);
+    }
+    if (names.size() > kListed)
+        listed += ", ...";
+    return "holds " + std::to_string(names.size()) + " grids (" + listed +
+           "), not one elevation grid; name the one to read as GDAL does, e.g. '" + names.front() + "'";
 }
 
 }  // namespace
@@ -100,11 +127,8 @@ GDALRasterBand& elevationBand(const std::filesystem::path& path, GDALDataset& da
 {
     const int bandCount = dataset.GetRasterCount();
     if (bandCount == 0) {
-        const int gridCount = CSLCount(dataset.GetMetadata("SUBDATASETS")) / 2;
-        if (gridCount > 0) {
-            failElevationModel(path, "holds " + std::to_string(gridCount) +
-                                         " grids (subdatasets), not one elevation grid; extract it into its own file");
-        }
+        if (const std::optional<std::string> grids = subdatasetsProblem(dataset))
+            failElevationModel(path, *grids);
         failElevationModel(path, "has no raster band");
     }
     const bool alphaSecond = bandCount == 2 && dataset.GetRasterBand(2)->GetColorInterpretation() == GCI_AlphaBand;

@@ -1,6 +1,7 @@
 // Every bad DEM gives a one-line HeightmapError naming the file and saying
 // what is wrong: missing, not a DEM, truncated, corrupt, empty, too large,
-// NaN or infinite samples, wrong sample types, colour images, all no-data.
+// NaN or infinite samples, wrong sample types, colour images, several grids
+// in one file, all no-data.
 #include "DemTestFiles.h"
 
 #include "dem/DemLoader.h"
@@ -208,6 +209,21 @@ TEST(DemRejection, ColourImages)
     const auto twoBandPath = scratch.file("two-bands.tif");
     dem_test::writeRaster(twoBandPath, twoBands);
     expectRefusal(twoBandPath, "has 2 bands");
+}
+
+// A NetCDF of several variables (ferret-datasets' COADS climatology: seven
+// grids) names its grids and how to read one; that name opens it (the SST
+// grid, twelve months, is then refused as a multi-band image).
+TEST(DemRejection, FileOfSeveralGridsNamesThem)
+{
+    const std::filesystem::path climatology = std::filesystem::path(CBT_ETOPO_DIR) / "coads_climatology.cdf";
+    if (!std::filesystem::exists(climatology)) {
+        GTEST_SKIP() << climatology << " is missing (Debian package ferret-datasets)";
+    }
+    expectRefusal(climatology, "holds 7 grids (SST, AIRT, ");
+    expectRefusal(climatology, ", ...), not one elevation grid; name the one to read as GDAL does, e.g. 'NETCDF:\"" +
+                                   climatology.string() + "\":SST'");
+    expectRefusal("NETCDF:\"" + climatology.string() + "\":SST", "has 12 bands");
 }
 
 }  // namespace
