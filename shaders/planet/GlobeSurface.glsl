@@ -125,6 +125,16 @@ struct globeSurface_Ground {
     float landShare;
 };
 
+// Whether a coast can cross ground whose heights around lie from `lowest`
+// to `highest`: on both sides of sea level (0 m is land). Elsewhere the
+// height's change across a pixel, extrapolated, would reach sea level only
+// beyond the ground it was taken from (a flat at 0 m meeting a rise, a plane
+// seen at a grazing angle).
+bool globeSurface_CoastCrosses(float lowest, float highest)
+{
+    return lowest < 0.0 && highest >= 0.0;
+}
+
 // The share of a pixel that is land (at or above sea level), from the
 // height at its centre and the height's change across the pixel (along x
 // plus along y, absolute; 0 where no coast crosses it): a coast across the
@@ -160,13 +170,12 @@ globeSurface_Ground globeSurface_GroundOf(globeSurface_Point surface)
         float right = float(planet_HeightAt(cube + alongX, intervals));
         float up = float(planet_HeightAt(cube - alongY, intervals));
         float down = float(planet_HeightAt(cube + alongY, intervals));
-        // A coast crosses the pixel only where the heights around it lie on
-        // both sides of sea level: land that meets sea level and stays there
-        // (flat ground at 0 m, as around the Caspian) is land, where the
-        // slope at its edge would otherwise reach below sea level.
+        // Land that meets sea level and stays there (flat ground at 0 m, as
+        // around the Caspian) is land where it meets a rise.
         float lowest = min(here, min(min(left, right), min(up, down)));
         float highest = max(here, max(max(left, right), max(up, down)));
-        float change = lowest < 0.0 && highest >= 0.0 ? 0.5 * (abs(right - left) + abs(down - up)) : 0.0;
+        float change =
+            globeSurface_CoastCrosses(lowest, highest) ? 0.5 * (abs(right - left) + abs(down - up)) : 0.0;
         float share = globeSurface_LandShare(here, change);
         ground = globeSurface_Ground(mix(surface.height, here, own), mix(ground.landShare, share, own));
     }
