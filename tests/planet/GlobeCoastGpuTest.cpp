@@ -56,6 +56,22 @@ std::optional<glm::dvec3> seaLevelUnder(const GlobeView& view, VkExtent2D size, 
     return glm::dvec3{hit.x, hit.y, hit.z / stretch};
 }
 
+// The suite's data height where the ray through each pixel of the
+// `side` x `side` square from (`first`, `first`) meets the ellipsoid, row by
+// row (every such ray must meet it).
+void heightsUnderPixels(const GlobeView& view, VkExtent2D size, std::uint32_t first, std::uint32_t side,
+                        const CubeElevation& elevation, std::vector<double>& heights)
+{
+    heights.assign(std::size_t{side} * side, 0.0);
+    for (std::uint32_t y = 0; y < side; ++y) {
+        for (std::uint32_t x = 0; x < side; ++x) {
+            const std::optional<glm::dvec3> ground = seaLevelUnder(view, size, first + x, first + y);
+            ASSERT_TRUE(ground) << "pixel " << first + x << ", " << first + y << " misses the globe";
+            heights[std::size_t{y} * side + x] = elevation.heightAt(sphereToCube(*ground));
+        }
+    }
+}
+
 // Europe from 10,000 km (45 km a pixel, triangles of 8 pixels): the coasts
 // are where the data puts them, pixel by pixel, not where the triangles'
 // corners would (Italy, narrower than a triangle, vanished between them),
@@ -71,14 +87,8 @@ TEST_F(GlobeCoastGpuTest, FromOrbitTheCoastsFollowTheDataNotTheTriangles)
     // view (away from the limb's haze).
     constexpr std::uint32_t kFirst = 96;
     constexpr std::uint32_t kSide = 192;
-    std::vector<double> heights(std::size_t{kSide} * kSide);
-    for (std::uint32_t y = 0; y < kSide; ++y) {
-        for (std::uint32_t x = 0; x < kSide; ++x) {
-            const std::optional<glm::dvec3> ground = seaLevelUnder(view, size, kFirst + x, kFirst + y);
-            ASSERT_TRUE(ground);
-            heights[std::size_t{y} * kSide + x] = elevation_->heightAt(sphereToCube(*ground));
-        }
-    }
+    std::vector<double> heights;
+    ASSERT_NO_FATAL_FAILURE(heightsUnderPixels(view, size, kFirst, kSide, *elevation_, heights));
     // Land is pale green-grey here (red above 100), the sea deep blue (red
     // about 45, more under the haze); the sun, behind the camera, glints on
     // the sea around the view's centre.
@@ -140,14 +150,8 @@ TEST_F(GlobeCoastGpuTest, FromOrbitLandThatMeetsSeaLevelStaysLand)
         makeScene(kSeabedShownDownToMetres, 10.0, VK_SAMPLE_COUNT_4_BIT);
     const scene::test::RenderedImage image = render(*globe, pose, size, 30, "globe-low-land", sun);
     const GlobeView view = globeViewOf(pose);
-    std::vector<double> heights(std::size_t{size.width} * size.height);
-    for (std::uint32_t y = 0; y < size.height; ++y) {
-        for (std::uint32_t x = 0; x < size.width; ++x) {
-            const std::optional<glm::dvec3> ground = seaLevelUnder(view, size, x, y);
-            ASSERT_TRUE(ground);
-            heights[std::size_t{y} * size.width + x] = elevation_->heightAt(sphereToCube(*ground));
-        }
-    }
+    std::vector<double> heights;
+    ASSERT_NO_FATAL_FAILURE(heightsUnderPixels(view, size, 0, size.width, *elevation_, heights));
     // Low land: the pixel and those around it (six pixels either way, more
     // than two cells of the data) between 0 and 150 m, some at 0 m (the
     // colour of land changes only above 300 m).
