@@ -320,6 +320,12 @@ DemTerrain loadDem(const std::filesystem::path& path, const heightmap::Heightmap
         if (grid.noDataCount == grid.heights.size()) {
             fail(path, "has no valid sample: all " + std::to_string(grid.noDataCount) + " samples are no-data");
         }
+        if (overrides.landOnlySea) {
+            const double metresPerRow = extent.extent ? extent.extent->zMetres / rows : 0.0;
+            terrain.metadata.seaCount =
+                markLandOnlySea(grid.heights, grid.valid, columns, rows, metresPerRow, *overrides.landOnlySea)
+                    .seaSamples;
+        }
         fillNoData(grid.heights, grid.valid, columns, rows);
         const auto [lowest, highest] = std::minmax_element(grid.heights.begin(), grid.heights.end());
         terrain.metadata.minimumHeightMetres = static_cast<double>(*lowest);

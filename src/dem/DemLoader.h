@@ -21,7 +21,8 @@
 //   than HeightmapLimits::maxSamplesReadWithoutOverviews samples read is
 //   refused.
 // - no-data samples (the band's no-data value, a NaN no-data value, a mask or
-//   alpha band) are filled from their valid neighbours (DemNoDataFill.h);
+//   alpha band) are filled from their valid neighbours (DemNoDataFill.h),
+//   or become sea where DemLoadOverrides::landOnlySea asks (DemLandOnlySea.h);
 //   a raster with no valid sample at all is refused.
 // - NaN and infinite samples are refused, unless NaN is the band's declared
 //   no-data value; a height beyond +-kMaxDemHeightMetres (an undeclared
@@ -33,6 +34,7 @@
 //   column 0 the western edge: a south-up or east-to-west grid is flipped.
 #pragma once
 
+#include "dem/DemLandOnlySea.h"
 #include "heightmap/Heightmap.h"
 
 #include <array>
@@ -85,6 +87,8 @@ struct DemMetadata {
     // projected one transformed to its datum); empty without an extent.
     std::optional<double> centreLatitudeDegrees;
     std::uint64_t noDataCount = 0;  // samples that were no-data and were filled (damaged ones included)
+    // Of those, the ones that became sea (DemLoadOverrides::landOnlySea).
+    std::uint64_t seaCount = 0;
     // Problems the load got around, one line each (damaged blocks of the
     // file, dem/DemBlockRecovery.h); the viewer prints them as warnings.
     std::vector<std::string> warnings;
@@ -141,6 +145,11 @@ struct DemLoadOverrides {
     std::stop_token stop;
     // Called after each row strip with the share of the rows read (0..1].
     std::function<void(double)> progress;
+    // For the globe: when the model has no bathymetry, its no-data holes
+    // that meet the coast become sea (dem/DemLandOnlySea.h) before the
+    // others are filled. With heightRange (and without widening), the range
+    // must reach down to the sea's depth for the sea to keep it.
+    std::optional<LandOnlySea> landOnlySea;
 };
 
 // The sample of a placeholder heightmap: the middle of its range.

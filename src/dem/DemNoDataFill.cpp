@@ -1,5 +1,7 @@
 #include "dem/DemNoDataFill.h"
 
+#include "dem/DemGridNeighbours.h"
+
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -10,33 +12,6 @@ namespace dem {
 namespace {
 
 enum class SampleState : std::uint8_t { Missing, Queued, Valid };
-
-// The up to 8 neighbours of a sample of a width x height grid.
-class NeighbourGrid {
-public:
-    NeighbourGrid(std::uint32_t width, std::uint32_t height) : width_(width), height_(height) {}
-
-    template <typename Visit>
-    void forEachNeighbour(std::size_t index, Visit&& visit) const
-    {
-        const std::size_t column = index % width_;
-        const std::size_t row = index / width_;
-        const std::size_t firstRow = row == 0 ? 0 : row - 1;
-        const std::size_t lastRow = row + 1 == height_ ? row : row + 1;
-        const std::size_t firstColumn = column == 0 ? 0 : column - 1;
-        const std::size_t lastColumn = column + 1 == width_ ? column : column + 1;
-        for (std::size_t y = firstRow; y <= lastRow; ++y) {
-            for (std::size_t x = firstColumn; x <= lastColumn; ++x) {
-                if (x != column || y != row)
-                    visit(y * width_ + x);
-            }
-        }
-    }
-
-private:
-    std::size_t width_;
-    std::size_t height_;
-};
 
 }  // namespace
 

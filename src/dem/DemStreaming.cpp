@@ -147,11 +147,15 @@ StreamedDem openStreamedDem(const std::filesystem::path& path, const heightmap::
     tiles::TilePyramidLayout layout(columns, rows, options.tileSize,
                                     static_cast<std::uint32_t>(std::countr_zero(reduction)));
     DemLoadOverrides overrides;
+    overrides.landOnlySea = options.landOnlySea;
+    if (range && options.landOnlySea) {
+        range->minimumMetres = std::min(range->minimumMetres, -options.landOnlySea->depthMetres);
+    }
     overrides.heightRange = range;
     // A costly base has its range fixed before it is read, whenever that is.
     overrides.widenRangeToSamples = !costlyBase;
     overrides.reduction = reduction;
-    StreamedDem streamed{{}, std::move(layout), nullptr, std::nullopt};
+    StreamedDem streamed{{}, std::move(layout), nullptr, std::nullopt, options.landOnlySea};
     if (costlyBase && range && options.baseTiming == StreamedBaseTiming::LaterWhenCostly) {
         DemLoadOverrides placeholder = overrides;
         placeholder.placeholderSamples = true;

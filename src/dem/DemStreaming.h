@@ -70,6 +70,9 @@ struct StreamedDem {
     // Set when the base's samples are left for the caller to read
     // (StreamedBaseReader), with the range already fixed.
     std::optional<PendingBaseRead> pendingBase;
+    // StreamedDemOptions::landOnlySea: the tile reader places the sea of a
+    // model without bathymetry (one whose base has sea) from its coasts.
+    std::optional<LandOnlySea> landOnlySea;
 };
 
 // When openStreamedDem reads the base's samples.
@@ -89,6 +92,10 @@ struct StreamedDemOptions {
     // (whichever the timing, so that both give the same base), for a file
     // without overviews of more samples than this.
     std::uint64_t backgroundBaseAboveSamples = kMaxSamplesForExactRange;
+    // The base's no-data that meets the coast of a model without bathymetry
+    // becomes sea (DemLoadOverrides::landOnlySea), and the streaming range
+    // reaches down to its depth; a tile's no-data is filled from the base.
+    std::optional<LandOnlySea> landOnlySea;
 };
 
 // The share of an approximate height range added below and above it.

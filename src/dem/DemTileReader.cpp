@@ -37,6 +37,15 @@ HeightmapWindow alignedColumns(const HeightmapWindow& window, std::uint32_t leve
     return aligned;
 }
 
+// What a sample of a tile's window is: a height, no-data (to fill), or
+// anything else GDAL could not give as a height (taken from the base).
+enum class TileSample : std::uint8_t { Height, NoData, FromBase };
+
+// The sea's margin around a tile: enough samples of its level to hold the
+// coast of every base sample whose value reaches the tile (two base
+// samples), at most this many.
+constexpr std::uint32_t kMaxSeaMargin = 64;
+
 // The smallest window holding both.
 HeightmapWindow boundsOf(const HeightmapWindow& a, const HeightmapWindow& b)
 {
@@ -56,7 +65,11 @@ DemTileReader::DemTileReader(const std::filesystem::path& path, const StreamedDe
       baseRows_(dem.base.heightmap.height),
       baseSamples_(dem.fillSamples),
       minimumMetres_(dem.base.metadata.minimumHeightMetres),
-      maximumMetres_(dem.base.metadata.maximumHeightMetres)
+      maximumMetres_(dem.base.metadata.maximumHeightMetres),
+      landOnlySea_(dem.base.metadata.seaCount > 0 ? dem.landOnlySea : std::nullopt),
+      metresPerFileRow_(dem.base.metadata.extent && dem.layout.rows() > 0
+                            ? dem.base.metadata.extent->zMetres / dem.layout.rows()
+                            : 0.0)
 {
     const std::uint32_t baseLevel = layout_.levelCount();
     if (baseColumns_ != layout_.levelColumns(baseLevel) || baseRows_ != layout_.levelRows(baseLevel) ||
@@ -100,12 +113,18 @@ tiles::HeightTile DemTileReader::read(const tiles::TileKey& key)
     const std::uint32_t firstRow = key.row * tileSize;
     const std::uint32_t lastColumn = std::min(firstColumn + tileSize, scale.columns - 1);
     const std::uint32_t lastRow = std::min(firstRow + tileSize, scale.rows - 1);
+    // The samples read: the tile's, and the sea's margin around them.
+    const std::uint32_t margin = seaMarginAt(key.level);
+    const HeightmapWindow around{firstColumn - std::min(firstColumn, margin), firstRow - std::min(firstRow, margin), 0,
+                                 0};
+    const std::uint32_t aroundLastColumn = std::min(lastColumn + margin, scale.columns - 1);
+    const std::uint32_t aroundLastRow = std::min(lastRow + margin, scale.rows - 1);
     // The same samples in the file's orientation.
     HeightmapWindow window;
-    window.columns = lastColumn - firstColumn + 1;
-    window.rows = lastRow - firstRow + 1;
-    window.firstColumn = rules_.flipColumns ? scale.columns - 1 - lastColumn : firstColumn;
-    window.firstRow = rules_.flipRows ? scale.rows - 1 - lastRow : firstRow;
+    window.columns = aroundLastColumn - around.firstColumn + 1;
+    window.rows = aroundLastRow - around.firstRow + 1;
+    window.firstColumn = rules_.flipColumns ? scale.columns - 1 - aroundLastColumn : around.firstColumn;
+    window.firstRow = rules_.flipRows ? scale.rows - 1 - aroundLastRow : around.firstRow;
 
     // GDAL averages groups of output columns at once (vector code for a 1/2
     // read) and the rest one by one, in single or double precision: read
@@ -121,34 +140,70 @@ tiles::HeightTile DemTileReader::read(const tiles::TileKey& key)
     // The base as it is now: a placeholder until a base read in the
     // background replaces it.
     const std::shared_ptr<const std::vector<std::uint16_t>> base = baseSamples_->get();
-    tiles::HeightTile tile;
-    tile.key = key;
-    tile.samples.resize(std::size_t{stored} * stored);
+    // Every sample around the tile in metres, heightmap orientation: no-data
+    // left invalid, what GDAL could not give taken from the base.
+    SeaWindow sea;
+    sea.columns = window.columns;
+    sea.rows = window.rows;
+    sea.metres.resize(std::size_t{sea.columns} * sea.rows);
+    sea.valid.resize(sea.metres.size());
+    sea.knownSea.resize(margin > 0 ? sea.metres.size() : 0);
+    std::vector<TileSample> kinds(sea.metres.size(), TileSample::FromBase);
     std::uint64_t invalid = 0;
-    for (std::uint32_t j = 0; j < stored; ++j) {
-        const std::uint32_t row = std::min(firstRow + j, lastRow);
+    for (std::uint32_t j = 0; j < sea.rows; ++j) {
+        const std::uint32_t row = around.firstRow + j;
         const std::uint32_t fileRow = rules_.flipRows ? scale.rows - 1 - row : row;
-        for (std::uint32_t i = 0; i < stored; ++i) {
-            const std::uint32_t column = std::min(firstColumn + i, lastColumn);
+        for (std::uint32_t i = 0; i < sea.columns; ++i) {
+            const std::uint32_t column = around.firstColumn + i;
             const std::uint32_t fileColumn = rules_.flipColumns ? scale.columns - 1 - column : column;
             const std::size_t source =
                 std::size_t{fileRow - read.firstRow} * read.columns + (fileColumn - read.firstColumn);
-            std::uint16_t& sample = tile.samples[std::size_t{j} * stored + i];
+            const std::size_t at = std::size_t{j} * sea.columns + i;
+            const bool inTile = column >= firstColumn && column <= lastColumn && row >= firstRow && row <= lastRow;
+            TileSample kind = TileSample::FromBase;
             if (readable[source] != 0) {
                 const ConvertedSample converted = rules_.convert(values[source], validity[source] == 0);
-                if (converted.kind == SampleKind::Height) {
-                    sample = quantisedHeight(static_cast<float>(converted.metres), minimumMetres_, maximumMetres_);
-                    continue;
+                kind = converted.kind == SampleKind::Height   ? TileSample::Height
+                       : converted.kind == SampleKind::NoData ? TileSample::NoData
+                                                              : TileSample::FromBase;
+                invalid += kind == TileSample::FromBase && inTile ? 1u : 0u;
+                sea.metres[at] = static_cast<float>(converted.metres);
+            }
+            kinds[at] = kind;
+            sea.valid[at] = kind == TileSample::NoData ? 0 : 1;
+            if (kind == TileSample::FromBase || margin > 0) {
+                const double baseMetres = metresOf(baseSampleUnder(*base, key.level, column, row));
+                if (kind == TileSample::FromBase) {
+                    sea.metres[at] = static_cast<float>(baseMetres);
                 }
-                if (converted.kind != SampleKind::NoData) {
-                    ++invalid;
+                if (margin > 0) {
+                    sea.knownSea[at] = baseMetres < 0.0 ? 1 : 0;
                 }
             }
-            sample = baseSampleUnder(*base, key.level, column, row);
-            ++tile.filledSamples;
         }
     }
+    if (margin > 0) {
+        placeSea(key.level, sea);
+    }
 
+    tiles::HeightTile tile;
+    tile.key = key;
+    tile.samples.resize(std::size_t{stored} * stored);
+    for (std::uint32_t j = 0; j < stored; ++j) {
+        const std::uint32_t row = std::min(firstRow + j, lastRow);
+        for (std::uint32_t i = 0; i < stored; ++i) {
+            const std::uint32_t column = std::min(firstColumn + i, lastColumn);
+            const std::size_t at = std::size_t{row - around.firstRow} * sea.columns + (column - around.firstColumn);
+            std::uint16_t& sample = tile.samples[std::size_t{j} * stored + i];
+            if (kinds[at] == TileSample::Height) {
+                sample = quantisedHeight(sea.metres[at], minimumMetres_, maximumMetres_);
+                continue;
+            }
+            ++tile.filledSamples;
+            const std::uint16_t under = baseSampleUnder(*base, key.level, column, row);
+            sample = kinds[at] == TileSample::NoData && margin > 0 ? seaSample(sea, at, under) : under;
+        }
+    }
     tiles::setShareStatistics(tile, layout_);
 
     // One warning for the first unreadable tile: a source that stops
@@ -267,6 +322,56 @@ std::uint16_t DemTileReader::baseSampleUnder(const std::vector<std::uint16_t>& b
     const double upper = at(left, top) + (at(right, top) - at(left, top)) * fx;
     const double lower = at(left, bottom) + (at(right, bottom) - at(left, bottom)) * fx;
     return static_cast<std::uint16_t>(std::lround(std::clamp(upper + (lower - upper) * fy, 0.0, 65535.0)));
+}
+
+std::uint32_t DemTileReader::seaMarginAt(std::uint32_t level) const
+{
+    if (!landOnlySea_) {
+        return 0;
+    }
+    const std::uint32_t levelsAbove = layout_.levelCount() - std::min(level, layout_.levelCount());
+    return std::min<std::uint32_t>(kMaxSeaMargin, std::uint32_t{2} << std::min<std::uint32_t>(levelsAbove, 16));
+}
+
+void DemTileReader::placeSea(std::uint32_t level, SeaWindow& window) const
+{
+    // Within the window the model counts as one of the land alone (all that
+    // decides that is the base), and the shelf stops at the margin's depth.
+    LandOnlySea sea = *landOnlySea_;
+    const double spacing = metresPerFileRow_ * std::ldexp(1.0, static_cast<int>(level));
+    sea.depthMetres = std::clamp(sea.shelfSlope * spacing * seaMarginAt(level), 1.0, sea.depthMetres);
+    sea.bathymetryShare = 1.0;
+    markLandOnlySea(window.metres, window.valid, window.columns, window.rows, spacing, sea, window.knownSea);
+    window.marginDepthMetres = sea.depthMetres;
+}
+
+std::uint16_t DemTileReader::seaSample(const SeaWindow& window, std::size_t at, std::uint16_t under) const
+{
+    const double baseMetres = metresOf(under);
+    if (window.valid[at] != 0) {
+        // Sea from the coast in the window while it is shallower than the
+        // margin's depth: the same in every window that holds the sample.
+        // Deeper (farther than the margin from the coast), the base's sea
+        // where it is deeper still.
+        const double depth = -static_cast<double>(window.metres[at]);
+        if (depth < static_cast<double>(static_cast<float>(window.marginDepthMetres))) {
+            return quantisedHeight(window.metres[at], minimumMetres_, maximumMetres_);
+        }
+        return quantisedHeight(static_cast<float>(-std::max(window.marginDepthMetres, -baseMetres)), minimumMetres_,
+                               maximumMetres_);
+    }
+    if (baseMetres < 0.0) {
+        // No coast in the window: the open sea of the base, at least as deep
+        // as the margin's sea.
+        return quantisedHeight(static_cast<float>(-std::max(-baseMetres, window.marginDepthMetres)), minimumMetres_,
+                               maximumMetres_);
+    }
+    return under;  // a void on land
+}
+
+double DemTileReader::metresOf(std::uint16_t sample) const
+{
+    return minimumMetres_ + (maximumMetres_ - minimumMetres_) * static_cast<double>(sample) / 65535.0;
 }
 
 std::string DemTileReader::tileText(const ReadScale& scale, const HeightmapWindow& window) const

@@ -48,6 +48,30 @@ private:
                                   std::uint32_t row) const;
     std::string tileText(const ReadScale& scale, const HeightmapWindow& window) const;
 
+    // The samples around a tile of a model without bathymetry, in metres
+    // (heightmap orientation), 0 in `valid` for no-data.
+    struct SeaWindow {
+        std::uint32_t columns = 0;
+        std::uint32_t rows = 0;
+        std::vector<float> metres;
+        std::vector<std::uint8_t> valid;
+        std::vector<std::uint8_t> knownSea;  // 1 where the base under a sample is sea
+        double marginDepthMetres = 0.0;      // the shelf's depth at the margin
+    };
+    // Samples of `level` read around a tile to place the sea from its coast;
+    // 0 for a model with bathymetry.
+    std::uint32_t seaMarginAt(std::uint32_t level) const;
+    // Marks the no-data of `window` that meets a coast, or lies over the
+    // base's sea, as sea (dem/DemLandOnlySea.h), its shelf stopping at the
+    // margin's depth.
+    void placeSea(std::uint32_t level, SeaWindow& window) const;
+    // The sample of no-data at `at` of a placed window, over base sample
+    // `under`: the sea from the window's coast while shallower than the
+    // margin's depth, else that depth or the base's sea, whichever is
+    // deeper; a void on land (under the base's land) takes `under`.
+    std::uint16_t seaSample(const SeaWindow& window, std::size_t at, std::uint16_t under) const;
+    double metresOf(std::uint16_t sample) const;
+
     std::filesystem::path path_;
     // Declared first: GDAL writes nothing beside the file, up to the close.
     GdalAuxiliaryFilesOff noAuxiliaryFiles_;
@@ -61,6 +85,10 @@ private:
     std::shared_ptr<const StreamedBaseSamples> baseSamples_;
     double minimumMetres_ = 0.0;
     double maximumMetres_ = 0.0;
+    // Set for a model without bathymetry whose base has sea
+    // (StreamedDem::landOnlySea): the tiles place their sea from their coasts.
+    std::optional<LandOnlySea> landOnlySea_;
+    double metresPerFileRow_ = 0.0;  // on level 0
     std::vector<std::string> warnings_;
     bool warnedUnreadable_ = false;  // the warning for unreadable tiles is given once
 };
