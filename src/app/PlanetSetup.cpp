@@ -61,7 +61,7 @@ bool loadStreamedPlanet(PlanetInputs& inputs, VkDeviceSize maxRange, std::ostrea
         // level: said first, as it may take minutes (GEBCO's 3.7 billion
         // samples).
         dem::StreamedDem streamed = openViewerStreamedDem(inputs.options, path, heightmap::HeightmapLimits{},
-                                                          dem::StreamedBaseTiming::LaterWhenCostly);
+                                                          dem::StreamedBaseTiming::LaterWhenCostly, dem::LandOnlySea{});
         if (streamed.pendingBase) {
             out << "cbt-terrain: planet: " << path.string()
                 << " has no overviews: averaging all its samples for the coarse level (cbt-terrain prepare writes "
@@ -94,6 +94,7 @@ bool loadStreamedPlanet(PlanetInputs& inputs, VkDeviceSize maxRange, std::ostrea
         << pyramid->finestIntervals() << "^2 in tiles of " << pyramid->tileSize() << ", detail below "
         << std::lround(2.0 / pyramid->finestIntervals() * 5.0e6) << " m where the finest tiles are resident\n";
     out << poleCapsNotice(path, inputs.streamed->poleCaps, inputs.streamed->rowSpacingDegrees);
+    out << seaNotice(path, metadata.seaCount, source->base.heightmap.samples.size());
     return true;
 }
 
@@ -152,6 +153,7 @@ PlanetInputs loadPlanetInputs(const ViewerOptions& options, std::ostream& out)
     }
     out << ", detail below " << std::lround(2.0 / intervals * 5.0e6) << " m\n";
     out << poleCapsNotice(inputs.demPath, global.poleCaps(), global.rowSpacingDegrees());
+    out << seaNotice(inputs.demPath, terrain.metadata.seaCount, terrain.heightmap.samples.size());
     return inputs;
 }
 
@@ -179,6 +181,19 @@ std::string poleCapsNotice(const std::filesystem::path& path, const planet::Pole
         notice += " and " + ends.back();
     }
     return notice + "; each cap beyond takes its last row's mean height\n";
+}
+
+std::string seaNotice(const std::filesystem::path& path, std::uint64_t seaSamples, std::uint64_t samples)
+{
+    if (seaSamples == 0 || samples == 0) {
+        return "";
+    }
+    std::ostringstream notice;
+    notice << "cbt-terrain: planet: " << path.string() << " has no bathymetry: its no-data that meets the coasts ("
+           << std::fixed << std::setprecision(1)
+           << 100.0 * static_cast<double>(seaSamples) / static_cast<double>(samples)
+           << "% of the samples) is drawn as sea, " << std::lround(dem::LandOnlySea{}.depthMetres) << " m deep\n";
+    return notice.str();
 }
 
 std::optional<planet::gpu::GlobeStreaming> globeStreamingOf(const PlanetInputs& inputs, std::uint32_t uploadsPerFrame)

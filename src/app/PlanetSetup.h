@@ -55,6 +55,10 @@ PlanetInputs loadPlanetInputs(const ViewerOptions& options, std::ostream& out);
 // height caps it beyond (planet::PoleCaps); empty for a model that reaches
 // both poles.
 std::string poleCapsNotice(const std::filesystem::path& path, const planet::PoleCaps& caps, double rowSpacingDegrees);
+// The line that says how many of a model's no-data samples became sea
+// (a model without bathymetry, dem/DemLandOnlySea.h) out of `samples`; empty
+// when none did.
+std::string seaNotice(const std::filesystem::path& path, std::uint64_t seaSamples, std::uint64_t samples);
 
 std::optional<planet::gpu::GlobeStreaming> globeStreamingOf(const PlanetInputs& inputs, std::uint32_t uploadsPerFrame);
 

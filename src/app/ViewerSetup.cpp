@@ -51,7 +51,8 @@ terrain::HeightStreamSource budgetedStreamSource(const ViewerOptions& options, c
 }
 
 dem::StreamedDem openViewerStreamedDem(const ViewerOptions& options, const std::filesystem::path& path,
-                                       heightmap::HeightmapLimits baseLimits, dem::StreamedBaseTiming baseTiming)
+                                       heightmap::HeightmapLimits baseLimits, dem::StreamedBaseTiming baseTiming,
+                                       std::optional<dem::LandOnlySea> landOnlySea)
 {
     // Reading the coarse level goes through GDAL's block cache too: within
     // its quarter of the CPU budget, as the tiles' reads are later (GDAL's
@@ -63,6 +64,7 @@ dem::StreamedDem openViewerStreamedDem(const ViewerOptions& options, const std::
     dem::StreamedDemOptions streamedOptions;
     streamedOptions.tileSize = kStreamedTileSize;
     streamedOptions.baseTiming = baseTiming;
+    streamedOptions.landOnlySea = landOnlySea;
     return dem::openStreamedDem(path, baseLimits, streamedOptions);
 }
 

@@ -174,9 +174,11 @@ terrain::HeightStreamSource budgetedStreamSource(const ViewerOptions& options, c
 // of kStreamedTileSize), its coarse level read within `baseLimits` (a model
 // without overviews averaging up to kMaxSamplesReadForStreamedBase samples
 // for it) at `baseTiming`, through GDAL's block cache within a quarter of
-// --cpu-budget. Throws heightmap::HeightmapError.
+// --cpu-budget; `landOnlySea` as dem::StreamedDemOptions has it. Throws
+// heightmap::HeightmapError.
 dem::StreamedDem openViewerStreamedDem(const ViewerOptions& options, const std::filesystem::path& path,
-                                       heightmap::HeightmapLimits baseLimits, dem::StreamedBaseTiming baseTiming);
+                                       heightmap::HeightmapLimits baseLimits, dem::StreamedBaseTiming baseTiming,
+                                       std::optional<dem::LandOnlySea> landOnlySea = std::nullopt);
 // Whether the DEM at `path` streams its tiles under `options`: with --stream
 // on, or (auto) when it is larger than `limits` hold in one texture.
 bool streamsTiles(const ViewerOptions& options, const std::filesystem::path& path,

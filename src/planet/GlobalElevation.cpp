@@ -41,7 +41,9 @@ std::pair<double, double> sampleSpacingDegrees(const std::filesystem::path& path
 GlobalElevation::GlobalElevation(const std::filesystem::path& path, const heightmap::HeightmapLimits& limits)
 {
     try {
-        terrain_ = dem::loadDem(path, limits);
+        dem::DemLoadOverrides overrides;
+        overrides.landOnlySea = dem::LandOnlySea{};
+        terrain_ = dem::loadDem(path, limits, overrides);
     } catch (const heightmap::HeightmapError& error) {
         throw GlobalElevationError(error.what());
     }

@@ -86,7 +86,8 @@ public:
 class GlobalElevation {
 public:
     // Reads `path` (any name GDAL opens) within `limits` (read reduced when
-    // larger, as dem::loadDem does). Throws GlobalElevationError for a file
+    // larger, as dem::loadDem does), the no-data of a model of the land alone
+    // as sea (dem::LandOnlySea). Throws GlobalElevationError for a file
     // that can not be read, has no geographic coordinates, or does not span
     // 360 degrees of longitude.
     GlobalElevation(const std::filesystem::path& path, const heightmap::HeightmapLimits& limits);

@@ -79,6 +79,14 @@ TEST(PlanetSetup, AModelThatStopsShortOfAPoleIsSaidInOneLine)
     EXPECT_EQ(poleCapsNotice("etopo.tif", caps, 0.5), "");
 }
 
+TEST(PlanetSetup, TheSeaOfAModelOfTheLandAloneIsSaidInOneLine)
+{
+    EXPECT_EQ(seaNotice("gtopo30.tif", 652, 1000),
+              "cbt-terrain: planet: gtopo30.tif has no bathymetry: its no-data that meets the coasts (65.2% of the "
+              "samples) is drawn as sea, 1000 m deep\n");
+    EXPECT_EQ(seaNotice("etopo.tif", 0, 1000), "");
+}
+
 TEST(PlanetSetup, TheGlobesDepthIsBoundedByItsKeys)
 {
     // 64-bit keys less the marker and the 24 roots' five bits.

@@ -4,8 +4,8 @@
 // samples at their centres; a model written over -180..180 and the same over
 // 0..360 give the same heights; a model that stops short of the poles keeps
 // its heights where it has rows and caps each pole beyond them at one height;
-// a projected, a regional and a missing raster are refused in one line that
-// names the file.
+// a model of the land alone has its no-data drawn as sea; a projected, a
+// regional and a missing raster are refused in one line that names the file.
 #include "DemTestFiles.h"
 #include "GlobalRasterFiles.h"
 #include "dem/DemGeodetic.h"
@@ -181,6 +181,53 @@ TEST(GlobalElevation, AModelThatStopsShortOfAPoleCapsItAtOneHeight)
         const double band = partial.heightMetres(-56.0, lon);
         EXPECT_NEAR(band, 0.5 * edge + 0.5 * caps.southMetres, 1.0e-6) << lon;
     }
+}
+
+// A model of the land alone, as GTOPO30 and GMTED2010 are: the sea is
+// no-data (and so is a void in the northern mountains). Its land keeps its
+// heights, its sea lies below sea level, and the void is filled as land.
+TEST(GlobalElevation, TheNoDataOfAModelOfTheLandAloneIsSea)
+{
+    constexpr std::uint32_t kColumns = 180;
+    constexpr std::uint32_t kRows = 90;
+    constexpr double kNoData = -32768.0;
+    const auto isVoid = [](std::uint32_t column, std::uint32_t row) {
+        return row >= 10 && row < 12 && column >= 40 && column < 43;
+    };
+    std::vector<double> values;
+    for (std::uint32_t r = 0; r < kRows; ++r) {
+        for (std::uint32_t c = 0; c < kColumns; ++c) {
+            const double height = std::round(field(89.0 - 2.0 * r, -179.0 + 2.0 * c));
+            values.push_back(height < 0.0 || isVoid(c, r) ? kNoData : height);
+        }
+    }
+    ASSERT_GT(field(89.0 - 2.0 * 10, -179.0 + 2.0 * 40), 1000.0);
+    dem_test::RasterSpec spec = dem_test::rasterOf(kColumns, kRows, GDT_Int16, values);
+    spec.noData = kNoData;
+    spec.geoTransform = std::array<double, 6>{-180.0, 2.0, 0.0, 90.0, 0.0, -2.0};
+    spec.epsg = 4326;
+    const dem_test::ScratchDirectory scratch;
+    dem_test::writeRaster(scratch.file("land.tif"), spec);
+    const GlobalElevation land(scratch.file("land.tif"), kLimits);
+    std::uint64_t sea = 0;
+    for (std::uint32_t r = 1; r + 1 < kRows; ++r) {
+        for (std::uint32_t c = 0; c < kColumns; ++c) {
+            const double value = values[std::size_t{r} * kColumns + c];
+            const double height = land.heightMetres(89.0 - 2.0 * r, -179.0 + 2.0 * c);
+            if (isVoid(c, r)) {
+                EXPECT_GT(height, 500.0) << r << ", " << c;
+            } else if (value == kNoData) {
+                EXPECT_LT(height, 0.0) << r << ", " << c;
+                ++sea;
+            } else {
+                EXPECT_NEAR(height, value, 0.1) << r << ", " << c;
+            }
+        }
+    }
+    EXPECT_GT(sea, 1000u);
+    EXPECT_GE(land.terrain().metadata.seaCount, sea);
+    // Two samples and more from the coast, as deep as the sea goes.
+    EXPECT_NEAR(land.heightMetres(-60.0, 0.0), -dem::LandOnlySea{}.depthMetres, 0.1);
 }
 
 std::string refusal(const std::filesystem::path& path)
