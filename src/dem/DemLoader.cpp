@@ -108,6 +108,28 @@ bool hasCfDegreeAxes(GDALDataset& dataset)
     return east && north;
 }
 
+// A geotransform that declares no CRS but whose grid is a whole turn of
+// longitude in degrees (360 of them in its columns, or 360 between its
+// first and last column, from -180 or from 0) and whose rows lie within the
+// poles (half a row of slack each way): a global model in geographic
+// degrees, whose file (an ASCII grid, an XYZ table) can not say so. No grid in
+// metres has those numbers.
+bool spansTheGlobeInDegrees(const std::array<double, 6>& t, std::uint32_t columns, std::uint32_t rows)
+{
+    const double dx = std::abs(t[1]);
+    const double dy = std::abs(t[5]);
+    if (t[2] != 0.0 || t[4] != 0.0 || !(dx > 0.0) || !(dy > 0.0) || columns < 2 || rows < 1) {
+        return false;
+    }
+    const double span = columns * dx;
+    const bool wholeTurn = std::abs(span - 360.0) <= 0.5 * dx || std::abs((columns - 1) * dx - 360.0) <= 0.5 * dx;
+    const double west = t[1] > 0.0 ? t[0] : t[0] - span;
+    const bool fromAWindowStart = west >= -180.0 - dx && west <= dx;
+    const double north = t[5] < 0.0 ? t[3] : t[3] + rows * dy;
+    const double south = north - rows * dy;
+    return wholeTurn && fromAWindowStart && north <= 90.0 + 0.5 * dy && south >= -90.0 - 0.5 * dy;
+}
+
 // The latitude of the grid's centre in a projected CRS: the centre
 // transformed to the CRS's own geographic CRS (its datum). Empty when PROJ
 // cannot transform it.
@@ -160,6 +182,9 @@ GroundExtentResult georeferenceOf(GDALDataset& dataset, std::uint32_t columns, s
     } else if (hasCfDegreeAxes(dataset)) {
         georeference.crsKind = CrsKind::Geographic;
         georeference.crsName = "degrees_east/degrees_north, WGS 84 assumed";
+    } else if (spansTheGlobeInDegrees(t, columns, rows)) {
+        georeference.crsKind = CrsKind::Geographic;
+        georeference.crsName = "a whole turn of longitude in degrees, WGS 84 assumed";
     } else {
         return {std::nullopt, "georeferencing ignored: the file has a geotransform but no coordinate system",
                 std::nullopt};

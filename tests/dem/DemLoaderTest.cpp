@@ -276,6 +276,37 @@ TEST(DemExtent, AGridWithoutGeoreferencingHasNoExtent)
     EXPECT_EQ(dem.metadata.extentSource, "no georeferencing in the file");
 }
 
+// An ASCII grid can not name a CRS without a .prj beside it: one whose grid
+// is a whole turn of longitude in degrees within the poles (cell- or
+// point-registered, from -180 or from 0) is taken as WGS 84 degrees; the
+// same numbers a degree short of the turn, or past a pole, stay without
+// georeferencing.
+TEST(DemExtent, AGlobalGridInDegreesWithoutACrsIsTakenAsWgs84)
+{
+    const ScratchDirectory scratch;
+    const auto georeferencingOf = [&](const std::string& name, std::uint32_t columns, std::uint32_t rows,
+                                      const std::array<double, 6>& geoTransform) {
+        RasterSpec spec = rasterOf(columns, rows, GDT_Int16, std::vector<double>(std::size_t{columns} * rows, 7.0));
+        spec.geoTransform = geoTransform;
+        dem_test::writeRaster(scratch.file(name), spec, "AAIGrid");
+        return loadDem(scratch.file(name), HeightmapLimits{}).metadata;
+    };
+    const dem::DemMetadata cells = georeferencingOf("cells.asc", 36, 18, {-180.0, 10.0, 0.0, 90.0, 0.0, -10.0});
+    ASSERT_TRUE(cells.extent.has_value()) << cells.extentSource;
+    EXPECT_NE(cells.extentSource.find("WGS 84 assumed"), std::string::npos) << cells.extentSource;
+    ASSERT_TRUE(cells.grid.has_value());
+    EXPECT_NE(cells.grid->crsWkt.find("WGS"), std::string::npos);
+    EXPECT_NEAR(cells.extent->zMetres, 2.0e7, 2.0e5);  // pole to pole
+    const dem::DemMetadata points = georeferencingOf("points.asc", 37, 19, {-5.0, 10.0, 0.0, 95.0, 0.0, -10.0});
+    EXPECT_TRUE(points.extent.has_value()) << points.extentSource;
+    const dem::DemMetadata shortOfATurn = georeferencingOf("short.asc", 35, 18, {-180.0, 10.0, 0.0, 90.0, 0.0, -10.0});
+    EXPECT_FALSE(shortOfATurn.extent.has_value()) << shortOfATurn.extentSource;
+    const dem::DemMetadata pastPole = georeferencingOf("past.asc", 36, 20, {-180.0, 10.0, 0.0, 100.0, 0.0, -10.0});
+    EXPECT_FALSE(pastPole.extent.has_value()) << pastPole.extentSource;
+    const dem::DemMetadata metres = georeferencingOf("metres.asc", 36, 18, {400000.0, 10.0, 0.0, 90.0, 0.0, -10.0});
+    EXPECT_FALSE(metres.extent.has_value()) << metres.extentSource;
+}
+
 TEST(DemFormats, ArcInfoAsciiGridLoads)
 {
     const ScratchDirectory scratch;
