@@ -189,10 +189,10 @@ std::string seaNotice(const std::filesystem::path& path, std::uint64_t seaSample
         return "";
     }
     std::ostringstream notice;
-    notice << "cbt-terrain: planet: " << path.string() << " has no bathymetry: its no-data that meets the coasts ("
-           << std::fixed << std::setprecision(1)
+    notice << "cbt-terrain: planet: " << path.string()
+           << " has no bathymetry: its no-data and 0 m that meet the coasts (" << std::fixed << std::setprecision(1)
            << 100.0 * static_cast<double>(seaSamples) / static_cast<double>(samples)
-           << "% of the samples) is drawn as sea, " << std::lround(dem::LandOnlySea{}.depthMetres) << " m deep\n";
+           << "% of the samples) are drawn as sea, down to " << std::lround(dem::LandOnlySea{}.depthMetres) << " m\n";
     return notice.str();
 }
 

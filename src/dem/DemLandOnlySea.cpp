@@ -126,13 +126,21 @@ LandOnlySeaResult markLandOnlySea(std::span<float> heights, std::span<std::uint8
     }
     LandOnlySeaResult result;
     result.landOnly = static_cast<double>(belowSeaLevel) < sea.bathymetryShare * static_cast<double>(validCount);
-    if (!result.landOnly || validCount == 0 || validCount == sampleCount) {
+    if (!result.landOnly || validCount == 0) {
         return result;
     }
 
+    // Holes of no-data and of samples at exactly sea level (as SRTM's tiles
+    // write the sea) together.
     std::vector<HoleState> states(sampleCount);
+    bool anyHole = false;
     for (std::size_t i = 0; i < sampleCount; ++i) {
-        states[i] = isValid[i] != 0 ? HoleState::Valid : HoleState::Unvisited;
+        const bool land = isValid[i] != 0 && heights[i] != 0.0f;
+        states[i] = land ? HoleState::Valid : HoleState::Unvisited;
+        anyHole = anyHole || !land;
+    }
+    if (!anyHole) {
+        return result;
     }
     const NeighbourGrid grid(width, height);
     HoleWalker walker(heights, states, grid);

@@ -87,7 +87,7 @@ struct DemMetadata {
     // projected one transformed to its datum); empty without an extent.
     std::optional<double> centreLatitudeDegrees;
     std::uint64_t noDataCount = 0;  // samples that were no-data and were filled (damaged ones included)
-    // Of those, the ones that became sea (DemLoadOverrides::landOnlySea).
+    // Samples that became sea, no-data or 0 m (DemLoadOverrides::landOnlySea).
     std::uint64_t seaCount = 0;
     // Problems the load got around, one line each (damaged blocks of the
     // file, dem/DemBlockRecovery.h); the viewer prints them as warnings.

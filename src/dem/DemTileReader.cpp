@@ -183,7 +183,14 @@ tiles::HeightTile DemTileReader::read(const tiles::TileKey& key)
         }
     }
     if (margin > 0) {
+        const std::vector<float> asRead = sea.metres;
         placeSea(key.level, sea);
+        // A sea written as 0 m is placed as no-data is.
+        for (std::size_t i = 0; i < kinds.size(); ++i) {
+            if (kinds[i] == TileSample::Height && asRead[i] == 0.0f && sea.metres[i] < 0.0f) {
+                kinds[i] = TileSample::NoData;
+            }
+        }
     }
 
     tiles::HeightTile tile;

@@ -82,8 +82,8 @@ TEST(PlanetSetup, AModelThatStopsShortOfAPoleIsSaidInOneLine)
 TEST(PlanetSetup, TheSeaOfAModelOfTheLandAloneIsSaidInOneLine)
 {
     EXPECT_EQ(seaNotice("gtopo30.tif", 652, 1000),
-              "cbt-terrain: planet: gtopo30.tif has no bathymetry: its no-data that meets the coasts (65.2% of the "
-              "samples) is drawn as sea, 1000 m deep\n");
+              "cbt-terrain: planet: gtopo30.tif has no bathymetry: its no-data and 0 m that meet the coasts (65.2% "
+              "of the samples) are drawn as sea, down to 1000 m\n");
     EXPECT_EQ(seaNotice("etopo.tif", 0, 1000), "");
 }
 

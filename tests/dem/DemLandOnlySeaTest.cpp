@@ -196,6 +196,41 @@ TEST(LandOnlySea, ALargeHoleIsSeaWhateverItsCoast)
     EXPECT_EQ(grid.valid[grid.index(13, 13)], 0);
 }
 
+// The sea written as 0 m (SRTM's tiles) is sea as no-data is, in one hole
+// with the no-data beyond it; a patch at 0 m ringed by mountains stays at
+// 0 m, as does a lone 0 m sample in the hills.
+TEST(LandOnlySea, ASeaWrittenAsZeroIsSeaAndZeroInTheMountainsStays)
+{
+    Grid grid = rangeWithAVoid(3.0f);
+    for (std::uint32_t y = 0; y < kRangeSide; ++y) {
+        for (std::uint32_t x = 0; x < 2; ++x) {
+            grid.at(x, y) = 0.0f;  // the sea beside the west coast
+            grid.valid[grid.index(x, y)] = 1;
+        }
+    }
+    for (std::uint32_t y = 30; y < 33; ++y) {
+        for (std::uint32_t x = 30; x < 33; ++x) {
+            grid.at(x, y) = 0.0f;  // a pit in the mountains
+        }
+    }
+    EXPECT_EQ(grid.mark(500.0).seaSamples, kRangeSea);
+    for (std::uint32_t y = 0; y < kRangeSide; ++y) {
+        if (y >= 2 && y < kRangeSide - 2) {
+            EXPECT_FLOAT_EQ(grid.at(1, y), -3.0f) << y;  // beside the coast
+        }
+        EXPECT_LT(grid.at(0, y), 0.0f) << y;
+    }
+    EXPECT_FLOAT_EQ(grid.at(31, 31), 0.0f);
+    EXPECT_EQ(grid.valid[grid.index(31, 31)], 1);
+
+    Grid hills(20, 20, 100.0f);
+    hills.at(3, 3) = 0.0f;
+    hills.at(3, 4) = 120.0f;
+    const std::vector<float> before = hills.heights;
+    EXPECT_EQ(hills.mark(100.0).seaSamples, 0u);
+    EXPECT_EQ(hills.heights, before);
+}
+
 // A model with bathymetry (a tenth or more of its samples below sea level)
 // keeps all of its holes for the fill, whatever their rims.
 TEST(LandOnlySea, AModelWithBathymetryIsLeftAsItIs)
@@ -208,6 +243,7 @@ TEST(LandOnlySea, AModelWithBathymetryIsLeftAsItIs)
     }
     grid.noData(5, 5);
     grid.noData(9, 3);
+    grid.at(2, 2) = 0.0f;
     const std::vector<float> before = grid.heights;
     const dem::LandOnlySeaResult result = grid.mark(1000.0);
     EXPECT_FALSE(result.landOnly);
@@ -232,9 +268,10 @@ TEST(LandOnlySea, RefusesGridsThatDoNotMatchAndSeasThatAreNot)
     EXPECT_NO_THROW(markLandOnlySea(heights, valid, 4, 3, 1.0, {}));
 }
 
-// A land-only model of 1 km samples (no-data for the sea): an island that
-// rises from 3 m at its coast to 2,000 m, a void in its mountains, and a
-// sea of no-data around it.
+// A land-only model of 1 km samples: an island that rises from 3 m at its
+// coast to 2,000 m, a void in its mountains, and a sea of no-data around it,
+// or of 0 m near the coast and no-data beyond (as a mosaic of SRTM's tiles
+// gives, its tiles' sea at 0 m and no tile over the open sea).
 constexpr std::uint32_t kIslandColumns = 320;
 constexpr std::uint32_t kIslandRows = 192;
 constexpr double kNoData = -32768.0;
@@ -244,25 +281,30 @@ bool inTheVoid(std::uint32_t column, std::uint32_t row)
     return column >= 150 && column < 158 && row >= 90 && row < 96;
 }
 
-double islandHeight(std::uint32_t column, std::uint32_t row)
+enum class IslandSea { NoData, ZeroNearTheCoast };
+
+double islandHeight(std::uint32_t column, std::uint32_t row, IslandSea sea)
 {
     const double dx = (static_cast<double>(column) - 160.0) / 110.0;
     const double dy = (static_cast<double>(row) - 96.0) / 70.0;
     // An edge that wanders, so the coast runs every way across the samples.
     const double edge = 1.0 + 0.12 * std::sin(5.0 * std::atan2(dy, dx));
     const double inland = edge - std::sqrt(dx * dx + dy * dy);
-    if (inland < 0.0 || inTheVoid(column, row)) {
+    if (inTheVoid(column, row)) {
         return kNoData;
+    }
+    if (inland < 0.0) {
+        return sea == IslandSea::ZeroNearTheCoast && inland > -0.15 ? 0.0 : kNoData;
     }
     return 3.0 + 2000.0 * std::min(inland * 3.0, 1.0);
 }
 
-std::filesystem::path writeIsland(const dem_test::ScratchDirectory& scratch)
+std::filesystem::path writeIsland(const dem_test::ScratchDirectory& scratch, IslandSea sea)
 {
     std::vector<double> values;
     for (std::uint32_t row = 0; row < kIslandRows; ++row) {
         for (std::uint32_t column = 0; column < kIslandColumns; ++column) {
-            values.push_back(islandHeight(column, row));
+            values.push_back(islandHeight(column, row, sea));
         }
     }
     dem_test::RasterSpec spec = dem_test::rasterOf(kIslandColumns, kIslandRows, GDT_Int16, values);
@@ -280,10 +322,10 @@ std::filesystem::path writeIsland(const dem_test::ScratchDirectory& scratch)
 // level, the sea near the coast too while it is shallower than the margin
 // the tiles read, all of it lies below sea level, the void is filled from
 // the base as land, and a sample two tiles share has one value.
-TEST(LandOnlySea, StreamedTilesPlaceTheSeaAsTheWholeModelDoes)
+void expectTilesPlaceTheSeaAsTheWholeModelDoes(IslandSea islandSea)
 {
     const dem_test::ScratchDirectory scratch;
-    const std::filesystem::path path = writeIsland(scratch);
+    const std::filesystem::path path = writeIsland(scratch, islandSea);
     heightmap::HeightmapLimits baseLimits;
     baseLimits.maxTexels = 300;  // the base at 1/16: levels 0 .. 3 stream
     dem::StreamedDemOptions options;
@@ -291,9 +333,7 @@ TEST(LandOnlySea, StreamedTilesPlaceTheSeaAsTheWholeModelDoes)
     options.landOnlySea = LandOnlySea{};
     const dem::StreamedDem streamed = dem::openStreamedDem(path, baseLimits, options);
     ASSERT_EQ(streamed.layout.levelCount(), 4u);
-    ASSERT_GT(streamed.base.metadata.seaCount, 0u)
-        << streamed.base.metadata.noDataCount << " " << streamed.base.metadata.minimumHeightMetres << " "
-        << streamed.base.heightmap.width;
+    ASSERT_GT(streamed.base.metadata.seaCount, 0u);
     const dem::DemMetadata& metadata = streamed.base.metadata;
     EXPECT_LE(metadata.minimumHeightMetres, -LandOnlySea{}.depthMetres);
     const double quantum = metadata.heightRangeMetres() / 65535.0;
@@ -346,6 +386,16 @@ TEST(LandOnlySea, StreamedTilesPlaceTheSeaAsTheWholeModelDoes)
         }
         EXPECT_GT(nearCoast, 500u) << "level " << level;
     }
+}
+
+TEST(LandOnlySea, StreamedTilesPlaceASeaOfNoDataAsTheWholeModelDoes)
+{
+    expectTilesPlaceTheSeaAsTheWholeModelDoes(IslandSea::NoData);
+}
+
+TEST(LandOnlySea, StreamedTilesPlaceASeaOfZeroAsTheWholeModelDoes)
+{
+    expectTilesPlaceTheSeaAsTheWholeModelDoes(IslandSea::ZeroNearTheCoast);
 }
 
 }  // namespace

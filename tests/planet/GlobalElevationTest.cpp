@@ -198,7 +198,7 @@ TEST(GlobalElevation, TheNoDataOfAModelOfTheLandAloneIsSea)
     for (std::uint32_t r = 0; r < kRows; ++r) {
         for (std::uint32_t c = 0; c < kColumns; ++c) {
             const double height = std::round(field(89.0 - 2.0 * r, -179.0 + 2.0 * c));
-            values.push_back(height < 0.0 || isVoid(c, r) ? kNoData : height);
+            values.push_back(height < 1.0 || isVoid(c, r) ? kNoData : height);
         }
     }
     ASSERT_GT(field(89.0 - 2.0 * 10, -179.0 + 2.0 * 40), 1000.0);
