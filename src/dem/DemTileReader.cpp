@@ -343,11 +343,14 @@ std::uint32_t DemTileReader::seaMarginAt(std::uint32_t level) const
 void DemTileReader::placeSea(std::uint32_t level, SeaWindow& window) const
 {
     // Within the window the model counts as one of the land alone (all that
-    // decides that is the base), and the shelf stops at the margin's depth.
+    // decides that is the base), a hole is sea by its coast or by the base's
+    // sea under it (not by its size: a void on land can fill much of a
+    // window), and the shelf stops at the margin's depth.
     LandOnlySea sea = *landOnlySea_;
     const double spacing = metresPerFileRow_ * std::ldexp(1.0, static_cast<int>(level));
     sea.depthMetres = std::clamp(sea.shelfSlope * spacing * seaMarginAt(level), 1.0, sea.depthMetres);
     sea.bathymetryShare = 1.0;
+    sea.seaHoleShare = 1.0;
     markLandOnlySea(window.metres, window.valid, window.columns, window.rows, spacing, sea, window.knownSea);
     window.marginDepthMetres = sea.depthMetres;
 }
