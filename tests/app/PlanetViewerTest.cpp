@@ -2,7 +2,8 @@
 // (label render): the default ETOPO5 globe from Home renders validation
 // clean with a disc of the Earth in dark space and reports the camera's
 // geodetic pose and the globe's counts in --stats; a geodetic camera path
-// ends where its last line says; a GEBCO-sized model streams its tiles;
+// ends where its last line says; a model of the land alone shows its
+// no-data as sea; a GEBCO-sized model streams its tiles;
 // bad input (a raster that is not global, a
 // missing file, a flat terrain's flag) gives one line and a non-zero exit.
 #include "ChildProcess.h"
@@ -12,6 +13,9 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <array>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -182,6 +186,50 @@ TEST(PlanetViewer, BadInputGivesOneLine)
     expectOneLineError(runViewer({"--planet", "--headless", "--stream", "off", gebco.string()}),
                        "86400x43200 samples without overviews to read it at 1/8 from (more than the 1073741824 "
                        "samples read without them); add them (cbt-terrain prepare IN OUT.tif");
+}
+
+// A model of the land alone (a square continent of 300 m at 2 degrees a
+// sample, the rest no-data, as GTOPO30's sea is): seen from orbit, the
+// middle of the ocean is water and the middle of the continent is not, and
+// the console says the no-data became sea.
+TEST(PlanetViewer, AModelOfTheLandAloneShowsItsNoDataAsSea)
+{
+    const ScratchFolder scratch("planet-land-alone");
+    std::vector<double> values;
+    for (int row = 0; row < 90; ++row) {
+        for (int column = 0; column < 180; ++column) {
+            const double latitude = 89.0 - 2.0 * row;
+            const double longitude = -179.0 + 2.0 * column;
+            values.push_back(std::abs(latitude) < 25.0 && std::abs(longitude) < 25.0 ? 300.0 : -32768.0);
+        }
+    }
+    dem_test::RasterSpec spec = dem_test::rasterOf(180, 90, GDT_Int16, std::move(values));
+    spec.noData = -32768.0;
+    spec.geoTransform = std::array<double, 6>{-180.0, 2.0, 0.0, 90.0, 0.0, -2.0};
+    spec.epsg = 4326;
+    const std::filesystem::path land = scratch.file("land.tif");
+    dem_test::writeRaster(land, spec);
+    const auto centreOf = [&](const std::string& cameraGeo, const std::string& name) {
+        const std::filesystem::path image = scratch.file(name);
+        const ProcessResult result =
+            runViewer({"--planet", "--headless", "--validate", "--msaa", "1", "--size", "96x54", "--frames", "16",
+                       "--camera-geo", cameraGeo, "--screenshot", image.string(), land.string()});
+        EXPECT_FALSE(result.timedOut);
+        EXPECT_EQ(result.exitCode, 0) << result.err;
+        expectNoValidationOrErrors(result.err);
+        EXPECT_NE(result.out.find("land.tif has no bathymetry: its no-data and 0 m that meet the coasts"),
+                  std::string::npos)
+            << result.out;
+        const std::optional<DecodedImage> frame = decodePng(image);
+        EXPECT_TRUE(frame.has_value());
+        const std::uint8_t* pixel = frame ? frame->pixel(frame->width / 2, frame->height / 2) : nullptr;
+        return pixel != nullptr ? std::array<int, 3>{pixel[0], pixel[1], pixel[2]} : std::array<int, 3>{};
+    };
+    const std::array<int, 3> ocean = centreOf("0,60,12000000,0,-90", "ocean.png");
+    EXPECT_GT(ocean[2], ocean[0] + 20) << "the ocean is not water";
+    EXPECT_GT(ocean[2], ocean[1]) << "the ocean is not water";
+    const std::array<int, 3> continent = centreOf("0,0,12000000,0,-90", "continent.png");
+    EXPECT_GE(std::max(continent[0], continent[1]), continent[2]) << "the continent is water";
 }
 
 // A GEBCO-sized global model (86400 x 43200 samples over a VRT, no
