@@ -16,10 +16,13 @@ namespace dem {
 
 namespace {
 
-// The raster formats a DEM comes in; GDAL's other drivers are never tried.
-// VRT mosaics and subsets of them reach their sources with any driver.
-constexpr std::array<const char*, 8> kAllowedDrivers{"GTiff", "SRTMHGT", "netCDF", "AAIGrid",
-                                                     "EHdr",  "USGSDEM", "VRT",    nullptr};
+// The raster formats a DEM comes in (DTED, ERDAS Imagine's .img as USGS
+// serves its DEMs, XYZ tables of a regular grid, Surfer's grids, VTP's
+// binary terrain among them); GDAL's other drivers are never tried. VRT
+// mosaics and subsets of them reach their sources with any driver.
+constexpr std::array<const char*, 15> kAllowedDrivers{"GTiff",   "SRTMHGT", "netCDF", "AAIGrid", "EHdr",
+                                                      "USGSDEM", "VRT",     "DTED",   "HFA",     "XYZ",
+                                                      "GSAG",    "GSBG",    "GS7BG",  "BT",      nullptr};
 
 // "NETCDF:file.nc:z", "GTIFF_DIR:2:file.tif": a driver's name (two or more
 // letters, digits or underscores) and a colon.
@@ -115,10 +118,12 @@ GdalDatasetHandle openElevationDataset(const std::filesystem::path& path)
     if (!dataset) {
         // A local file was found and read: its content is not a DEM. A name
         // GDAL resolves may not even lead to data: GDAL's reason tells.
-        failElevationModel(path, std::string(localFile ? "is not an elevation model GDAL can read"
-                                                       : "could not be opened as an elevation model") +
-                                     " (GeoTIFF, SRTM .hgt, NetCDF, Arc/Info ASCII grid, ESRI .hdr, USGS DEM, VRT)" +
-                                     errors.detail());
+        failElevationModel(
+            path, std::string(localFile ? "is not an elevation model GDAL can read"
+                                        : "could not be opened as an elevation model") +
+                      " (GeoTIFF, SRTM .hgt, NetCDF, Arc/Info ASCII grid, ESRI .hdr, USGS DEM, DTED, Erdas .img, XYZ, "
+                      "Surfer grid, VTP .bt, VRT)" +
+                      errors.detail());
     }
     return dataset;
 }

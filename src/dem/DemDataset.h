@@ -38,7 +38,8 @@ std::optional<std::string> localFileProblem(const std::filesystem::path& path, s
 bool isGdalVirtualName(const std::filesystem::path& path);
 
 // Opens `path` read-only with the drivers of elevation models (GeoTIFF,
-// SRTM .hgt, NetCDF, Arc/Info ASCII grid, ESRI .hdr, USGS DEM, VRT), after
+// SRTM .hgt, NetCDF, Arc/Info ASCII grid, ESRI .hdr, USGS DEM, DTED, Erdas
+// .img, XYZ, Surfer grid, VTP .bt, VRT), after
 // the checks of a local file. Throws heightmap::HeightmapError with one line
 // naming the path and the problem (GDAL's reason when GDAL gives one).
 GdalDatasetHandle openElevationDataset(const std::filesystem::path& path);

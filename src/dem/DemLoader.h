@@ -1,6 +1,7 @@
 // Digital elevation models (DEMs) read through GDAL: GeoTIFF, SRTM .hgt,
-// NetCDF grids, Arc/Info ASCII grids, ESRI .hdr/.bil, USGS ASCII DEMs and VRT
-// mosaics of them, under any name GDAL resolves: a local file, a remote one
+// NetCDF grids, Arc/Info ASCII grids, ESRI .hdr/.bil, USGS ASCII DEMs, DTED,
+// Erdas Imagine .img, XYZ tables, Surfer grids, VTP .bt and VRT mosaics of
+// them, under any name GDAL resolves: a local file, a remote one
 // ("/vsicurl/https://host/dem.tif"), one in an archive ("/vsizip/..."), ...
 // (see DemDataset.h).
 //

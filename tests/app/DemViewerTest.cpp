@@ -134,7 +134,7 @@ TEST(DemViewer, UnreadableElevationModelIsOneLineNamingTheFile)
     EXPECT_EQ(result.exitCode, 1);
     EXPECT_EQ(result.err, "cbt-terrain: elevation model '" + notes.string() +
                               "' is not an elevation model GDAL can read (GeoTIFF, SRTM .hgt, NetCDF, Arc/Info ASCII "
-                              "grid, ESRI .hdr, USGS DEM, VRT) (GDAL: `" +
+                              "grid, ESRI .hdr, USGS DEM, DTED, Erdas .img, XYZ, Surfer grid, VTP .bt, VRT) (GDAL: `" +
                               notes.string() + "' not recognized as a supported file format.)\n");
 }
 

@@ -307,6 +307,55 @@ TEST(DemExtent, AGlobalGridInDegreesWithoutACrsIsTakenAsWgs84)
     EXPECT_FALSE(metres.extent.has_value()) << metres.extentSource;
 }
 
+// The elevation formats beyond GeoTIFF that GDAL writes: each loads its
+// heights and its georeferencing through its own driver.
+TEST(DemFormats, DtedImgXyzSurferAndBinaryTerrainLoad)
+{
+    const ScratchDirectory scratch;
+    struct Format {
+        const char* driver;
+        const char* file;
+        GDALDataType type;
+        bool namesItsCrs;  // XYZ tables and Surfer's grids hold none
+    };
+    for (const Format& format :
+         {Format{"HFA", "dem.img", GDT_Float32, true}, Format{"XYZ", "dem.xyz", GDT_Float32, false},
+          Format{"GSAG", "ascii.grd", GDT_Float32, false}, Format{"GS7BG", "binary.grd", GDT_Float32, false},
+          Format{"BT", "dem.bt", GDT_Int16, true}}) {
+        RasterSpec spec = rasterOf(4, 3, format.type, {10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120});
+        spec.geoTransform = std::array<double, 6>{500000.0, 30.0, 0.0, 5000090.0, 0.0, -30.0};
+        spec.epsg = 32633;
+        dem_test::writeRaster(scratch.file(format.file), spec, format.driver);
+        const DemTerrain dem = loadDem(scratch.file(format.file), HeightmapLimits{});
+        EXPECT_EQ(dem.metadata.driverName, format.driver);
+        EXPECT_DOUBLE_EQ(dem.metadata.minimumHeightMetres, 10.0) << format.driver;
+        EXPECT_DOUBLE_EQ(dem.metadata.maximumHeightMetres, 120.0) << format.driver;
+        EXPECT_LT(dem.heightmap.sample(0, 0), dem.heightmap.sample(3, 2)) << format.driver;
+        if (format.namesItsCrs) {
+            ASSERT_TRUE(dem.metadata.extent.has_value()) << format.driver << ": " << dem.metadata.extentSource;
+            EXPECT_NEAR(dem.metadata.extent->xMetres, 120.0, 1.0e-6) << format.driver;
+        }
+    }
+    // A level-0 DTED cell: one degree, 121 x 121 posts, in WGS 84.
+    std::vector<double> posts;
+    for (std::uint32_t row = 0; row < 121; ++row) {
+        for (std::uint32_t column = 0; column < 121; ++column) {
+            posts.push_back(1000.0 + column - row);
+        }
+    }
+    RasterSpec dted = rasterOf(121, 121, GDT_Int16, posts);
+    dted.geoTransform =
+        std::array<double, 6>{7.0 - 1.0 / 240.0, 1.0 / 120.0, 0.0, 47.0 + 1.0 / 240.0, 0.0, -1.0 / 120.0};
+    dted.epsg = 4326;
+    dem_test::writeRaster(scratch.file("n46.dt0"), dted, "DTED");
+    const DemTerrain cell = loadDem(scratch.file("n46.dt0"), HeightmapLimits{});
+    EXPECT_EQ(cell.metadata.driverName, "DTED");
+    EXPECT_DOUBLE_EQ(cell.metadata.minimumHeightMetres, 880.0);
+    EXPECT_DOUBLE_EQ(cell.metadata.maximumHeightMetres, 1120.0);
+    ASSERT_TRUE(cell.metadata.centreLatitudeDegrees.has_value()) << cell.metadata.extentSource;
+    EXPECT_NEAR(*cell.metadata.centreLatitudeDegrees, 46.5, 1.0e-6);
+}
+
 TEST(DemFormats, ArcInfoAsciiGridLoads)
 {
     const ScratchDirectory scratch;
