@@ -16,8 +16,22 @@ public:
     template <typename Visit>
     void forEachNeighbour(std::size_t index, Visit&& visit) const
     {
-        const std::size_t column = index % width_;
         const std::size_t row = index / width_;
+        const std::size_t column = index - row * width_;
+        if (column > 0 && column + 1 < width_ && row > 0 && row + 1 < height_) {
+            // Inside the grid: all eight, in the same order as at an edge.
+            const std::size_t above = index - width_;
+            const std::size_t below = index + width_;
+            visit(above - 1);
+            visit(above);
+            visit(above + 1);
+            visit(index - 1);
+            visit(index + 1);
+            visit(below - 1);
+            visit(below);
+            visit(below + 1);
+            return;
+        }
         const std::size_t firstRow = row == 0 ? 0 : row - 1;
         const std::size_t lastRow = row + 1 == height_ ? row : row + 1;
         const std::size_t firstColumn = column == 0 ? 0 : column - 1;

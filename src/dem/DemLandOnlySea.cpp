@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <deque>
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -17,7 +16,8 @@ namespace {
 enum class HoleState : std::uint8_t { Valid, Unvisited, InComponent, Sea, Land, Queued, Placed };
 
 // The holes of a grid, one 8-connected component of no-data samples at a
-// time, walked breadth first (the queue holds a front, not a whole ocean).
+// time, walked breadth first one front at a time (a front, not a whole
+// ocean, in memory).
 class HoleWalker {
 public:
     HoleWalker(std::span<const float> heights, std::vector<HoleState>& states, const NeighbourGrid& neighbours)
@@ -65,20 +65,21 @@ private:
     std::uint64_t walk(std::size_t seed, HoleState from, HoleState to, SeeNeighbour&& see)
     {
         std::uint64_t walked = 0;
-        queue_.clear();
+        front_.assign(1, seed);
         states_[seed] = to;
-        queue_.push_back(seed);
-        while (!queue_.empty()) {
-            const std::size_t sample = queue_.front();
-            queue_.pop_front();
-            ++walked;
-            neighbours_.forEachNeighbour(sample, [&](std::size_t neighbour) {
-                see(neighbour);
-                if (states_[neighbour] == from) {
-                    states_[neighbour] = to;
-                    queue_.push_back(neighbour);
-                }
-            });
+        while (!front_.empty()) {
+            walked += front_.size();
+            next_.clear();
+            for (const std::size_t sample : front_) {
+                neighbours_.forEachNeighbour(sample, [&](std::size_t neighbour) {
+                    see(neighbour);
+                    if (states_[neighbour] == from) {
+                        states_[neighbour] = to;
+                        next_.push_back(neighbour);
+                    }
+                });
+            }
+            std::swap(front_, next_);
         }
         return walked;
     }
@@ -86,7 +87,8 @@ private:
     std::span<const float> heights_;
     std::vector<HoleState>& states_;
     const NeighbourGrid& neighbours_;
-    std::deque<std::size_t> queue_;
+    std::vector<std::size_t> front_;
+    std::vector<std::size_t> next_;
 };
 
 }  // namespace
@@ -180,7 +182,8 @@ LandOnlySeaResult markLandOnlySea(std::span<float> heights, std::span<std::uint8
         }
     }
     std::vector<std::size_t> nextRing;
-    for (std::size_t ringIndex = 1; !ring.empty(); ++ringIndex) {
+    std::size_t ringIndex = 1;
+    for (; !ring.empty() && shelfDepth(ringIndex + 1) < sea.depthMetres; ++ringIndex) {
         for (const std::size_t sample : ring) {
             states[sample] = HoleState::Placed;
             isValid[sample] = 1;
@@ -206,6 +209,19 @@ LandOnlySeaResult markLandOnlySea(std::span<float> heights, std::span<std::uint8
             heights[sample] = static_cast<float>(-std::max(depth, 1.0));
         }
         std::swap(ring, nextRing);
+    }
+    // Once the shelf reaches the sea's depth, every ring beyond lies there.
+    for (const std::size_t sample : ring) {
+        states[sample] = HoleState::Placed;
+        isValid[sample] = 1;
+    }
+    result.seaSamples += ring.size();
+    for (std::size_t i = 0; i < sampleCount; ++i) {
+        if (states[i] == HoleState::Sea) {
+            heights[i] = static_cast<float>(-sea.depthMetres);
+            isValid[i] = 1;
+            ++result.seaSamples;
+        }
     }
     return result;
 }
