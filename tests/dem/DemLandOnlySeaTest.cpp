@@ -301,17 +301,25 @@ double islandHeight(std::uint32_t column, std::uint32_t row, IslandSea sea)
     return 3.0 + 2000.0 * std::min(inland * 3.0, 1.0);
 }
 
-std::filesystem::path writeIsland(const dem_test::ScratchDirectory& scratch, IslandSea sea)
+// North-up, or south-up (the file's first row the southernmost): the same
+// island once the loader has put north on row 0.
+enum class FileRows { NorthFirst, SouthFirst };
+
+std::filesystem::path writeIsland(const dem_test::ScratchDirectory& scratch, IslandSea sea, FileRows rows)
 {
+    const bool southFirst = rows == FileRows::SouthFirst;
     std::vector<double> values;
-    for (std::uint32_t row = 0; row < kIslandRows; ++row) {
+    for (std::uint32_t fileRow = 0; fileRow < kIslandRows; ++fileRow) {
+        const std::uint32_t row = southFirst ? kIslandRows - 1 - fileRow : fileRow;
         for (std::uint32_t column = 0; column < kIslandColumns; ++column) {
             values.push_back(islandHeight(column, row, sea));
         }
     }
     dem_test::RasterSpec spec = dem_test::rasterOf(kIslandColumns, kIslandRows, GDT_Int16, values);
     spec.noData = kNoData;
-    spec.geoTransform = std::array<double, 6>{400000.0, 1000.0, 0.0, 5000000.0, 0.0, -1000.0};
+    spec.geoTransform =
+        southFirst ? std::array<double, 6>{400000.0, 1000.0, 0.0, 5000000.0 - kIslandRows * 1000.0, 0.0, 1000.0}
+                   : std::array<double, 6>{400000.0, 1000.0, 0.0, 5000000.0, 0.0, -1000.0};
     spec.epsg = 32633;
     spec.creationOptions = {"TILED=YES", "BLOCKXSIZE=64", "BLOCKYSIZE=64"};
     const std::filesystem::path path = scratch.file("island.tif");
@@ -324,10 +332,10 @@ std::filesystem::path writeIsland(const dem_test::ScratchDirectory& scratch, Isl
 // level, the sea near the coast too while it is shallower than the margin
 // the tiles read, all of it lies below sea level, the void is filled from
 // the base as land, and a sample two tiles share has one value.
-void expectTilesPlaceTheSeaAsTheWholeModelDoes(IslandSea islandSea)
+void expectTilesPlaceTheSeaAsTheWholeModelDoes(IslandSea islandSea, FileRows rows = FileRows::NorthFirst)
 {
     const dem_test::ScratchDirectory scratch;
-    const std::filesystem::path path = writeIsland(scratch, islandSea);
+    const std::filesystem::path path = writeIsland(scratch, islandSea, rows);
     heightmap::HeightmapLimits baseLimits;
     baseLimits.maxTexels = 300;  // the base at 1/16: levels 0 .. 3 stream
     dem::StreamedDemOptions options;
@@ -398,6 +406,12 @@ TEST(LandOnlySea, StreamedTilesPlaceASeaOfNoDataAsTheWholeModelDoes)
 TEST(LandOnlySea, StreamedTilesPlaceASeaOfZeroAsTheWholeModelDoes)
 {
     expectTilesPlaceTheSeaAsTheWholeModelDoes(IslandSea::ZeroNearTheCoast);
+}
+
+// A south-up file: the margin is read around the tile in the file's rows.
+TEST(LandOnlySea, StreamedTilesOfASouthUpFilePlaceTheSeaAsTheWholeModelDoes)
+{
+    expectTilesPlaceTheSeaAsTheWholeModelDoes(IslandSea::NoData, FileRows::SouthFirst);
 }
 
 }  // namespace
