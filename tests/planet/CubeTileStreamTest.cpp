@@ -7,7 +7,8 @@
 //   the data starting under that grid's spacing;
 // - the tiles the reader makes from a file hold the model's heights at
 //   their samples' latitudes and longitudes, to the quantisation's step,
-//   across the date line too, and on ETOPO5 (0..360, an odd row count);
+//   across the date line too, on a model of the land alone (its sea below
+//   sea level), and on ETOPO5 (0..360, an odd row count);
 //   samples that are one cube point (faces' shared edges and corners) hold
 //   one value; a model that stops short of the poles is capped beyond its
 //   rows at one height.
@@ -28,6 +29,7 @@
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
+#include <limits>
 #include <map>
 #include <memory>
 #include <set>
@@ -159,17 +161,23 @@ TEST_F(StreamedCubeHeightsTest, TheFinestResidentLevelGivesTheHeightElseACoarser
     EXPECT_EQ(heights.heightAt(between).metres, 0.5 * lower + 0.5 * upper);
 }
 
-// A model of `columns` columns written from `north` to `south` and streamed
-// on a base of a quarter of its columns, its tiles read one by one.
+// A model of `columns` columns of `written` from `north` to `south` and
+// streamed on a base of a quarter of its columns, as the viewer streams a
+// globe's (the sea of a model of the land alone placed), its tiles read one
+// by one.
 class StreamedModel {
 public:
-    StreamedModel(const dem_test::ScratchDirectory& scratch, std::uint32_t columns, double north, double south)
+    StreamedModel(const dem_test::ScratchDirectory& scratch, std::uint32_t columns, double north, double south,
+                  GlobalField written = field)
         : path_(scratch.file("global.tif"))
     {
-        writeGlobalRaster(path_, columns, field, north, south);
+        writeGlobalRaster(path_, columns, written, north, south);
         heightmap::HeightmapLimits baseLimits;
         baseLimits.maxDimension = columns / 4;
-        source_ = std::make_shared<const dem::StreamedDem>(dem::openStreamedDem(path_, baseLimits, 64));
+        dem::StreamedDemOptions options;
+        options.tileSize = 64;
+        options.landOnlySea = dem::LandOnlySea{};
+        source_ = std::make_shared<const dem::StreamedDem>(dem::openStreamedDem(path_, baseLimits, options));
         base_ = std::make_unique<GlobalElevation>(source_->base, path_);
         full_ = std::make_unique<GlobalElevation>(path_, heightmap::HeightmapLimits{});
     }
@@ -286,6 +294,46 @@ TEST(CubeTileReader, TilesCapAModelThatStopsShortOfThePoles)
         EXPECT_NEAR(model.range.metresOf(*capValues[north].begin()),
                     north ? model.poleCaps.northMetres : model.poleCaps.southMetres, model.range.metresPerStep);
     }
+}
+
+// The field's land alone, its sea no-data (as GTOPO30's).
+double landOfField(double latitude, double longitude)
+{
+    const double height = field(latitude, longitude);
+    return height > 0.0 ? height : std::numeric_limits<double>::quiet_NaN();
+}
+
+// A model of the land alone, streamed: its tiles hold its land's heights and
+// lie below sea level where the whole model read at once has its sea.
+TEST(CubeTileReader, TilesOfAModelOfTheLandAloneHoldItsSea)
+{
+    const dem_test::ScratchDirectory scratch;
+    const StreamedModel written(scratch, 720, 90.0, -90.0, landOfField);
+    ASSERT_GT(written.full().terrain().metadata.seaCount, 0u);
+    const std::uint32_t finest = finestCubeIntervalsFor(written.base().columnsPerTurn() << written.levelCount());
+    const std::optional<CubeTilePyramid> pyramid = cubePyramidFor(64, finest);
+    ASSERT_TRUE(pyramid);
+    const StreamedGlobalElevation model = written.streamed(*pyramid);
+    std::uint32_t land = 0;
+    std::uint32_t sea = 0;
+    forEachFinestSample(model, [&](const TileSample& sample) {
+        if (std::abs(sample.place.latitudeDegrees) > 89.75) {
+            return;
+        }
+        const double whole = written.full().heightMetres(sample.place.latitudeDegrees, sample.place.longitudeDegrees);
+        const double tile = model.range.metresOf(sample.value);
+        const std::string where =
+            std::to_string(sample.place.latitudeDegrees) + ", " + std::to_string(sample.place.longitudeDegrees);
+        if (whole > 200.0) {
+            ++land;
+            EXPECT_NEAR(tile, whole, model.range.metresPerStep + 1.0e-3) << where;
+        } else if (whole < -200.0) {
+            ++sea;
+            EXPECT_LT(tile, 0.0) << where;
+        }
+    });
+    EXPECT_GT(land, 10000u);
+    EXPECT_GT(sea, 10000u);
 }
 
 // ETOPO5 (netCDF, longitudes 0..360, 2161 rows: its half-resolution base

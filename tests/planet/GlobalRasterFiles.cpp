@@ -2,8 +2,10 @@
 
 #include "DemTestFiles.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 namespace planet::test {
@@ -20,7 +22,11 @@ void writeGlobalRaster(const std::filesystem::path& path, std::uint32_t columns,
             values.push_back(field(northDegrees - spacing * (r + 0.5), -180.0 + spacing * (c + 0.5)));
         }
     }
+    const bool anyNoData = std::any_of(values.begin(), values.end(), [](double value) { return std::isnan(value); });
     dem_test::RasterSpec spec = dem_test::rasterOf(columns, rows, GDT_Float32, values);
+    if (anyNoData) {
+        spec.noData = std::numeric_limits<double>::quiet_NaN();
+    }
     spec.geoTransform = std::array<double, 6>{-180.0, spacing, 0.0, northDegrees, 0.0, -spacing};
     spec.epsg = 4326;
     dem_test::writeRaster(path, spec);

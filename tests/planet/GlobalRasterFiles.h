@@ -13,7 +13,8 @@ using GlobalField = double (*)(double latitudeDegrees, double longitudeDegrees);
 
 // A Float32 GeoTIFF (EPSG:4326) of `columns` columns of `field` around the
 // globe and as many rows of the same spacing as fit from `northDegrees` down
-// to `southDegrees` (columns / 2 for the whole globe).
+// to `southDegrees` (columns / 2 for the whole globe). Where `field` gives
+// NaN the sample is no-data (NaN is the band's no-data value).
 void writeGlobalRaster(const std::filesystem::path& path, std::uint32_t columns, GlobalField field,
                        double northDegrees = 90.0, double southDegrees = -90.0);
 
