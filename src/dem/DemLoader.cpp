@@ -36,7 +36,7 @@ double DemMetadata::heightRangeMetres() const noexcept
 
 double DemMetadata::heightOfSample(std::uint16_t sample) const noexcept
 {
-    return minimumHeightMetres + heightRangeMetres() * static_cast<double>(sample) / 65535.0;
+    return heightOfQuantised(sample, minimumHeightMetres, maximumHeightMetres);
 }
 
 namespace {

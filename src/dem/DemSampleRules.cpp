@@ -154,4 +154,9 @@ std::uint16_t quantisedHeight(float metres, double minimum, double maximum)
     return static_cast<std::uint16_t>(std::lround(std::clamp(unit, 0.0, 1.0) * 65535.0));
 }
 
+double heightOfQuantised(std::uint16_t sample, double minimum, double maximum)
+{
+    return minimum + (maximum - minimum) * static_cast<double>(sample) / 65535.0;
+}
+
 }  // namespace dem

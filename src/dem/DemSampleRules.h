@@ -89,5 +89,7 @@ void convertStrip(const std::filesystem::path& path, const SampleRules& rules, s
 // The 16-bit sample of a height as the loader stores it: `minimum` -> 0,
 // `maximum` -> 65535, clamped (0 for an empty range).
 std::uint16_t quantisedHeight(float metres, double minimum, double maximum);
+// The height of such a sample: `minimum` + its share of the range.
+double heightOfQuantised(std::uint16_t sample, double minimum, double maximum);
 
 }  // namespace dem

@@ -172,7 +172,8 @@ tiles::HeightTile DemTileReader::read(const tiles::TileKey& key)
             kinds[at] = kind;
             sea.valid[at] = kind == TileSample::NoData ? 0 : 1;
             if (kind == TileSample::FromBase || margin > 0) {
-                const double baseMetres = metresOf(baseSampleUnder(*base, key.level, column, row));
+                const double baseMetres =
+                    heightOfQuantised(baseSampleUnder(*base, key.level, column, row), minimumMetres_, maximumMetres_);
                 if (kind == TileSample::FromBase) {
                     sea.metres[at] = static_cast<float>(baseMetres);
                 }
@@ -357,7 +358,7 @@ void DemTileReader::placeSea(std::uint32_t level, SeaWindow& window) const
 
 std::uint16_t DemTileReader::seaSample(const SeaWindow& window, std::size_t at, std::uint16_t under) const
 {
-    const double baseMetres = metresOf(under);
+    const double baseMetres = heightOfQuantised(under, minimumMetres_, maximumMetres_);
     if (window.valid[at] != 0) {
         // Sea from the coast in the window while it is shallower than the
         // margin's depth: the same in every window that holds the sample.
@@ -377,11 +378,6 @@ std::uint16_t DemTileReader::seaSample(const SeaWindow& window, std::size_t at, 
                                maximumMetres_);
     }
     return under;  // a void on land
-}
-
-double DemTileReader::metresOf(std::uint16_t sample) const
-{
-    return minimumMetres_ + (maximumMetres_ - minimumMetres_) * static_cast<double>(sample) / 65535.0;
 }
 
 std::string DemTileReader::tileText(const ReadScale& scale, const HeightmapWindow& window) const

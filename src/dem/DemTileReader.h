@@ -70,7 +70,6 @@ private:
     // margin's depth, else that depth or the base's sea, whichever is
     // deeper; a void on land (under the base's land) takes `under`.
     std::uint16_t seaSample(const SeaWindow& window, std::size_t at, std::uint16_t under) const;
-    double metresOf(std::uint16_t sample) const;
 
     std::filesystem::path path_;
     // Declared first: GDAL writes nothing beside the file, up to the close.
