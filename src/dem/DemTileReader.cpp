@@ -37,9 +37,11 @@ HeightmapWindow alignedColumns(const HeightmapWindow& window, std::uint32_t leve
     return aligned;
 }
 
-// What a sample of a tile's window is: a height, no-data (to fill), or
-// anything else GDAL could not give as a height (taken from the base).
-enum class TileSample : std::uint8_t { Height, NoData, FromBase };
+// What a sample of a tile's window is: a height, exactly 0 m where the sea
+// is placed (a model without bathymetry may write its sea so), no-data (to
+// fill), or anything else GDAL could not give as a height (taken from the
+// base).
+enum class TileSample : std::uint8_t { Height, AtSeaLevel, NoData, FromBase };
 
 // The sea's margin around a tile: enough samples of its level to hold the
 // coast of every base sample whose value reaches the tile (two base
@@ -166,6 +168,9 @@ tiles::HeightTile DemTileReader::read(const tiles::TileKey& key)
                 kind = converted.kind == SampleKind::Height   ? TileSample::Height
                        : converted.kind == SampleKind::NoData ? TileSample::NoData
                                                               : TileSample::FromBase;
+                if (kind == TileSample::Height && margin > 0 && static_cast<float>(converted.metres) == 0.0f) {
+                    kind = TileSample::AtSeaLevel;
+                }
                 invalid += kind == TileSample::FromBase && inTile ? 1u : 0u;
                 sea.metres[at] = static_cast<float>(converted.metres);
             }
@@ -184,14 +189,7 @@ tiles::HeightTile DemTileReader::read(const tiles::TileKey& key)
         }
     }
     if (margin > 0) {
-        const std::vector<float> asRead = sea.metres;
         placeSea(key.level, sea);
-        // A sea written as 0 m is placed as no-data is.
-        for (std::size_t i = 0; i < kinds.size(); ++i) {
-            if (kinds[i] == TileSample::Height && asRead[i] == 0.0f && sea.metres[i] < 0.0f) {
-                kinds[i] = TileSample::NoData;
-            }
-        }
     }
 
     tiles::HeightTile tile;
@@ -203,13 +201,16 @@ tiles::HeightTile DemTileReader::read(const tiles::TileKey& key)
             const std::uint32_t column = std::min(firstColumn + i, lastColumn);
             const std::size_t at = std::size_t{row - around.firstRow} * sea.columns + (column - around.firstColumn);
             std::uint16_t& sample = tile.samples[std::size_t{j} * stored + i];
-            if (kinds[at] == TileSample::Height) {
+            // 0 m that stayed 0 m is land at sea level.
+            const TileSample kind = kinds[at];
+            if (kind == TileSample::Height || (kind == TileSample::AtSeaLevel && sea.metres[at] == 0.0f)) {
                 sample = quantisedHeight(sea.metres[at], minimumMetres_, maximumMetres_);
                 continue;
             }
             ++tile.filledSamples;
             const std::uint16_t under = baseSampleUnder(*base, key.level, column, row);
-            sample = kinds[at] == TileSample::NoData && margin > 0 ? seaSample(sea, at, under) : under;
+            const bool placed = kind == TileSample::AtSeaLevel || (kind == TileSample::NoData && margin > 0);
+            sample = placed ? seaSample(sea, at, under) : under;
         }
     }
     tiles::setShareStatistics(tile, layout_);
