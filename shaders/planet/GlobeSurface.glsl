@@ -1,6 +1,7 @@
 // The globe's surface under its atmosphere, as one pixel sees it
-// (globeSurface_Luminance): land coloured by its height and slope (lowland
-// green, highland brown, rock, snow) and lit by the sun through the air and
+// (globeSurface_Luminance): land coloured by the one palette of the flat
+// terrain and the globe (surface/GroundAlbedo.glsl: by its height, its slope
+// and its latitude's snow line) and lit by the sun through the air and
 // by the sky; the sea a water surface at sea level over the bathymetry, its
 // colour from the depth below it and the angle it is seen at (Fresnel's law:
 // the sky's reflection at grazing angles, a glint of the sun); then the air
@@ -23,8 +24,9 @@
 #define PLANET_ELEVATION_BINDING GLOBE_DRAW_ELEVATION_BINDING
 #include "planet/CubeElevation.glsl"
 #include "planet/SeaSurface.glsl"
-#include "planet/SnowLine.glsl"
 #include "planet/SurfaceDetail.glsl"
+#include "surface/GroundAlbedo.glsl"
+#include "surface/SnowLine.glsl"
 
 // What the shading knows of the surface at a pixel: its point and the
 // pixel's steps to the next pixel right (alongX) and down (alongY) on the
@@ -47,21 +49,14 @@ struct globeSurface_Point {
     float heightChange;     // of the height to the next pixels, right plus down (metres, absolute)
 };
 
-// The land's colour by its height, its slope (`flatness`: the cosine of
-// the ground's tilt) and its latitude: vegetation low and on gentle slopes,
-// bare ground higher, rock on steep slopes, snow above the latitude's snow
-// line on all but the steepest.
-vec3 globeSurface_LandAlbedo(float height, float flatness, float latitudeDegrees)
+// The land's colour (surface/GroundAlbedo.glsl) by its height, its slope
+// (`flatness`: the cosine of the ground's tilt), its latitude's snow line
+// and the spacing of the data that gave its height (`dataSpacingMetres`:
+// heights are above sea level, and a fine enough grid draws the shore's sand).
+vec3 globeSurface_LandAlbedo(float height, float flatness, float latitudeDegrees, float dataSpacingMetres)
 {
-    vec3 lowland = vec3(0.08, 0.16, 0.05);
-    vec3 highland = vec3(0.24, 0.19, 0.13);
-    vec3 rock = vec3(0.20, 0.19, 0.18);
-    vec3 snow = vec3(0.80, 0.82, 0.86);
-    vec3 land = mix(lowland, highland, smoothstep(300.0, 2500.0, height));
-    land = mix(rock, land, smoothstep(0.75, 0.92, flatness));
-    float snowLine = planet_PermanentSnowLineMetres(latitudeDegrees);
-    float snowCover = smoothstep(snowLine, snowLine + 600.0, height) * smoothstep(0.6, 0.8, flatness);
-    return mix(land, snow, snowCover);
+    return surface_GroundAlbedo(surface_Ground(height, 1.0 - flatness, surface_PermanentSnowLineMetres(latitudeDegrees),
+                                               0.0, surface_ShoreWeight(true, dataSpacingMetres)));
 }
 
 // Lambertian ground with unit normal `normal` under vertical `up`.
@@ -230,8 +225,9 @@ vec3 globeSurface_Luminance(globeSurface_Point surface)
         // Atmosphere space keeps the polar stretch: asin of up.z is the
         // geocentric latitude there, within 0.2 degrees of the geodetic one.
         float latitude = degrees(asin(clamp(up.z, -1.0, 1.0)));
-        colour += landShare * globeSurface_LitGround(globeSurface_LandAlbedo(ground.height, dot(normal, up), latitude),
-                                                     normal, up, sun, light);
+        float spacing = float(planet_DetailCellMetres(surface.detailGrid));
+        vec3 albedo = globeSurface_LandAlbedo(ground.height, dot(normal, up), latitude, spacing);
+        colour += landShare * globeSurface_LitGround(albedo, normal, up, sun, light);
     }
     atmosphere_Gathered air = globeAtmosphere_Gather(camera, cameraAltitude, towards, seen, sun, 10, 4.0);
     return colour * air.transmittance + air.luminance;

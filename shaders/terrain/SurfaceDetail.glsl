@@ -2,8 +2,7 @@
 // elevation data's sample spacing, for the shading only (normals and albedo;
 // the mesh keeps the data's heights). Everything is in metres over the
 // ground, so any surface that knows its position, its data spacing and the
-// pixel's footprint can use it. Include after terrain/GroundMaterials.glsl
-// (its cell bits).
+// pixel's footprint can use it.
 //
 // The relief is a sum of octaves of gradient noise. The coarsest is as long
 // as the data's spacing, each next one half as long, and each octave's
@@ -17,41 +16,10 @@
 #ifndef TERRAIN_SURFACE_DETAIL_GLSL
 #define TERRAIN_SURFACE_DETAIL_GLSL
 
+#include "surface/GradientNoise.glsl"
+
 // Seven octaves reach 1/64 of the data's spacing (8 cm for 5 m data).
 const int DETAIL_MAX_OCTAVES = 7;
-
-// A gradient for an integer cell, uniform over [-1, 1]^2: the two halves of
-// one integer hash (no sine and cosine: the noise needs random directions,
-// not unit ones).
-vec2 detail_CellGradient(ivec2 cell)
-{
-    uint n = material_CellBits(cell + ivec2(7919, 104729));
-    return vec2(float(n >> 16u), float(n & 0xffffu)) * (2.0 / 65535.0) - 1.0;
-}
-
-// Gradient noise with a unit cell and quintic fade: its value (about -1
-// .. 1, mean 0) and its exact derivative along x and y.
-vec3 detail_GradientNoise(vec2 p)
-{
-    vec2 cellCorner = floor(p);
-    vec2 f = p - cellCorner;
-    ivec2 cell = ivec2(cellCorner);
-    vec2 u = f * f * f * (f * (f * 6.0 - 15.0) + 10.0);
-    vec2 du = 30.0 * f * f * (f * (f - 2.0) + 1.0);
-    vec2 ga = detail_CellGradient(cell);
-    vec2 gb = detail_CellGradient(cell + ivec2(1, 0));
-    vec2 gc = detail_CellGradient(cell + ivec2(0, 1));
-    vec2 gd = detail_CellGradient(cell + ivec2(1, 1));
-    float va = dot(ga, f);
-    float vb = dot(gb, f - vec2(1.0, 0.0));
-    float vc = dot(gc, f - vec2(0.0, 1.0));
-    float vd = dot(gd, f - vec2(1.0, 1.0));
-    float cross = va - vb - vc + vd;
-    float value = va + u.x * (vb - va) + u.y * (vc - va) + u.x * u.y * cross;
-    vec2 derivative = ga + u.x * (gb - ga) + u.y * (gc - ga) + u.x * u.y * (ga - gb - gc + gd) +
-                      du * (vec2(vb - va, vc - va) + u.yx * cross);
-    return vec3(value, derivative);
-}
 
 // The detail relief at `metres` over the ground: its height in metres (x)
 // and its gradient (yz: rise over run along the two ground axes), for data
@@ -76,7 +44,7 @@ vec3 detail_Relief(vec2 metres, float spacingMetres, float footprintMetres, floa
         // The first octave eases in as its wavelength falls below the data's.
         float weight = resolved * (octave == 0 ? 0.5 : 1.0);
         vec2 p = rotation * metres / wavelength + vec2(13.7, 71.3) * float(octave);
-        vec3 noise = detail_GradientNoise(p);
+        vec3 noise = surface_GradientNoise(p);
         relief.x += weight * amplitude * noise.x;
         // d/d(metres) = rotation^T * d/dp / wavelength
         relief.yz += weight * amplitude / wavelength * (transpose(rotation) * noise.yz);

@@ -12,7 +12,9 @@
 #include "display/HdrOutput.glsl"
 #define DISPLAY_WIREFRAME_FRAGMENT
 #include "display/Wireframe.glsl"
-#include "terrain/GroundMaterials.glsl"
+#include "surface/GroundAlbedo.glsl"
+#include "surface/MaterialVariation.glsl"
+#include "surface/Water.glsl"
 #include "terrain/SurfaceDetail.glsl"
 
 #define ATMOSPHERE_SET 1
@@ -124,8 +126,16 @@ vec2 unitSquarePoint()
     return worldPosition.xz / terrainFrame.worldExtentMetres + 0.5;
 }
 
+// Metres between the heightmap's samples (the coarser of the two axes).
+float dataSpacingMetres()
+{
+    vec2 texels = vec2(terrainFrame.fullResolutionTexels);
+    vec2 spacing = terrainFrame.worldExtentMetres / max(texels - 1.0, vec2(1.0));
+    return max(spacing.x, spacing.y);
+}
+
 // Lambertian reflectance of the ground: the imagery's colour where it is
-// shown and lies, else the materials (terrain/GroundMaterials.glsl). A
+// shown and lies, else the materials (surface/GroundAlbedo.glsl). A
 // crest counts as steep as its flanks: by the central difference alone a
 // knife-edge ridge is flat, which painted a one-pixel line of snow or grass
 // along every ridge seen at a grazing angle. The imagery is sampled at the
@@ -134,7 +144,11 @@ vec2 unitSquarePoint()
 vec3 groundAlbedo(SurfaceSample surface, float footprint)
 {
     float steepness = max(1.0 - surface.normal.y, 1.0 - inversesqrt(1.0 + surface.crestSlope * surface.crestSlope));
-    vec3 materials = material_GroundAlbedo(worldPosition, steepness, footprint);
+    surface_Ground ground =
+        surface_Ground(worldPosition.y * terrainFrame.elevationPerWorldHeight, steepness, terrainFrame.snowLineMetres,
+                       surface_MaterialVariation(worldPosition.xz, footprint),
+                       surface_ShoreWeight(terrainFrame.seaLevelKnown != 0u, dataSpacingMetres()));
+    vec3 materials = surface_GroundAlbedo(ground);
     vec4 image = texture(imagery, terrain_HeightmapCoordinate(unitSquarePoint()));
     return mix(materials, image.rgb, image.a * float(terrainFrame.imagery));
 }
@@ -149,14 +163,6 @@ float sunVisibility()
     float horizon = textureLod(sunHorizon, unitSquarePoint(), 0.0).r;
     float sunElevation = asin(clamp(terrainFrame.sunDirection.y, -1.0, 1.0));
     return clamp((sunElevation - horizon) / (2.0 * SUN_ANGULAR_RADIUS) + 0.5, 0.0, 1.0);
-}
-
-// Metres between the heightmap's samples (the coarser of the two axes).
-float dataSpacingMetres()
-{
-    vec2 texels = vec2(terrainFrame.fullResolutionTexels);
-    vec2 spacing = terrainFrame.worldExtentMetres / max(texels - 1.0, vec2(1.0));
-    return max(spacing.x, spacing.y);
 }
 
 // Luminance of the ground towards the camera, before the air between them:
@@ -189,12 +195,11 @@ vec3 litGround(SurfaceSample surface, float sunVisible, float footprint, float d
 // Sea water over the bathymetry, seen through its surface at sea level,
 // before the air between the surface and the camera (applied at
 // `surface`, the point where the view ray meets the water): `seabed` is
-// the lit seabed's luminance (before the air). Light crossing the water
-// (down to the seabed and back up) is absorbed, red first; what the water
-// scatters back takes the colour of deep sea; the surface reflects the sky
-// by Fresnel's law (water's index 1.33) and glints in the sun. Waves tilt
-// the normal with two octaves of gradient noise (terrain/SurfaceDetail.glsl)
-// 12 m and 3 m long, each faded out where the pixels cannot resolve it.
+// the lit seabed's luminance (before the air). The water's optics are
+// surface/Water.glsl's; the light's path under the surface runs down the
+// view ray to the seabed and straight back up. Waves tilt the normal with
+// two octaves of gradient noise (terrain/SurfaceDetail.glsl) 12 m and 3 m
+// long, each faded out where the pixels cannot resolve it.
 // `sunIlluminance`: the sun's illuminance above the ground (the air's
 // transmittance differs by nothing that shows between the seabed and the
 // surface); `sunVisible` and `footprint` as for litGround.
@@ -206,32 +211,22 @@ vec3 seaWater(vec3 seabed, vec3 sunIlluminance, float sunVisible, float footprin
     surface = terrainFrame.cameraPosition + towardsPoint * along;
     float depth = max(seaY - worldPosition.y, 0.0);
     float underwater = length(worldPosition - surface) + depth;
-    const vec3 absorption = vec3(0.35, 0.07, 0.03);  // per metre
-    vec3 transmitted = exp(-absorption * underwater);
+    vec3 transmitted = surface_WaterTransmittance(underwater);
     vec3 skyIrradiance = atmosphere_SkyIrradiance(vec3(0.0, 1.0, 0.0));
     vec3 sunIrradiance = sunIlluminance * max(terrainFrame.sunDirection.y, 0.0);
-    const vec3 deepAlbedo = vec3(0.004, 0.022, 0.040);
-    vec3 body = seabed * transmitted + deepAlbedo / ATMOSPHERE_PI * (sunIrradiance + skyIrradiance) * (1.0 - transmitted);
+    vec3 body = surface_WaterBody(seabed, transmitted, sunIrradiance + skyIrradiance);
     vec2 slope = vec2(0.0);
     for (int octave = 0; octave < 2; ++octave) {
         float wavelength = octave == 0 ? 12.0 : 3.0;
         float resolved = 1.0 - smoothstep(0.25, 0.5, footprint / wavelength);
-        slope += 0.025 * resolved * detail_GradientNoise(surface.xz / wavelength + float(octave) * 17.3).yz;
+        slope += 0.025 * resolved * surface_GradientNoise(surface.xz / wavelength + float(octave) * 17.3).yz;
     }
     vec3 normal = normalize(vec3(-slope.x, 1.0, -slope.y));
-    float cosView = clamp(dot(-towardsPoint, normal), 0.0, 1.0);
-    float grazing = 1.0 - cosView;
-    float grazing2 = grazing * grazing;
-    float fresnel = 0.02 + 0.98 * grazing2 * grazing2 * grazing;
     vec3 reflected = reflect(towardsPoint, normal);
     reflected.y = abs(reflected.y);
     vec3 sky = atmosphere_SkyLuminance(reflected);
-    // A Blinn-Phong lobe of power 800, as exp(800 (cos - 1)): the same
-    // near its peak, where all of its light is, for one exponential.
-    const float glintPower = 800.0;
     float halfwayCos = dot(normalize(terrainFrame.sunDirection - towardsPoint), normal);
-    float glint = (glintPower + 8.0) / (8.0 * ATMOSPHERE_PI) * exp(glintPower * (min(halfwayCos, 1.0) - 1.0));
-    return mix(body, sky, fresnel) + fresnel * glint * sunIlluminance * sunVisible;
+    return surface_WaterLuminance(body, sky, dot(-towardsPoint, normal), halfwayCos, sunIlluminance * sunVisible);
 }
 
 // Whether this fragment lies under the sea, seen from above it.

@@ -5,6 +5,7 @@
 #include "dem/DemDataset.h"
 #include "dem/DemStreaming.h"
 #include "scene/RenderTargets.h"
+#include "surface/SnowLine.h"
 #include "terrain/HeightStatistics.h"
 #include "vk/Device.h"
 #include "vk/Error.h"
@@ -440,7 +441,7 @@ scene::SceneSettings initialSceneSettings(const ViewerOptions& options, const he
             terrain.elevationPerWorldHeight = static_cast<float>(range / scale);
         }
         terrain.seaLevelKnown = true;
-        terrain.snowLineMetres = terrain::permanentSnowLineMetres(
+        terrain.snowLineMetres = surface::permanentSnowLineMetres(
             dem->centreLatitudeDegrees.value_or(terrain::kDefaultMaterialLatitudeDegrees));
     }
     terrain.snowLineMetres = options.snowLineMetres.value_or(terrain.snowLineMetres);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "heightmap/Heightmap.h"
+#include "surface/SnowLine.h"
 
 #include <cstdint>
 #include <optional>
@@ -40,16 +41,11 @@ inline constexpr std::uint32_t kMaxPoolCapacity = 1u << 26;
 // Holds the default view converged at 1920 x 1080 with room to spare.
 inline constexpr std::uint32_t kDefaultPoolCapacity = 1u << 21;
 
-// The ground's materials follow physical quantities. Permanent snow lies
-// above a line that depends on latitude, highest in the dry subtropics and
-// the continent's interior (the Tibetan plateau, the Andes' Puna), not at
-// the equator: 4800 m at the equator, 5600 m at 25 degrees, 5200 m at 35
-// (the Karakoram), 2730 m at 45 (the Alps), sea level at 75 and beyond,
-// linear in between (3965 m at 40 degrees, 2275 m at 50). A
-// terrain without a latitude (a PNG, a DEM without georeferencing) is taken
+// The ground's materials follow physical quantities (shaders/surface): the
+// permanent snow line depends on latitude (surface::permanentSnowLineMetres).
+// A terrain without a latitude (a PNG, a DEM without georeferencing) is taken
 // to lie at kDefaultMaterialLatitudeDegrees.
 inline constexpr double kDefaultMaterialLatitudeDegrees = 45.0;
-[[nodiscard]] float permanentSnowLineMetres(double latitudeDegrees);
 
 // Everything the UI can change about the terrain. Changing maxDepth rebuilds
 // the CBT (see Terrain::applySettings); everything else applies next frame.
@@ -72,7 +68,7 @@ struct TerrainSettings {
     // elevation per world metre of height (a DEM's range over --height-scale:
     // the materials ignore a vertical exaggeration), and whether heights are
     // metres above a vertical datum (a DEM: sand gathers near sea level).
-    float snowLineMetres = permanentSnowLineMetres(kDefaultMaterialLatitudeDegrees);
+    float snowLineMetres = surface::permanentSnowLineMetres(kDefaultMaterialLatitudeDegrees);
     float elevationPerWorldHeight = 1.0f;
     bool seaLevelKnown = false;
     // --sea-level: water below this elevation (real metres) anywhere; empty:

@@ -3,6 +3,7 @@
 // gives them, and sea level stays at y = 0 (unit).
 #include "app/CommandLine.h"
 #include "app/ViewerSetup.h"
+#include "surface/SnowLine.h"
 
 #include <gtest/gtest.h>
 
@@ -59,13 +60,13 @@ TEST(TerrainSourceSettings, MaterialsTakeTheSnowLineFromTheLatitudeAndUndoTheExa
     ViewerOptions options;
     options.heightScaleMetres = 2.0f * 5836.0f;
     const terrain::TerrainSettings settings = initialSceneSettings(options, mapOf(120, 96), dem).terrain;
-    EXPECT_FLOAT_EQ(settings.snowLineMetres, terrain::permanentSnowLineMetres(42.0));
+    EXPECT_FLOAT_EQ(settings.snowLineMetres, surface::permanentSnowLineMetres(42.0));
     EXPECT_FLOAT_EQ(settings.elevationPerWorldHeight, 0.5f);
     EXPECT_TRUE(settings.seaLevelKnown);
     options.snowLineMetres = 1234.0f;
     EXPECT_FLOAT_EQ(initialSceneSettings(options, mapOf(120, 96), dem).terrain.snowLineMetres, 1234.0f);
     const terrain::TerrainSettings png = initialSceneSettings(ViewerOptions{}, mapOf(64, 32), std::nullopt).terrain;
-    EXPECT_FLOAT_EQ(png.snowLineMetres, terrain::permanentSnowLineMetres(terrain::kDefaultMaterialLatitudeDegrees));
+    EXPECT_FLOAT_EQ(png.snowLineMetres, surface::permanentSnowLineMetres(terrain::kDefaultMaterialLatitudeDegrees));
     EXPECT_FLOAT_EQ(png.elevationPerWorldHeight, 1.0f);
     EXPECT_FALSE(png.seaLevelKnown);
 }
