@@ -12,6 +12,9 @@
 //   binding 7  the elevation on the cube, the model's base grid
 //              (planet/CubeElevation.glsl; its intervals in
 //              globeDraw_options.y)
+//   binding 8  the imagery, on a grid of WGS 84 degrees over
+//              globeDraw_imageryBounds (terrain::ImageryTexture; shown
+//              where globeDraw_options.z is 1)
 // The shading also binds the atmosphere's set (planet/GlobeAtmosphere.glsl)
 // as set 1 and its images as set 2.
 #ifndef PLANET_GLOBE_DRAW_GLSL
@@ -32,9 +35,11 @@ layout(std140, set = 0, binding = 2) uniform GlobeDrawFrame {
     vec4 globeDraw_sunDirection;    // ECEF, unit
     vec4 globeDraw_cameraAtmosphere;  // xyz: atmosphere space (km); w: altitude there (km)
     vec4 globeDraw_sunAtmosphere;     // atmosphere space, unit
-    uvec4 globeDraw_options;          // x: 1 draws the wireframe over the shading; y: the elevation's intervals
+    uvec4 globeDraw_options;          // x: 1 draws the wireframe over the shading; y: the elevation's intervals;
+                                      // z: 1 shows the imagery
     i64vec4 globeDraw_cameraCube;     // the cube point under the camera, exact (planet/CubeGeometry.glsl)
     mat4 globeDraw_inverseViewProjection;  // clip space to camera-relative ECEF
+    vec4 globeDraw_imageryBounds;     // west, south, east, north (degrees): the imagery's edges
 };
 layout(set = 0, binding = 3) uniform sampler3D globeDraw_seaLevelSky;
 layout(std430, set = 0, binding = 4) readonly buffer GlobeDrawExact {
@@ -48,6 +53,7 @@ layout(std430, set = 0, binding = 6) readonly buffer GlobeDrawPoolCounters {
     uint globeDraw_poolCounterWords[];
 };
 #define GLOBE_DRAW_ELEVATION_BINDING 7
+layout(set = 0, binding = 8) uniform sampler2D globeDraw_imagery;
 
 // The word of bisector::gpu::PoolCounters that holds visibleCount.
 const uint GLOBE_DRAW_VISIBLE_COUNT_WORD = 9u;

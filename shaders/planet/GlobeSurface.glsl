@@ -1,7 +1,8 @@
 // The globe's surface under its atmosphere, as one pixel sees it
 // (globeSurface_Luminance): land coloured by the one palette of the flat
 // terrain and the globe (surface/GroundAlbedo.glsl: by its height, its slope
-// and its latitude's snow line) and lit by the sun through the air and
+// and its latitude's snow line), or by the imagery draped over it where it
+// lies (globeSurface_Imagery), and lit by the sun through the air and
 // by the sky; the sea a water surface at sea level over the bathymetry, its
 // colour from the depth below it and the angle it is seen at (Fresnel's law:
 // the sky's reflection at grazing angles, a glint of the sun); then the air
@@ -23,9 +24,11 @@
 #define PLANET_ELEVATION_SET 0
 #define PLANET_ELEVATION_BINDING GLOBE_DRAW_ELEVATION_BINDING
 #include "planet/CubeElevation.glsl"
+#include "planet/CubeSphere.glsl"
 #include "planet/SeaSurface.glsl"
 #include "planet/SurfaceDetail.glsl"
 #include "surface/GroundAlbedo.glsl"
+#include "surface/Imagery.glsl"
 #include "surface/SnowLine.glsl"
 
 // What the shading knows of the surface at a pixel: its point and the
@@ -57,6 +60,38 @@ vec3 globeSurface_LandAlbedo(float height, float flatness, float latitudeDegrees
 {
     return surface_GroundAlbedo(surface_Ground(height, 1.0 - flatness, surface_PermanentSnowLineMetres(latitudeDegrees),
                                                0.0, surface_ShoreWeight(true, dataSpacingMetres)));
+}
+
+// The imagery at the pixel's ground (globeDraw_imagery, a grid of WGS 84
+// degrees over globeDraw_imageryBounds): the geodetic latitude and longitude
+// of the pixel's exact cube point (float from there: about a metre), and
+// the pixel's steps to the next pixels taken east and north into the
+// grid's coordinates, so the sampler filters the imagery over the pixel's
+// footprint, anisotropically where the device can. Transparent outside the
+// grid.
+vec4 globeSurface_Imagery(globeSurface_Point surface)
+{
+    dvec3 cube = planet_CubePointOf(globeDraw_cameraCube.xyz) + dvec3(surface.cubeFromCamera);
+    vec3 direction = vec3(normalize(planet_CubeToSphere(cube)));
+    // The ellipsoid's point along the direction has tan(latitude) =
+    // z a^2 / (r b^2).
+    const float polarSquared = float(PLANET_SEMI_MINOR_AXIS * PLANET_SEMI_MINOR_AXIS * PLANET_INVERSE_A_SQUARED);
+    float radial = length(direction.xy);
+    float latitude = degrees(atan(direction.z, polarSquared * radial));
+    float longitude = degrees(atan(direction.y, direction.x));
+    vec4 bounds = globeDraw_imageryBounds;
+    vec2 point = surface_GeographicGridPoint(latitude, longitude, bounds);
+    if (any(lessThan(point, vec2(0.0))) || any(greaterThan(point, vec2(1.0)))) {
+        return vec4(0.0);
+    }
+    vec3 east = radial > 1.0e-6 ? vec3(-direction.y, direction.x, 0.0) / radial : vec3(0.0, 1.0, 0.0);
+    vec3 north = cross(direction, east);
+    const float metresPerDegree = float(PLANET_SEMI_MAJOR_AXIS) * radians(1.0);
+    vec2 perMetre = vec2(1.0 / (metresPerDegree * max(cos(radians(latitude)), 1.0e-3) * (bounds.z - bounds.x)),
+                         -1.0 / (metresPerDegree * (bounds.w - bounds.y)));
+    vec2 alongX = perMetre * vec2(dot(surface.alongX, east), dot(surface.alongX, north));
+    vec2 alongY = perMetre * vec2(dot(surface.alongY, east), dot(surface.alongY, north));
+    return textureGrad(globeDraw_imagery, point, alongX, alongY);
 }
 
 // Lambertian ground with unit normal `normal` under vertical `up`.
@@ -227,6 +262,7 @@ vec3 globeSurface_Luminance(globeSurface_Point surface)
         float latitude = degrees(asin(clamp(up.z, -1.0, 1.0)));
         float spacing = float(planet_DetailCellMetres(surface.detailGrid));
         vec3 albedo = globeSurface_LandAlbedo(ground.height, dot(normal, up), latitude, spacing);
+        albedo = surface_DrapedAlbedo(albedo, globeSurface_Imagery(surface), globeDraw_options.z != 0u);
         colour += landShare * globeSurface_LitGround(albedo, normal, up, sun, light);
     }
     atmosphere_Gathered air = globeAtmosphere_Gather(camera, cameraAltitude, towards, seen, sun, 10, 4.0);

@@ -13,6 +13,7 @@
 #define DISPLAY_WIREFRAME_FRAGMENT
 #include "display/Wireframe.glsl"
 #include "surface/GroundAlbedo.glsl"
+#include "surface/Imagery.glsl"
 #include "surface/MaterialVariation.glsl"
 #include "surface/Water.glsl"
 #include "terrain/SurfaceDetail.glsl"
@@ -150,7 +151,7 @@ vec3 groundAlbedo(SurfaceSample surface, float footprint)
                        surface_ShoreWeight(terrainFrame.seaLevelKnown != 0u, dataSpacingMetres()));
     vec3 materials = surface_GroundAlbedo(ground);
     vec4 image = texture(imagery, terrain_HeightmapCoordinate(unitSquarePoint()));
-    return mix(materials, image.rgb, image.a * float(terrainFrame.imagery));
+    return surface_DrapedAlbedo(materials, image, terrainFrame.imagery != 0u);
 }
 
 // The fraction of the sun's disc above the terrain's horizon at this point:

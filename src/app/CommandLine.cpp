@@ -50,6 +50,9 @@ void checkPlanetCombinations(const ViewerOptions& options)
 
 void checkCombinations(const ViewerOptions& options)
 {
+    if (options.imageryBands && !options.imageryPath) {
+        throw CommandLineError("--imagery-bands: needs --imagery");
+    }
     if (options.planet) {
         checkPlanetCombinations(options);
         return;
@@ -94,10 +97,11 @@ std::filesystem::path defaultGlobalDemPath()
 const std::vector<std::string>& planetFlagNames()
 {
     static const std::vector<std::string> names{
-        "--planet",      "--depth",      "--pool-size",  "--target-pixels", "--device",    "--validate",
-        "--msaa",        "--vsync",      "--headless",   "--size",          "--frames",    "--camera-geo",
-        "--camera-path", "--screenshot", "--stats",      "--sun",           "--time",      "--exposure",
-        "--tonemap",     "--stream",     "--gpu-budget", "--cpu-budget",    "--wireframe", "--help"};
+        "--planet",        "--depth",      "--pool-size",  "--target-pixels", "--device",    "--validate",
+        "--msaa",          "--vsync",      "--headless",   "--size",          "--frames",    "--camera-geo",
+        "--camera-path",   "--screenshot", "--stats",      "--sun",           "--time",      "--exposure",
+        "--tonemap",       "--stream",     "--gpu-budget", "--cpu-budget",    "--wireframe", "--imagery",
+        "--imagery-bands", "--help"};
     return names;
 }
 

@@ -40,7 +40,7 @@ void renderPlanetHeadless(const vk::Instance& instance, const PlanetInputs& inpu
     scene::SceneOutput output{scene::kHeadlessColorFormat, kDepthConvention, kFramesInFlight};
     output.samples = sceneSamplesFor(options, device, scene::SceneShading::Deferred);
     scene::GlobeSceneRenderer scene(device, shaders, *inputs.elevation, globeSceneSettings(options, device), output,
-                                    globeStreamingOf(inputs, kHeadlessUploadsPerFrame));
+                                    globeStreamingOf(inputs, kHeadlessUploadsPerFrame), globeImageryOf(inputs));
     const DeviceIdleGuard idleBeforeDestruction(device);
 
     scene::GlobeFrameView frame;

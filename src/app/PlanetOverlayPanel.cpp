@@ -39,6 +39,13 @@ PlanetOverlayRequests drawPlanetOverlayPanel(const PlanetOverlayFacts& facts, co
         if (ImGui::Checkbox("wireframe (F)", &wireframe)) {
             requests.toggleWireframe = true;
         }
+        if (facts.showImagery) {
+            bool imagery = *facts.showImagery;
+            ImGui::SameLine();
+            if (ImGui::Checkbox("imagery", &imagery)) {  // off: the materials
+                requests.toggleImagery = true;
+            }
+        }
     }
     if (!status.empty()) {
         ImGui::Separator();

@@ -6,6 +6,7 @@
 #include "app/OverlayPanel.h"
 #include "planet/GlobeCamera.h"
 
+#include <optional>
 #include <string>
 
 namespace app {
@@ -17,12 +18,15 @@ struct PlanetOverlayFacts {
     double speedMetresPerSecond = 0.0;
     std::string sun;  // where the sun stands (describePlanetSun)
     bool wireframe = false;
+    // The globe has imagery (--imagery): the "imagery" checkbox shows it.
+    std::optional<bool> showImagery;
 };
 
 struct PlanetOverlayRequests {
     bool home = false;
     bool reloadShaders = false;
     bool toggleWireframe = false;
+    bool toggleImagery = false;
 };
 
 PlanetOverlayRequests drawPlanetOverlayPanel(const PlanetOverlayFacts& facts, const TimingHistory& history,

@@ -2,6 +2,7 @@
 
 #include "app/ViewerSetup.h"
 #include "bisector/BisectorKey.h"
+#include "dem/DemImagery.h"
 #include "dem/DemStreaming.h"
 #include "planet/CubeSphere.h"
 #include "planet/GlobalElevation.h"
@@ -124,6 +125,10 @@ PlanetInputs loadPlanetInputs(const ViewerOptions& options, std::ostream& out)
     if (options.cameraPathFile) {
         inputs.path = loadGeodeticCameraPathFrames(*options.cameraPathFile);
     }
+    if (options.imageryPath) {
+        inputs.imagery = dem::loadGeographicImagery(*options.imageryPath, viewerImageryOptions(options));
+        out << "cbt-terrain: " << describeImagery(*inputs.imagery) << "\n";
+    }
     // Without a device to ask, what any Vulkan device binds (opening one
     // later reports the problem).
     constexpr VkDeviceSize kLeastStorageBufferRange = VkDeviceSize{1} << 27;
@@ -206,6 +211,14 @@ std::optional<planet::gpu::GlobeStreaming> globeStreamingOf(const PlanetInputs& 
                                            inputs.options, model.pyramid.layout(),
                                            [model] { return planet::makeCubeTileReader(model); }, uploadsPerFrame),
                                        planet::gpu::GlobeStreamLevels{model.pyramid, model.range}};
+}
+
+std::optional<scene::GlobeImageryPixels> globeImageryOf(const PlanetInputs& inputs)
+{
+    if (!inputs.imagery || !inputs.imagery->geographic) {
+        return std::nullopt;
+    }
+    return scene::GlobeImageryPixels{imageryPixelsOf(inputs.imagery), *inputs.imagery->geographic};
 }
 
 planet::GeodeticPose homeGlobePose()

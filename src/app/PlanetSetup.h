@@ -38,15 +38,18 @@ struct PlanetInputs {
     // auto: its finer levels stream in tiles.
     std::optional<planet::StreamedGlobalElevation> streamed;
     std::vector<GeodeticPathFrame> path;  // --camera-path, empty without
+    // --imagery on a grid of WGS 84 degrees (dem::loadGeographicImagery).
+    std::optional<dem::Imagery> imagery;
 };
 
 // Checks the output folders, reads the global DEM and the camera path. A
 // DEM that streams (--stream on, or auto for one larger than a heightmap
 // holds) keeps a coarse level in memory, resampled onto the cube, and
 // streams the finer ones; otherwise it is read reduced to what memory and
-// the device hold. Either is said on `out` with the cube's grids. Throws
-// planet::GlobalElevationError, text::ParseError or std::runtime_error, one
-// line each.
+// the device hold. Either is said on `out` with the cube's grids. --imagery
+// is read onto a grid of WGS 84 degrees and said too. Throws
+// planet::GlobalElevationError, heightmap::HeightmapError, text::ParseError
+// or std::runtime_error, one line each.
 PlanetInputs loadPlanetInputs(const ViewerOptions& options, std::ostream& out);
 
 // What the globe streams for `inputs` (within --gpu-budget and
@@ -61,6 +64,9 @@ std::string poleCapsNotice(const std::filesystem::path& path, const planet::Pole
 std::string seaNotice(const std::filesystem::path& path, std::uint64_t seaSamples, std::uint64_t samples);
 
 std::optional<planet::gpu::GlobeStreaming> globeStreamingOf(const PlanetInputs& inputs, std::uint32_t uploadsPerFrame);
+
+// The --imagery the globe drapes, if any; its texels point into `inputs`.
+std::optional<scene::GlobeImageryPixels> globeImageryOf(const PlanetInputs& inputs);
 
 // The cube grid's intervals a face side for a DEM that asks for
 // `wanted`: at most what a device with `maxStorageBufferRange` holds in one

@@ -75,7 +75,7 @@ public:
           scene_(checkedPlanetDevice(device_), shaders_, *inputs_.elevation, globeSceneSettings(options_, device_),
                  planetWindowOutput(presentation_.swapchain().format(),
                                     sceneSamplesFor(options_, device_, scene::SceneShading::Deferred)),
-                 globeStreamingOf(inputs_, kWindowUploadsPerFrame)),
+                 globeStreamingOf(inputs_, kWindowUploadsPerFrame), globeImageryOf(inputs_)),
           input_(window_.handle(), InputCapture{&ImGuiOverlay::wantsTextInput, &ImGuiOverlay::wantsMouse}),
           overlay_(window_.handle(), instance_, device_, presentation_.swapchain()),
           flight_(startGlobePose(inputs_)),
@@ -212,6 +212,9 @@ bool PlanetWindowViewer::renderFrame(bool screenshot, std::ostream& out)
         facts.speedMetresPerSecond = flight_.speedOver(facts.groundHeightMetres, static_cast<double>(speedFactor_));
         facts.sun = sunText_;
         facts.wireframe = scene_.settings().globe.wireframe;
+        if (scene_.globe().hasImagery()) {
+            facts.showImagery = scene_.settings().globe.showImagery;
+        }
         const PlanetOverlayRequests requests = drawPlanetOverlayPanel(facts, record_.history(), status_);
         if (requests.home) {
             flight_.setPose(homeGlobePose());
@@ -221,6 +224,9 @@ bool PlanetWindowViewer::renderFrame(bool screenshot, std::ostream& out)
         }
         if (requests.toggleWireframe) {
             toggleWireframe();
+        }
+        if (requests.toggleImagery) {
+            scene_.setShowImagery(!scene_.settings().globe.showImagery);
         }
     }
     overlay_.endFrame();

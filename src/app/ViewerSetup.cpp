@@ -178,21 +178,32 @@ heightmap::HeightmapLimits viewerHeightmapLimits(const ViewerOptions& options)
     return limits;
 }
 
+dem::ImageryOptions viewerImageryOptions(const ViewerOptions& options)
+{
+    dem::ImageryOptions imageryOptions;
+    imageryOptions.bands = options.imageryBands.value_or(imageryOptions.bands);
+    return imageryOptions;
+}
+
 std::optional<dem::Imagery> loadViewerImagery(const ViewerOptions& options, const dem::TerrainSource& terrain)
 {
     if (!options.imageryPath) {
         return std::nullopt;
     }
-    dem::ImageryOptions imageryOptions;
-    imageryOptions.bands = options.imageryBands.value_or(imageryOptions.bands);
-    return dem::loadImagery(*options.imageryPath, terrain, imageryOptions);
+    return dem::loadImagery(*options.imageryPath, terrain, viewerImageryOptions(options));
 }
 
 std::string describeImagery(const dem::Imagery& imagery)
 {
+    std::ostringstream grid;
+    if (const std::optional<dem::GeographicBounds>& bounds = imagery.geographic) {
+        grid << std::fixed << std::setprecision(3) << " texels of WGS 84 degrees over " << bounds->west << ".."
+             << bounds->east << " E, " << bounds->south << ".." << bounds->north << " N";
+    } else {
+        grid << " texels on the elevation model's grid";
+    }
     return "imagery '" + imagery.sourcePath + "': " + std::to_string(imagery.width) + "x" +
-           std::to_string(imagery.height) + " texels on the elevation model's grid" +
-           (imagery.stretched ? ", bands stretched 2-98 %" : "");
+           std::to_string(imagery.height) + grid.str() + (imagery.stretched ? ", bands stretched 2-98 %" : "");
 }
 
 terrain::ImageryPixels imageryPixelsOf(const std::optional<dem::Imagery>& imagery)

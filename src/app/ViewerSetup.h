@@ -100,7 +100,11 @@ void renderUntilTilesSettle(const terrain::HeightStream* stream, std::uint32_t f
 // file), also when `terrain` is a PNG or has no georeferencing.
 std::optional<dem::Imagery> loadViewerImagery(const ViewerOptions& options, const dem::TerrainSource& terrain);
 
-// One line about the imagery for the console: file, texels, stretch.
+// --imagery-bands as the imagery loader takes them.
+dem::ImageryOptions viewerImageryOptions(const ViewerOptions& options);
+
+// One line about the imagery for the console: file, texels (and where they
+// lie on a grid of degrees), stretch.
 std::string describeImagery(const dem::Imagery& imagery);
 
 // The texels for the scene (none without imagery); they point into `imagery`,

@@ -1,7 +1,8 @@
 // Imagery through GDAL: open any raster, check its bands and georeferencing,
-// choose the warped grid (the elevation model's, scaled), warp with GDAL's
-// warper into a MEM dataset with a destination alpha band, then stretch (or
-// copy) the bands into RGBA8 and flip as the elevation model was flipped.
+// choose the warped grid (the elevation model's, scaled; or WGS 84 degrees
+// over the imagery's own ground), warp with GDAL's warper into a MEM dataset
+// with a destination alpha band, then stretch (or copy) the bands into RGBA8
+// and flip as the elevation model was flipped.
 #include "dem/DemImagery.h"
 
 #include "dem/DemDataset.h"
@@ -162,6 +163,47 @@ WarpGrid warpGridFor(GDALDataset& source, const DemGrid& dem, std::uint32_t maxT
     return grid;
 }
 
+// WGS 84 in degrees, as GDAL's warper takes it (longitude first).
+std::string wgs84Wkt()
+{
+    OGRSpatialReference wgs84;
+    wgs84.SetWellKnownGeogCS("WGS84");
+    char* text = nullptr;
+    wgs84.exportToWkt(&text);
+    std::string wkt = text != nullptr ? text : "";
+    CPLFree(text);
+    return wkt;
+}
+
+// A grid of WGS 84 degrees over the ground `source` covers, at its own
+// resolution there within `maxTexels` a side.
+WarpGrid geographicGridFor(const std::filesystem::path& path, GDALDataset& source, const std::string& wkt,
+                           std::uint32_t maxTexels)
+{
+    const GdalErrorCapture errors;
+    const std::string target = "DST_SRS=" + wkt;
+    std::array<char*, 2> options{const_cast<char*>(target.c_str()), nullptr};
+    const TransformerHandle toDegrees = transformer(GDALDataset::ToHandle(&source), nullptr, options.data());
+    std::array<double, 6> t{};
+    int pixels = 0;
+    int lines = 0;
+    if (!toDegrees ||
+        GDALSuggestedWarpOutput(GDALDataset::ToHandle(&source), GDALGenImgProjTransform, toDegrees.get(), t.data(),
+                                &pixels, &lines) != CE_None ||
+        pixels < 1 || lines < 1) {
+        fail(path, "can not be placed on WGS 84 degrees" + errors.detail());
+    }
+    const double scale = std::min(1.0, static_cast<double>(maxTexels) / static_cast<double>(std::max(pixels, lines)));
+    WarpGrid grid;
+    grid.width = static_cast<std::uint32_t>(std::clamp(std::lround(pixels * scale), 1L, static_cast<long>(maxTexels)));
+    grid.height = static_cast<std::uint32_t>(std::clamp(std::lround(lines * scale), 1L, static_cast<long>(maxTexels)));
+    grid.geoTransform = t;
+    grid.geoTransform[1] *= static_cast<double>(pixels) / grid.width;
+    grid.geoTransform[5] *= static_cast<double>(lines) / grid.height;
+    grid.resampling = scale < 1.0 / 1.5 ? GRA_Average : GRA_Bilinear;
+    return grid;
+}
+
 int* bandList(std::initializer_list<int> bands)
 {
     auto* list = static_cast<int*>(CPLMalloc(sizeof(int) * bands.size()));
@@ -183,7 +225,7 @@ int sourceAlphaBand(GDALDataset& source, const std::array<int, 3>& bands)
 
 // The chosen bands warped onto `grid` (bands 1 to 3) with the coverage as
 // band 4 (0 where no imagery lies, 255 where it does).
-GdalDatasetHandle warped(const std::filesystem::path& path, GDALDataset& source, const DemGrid& dem,
+GdalDatasetHandle warped(const std::filesystem::path& path, GDALDataset& source, const std::string& crsWkt,
                          const WarpGrid& grid, const std::array<int, 3>& bands, GDALDataType type)
 {
     const GdalErrorCapture errors;
@@ -197,13 +239,13 @@ GdalDatasetHandle warped(const std::filesystem::path& path, GDALDataset& source,
     }
     std::array<double, 6> t = grid.geoTransform;
     target->SetGeoTransform(t.data());
-    target->SetProjection(dem.crsWkt.c_str());
+    target->SetProjection(crsWkt.c_str());
     target->GetRasterBand(kWarpedAlphaBand)->SetColorInterpretation(GCI_AlphaBand);
 
     const TransformerHandle toTarget =
         transformer(GDALDataset::ToHandle(&source), GDALDataset::ToHandle(target.get()), nullptr);
     if (!toTarget) {
-        fail(path, "can not be transformed to the elevation model's coordinate system" + errors.detail());
+        fail(path, "can not be transformed to the coordinate system it is warped to" + errors.detail());
     }
     const std::unique_ptr<GDALWarpOptions, void (*)(GDALWarpOptions*)> options(GDALCreateWarpOptions(),
                                                                                GDALDestroyWarpOptions);
@@ -233,7 +275,7 @@ GdalDatasetHandle warped(const std::filesystem::path& path, GDALDataset& source,
     GDALWarpOperation operation;
     if (operation.Initialize(options.get()) != CE_None ||
         operation.ChunkAndWarpImage(0, 0, static_cast<int>(grid.width), static_cast<int>(grid.height)) != CE_None) {
-        fail(path, "can not be warped onto the elevation model" + errors.detail());
+        fail(path, "can not be warped" + errors.detail());
     }
     return target;
 }
@@ -277,19 +319,17 @@ std::uint8_t stretched(double value, const std::array<double, 2>& range)
     return static_cast<std::uint8_t>(std::lround(unit * 255.0));
 }
 
-Imagery loadImagery(const std::filesystem::path& path, const TerrainSource& terrain, const ImageryOptions& options)
-{
-    const DemGrid& dem = demGridFor(path, terrain);
-    const GdalDatasetHandle source = openImagery(path);
-    const bool bytes = checkBands(path, *source, options.bands);
-    checkGeoreferencing(path, *source);
-    const WarpGrid grid = warpGridFor(*source, dem, options.maxTexels);
-    const GdalDatasetHandle warpedImagery =
-        warped(path, *source, dem, grid, options.bands, bytes ? GDT_Byte : GDT_Float32);
+namespace {
 
-    const std::vector<float> alpha = readWarpedBand(path, *warpedImagery, kWarpedAlphaBand);
+// The warped imagery as RGBA8: 8-bit bands as they are, others stretched;
+// flipped as the grid it lies on was (`flipRows`, `flipColumns`). Fails with
+// `emptyProblem` when no texel holds imagery.
+Imagery imageryOf(const std::filesystem::path& path, GDALDataset& warpedImagery, const WarpGrid& grid, bool bytes,
+                  bool flipRows, bool flipColumns, std::string_view emptyProblem)
+{
+    const std::vector<float> alpha = readWarpedBand(path, warpedImagery, kWarpedAlphaBand);
     if (std::none_of(alpha.begin(), alpha.end(), [](float value) { return value > 0.0f; })) {
-        fail(path, "does not overlap the elevation model '" + terrain.heightmap.sourcePath + "'");
+        fail(path, emptyProblem);
     }
     Imagery imagery;
     imagery.width = grid.width;
@@ -300,10 +340,10 @@ Imagery loadImagery(const std::filesystem::path& path, const TerrainSource& terr
     const auto destination = [&](std::size_t index) {
         const std::size_t x = index % grid.width;
         const std::size_t y = index / grid.width;
-        return (dem.flipRows ? grid.height - 1 - y : y) * grid.width + (dem.flipColumns ? grid.width - 1 - x : x);
+        return (flipRows ? grid.height - 1 - y : y) * grid.width + (flipColumns ? grid.width - 1 - x : x);
     };
     for (int channel = 0; channel < 3; ++channel) {
-        const std::vector<float> values = readWarpedBand(path, *warpedImagery, channel + 1);
+        const std::vector<float> values = readWarpedBand(path, warpedImagery, channel + 1);
         std::array<double, 2> range{0.0, 255.0};
         if (!bytes) {
             std::vector<double> covered;
@@ -324,6 +364,36 @@ Imagery loadImagery(const std::filesystem::path& path, const TerrainSource& terr
         imagery.rgba[destination(i) * 4 + 3] =
             static_cast<std::uint8_t>(std::clamp(std::lround(static_cast<double>(alpha[i])), 0L, 255L));
     }
+    return imagery;
+}
+
+}  // namespace
+
+Imagery loadImagery(const std::filesystem::path& path, const TerrainSource& terrain, const ImageryOptions& options)
+{
+    const DemGrid& dem = demGridFor(path, terrain);
+    const GdalDatasetHandle source = openImagery(path);
+    const bool bytes = checkBands(path, *source, options.bands);
+    checkGeoreferencing(path, *source);
+    const WarpGrid grid = warpGridFor(*source, dem, options.maxTexels);
+    const GdalDatasetHandle warpedImagery =
+        warped(path, *source, dem.crsWkt, grid, options.bands, bytes ? GDT_Byte : GDT_Float32);
+    return imageryOf(path, *warpedImagery, grid, bytes, dem.flipRows, dem.flipColumns,
+                     "does not overlap the elevation model '" + terrain.heightmap.sourcePath + "'");
+}
+
+Imagery loadGeographicImagery(const std::filesystem::path& path, const ImageryOptions& options)
+{
+    const GdalDatasetHandle source = openImagery(path);
+    const bool bytes = checkBands(path, *source, options.bands);
+    checkGeoreferencing(path, *source);
+    const std::string wkt = wgs84Wkt();
+    const WarpGrid grid = geographicGridFor(path, *source, wkt, options.maxTexels);
+    const GdalDatasetHandle warpedImagery =
+        warped(path, *source, wkt, grid, options.bands, bytes ? GDT_Byte : GDT_Float32);
+    Imagery imagery = imageryOf(path, *warpedImagery, grid, bytes, false, false, "holds no imagery where it lies");
+    const std::array<double, 6>& t = grid.geoTransform;
+    imagery.geographic = GeographicBounds{t[0], t[3] + t[5] * grid.height, t[0] + t[1] * grid.width, t[3]};
     return imagery;
 }
 

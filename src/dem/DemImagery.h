@@ -11,6 +11,9 @@
 // (over the warped samples that hold imagery) to 0..255, values beyond
 // clipped. Where the imagery does not reach, alpha is 0 (partly at its edge).
 //
+// For the globe, the same imagery is warped instead onto a grid of WGS 84
+// degrees over the ground it covers (loadGeographicImagery).
+//
 // Every refusal is a heightmap::HeightmapError with one line naming the file
 // and the problem.
 #pragma once
@@ -20,6 +23,7 @@
 #include <array>
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,12 +41,25 @@ struct ImageryOptions {
     std::uint32_t maxTexels = kDefaultMaxImageryTexels;
 };
 
+// Where a geographic grid lies, in WGS 84 degrees: its outer edges (not its
+// texels' centres). East may pass 180 (a raster across the date line, or a
+// global one over 0..360).
+struct GeographicBounds {
+    double west = -180.0;
+    double south = -90.0;
+    double east = 180.0;
+    double north = 90.0;
+};
+
 struct Imagery {
     std::uint32_t width = 0;
     std::uint32_t height = 0;
     std::vector<std::uint8_t> rgba;  // width * height * 4, row 0 north, column 0 west
     bool stretched = false;          // the bands were not 8-bit: 2-98 % stretched
     std::string sourcePath;
+    // loadGeographicImagery's grid: texels of equal degrees, row 0 at
+    // `north`, column 0 at `west`; empty on an elevation model's grid.
+    std::optional<GeographicBounds> geographic;
 };
 
 // Reads `path` and warps it onto the elevation model `terrain`. Throws
@@ -51,6 +68,12 @@ struct Imagery {
 // not overlap the elevation model, or when `terrain` is a PNG or an
 // elevation model without georeferencing.
 Imagery loadImagery(const std::filesystem::path& path, const TerrainSource& terrain, const ImageryOptions& options);
+
+// Reads `path` and warps it onto a grid of WGS 84 degrees over the ground it
+// covers, at its own resolution there (as GDAL suggests it) within
+// options.maxTexels a side. Throws heightmap::HeightmapError as loadImagery
+// does, and when GDAL finds no such grid for it.
+Imagery loadGeographicImagery(const std::filesystem::path& path, const ImageryOptions& options);
 
 // The 2nd and 98th percentiles of `values` (nearest rank), for the stretch.
 std::array<double, 2> stretchRangeOf(std::vector<double> values);

@@ -45,7 +45,7 @@ std::optional<planet::gpu::GlobeStreaming> withFrames(std::optional<planet::gpu:
 struct GlobeSceneRenderer::Impl {
     Impl(vk::Device& device, const vk::ShaderLibrary& shaders, const planet::CubeElevation& elevation,
          const GlobeSceneSettings& settings, const SceneOutput& output,
-         std::optional<planet::gpu::GlobeStreaming> streaming);
+         std::optional<planet::gpu::GlobeStreaming> streaming, const std::optional<GlobeImageryPixels>& imagery);
 
     void collectSlotResults(std::uint32_t slotIndex);
 
@@ -57,6 +57,7 @@ struct GlobeSceneRenderer::Impl {
     std::vector<FrameSlot> slots;
     atmosphere::Atmosphere atmosphere;
     planet::gpu::SeaLevelSky seaLevelSky;
+    std::optional<terrain::ImageryTexture> imagery;  // before the globe, whose draw set reads it
     planet::gpu::GlobeTerrain globe;
     planet::gpu::GlobeRasterPass raster;
     planet::gpu::GlobeShadePass shade;
@@ -69,7 +70,8 @@ struct GlobeSceneRenderer::Impl {
 
 GlobeSceneRenderer::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& shaders,
                                const planet::CubeElevation& elevation, const GlobeSceneSettings& initialSettings,
-                               const SceneOutput& sceneOutput, std::optional<planet::gpu::GlobeStreaming> streaming)
+                               const SceneOutput& sceneOutput, std::optional<planet::gpu::GlobeStreaming> streaming,
+                               const std::optional<GlobeImageryPixels>& imageryPixels)
     : device(gpuDevice),
       settings(initialSettings),
       output(sceneOutput),
@@ -91,6 +93,10 @@ GlobeSceneRenderer::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& s
 {
     if (sceneOutput.depth != camera::DepthConvention::Reversed) {
         throw std::invalid_argument("GlobeSceneRenderer: the globe draws with reversed depth");
+    }
+    if (imageryPixels) {
+        imagery.emplace(gpuDevice, imageryPixels->pixels);
+        globe.setImagery({&*imagery, imageryPixels->bounds});
     }
     latest.leafCount = 24;  // the cube's roots
     latest.visibleCount = 0;
@@ -122,8 +128,9 @@ void GlobeSceneRenderer::Impl::collectSlotResults(std::uint32_t slotIndex)
 
 GlobeSceneRenderer::GlobeSceneRenderer(vk::Device& device, const vk::ShaderLibrary& shaders,
                                        const planet::CubeElevation& elevation, const GlobeSceneSettings& settings,
-                                       const SceneOutput& output, std::optional<planet::gpu::GlobeStreaming> streaming)
-    : impl_(std::make_unique<Impl>(device, shaders, elevation, settings, output, std::move(streaming)))
+                                       const SceneOutput& output, std::optional<planet::gpu::GlobeStreaming> streaming,
+                                       const std::optional<GlobeImageryPixels>& imagery)
+    : impl_(std::make_unique<Impl>(device, shaders, elevation, settings, output, std::move(streaming), imagery))
 {
 }
 
@@ -192,6 +199,12 @@ void GlobeSceneRenderer::setWireframe(bool wireframe)
 {
     impl_->settings.globe.wireframe = wireframe;
     impl_->globe.setWireframe(wireframe);
+}
+
+void GlobeSceneRenderer::setShowImagery(bool show)
+{
+    impl_->settings.globe.showImagery = show;
+    impl_->globe.setShowImagery(show);
 }
 
 const GlobeSceneSettings& GlobeSceneRenderer::settings() const

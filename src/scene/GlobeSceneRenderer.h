@@ -23,6 +23,7 @@
 // completed before it is recorded again; its results are read then.
 #pragma once
 
+#include "dem/DemImagery.h"
 #include "display/Tonemapping.h"
 #include "planet/CubeElevation.h"
 #include "planet/GlobeCamera.h"
@@ -31,6 +32,7 @@
 #include "scene/FrameSlot.h"
 #include "scene/FrameTimings.h"
 #include "scene/SceneRenderer.h"
+#include "terrain/ImageryTexture.h"
 
 #include <vulkan/vulkan.h>
 #include <glm/vec3.hpp>
@@ -59,6 +61,13 @@ struct GlobeFrameView {
     glm::dvec3 sunDirection{1.0, 0.0, 0.0};  // ECEF, towards the sun
 };
 
+// Imagery draped over the globe: its texels on a grid of WGS 84 degrees
+// (dem::loadGeographicImagery) and where that grid lies.
+struct GlobeImageryPixels {
+    terrain::ImageryPixels pixels;
+    dem::GeographicBounds bounds;
+};
+
 struct GlobeSceneSettings {
     planet::gpu::GlobeSettings globe;
     display::DisplaySettings display;
@@ -78,10 +87,12 @@ public:
     // sample count is not one the device supports.
     // With `streaming`, `elevation` is the base of a streamed model: each
     // frame takes in the tiles its last completion asked for (as the flat
-    // scene's terrain::HeightStream frame), framesInFlight set here.
+    // scene's terrain::HeightStream frame), framesInFlight set here. With
+    // `imagery`, the globe drapes it over the materials where it lies.
     GlobeSceneRenderer(vk::Device& device, const vk::ShaderLibrary& shaders, const planet::CubeElevation& elevation,
                        const GlobeSceneSettings& settings, const SceneOutput& output,
-                       std::optional<planet::gpu::GlobeStreaming> streaming = std::nullopt);
+                       std::optional<planet::gpu::GlobeStreaming> streaming = std::nullopt,
+                       const std::optional<GlobeImageryPixels>& imagery = std::nullopt);
     ~GlobeSceneRenderer();
     GlobeSceneRenderer(const GlobeSceneRenderer&) = delete;
     GlobeSceneRenderer& operator=(const GlobeSceneRenderer&) = delete;
@@ -98,6 +109,8 @@ public:
     void setDisplay(const display::DisplaySettings& display);
     // The wireframe over the globe's shading, from the next frame on.
     void setWireframe(bool wireframe);
+    // The imagery, or the materials under it, from the next frame on.
+    void setShowImagery(bool show);
     [[nodiscard]] const GlobeSceneSettings& settings() const;
 
     // Statistics of the most recent frame whose results are available:

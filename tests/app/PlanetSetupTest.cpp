@@ -57,7 +57,10 @@ TEST(PlanetCommandLine, RefusesTheFlatTerrainsFlags)
     EXPECT_EQ(errorOf({"--planet", "--camera", "0,0,0,0,0"}),
               "--camera: not available with --planet (use --camera-geo LAT,LON,HEIGHT,HEADING,PITCH)");
     EXPECT_EQ(errorOf({"--planet", "--cbt", "heap"}), "--cbt: not available with --planet");
-    EXPECT_EQ(errorOf({"--planet", "--imagery", "x.tif"}), "--imagery: not available with --planet");
+    EXPECT_EQ(errorOf({"--planet", "--extent", "1000"}), "--extent: not available with --planet");
+    // Imagery drapes the globe too; its bands still need it.
+    EXPECT_EQ(errorOf({"--planet", "--imagery", "x.tif", "--imagery-bands", "3,2,1"}), "");
+    EXPECT_EQ(errorOf({"--planet", "--imagery-bands", "3,2,1"}), "--imagery-bands: needs --imagery");
     EXPECT_EQ(errorOf({"--planet", "--time", "2024-06-21T12:00Z", "--sun", "90,10"}),
               "--time: cannot be combined with --sun");
     EXPECT_EQ(errorOf({"--planet", "--depth", "2"}), "--depth: the globe's depth is 3..60, got 2");

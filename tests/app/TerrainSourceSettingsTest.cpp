@@ -108,12 +108,19 @@ TEST(TerrainSourceSettings, ImageryIsShownWhenGiven)
     EXPECT_FALSE(loadViewerImagery(ViewerOptions{}, dem::TerrainSource{mapOf(4, 4), italy(), nullptr}));
     const std::optional<dem::Imagery> none;
     EXPECT_TRUE(imageryPixelsOf(none).rgba.empty());
-    const std::optional<dem::Imagery> imagery = dem::Imagery{2, 1, {1, 2, 3, 4, 5, 6, 7, 8}, true, "landsat.tif"};
+    const std::optional<dem::Imagery> imagery =
+        dem::Imagery{2, 1, {1, 2, 3, 4, 5, 6, 7, 8}, true, "landsat.tif", std::nullopt};
     const terrain::ImageryPixels pixels = imageryPixelsOf(imagery);
     EXPECT_EQ(pixels.width, 2u);
     EXPECT_EQ(pixels.rgba.data(), imagery->rgba.data());
     EXPECT_EQ(describeImagery(*imagery),
               "imagery 'landsat.tif': 2x1 texels on the elevation model's grid, bands stretched 2-98 %");
+    // On the globe: where its grid of degrees lies.
+    dem::Imagery globe = *imagery;
+    globe.stretched = false;
+    globe.geographic = dem::GeographicBounds{5.5, 44.25, 11.0, 48.5};
+    EXPECT_EQ(describeImagery(globe),
+              "imagery 'landsat.tif': 2x1 texels of WGS 84 degrees over 5.500..11.000 E, 44.250..48.500 N");
 }
 
 TEST(TerrainSourceSettings, DescriptionLineOnlyForDems)

@@ -3,7 +3,8 @@
 // longitudes and latitudes, written here through GDAL's C API; the warped
 // texels carry the colour of the ground they cover. Also the stretch of
 // 16-bit bands, the band choice, the flips of a south-up DEM and every
-// refusal.
+// refusal. For the globe, imagery in UTM warped onto a grid of WGS 84
+// degrees over its own ground (dem::loadGeographicImagery).
 #include "DemSourceFiles.h"
 #include "DemTestFiles.h"
 #include "RangeHttpServer.h"
@@ -362,6 +363,120 @@ TEST_F(DemImageryTest, NeedsAGeoreferencedElevationModel)
     unreferenced.dem->grid.reset();
     unreferenced.dem->extentSource = "no georeferencing in the file";
     EXPECT_NE(errorOf(path, unreferenced).find("has none (no georeferencing in the file)"), std::string::npos);
+}
+
+// Imagery in UTM 33N over the DEM's ground, a colour per quadrant (north-west
+// red, north-east green, south-west blue, south-east yellow).
+void writeUtmQuadrants(const std::filesystem::path& path)
+{
+    constexpr std::uint32_t kSize = 64;
+    Raster imagery{kSize,
+                   kSize,
+                   GDT_Byte,
+                   std::vector<std::vector<double>>(3, std::vector<double>(kSize * kSize)),
+                   std::array<double, 6>{kDemWest, kDemSpacing, 0.0, kDemNorth, 0.0, -kDemSpacing},
+                   kUtm33North};
+    for (std::uint32_t y = 0; y < kSize; ++y) {
+        for (std::uint32_t x = 0; x < kSize; ++x) {
+            const auto& colour = kPalette[(x < kSize / 2 ? 0u : 1u) + (y < kSize / 2 ? 0u : 2u)];
+            for (std::size_t band = 0; band < 3; ++band) {
+                imagery.bands[band][y * kSize + x] = colour[band];
+            }
+        }
+    }
+    writeGeoTiff(path, imagery);
+}
+
+TEST_F(DemImageryTest, OnTheGlobeImageryInAnotherCrsLiesOnAGridOfDegreesOverItsGround)
+{
+    const std::filesystem::path path = scratch_.file("utm.tif");
+    writeUtmQuadrants(path);
+    const dem::Imagery imagery = dem::loadGeographicImagery(path, {});
+    ASSERT_TRUE(imagery.geographic);
+    const dem::GeographicBounds& bounds = *imagery.geographic;
+    ASSERT_EQ(imagery.rgba.size(), std::size_t{imagery.width} * imagery.height * 4);
+    // The grid's edges hold the UTM rectangle's corners, within a texel.
+    const ToGeographic toGeographic;
+    const double span = kDemSpacing * kDemSamples;
+    const double texelDegrees = (bounds.east - bounds.west) / imagery.width;
+    for (const auto& [easting, northing] :
+         std::array<std::array<double, 2>, 4>{{{kDemWest, kDemNorth},
+                                               {kDemWest + span, kDemNorth},
+                                               {kDemWest, kDemNorth - span},
+                                               {kDemWest + span, kDemNorth - span}}}) {
+        const auto [longitude, latitude] = toGeographic(easting, northing);
+        EXPECT_GE(longitude, bounds.west - texelDegrees);
+        EXPECT_LE(longitude, bounds.east + texelDegrees);
+        EXPECT_GE(latitude, bounds.south - texelDegrees);
+        EXPECT_LE(latitude, bounds.north + texelDegrees);
+    }
+    EXPECT_LT(bounds.east - bounds.west, 0.1);
+    EXPECT_LT(bounds.north - bounds.south, 0.1);
+    // Each quadrant's middle is its colour, where its longitude and latitude lie.
+    const auto texelAt = [&](double longitude, double latitude) {
+        const auto x =
+            static_cast<std::uint32_t>((longitude - bounds.west) / (bounds.east - bounds.west) * imagery.width);
+        const auto y =
+            static_cast<std::uint32_t>((bounds.north - latitude) / (bounds.north - bounds.south) * imagery.height);
+        return texel(imagery, x, y);
+    };
+    for (int quadrant = 0; quadrant < 4; ++quadrant) {
+        const double easting = kDemWest + span * (quadrant % 2 == 0 ? 0.25 : 0.75);
+        const double northing = kDemNorth - span * (quadrant < 2 ? 0.25 : 0.75);
+        const auto [longitude, latitude] = toGeographic(easting, northing);
+        const std::uint8_t* colour = texelAt(longitude, latitude);
+        for (std::size_t channel = 0; channel < 3; ++channel) {
+            EXPECT_NEAR(colour[channel], kPalette[static_cast<std::size_t>(quadrant)][channel], 1.0) << quadrant;
+        }
+        EXPECT_EQ(colour[3], 255);
+    }
+    // UTM's grid is turned from the meridians here: a corner of the grid of
+    // degrees lies outside the rectangle, and holds no imagery.
+    EXPECT_EQ(texel(imagery, 0, 0)[3] == 0 || texel(imagery, imagery.width - 1, 0)[3] == 0, true);
+}
+
+// The whole Earth in WGS 84 degrees, `columns` x `columns / 2` texels of
+// three bands at `value`.
+Raster globalRaster(std::uint32_t columns, double value)
+{
+    const double texel = 360.0 / columns;
+    return Raster{columns,
+                  columns / 2,
+                  GDT_Byte,
+                  std::vector<std::vector<double>>(3, std::vector<double>(std::size_t{columns} * columns / 2, value)),
+                  std::array<double, 6>{-180.0, texel, 0.0, 90.0, 0.0, -texel},
+                  kWgs84};
+}
+
+TEST_F(DemImageryTest, OnTheGlobeAGlobalRasterInDegreesKeepsItsGrid)
+{
+    const Raster global = globalRaster(360, 90.0);
+    writeGeoTiff(scratch_.file("world.tif"), global);
+    const dem::Imagery imagery = dem::loadGeographicImagery(scratch_.file("world.tif"), {});
+    ASSERT_TRUE(imagery.geographic);
+    EXPECT_NEAR(imagery.geographic->west, -180.0, 1.0e-6);
+    EXPECT_NEAR(imagery.geographic->east, 180.0, 1.0e-6);
+    EXPECT_NEAR(imagery.geographic->south, -90.0, 1.0e-6);
+    EXPECT_NEAR(imagery.geographic->north, 90.0, 1.0e-6);
+    EXPECT_EQ(imagery.width, 360u);
+    EXPECT_EQ(imagery.height, 180u);
+    EXPECT_EQ(texel(imagery, 180, 90)[0], 90);
+    EXPECT_EQ(texel(imagery, 180, 90)[3], 255);
+}
+
+TEST_F(DemImageryTest, OnTheGlobeLargeImageryIsAveragedWithinTheTexelBound)
+{
+    Raster global = globalRaster(720, 0.0);
+    for (std::size_t i = 0; i < global.bands[0].size(); ++i) {
+        global.bands[0][i] = (i % 2 == 0) ? 0.0 : 200.0;  // alternate columns
+    }
+    writeGeoTiff(scratch_.file("fine.tif"), global);
+    dem::ImageryOptions options;
+    options.maxTexels = 360;
+    const dem::Imagery imagery = dem::loadGeographicImagery(scratch_.file("fine.tif"), options);
+    EXPECT_EQ(imagery.width, 360u);
+    EXPECT_EQ(imagery.height, 180u);
+    EXPECT_NEAR(texel(imagery, 100, 50)[0], 100, 2) << "two columns to one texel: their average";
 }
 
 }  // namespace

@@ -22,7 +22,8 @@ namespace planet::gpu {
 namespace {
 
 constexpr VkShaderStageFlags kCompute = VK_SHADER_STAGE_COMPUTE_BIT;
-constexpr std::array<vk::DescriptorBinding, 8> kDrawBindings{{
+constexpr std::uint32_t kImageryBinding = 8;
+constexpr std::array<vk::DescriptorBinding, 9> kDrawBindings{{
     {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kCompute, 1},
     {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kCompute, 1},
     {2, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kCompute, 1},
@@ -31,6 +32,7 @@ constexpr std::array<vk::DescriptorBinding, 8> kDrawBindings{{
     {5, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kCompute, 1},
     {6, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kCompute, 1},
     {7, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kCompute, 1},
+    {kImageryBinding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kCompute, 1},
 }};
 
 // GLOBE_DRAW_VISIBLE_COUNT_WORD of shaders/planet/GlobeDraw.glsl.
@@ -50,12 +52,14 @@ struct DrawFrame {
     glm::vec4 sunDirection{0.0f, 0.0f, 1.0f, 0.0f};
     glm::vec4 cameraAtmosphere{0.0f};
     glm::vec4 sunAtmosphere{0.0f, 0.0f, 1.0f, 0.0f};
-    glm::uvec4 options{0u};      // x: the wireframe; y: the elevation's intervals
+    glm::uvec4 options{0u};      // x: the wireframe; y: the elevation's intervals; z: the imagery shown
     glm::i64vec4 cameraCube{0};  // the cube point under the camera, exact units
     glm::mat4 inverseViewProjection{1.0f};
+    glm::vec4 imageryBounds{-180.0f, -90.0f, 180.0f, 90.0f};  // west, south, east, north (degrees)
 };
 static_assert(offsetof(DrawFrame, cameraCube) == 160);
 static_assert(offsetof(DrawFrame, inverseViewProjection) == 192);
+static_assert(offsetof(DrawFrame, imageryBounds) == 256);
 
 // Takes the tiles' source out of `streaming`; its levels stay, for the criterion.
 std::unique_ptr<terrain::HeightStream> streamOf(vk::Device& device, std::optional<GlobeStreaming>& streaming)
@@ -99,7 +103,8 @@ GlobeTerrain::GlobeTerrain(vk::Device& device, const vk::ShaderLibrary& shaders,
       drawSetLayout_(device, kDrawBindings),
       drawSetPool_(device, drawSetLayout_, 1),
       drawSet_(drawSetPool_.allocate(drawSetLayout_)),
-      drawFrame_(device, sizeof(DrawFrame), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, vk::MemoryLocation::HostUpload)
+      drawFrame_(device, sizeof(DrawFrame), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, vk::MemoryLocation::HostUpload),
+      noImagery_(device, terrain::ImageryPixels{})
 {
     buffers_.upload(reference_);
     const VkDeviceSize listBytes = VkDeviceSize{sizeof(std::uint32_t)} * settings.capacity;
@@ -113,7 +118,18 @@ GlobeTerrain::GlobeTerrain(vk::Device& device, const vk::ShaderLibrary& shaders,
         .storageBuffer(5, criterion_.shading())
         .storageBuffer(6, buffers_.counters())
         .storageBuffer(7, criterion_.elevation())
+        .combinedImageSampler(kImageryBinding, noImagery_.view(), noImagery_.sampler(),
+                              terrain::ImageryTexture::kLayout)
         .update(device, drawSet_);
+}
+
+void GlobeTerrain::setImagery(const GlobeImagery& imagery)
+{
+    const terrain::ImageryTexture& texture = imagery.texture != nullptr ? *imagery.texture : noImagery_;
+    vk::DescriptorWriter()
+        .combinedImageSampler(kImageryBinding, texture.view(), texture.sampler(), terrain::ImageryTexture::kLayout)
+        .update(*device_, drawSet_);
+    imagery_ = imagery;
 }
 
 GlobeTerrain::~GlobeTerrain() = default;
@@ -184,6 +200,9 @@ std::uint64_t GlobeTerrain::recordUpdate(VkCommandBuffer commands, const GlobeVi
     draw.sunAtmosphere = glm::vec4(glm::vec3(atmosphereDirectionOf(sunDirection)), 0.0f);
     draw.options.x = settings_.wireframe ? 1u : 0u;
     draw.options.y = elevation_->intervals();
+    draw.options.z = settings_.showImagery && imagery_.texture != nullptr ? 1u : 0u;
+    const dem::GeographicBounds& bounds = imagery_.bounds;
+    draw.imageryBounds = glm::vec4(glm::dvec4(bounds.west, bounds.south, bounds.east, bounds.north));
     draw.cameraCube = GlobeCriterion::exactCubePointOf(sphereToCube(view.positionEcef));
     std::memcpy(drawFrame_.mapped().data(), &draw, sizeof(draw));
     return serial;

@@ -14,10 +14,12 @@
 #include "bisector/Pool.h"
 #include "bisector/gpu/PoolBuffers.h"
 #include "bisector/gpu/PoolPipeline.h"
+#include "dem/DemImagery.h"
 #include "planet/CubeElevation.h"
 #include "planet/GlobeCamera.h"
 #include "planet/gpu/GlobeCriterion.h"
 #include "terrain/HeightStream.h"
+#include "terrain/ImageryTexture.h"
 #include "vk/Buffer.h"
 #include "vk/ComputeKernel.h"
 #include "vk/Descriptors.h"
@@ -63,6 +65,15 @@ struct GlobeSettings {
     double originFollowMetres = 1000.0;
     // The triangles' edges drawn over the shading.
     bool wireframe = false;
+    // The imagery (GlobeTerrain::setImagery) over the materials where it lies.
+    bool showImagery = true;
+};
+
+// Imagery draped over the globe: a texture of WGS 84 degrees (row 0 north,
+// column 0 west) and where it lies (dem::loadGeographicImagery).
+struct GlobeImagery {
+    const terrain::ImageryTexture* texture = nullptr;
+    dem::GeographicBounds bounds;
 };
 
 // A global model that streams (planet/CubeTileReader.h): the tiles'
@@ -117,6 +128,12 @@ public:
     [[nodiscard]] const GlobeSettings& settings() const { return settings_; }
     // Draws the triangles' edges over the shading from the next frame on.
     void setWireframe(bool wireframe) { settings_.wireframe = wireframe; }
+    // Drapes `imagery` over the materials (its texture must outlive the
+    // globe). No recorded use of the draw set may be pending.
+    void setImagery(const GlobeImagery& imagery);
+    // Shows the imagery, or the materials under it, from the next frame on.
+    void setShowImagery(bool show) { settings_.showImagery = show; }
+    [[nodiscard]] bool hasImagery() const { return imagery_.texture != nullptr; }
     // Bytes of the pool and its geometry per bisector slot.
     [[nodiscard]] double bytesPerBisector() const;
     // Bytes of the elevation on the GPU (the base; the stream's atlas beside).
@@ -143,6 +160,8 @@ private:
     vk::DescriptorPool drawSetPool_;
     VkDescriptorSet drawSet_ = VK_NULL_HANDLE;
     vk::Buffer drawFrame_;
+    terrain::ImageryTexture noImagery_;  // one transparent texel, bound until setImagery
+    GlobeImagery imagery_;
     std::optional<glm::dvec3> origin_;
     std::uint64_t pageTableVersion_ = 0;  // the stream's, at the last refresh
     std::uint32_t frame_ = 0;
