@@ -36,7 +36,7 @@ layout(std140, set = 0, binding = 2) uniform GlobeDrawFrame {
     vec4 globeDraw_cameraAtmosphere;  // xyz: atmosphere space (km); w: altitude there (km)
     vec4 globeDraw_sunAtmosphere;     // atmosphere space, unit
     uvec4 globeDraw_options;          // x: 1 draws the wireframe over the shading; y: the elevation's intervals;
-                                      // z: 1 shows the imagery
+                                      // z: 1 shows the imagery; w: 1 casts the relief's shadows
     i64vec4 globeDraw_cameraCube;     // the cube point under the camera, exact (planet/CubeGeometry.glsl)
     mat4 globeDraw_inverseViewProjection;  // clip space to camera-relative ECEF
     vec4 globeDraw_imageryBounds;     // west, south, east, north (degrees): the imagery's edges

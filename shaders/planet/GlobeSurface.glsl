@@ -27,9 +27,11 @@
 #include "planet/CubeSphere.glsl"
 #include "planet/SeaSurface.glsl"
 #include "planet/SurfaceDetail.glsl"
+#include "planet/GlobeSunHorizon.glsl"
 #include "surface/GroundAlbedo.glsl"
 #include "surface/Imagery.glsl"
 #include "surface/SnowLine.glsl"
+#include "surface/SunVisibility.glsl"
 
 // What the shading knows of the surface at a pixel: its point and the
 // pixel's steps to the next pixel right (alongX) and down (alongY) on the
@@ -94,10 +96,28 @@ vec4 globeSurface_Imagery(globeSurface_Point surface)
     return textureGrad(globeDraw_imagery, point, alongX, alongY);
 }
 
-// Lambertian ground with unit normal `normal` under vertical `up`.
-vec3 globeSurface_LitGround(vec3 albedo, vec3 normal, vec3 up, vec3 sun, globeAtmosphere_Daylight light)
+// The share of the sun's disc the ground at the pixel sees over the
+// terrain (surface/SunVisibility.glsl, the horizon from
+// planet/GlobeSunHorizon.glsl), where the shadows are on (globeDraw_options.w)
+// and the sun stands low enough for relief to hide it: the steepest slopes
+// a model's grid holds, averaged over its cells, stay under 35 degrees.
+float globeSurface_SunVisibility(globeSurface_Point surface)
 {
-    vec3 sunlight = light.sunlight * max(dot(normal, sun), 0.0);
+    dvec3 cube = planet_CubePointOf(globeDraw_cameraCube.xyz) + dvec3(surface.cubeFromCamera);
+    vec3 sun = globeDraw_sunDirection.xyz;
+    vec3 up = globeSunHorizon_Up(cube);
+    float sunElevation = asin(clamp(dot(sun, up), -1.0, 1.0));
+    if (globeDraw_options.w == 0u || sunElevation > radians(35.0) || sunElevation < -2.0 * SURFACE_SUN_ANGULAR_RADIUS) {
+        return 1.0;
+    }
+    return surface_SunVisibility(globeSunHorizon_Elevation(cube, sun, globeDraw_options.y), sunElevation);
+}
+
+// Lambertian ground with unit normal `normal` under vertical `up`, of which
+// `sunVisible` of the sun's disc stands above the terrain's horizon.
+vec3 globeSurface_LitGround(vec3 albedo, vec3 normal, vec3 up, vec3 sun, globeAtmosphere_Daylight light, float sunVisible)
+{
+    vec3 sunlight = light.sunlight * max(dot(normal, sun), 0.0) * sunVisible;
     vec3 skylight = light.skylight * (0.5 + 0.5 * dot(normal, up));
     return albedo / ATMOSPHERE_PI * (sunlight + skylight);
 }
@@ -263,7 +283,7 @@ vec3 globeSurface_Luminance(globeSurface_Point surface)
         float spacing = float(planet_DetailCellMetres(surface.detailGrid));
         vec3 albedo = globeSurface_LandAlbedo(ground.height, dot(normal, up), latitude, spacing);
         albedo = surface_DrapedAlbedo(albedo, globeSurface_Imagery(surface), globeDraw_options.z != 0u);
-        colour += landShare * globeSurface_LitGround(albedo, normal, up, sun, light);
+        colour += landShare * globeSurface_LitGround(albedo, normal, up, sun, light, globeSurface_SunVisibility(surface));
     }
     atmosphere_Gathered air = globeAtmosphere_Gather(camera, cameraAltitude, towards, seen, sun, 10, 4.0);
     return colour * air.transmittance + air.luminance;

@@ -15,6 +15,7 @@
 #include "surface/GroundAlbedo.glsl"
 #include "surface/Imagery.glsl"
 #include "surface/MaterialVariation.glsl"
+#include "surface/SunVisibility.glsl"
 #include "surface/Water.glsl"
 #include "terrain/SurfaceDetail.glsl"
 
@@ -42,9 +43,6 @@ layout(set = 0, binding = 6) uniform sampler2D seaMask;
 // read as linear colour; alpha 0 where no imagery lies (one such texel when
 // the terrain has none).
 layout(set = 0, binding = 7) uniform sampler2D imagery;
-
-// The sun's angular radius (0.27 degrees): the penumbra's width.
-const float SUN_ANGULAR_RADIUS = 0.00467;
 
 layout(location = 0) noperspective in vec3 barycentric;
 layout(location = 1) in vec3 worldPosition;
@@ -154,16 +152,15 @@ vec3 groundAlbedo(SurfaceSample surface, float footprint)
     return surface_DrapedAlbedo(materials, image, terrainFrame.imagery != 0u);
 }
 
-// The fraction of the sun's disc above the terrain's horizon at this point:
-// 0 in the shadow of a ridge, 1 in the open, a linear ramp over the disc.
+// The fraction of the sun's disc above the terrain's horizon at this point
+// (surface/SunVisibility.glsl), the horizon from the horizon map.
 float sunVisibility()
 {
     if (terrainFrame.shadows == 0u) {
         return 1.0;
     }
     float horizon = textureLod(sunHorizon, unitSquarePoint(), 0.0).r;
-    float sunElevation = asin(clamp(terrainFrame.sunDirection.y, -1.0, 1.0));
-    return clamp((sunElevation - horizon) / (2.0 * SUN_ANGULAR_RADIUS) + 0.5, 0.0, 1.0);
+    return surface_SunVisibility(horizon, asin(clamp(terrainFrame.sunDirection.y, -1.0, 1.0)));
 }
 
 // Luminance of the ground towards the camera, before the air between them:

@@ -101,7 +101,7 @@ const std::vector<std::string>& planetFlagNames()
         "--msaa",          "--vsync",      "--headless",   "--size",          "--frames",    "--camera-geo",
         "--camera-path",   "--screenshot", "--stats",      "--sun",           "--time",      "--exposure",
         "--tonemap",       "--stream",     "--gpu-budget", "--cpu-budget",    "--wireframe", "--imagery",
-        "--imagery-bands", "--help"};
+        "--imagery-bands", "--shadows",    "--help"};
     return names;
 }
 

@@ -39,6 +39,11 @@ PlanetOverlayRequests drawPlanetOverlayPanel(const PlanetOverlayFacts& facts, co
         if (ImGui::Checkbox("wireframe (F)", &wireframe)) {
             requests.toggleWireframe = true;
         }
+        bool shadows = facts.shadows;
+        ImGui::SameLine();
+        if (ImGui::Checkbox("shadows", &shadows)) {
+            requests.toggleShadows = true;
+        }
         if (facts.showImagery) {
             bool imagery = *facts.showImagery;
             ImGui::SameLine();

@@ -20,6 +20,7 @@ struct PlanetOverlayFacts {
     bool wireframe = false;
     // The globe has imagery (--imagery): the "imagery" checkbox shows it.
     std::optional<bool> showImagery;
+    bool shadows = true;
 };
 
 struct PlanetOverlayRequests {
@@ -27,6 +28,7 @@ struct PlanetOverlayRequests {
     bool reloadShaders = false;
     bool toggleWireframe = false;
     bool toggleImagery = false;
+    bool toggleShadows = false;
 };
 
 PlanetOverlayRequests drawPlanetOverlayPanel(const PlanetOverlayFacts& facts, const TimingHistory& history,

@@ -307,6 +307,7 @@ scene::GlobeSceneSettings globeSceneSettings(const ViewerOptions& options, const
         settings.globe.targetEdgePixels = static_cast<double>(*options.targetEdgePixels);
     }
     settings.globe.wireframe = options.wireframe;
+    settings.globe.shadows = options.shadows;
     settings.display = options.display;
     return settings;
 }

@@ -212,6 +212,7 @@ bool PlanetWindowViewer::renderFrame(bool screenshot, std::ostream& out)
         facts.speedMetresPerSecond = flight_.speedOver(facts.groundHeightMetres, static_cast<double>(speedFactor_));
         facts.sun = sunText_;
         facts.wireframe = scene_.settings().globe.wireframe;
+        facts.shadows = scene_.settings().globe.shadows;
         if (scene_.globe().hasImagery()) {
             facts.showImagery = scene_.settings().globe.showImagery;
         }
@@ -227,6 +228,9 @@ bool PlanetWindowViewer::renderFrame(bool screenshot, std::ostream& out)
         }
         if (requests.toggleImagery) {
             scene_.setShowImagery(!scene_.settings().globe.showImagery);
+        }
+        if (requests.toggleShadows) {
+            scene_.setShadows(!scene_.settings().globe.shadows);
         }
     }
     overlay_.endFrame();

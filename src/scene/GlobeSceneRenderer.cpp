@@ -207,6 +207,12 @@ void GlobeSceneRenderer::setShowImagery(bool show)
     impl_->globe.setShowImagery(show);
 }
 
+void GlobeSceneRenderer::setShadows(bool shadows)
+{
+    impl_->settings.globe.shadows = shadows;
+    impl_->globe.setShadows(shadows);
+}
+
 const GlobeSceneSettings& GlobeSceneRenderer::settings() const
 {
     return impl_->settings;

@@ -111,6 +111,8 @@ public:
     void setWireframe(bool wireframe);
     // The imagery, or the materials under it, from the next frame on.
     void setShowImagery(bool show);
+    // The relief's shadows in the sun, from the next frame on.
+    void setShadows(bool shadows);
     [[nodiscard]] const GlobeSceneSettings& settings() const;
 
     // Statistics of the most recent frame whose results are available:

@@ -52,7 +52,7 @@ struct DrawFrame {
     glm::vec4 sunDirection{0.0f, 0.0f, 1.0f, 0.0f};
     glm::vec4 cameraAtmosphere{0.0f};
     glm::vec4 sunAtmosphere{0.0f, 0.0f, 1.0f, 0.0f};
-    glm::uvec4 options{0u};      // x: the wireframe; y: the elevation's intervals; z: the imagery shown
+    glm::uvec4 options{0u};      // x: the wireframe; y: the elevation's intervals; z: the imagery shown; w: shadows
     glm::i64vec4 cameraCube{0};  // the cube point under the camera, exact units
     glm::mat4 inverseViewProjection{1.0f};
     glm::vec4 imageryBounds{-180.0f, -90.0f, 180.0f, 90.0f};  // west, south, east, north (degrees)
@@ -201,6 +201,7 @@ std::uint64_t GlobeTerrain::recordUpdate(VkCommandBuffer commands, const GlobeVi
     draw.options.x = settings_.wireframe ? 1u : 0u;
     draw.options.y = elevation_->intervals();
     draw.options.z = settings_.showImagery && imagery_.texture != nullptr ? 1u : 0u;
+    draw.options.w = settings_.shadows ? 1u : 0u;
     const dem::GeographicBounds& bounds = imagery_.bounds;
     draw.imageryBounds = glm::vec4(glm::dvec4(bounds.west, bounds.south, bounds.east, bounds.north));
     draw.cameraCube = GlobeCriterion::exactCubePointOf(sphereToCube(view.positionEcef));

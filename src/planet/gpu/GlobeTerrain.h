@@ -67,6 +67,8 @@ struct GlobeSettings {
     bool wireframe = false;
     // The imagery (GlobeTerrain::setImagery) over the materials where it lies.
     bool showImagery = true;
+    // The relief's shadows in the sun (shaders/planet/GlobeSunHorizon.glsl).
+    bool shadows = true;
 };
 
 // Imagery draped over the globe: a texture of WGS 84 degrees (row 0 north,
@@ -133,6 +135,8 @@ public:
     void setImagery(const GlobeImagery& imagery);
     // Shows the imagery, or the materials under it, from the next frame on.
     void setShowImagery(bool show) { settings_.showImagery = show; }
+    // Casts the relief's shadows, or not, from the next frame on.
+    void setShadows(bool shadows) { settings_.shadows = shadows; }
     [[nodiscard]] bool hasImagery() const { return imagery_.texture != nullptr; }
     // Bytes of the pool and its geometry per bisector slot.
     [[nodiscard]] double bytesPerBisector() const;
