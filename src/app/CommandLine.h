@@ -88,7 +88,7 @@ struct ViewerOptions {
     std::optional<CameraPose> camera;
     // --camera-geo; the viewer turns it into `camera` once the DEM is loaded
     // (see withGeodeticCamera).
-    std::optional<GeodeticCameraPose> cameraGeo;
+    std::optional<geodesy::GeodeticPose> cameraGeo;
     std::optional<std::filesystem::path> cameraPathFile;
     std::optional<std::filesystem::path> screenshotPath;
     std::optional<std::filesystem::path> statsPath;

@@ -27,7 +27,7 @@ std::vector<std::string_view> fieldsOf(std::string_view text)
 
 }  // namespace
 
-GeodeticCameraPose parseGeodeticCameraPose(std::string_view text)
+geodesy::GeodeticPose parseGeodeticCameraPose(std::string_view text)
 {
     const std::vector<std::string_view> fields = fieldsOf(text);
     if (fields.size() != kFieldCount) {
@@ -48,10 +48,10 @@ GeodeticCameraPose parseGeodeticCameraPose(std::string_view text)
         }
         values[i] = *value;
     }
-    return GeodeticCameraPose{values[0], values[1], values[2], values[3], values[4]};
+    return geodesy::GeodeticPose{values[0], values[1], values[2], values[3], values[4]};
 }
 
-CameraPose cameraPoseOfGeodetic(const GeodeticCameraPose& pose, const dem::TerrainSource& terrain,
+CameraPose cameraPoseOfGeodetic(const geodesy::GeodeticPose& pose, const dem::TerrainSource& terrain,
                                 const terrain::TerrainSettings& settings)
 {
     const GeodeticFrame frame(terrain, settings, "--camera-geo");
@@ -74,7 +74,7 @@ CameraPose cameraPoseOfGeodetic(const GeodeticCameraPose& pose, const dem::Terra
     return result;
 }
 
-GeodeticCameraPose geodeticPoseOf(const CameraPose& pose, const GeodeticFrame& frame)
+geodesy::GeodeticPose geodeticPoseOf(const CameraPose& pose, const GeodeticFrame& frame)
 {
     const dem::GeodeticPoint point =
         frame.geodeticOf(glm::dvec2(static_cast<double>(pose.position.x), static_cast<double>(pose.position.z)));
@@ -84,7 +84,7 @@ GeodeticCameraPose geodeticPoseOf(const CameraPose& pose, const GeodeticFrame& f
     if (heading < 0.0) {
         heading += 360.0;
     }
-    GeodeticCameraPose geodetic;
+    geodesy::GeodeticPose geodetic;
     geodetic.latitudeDegrees = point.latitudeDegrees;
     geodetic.longitudeDegrees = point.longitudeDegrees;
     geodetic.heightMetres =

@@ -12,6 +12,7 @@
 
 #include "app/CameraPose.h"
 #include "dem/DemLoader.h"
+#include "geodesy/GeodeticPose.h"
 #include "terrain/TerrainSettings.h"
 
 #include <optional>
@@ -20,17 +21,9 @@
 
 namespace app {
 
-struct GeodeticCameraPose {
-    double latitudeDegrees = 0.0;   // [-90, 90]
-    double longitudeDegrees = 0.0;  // [-360, 360]
-    double heightMetres = 0.0;      // within +-kMaxCameraCoordinateMetres
-    double headingDegrees = 0.0;    // within +-kMaxYawDegrees
-    double pitchDegrees = 0.0;      // [-kMaxPosePitchDegrees, kMaxPosePitchDegrees]
-};
-
 // One line of a planet-mode camera path (parseGeodeticCameraPathFrames).
 struct GeodeticPathFrame {
-    GeodeticCameraPose pose;
+    geodesy::GeodeticPose pose;
     std::optional<CameraPathRenderSize> renderSize;
 };
 
@@ -41,13 +34,14 @@ std::vector<GeodeticPathFrame> parseGeodeticCameraPathFrames(std::string_view te
 std::vector<GeodeticPathFrame> loadGeodeticCameraPathFrames(const std::filesystem::path& file);
 
 // "LAT,LON,HEIGHT,HEADING,PITCH" (commas, spaces or both between the five
-// numbers). Throws text::ParseError with a one-line message that does not
-// name the flag.
-GeodeticCameraPose parseGeodeticCameraPose(std::string_view text);
+// numbers): the height within +-kMaxCameraCoordinateMetres, the heading
+// within +-kMaxYawDegrees, the pitch within +-kMaxPosePitchDegrees. Throws
+// text::ParseError with a one-line message that does not name the flag.
+geodesy::GeodeticPose parseGeodeticCameraPose(std::string_view text);
 
 // The pose in the world of `terrain` drawn with `settings` (its extent and
 // height scale). Throws GeodeticPlacementError (GeodeticFrame.h).
-CameraPose cameraPoseOfGeodetic(const GeodeticCameraPose& pose, const dem::TerrainSource& terrain,
+CameraPose cameraPoseOfGeodetic(const geodesy::GeodeticPose& pose, const dem::TerrainSource& terrain,
                                 const terrain::TerrainSettings& settings);
 
 class GeodeticFrame;
@@ -55,6 +49,6 @@ class GeodeticFrame;
 // The inverse of cameraPoseOfGeodetic: where a world pose stands in WGS 84
 // terms (for the overlay and --stats). Throws GeodeticPlacementError when
 // PROJ can not transform the point.
-GeodeticCameraPose geodeticPoseOf(const CameraPose& pose, const GeodeticFrame& frame);
+geodesy::GeodeticPose geodeticPoseOf(const CameraPose& pose, const GeodeticFrame& frame);
 
 }  // namespace app

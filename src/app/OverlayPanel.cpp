@@ -230,7 +230,7 @@ OverlayRequests drawOverlayPanel(OverlayModel& model, const OverlayFacts& facts,
                     static_cast<double>(facts.pose.position.y), static_cast<double>(facts.pose.position.z));
         ImGui::Text("yaw %.1f  pitch %.1f", static_cast<double>(facts.pose.yawDegrees),
                     static_cast<double>(facts.pose.pitchDegrees));
-        if (const std::optional<GeodeticCameraPose>& geo = facts.geodetic) {
+        if (const std::optional<geodesy::GeodeticPose>& geo = facts.geodetic) {
             // The numbers --camera-geo takes back.
             ImGui::Text("lat %.6f  lon %.6f", geo->latitudeDegrees, geo->longitudeDegrees);
             ImGui::Text("height %.0f m  heading %.1f", geo->heightMetres, geo->headingDegrees);

@@ -85,8 +85,8 @@ struct OverlayFacts {
     std::optional<scene::FrameStatistics> statistics;
     std::string deviceName;
     CameraPose pose;
-    std::optional<GeodeticCameraPose> geodetic;  // the pose in WGS 84 terms, on a georeferenced terrain
-    std::optional<double> coarseLevelProgress;   // a streamed DEM's coarse level being read (share read)
+    std::optional<geodesy::GeodeticPose> geodetic;  // the pose in WGS 84 terms, on a georeferenced terrain
+    std::optional<double> coarseLevelProgress;      // a streamed DEM's coarse level being read (share read)
     uint32_t width = 0;
     uint32_t height = 0;
     bool hasImagery = false;  // the terrain has imagery (--imagery): the "imagery" checkbox shows

@@ -55,7 +55,7 @@ void renderPlanetHeadless(const vk::Instance& instance, const PlanetInputs& inpu
         const auto start = std::chrono::steady_clock::now();
         if (!inputs.path.empty()) {
             const GeodeticPathFrame& step = inputs.path[index % inputs.path.size()];
-            pose = globePoseOf(step.pose);
+            pose = step.pose;
             if (step.renderSize) {
                 frame.viewport = VkExtent2D{step.renderSize->width, step.renderSize->height};
             }

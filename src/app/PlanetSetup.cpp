@@ -226,25 +226,13 @@ planet::GeodeticPose homeGlobePose()
     return planet::GeodeticPose{20.0, 10.0, 1.2e7, 0.0, -90.0};
 }
 
-planet::GeodeticPose globePoseOf(const GeodeticCameraPose& pose)
-{
-    return planet::GeodeticPose{pose.latitudeDegrees, pose.longitudeDegrees, pose.heightMetres, pose.headingDegrees,
-                                pose.pitchDegrees};
-}
-
-GeodeticCameraPose geodeticCameraPoseOf(const planet::GeodeticPose& pose)
-{
-    return GeodeticCameraPose{pose.latitudeDegrees, pose.longitudeDegrees, pose.heightMetres, pose.headingDegrees,
-                              pose.pitchDegrees};
-}
-
 planet::GeodeticPose startGlobePose(const PlanetInputs& inputs)
 {
     if (inputs.options.cameraGeo) {
-        return globePoseOf(*inputs.options.cameraGeo);
+        return *inputs.options.cameraGeo;
     }
     if (!inputs.path.empty()) {
-        return globePoseOf(inputs.path.front().pose);
+        return inputs.path.front().pose;
     }
     return homeGlobePose();
 }
@@ -369,7 +357,7 @@ RunDescription describePlanetRun(const PlanetInputs& inputs, const scene::GlobeS
     description.wireframe = settings.globe.wireframe;
     description.shading = "lit";
     description.backend = "pool";
-    description.cameraGeo = geodeticCameraPoseOf(camera);
+    description.cameraGeo = camera;
     RunDescription::Globe globe;
     globe.groundHeightMetres = surfaceHeightUnder(inputs, scene.heightStream(), camera);
     globe.altitudeAboveGroundMetres = camera.heightMetres - globe.groundHeightMetres;

@@ -77,9 +77,6 @@ std::uint32_t cubeIntervalsWithin(std::uint32_t wanted, VkDeviceSize maxStorageB
 // 10 E, looking straight down, north up.
 planet::GeodeticPose homeGlobePose();
 
-planet::GeodeticPose globePoseOf(const GeodeticCameraPose& pose);
-GeodeticCameraPose geodeticCameraPoseOf(const planet::GeodeticPose& pose);
-
 // The first frame's pose: --camera-geo, the path's first, else Home.
 planet::GeodeticPose startGlobePose(const PlanetInputs& inputs);
 

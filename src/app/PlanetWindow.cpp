@@ -178,7 +178,7 @@ void PlanetWindowViewer::toggleWireframe()
 void PlanetWindowViewer::updateCamera(double seconds)
 {
     if (!inputs_.path.empty()) {
-        flight_.setPose(globePoseOf(inputs_.path[record_.recordedFrames() % inputs_.path.size()].pose));
+        flight_.setPose(inputs_.path[record_.recordedFrames() % inputs_.path.size()].pose);
         return;
     }
     const double ground = surfaceHeightUnder(inputs_, scene_.heightStream(), flight_.pose());

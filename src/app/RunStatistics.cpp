@@ -155,7 +155,7 @@ std::string RunStatistics::toJson(const RunDescription& description) const
         json << "  \"dem\": {\"fileColumns\": " << dem->fileColumns << ", \"fileRows\": " << dem->fileRows
              << ", \"reduction\": " << dem->reduction << "},\n";
     }
-    if (const std::optional<GeodeticCameraPose>& geo = description.cameraGeo) {
+    if (const std::optional<geodesy::GeodeticPose>& geo = description.cameraGeo) {
         json << std::setprecision(12) << "  \"cameraGeo\": {\"latitude\": " << geo->latitudeDegrees
              << ", \"longitude\": " << geo->longitudeDegrees << ", \"height\": " << geo->heightMetres
              << ", \"heading\": " << geo->headingDegrees << ", \"pitch\": " << geo->pitchDegrees << "},\n"

@@ -53,7 +53,7 @@ struct RunDescription {
     std::string backend = "heap";  // "heap" or "pool"
     // The last frame's camera in WGS 84 terms (GeodeticCamera.h), on a
     // georeferenced terrain; the same numbers --camera-geo takes.
-    std::optional<GeodeticCameraPose> cameraGeo;
+    std::optional<geodesy::GeodeticPose> cameraGeo;
     // An elevation model's own size and the power-of-two reduction it was read
     // at to fit the device (dem/DemReadScale.h); empty for a PNG.
     struct DemSize {

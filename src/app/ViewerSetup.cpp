@@ -335,7 +335,7 @@ std::unique_ptr<GeodeticFrame> geodeticFrameIfGeoreferenced(const heightmap::Hei
     }
 }
 
-std::optional<GeodeticCameraPose> geodeticPoseIn(const CameraPose& pose, const GeodeticFrame* frame)
+std::optional<geodesy::GeodeticPose> geodeticPoseIn(const CameraPose& pose, const GeodeticFrame* frame)
 {
     if (frame == nullptr) {
         return std::nullopt;

@@ -212,7 +212,7 @@ std::unique_ptr<GeodeticFrame> geodeticFrameIfGeoreferenced(const heightmap::Hei
                                                             const terrain::TerrainSettings& settings);
 // `pose` in WGS 84 terms in `frame`; none without a frame or when PROJ can
 // not transform the point (a camera far off the map).
-std::optional<GeodeticCameraPose> geodeticPoseIn(const CameraPose& pose, const GeodeticFrame* frame);
+std::optional<geodesy::GeodeticPose> geodeticPoseIn(const CameraPose& pose, const GeodeticFrame* frame);
 
 // The --camera-path poses (empty without the flag). Throws text::ParseError.
 std::vector<CameraPose> loadViewerCameraPath(const ViewerOptions& options);

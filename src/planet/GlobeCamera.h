@@ -11,6 +11,7 @@
 // ellipsoid's normal through the camera's foot (geodetic up).
 #pragma once
 
+#include "geodesy/GeodeticPose.h"
 #include "geodesy/SolarEphemeris.h"
 
 #include <glm/mat3x3.hpp>
@@ -18,13 +19,8 @@
 
 namespace planet {
 
-struct GeodeticPose {
-    double latitudeDegrees = 0.0;
-    double longitudeDegrees = 0.0;
-    double heightMetres = 0.0;  // above the ellipsoid
-    double headingDegrees = 0.0;
-    double pitchDegrees = 0.0;
-};
+// A pose on the globe: its height is above the ellipsoid.
+using geodesy::GeodeticPose;
 
 // East, north and up (geodetic) at a latitude and longitude, in ECEF.
 struct LocalFrame {

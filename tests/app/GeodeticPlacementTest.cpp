@@ -77,7 +77,7 @@ double yawDifference(double a, double b)
 
 TEST(GeodeticCamera, ParsesFiveNumbers)
 {
-    const GeodeticCameraPose pose = parseGeodeticCameraPose("46.5, 8.25,3000,90,-90");
+    const geodesy::GeodeticPose pose = parseGeodeticCameraPose("46.5, 8.25,3000,90,-90");
     EXPECT_DOUBLE_EQ(pose.latitudeDegrees, 46.5);
     EXPECT_DOUBLE_EQ(pose.longitudeDegrees, 8.25);
     EXPECT_DOUBLE_EQ(pose.heightMetres, 3000.0);
@@ -92,7 +92,7 @@ TEST(GeodeticCamera, OnTheCentralMeridianHeadingIsYawAndThePointIsItsSample)
 {
     const UtmTerrain terrain = utmTerrain(2001, 1001, 1000.0, 500.0);
     for (const double heading : {0.0, 90.0, 200.0}) {
-        const CameraPose pose = cameraPoseOfGeodetic(GeodeticCameraPose{45.0, 15.0, 1234.0, heading, -90.0},
+        const CameraPose pose = cameraPoseOfGeodetic(geodesy::GeodeticPose{45.0, 15.0, 1234.0, heading, -90.0},
                                                      terrain.source, terrain.settings);
         // Sample (1000, 500) is the middle of the map: the world's origin.
         EXPECT_NEAR(pose.position.x, 0.0, 1e-3);
@@ -103,7 +103,7 @@ TEST(GeodeticCamera, OnTheCentralMeridianHeadingIsYawAndThePointIsItsSample)
     }
     // Half a degree of latitude north is the meridian arc north: -Z.
     const CameraPose north =
-        cameraPoseOfGeodetic(GeodeticCameraPose{45.01, 15.0, 0.0, 0.0, 0.0}, terrain.source, terrain.settings);
+        cameraPoseOfGeodetic(geodesy::GeodeticPose{45.01, 15.0, 0.0, 0.0, 0.0}, terrain.source, terrain.settings);
     EXPECT_NEAR(north.position.x, 0.0, 1e-3);
     EXPECT_NEAR(north.position.z, -0.9996 * (geodesy::meridianArcMetres(45.01) - geodesy::meridianArcMetres(45.0)),
                 1e-2);
@@ -117,7 +117,7 @@ TEST(GeodeticCamera, HeadingIsFromTrueNorthNotGridNorth)
     // turns west of grid north, a negative yaw.
     const UtmTerrain terrain = utmTerrain(4001, 3001, 2000.0, 1500.0);
     for (const double longitude : {14.9, 15.1}) {
-        const CameraPose pose = cameraPoseOfGeodetic(GeodeticCameraPose{45.0, longitude, 100.0, 0.0, 0.0},
+        const CameraPose pose = cameraPoseOfGeodetic(geodesy::GeodeticPose{45.0, longitude, 100.0, 0.0, 0.0},
                                                      terrain.source, terrain.settings);
         const double convergence =
             std::atan(std::tan((longitude - 15.0) * kPi / 180.0) * std::sin(45.0 * kPi / 180.0)) * 180.0 / kPi;
@@ -131,7 +131,7 @@ TEST(GeodeticCamera, OnePoseIsOnePlaceInAMapAndInACropOfIt)
     // The crop starts 300 columns and 200 rows into the whole map.
     const UtmTerrain whole = utmTerrain(2001, 1001, 1000.0, 500.0);
     const UtmTerrain crop = utmTerrain(1001, 601, 1000.0 - 300.0, 500.0 - 200.0);
-    const GeodeticCameraPose geodetic{45.003, 15.02, 800.0, 30.0, -20.0};
+    const geodesy::GeodeticPose geodetic{45.003, 15.02, 800.0, 30.0, -20.0};
     const CameraPose inWhole = cameraPoseOfGeodetic(geodetic, whole.source, whole.settings);
     const CameraPose inCrop = cameraPoseOfGeodetic(geodetic, crop.source, crop.settings);
     // World origins: sample (1000, 500) of the whole map and sample
@@ -147,7 +147,7 @@ TEST(GeodeticCamera, HeightFollowsTheTerrainsVerticalScale)
     UtmTerrain terrain = utmTerrain(201, 201, 100.0, 100.0);
     terrain.settings.elevationPerWorldHeight = 0.5f;  // heights drawn twice as tall
     const CameraPose pose =
-        cameraPoseOfGeodetic(GeodeticCameraPose{45.0, 15.0, 1500.0, 0.0, 0.0}, terrain.source, terrain.settings);
+        cameraPoseOfGeodetic(geodesy::GeodeticPose{45.0, 15.0, 1500.0, 0.0, 0.0}, terrain.source, terrain.settings);
     EXPECT_FLOAT_EQ(pose.position.y, 3000.0f);
 }
 
@@ -156,7 +156,7 @@ TEST(GeodeticCamera, NeedsAGeoreferencedTerrain)
     UtmTerrain terrain = utmTerrain(201, 201, 100.0, 100.0);
     terrain.source.dem.reset();
     try {
-        (void)cameraPoseOfGeodetic(GeodeticCameraPose{45.0, 15.0, 0.0, 0.0, 0.0}, terrain.source, terrain.settings);
+        (void)cameraPoseOfGeodetic(geodesy::GeodeticPose{45.0, 15.0, 0.0, 0.0, 0.0}, terrain.source, terrain.settings);
         FAIL() << "a PNG heightmap took a geodetic pose";
     } catch (const GeodeticPlacementError& error) {
         EXPECT_EQ(std::string(error.what()),
@@ -208,7 +208,7 @@ TEST(GeodeticSun, TheSunOverTheMapsCentreInTheWorldsAzimuth)
     // the meridian convergence there.
     UtmTerrain east = utmTerrain(4001, 3001, 2000.0, 1500.0);
     const CameraPose probe =
-        cameraPoseOfGeodetic(GeodeticCameraPose{45.0, 15.1, 0.0, 0.0, 0.0}, east.source, east.settings);
+        cameraPoseOfGeodetic(geodesy::GeodeticPose{45.0, 15.1, 0.0, 0.0, 0.0}, east.source, east.settings);
     const double northYaw = probe.yawDegrees > 180.0 ? probe.yawDegrees - 360.0 : probe.yawDegrees;
     east.source.dem->grid->geoTransform[0] += probe.position.x;  // move the map's centre under the probe
     const geodesy::HorizontalDirection seenEast = geodesy::sunSeenFrom(45.0, 15.1, geodesy::subsolarPoint(morning));
