@@ -1,15 +1,14 @@
 // GLSL mirror of planet::StreamedCubeHeights (src/planet/CubeTilePyramid.h):
 // the globe's data height at a cube point when its elevation model streams,
 // from the finest level whose tile is resident there, else the base grid
-// (planet/CubeElevation.glsl). Tiles live in terrain::HeightTileAtlas (one
-// R16_UNORM layer each, its samples read back exactly with texelFetch), the
-// page table maps each tile of the cube's pyramid to its layer + 1 (0 while
-// absent). Set 1 of the pool kernels (planet::gpu::GlobeCriterion):
+// (planet/CubeElevation.glsl). Tiles live in tiles::gpu::HeightTileAtlas,
+// read through tiles/TileAtlas.glsl. Set 1 of the pool kernels
+// (planet::gpu::GlobeCriterion):
 //   binding 8   the page table
 //   binding 9   the atlas
 //   binding 10  the request bits (classify asks for the tiles its visible
 //               bisectors want: GLOBE_REQUESTS_TILES)
-//   binding 11  each resident tile's statistics (terrain::TileStatistics)
+//   binding 11  each resident tile's statistics (tiles::gpu::TileStatistics)
 //   binding 12  GlobeStream: the pyramid and the samples' height range
 // Without streaming the level count is 0 and every height is the base's.
 // The includer has included planet/CubeElevation.glsl and defines
@@ -17,15 +16,13 @@
 #ifndef PLANET_CUBE_STREAMED_ELEVATION_GLSL
 #define PLANET_CUBE_STREAMED_ELEVATION_GLSL
 
-layout(std430, set = 1, binding = 8) readonly buffer GlobePageTable {
-    uint globe_pageTable[];
-};
-layout(set = 1, binding = 9) uniform sampler2DArray globe_tileAtlas;
+#define TILES_SET 1
+#define TILES_PAGE_TABLE_BINDING 8
+#define TILES_ATLAS_BINDING 9
 #ifdef GLOBE_REQUESTS_TILES
-layout(std430, set = 1, binding = 10) coherent buffer GlobeTileRequests {
-    uint globe_tileRequests[];
-};
+#define TILES_REQUESTS_BINDING 10
 #endif
+#include "tiles/TileAtlas.glsl"
 layout(std430, set = 1, binding = 11) readonly buffer GlobeTileStatistics {
     uvec4 globe_tileStatistics[];  // x: lowest sample in the low 16 bits, highest in the high 16
 };
@@ -77,19 +74,19 @@ double globe_StepsMetres(uint steps)
     return metres;
 }
 
-double globe_TileMetres(uint layer, uint column, uint row)
+// Metres of a stored sample (0..1 of R16_UNORM).
+double globe_SampleMetres(float unorm)
 {
-    float unorm = texelFetch(globe_tileAtlas, ivec3(column, row, layer), 0).r;
     return globe_StepsMetres(uint(round(unorm * 65535.0)));
 }
 
 // Bilinear in double between a resident tile's samples.
-double globe_TileHeight(uint layer, globe_TileLookup at)
+double globe_TileHeight(int layer, globe_TileLookup at)
 {
-    uint c = at.cell.column;
-    uint r = at.cell.row;
-    return planet_BilinearIn(at.cell, globe_TileMetres(layer, c, r), globe_TileMetres(layer, c + 1u, r),
-                             globe_TileMetres(layer, c, r + 1u), globe_TileMetres(layer, c + 1u, r + 1u));
+    ivec2 low = ivec2(at.cell.column, at.cell.row);
+    vec4 samples = tiles_CornerSamples(layer, low, low + 1);
+    return planet_BilinearIn(at.cell, globe_SampleMetres(samples.x), globe_SampleMetres(samples.y),
+                             globe_SampleMetres(samples.z), globe_SampleMetres(samples.w));
 }
 
 // Metres of the model at a cube point, and the intervals a face side of the
@@ -100,10 +97,10 @@ double globe_DataHeightAt(dvec3 cube, out uint gridIntervals)
     planet_FacePoint point = planet_CubeFaceOf(cube);
     for (uint level = 0u; level < globe_streamLevels; ++level) {
         globe_TileLookup at = globe_Lookup(level, point);
-        uint layer = globe_pageTable[at.entry];
-        if (layer != 0u) {
+        int layer = tiles_Layer(at.entry);
+        if (layer >= 0) {
             gridIntervals = globe_StreamIntervals(level);
-            return globe_TileHeight(layer - 1u, at);
+            return globe_TileHeight(layer, at);
         }
     }
     gridIntervals = globe_intervals;
@@ -159,15 +156,16 @@ vec2 globe_DrawnHeightRange(uint face, dvec2 low, dvec2 high, vec2 baseRange)
             for (uint row = cells.y; row <= cells.w; ++row) {
                 for (uint column = cells.x; column <= cells.z; ++column) {
                     uint levelColumn = faceColumn + column;
-                    uint layer = globe_pageTable[globe_TileEntry(level, levelColumn / size, row / size)];
-                    if (layer == 0u) {
+                    int layer = tiles_Layer(globe_TileEntry(level, levelColumn / size, row / size));
+                    if (layer < 0) {
                         covered = false;
                     } else {
-                        for (uint corner = 0u; corner < 4u; ++corner) {
-                            float metres = float(globe_TileMetres(layer - 1u, levelColumn % size + (corner & 1u),
-                                                                  row % size + (corner >> 1u)));
-                            range = vec2(min(range.x, metres), max(range.y, metres));
-                        }
+                        ivec2 low = ivec2(levelColumn % size, row % size);
+                        vec4 samples = tiles_CornerSamples(layer, low, low + 1);
+                        float lowest = min(min(samples.x, samples.y), min(samples.z, samples.w));
+                        float highest = max(max(samples.x, samples.y), max(samples.z, samples.w));
+                        range = vec2(min(range.x, float(globe_SampleMetres(lowest))),
+                                     max(range.y, float(globe_SampleMetres(highest))));
                     }
                 }
             }
@@ -178,7 +176,7 @@ vec2 globe_DrawnHeightRange(uint face, dvec2 low, dvec2 high, vec2 baseRange)
             for (uint row = tiles.y; covered && row <= tiles.w; ++row) {
                 for (uint column = tiles.x; column <= tiles.z; ++column) {
                     uint entry = globe_TileEntry(level, column, row);
-                    if (globe_pageTable[entry] == 0u) {
+                    if (!tiles_Resident(entry)) {
                         covered = false;
                     } else {
                         uint bounds = globe_tileStatistics[entry].x;
@@ -196,15 +194,6 @@ vec2 globe_DrawnHeightRange(uint face, dvec2 low, dvec2 high, vec2 baseRange)
 }
 
 #ifdef GLOBE_REQUESTS_TILES
-void globe_RequestTile(uint entry)
-{
-    uint word = entry >> 5u;
-    uint bit = 1u << (entry & 31u);
-    if ((globe_tileRequests[word] & bit) == 0u) {
-        atomicOr(globe_tileRequests[word], bit);
-    }
-}
-
 // Asks for the tiles under a visible bisector (its vertices' box on `face`,
 // and each vertex on its own face) at the coarsest level that still has
 // `samplesPerEdge` samples along its longest edge (`longestCubeEdge` in cube
@@ -228,13 +217,13 @@ void globe_RequestTilesFor(uint face, dvec2 low, dvec2 high, dvec3 corners[3], d
     uvec4 tiles = globe_TilesOver(level, face, low, high);
     for (uint row = tiles.y; row <= min(tiles.w, tiles.y + 2u); ++row) {
         for (uint column = tiles.x; column <= min(tiles.z, tiles.x + 2u); ++column) {
-            globe_RequestTile(globe_TileEntry(level, column, row));
+            tiles_Request(globe_TileEntry(level, column, row));
         }
     }
     for (int i = 0; i < 3; ++i) {
         planet_FacePoint point = planet_CubeFaceOf(corners[i]);
         if (point.face != face) {
-            globe_RequestTile(globe_Lookup(level, point).entry);
+            tiles_Request(globe_Lookup(level, point).entry);
         }
     }
 }

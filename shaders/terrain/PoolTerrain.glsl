@@ -10,7 +10,7 @@
 //              [4 s + 3], the facts' bits (poolTerrain_Facts) the depth and
 //              whether the vertices wind clockwise in (u, v)
 //   bindings 7 to 9  a streamed model's tile atlas, page table and tile
-//              statistics (terrain::HeightTileAtlas)
+//              statistics (tiles::gpu::HeightTileAtlas)
 //   bindings 10, 11  the draw order's bands and the draw list
 //              (terrain/PoolTerrainDrawOrder.glsl)
 // A bisector's exact vertices come from its parent's when it is created

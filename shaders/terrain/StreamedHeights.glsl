@@ -1,17 +1,11 @@
-// Heights of a streamed elevation model (terrain::HeightStream,
-// src/terrain/HeightStream.h). Level 0 is the model's own sample grid, level
+// Heights of a streamed elevation model (tiles::gpu::HeightStream,
+// src/tiles/gpu/HeightStream.h). Level 0 is the model's own sample grid, level
 // k averages its 2^k x 2^k blocks (tiles::TilePyramidLayout). Levels below
 // terrainFrame.streamLevelCount live in tiles of an atlas, found through a
-// page table; level streamLevelCount and coarser are the heightmap and its
-// mips, always resident.
-//
-//   terrain_tileAtlas     R16_UNORM 2D array: one tile per layer, its share
-//                         plus one sample of apron east and south
-//   terrain_pageTable     per tile of each streamed level: atlas layer + 1, 0
-//                         while the tile is not resident
-//   terrain_tileRequests  one bit per tile: set by the shaders for each tile
-//                         they asked for this frame; read back by the CPU,
-//                         which streams the missing ones in
+// page table (tiles/TileAtlas.glsl: each tile a layer, its share plus one
+// sample of apron east and south; the request bits the CPU reads back to
+// stream the missing ones in); level streamLevelCount and coarser are the
+// heightmap and its mips, always resident.
 //
 // A level that is not resident falls back to the next coarser one that is,
 // so a frame never waits for a tile. The level a point asks for depends only
@@ -46,36 +40,18 @@ uint terrain_StreamLevelCount(uint invocation)
 #endif
 }
 
-layout(set = TERRAIN_STREAM_SET, binding = TERRAIN_TILE_ATLAS_BINDING) uniform sampler2DArray terrain_tileAtlas;
-
-layout(std430, set = TERRAIN_STREAM_SET, binding = TERRAIN_PAGE_TABLE_BINDING) readonly buffer TerrainPageTable {
-    uint terrain_pageTable[];
-};
+#define TILES_SET TERRAIN_STREAM_SET
+#define TILES_ATLAS_BINDING TERRAIN_TILE_ATLAS_BINDING
+#define TILES_PAGE_TABLE_BINDING TERRAIN_PAGE_TABLE_BINDING
+#ifdef TERRAIN_TILE_REQUESTS_BINDING
+#define TILES_REQUESTS_BINDING TERRAIN_TILE_REQUESTS_BINDING
+#endif
+#include "tiles/TileAtlas.glsl"
 
 // How far beyond the view (in half-widths of the clip space) a vertex still
 // asks for its tiles.
 const float TERRAIN_REQUEST_GUARD_BAND = 1.25;
 
-#ifdef TERRAIN_TILE_REQUESTS_BINDING
-layout(std430, set = TERRAIN_STREAM_SET, binding = TERRAIN_TILE_REQUESTS_BINDING) coherent buffer TerrainTileRequests {
-    uint terrain_tileRequests[];
-};
-
-void terrain_RequestTile(uint entry)
-{
-    uint word = entry >> 5u;
-    uint bit = 1u << (entry & 31u);
-    // Most invocations find the bit set already: read before the atomic.
-    if ((terrain_tileRequests[word] & bit) == 0u) {
-        atomicOr(terrain_tileRequests[word], bit);
-    }
-}
-#else
-// A shader without the request bits (the criterion) asks for nothing.
-void terrain_RequestTile(uint entry)
-{
-}
-#endif
 
 // The heightmap (level streamLevelCount and its mips) at a level-0 position.
 float terrain_BaseHeight(vec2 levelZero, float mip)
@@ -100,23 +76,17 @@ bool terrain_TileHeight(uint level, vec2 levelZero, bool request, out float heig
     uvec2 tile = uvec2(first) / tileSize;
     uint entry = info.firstEntry + tile.y * info.tilesAcross + tile.x;
     if (request) {
-        terrain_RequestTile(entry);
+        tiles_Request(entry);
     }
-    uint slot = terrain_pageTable[entry];
-    if (slot == 0u) {
+    int layer = tiles_Layer(entry);
+    if (layer < 0) {
         height = 0.0;
         return false;
     }
     // `second` is at most one sample past the tile's share: its apron.
     ivec2 origin = ivec2(tile * tileSize);
-    int layer = int(slot - 1u);
-    ivec2 a = first - origin;
-    ivec2 b = second - origin;
-    float s00 = texelFetch(terrain_tileAtlas, ivec3(a.x, a.y, layer), 0).r;
-    float s10 = texelFetch(terrain_tileAtlas, ivec3(b.x, a.y, layer), 0).r;
-    float s01 = texelFetch(terrain_tileAtlas, ivec3(a.x, b.y, layer), 0).r;
-    float s11 = texelFetch(terrain_tileAtlas, ivec3(b.x, b.y, layer), 0).r;
-    height = mix(mix(s00, s10, weight.x), mix(s01, s11, weight.x), weight.y);
+    vec4 s = tiles_CornerSamples(layer, first - origin, second - origin);
+    height = mix(mix(s.x, s.y, weight.x), mix(s.z, s.w, weight.x), weight.y);
     return true;
 }
 

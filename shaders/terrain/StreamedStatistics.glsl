@@ -13,7 +13,7 @@
 #endif
 
 // Per page-table entry, the statistics of the tile's share
-// (terrain::TileStatistics): its lowest sample in the low 16 bits of
+// (tiles::gpu::TileStatistics): its lowest sample in the low 16 bits of
 // `bounds` and its highest in the high 16, the mean of its normalised heights
 // and of their squares, and its samples (the moments' weight).
 struct terrain_TileStatistics {
@@ -60,7 +60,7 @@ terrain_StreamedStatistics terrain_StreamedHeightStatistics(vec2 uvMin, vec2 uvM
         for (uint y = firstTile.y; y <= lastTile.y; ++y) {
             for (uint x = firstTile.x; x <= lastTile.x; ++x) {
                 uint entry = info.firstEntry + y * info.tilesAcross + x;
-                resident = resident && terrain_pageTable[entry] != 0u;
+                resident = resident && tiles_Resident(entry);
                 terrain_TileStatistics tile = terrain_tileStatistics[entry];
                 lowest = min(lowest, tile.bounds & 0xFFFFu);
                 highest = max(highest, tile.bounds >> 16u);

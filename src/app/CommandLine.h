@@ -52,7 +52,7 @@ struct ViewerOptions {
     // --msaa 1|2|4|8: samples per pixel; empty: kDefaultMsaaSamples where
     // the device supports it, else 1 (see app::sceneSamplesFor).
     std::optional<std::uint32_t> msaaSamples;
-    // --stream auto|on|off: stream a DEM's tiles (terrain::HeightStream):
+    // --stream auto|on|off: stream a DEM's tiles (tiles::gpu::HeightStream):
     // when it is larger than the device holds in one texture (auto), always,
     // or never (a larger one is then read reduced).
     StreamMode stream = StreamMode::Auto;

@@ -31,7 +31,7 @@ void waitForTiles(scene::SceneRenderer& scene, const std::string& sourcePath)
 }
 
 // What the streamed tiles hold straight below `position` (world metres).
-std::optional<RunStatistics::GroundProbe> groundBelow(const terrain::HeightStream& stream,
+std::optional<RunStatistics::GroundProbe> groundBelow(const tiles::gpu::HeightStream& stream,
                                                       const dem::TerrainSource& terrain,
                                                       const terrain::TerrainSettings& settings, glm::vec3 position)
 {
@@ -39,7 +39,7 @@ std::optional<RunStatistics::GroundProbe> groundBelow(const terrain::HeightStrea
     const glm::vec2 extent = terrain::terrainWorldExtent(layout.columns(), layout.rows(), settings);
     const double column = (position.x / extent.x + 0.5) * (layout.columns() - 1.0);
     const double row = (position.z / extent.y + 0.5) * (layout.rows() - 1.0);
-    const std::optional<terrain::HeightStream::ProbedHeight> probed = stream.probe(column, row);
+    const std::optional<tiles::gpu::HeightStream::ProbedHeight> probed = stream.probe(column, row);
     if (!probed || !terrain.dem) {
         return std::nullopt;
     }
@@ -131,7 +131,7 @@ void renderHeadless(const vk::Instance& instance, const ViewerOptions& options, 
         // Only --stats reports it: reading the pool back costs its keys.
         statistics.setDeepestPoolLevel(terrain::deepestPoolLevel(scene.terrain()));
     }
-    if (const terrain::HeightStream* stream = scene.heightStream()) {
+    if (const tiles::gpu::HeightStream* stream = scene.heightStream()) {
         statistics.setStreamStatistics(stream->statistics());
         if (const std::optional<RunStatistics::GroundProbe> ground =
                 groundBelow(*stream, terrain, settings.terrain, camera.pose().position)) {

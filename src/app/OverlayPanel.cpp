@@ -67,7 +67,7 @@ std::vector<OverlayLine> tessellationLines(const scene::FrameStatistics& statist
     return lines;
 }
 
-std::vector<OverlayLine> streamLines(const terrain::HeightStreamStatistics& stream,
+std::vector<OverlayLine> streamLines(const tiles::gpu::HeightStreamStatistics& stream,
                                      std::optional<double> coarseLevelProgress)
 {
     constexpr double kMiB = 1024.0 * 1024.0;

@@ -87,7 +87,7 @@ void renderPlanetHeadless(const vk::Instance& instance, const PlanetInputs& inpu
         scene::recordAndSubmitFrame(device, scene, lastSlot, frame);
     });
     device.waitIdle();
-    if (const terrain::HeightStream* stream = scene.heightStream()) {
+    if (const tiles::gpu::HeightStream* stream = scene.heightStream()) {
         statistics.setStreamStatistics(stream->statistics());
     }
     if (options.screenshotPath) {

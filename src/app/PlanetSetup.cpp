@@ -320,7 +320,8 @@ double surfaceHeightUnder(const planet::CubeElevation& elevation, const planet::
     return elevation.surfaceHeightAt(planet::cubePointUnder(pose.latitudeDegrees, pose.longitudeDegrees));
 }
 
-double surfaceHeightUnder(const PlanetInputs& inputs, terrain::HeightStream* stream, const planet::GeodeticPose& pose)
+double surfaceHeightUnder(const PlanetInputs& inputs, tiles::gpu::HeightStream* stream,
+                          const planet::GeodeticPose& pose)
 {
     if (stream == nullptr || !inputs.streamed) {
         return surfaceHeightUnder(*inputs.elevation, pose);

@@ -105,7 +105,8 @@ double surfaceHeightUnder(const planet::CubeElevation& elevation, const planet::
 // The same where the model streams: from the finest tile under the pose that
 // the GPU holds and the CPU cache still has (planet::StreamedCubeHeights),
 // else the cube grid in memory. Without a stream, the cube grid's.
-double surfaceHeightUnder(const PlanetInputs& inputs, terrain::HeightStream* stream, const planet::GeodeticPose& pose);
+double surfaceHeightUnder(const PlanetInputs& inputs, tiles::gpu::HeightStream* stream,
+                          const planet::GeodeticPose& pose);
 
 // "12.3 km" from 10 km up, "950 m" below.
 std::string altitudeText(double metres);

@@ -299,7 +299,7 @@ int PlanetWindowViewer::run(std::ostream& out)
     }
     if (options_.statsPath) {
         record_.statistics().setPeakResidentMemory(peakResidentMemoryBytes());
-        if (const terrain::HeightStream* stream = scene_.heightStream()) {
+        if (const tiles::gpu::HeightStream* stream = scene_.heightStream()) {
             record_.statistics().setStreamStatistics(stream->statistics());
         }
         writeTextFile(*options_.statsPath, record_.statistics().toJson(describePlanetRun(

@@ -168,7 +168,7 @@ std::string RunStatistics::toJson(const RunDescription& description) const
              << "},\n";
     }
     if (stream_) {
-        const terrain::HeightStreamStatistics& stream = *stream_;
+        const tiles::gpu::HeightStreamStatistics& stream = *stream_;
         json << "  \"stream\": {\"residentTiles\": " << stream.residentTiles
              << ", \"residentBytes\": " << stream.residentBytes << ", \"atlasLayers\": " << stream.atlasLayers
              << ", \"gpuBytes\": " << stream.gpuBytes << ", \"cachedTiles\": " << stream.cachedTiles

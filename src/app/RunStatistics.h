@@ -105,8 +105,8 @@ public:
     // "pool" object's "deepestLevel"; the square is depth 0).
     void setDeepestPoolLevel(int level) { deepestPoolLevel_ = level; }
     // A streamed DEM's tiles as the run left them (the "stream" object).
-    void setStreamStatistics(const terrain::HeightStreamStatistics& stream) { stream_ = stream; }
-    [[nodiscard]] const std::optional<terrain::HeightStreamStatistics>& stream() const { return stream_; }
+    void setStreamStatistics(const tiles::gpu::HeightStreamStatistics& stream) { stream_ = stream; }
+    [[nodiscard]] const std::optional<tiles::gpu::HeightStreamStatistics>& stream() const { return stream_; }
     // A streamed DEM's coarse level read in the background (the
     // "coarseLevel" object: "readSeconds", "framesDrawnBefore", 0 headless).
     void setCoarseLevelRead(const CoarseLevelRead& read) { coarseLevelRead_ = read; }
@@ -167,7 +167,7 @@ private:
     std::vector<SampleSeries> poolPasses_ = std::vector<SampleSeries>(7);  // classify .. index
     SampleSeries residentMemory_;
     std::optional<scene::FrameStatistics> latest_;
-    std::optional<terrain::HeightStreamStatistics> stream_;
+    std::optional<tiles::gpu::HeightStreamStatistics> stream_;
     std::optional<GroundProbe> groundBelowCamera_;
     std::optional<int> deepestPoolLevel_;
     std::optional<CoarseLevelRead> coarseLevelRead_;

@@ -40,11 +40,13 @@ std::size_t gpuBudgetBytes(const ViewerOptions& options)
     return static_cast<std::size_t>(options.gpuBudgetMiB * kMebibyte);
 }
 
-terrain::HeightStreamSource budgetedStreamSource(const ViewerOptions& options, const tiles::TilePyramidLayout& layout,
-                                                 tiles::TileReaderFactory readerFactory, std::uint32_t uploadsPerFrame)
+tiles::gpu::HeightStreamSource budgetedStreamSource(const ViewerOptions& options,
+                                                    const tiles::TilePyramidLayout& layout,
+                                                    tiles::TileReaderFactory readerFactory,
+                                                    std::uint32_t uploadsPerFrame)
 {
     const std::size_t cpuBytes = cpuBudgetBytes(options);
-    terrain::HeightStreamSource source{layout, std::move(readerFactory)};
+    tiles::gpu::HeightStreamSource source{layout, std::move(readerFactory)};
     source.gpuBudgetBytes = gpuBudgetBytes(options);
     source.cpuBudgetBytes = cpuBytes - cpuBytes / 4;
     source.uploadsPerFrame = uploadsPerFrame;
@@ -116,7 +118,7 @@ void printStreamWarnings(scene::SceneRenderer& scene, std::ostream& err)
     printStreamWarnings(scene.heightStream(), err);
 }
 
-void printStreamWarnings(terrain::HeightStream* stream, std::ostream& err)
+void printStreamWarnings(tiles::gpu::HeightStream* stream, std::ostream& err)
 {
     if (stream != nullptr) {
         for (const std::string& warning : stream->takeWarnings()) {
@@ -125,7 +127,7 @@ void printStreamWarnings(terrain::HeightStream* stream, std::ostream& err)
     }
 }
 
-void waitForStreamedTiles(terrain::HeightStream* stream, const std::string& sourceName)
+void waitForStreamedTiles(tiles::gpu::HeightStream* stream, const std::string& sourceName)
 {
     if (stream != nullptr && !stream->waitForReads(kTileWaitTimeout)) {
         throw vk::Error(sourceName + ": timed out after " + std::to_string(kTileWaitTimeout.count()) +
@@ -140,7 +142,7 @@ double waitForFrameSlot(scene::FrameSlot& slot)
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
-void renderUntilTilesSettle(const terrain::HeightStream* stream, std::uint32_t firstIndex,
+void renderUntilTilesSettle(const tiles::gpu::HeightStream* stream, std::uint32_t firstIndex,
                             const std::function<void(std::uint32_t index)>& renderFrame)
 {
     if (stream == nullptr) {
@@ -397,9 +399,9 @@ ViewerInputs loadViewerInputs(const ViewerOptions& requested, std::ostream& out,
     return inputs;
 }
 
-std::optional<terrain::HeightStreamSource> heightStreamSourceOf(const ViewerOptions& options,
-                                                                const dem::TerrainSource& terrain,
-                                                                std::uint32_t uploadsPerFrame)
+std::optional<tiles::gpu::HeightStreamSource> heightStreamSourceOf(const ViewerOptions& options,
+                                                                   const dem::TerrainSource& terrain,
+                                                                   std::uint32_t uploadsPerFrame)
 {
     if (!terrain.streamed) {
         return std::nullopt;
@@ -407,7 +409,7 @@ std::optional<terrain::HeightStreamSource> heightStreamSourceOf(const ViewerOpti
     dem::setGdalCacheBytes(cpuBudgetBytes(options) / 4);
     std::shared_ptr<const dem::StreamedDem> streamed = terrain.streamed;
     const std::filesystem::path path = streamed->base.heightmap.sourcePath;
-    terrain::HeightStreamSource source = budgetedStreamSource(
+    tiles::gpu::HeightStreamSource source = budgetedStreamSource(
         options, streamed->layout, [path, streamed] { return dem::makeDemTileReader(path, *streamed); },
         uploadsPerFrame);
     source.texelsPerPixel = options.texelsPerPixel;

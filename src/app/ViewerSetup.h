@@ -17,8 +17,8 @@
 #include "scene/RenderTargets.h"
 #include "scene/SceneRenderer.h"
 #include "scene/SceneSettings.h"
-#include "terrain/HeightStream.h"
 #include "terrain/ImageryTexture.h"
+#include "tiles/gpu/HeightStream.h"
 #include "vk/Device.h"
 
 #include <chrono>
@@ -70,7 +70,7 @@ void printTerrainWarnings(const dem::TerrainSource& terrain, std::ostream& err);
 // unreadable tiles), one "cbt-terrain: warning:" line each; nothing without
 // a stream.
 void printStreamWarnings(scene::SceneRenderer& scene, std::ostream& err);
-void printStreamWarnings(terrain::HeightStream* stream, std::ostream& err);
+void printStreamWarnings(tiles::gpu::HeightStream* stream, std::ostream& err);
 
 // Tiles a streamed model's headless frames asked for, read at most this many
 // per frame.
@@ -83,7 +83,7 @@ inline constexpr std::chrono::seconds kTileWaitTimeout{120};
 // (nothing without a stream), so that headless screenshots do not depend on
 // the reader's speed. Throws vk::Error naming `sourceName` after
 // kTileWaitTimeout.
-void waitForStreamedTiles(terrain::HeightStream* stream, const std::string& sourceName);
+void waitForStreamedTiles(tiles::gpu::HeightStream* stream, const std::string& sourceName);
 // Waits for the GPU to free a headless frame slot (its last submission);
 // returns how long that took, in milliseconds: the part of the frame not
 // spent on the CPU (RunStatistics::addFrameCpuTime).
@@ -92,7 +92,7 @@ double waitForFrameSlot(scene::FrameSlot& slot);
 // for more frames of the last view, indices from `firstIndex`, until two in
 // a row were drawn with every tile they asked for, at most
 // kMaxStreamSettlingFrames. Nothing without a stream.
-void renderUntilTilesSettle(const terrain::HeightStream* stream, std::uint32_t firstIndex,
+void renderUntilTilesSettle(const tiles::gpu::HeightStream* stream, std::uint32_t firstIndex,
                             const std::function<void(std::uint32_t index)>& renderFrame);
 
 // The --imagery file warped onto `terrain` (--imagery-bands), or none
@@ -172,8 +172,10 @@ std::size_t gpuBudgetBytes(const ViewerOptions& options);
 // A stream of `layout`'s tiles from `readerFactory`'s reader within
 // --gpu-budget and the tiles' share of --cpu-budget, `uploadsPerFrame`
 // tiles copied a frame at most.
-terrain::HeightStreamSource budgetedStreamSource(const ViewerOptions& options, const tiles::TilePyramidLayout& layout,
-                                                 tiles::TileReaderFactory readerFactory, std::uint32_t uploadsPerFrame);
+tiles::gpu::HeightStreamSource budgetedStreamSource(const ViewerOptions& options,
+                                                    const tiles::TilePyramidLayout& layout,
+                                                    tiles::TileReaderFactory readerFactory,
+                                                    std::uint32_t uploadsPerFrame);
 // Opens the DEM at `path` to stream its tiles (dem::openStreamedDem, tiles
 // of kStreamedTileSize), its coarse level read within `baseLimits` (a model
 // without overviews averaging up to kMaxSamplesReadForStreamedBase samples
@@ -200,9 +202,9 @@ inline constexpr std::uint32_t kStreamedTileSize = 256;
 // What the scene streams for a terrain whose tiles are streamed, within the
 // options' budgets (GDAL's block cache set to its share of --cpu-budget);
 // none otherwise.
-std::optional<terrain::HeightStreamSource> heightStreamSourceOf(const ViewerOptions& options,
-                                                                const dem::TerrainSource& terrain,
-                                                                std::uint32_t uploadsPerFrame);
+std::optional<tiles::gpu::HeightStreamSource> heightStreamSourceOf(const ViewerOptions& options,
+                                                                   const dem::TerrainSource& terrain,
+                                                                   std::uint32_t uploadsPerFrame);
 
 // The WGS 84 frame of a georeferenced terrain drawn with `settings` (which
 // must outlive it), for reporting the camera; none without usable

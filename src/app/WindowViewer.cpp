@@ -299,7 +299,7 @@ int WindowViewer::run(std::ostream& out)
         writeScreenshot(device_, *scene_.slot(lastSlot_).targets, *options_.screenshotPath, out);
     }
     if (options_.statsPath) {
-        if (const terrain::HeightStream* stream = scene_.heightStream()) {
+        if (const tiles::gpu::HeightStream* stream = scene_.heightStream()) {
             record_.statistics().setStreamStatistics(stream->statistics());
         }
         record_.statistics().setPeakResidentMemory(peakResidentMemoryBytes());

@@ -5,7 +5,7 @@
 
 #include "vk/TimestampQueries.h"
 
-#include "terrain/HeightStream.h"
+#include "tiles/gpu/HeightStream.h"
 
 #include <cstdint>
 #include <optional>
@@ -59,9 +59,9 @@ struct FrameStatistics {
     // GPU time of the last computation of the atmosphere's static tables
     // (transmittance, multiple scattering), e.g. at start-up.
     std::optional<double> atmosphereTablesMs;
-    // A streamed elevation model's tiles (terrain::HeightStream), as the
+    // A streamed elevation model's tiles (tiles::gpu::HeightStream), as the
     // frame being recorded found them.
-    std::optional<terrain::HeightStreamStatistics> stream;
+    std::optional<tiles::gpu::HeightStreamStatistics> stream;
 };
 
 inline constexpr const char* kSkyTimestamp = "sky";

@@ -158,7 +158,7 @@ void GlobeSceneRenderer::recordFrame(std::uint32_t slotIndex, const GlobeFrameVi
     impl.collectSlotResults(slotIndex);
     ensureRenderTargets(impl.device, frame, view.viewport, impl.output, impl.attachments, SceneShading::Deferred);
 
-    terrain::HeightStream* stream = impl.globe.stream();
+    tiles::gpu::HeightStream* stream = impl.globe.stream();
     if (stream != nullptr) {
         // The slot's last frame completed: what it asked for comes in.
         stream->beginFrame(slotIndex);
@@ -247,7 +247,7 @@ const planet::gpu::GlobeTerrain& GlobeSceneRenderer::globe() const
     return impl_->globe;
 }
 
-terrain::HeightStream* GlobeSceneRenderer::heightStream() const
+tiles::gpu::HeightStream* GlobeSceneRenderer::heightStream() const
 {
     return impl_->globe.stream();
 }

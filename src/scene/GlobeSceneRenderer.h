@@ -87,7 +87,7 @@ public:
     // sample count is not one the device supports.
     // With `streaming`, `elevation` is the base of a streamed model: each
     // frame takes in the tiles its last completion asked for (as the flat
-    // scene's terrain::HeightStream frame), framesInFlight set here. With
+    // scene's tiles::gpu::HeightStream frame), framesInFlight set here. With
     // `imagery`, the globe drapes it over the materials where it lies.
     GlobeSceneRenderer(vk::Device& device, const vk::ShaderLibrary& shaders, const planet::CubeElevation& elevation,
                        const GlobeSceneSettings& settings, const SceneOutput& output,
@@ -128,7 +128,7 @@ public:
 
     [[nodiscard]] const planet::gpu::GlobeTerrain& globe() const;
     // The streamed model's tiles, if it streams.
-    [[nodiscard]] terrain::HeightStream* heightStream() const;
+    [[nodiscard]] tiles::gpu::HeightStream* heightStream() const;
 
 private:
     struct Impl;

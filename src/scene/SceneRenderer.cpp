@@ -50,7 +50,7 @@ std::vector<const vk::Buffer*> uniformBuffersOf(const std::vector<FrameSlot>& sl
 struct SceneRenderer::Impl {
     Impl(vk::Device& device, const vk::ShaderLibrary& shaders, const heightmap::Heightmap& heightmap,
          const SceneSettings& settings, const SceneOutput& output, const terrain::ImageryPixels& imagery,
-         std::optional<terrain::HeightStreamSource> stream);
+         std::optional<tiles::gpu::HeightStreamSource> stream);
 
     void collectSlotResults(std::uint32_t slotIndex);
     // Uniforms, the frame-start barrier, the terrain's update and the leaf
@@ -80,7 +80,7 @@ struct SceneRenderer::Impl {
 SceneRenderer::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& shaderLibrary,
                           const heightmap::Heightmap& heightmap, const SceneSettings& initialSettings,
                           const SceneOutput& sceneOutput, const terrain::ImageryPixels& imagery,
-                          std::optional<terrain::HeightStreamSource> stream)
+                          std::optional<tiles::gpu::HeightStreamSource> stream)
     : device(gpuDevice),
       shaders(shaderLibrary),
       settings(validated(initialSettings)),
@@ -142,7 +142,7 @@ void SceneRenderer::Impl::recordTerrainPart(std::uint32_t slotIndex, const camer
 {
     FrameSlot& frame = slots[slotIndex];
     const VkCommandBuffer commands = frame.commands;
-    if (terrain::HeightStream* stream = terrain.stream()) {
+    if (tiles::gpu::HeightStream* stream = terrain.stream()) {
         // The slot's last frame completed: what it asked for comes in.
         stream->beginFrame(slotIndex);
         latest.stream = stream->statistics();
@@ -191,7 +191,7 @@ void SceneRenderer::Impl::recordDisplay(VkCommandBuffer commands, const RenderTa
 SceneRenderer::SceneRenderer(vk::Device& device, const vk::ShaderLibrary& shaders,
                              const heightmap::Heightmap& heightmap, const SceneSettings& settings,
                              const SceneOutput& output, const terrain::ImageryPixels& imagery,
-                             std::optional<terrain::HeightStreamSource> stream)
+                             std::optional<tiles::gpu::HeightStreamSource> stream)
     : impl_(std::make_unique<Impl>(device, shaders, heightmap, settings, output, imagery, std::move(stream)))
 {
 }
@@ -292,7 +292,7 @@ std::optional<std::string> SceneRenderer::reloadShaders()
         impl.displayPass);
 }
 
-terrain::HeightStream* SceneRenderer::heightStream()
+tiles::gpu::HeightStream* SceneRenderer::heightStream()
 {
     return impl_->terrain.stream();
 }

@@ -77,7 +77,7 @@ public:
     // one the device supports.
     SceneRenderer(vk::Device& device, const vk::ShaderLibrary& shaders, const heightmap::Heightmap& heightmap,
                   const SceneSettings& settings, const SceneOutput& output, const terrain::ImageryPixels& imagery = {},
-                  std::optional<terrain::HeightStreamSource> stream = std::nullopt);
+                  std::optional<tiles::gpu::HeightStreamSource> stream = std::nullopt);
     ~SceneRenderer();
     SceneRenderer(const SceneRenderer&) = delete;
     SceneRenderer& operator=(const SceneRenderer&) = delete;
@@ -119,7 +119,7 @@ public:
 
     [[nodiscard]] const terrain::Terrain& terrain() const;
     // The terrain's streamed elevation model, if it has one.
-    [[nodiscard]] terrain::HeightStream* heightStream();
+    [[nodiscard]] tiles::gpu::HeightStream* heightStream();
     [[nodiscard]] camera::DepthConvention depthConvention() const;
     // World-space bounds of the terrain (for the camera's start pose).
     [[nodiscard]] glm::vec3 worldMin() const;

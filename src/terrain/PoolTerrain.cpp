@@ -3,10 +3,10 @@
 #include "bisector/ExactGeometry.h"
 #include "camera/Projection.h"
 #include "terrain/HeightStatistics.h"
-#include "terrain/HeightTileAtlas.h"
 #include "terrain/HeightmapTexture.h"
 #include "terrain/PoolTerrainDrawPass.h"
 #include "terrain/TerrainPrograms.h"
+#include "tiles/gpu/HeightTileAtlas.h"
 #include "vk/Barriers.h"
 #include "vk/BufferTransfer.h"
 #include "vk/Device.h"
@@ -129,7 +129,7 @@ PoolTerrainFrame poolTerrainFrameFor(const camera::FrameView& view, glm::dvec2 c
 
 PoolTerrain::PoolTerrain(vk::Device& device, const vk::ShaderLibrary& shaders, const HeightmapTexture& heightmap,
                          const SunShadowMap& sunShadows, const SeaMaskTexture& seaMask, const ImageryTexture& imagery,
-                         const HeightTileAtlas& atlas, const HeightStatistics& statistics,
+                         const tiles::gpu::HeightTileAtlas& atlas, const HeightStatistics& statistics,
                          std::span<const vk::Buffer* const> frameUniforms, const TerrainSettings& settings,
                          VkDescriptorSetLayout atmosphereLayout, const vk::AttachmentFormats& attachments,
                          camera::DepthConvention depth)
@@ -158,7 +158,7 @@ PoolTerrain::PoolTerrain(vk::Device& device, const vk::ShaderLibrary& shaders, c
             .storageBuffer(4, statistics.momentsBuffer())
             .storageBuffer(5, exact_)
             .storageBuffer(6, cache_)
-            .combinedImageSampler(7, atlas.view(), atlas.sampler(), HeightTileAtlas::kLayout)
+            .combinedImageSampler(7, atlas.view(), atlas.sampler(), tiles::gpu::HeightTileAtlas::kLayout)
             .storageBuffer(8, atlas.pageTable())
             .storageBuffer(9, atlas.tileStatistics())
             .storageBuffer(10, drawBands_)

@@ -37,6 +37,10 @@ class ShaderLibrary;
 class TimestampQueries;
 }  // namespace vk
 
+namespace tiles::gpu {
+class HeightTileAtlas;
+}  // namespace tiles::gpu
+
 namespace terrain {
 
 class HeightStatistics;
@@ -44,7 +48,6 @@ class HeightmapTexture;
 class SunShadowMap;
 class SeaMaskTexture;
 class ImageryTexture;
-class HeightTileAtlas;
 class PoolTerrainDrawPass;
 
 // PoolTerrainFrame of shaders/terrain/PoolTerrainFrame.glsl (std430).
@@ -94,7 +97,7 @@ public:
     // the device's maxStorageBufferRange (naming the largest size that fits).
     PoolTerrain(vk::Device& device, const vk::ShaderLibrary& shaders, const HeightmapTexture& heightmap,
                 const SunShadowMap& sunShadows, const SeaMaskTexture& seaMask, const ImageryTexture& imagery,
-                const HeightTileAtlas& atlas, const HeightStatistics& statistics,
+                const tiles::gpu::HeightTileAtlas& atlas, const HeightStatistics& statistics,
                 std::span<const vk::Buffer* const> frameUniforms, const TerrainSettings& settings,
                 VkDescriptorSetLayout atmosphereLayout, const vk::AttachmentFormats& attachments,
                 camera::DepthConvention depth);
@@ -165,7 +168,7 @@ private:
 
     vk::Device* device_;
     const vk::ShaderLibrary* shaders_;
-    const HeightTileAtlas* atlas_;
+    const tiles::gpu::HeightTileAtlas* atlas_;
     std::uint32_t capacity_;
     bisector::Pool cpuPool_;  // the roots, uploaded at the start
     bisector::gpu::PoolBuffers buffers_;
@@ -197,7 +200,7 @@ private:
     bool cacheValid_ = false;
     glm::i64vec2 cachedOrigin_{0};
     std::array<float, 4> cachedHeights_{};  // the settings the cache was computed with
-    std::uint64_t cachedPageTable_ = 0;     // and the atlas's page table (HeightTileAtlas::pageTableVersion)
+    std::uint64_t cachedPageTable_ = 0;  // and the atlas's page table (tiles::gpu::HeightTileAtlas::pageTableVersion)
 };
 
 }  // namespace terrain

@@ -2,12 +2,12 @@
 
 #include "bisector/gpu/PoolBuffers.h"
 #include "camera/Projection.h"
-#include "terrain/HeightTileAtlas.h"
 #include "terrain/HeightmapTexture.h"
 #include "terrain/ImageryTexture.h"
 #include "terrain/SeaMask.h"
 #include "terrain/SunShadowMap.h"
 #include "terrain/TerrainDrawPipeline.h"
+#include "tiles/gpu/HeightTileAtlas.h"
 #include "vk/Buffer.h"
 #include "vk/Device.h"
 #include "vk/DriverPath.h"
@@ -40,9 +40,9 @@ constexpr std::array<vk::DescriptorBinding, 11> kBindings{{
 PoolTerrainDrawPass::PoolTerrainDrawPass(const vk::Device& device, const vk::ShaderLibrary& shaders,
                                          const HeightmapTexture& heightmap, const SunShadowMap& sunShadows,
                                          const SeaMaskTexture& seaMask, const ImageryTexture& imagery,
-                                         const HeightTileAtlas& atlas, const bisector::gpu::PoolBuffers& pool,
-                                         const vk::Buffer& drawList, const vk::Buffer& cache,
-                                         std::span<const vk::Buffer* const> frameUniforms,
+                                         const tiles::gpu::HeightTileAtlas& atlas,
+                                         const bisector::gpu::PoolBuffers& pool, const vk::Buffer& drawList,
+                                         const vk::Buffer& cache, std::span<const vk::Buffer* const> frameUniforms,
                                          std::span<const vk::Buffer> frameData, VkDescriptorSetLayout atmosphereLayout,
                                          const vk::AttachmentFormats& attachments, camera::DepthConvention depth,
                                          int uniformSubdivision)
@@ -69,7 +69,8 @@ PoolTerrainDrawPass::PoolTerrainDrawPass(const vk::Device& device, const vk::Sha
             .combinedImageSampler(kSunHorizonBinding, sunShadows.view(), sunShadows.sampler(), SunShadowMap::kLayout)
             .combinedImageSampler(kSeaMaskBinding, seaMask.view(), seaMask.sampler(), SeaMaskTexture::kLayout)
             .combinedImageSampler(kImageryBinding, imagery.view(), imagery.sampler(), ImageryTexture::kLayout)
-            .combinedImageSampler(kTileAtlasBinding, atlas.view(), atlas.sampler(), HeightTileAtlas::kLayout)
+            .combinedImageSampler(kTileAtlasBinding, atlas.view(), atlas.sampler(),
+                                  tiles::gpu::HeightTileAtlas::kLayout)
             .storageBuffer(kPageTableBinding, atlas.pageTable())
             .storageBuffer(kTileRequestsBinding, atlas.requests())
             .update(device, set);

@@ -32,13 +32,16 @@ namespace bisector::gpu {
 class PoolBuffers;
 }
 
+namespace tiles::gpu {
+class HeightTileAtlas;
+}  // namespace tiles::gpu
+
 namespace terrain {
 
 class HeightmapTexture;
 class SunShadowMap;
 class SeaMaskTexture;
 class ImageryTexture;
-class HeightTileAtlas;
 
 class PoolTerrainDrawPass {
 public:
@@ -46,7 +49,7 @@ public:
     // buffer and the heightmap must outlive the pass.
     PoolTerrainDrawPass(const vk::Device& device, const vk::ShaderLibrary& shaders, const HeightmapTexture& heightmap,
                         const SunShadowMap& sunShadows, const SeaMaskTexture& seaMask, const ImageryTexture& imagery,
-                        const HeightTileAtlas& atlas, const bisector::gpu::PoolBuffers& pool,
+                        const tiles::gpu::HeightTileAtlas& atlas, const bisector::gpu::PoolBuffers& pool,
                         const vk::Buffer& drawList, const vk::Buffer& cache,
                         std::span<const vk::Buffer* const> frameUniforms, std::span<const vk::Buffer> frameData,
                         VkDescriptorSetLayout atmosphereLayout, const vk::AttachmentFormats& attachments,
@@ -72,7 +75,7 @@ private:
 
     const vk::Device* device_;
     const vk::ShaderLibrary* shaders_;
-    const HeightTileAtlas* atlas_;
+    const tiles::gpu::HeightTileAtlas* atlas_;
     const bisector::gpu::PoolBuffers* pool_;
     vk::AttachmentFormats attachments_;
     camera::DepthConvention depth_;

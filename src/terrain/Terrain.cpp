@@ -81,8 +81,8 @@ SeaMaskTexture seaMaskTextureFor(vk::Device& device, const heightmap::Heightmap&
 
 // The stream's source, once checked against the heightmap (its coarse
 // level).
-std::optional<HeightStreamSource>& streamedSource(std::optional<HeightStreamSource>& source,
-                                                  const heightmap::Heightmap& heightmap)
+std::optional<tiles::gpu::HeightStreamSource>& streamedSource(std::optional<tiles::gpu::HeightStreamSource>& source,
+                                                              const heightmap::Heightmap& heightmap)
 {
     const tiles::TilePyramidLayout& layout = source->layout;
     const std::uint32_t coarse = layout.levelCount();
@@ -100,7 +100,7 @@ struct Terrain::Impl {
          const TerrainSettings& initialSettings, std::span<const vk::Buffer* const> frameUniforms,
          VkDescriptorSetLayout atmosphereLayout, const vk::AttachmentFormats& attachments,
          camera::DepthConvention depth, const ImageryPixels& imageryPixels,
-         std::optional<HeightStreamSource> streamSource);
+         std::optional<tiles::gpu::HeightStreamSource> streamSource);
 
     void replaceTree(const TerrainSettings& treeSettings);
     void replaceTessellation(const TerrainSettings& newSettings);
@@ -108,7 +108,10 @@ struct Terrain::Impl {
     [[nodiscard]] std::unique_ptr<leb::gpu::LeafDecodePass> decodedLeaves(const TerrainTree& terrainTree,
                                                                           std::uint32_t requestedCapacity) const;
     [[nodiscard]] TerrainUniformContext uniformContext() const;
-    [[nodiscard]] const HeightTileAtlas& drawAtlas() const { return stream ? stream->atlas() : *emptyAtlas; }
+    [[nodiscard]] const tiles::gpu::HeightTileAtlas& drawAtlas() const
+    {
+        return stream ? stream->atlas() : *emptyAtlas;
+    }
 
     vk::Device& device;
     const vk::ShaderLibrary& shaders;
@@ -119,9 +122,9 @@ struct Terrain::Impl {
     // The level-0 size of a streamed elevation model, else the heightmap's.
     std::uint32_t fullWidth;
     std::uint32_t fullHeight;
-    std::unique_ptr<HeightStream> stream;
+    std::unique_ptr<tiles::gpu::HeightStream> stream;
     // What the draws bind when nothing streams.
-    std::unique_ptr<HeightTileAtlas> emptyAtlas;
+    std::unique_ptr<tiles::gpu::HeightTileAtlas> emptyAtlas;
     HeightStatistics heightStatistics;
     SunShadowMap sunShadows;
     SeaMaskTexture seaMask;
@@ -148,7 +151,7 @@ Terrain::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& shaderLibrar
                     const heightmap::Heightmap& heightmap, const TerrainSettings& initialSettings,
                     std::span<const vk::Buffer* const> frameUniforms, VkDescriptorSetLayout atmosphereLayout,
                     const vk::AttachmentFormats& attachments, camera::DepthConvention depth,
-                    const ImageryPixels& imageryPixels, std::optional<HeightStreamSource> streamSource)
+                    const ImageryPixels& imageryPixels, std::optional<tiles::gpu::HeightStreamSource> streamSource)
     : device(gpuDevice),
       shaders(shaderLibrary),
       settings(checkedSettings(gpuDevice, initialSettings)),
@@ -157,10 +160,11 @@ Terrain::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& shaderLibrar
       heightmapTexture(gpuDevice, heightmap),
       fullWidth(streamSource ? streamSource->layout.columns() : heightmap.width),
       fullHeight(streamSource ? streamSource->layout.rows() : heightmap.height),
-      stream(streamSource ? std::make_unique<HeightStream>(gpuDevice, *streamedSource(streamSource, heightmap),
-                                                           static_cast<std::uint32_t>(frameUniforms.size()))
-                          : nullptr),
-      emptyAtlas(stream ? nullptr : std::make_unique<HeightTileAtlas>(gpuDevice, std::nullopt, 0, 1, 1)),
+      stream(streamSource
+                 ? std::make_unique<tiles::gpu::HeightStream>(gpuDevice, *streamedSource(streamSource, heightmap),
+                                                              static_cast<std::uint32_t>(frameUniforms.size()))
+                 : nullptr),
+      emptyAtlas(stream ? nullptr : std::make_unique<tiles::gpu::HeightTileAtlas>(gpuDevice, std::nullopt, 0, 1, 1)),
       heightStatistics(gpuDevice, shaderLibrary, heightmapTexture),
       sunShadows(gpuDevice, shaderLibrary, heightmapTexture),
       seaMask(seaMaskTextureFor(gpuDevice, heightmap, settings)),
@@ -279,18 +283,19 @@ void Terrain::replaceBaseHeightmap(const heightmap::Heightmap& heightmap)
 Terrain::Terrain(vk::Device& device, const vk::ShaderLibrary& shaders, const heightmap::Heightmap& heightmap,
                  const TerrainSettings& settings, std::span<const vk::Buffer* const> frameUniforms,
                  VkDescriptorSetLayout atmosphereLayout, const vk::AttachmentFormats& attachments,
-                 camera::DepthConvention depth, const ImageryPixels& imagery, std::optional<HeightStreamSource> stream)
+                 camera::DepthConvention depth, const ImageryPixels& imagery,
+                 std::optional<tiles::gpu::HeightStreamSource> stream)
     : impl_(std::make_unique<Impl>(device, shaders, heightmap, settings, frameUniforms, atmosphereLayout, attachments,
                                    depth, imagery, std::move(stream)))
 {
 }
 
-HeightStream* Terrain::stream()
+tiles::gpu::HeightStream* Terrain::stream()
 {
     return impl_->stream.get();
 }
 
-const HeightStream* Terrain::stream() const
+const tiles::gpu::HeightStream* Terrain::stream() const
 {
     return impl_->stream.get();
 }

@@ -20,11 +20,11 @@
 #include "bisector/Pool.h"
 #include "camera/FrameView.h"
 #include "heightmap/Heightmap.h"
-#include "terrain/HeightStream.h"
 #include "terrain/ImageryTexture.h"
 #include "terrain/PoolTerrain.h"
 #include "terrain/TerrainSettings.h"
 #include "terrain/TerrainUniforms.h"
+#include "tiles/gpu/HeightStream.h"
 #include "vk/GraphicsPipeline.h"
 
 #include <vulkan/vulkan.h>
@@ -83,7 +83,7 @@ public:
     // recordDraw is recorded in. `imagery` (none by default) covers the
     // heightmap's ground; settings.showImagery shows it instead of the
     // materials. With `stream`, the heightmap is the coarse level of a
-    // streamed elevation model (terrain::HeightStream) and the terrain spans
+    // streamed elevation model (tiles::gpu::HeightStream) and the terrain spans
     // the model's level 0; the heap backend only (std::invalid_argument
     // otherwise). Throws vk::Error when the settings' depth does not fit the
     // device (naming the largest that does).
@@ -91,7 +91,7 @@ public:
             const TerrainSettings& settings, std::span<const vk::Buffer* const> frameUniforms,
             VkDescriptorSetLayout atmosphereLayout, const vk::AttachmentFormats& attachments,
             camera::DepthConvention depth, const ImageryPixels& imagery = {},
-            std::optional<HeightStreamSource> stream = std::nullopt);
+            std::optional<tiles::gpu::HeightStreamSource> stream = std::nullopt);
     ~Terrain();
     Terrain(const Terrain&) = delete;
     Terrain& operator=(const Terrain&) = delete;
@@ -138,8 +138,8 @@ public:
     // once the slot's last frame completed, and records
     // recordStreamUploads before the update and recordStreamReadback after
     // the draw, outside rendering).
-    [[nodiscard]] HeightStream* stream();
-    [[nodiscard]] const HeightStream* stream() const;
+    [[nodiscard]] tiles::gpu::HeightStream* stream();
+    [[nodiscard]] const tiles::gpu::HeightStream* stream() const;
     void recordStreamUploads(VkCommandBuffer commands, std::uint32_t frameSlot);
     void recordStreamReadback(VkCommandBuffer commands, std::uint32_t frameSlot);
 

@@ -20,18 +20,21 @@ class Buffer;
 class Device;
 }  // namespace vk
 
+namespace tiles::gpu {
+class HeightTileAtlas;
+}  // namespace tiles::gpu
+
 namespace terrain {
 
 class HeightStatistics;
 class HeightmapTexture;
-class HeightTileAtlas;
 
 class TerrainCriterion {
 public:
     // One set per element of `frameUniforms`; the buffers, `statistics` and
     // `heightmap` must outlive the criterion.
     TerrainCriterion(const vk::Device& device, const HeightStatistics& statistics, const HeightmapTexture& heightmap,
-                     const HeightTileAtlas& atlas, std::span<const vk::Buffer* const> frameUniforms);
+                     const tiles::gpu::HeightTileAtlas& atlas, std::span<const vk::Buffer* const> frameUniforms);
 
     // What to build the subdivision pass with; the criterion must outlive it.
     [[nodiscard]] leb::gpu::SubdivisionCriterion criterion() const;

@@ -2,12 +2,12 @@
 
 #include "camera/Projection.h"
 #include "cbt/gpu/ConcurrentBinaryTree.h"
-#include "terrain/HeightTileAtlas.h"
 #include "terrain/HeightmapTexture.h"
 #include "terrain/ImageryTexture.h"
 #include "terrain/SeaMask.h"
 #include "terrain/SunShadowMap.h"
 #include "terrain/TerrainDrawPipeline.h"
+#include "tiles/gpu/HeightTileAtlas.h"
 #include "vk/Buffer.h"
 #include "vk/Device.h"
 #include "vk/DriverPath.h"
@@ -39,7 +39,8 @@ constexpr std::array<vk::DescriptorBinding, 10> kDrawBindings{{
 TerrainDrawPass::TerrainDrawPass(const vk::Device& device, const vk::ShaderLibrary& shaders,
                                  const HeightmapTexture& heightmap, const SunShadowMap& sunShadows,
                                  const SeaMaskTexture& seaMask, const ImageryTexture& imagery,
-                                 const HeightTileAtlas& atlas, std::span<const vk::Buffer* const> frameUniforms,
+                                 const tiles::gpu::HeightTileAtlas& atlas,
+                                 std::span<const vk::Buffer* const> frameUniforms,
                                  VkDescriptorSetLayout atmosphereLayout, const vk::AttachmentFormats& attachments,
                                  camera::DepthConvention depth)
     : device_(&device),
@@ -60,7 +61,8 @@ TerrainDrawPass::TerrainDrawPass(const vk::Device& device, const vk::ShaderLibra
             .combinedImageSampler(kSunHorizonBinding, sunShadows.view(), sunShadows.sampler(), SunShadowMap::kLayout)
             .combinedImageSampler(kSeaMaskBinding, seaMask.view(), seaMask.sampler(), SeaMaskTexture::kLayout)
             .combinedImageSampler(kImageryBinding, imagery.view(), imagery.sampler(), ImageryTexture::kLayout)
-            .combinedImageSampler(kTileAtlasBinding, atlas.view(), atlas.sampler(), HeightTileAtlas::kLayout)
+            .combinedImageSampler(kTileAtlasBinding, atlas.view(), atlas.sampler(),
+                                  tiles::gpu::HeightTileAtlas::kLayout)
             .storageBuffer(kPageTableBinding, atlas.pageTable())
             .storageBuffer(kTileRequestsBinding, atlas.requests())
             .update(device, set);

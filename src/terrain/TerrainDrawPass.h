@@ -32,13 +32,16 @@ namespace cbt::gpu {
 class ConcurrentBinaryTree;
 }  // namespace cbt::gpu
 
+namespace tiles::gpu {
+class HeightTileAtlas;
+}  // namespace tiles::gpu
+
 namespace terrain {
 
 class HeightmapTexture;
 class SunShadowMap;
 class SeaMaskTexture;
 class ImageryTexture;
-class HeightTileAtlas;
 
 class TerrainDrawPass {
 public:
@@ -48,7 +51,7 @@ public:
     // under `depth`. Call bindTree before recording.
     TerrainDrawPass(const vk::Device& device, const vk::ShaderLibrary& shaders, const HeightmapTexture& heightmap,
                     const SunShadowMap& sunShadows, const SeaMaskTexture& seaMask, const ImageryTexture& imagery,
-                    const HeightTileAtlas& atlas, std::span<const vk::Buffer* const> frameUniforms,
+                    const tiles::gpu::HeightTileAtlas& atlas, std::span<const vk::Buffer* const> frameUniforms,
                     VkDescriptorSetLayout atmosphereLayout, const vk::AttachmentFormats& attachments,
                     camera::DepthConvention depth);
     ~TerrainDrawPass();
@@ -77,7 +80,7 @@ private:
 
     const vk::Device* device_;
     const vk::ShaderLibrary* shaders_;
-    const HeightTileAtlas* atlas_;
+    const tiles::gpu::HeightTileAtlas* atlas_;
     vk::AttachmentFormats attachments_;
     camera::DepthConvention depth_;
     vk::DescriptorSetLayout setLayout_;

@@ -20,8 +20,8 @@ vk::PipelineLayout makeTerrainDrawPipelineLayout(const vk::Device& device, VkDes
 
 vk::GraphicsPipeline makeTerrainDrawPipeline(const vk::Device& device, const vk::ShaderLibrary& shaders,
                                              const vk::PipelineLayout& layout, const char* vertexProgram,
-                                             const HeightTileAtlas& atlas, const vk::AttachmentFormats& attachments,
-                                             camera::DepthConvention depth,
+                                             const tiles::gpu::HeightTileAtlas& atlas,
+                                             const vk::AttachmentFormats& attachments, camera::DepthConvention depth,
                                              std::vector<vk::SpecializationConstant> constants)
 {
     vk::GraphicsPipelineDescription terrain;

@@ -18,9 +18,12 @@ namespace vk {
 class Device;
 }
 
+namespace tiles::gpu {
+class HeightTileAtlas;
+}  // namespace tiles::gpu
+
 namespace terrain {
 
-class HeightTileAtlas;
 
 // The binding of the sun's horizon map (terrain::SunShadowMap) in both
 // draws' own set, where terrain/TerrainDraw.frag reads it.
@@ -31,7 +34,7 @@ inline constexpr std::uint32_t kSeaMaskBinding = 6;
 inline constexpr std::uint32_t kImageryBinding = 7;
 
 // The streamed elevation model's atlas, page table and request bits
-// (terrain::HeightTileAtlas, terrain/StreamedHeights.glsl), likewise; both
+// (tiles::gpu::HeightTileAtlas, terrain/StreamedHeights.glsl), likewise; both
 // draws bind an atlas, an empty one when nothing streams.
 inline constexpr std::uint32_t kTileAtlasBinding = 8;
 inline constexpr std::uint32_t kPageTableBinding = 9;
@@ -47,8 +50,8 @@ vk::PipelineLayout makeTerrainDrawPipelineLayout(const vk::Device& device, VkDes
 // `depth`, back faces culled; `constants` specialize both programs.
 vk::GraphicsPipeline makeTerrainDrawPipeline(const vk::Device& device, const vk::ShaderLibrary& shaders,
                                              const vk::PipelineLayout& layout, const char* vertexProgram,
-                                             const HeightTileAtlas& atlas, const vk::AttachmentFormats& attachments,
-                                             camera::DepthConvention depth,
+                                             const tiles::gpu::HeightTileAtlas& atlas,
+                                             const vk::AttachmentFormats& attachments, camera::DepthConvention depth,
                                              std::vector<vk::SpecializationConstant> constants = {});
 
 }  // namespace terrain

@@ -63,7 +63,7 @@ struct TerrainUniforms {
     float seaLevelWorldY = 0.0f;
     std::uint32_t detail = 0;   // TerrainSettings::surfaceDetail
     std::uint32_t imagery = 0;  // 1: the ground's albedo is the imagery's (TerrainSettings::showImagery)
-    // A streamed elevation model (terrain::HeightStream); without one the
+    // A streamed elevation model (tiles::gpu::HeightStream); without one the
     // level count is 0, fullResolutionTexels = heightmapTexels and
     // baseReduction 1.
     std::uint32_t streamLevelCount = 0;

@@ -13,7 +13,7 @@
 // The renderer keeps levels >= levelCount in memory (the coarse base
 // heightmap); levels 0 .. levelCount - 1 are streamed. Every tile of every
 // streamed level has an entry: an index into the GPU page table and the
-// request bitset (terrain::HeightTileAtlas).
+// request bitset (tiles::gpu::HeightTileAtlas).
 #pragma once
 
 #include <compare>

@@ -70,7 +70,7 @@ TEST(OverlayPanel, AFullPoolWarnsWithTheWaitingSplits)
 
 TEST(OverlayPanel, AStreamWhileLoadingWarnsAndReportsTilesAndThroughput)
 {
-    terrain::HeightStreamStatistics stream;
+    tiles::gpu::HeightStreamStatistics stream;
     stream.loading = true;
     stream.missingTiles = 3;
     stream.pendingReads = 12;
@@ -96,7 +96,7 @@ TEST(OverlayPanel, AStreamWhileLoadingWarnsAndReportsTilesAndThroughput)
 
 TEST(OverlayPanel, ASettledStreamShowsNoLoadingIndicator)
 {
-    terrain::HeightStreamStatistics stream;
+    tiles::gpu::HeightStreamStatistics stream;
     stream.residentTiles = 9;
     stream.atlasLayers = 64;
     const std::vector<OverlayLine> lines = streamLines(stream);

@@ -76,7 +76,7 @@ protected:
         settings.globe.maxDepth = 40;
         scene::SceneOutput output{VK_FORMAT_R8G8B8A8_UNORM, camera::DepthConvention::Reversed, 1};
         const StreamedGlobalElevation model = *model_;
-        terrain::HeightStreamSource source{pyramid_->layout(), [model] { return makeCubeTileReader(model); }};
+        tiles::gpu::HeightStreamSource source{pyramid_->layout(), [model] { return makeCubeTileReader(model); }};
         source.uploadsPerFrame = 64;
         gpu::GlobeStreaming streaming{std::move(source), gpu::GlobeStreamLevels{*pyramid_, model_->range}, 1};
         return std::make_unique<scene::GlobeSceneRenderer>(device(), shaders(), *elevation_, settings, output,
@@ -101,7 +101,7 @@ TEST_F(GlobeStreamGpuTest, TilesStreamInUnderALowCameraAndVerticesTakeTheFinestR
     prepare();
     ASSERT_EQ(pyramid_->levelCount(), 2u);
     const std::unique_ptr<scene::GlobeSceneRenderer> globe = makeScene();
-    terrain::HeightStream* stream = globe->heightStream();
+    tiles::gpu::HeightStream* stream = globe->heightStream();
     ASSERT_NE(stream, nullptr);
     const GeodeticPose pose{12.0, 21.0, 6000.0, 30.0, -35.0};
     scene::GlobeFrameView frame;
@@ -118,12 +118,12 @@ TEST_F(GlobeStreamGpuTest, TilesStreamInUnderALowCameraAndVerticesTakeTheFinestR
     }
     EXPECT_GE(settled, 3) << "the tiles the view asks for all came in";
 
-    const terrain::HeightStreamStatistics statistics = stream->statistics();
+    const tiles::gpu::HeightStreamStatistics statistics = stream->statistics();
     EXPECT_GT(statistics.residentTiles, 0u);
     EXPECT_EQ(statistics.finestRequestedLevel, 0u) << "6 km up asks for the finest level";
 
     // The atlas as the GPU holds it.
-    const terrain::HeightTileAtlas& atlas = stream->atlas();
+    const tiles::gpu::HeightTileAtlas& atlas = stream->atlas();
     const std::vector<std::uint32_t> pageTable = atlas.readBackPageTable();
     std::map<std::uint32_t, std::vector<std::uint16_t>> tiles;
     for (std::uint32_t entry = 0; entry < pageTable.size(); ++entry) {

@@ -6,8 +6,8 @@
 
 #include "heightmap/Heightmap.h"
 #include "scene/SceneRenderer.h"
-#include "terrain/HeightStream.h"
 #include "terrain/TerrainSettings.h"
+#include "tiles/gpu/HeightStream.h"
 
 #include <vulkan/vulkan.h>
 #include <glm/vec4.hpp>
@@ -64,10 +64,10 @@ public:
     SceneRenderHarness(vk::Device& device, const vk::ShaderLibrary& shaders, const heightmap::Heightmap& heightmap,
                        const terrain::TerrainSettings& settings, const RenderTarget& target = kRgba8Target);
     // With `stream`, `heightmap` is the coarse level of a streamed model
-    // (terrain::HeightStream), whose tiles the drawn frames ask for.
+    // (tiles::gpu::HeightStream), whose tiles the drawn frames ask for.
     SceneRenderHarness(vk::Device& device, const vk::ShaderLibrary& shaders, const heightmap::Heightmap& heightmap,
                        const SceneSettings& settings, const RenderTarget& target = kRgba8Target,
-                       std::optional<terrain::HeightStreamSource> stream = std::nullopt);
+                       std::optional<tiles::gpu::HeightStreamSource> stream = std::nullopt);
     ~SceneRenderHarness();
     SceneRenderHarness(const SceneRenderHarness&) = delete;
     SceneRenderHarness& operator=(const SceneRenderHarness&) = delete;

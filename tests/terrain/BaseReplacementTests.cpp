@@ -8,10 +8,10 @@
 #include "GpuTestEnvironment.h"
 #include "SceneRenderHarness.h"
 #include "TerrainTestScene.h"
-#include "terrain/HeightStream.h"
 #include "terrain/Terrain.h"
 #include "tiles/TileLoader.h"
 #include "tiles/TilePyramid.h"
+#include "tiles/gpu/HeightStream.h"
 #include "vk/ShaderLibrary.h"
 
 #include <gtest/gtest.h>
@@ -134,7 +134,7 @@ protected:
     // Frames until the tessellation (and any stream) settled, then one drawn.
     static RenderedImage settledFrame(SceneRenderHarness& harness, const camera::FrameView& view)
     {
-        HeightStream* stream = harness.scene().heightStream();
+        tiles::gpu::HeightStream* stream = harness.scene().heightStream();
         for (int round = 0; round < 4; ++round) {
             for (int frame = 0; frame < 16; ++frame) {
                 harness.renderFrame(view);
@@ -199,7 +199,7 @@ TEST_F(BaseReplacementTest, StreamedTilesFilledFromThePlaceholderAreReadAgain)
     const heightmap::Heightmap fine = makeHillsHeightmap(2 * kCoarseSize);
     const tiles::TilePyramidLayout layout(2 * kCoarseSize, 2 * kCoarseSize, kTileSize, 1);
     const auto sourceFilledFrom = [&](const std::shared_ptr<FillSource>& fill) {
-        HeightStreamSource source{
+        tiles::gpu::HeightStreamSource source{
             layout, [layout, fine, fill] { return std::make_unique<HoleyTileReader>(layout, fine, fill); }};
         source.gpuBudgetBytes = std::size_t{16} << 20;
         source.cpuBudgetBytes = std::size_t{16} << 20;

@@ -4,7 +4,7 @@
 // geometry per bisector. Owns the pool kernels' descriptor set 1: the
 // elevation on the cube, its height ranges and the roots' exact vertices
 // (device-local, uploaded once), a streamed model's atlas, page table,
-// request bits and tile statistics (terrain::HeightTileAtlas; an empty one
+// request bits and tile statistics (tiles::gpu::HeightTileAtlas; an empty one
 // without streaming), the frame's GlobeLevelOfDetail and origin (host-visible), and each
 // slot's exact vertices, geometry cache, the detail's sums at its vertices
 // and their shading (the data's normal and the detail's grid). The
@@ -27,9 +27,9 @@
 #include <cstdint>
 #include <optional>
 
-namespace terrain {
+namespace tiles::gpu {
 class HeightTileAtlas;
-}
+}  // namespace tiles::gpu
 
 namespace vk {
 class Device;
@@ -49,7 +49,7 @@ public:
     // slots; `atlas` holds the tiles of `stream` (the empty atlas without).
     // Throws vk::Error when the device lacks shaderFloat64.
     GlobeCriterion(vk::Device& device, const CubeElevation& elevation, const bisector::HalfedgeMesh& mesh,
-                   std::uint32_t capacity, const terrain::HeightTileAtlas& atlas,
+                   std::uint32_t capacity, const tiles::gpu::HeightTileAtlas& atlas,
                    const std::optional<GlobeStreamLevels>& stream);
 
     // The programs to build a PoolPipeline with (which must not outlive this).

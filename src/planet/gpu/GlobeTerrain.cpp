@@ -62,12 +62,12 @@ static_assert(offsetof(DrawFrame, inverseViewProjection) == 192);
 static_assert(offsetof(DrawFrame, imageryBounds) == 256);
 
 // Takes the tiles' source out of `streaming`; its levels stay, for the criterion.
-std::unique_ptr<terrain::HeightStream> streamOf(vk::Device& device, std::optional<GlobeStreaming>& streaming)
+std::unique_ptr<tiles::gpu::HeightStream> streamOf(vk::Device& device, std::optional<GlobeStreaming>& streaming)
 {
     if (!streaming) {
         return nullptr;
     }
-    return std::make_unique<terrain::HeightStream>(device, std::move(streaming->source), streaming->framesInFlight);
+    return std::make_unique<tiles::gpu::HeightStream>(device, std::move(streaming->source), streaming->framesInFlight);
 }
 
 std::optional<GlobeStreamLevels> levelsOf(const std::optional<GlobeStreaming>& streaming)
@@ -94,7 +94,7 @@ GlobeTerrain::GlobeTerrain(vk::Device& device, const vk::ShaderLibrary& shaders,
       reference_(cubeMesh(), poolSettingsOf(settings)),
       buffers_(device, settings.capacity),
       stream_(streamOf(device, streaming)),
-      emptyAtlas_(stream_ ? nullptr : std::make_unique<terrain::HeightTileAtlas>(device, std::nullopt, 0, 1, 1)),
+      emptyAtlas_(stream_ ? nullptr : std::make_unique<tiles::gpu::HeightTileAtlas>(device, std::nullopt, 0, 1, 1)),
       criterion_(device, elevation, reference_.mesh(), settings.capacity, stream_ ? stream_->atlas() : *emptyAtlas_,
                  levelsOf(streaming)),
       pipeline_(device, shaders, buffers_, reference_.layout(), criterion_.programs()),

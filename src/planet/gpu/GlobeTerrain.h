@@ -18,8 +18,8 @@
 #include "planet/CubeElevation.h"
 #include "planet/GlobeCamera.h"
 #include "planet/gpu/GlobeCriterion.h"
-#include "terrain/HeightStream.h"
 #include "terrain/ImageryTexture.h"
+#include "tiles/gpu/HeightStream.h"
 #include "vk/Buffer.h"
 #include "vk/ComputeKernel.h"
 #include "vk/Descriptors.h"
@@ -81,7 +81,7 @@ struct GlobeImagery {
 // A global model that streams (planet/CubeTileReader.h): the tiles'
 // source (its layout the pyramid's) and what the criterion reads of them.
 struct GlobeStreaming {
-    terrain::HeightStreamSource source;
+    tiles::gpu::HeightStreamSource source;
     GlobeStreamLevels levels;
     std::uint32_t framesInFlight = 2;
 };
@@ -143,7 +143,7 @@ public:
     // Bytes of the elevation on the GPU (the base; the stream's atlas beside).
     [[nodiscard]] VkDeviceSize elevationBytes() const { return criterion_.elevationBytes(); }
     // The streamed model's tiles, if it streams.
-    [[nodiscard]] terrain::HeightStream* stream() const { return stream_.get(); }
+    [[nodiscard]] tiles::gpu::HeightStream* stream() const { return stream_.get(); }
     // The pool's buffers, for tests and tools.
     [[nodiscard]] const bisector::gpu::PoolBuffers& poolBuffers() const { return buffers_; }
     [[nodiscard]] const GlobeCriterion& criterion() const { return criterion_; }
@@ -154,8 +154,8 @@ private:
     GlobeSettings settings_;
     bisector::Pool reference_;  // the roots, uploaded once; keeps the layout and mesh
     bisector::gpu::PoolBuffers buffers_;
-    std::unique_ptr<terrain::HeightStream> stream_;
-    std::unique_ptr<terrain::HeightTileAtlas> emptyAtlas_;  // bound when nothing streams
+    std::unique_ptr<tiles::gpu::HeightStream> stream_;
+    std::unique_ptr<tiles::gpu::HeightTileAtlas> emptyAtlas_;  // bound when nothing streams
     GlobeCriterion criterion_;
     bisector::gpu::PoolPipeline pipeline_;
     std::unique_ptr<vk::ComputeKernel> refresh_;

@@ -1,4 +1,4 @@
-#include "terrain/HeightTileAtlas.h"
+#include "tiles/gpu/HeightTileAtlas.h"
 
 #include "vk/Barriers.h"
 #include "vk/Device.h"
@@ -8,7 +8,7 @@
 #include <cstring>
 #include <limits>
 
-namespace terrain {
+namespace tiles::gpu {
 
 namespace {
 
@@ -299,4 +299,4 @@ std::span<const std::uint32_t> HeightTileAtlas::requestWords(std::uint32_t frame
     return {reinterpret_cast<const std::uint32_t*>(bytes.data()), bytes.size() / sizeof(std::uint32_t)};
 }
 
-}  // namespace terrain
+}  // namespace tiles::gpu

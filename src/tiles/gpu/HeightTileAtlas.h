@@ -28,7 +28,7 @@ namespace vk {
 class Device;
 }
 
-namespace terrain {
+namespace tiles::gpu {
 
 // What the criterion knows of a resident tile's share (the tileSize x
 // tileSize samples without the apron, clipped to the level), laid out as
@@ -141,4 +141,4 @@ private:
     std::uint32_t dirtyEnd_ = 0;
 };
 
-}  // namespace terrain
+}  // namespace tiles::gpu

@@ -1,7 +1,7 @@
 // A streamed elevation model: what the draw's shaders asked for comes in
 // from a tile reader on a background thread (tiles::TileLoader), through a
 // CPU cache (tiles::TileCache, within the CPU budget) into the GPU atlas
-// (terrain::HeightTileAtlas, within the GPU budget), least recently used
+// (HeightTileAtlas, within the GPU budget), least recently used
 // tiles evicted first at both ends. The terrain's heightmap is the pyramid's
 // level layout.levelCount(), always resident: a tile that is missing falls
 // back to it (or to a resident level between), so a window frame never waits
@@ -13,10 +13,10 @@
 // recordRequestReadback after it.
 #pragma once
 
-#include "terrain/HeightTileAtlas.h"
 #include "tiles/TileCache.h"
 #include "tiles/TileLoader.h"
 #include "tiles/TilePyramid.h"
+#include "tiles/gpu/HeightTileAtlas.h"
 
 #include <vulkan/vulkan.h>
 
@@ -32,7 +32,7 @@ namespace vk {
 class Device;
 }
 
-namespace terrain {
+namespace tiles::gpu {
 
 // What a terrain streams, and within which budgets.
 struct HeightStreamSource {
@@ -134,4 +134,4 @@ private:
     std::vector<bool> filledEntries_;  // the entry's resident tile has filled samples
 };
 
-}  // namespace terrain
+}  // namespace tiles::gpu

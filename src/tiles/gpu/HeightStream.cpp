@@ -1,4 +1,4 @@
-#include "terrain/HeightStream.h"
+#include "tiles/gpu/HeightStream.h"
 
 #include <algorithm>
 #include <bit>
@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <utility>
 
-namespace terrain {
+namespace tiles::gpu {
 
 namespace {
 
@@ -242,4 +242,4 @@ HeightStreamStatistics HeightStream::statistics() const
     return statistics;
 }
 
-}  // namespace terrain
+}  // namespace tiles::gpu

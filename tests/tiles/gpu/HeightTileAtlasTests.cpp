@@ -1,11 +1,11 @@
-// The streamed tiles' atlas on the device (terrain::HeightTileAtlas): staged
+// The streamed tiles' atlas on the device (HeightTileAtlas): staged
 // tiles land in their layers, the page table and the statistics, the least recently used
 // tile makes room for a new one (and leaves the page table), a tile in use by
 // the frame is never replaced, and staging holds its frame's share.
 #include "GpuTestEnvironment.h"
 
-#include "terrain/HeightTileAtlas.h"
 #include "tiles/TilePyramid.h"
+#include "tiles/gpu/HeightTileAtlas.h"
 
 #include <gtest/gtest.h>
 
@@ -14,7 +14,7 @@
 #include <optional>
 #include <vector>
 
-namespace terrain::test {
+namespace tiles::gpu::test {
 namespace {
 
 constexpr std::uint32_t kTileSize = 16;
@@ -156,4 +156,4 @@ TEST_F(HeightTileAtlasTest, WithoutALayoutTheAtlasIsOneEmptyLayer)
 }
 
 }  // namespace
-}  // namespace terrain::test
+}  // namespace tiles::gpu::test
