@@ -30,6 +30,7 @@
 #include "planet/GlobeSunHorizon.glsl"
 #include "surface/GroundAlbedo.glsl"
 #include "surface/Imagery.glsl"
+#include "surface/MaterialVariation.glsl"
 #include "surface/SnowLine.glsl"
 #include "surface/SunVisibility.glsl"
 
@@ -54,14 +55,21 @@ struct globeSurface_Point {
     float heightChange;     // of the height to the next pixels, right plus down (metres, absolute)
 };
 
-// The land's colour (surface/GroundAlbedo.glsl) by its height, its slope
-// (`flatness`: the cosine of the ground's tilt), its latitude's snow line
-// and the spacing of the data that gave its height (`dataSpacingMetres`:
-// heights are above sea level, and a fine enough grid draws the shore's sand).
-vec3 globeSurface_LandAlbedo(float height, float flatness, float latitudeDegrees, float dataSpacingMetres)
+// The land's colour (surface/GroundAlbedo.glsl) at the pixel by its
+// height, its slope (`flatness`: the cosine of the ground's tilt), its
+// latitude's snow line, the materials' variation at its ground point (ECEF
+// metres, from the exact cube point) and the spacing of the data that gave
+// its height (heights are above sea level, and a fine enough grid draws the
+// shore's sand).
+vec3 globeSurface_LandAlbedo(globeSurface_Point surface, float height, float flatness, float latitudeDegrees)
 {
+    dvec3 cube = planet_CubePointOf(globeDraw_cameraCube.xyz) + dvec3(surface.cubeFromCamera);
+    vec3 ground = vec3(planet_CubeToEcef(cube, double(height)));
+    float footprint = sqrt(length(surface.alongX) * length(surface.alongY));
+    float variation = surface_MaterialVariationAround(ground, normalize(ground), footprint);
+    float spacing = float(planet_DetailCellMetres(surface.detailGrid));
     return surface_GroundAlbedo(surface_Ground(height, 1.0 - flatness, surface_PermanentSnowLineMetres(latitudeDegrees),
-                                               0.0, surface_ShoreWeight(true, dataSpacingMetres)));
+                                               variation, surface_ShoreWeight(true, spacing)));
 }
 
 // The imagery at the pixel's ground (globeDraw_imagery, a grid of WGS 84
@@ -280,8 +288,7 @@ vec3 globeSurface_Luminance(globeSurface_Point surface)
         // Atmosphere space keeps the polar stretch: asin of up.z is the
         // geocentric latitude there, within 0.2 degrees of the geodetic one.
         float latitude = degrees(asin(clamp(up.z, -1.0, 1.0)));
-        float spacing = float(planet_DetailCellMetres(surface.detailGrid));
-        vec3 albedo = globeSurface_LandAlbedo(ground.height, dot(normal, up), latitude, spacing);
+        vec3 albedo = globeSurface_LandAlbedo(surface, ground.height, dot(normal, up), latitude);
         albedo = surface_DrapedAlbedo(albedo, globeSurface_Imagery(surface), globeDraw_options.z != 0u);
         colour += landShare * globeSurface_LitGround(albedo, normal, up, sun, light, globeSurface_SunVisibility(surface));
     }

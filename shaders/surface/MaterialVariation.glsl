@@ -30,4 +30,30 @@ float surface_MaterialVariation(vec2 metres, float footprintMetres)
     return clamp(0.5 * sum / 0.9375, -0.5, 0.5);
 }
 
+// The variation at `metres` (a point in 3D) on ground whose vertical is
+// `up` (unit): the plane variation over the point's projections on the
+// three axis planes, weighted by how squarely each faces the vertical, so
+// that it is one continuous field over a curved surface. Where `up` is an
+// axis (the flat terrain's y) it is surface_MaterialVariation over the
+// other two (x, z).
+float surface_MaterialVariationAround(vec3 metres, vec3 up, float footprintMetres)
+{
+    vec3 weights = up * up;
+    weights *= weights;
+    weights /= weights.x + weights.y + weights.z;
+    float variation = 0.0;
+    // A weight under a thousandth changes the variation by less than a
+    // thousandth: its plane is left out.
+    if (weights.x > 1.0e-3) {
+        variation += weights.x * surface_MaterialVariation(metres.zy, footprintMetres);
+    }
+    if (weights.y > 1.0e-3) {
+        variation += weights.y * surface_MaterialVariation(metres.xz, footprintMetres);
+    }
+    if (weights.z > 1.0e-3) {
+        variation += weights.z * surface_MaterialVariation(metres.xy, footprintMetres);
+    }
+    return variation;
+}
+
 #endif  // SURFACE_MATERIAL_VARIATION_GLSL

@@ -145,7 +145,7 @@ vec3 groundAlbedo(SurfaceSample surface, float footprint)
     float steepness = max(1.0 - surface.normal.y, 1.0 - inversesqrt(1.0 + surface.crestSlope * surface.crestSlope));
     surface_Ground ground =
         surface_Ground(worldPosition.y * terrainFrame.elevationPerWorldHeight, steepness, terrainFrame.snowLineMetres,
-                       surface_MaterialVariation(worldPosition.xz, footprint),
+                       surface_MaterialVariationAround(worldPosition, vec3(0.0, 1.0, 0.0), footprint),
                        surface_ShoreWeight(terrainFrame.seaLevelKnown != 0u, dataSpacingMetres()));
     vec3 materials = surface_GroundAlbedo(ground);
     vec4 image = texture(imagery, terrain_HeightmapCoordinate(unitSquarePoint()));
