@@ -55,6 +55,13 @@ struct globeSurface_Point {
     float heightChange;     // of the height to the next pixels, right plus down (metres, absolute)
 };
 
+// The pixel's exact cube point: the one under the camera, exact, plus the
+// pixel's offset from it.
+dvec3 globeSurface_CubePoint(globeSurface_Point surface)
+{
+    return planet_CubePointOf(globeDraw_cameraCube.xyz) + dvec3(surface.cubeFromCamera);
+}
+
 // The land's colour (surface/GroundAlbedo.glsl) at the pixel by its
 // height, its slope (`flatness`: the cosine of the ground's tilt), its
 // latitude's snow line, the materials' variation at its ground point (ECEF
@@ -63,7 +70,7 @@ struct globeSurface_Point {
 // shore's sand).
 vec3 globeSurface_LandAlbedo(globeSurface_Point surface, float height, float flatness, float latitudeDegrees)
 {
-    dvec3 cube = planet_CubePointOf(globeDraw_cameraCube.xyz) + dvec3(surface.cubeFromCamera);
+    dvec3 cube = globeSurface_CubePoint(surface);
     vec3 ground = vec3(planet_CubeToEcef(cube, double(height)));
     float footprint = sqrt(length(surface.alongX) * length(surface.alongY));
     float variation = surface_MaterialVariationAround(ground, normalize(ground), footprint);
@@ -81,7 +88,7 @@ vec3 globeSurface_LandAlbedo(globeSurface_Point surface, float height, float fla
 // grid.
 vec4 globeSurface_Imagery(globeSurface_Point surface)
 {
-    dvec3 cube = planet_CubePointOf(globeDraw_cameraCube.xyz) + dvec3(surface.cubeFromCamera);
+    dvec3 cube = globeSurface_CubePoint(surface);
     vec3 direction = vec3(normalize(planet_CubeToSphere(cube)));
     // The ellipsoid's point along the direction has tan(latitude) =
     // z a^2 / (r b^2).
@@ -111,7 +118,7 @@ vec4 globeSurface_Imagery(globeSurface_Point surface)
 // a model's grid holds, averaged over its cells, stay under 35 degrees.
 float globeSurface_SunVisibility(globeSurface_Point surface)
 {
-    dvec3 cube = planet_CubePointOf(globeDraw_cameraCube.xyz) + dvec3(surface.cubeFromCamera);
+    dvec3 cube = globeSurface_CubePoint(surface);
     vec3 sun = globeDraw_sunDirection.xyz;
     vec3 up = globeSunHorizon_Up(cube);
     float sunElevation = asin(clamp(dot(sun, up), -1.0, 1.0));
@@ -165,7 +172,7 @@ vec3 globeSurface_GroundNormal(globeSurface_Point surface, vec3 position)
     if (roughness <= 0.0) {
         return base;
     }
-    dvec3 cube = planet_CubePointOf(globeDraw_cameraCube.xyz) + dvec3(surface.cubeFromCamera);
+    dvec3 cube = globeSurface_CubePoint(surface);
     vec3 gradient = roughness * planet_SurfaceDetailSumGradient(cube, surface.detailGrid, 2.0 * footprint);
     float slopeX = dot(gradient, surface.cubeAlongX);
     float slopeY = dot(gradient, surface.cubeAlongY);
@@ -220,7 +227,7 @@ globeSurface_Ground globeSurface_GroundOf(globeSurface_Point surface)
     float cell = float(planet_DetailCellMetres(intervals));
     float own = smoothstep(cell, 4.0 * cell, surface.triangleMetres);
     if (own > 0.0) {
-        dvec3 cube = planet_CubePointOf(globeDraw_cameraCube.xyz) + dvec3(surface.cubeFromCamera);
+        dvec3 cube = globeSurface_CubePoint(surface);
         dvec3 alongX = dvec3(surface.cubeAlongX);
         dvec3 alongY = dvec3(surface.cubeAlongY);
         float here = float(planet_HeightAt(cube, intervals));
