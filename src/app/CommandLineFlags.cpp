@@ -36,11 +36,18 @@ float numberIn(std::string_view text, double low, double high, bool lowExclusive
 {
     const std::optional<double> value = text::parseNumber(text);
     const bool aboveLow = value && (lowExclusive ? *value > low : *value >= low);
+    const std::string expected = "expected a number in " + std::string(lowExclusive ? "(" : "[") + numberText(low) +
+                                 ", " + numberText(high) + "], got " + text::quoted(text);
     if (!value || !aboveLow || *value > high) {
-        throw text::ParseError("expected a number in " + std::string(lowExclusive ? "(" : "[") + numberText(low) +
-                               ", " + numberText(high) + "], got " + text::quoted(text));
+        throw text::ParseError(expected);
     }
-    return static_cast<float>(*value);
+    // The renderer works in single precision: a value that rounds to an
+    // excluded bound there (1e-300 to 0) is out of range too.
+    const auto single = static_cast<float>(*value);
+    if (lowExclusive && !(static_cast<double>(single) > low)) {
+        throw text::ParseError(expected + ", which single precision rounds to " + numberText(low));
+    }
+    return single;
 }
 
 PixelSize parsePixelSize(std::string_view text)

@@ -84,9 +84,14 @@ int runPrepare(std::span<const std::string_view> arguments, std::ostream& out, s
         out << prepareHelp();
         return kExitSuccess;
     }
-    if (arguments.size() != 2 || arguments[0].empty() || arguments[1].empty()) {
+    if (arguments.size() != 2) {
         err << kPrefix << "expected two names, IN and OUT.tif, got " << arguments.size()
             << (arguments.size() == 1 ? " argument" : " arguments") << " (see cbt-terrain prepare --help)\n";
+        return kExitBadCommandLine;
+    }
+    if (arguments[0].empty() || arguments[1].empty()) {
+        err << kPrefix << "expected two names, IN and OUT.tif: " << (arguments[0].empty() ? "IN" : "OUT.tif")
+            << " is empty (see cbt-terrain prepare --help)\n";
         return kExitBadCommandLine;
     }
     const std::filesystem::path input{std::string(arguments[0])};

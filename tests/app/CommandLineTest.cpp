@@ -166,6 +166,10 @@ TEST(CommandLine, EveryBadFlagGivesAOneLineErrorNamingIt)
         {{"--pool-size", "65536"}, "--pool-size: needs --cbt pool"},
         {{"--depth", "2.5"}, "--depth: expected an integer"},
         {{"--target-pixels", "0"}, "--target-pixels: expected a number in (0"},
+        // Above 0 in double, 0 in the renderer's single precision.
+        {{"--extent", "1e-300"},
+         "--extent: expected a number in (0, 1e+07], got '1e-300', which single precision rounds to 0"},
+        {{"--target-pixels", "1e-300"}, "--target-pixels: expected a number in (0, 10000], got '1e-300', which single"},
         {{"--flatness", "-1"}, "--flatness: expected a number in [0, 1e+06], got '-1'"},
         {{"--subdivision", "7"}, "--subdivision: expected an integer in 0..6, got '7'"},
         {{"--subdivision", "3"}, "--subdivision: expected 0, 2, 4 or 6, got '3'"},

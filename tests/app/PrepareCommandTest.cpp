@@ -94,6 +94,19 @@ TEST(PrepareCommand, WrongArgumentCountIsOneLineAndExitCodeTwo)
     }
 }
 
+TEST(PrepareCommand, AnEmptyNameIsSaidAsSuch)
+{
+    for (const std::vector<std::string_view>& arguments :
+         {std::vector<std::string_view>{"prepare", "alps.tif", ""}, {"prepare", "", "out.tif"}}) {
+        const Outcome outcome = run(arguments);
+        EXPECT_EQ(outcome.exitCode, kExitBadCommandLine);
+        const std::string empty = arguments[1].empty() ? "IN" : "OUT.tif";
+        EXPECT_EQ(outcome.err, "cbt-terrain: prepare: expected two names, IN and OUT.tif: " + empty +
+                                   " is empty (see cbt-terrain prepare --help)\n");
+        EXPECT_TRUE(outcome.out.empty());
+    }
+}
+
 TEST(PrepareCommand, TheViewersHelpNamesIt)
 {
     EXPECT_NE(commandLineHelp().find("cbt-terrain prepare IN OUT.tif"), std::string::npos);
