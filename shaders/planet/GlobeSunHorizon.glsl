@@ -23,17 +23,16 @@ vec3 globeSunHorizon_Up(dvec3 cube)
     return vec3(planet_EllipsoidNormalAt(planet_EllipsoidPointAlong(planet_CubeToSphere(cube))));
 }
 
-// The horizon's elevation (radians, above the plane normal to the vertical) seen
-// from the ground at exact cube point `cube` towards `sun` (ECEF, unit),
-// over the base grid of `intervals` a face side. The march moves in the
-// face's plane along the direction whose image on the ground points towards
-// the sun (the map's Jacobian at the point); a step past a face's edge goes
-// on across the next face, as the plane's line does under the central
-// projection.
-float globeSunHorizon_Elevation(dvec3 cube, vec3 sun, uint intervals)
+// The horizon's elevation (radians, above the plane normal to the vertical
+// `up`, globeSunHorizon_Up) seen from the ground at exact cube point `cube`
+// towards `sun` (ECEF, unit), over the base grid of `intervals` a face side.
+// The march moves in the face's plane along the direction whose image on
+// the ground points towards the sun (the map's Jacobian at the point); a
+// step past a face's edge goes on across the next face, as the plane's line
+// does under the central projection.
+float globeSunHorizon_Elevation(dvec3 cube, vec3 up, vec3 sun, uint intervals)
 {
     dvec3 origin = planet_CubeToEcef(cube, planet_HeightAt(cube, intervals));
-    vec3 up = globeSunHorizon_Up(cube);
     vec3 towards = sun - dot(sun, up) * up;
     if (dot(towards, towards) < 1.0e-10) {
         return -1.5707963;  // the sun overhead: no horizon reaches it

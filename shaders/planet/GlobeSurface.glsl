@@ -85,9 +85,13 @@ vec3 globeSurface_LandAlbedo(globeSurface_Point surface, float height, float fla
 // the pixel's steps to the next pixels taken east and north into the
 // grid's coordinates, so the sampler filters the imagery over the pixel's
 // footprint, anisotropically where the device can. Transparent outside the
-// grid.
+// grid, and everywhere while the imagery is not shown (globeDraw_options.z):
+// then nothing of it is computed.
 vec4 globeSurface_Imagery(globeSurface_Point surface)
 {
+    if (globeDraw_options.z == 0u) {
+        return vec4(0.0);
+    }
     dvec3 cube = globeSurface_CubePoint(surface);
     vec3 direction = vec3(normalize(planet_CubeToSphere(cube)));
     // The ellipsoid's point along the direction has tan(latitude) =
@@ -118,14 +122,17 @@ vec4 globeSurface_Imagery(globeSurface_Point surface)
 // a model's grid holds, averaged over its cells, stay under 35 degrees.
 float globeSurface_SunVisibility(globeSurface_Point surface)
 {
+    if (globeDraw_options.w == 0u) {
+        return 1.0;
+    }
     dvec3 cube = globeSurface_CubePoint(surface);
     vec3 sun = globeDraw_sunDirection.xyz;
     vec3 up = globeSunHorizon_Up(cube);
     float sunElevation = asin(clamp(dot(sun, up), -1.0, 1.0));
-    if (globeDraw_options.w == 0u || sunElevation > radians(35.0) || sunElevation < -2.0 * SURFACE_SUN_ANGULAR_RADIUS) {
+    if (sunElevation > radians(35.0) || sunElevation < -2.0 * SURFACE_SUN_ANGULAR_RADIUS) {
         return 1.0;
     }
-    return surface_SunVisibility(globeSunHorizon_Elevation(cube, sun, globeDraw_options.y), sunElevation);
+    return surface_SunVisibility(globeSunHorizon_Elevation(cube, up, sun, globeDraw_options.y), sunElevation);
 }
 
 // Lambertian ground with unit normal `normal` under vertical `up`, of which
@@ -296,7 +303,7 @@ vec3 globeSurface_Luminance(globeSurface_Point surface)
         // geocentric latitude there, within 0.2 degrees of the geodetic one.
         float latitude = degrees(asin(clamp(up.z, -1.0, 1.0)));
         vec3 albedo = globeSurface_LandAlbedo(surface, ground.height, dot(normal, up), latitude);
-        albedo = surface_DrapedAlbedo(albedo, globeSurface_Imagery(surface), globeDraw_options.z != 0u);
+        albedo = surface_DrapedAlbedo(albedo, globeSurface_Imagery(surface), true);
         colour += landShare * globeSurface_LitGround(albedo, normal, up, sun, light, globeSurface_SunVisibility(surface));
     }
     atmosphere_Gathered air = globeAtmosphere_Gather(camera, cameraAltitude, towards, seen, sun, 10, 4.0);
