@@ -1,5 +1,5 @@
 // What the globe's draw binds (planet::gpu::GlobeTerrain), set 0, shared by
-// its visibility pass (planet/GlobeRaster.comp, GlobeRasterLarge.comp) and
+// its visibility pass (planet/GlobeRaster.comp) and
 // its shading (planet/GlobeShade.comp):
 //   binding 0  the pool's visible list (slots)
 //   binding 1  the geometry cache (planet/GlobeGeometry.glsl)

@@ -1,49 +1,16 @@
-// The globe's visibility pass (planet::gpu::GlobeRasterPass): its visible
-// triangles rasterized in compute (raster/TriangleRaster.glsl) into the
-// frame's visibility buffer, each sample keeping the nearest triangle's
-// depth and its index in the visible list plus one. GlobeRaster.comp takes
-// each triangle in one invocation when its box is small, and lists the
-// others (large, or needing clipping) for GlobeRasterLarge.comp, which
-// shares each among the invocations of a workgroup.
-//   set 0  the globe's draw set (planet/GlobeDraw.glsl)
-//   set 1  binding 0: the visibility buffer; binding 1: the large list
+// The globe's triangles for its visibility pass (raster/VisibilityRaster.glsl,
+// planet/GlobeRaster.comp): the visible list of the globe's draw set
+// (planet/GlobeDraw.glsl, set 0), each triangle's corners from the geometry
+// cache, back faces left out.
 #ifndef PLANET_GLOBE_RASTER_GLSL
 #define PLANET_GLOBE_RASTER_GLSL
 
-#extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
-#extension GL_EXT_shader_atomic_int64 : require
 #include "planet/GlobeDraw.glsl"
 
-layout(std430, set = 1, binding = 0) buffer GlobeRasterVisibility {
-    uint64_t globeRaster_visibility[];
-};
-// The large list: GlobeRasterLarge.comp's VkDispatchIndirectCommand (one
-// workgroup per entry, at most GLOBE_RASTER_LARGE_WORKGROUPS), the count,
-// the visible triangles' indices.
-layout(std430, set = 1, binding = 1) buffer GlobeRasterLargeList {
-    uint globeRaster_largeWorkgroups;
-    uint globeRaster_largeDispatchY;
-    uint globeRaster_largeDispatchZ;
-    uint globeRaster_largeCount;
-    uint globeRaster_large[];
-};
-// One workgroup per listed triangle up to this many (the least
-// maxComputeWorkGroupCount); beyond, the workgroups stride over the list.
-const uint GLOBE_RASTER_LARGE_WORKGROUPS = 65535u;
-
-layout(push_constant) uniform GlobeRasterConstants {
-    uvec2 viewport;       // pixels
-    uint smallMaxPixels;  // a box at most this wide and high is small (<= RASTER_SMALL_MAX_PIXELS)
-} globeRaster;
-
-// Samples per pixel (1, 2, 4 or 8), a constant of the pipeline so that the
-// loops over them unroll.
-layout(constant_id = 0) const uint GLOBE_RASTER_SAMPLES = 1u;
-
-#define RASTER_COVER(index, value) atomicMax(globeRaster_visibility[index], value)
-#include "raster/TriangleRaster.glsl"
-
-const uint GLOBE_RASTER_WORKGROUP_SIZE = 64u;
+uint rasterSource_TriangleCount()
+{
+    return globeDraw_VisibleCount();
+}
 
 // Whether the triangle (relative to the camera) clearly shows its back: its
 // normal, turned away from the Earth's centre, points away from the camera
@@ -67,7 +34,7 @@ bool globeRaster_ShowsItsBack(vec3 corners[3])
 // The clip-space corners of visible triangle `triangle`, as the cache holds
 // them (relative to its origin), taken relative to the camera; false when
 // the triangle shows its back (globeRaster_ShowsItsBack): it covers nothing.
-bool globeRaster_Corners(uint triangle, out vec4 clip[3])
+bool rasterSource_Corners(uint triangle, out vec4 clip[3])
 {
     uint first = 3u * globeDraw_visible[triangle];
     vec3 corners[3];

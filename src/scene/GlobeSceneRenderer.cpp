@@ -3,9 +3,9 @@
 #include "atmosphere/Atmosphere.h"
 #include "display/DisplayPass.h"
 #include "planet/gpu/GlobeAtmosphere.h"
-#include "planet/gpu/GlobeRasterPass.h"
-#include "planet/gpu/GlobeShadePass.h"
 #include "planet/gpu/SeaLevelSky.h"
+#include "raster/gpu/VisibilityRasterPass.h"
+#include "raster/gpu/VisibilityShadePass.h"
 #include "scene/RenderTargets.h"
 #include "scene/SceneRendering.h"
 #include "terrain/Terrain.h"
@@ -59,8 +59,8 @@ struct GlobeSceneRenderer::Impl {
     planet::gpu::SeaLevelSky seaLevelSky;
     std::optional<terrain::ImageryTexture> imagery;  // before the globe, whose draw set reads it
     planet::gpu::GlobeTerrain globe;
-    planet::gpu::GlobeRasterPass raster;
-    planet::gpu::GlobeShadePass shade;
+    raster::gpu::VisibilityRasterPass raster;
+    raster::gpu::VisibilityShadePass shade;
     display::DisplayPass displayPass;
     vk::TimestampQueries timer;
     FrameStatistics latest;
@@ -82,11 +82,16 @@ GlobeSceneRenderer::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& s
       seaLevelSky(gpuDevice, shaders, atmosphere),
       globe(gpuDevice, shaders, elevation, initialSettings.globe, seaLevelSky,
             withFrames(std::move(streaming), sceneOutput.framesInFlight)),
-      raster(gpuDevice, shaders, globe, attachments.samples, sceneOutput.framesInFlight,
+      raster(gpuDevice, shaders,
+             raster::gpu::VisibilitySource{
+                 "planet/GlobeRaster.comp", {}, globe.drawSetLayout(), initialSettings.globe.capacity},
+             attachments.samples, sceneOutput.framesInFlight,
              initialSettings.smallTrianglePixels.value_or(
-                 planet::gpu::defaultSmallTrianglePixels(gpuDevice.driverPath()))),
-      shade(gpuDevice, shaders, globe, atmosphere.descriptorSetLayout(), attachments.samples,
-            sceneOutput.framesInFlight, initialSettings.shadeLoop),
+                 raster::gpu::defaultSmallTrianglePixels(gpuDevice.driverPath()))),
+      shade(gpuDevice, shaders,
+            raster::gpu::ShadeSource{
+                "planet/GlobeShade.comp", {}, {globe.drawSetLayout(), atmosphere.descriptorSetLayout()}},
+            attachments.samples, sceneOutput.framesInFlight, initialSettings.shadeLoop),
       displayPass(gpuDevice, shaders, sceneOutput.displayFormat, sceneOutput.framesInFlight),
       timer(gpuDevice, sceneOutput.framesInFlight, globeTimestampPassNames()),
       updateSerials(sceneOutput.framesInFlight, 0)
@@ -181,11 +186,13 @@ void GlobeSceneRenderer::recordFrame(std::uint32_t slotIndex, const GlobeFrameVi
     beginDeferredShading(impl.device, commands, targets);
     const std::uint32_t drawPass = impl.timer.passIndex(terrain::kDrawTimestamp);
     impl.timer.writeStart(commands, drawPass);
-    impl.raster.record(commands, slotIndex, targets.visibility(), view.viewport);
+    impl.raster.record(commands, slotIndex, impl.globe.drawSet(), targets.visibility(), view.viewport,
+                       {&impl.globe.countsBuffer(), planet::gpu::GlobeTerrain::visibleDispatchOffset()});
     impl.timer.writeEnd(commands, drawPass);
     const std::uint32_t shadePass = impl.timer.passIndex(kShadeTimestamp);
     impl.timer.writeStart(commands, shadePass);
-    impl.shade.record(commands, slotIndex, targets.visibility(), targets.hdr(), impl.atmosphere.descriptorSet());
+    impl.shade.record(commands, slotIndex, {impl.globe.drawSet(), impl.atmosphere.descriptorSet()},
+                      targets.visibility(), targets.hdr());
     impl.timer.writeEnd(commands, shadePass);
     recordDisplayPass(impl.device, commands, targets, impl.displayPass, slotIndex, impl.settings.display, &impl.timer);
 }
@@ -223,7 +230,7 @@ FrameStatistics GlobeSceneRenderer::statistics() const
     return impl_->latest;
 }
 
-const planet::gpu::GlobeRasterPass& GlobeSceneRenderer::visibilityPass() const
+const raster::gpu::VisibilityRasterPass& GlobeSceneRenderer::visibilityPass() const
 {
     return impl_->raster;
 }
@@ -236,7 +243,7 @@ std::optional<std::string> GlobeSceneRenderer::reloadShaders()
         [&]() -> std::optional<std::string> {
             impl.seaLevelSky.rebuild();
             impl.raster.rebuildPipelines();
-            impl.shade.rebuildPipeline();
+            impl.shade.rebuildPipelines();
             return std::nullopt;
         },
         impl.displayPass);

@@ -27,8 +27,8 @@
 #include "display/Tonemapping.h"
 #include "planet/CubeElevation.h"
 #include "planet/GlobeCamera.h"
-#include "planet/gpu/GlobeShadePass.h"
 #include "planet/gpu/GlobeTerrain.h"
+#include "raster/gpu/VisibilityShadePass.h"
 #include "scene/FrameSlot.h"
 #include "scene/FrameTimings.h"
 #include "scene/SceneRenderer.h"
@@ -47,9 +47,9 @@ class Device;
 class ShaderLibrary;
 }  // namespace vk
 
-namespace planet::gpu {
-class GlobeRasterPass;
-}  // namespace planet::gpu
+namespace raster::gpu {
+class VisibilityRasterPass;
+}  // namespace raster::gpu
 
 namespace scene {
 
@@ -73,10 +73,10 @@ struct GlobeSceneSettings {
     display::DisplaySettings display;
     // How the shading covers a multisampled pixel's triangles (the tests
     // compare the two).
-    planet::gpu::GlobeShadeLoop shadeLoop = planet::gpu::GlobeShadeLoop::PrimaryThenEdges;
+    raster::gpu::ShadeLoop shadeLoop = raster::gpu::ShadeLoop::PrimaryThenEdges;
     // The largest box, in pixels a side, of a triangle the visibility pass
-    // covers in one invocation (planet::gpu::GlobeRasterPass); by default
-    // planet::gpu::defaultSmallTrianglePixels of the device's driver path.
+    // covers in one invocation (raster::gpu::VisibilityRasterPass); by default
+    // raster::gpu::defaultSmallTrianglePixels of the device's driver path.
     std::optional<std::uint32_t> smallTrianglePixels;
 };
 
@@ -120,7 +120,7 @@ public:
     [[nodiscard]] FrameStatistics statistics() const;
 
     // The visibility pass (its large list, for tests).
-    [[nodiscard]] const planet::gpu::GlobeRasterPass& visibilityPass() const;
+    [[nodiscard]] const raster::gpu::VisibilityRasterPass& visibilityPass() const;
 
     // Builds the pipelines again from the shader library; on an error keeps
     // the old ones and returns the one-line error. Waits for the device.

@@ -10,8 +10,8 @@
 //     or a branch depends on uniform data alone;
 //   - anisotropic filtering of the draped imagery (terrain::ImageryTexture):
 //     on a CPU driver under multisampling it takes seconds a frame.
-//   - the largest triangle one invocation of the globe's visibility pass
-//     covers alone (planet::gpu::defaultSmallTrianglePixels).
+//   - the largest triangle one invocation of a visibility pass
+//     covers alone (raster::gpu::defaultSmallTrianglePixels).
 // The readable code a newcomer follows is the GPU path; the CPU-driver path
 // changes no result, only how fast a CPU driver gets there.
 #pragma once

@@ -1,4 +1,4 @@
-// The globe's deferred shading (planet::gpu::GlobeShadePass after the
+// The globe's deferred shading (raster::gpu::VisibilityShadePass after the
 // visibility pass), offscreen with the validation layer on:
 // - the visibility buffer holds visible triangles, and covers the globe
 //   without cracks between them;
@@ -13,7 +13,7 @@
 #include "SceneRenderHarness.h"
 #include "planet/GlobalElevation.h"
 #include "planet/GlobeCamera.h"
-#include "planet/gpu/GlobeRasterPass.h"
+#include "raster/gpu/VisibilityRasterPass.h"
 #include "scene/GlobeSceneRenderer.h"
 #include "vk/BufferTransfer.h"
 
@@ -168,10 +168,10 @@ TEST_F(GlobeDeferredShadingGpuTest, TwoPassesShadeAMultisampledFrameAsOneLoopDoe
     const VkExtent2D size{160, 120};
     const GeodeticPose pose{46.2, 7.5, 6000.0, 80.0, -12.0};
     const std::unique_ptr<scene::GlobeSceneRenderer> twoPasses =
-        makeScene(kSeabedShownDownToMetres, 8.0, VK_SAMPLE_COUNT_4_BIT, gpu::GlobeShadeLoop::PrimaryThenEdges);
+        makeScene(kSeabedShownDownToMetres, 8.0, VK_SAMPLE_COUNT_4_BIT, raster::gpu::ShadeLoop::PrimaryThenEdges);
     const scene::test::RenderedImage tuned = render(*twoPasses, pose, size, 40, "globe-shade-two-passes");
     const std::unique_ptr<scene::GlobeSceneRenderer> oneLoop =
-        makeScene(kSeabedShownDownToMetres, 8.0, VK_SAMPLE_COUNT_4_BIT, gpu::GlobeShadeLoop::OneLoop);
+        makeScene(kSeabedShownDownToMetres, 8.0, VK_SAMPLE_COUNT_4_BIT, raster::gpu::ShadeLoop::OneLoop);
     const scene::test::RenderedImage reference = render(*oneLoop, pose, size, 40, "globe-shade-one-loop");
     const std::vector<std::uint64_t> samples = readVisibilitySamples(*oneLoop);
     std::size_t divided = 0;

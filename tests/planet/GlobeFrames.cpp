@@ -50,7 +50,7 @@ void GlobeFramesGpuTest::SetUpTestSuite()
 std::unique_ptr<scene::GlobeSceneRenderer> GlobeFramesGpuTest::makeScene(double seabedShownDownTo,
                                                                          double targetEdgePixels,
                                                                          VkSampleCountFlagBits samples,
-                                                                         gpu::GlobeShadeLoop shadeLoop)
+                                                                         raster::gpu::ShadeLoop shadeLoop)
 {
     scene::GlobeSceneSettings settings;
     settings.globe.seabedShownDownToMetres = seabedShownDownTo;

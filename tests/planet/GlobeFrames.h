@@ -55,7 +55,7 @@ protected:
     std::unique_ptr<scene::GlobeSceneRenderer> makeScene(
         double seabedShownDownTo = kSeabedShownDownToMetres, double targetEdgePixels = 8.0,
         VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_1_BIT,
-        gpu::GlobeShadeLoop shadeLoop = gpu::GlobeShadeLoop::PrimaryThenEdges);
+        raster::gpu::ShadeLoop shadeLoop = raster::gpu::ShadeLoop::PrimaryThenEdges);
 
     // The last frame's colour and depth (sample 0; saved as NAME.png under
     // $CBT_TEST_IMAGE_DIR when set).

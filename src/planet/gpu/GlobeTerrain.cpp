@@ -39,7 +39,7 @@ constexpr std::array<vk::DescriptorBinding, 9> kDrawBindings{{
 static_assert(offsetof(bisector::gpu::PoolCounters, visibleCount) == 9 * sizeof(std::uint32_t));
 
 // What reads the update's buffers: the visibility pass (its indirect
-// dispatch, GlobeRasterPass) and the shading (GlobeShadePass).
+// dispatch, raster::gpu::VisibilityRasterPass) and the shading.
 constexpr VkPipelineStageFlags2 kDrawReaders =
     VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT;
 constexpr VkAccessFlags2 kDrawReads = VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT;

@@ -3,8 +3,8 @@
 // bisector::gpu::PoolPipeline), its geometry cache relative to an origin
 // that follows the camera, and the draw's set: the visible bisectors, their
 // geometry and the frame's uniforms (a reversed-Z projection with the far
-// plane at infinity), which the visibility pass (planet::gpu::GlobeRasterPass)
-// rasterizes and the shading (planet::gpu::GlobeShadePass) lights.
+// plane at infinity), which the visibility pass (raster::gpu::VisibilityRasterPass)
+// rasterizes and the shading (raster::gpu::VisibilityShadePass) lights.
 //
 // Per frame: recordUpdate, then the visibility pass and the shading. The
 // draw's uniforms (drawSet()) are written at recordUpdate: no earlier frame

@@ -1,6 +1,5 @@
-#include "planet/gpu/GlobeRasterPass.h"
+#include "raster/gpu/VisibilityRasterPass.h"
 
-#include "planet/gpu/GlobeTerrain.h"
 #include "vk/Barriers.h"
 #include "vk/Device.h"
 #include "vk/Error.h"
@@ -11,13 +10,15 @@
 #include <cstddef>
 #include <span>
 #include <string>
+#include <utility>
+#include <vector>
 
-namespace planet::gpu {
+namespace raster::gpu {
 namespace {
 
 constexpr std::uint32_t kMaxSmallTrianglePixels = 64;  // RASTER_SMALL_MAX_PIXELS
-// The large list's header (GlobeRasterLargeList of GlobeRaster.glsl): no
-// workgroups of GlobeRasterLarge.comp yet, and no entries.
+// The large list's header (RasterLargeList of raster/VisibilityRaster.glsl):
+// no workgroups of the large kernel yet, and no entries.
 constexpr std::array<std::uint32_t, 4> kEmptyLargeList{0, 1, 1, 0};
 
 constexpr std::array<vk::DescriptorBinding, 2> kRasterBindings{{
@@ -25,7 +26,7 @@ constexpr std::array<vk::DescriptorBinding, 2> kRasterBindings{{
     {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
 }};
 
-// GlobeRasterConstants of shaders/planet/GlobeRaster.glsl.
+// RasterPassConstants of shaders/raster/VisibilityRaster.glsl.
 struct RasterConstants {
     std::uint32_t viewportWidth = 0;
     std::uint32_t viewportHeight = 0;
@@ -36,12 +37,19 @@ constexpr VkPushConstantRange kConstantsRange{VK_SHADER_STAGE_COMPUTE_BIT, 0, si
 
 constexpr VkAccessFlags2 kStorageAccess = VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT;
 
-// GLOBE_RASTER_SAMPLES of GlobeRaster.glsl.
+// The source's kernel, or with `large` its large list's; `samples` is
+// RASTER_PASS_SAMPLES of raster/VisibilityRaster.glsl.
 vk::ComputePipeline buildKernel(const vk::Device& device, const vk::ShaderLibrary& shaders,
-                                const vk::PipelineLayout& layout, const char* program, std::uint32_t samples)
+                                const vk::PipelineLayout& layout, const VisibilitySource& source, bool large,
+                                std::uint32_t samples)
 {
+    std::vector<vk::ShaderMacro> macros = source.macros;
+    if (large) {
+        macros.push_back({"RASTER_VISIBILITY_LARGE", ""});
+    }
     const std::array<vk::SpecializationConstant, 1> constants{{{0, samples}}};
-    return vk::ComputePipeline(device, layout, shaders.load(vk::ShaderProgram{program, {}}), constants);
+    return vk::ComputePipeline(device, layout, shaders.load(vk::ShaderProgram{source.program, std::move(macros)}),
+                               constants);
 }
 
 }  // namespace
@@ -51,27 +59,26 @@ std::uint32_t defaultSmallTrianglePixels(vk::DriverPath path)
     return path == vk::DriverPath::Gpu ? 8 : 32;
 }
 
-GlobeRasterPass::GlobeRasterPass(const vk::Device& device, const vk::ShaderLibrary& shaders, const GlobeTerrain& globe,
-                                 VkSampleCountFlagBits samples, std::uint32_t framesInFlight,
-                                 std::uint32_t smallTrianglePixels)
+VisibilityRasterPass::VisibilityRasterPass(const vk::Device& device, const vk::ShaderLibrary& shaders,
+                                           VisibilitySource source, VkSampleCountFlagBits samples,
+                                           std::uint32_t framesInFlight, std::uint32_t smallTrianglePixels)
     : device_(&device),
       shaders_(&shaders),
-      globe_(&globe),
+      source_(std::move(source)),
       samples_(static_cast<std::uint32_t>(samples)),
       smallTrianglePixels_(smallTrianglePixels),
       largeList_(
-          device,
-          VkDeviceSize{sizeof(std::uint32_t)} * (VkDeviceSize{globe.settings().capacity} + kEmptyLargeList.size()),
+          device, VkDeviceSize{sizeof(std::uint32_t)} * (VkDeviceSize{source_.triangleCapacity} + kEmptyLargeList.size()),
           VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT),
       setLayout_(device, kRasterBindings),
       setPool_(device, setLayout_, framesInFlight),
-      pipelineLayout_(device, std::array<VkDescriptorSetLayout, 2>{globe.drawSetLayout(), setLayout_.handle()},
+      pipelineLayout_(device, std::array<VkDescriptorSetLayout, 2>{source_.sourceLayout, setLayout_.handle()},
                       std::span<const VkPushConstantRange>(&kConstantsRange, 1)),
-      small_(buildKernel(device, shaders, pipelineLayout_, "planet/GlobeRaster.comp", samples_)),
-      large_(buildKernel(device, shaders, pipelineLayout_, "planet/GlobeRasterLarge.comp", samples_))
+      small_(buildKernel(device, shaders, pipelineLayout_, source_, false, samples_)),
+      large_(buildKernel(device, shaders, pipelineLayout_, source_, true, samples_))
 {
     if (smallTrianglePixels > kMaxSmallTrianglePixels) {
-        throw vk::Error("GlobeRasterPass: small triangles of " + std::to_string(smallTrianglePixels) +
+        throw vk::Error("VisibilityRasterPass: small triangles of " + std::to_string(smallTrianglePixels) +
                         " pixels (at most " + std::to_string(kMaxSmallTrianglePixels) + ")");
     }
     for (std::uint32_t slot = 0; slot < framesInFlight; ++slot) {
@@ -79,8 +86,8 @@ GlobeRasterPass::GlobeRasterPass(const vk::Device& device, const vk::ShaderLibra
     }
 }
 
-void GlobeRasterPass::record(VkCommandBuffer commands, std::uint32_t slotIndex, const vk::Buffer& visibility,
-                             VkExtent2D extent)
+void VisibilityRasterPass::record(VkCommandBuffer commands, std::uint32_t slotIndex, VkDescriptorSet sourceSet,
+                                  const vk::Buffer& visibility, VkExtent2D extent, const VisibilityDispatch& dispatch)
 {
     // The slot's earlier frames completed: its set is free to change. It is
     // written every frame, since the slot's buffer is made anew when the
@@ -98,14 +105,18 @@ void GlobeRasterPass::record(VkCommandBuffer commands, std::uint32_t slotIndex, 
     vk::memoryBarrier(*device_, commands, VK_PIPELINE_STAGE_2_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                       VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, kStorageAccess);
 
-    const std::array<VkDescriptorSet, 2> sets{globe_->drawSet(), set};
+    const std::array<VkDescriptorSet, 2> sets{sourceSet, set};
     vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipelineLayout_.handle(), 0,
                             static_cast<std::uint32_t>(sets.size()), sets.data(), 0, nullptr);
     const RasterConstants constants{extent.width, extent.height, smallTrianglePixels_};
     vkCmdPushConstants(commands, pipelineLayout_.handle(), VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(constants),
                        &constants);
     vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE, small_.handle());
-    vkCmdDispatchIndirect(commands, globe_->countsBuffer().handle(), GlobeTerrain::visibleDispatchOffset());
+    if (dispatch.indirect != nullptr) {
+        vkCmdDispatchIndirect(commands, dispatch.indirect->handle(), dispatch.offset);
+    } else {
+        vkCmdDispatch(commands, std::max(dispatch.workgroups, 1u), 1, 1);
+    }
     vk::memoryBarrier(*device_, commands, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, kStorageAccess,
                       VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT,
                       kStorageAccess | VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT);
@@ -115,13 +126,12 @@ void GlobeRasterPass::record(VkCommandBuffer commands, std::uint32_t slotIndex, 
                       VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
 }
 
-void GlobeRasterPass::rebuildPipelines()
+void VisibilityRasterPass::rebuildPipelines()
 {
-    vk::ComputePipeline small = buildKernel(*device_, *shaders_, pipelineLayout_, "planet/GlobeRaster.comp", samples_);
-    vk::ComputePipeline large =
-        buildKernel(*device_, *shaders_, pipelineLayout_, "planet/GlobeRasterLarge.comp", samples_);
+    vk::ComputePipeline small = buildKernel(*device_, *shaders_, pipelineLayout_, source_, false, samples_);
+    vk::ComputePipeline large = buildKernel(*device_, *shaders_, pipelineLayout_, source_, true, samples_);
     small_ = std::move(small);
     large_ = std::move(large);
 }
 
-}  // namespace planet::gpu
+}  // namespace raster::gpu

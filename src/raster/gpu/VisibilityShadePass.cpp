@@ -1,71 +1,73 @@
-#include "planet/gpu/GlobeShadePass.h"
+#include "raster/gpu/VisibilityShadePass.h"
 
-#include "planet/gpu/GlobeTerrain.h"
 #include "vk/Barriers.h"
 #include "vk/Device.h"
 #include "vk/ShaderLibrary.h"
 
 #include <array>
+#include <utility>
+#include <vector>
 
-namespace planet::gpu {
+namespace raster::gpu {
 namespace {
 
-constexpr std::uint32_t kLocalSize = 8;  // GlobeShade.comp's local_size_x and _y
+constexpr std::uint32_t kLocalSize = 8;  // raster/VisibilityShading.glsl's local_size_x and _y
 
-// Set 2 of GlobeShade.comp: the visibility buffer, the HDR image and the
-// list of pixels that show more than one value.
+// Set 2 of raster/VisibilityShading.glsl: the visibility buffer, the HDR
+// image and the list of pixels that show more than one value.
 constexpr std::array<vk::DescriptorBinding, 3> kImageBindings{{
     {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
     {1, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, VK_SHADER_STAGE_COMPUTE_BIT, 1},
     {2, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
 }};
 
-// GlobeShadeEdges' header: no workgroups for the second pass yet, no pixels.
+// RasterShadeEdges' header: no workgroups for the second pass yet, no pixels.
 constexpr std::array<std::uint32_t, 4> kNoEdges{0, 1, 1, 0};
 
 constexpr VkAccessFlags2 kStorageAccess = VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT;
 
-vk::PipelineLayout shadePipelineLayout(const vk::Device& device, const GlobeTerrain& globe,
-                                       VkDescriptorSetLayout atmosphereLayout,
+vk::PipelineLayout shadePipelineLayout(const vk::Device& device, const ShadeSource& source,
                                        const vk::DescriptorSetLayout& imageLayout)
 {
-    const std::array<VkDescriptorSetLayout, 3> sets{globe.drawSetLayout(), atmosphereLayout, imageLayout.handle()};
+    const std::array<VkDescriptorSetLayout, 3> sets{source.setLayouts[0], source.setLayouts[1], imageLayout.handle()};
     return vk::PipelineLayout(device, sets);
 }
 
 }  // namespace
 
-GlobeShadePass::GlobeShadePass(const vk::Device& device, const vk::ShaderLibrary& shaders, const GlobeTerrain& globe,
-                               VkDescriptorSetLayout atmosphereLayout, VkSampleCountFlagBits samples,
-                               std::uint32_t framesInFlight, GlobeShadeLoop loop)
+VisibilityShadePass::VisibilityShadePass(const vk::Device& device, const vk::ShaderLibrary& shaders,
+                                         ShadeSource source, VkSampleCountFlagBits samples,
+                                         std::uint32_t framesInFlight, ShadeLoop loop)
     : device_(&device),
       shaders_(&shaders),
-      globe_(&globe),
+      source_(std::move(source)),
       samples_(samples),
       loop_(loop),
       imageSetLayout_(device, kImageBindings),
       imageSetPool_(device, imageSetLayout_, framesInFlight),
       edges_(framesInFlight),
-      pipelineLayout_(shadePipelineLayout(device, globe, atmosphereLayout, imageSetLayout_))
+      pipelineLayout_(shadePipelineLayout(device, source_, imageSetLayout_))
 {
-    buildPipelines();
+    rebuildPipelines();
     for (std::uint32_t slot = 0; slot < framesInFlight; ++slot) {
         imageSets_.push_back(imageSetPool_.allocate(imageSetLayout_));
     }
 }
 
-bool GlobeShadePass::twoPasses() const
+bool VisibilityShadePass::twoPasses() const
 {
-    return samples_ != VK_SAMPLE_COUNT_1_BIT && loop_ == GlobeShadeLoop::PrimaryThenEdges;
+    return samples_ != VK_SAMPLE_COUNT_1_BIT && loop_ == ShadeLoop::PrimaryThenEdges;
 }
 
-void GlobeShadePass::buildPipelines()
+void VisibilityShadePass::rebuildPipelines()
 {
-    const auto build = [&](std::vector<vk::ShaderMacro> macros) {
+    const auto build = [&](std::vector<vk::ShaderMacro> loopMacros) {
+        std::vector<vk::ShaderMacro> macros = source_.macros;
+        macros.insert(macros.end(), loopMacros.begin(), loopMacros.end());
         return vk::ComputePipeline(*device_, pipelineLayout_,
-                                   shaders_->load(vk::ShaderProgram{"planet/GlobeShade.comp", std::move(macros)}));
+                                   shaders_->load(vk::ShaderProgram{source_.program, std::move(macros)}));
     };
-    const vk::ShaderMacro multisampled{"GLOBE_SHADE_MULTISAMPLED", ""};
+    const vk::ShaderMacro multisampled{"RASTER_SHADE_MULTISAMPLED", ""};
     if (samples_ == VK_SAMPLE_COUNT_1_BIT) {
         vk::ComputePipeline single = build({});
         pipeline_ = std::move(single);
@@ -76,19 +78,15 @@ void GlobeShadePass::buildPipelines()
         pipeline_ = std::move(reference);
         return;
     }
-    vk::ComputePipeline primary = build({multisampled, {"GLOBE_SHADE_PRIMARY", ""}});
-    vk::ComputePipeline edges = build({multisampled, {"GLOBE_SHADE_EDGES", ""}});
+    vk::ComputePipeline primary = build({multisampled, {"RASTER_SHADE_PRIMARY", ""}});
+    vk::ComputePipeline edges = build({multisampled, {"RASTER_SHADE_EDGES", ""}});
     pipeline_ = std::move(primary);
     edgesPipeline_ = std::move(edges);
 }
 
-void GlobeShadePass::rebuildPipeline()
-{
-    buildPipelines();
-}
-
-void GlobeShadePass::record(VkCommandBuffer commands, std::uint32_t slotIndex, const vk::Buffer& visibility,
-                            const vk::Image& hdr, VkDescriptorSet atmosphereSet)
+void VisibilityShadePass::record(VkCommandBuffer commands, std::uint32_t slotIndex,
+                                 std::array<VkDescriptorSet, 2> sourceSets, const vk::Buffer& visibility,
+                                 const vk::Image& hdr)
 {
     // The slot's earlier frames completed: its set and list are free to
     // change. The set is written every frame, since the slot's buffer and
@@ -119,7 +117,7 @@ void GlobeShadePass::record(VkCommandBuffer commands, std::uint32_t slotIndex, c
         vk::bufferBarrier(*device_, commands, edges, VK_PIPELINE_STAGE_2_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                           VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, kStorageAccess);
     }
-    const std::array<VkDescriptorSet, 3> sets{globe_->drawSet(), atmosphereSet, imageSet};
+    const std::array<VkDescriptorSet, 3> sets{sourceSets[0], sourceSets[1], imageSet};
     vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipelineLayout_.handle(), 0,
                             static_cast<std::uint32_t>(sets.size()), sets.data(), 0, nullptr);
     vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline_.handle());
@@ -135,4 +133,4 @@ void GlobeShadePass::record(VkCommandBuffer commands, std::uint32_t slotIndex, c
     }
 }
 
-}  // namespace planet::gpu
+}  // namespace raster::gpu
