@@ -67,11 +67,11 @@ layout(std140, set = TERRAIN_UNIFORMS_SET, binding = TERRAIN_UNIFORMS_BINDING) u
     float elevationPerWorldHeight;  // metres of elevation per world metre of height (undoes --height-scale)
     uint seaLevelKnown;         // 1: heights are metres above a vertical datum (a DEM)
     terrain_StatisticsLevel statisticsLevels[TERRAIN_MAX_STATISTICS_LEVELS];
-    uint shadows;               // 1: the sun's horizon map (terrain/TerrainDraw.frag) shades the terrain
+    uint shadows;               // 1: the sun's horizon map (terrain/TerrainShading.glsl) shades the terrain
     uint sea;                   // 1: water at seaLevelWorldY over the sea mask's samples
     float seaLevelWorldY;
     uint detail;                // 1: procedural detail below the data's spacing (terrain/SurfaceDetail.glsl)
-    uint imagery;               // 1: the ground's albedo is the imagery's (terrain/TerrainDraw.frag)
+    uint imagery;               // 1: the ground's albedo is the imagery's (terrain/TerrainShading.glsl)
     // A streamed elevation model (terrain/StreamedHeights.glsl): the
     // heightmap holds its level streamLevelCount, tiles the finer levels.
     // Without streaming: streamLevelCount 0, fullResolutionTexels =
@@ -83,6 +83,7 @@ layout(std140, set = TERRAIN_UNIFORMS_SET, binding = TERRAIN_UNIFORMS_BINDING) u
     float metresPerPixelAtUnitDistance;  // a pixel's footprint 1 m in front of the camera
     float streamTexelsPerPixel;  // level-0 texels a pixel may cover before a coarser level is asked for
     terrain_StreamLevel streamLevels[TERRAIN_MAX_STREAM_LEVELS];
+    mat4 inverseViewRotationProjection;  // clip space to the view ray's direction (camera::inverseViewRotationProjection)
 } terrainFrame;
 
 // World position of a unit-square point at normalised height `height`.

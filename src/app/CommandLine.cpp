@@ -42,6 +42,9 @@ void checkPlanetCombinations(const ViewerOptions& options)
     if (options.cameraGeo && options.cameraPathFile) {
         throw CommandLineError("--camera-path: cannot be combined with --camera-geo");
     }
+    if (options.raster == scene::RasterPath::Graphics) {
+        throw CommandLineError("--raster graphics: the globe is rasterized in compute only");
+    }
     if (options.maxDepth && *options.maxDepth < terrain::kMinPoolDepth) {
         throw CommandLineError("--depth: the globe's depth is " + std::to_string(terrain::kMinPoolDepth) + ".." +
                                std::to_string(terrain::kMaxPoolDepth) + ", got " + std::to_string(*options.maxDepth));
@@ -101,7 +104,7 @@ const std::vector<std::string>& planetFlagNames()
         "--msaa",          "--vsync",      "--headless",   "--size",          "--frames",    "--camera-geo",
         "--camera-path",   "--screenshot", "--stats",      "--sun",           "--time",      "--exposure",
         "--tonemap",       "--stream",     "--gpu-budget", "--cpu-budget",    "--wireframe", "--imagery",
-        "--imagery-bands", "--shadows",    "--help"};
+        "--imagery-bands", "--shadows",    "--raster",     "--help"};
     return names;
 }
 

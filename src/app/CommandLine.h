@@ -6,6 +6,7 @@
 #include "atmosphere/SunPosition.h"
 #include "display/Tonemapping.h"
 #include "geodesy/SolarEphemeris.h"
+#include "scene/SceneRenderer.h"
 #include "terrain/TerrainSettings.h"
 
 #include <array>
@@ -52,6 +53,9 @@ struct ViewerOptions {
     // --msaa 1|2|4|8: samples per pixel; empty: kDefaultMsaaSamples where
     // the device supports it, else 1 (see app::sceneSamplesFor).
     std::optional<std::uint32_t> msaaSamples;
+    // --raster graphics|compute: how the terrain's pixels are found
+    // (scene::RasterPath); empty: scene::defaultRasterPath of the device.
+    std::optional<scene::RasterPath> raster;
     // --stream auto|on|off: stream a DEM's tiles (tiles::gpu::HeightStream):
     // when it is larger than the device holds in one texture (auto), always,
     // or never (a larger one is then read reduced).

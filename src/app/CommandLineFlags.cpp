@@ -222,6 +222,18 @@ std::vector<FlagSpec> viewerFlagSpecs()
                          }
                          o.msaaSamples = static_cast<std::uint32_t>(samples);
                      }});
+    flags.push_back({"--raster", "graphics|compute",
+                     "how the terrain's pixels are found: its draw through the graphics pipeline, or its "
+                     "triangles rasterized and shaded in compute (the globe: compute only)",
+                     "compute on a GPU, graphics on a CPU Vulkan driver", [](ViewerOptions& o, std::string_view v) {
+                         if (v == "graphics") {
+                             o.raster = scene::RasterPath::Graphics;
+                         } else if (v == "compute") {
+                             o.raster = scene::RasterPath::Compute;
+                         } else {
+                             throw text::ParseError("expected graphics or compute, got " + text::quoted(v));
+                         }
+                     }});
     flags.push_back({"--stream", "auto|on|off",
                      "stream a DEM's tiles at the resolution the view needs: auto when it is larger than "
                      "one texture of the device, on always, off never (a larger one is read reduced)",

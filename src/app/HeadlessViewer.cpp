@@ -66,6 +66,7 @@ void renderHeadless(const vk::Instance& instance, const ViewerOptions& options, 
     const scene::SceneSettings settings = initialSceneSettings(options, heightmap, terrain.dem);
     scene::SceneOutput output{scene::kHeadlessColorFormat, kDepthConvention, kFramesInFlight};
     output.samples = sceneSamplesFor(options, device);
+    output.raster = rasterPathFor(options, device);
     scene::SceneRenderer scene(device, shaders, heightmap, settings, output, imageryPixelsOf(imagery),
                                heightStreamSourceOf(options, terrain, kHeadlessUploadsPerFrame));
     const DeviceIdleGuard idleBeforeDestruction(device);

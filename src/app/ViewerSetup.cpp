@@ -268,6 +268,11 @@ void checkOutputFolders(const ViewerOptions& options)
     check(options.statsPath, "--stats");
 }
 
+scene::RasterPath rasterPathFor(const ViewerOptions& options, const vk::Device& device)
+{
+    return options.raster.value_or(scene::defaultRasterPath(device.driverPath()));
+}
+
 vk::Device openViewerDevice(const vk::Instance& instance, const ViewerOptions& options, VkSurfaceKHR surface,
                             std::vector<const char*> extraExtensions)
 {

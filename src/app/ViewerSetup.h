@@ -142,6 +142,10 @@ void checkViewerDeviceFeatures(const vk::Device& device);
 VkSampleCountFlagBits sceneSamplesFor(const ViewerOptions& options, const vk::Device& device,
                                       scene::SceneShading shading = scene::SceneShading::Forward);
 
+// How the flat terrain's pixels are found: --raster, else the device's
+// default (scene::defaultRasterPath of its driver path).
+scene::RasterPath rasterPathFor(const ViewerOptions& options, const vk::Device& device);
+
 // `options` with --camera-geo turned into --camera and --time into --sun on
 // `terrain` (unchanged without them), and a line for the user per flag
 // saying what it became. Throws GeodeticPlacementError.

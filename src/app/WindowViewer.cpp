@@ -74,10 +74,11 @@ CameraPose startPoseFor(const ViewerOptions& options, const scene::SceneRenderer
 // frame never waits for them).
 constexpr std::uint32_t kWindowUploadsPerFrame = 16;
 
-scene::SceneOutput windowSceneOutput(VkFormat swapchainFormat, VkSampleCountFlagBits samples)
+scene::SceneOutput windowSceneOutput(VkFormat swapchainFormat, VkSampleCountFlagBits samples, scene::RasterPath raster)
 {
     scene::SceneOutput output{swapchainFormat, kDepthConvention, kFramesInFlight};
     output.samples = samples;
+    output.raster = raster;
     return output;
 }
 
@@ -98,7 +99,8 @@ public:
           presentation_(device_, surface_, window_, options.vsync),
           scene_(checkedViewerDevice(device_, heightmap_), shaders_, heightmap_,
                  initialSceneSettings(options, heightmap_, dem_),
-                 windowSceneOutput(presentation_.swapchain().format(), sceneSamplesFor(options, device_)),
+                 windowSceneOutput(presentation_.swapchain().format(), sceneSamplesFor(options, device_),
+                                   rasterPathFor(options, device_)),
                  imageryPixelsOf(imagery_), heightStreamSourceOf(options, terrain, kWindowUploadsPerFrame)),
           input_(window_.handle(), InputCapture{&ImGuiOverlay::wantsTextInput, &ImGuiOverlay::wantsMouse}),
           overlay_(window_.handle(), instance_, device_, presentation_.swapchain()),

@@ -1,9 +1,11 @@
-// cbt-bench flyover: the viewer's whole frame on both terrain backends in one
-// process, along one camera path. Both scenes share the device; each path
-// pose is rendered by one backend and then by the other (which goes first
-// alternates pose by pose), each frame recorded, submitted and waited for on
-// its own, so that both see the same machine, the same caches and the same
-// views, and their ratio is measured in one run.
+// cbt-bench flyover: the viewer's whole frame on both terrain backends and
+// both raster paths (scene::RasterPath: the graphics pipeline's draw, or the
+// visibility pass and shading in compute; only --raster's when it is given)
+// in one process, along one camera path. The scenes share the device; each
+// path pose is rendered by each scene in turn (which goes first rotates pose
+// by pose), each frame recorded, submitted and waited for on its own, so
+// that all see the same machine, the same caches and the same views, and
+// their ratios are measured in one run.
 #include "app/CameraPose.h"
 #include "app/CommandLine.h"
 #include "app/FlyCamera.h"
@@ -25,21 +27,40 @@
 #include <iterator>
 #include <memory>
 #include <sstream>
+#include <string>
+#include <vector>
 
 namespace bench {
 
 namespace {
 
 constexpr std::uint32_t kFramesInFlight = 1;
-constexpr std::size_t kBackendCount = 2;
-constexpr std::array<terrain::TerrainBackend, kBackendCount> kBackends{terrain::TerrainBackend::Heap,
-                                                                       terrain::TerrainBackend::Pool};
+// One scene of the run: a backend on a raster path.
+struct Variant {
+    terrain::TerrainBackend backend = terrain::TerrainBackend::Heap;
+    scene::RasterPath raster = scene::RasterPath::Graphics;
+};
 
-// One backend's figures over the path, one sample per frame.
+// The scenes of a run: the heap and the pool on `main` first, then on the
+// other path unless only `main` is asked for.
+std::vector<Variant> variantsFor(scene::RasterPath main, bool bothPaths)
+{
+    std::vector<Variant> variants{{terrain::TerrainBackend::Heap, main}, {terrain::TerrainBackend::Pool, main}};
+    if (bothPaths) {
+        const scene::RasterPath other =
+            main == scene::RasterPath::Compute ? scene::RasterPath::Graphics : scene::RasterPath::Compute;
+        variants.push_back({terrain::TerrainBackend::Heap, other});
+        variants.push_back({terrain::TerrainBackend::Pool, other});
+    }
+    return variants;
+}
+
+// One scene's figures over the path, one sample per frame.
 struct BackendSeries {
     app::SampleSeries frameMs;  // CPU wall time: record, submit, wait for the fence
     app::SampleSeries updateMs;
-    app::SampleSeries drawMs;
+    app::SampleSeries drawMs;   // the draw, or the visibility pass in compute
+    app::SampleSeries shadeMs;  // the shading in compute (0 on the graphics path)
     app::SampleSeries atmosphereMs;
     app::SampleSeries gpuTotalMs;
     app::SampleSeries liveBisectors;
@@ -85,8 +106,9 @@ void addTimings(BackendSeries& series, const scene::FrameStatistics& statistics)
     }
     series.updateMs.add(update);
     series.drawMs.add(t.drawMs);
+    series.shadeMs.add(t.shadeMs);
     series.atmosphereMs.add(t.atmosphereMs);
-    series.gpuTotalMs.add(update + t.drawMs + t.atmosphereMs);
+    series.gpuTotalMs.add(update + t.drawMs + t.shadeMs + t.atmosphereMs);
 }
 
 // How many leaves one backend has that the other has not, at the last pose.
@@ -129,8 +151,8 @@ double medianOf(const app::SampleSeries& series)
 }
 
 // A row of the table; counts (`whole`) as integers.
-void addSeriesRow(ReportTable& table, const std::string& name, std::string_view backend,
-                  const app::SampleSeries& series, bool whole = false)
+void addSeriesRow(ReportTable& table, const std::string& name, const Variant& variant, const app::SampleSeries& series,
+                  bool whole = false)
 {
     const std::optional<app::SeriesSummary> summary = series.summary();
     if (!summary) {
@@ -142,21 +164,63 @@ void addSeriesRow(ReportTable& table, const std::string& name, std::string_view 
         }
         return value;
     };
-    table.rows.push_back({name, std::string(backend), cell(summary->median), cell(summary->minimum),
-                          cell(summary->maximum), static_cast<std::int64_t>(summary->count)});
+    table.rows.push_back({name, std::string(app::backendName(variant.backend)),
+                          std::string(scene::rasterPathName(variant.raster)), cell(summary->median),
+                          cell(summary->minimum), cell(summary->maximum), static_cast<std::int64_t>(summary->count)});
+}
+
+// The series of the scene of `backend` on `raster`, if the run has it.
+const BackendSeries* seriesOf(const std::vector<Variant>& variants, const std::vector<BackendSeries>& series,
+                              terrain::TerrainBackend backend, scene::RasterPath raster)
+{
+    for (std::size_t v = 0; v < variants.size(); ++v) {
+        if (variants[v].backend == backend && variants[v].raster == raster) {
+            return &series[v];
+        }
+    }
+    return nullptr;
+}
+
+// What the terrain's pixels cost on a path: the draw and the sky (in the
+// atmosphere's time), or the visibility pass and the shading, terrain and sky.
+double pixelsMs(const BackendSeries& series)
+{
+    return medianOf(series.drawMs) + medianOf(series.shadeMs) + medianOf(series.atmosphereMs);
+}
+
+void addRasterFigures(Report& report, const std::vector<Variant>& variants, const std::vector<BackendSeries>& series)
+{
+    for (const terrain::TerrainBackend backend : {terrain::TerrainBackend::Heap, terrain::TerrainBackend::Pool}) {
+        const BackendSeries* graphics = seriesOf(variants, series, backend, scene::RasterPath::Graphics);
+        const BackendSeries* compute = seriesOf(variants, series, backend, scene::RasterPath::Compute);
+        if (graphics == nullptr || compute == nullptr) {
+            continue;
+        }
+        const std::string name(app::backendName(backend));
+        report.addFigure(name + "_compute_over_graphics_frame", name + " compute / graphics frame (medians)",
+                         medianOf(compute->frameMs) / medianOf(graphics->frameMs));
+        report.addFigure(name + "_compute_over_graphics_pixels",
+                         name +
+                             " compute / graphics pixels: raster + shade + atmosphere over draw + sky + "
+                             "atmosphere (medians)",
+                         pixelsMs(*compute) / pixelsMs(*graphics));
+    }
 }
 
 Report flyoverReport(const app::ViewerOptions& options, const vk::Device& device, bool validation,
-                     const std::array<BackendSeries, kBackendCount>& series, const app::SampleSeries& pairedRatios,
-                     std::uint32_t frames, VkExtent2D extent, int maxDepth, const LeafComparison& lastPose)
+                     const std::vector<Variant>& variants, const std::vector<BackendSeries>& series,
+                     const app::SampleSeries& pairedRatios, std::uint32_t frames, VkExtent2D extent, int maxDepth,
+                     const LeafComparison& lastPose)
 {
     Report report;
     report.command = "flyover";
     describeDevice(report, device, validation);
     report.addParameter("camera_path", "camera path", options.cameraPathFile->string());
-    report.addParameter("frames", "frames per backend", static_cast<std::int64_t>(frames));
+    report.addParameter("frames", "frames per scene", static_cast<std::int64_t>(frames));
     report.addParameter("size", "size", std::to_string(extent.width) + "x" + std::to_string(extent.height));
     report.addParameter("depth", "max depth", std::int64_t{maxDepth});
+    report.addParameter("raster", "raster path of the backends' comparison",
+                        std::string(scene::rasterPathName(variants[0].raster)));
 
     const BackendSeries& heap = series[0];
     const BackendSeries& pool = series[1];
@@ -174,6 +238,7 @@ Report flyoverReport(const app::ViewerOptions& options, const vk::Device& device
                      medianOf(pool.updateMs) / medianOf(heap.updateMs));
     report.addFigure("pool_over_heap_draw", "pool / heap draw (medians)",
                      medianOf(pool.drawMs) / medianOf(heap.drawMs));
+    addRasterFigures(report, variants, series);
     const auto largest = [](const app::SampleSeries& s) {
         const std::optional<app::SeriesSummary> summary = s.summary();
         return static_cast<std::int64_t>(summary ? summary->maximum : 0.0);
@@ -192,25 +257,29 @@ Report flyoverReport(const app::ViewerOptions& options, const vk::Device& device
     ReportTable table;
     table.key = "passes";
     table.title = "per frame (ms; live / drawn bisectors: counts)";
-    table.columnKeys = {"figure", "backend", "median", "min", "max", "frames"};
-    table.columnLabels = {"figure", "backend", "median", "min", "max", "frames"};
-    for (std::size_t b = 0; b < kBackendCount; ++b) {
-        const BackendSeries& s = series[b];
-        const std::string_view name = app::backendName(kBackends[b]);
+    table.columnKeys = {"figure", "backend", "raster", "median", "min", "max", "frames"};
+    table.columnLabels = {"figure", "backend", "raster", "median", "min", "max", "frames"};
+    for (std::size_t v = 0; v < variants.size(); ++v) {
+        const BackendSeries& s = series[v];
+        const Variant& variant = variants[v];
         for (const auto& [pass, samples] : s.passes) {
-            addSeriesRow(table, pass, name, samples);
+            addSeriesRow(table, pass, variant, samples);
         }
-        addSeriesRow(table, "update", name, s.updateMs);
-        addSeriesRow(table, "draw", name, s.drawMs);
-        addSeriesRow(table, "atmosphere + sky", name, s.atmosphereMs);
-        addSeriesRow(table, "GPU total", name, s.gpuTotalMs);
-        addSeriesRow(table, "frame (CPU wall)", name, s.frameMs);
-        addSeriesRow(table, "live bisectors", name, s.liveBisectors, true);
-        addSeriesRow(table, "drawn bisectors", name, s.drawnBisectors, true);
+        addSeriesRow(table, "update", variant, s.updateMs);
+        const bool compute = variant.raster == scene::RasterPath::Compute;
+        addSeriesRow(table, compute ? "visibility (compute)" : "draw", variant, s.drawMs);
+        if (compute) {
+            addSeriesRow(table, "shade (compute)", variant, s.shadeMs);
+        }
+        addSeriesRow(table, "atmosphere + sky", variant, s.atmosphereMs);
+        addSeriesRow(table, "GPU total", variant, s.gpuTotalMs);
+        addSeriesRow(table, "frame (CPU wall)", variant, s.frameMs);
+        addSeriesRow(table, "live bisectors", variant, s.liveBisectors, true);
+        addSeriesRow(table, "drawn bisectors", variant, s.drawnBisectors, true);
     }
     report.tables.push_back(std::move(table));
     report.notes.push_back(
-        "each pose is drawn by both backends, which goes first alternating; every frame is "
+        "each pose is drawn by every scene, which goes first rotating; every frame is "
         "waited for before the next, and its wall time counts recording, submission and the GPU");
     return report;
 }
@@ -228,15 +297,19 @@ Report measureFlyover(const vk::Instance& instance, const app::ViewerInputs& inp
     const vk::ShaderLibrary shaders = vk::locateProgramFiles().shaderLibrary();
     scene::SceneOutput output{scene::kHeadlessColorFormat, app::kDepthConvention, kFramesInFlight};
     output.samples = app::sceneSamplesFor(inputs.options, device);
-    std::array<std::unique_ptr<scene::SceneRenderer>, kBackendCount> scenes;
+    const std::vector<Variant> variants =
+        variantsFor(app::rasterPathFor(inputs.options, device), !inputs.options.raster.has_value());
+    const std::size_t sceneCount = variants.size();
+    std::vector<std::unique_ptr<scene::SceneRenderer>> scenes;
     int maxDepth = 0;
-    for (std::size_t b = 0; b < kBackendCount; ++b) {
+    for (const Variant& variant : variants) {
         app::ViewerOptions backendOptions = inputs.options;
-        backendOptions.backend = kBackends[b];
+        backendOptions.backend = variant.backend;
         const scene::SceneSettings settings = app::initialSceneSettings(backendOptions, heightmap, inputs.terrain.dem);
         maxDepth = settings.terrain.maxDepth;
-        scenes[b] = std::make_unique<scene::SceneRenderer>(device, shaders, heightmap, settings, output,
-                                                           app::imageryPixelsOf(inputs.imagery));
+        output.raster = variant.raster;
+        scenes.push_back(std::make_unique<scene::SceneRenderer>(device, shaders, heightmap, settings, output,
+                                                                app::imageryPixelsOf(inputs.imagery)));
     }
     const app::DeviceIdleGuard idleBeforeDestruction(device);
 
@@ -246,7 +319,7 @@ Report measureFlyover(const vk::Instance& instance, const app::ViewerInputs& inp
     const glm::vec3 worldMin = scenes[0]->worldMin();
     const glm::vec3 worldMax = scenes[0]->worldMax();
     app::FlyCamera camera;
-    std::array<BackendSeries, kBackendCount> series;
+    std::vector<BackendSeries> series(sceneCount);
     app::SampleSeries pairedRatios;
     for (std::uint32_t frame = 0; frame <= frames; ++frame) {
         // One frame past the path: the statistics of a frame come with the
@@ -257,9 +330,9 @@ Report measureFlyover(const vk::Instance& instance, const app::ViewerInputs& inp
             extent = VkExtent2D{step.renderSize->width, step.renderSize->height};
         }
         const camera::FrameView view = app::makeFrameView(camera, extent, projection, worldMin, worldMax);
-        std::array<double, kBackendCount> wall{};
-        for (std::size_t turn = 0; turn < kBackendCount; ++turn) {
-            const std::size_t b = (turn + frame) % kBackendCount;
+        std::vector<double> wall(sceneCount, 0.0);
+        for (std::size_t turn = 0; turn < sceneCount; ++turn) {
+            const std::size_t b = (turn + frame) % sceneCount;
             const auto [milliseconds, previous] = renderFrame(device, *scenes[b], view);
             wall[b] = milliseconds;
             if (frame > 0) {
@@ -267,7 +340,7 @@ Report measureFlyover(const vk::Instance& instance, const app::ViewerInputs& inp
             }
         }
         if (frame < frames) {
-            for (std::size_t b = 0; b < kBackendCount; ++b) {
+            for (std::size_t b = 0; b < sceneCount; ++b) {
                 series[b].frameMs.add(wall[b]);
             }
             pairedRatios.add(wall[1] / wall[0]);
@@ -275,8 +348,8 @@ Report measureFlyover(const vk::Instance& instance, const app::ViewerInputs& inp
     }
     device.waitIdle();
     const LeafComparison lastPose = compareLeaves(scenes[0]->terrain(), scenes[1]->terrain());
-    return flyoverReport(inputs.options, device, instance.validationEnabled(), series, pairedRatios, frames, extent,
-                         maxDepth, lastPose);
+    return flyoverReport(inputs.options, device, instance.validationEnabled(), variants, series, pairedRatios, frames,
+                         extent, maxDepth, lastPose);
 }
 
 }  // namespace

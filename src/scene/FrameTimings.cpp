@@ -14,6 +14,7 @@ std::vector<std::string> frameTimestampPassNames()
 {
     std::vector<std::string> names = terrain::Terrain::timestampPassNames();
     names.emplace_back(kSkyTimestamp);
+    names.emplace_back(kShadeTimestamp);
     names.emplace_back(kDisplayTimestamp);
     return names;
 }

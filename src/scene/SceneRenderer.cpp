@@ -30,6 +30,21 @@ constexpr VkPipelineStageFlags2 kDrawReaders = VK_PIPELINE_STAGE_2_DRAW_INDIRECT
 constexpr VkAccessFlags2 kDrawReads =
     VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_READ_BIT;
 constexpr VkAccessFlags2 kStorageReadWrite = VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT;
+// Where the terrain's buffers are read for its pixels, on either raster path.
+constexpr VkPipelineStageFlags2 kTerrainReaders = kDrawReaders | kCompute;
+
+SceneShading shadingOf(RasterPath raster)
+{
+    return raster == RasterPath::Compute ? SceneShading::Deferred : SceneShading::Forward;
+}
+
+const SceneOutput& checkedOutput(const SceneOutput& output)
+{
+    if (output.raster == RasterPath::Compute && output.depth != camera::DepthConvention::Reversed) {
+        throw std::invalid_argument("SceneRenderer: the compute raster path draws with reversed depth");
+    }
+    return output;
+}
 const SceneSettings& validated(const SceneSettings& settings)
 {
     validateSceneSettings(settings);
@@ -47,6 +62,16 @@ std::vector<const vk::Buffer*> uniformBuffersOf(const std::vector<FrameSlot>& sl
 
 }  // namespace
 
+std::string_view rasterPathName(RasterPath path)
+{
+    return path == RasterPath::Compute ? "compute" : "graphics";
+}
+
+RasterPath defaultRasterPath(vk::DriverPath path)
+{
+    return path == vk::DriverPath::Gpu ? RasterPath::Compute : RasterPath::Graphics;
+}
+
 struct SceneRenderer::Impl {
     Impl(vk::Device& device, const vk::ShaderLibrary& shaders, const heightmap::Heightmap& heightmap,
          const SceneSettings& settings, const SceneOutput& output, const terrain::ImageryPixels& imagery,
@@ -59,6 +84,8 @@ struct SceneRenderer::Impl {
     void recordCountsReadback(VkCommandBuffer commands, FrameSlot& frame);
     void recordSceneRendering(VkCommandBuffer commands, const RenderTargets& targets, std::uint32_t slotIndex,
                               const camera::FrameView& view);
+    void recordComputeRaster(VkCommandBuffer commands, const RenderTargets& targets, std::uint32_t slotIndex,
+                             const camera::FrameView& view);
     void recordDisplay(VkCommandBuffer commands, const RenderTargets& targets, std::uint32_t slotIndex);
 
     vk::Device& device;
@@ -84,7 +111,7 @@ SceneRenderer::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& shader
     : device(gpuDevice),
       shaders(shaderLibrary),
       settings(validated(initialSettings)),
-      output(sceneOutput),
+      output(checkedOutput(sceneOutput)),
       attachments(sceneAttachmentsFor(gpuDevice, sceneOutput.samples)),
       commandPool(gpuDevice),
       slots(makeFrameSlots(gpuDevice, commandPool, sceneOutput.framesInFlight)),
@@ -152,9 +179,10 @@ void SceneRenderer::Impl::recordTerrainPart(std::uint32_t slotIndex, const camer
     std::memcpy(frame.terrainUniforms.mapped().data(), &terrainUniforms, sizeof(terrainUniforms));
 
     timer.begin(commands, slotIndex);
-    // The draws of the frames before read what this frame's compute passes
-    // rewrite (the tree, its leaf heap indices, the draw arguments).
-    vk::memoryBarrier(device, commands, kDrawReaders, kDrawReads, kCompute, kStorageReadWrite);
+    // The draws (or the compute raster passes) of the frames before read
+    // what this frame's compute passes rewrite (the tree, its leaf heap
+    // indices, the draw arguments).
+    vk::memoryBarrier(device, commands, kTerrainReaders, kDrawReads, kCompute, kStorageReadWrite);
     terrain.recordStreamUploads(commands, slotIndex);
     terrain.recordUpdate(commands, slotIndex, view, &timer);
     terrain.recordSunShadows(commands, sun);
@@ -181,6 +209,16 @@ void SceneRenderer::Impl::recordSceneRendering(VkCommandBuffer commands, const R
     sky.record(commands, view, atmosphereSet);
     timer.writeEnd(commands, skyPass);
     endSceneRendering(device, commands, targets, output);
+}
+
+// The terrain's visibility pass and its shading, terrain and sky, in compute.
+void SceneRenderer::Impl::recordComputeRaster(VkCommandBuffer commands, const RenderTargets& targets,
+                                              std::uint32_t slotIndex, const camera::FrameView& view)
+{
+    beginDeferredShading(device, commands, targets);
+    terrain.recordVisibility(commands, slotIndex, targets.visibility(), view.viewport, &timer);
+    const vk::TimedPass time(device, &timer, commands, kShadeTimestamp);
+    terrain.recordShading(commands, slotIndex, targets.visibility(), targets.hdr(), atmosphere.descriptorSet());
 }
 
 void SceneRenderer::Impl::recordDisplay(VkCommandBuffer commands, const RenderTargets& targets, std::uint32_t slotIndex)
@@ -224,7 +262,8 @@ void SceneRenderer::recordFrame(std::uint32_t slotIndex, const camera::FrameView
     FrameSlot& frame = slot(slotIndex);
     const VkCommandBuffer commands = frame.commands;
     impl.collectSlotResults(slotIndex);
-    ensureRenderTargets(impl.device, frame, view.viewport, impl.output, impl.attachments);
+    ensureRenderTargets(impl.device, frame, view.viewport, impl.output, impl.attachments,
+                        shadingOf(impl.output.raster));
     const glm::vec3 sun = atmosphere::sunDirection(impl.settings.sun);
     impl.recordTerrainPart(slotIndex, view, sun);
     if (impl.atmosphereRecomputePending) {
@@ -232,10 +271,16 @@ void SceneRenderer::recordFrame(std::uint32_t slotIndex, const camera::FrameView
         impl.atmosphereRecomputePending = false;
     }
     impl.atmosphere.recordPerFrame(commands, view, sun, slotIndex);
-    // What the compute passes wrote, for the draw's indirect command and shaders.
-    vk::memoryBarrier(impl.device, commands, kCompute, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT, kDrawReaders, kDrawReads);
+    // What the compute passes wrote, for the draw's indirect command and
+    // shaders, or for the compute raster passes.
+    vk::memoryBarrier(impl.device, commands, kCompute, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT, kTerrainReaders,
+                      kDrawReads);
 
-    impl.recordSceneRendering(commands, *frame.targets, slotIndex, view);
+    if (impl.output.raster == RasterPath::Compute) {
+        impl.recordComputeRaster(commands, *frame.targets, slotIndex, view);
+    } else {
+        impl.recordSceneRendering(commands, *frame.targets, slotIndex, view);
+    }
     impl.terrain.recordStreamReadback(commands, slotIndex);
     impl.recordDisplay(commands, *frame.targets, slotIndex);
 }

@@ -11,6 +11,9 @@
 //   barrier: compute writes -> indirect commands, vertex and fragment shaders
 //   rendering into HDR colour + depth:   terrain draw, then the sky
 //     (multisampled: resolved into the HDR image as the rendering ends)
+//   or, on the compute raster path (RasterPath::Compute):
+//     visibility pass       the draw's triangles into the visibility buffer (compute)
+//     shading               every pixel from it, terrain or sky (compute)
 //   rendering into the display colour:   display pass (exposure, tone curve, sRGB)
 //   display colour -> TRANSFER_SRC_OPTIMAL, for a copy to a swapchain image or a PNG
 //
@@ -25,6 +28,7 @@
 #include "scene/FrameTimings.h"
 #include "scene/SceneSettings.h"
 #include "terrain/Terrain.h"
+#include "vk/DriverPath.h"
 
 #include <vulkan/vulkan.h>
 #include <glm/vec3.hpp>
@@ -33,6 +37,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace vk {
 class Device;
@@ -40,6 +45,23 @@ class ShaderLibrary;
 }  // namespace vk
 
 namespace scene {
+
+// How a frame finds the terrain's pixels. Graphics: the terrain's draw through
+// the graphics pipeline (on the heap backend the 2020 design: one indirect
+// draw, whose vertex shader decodes each LEB triangle), then the sky pass.
+// Compute: the same triangles rasterized in compute into a visibility
+// buffer, then every pixel shaded in compute, terrain or sky
+// (terrain::TerrainComputeRaster), which runs on every multiprocessor of
+// parts that confine vertex and fragment work to a few. Both shade with the
+// same code (terrain/TerrainShading.glsl).
+enum class RasterPath { Graphics, Compute };
+
+// "graphics" or "compute".
+[[nodiscard]] std::string_view rasterPathName(RasterPath path);
+
+// The path a device renders with by default, as measured per driver path
+// (docs/PERFORMANCE.md): compute on GPUs, graphics on a CPU driver.
+[[nodiscard]] RasterPath defaultRasterPath(vk::DriverPath path);
 
 // What the frames are rendered for.
 struct SceneOutput {
@@ -60,6 +82,9 @@ struct SceneOutput {
     // anti-aliasing, resolved into the HDR image before the display pass.
     // One of supportedSceneSampleCounts (scene/RenderTargets.h).
     VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_1_BIT;
+    // How the terrain's pixels are found. Compute needs the reversed depth
+    // convention, and keeps no depth image (readableDepth has no effect).
+    RasterPath raster = RasterPath::Graphics;
 };
 
 // Headless display format: 8-bit sRGB, read back as is for screenshots.

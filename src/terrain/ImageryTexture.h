@@ -2,7 +2,7 @@
 // shader reads linear colour) with a full mip chain, sampled trilinearly
 // (anisotropically where the device can) and clamped to its edge, that the
 // terrain's fragment shader reads at the heightmap's texture coordinate
-// (terrain/TerrainDraw.frag, binding kImageryBinding). Its texels cover the
+// (terrain/TerrainShading.glsl, binding kImageryBinding). Its texels cover the
 // heightmap's ground, row 0 at v = 0; alpha says where imagery lies (the
 // materials show elsewhere). Without imagery it is one transparent texel.
 #pragma once

@@ -117,6 +117,8 @@ public:
                       const TerrainSettings& settings, glm::dvec2 extentMetres, vk::TimestampQueries* timer);
     void recordDraw(VkCommandBuffer commands, std::uint32_t frameSlot, VkExtent2D viewport,
                     VkDescriptorSet atmosphereSet) const;
+    // The draw, whose set the visibility path in compute binds too.
+    [[nodiscard]] const PoolTerrainDrawPass& drawPass() const { return *draw_; }
     // The draw's program is specialized for whole bisectors or for uniform
     // subdivision; a change between the two waits for the device.
     void applyUniformSubdivision(int uniformSubdivision);

@@ -18,22 +18,12 @@
 namespace terrain {
 namespace {
 
-constexpr VkShaderStageFlags kVertex = VK_SHADER_STAGE_VERTEX_BIT;
-constexpr VkShaderStageFlags kDrawStages = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
+// The pool's own: the frame data (0), the draw list (3), the geometry cache (4).
+constexpr std::array<std::uint32_t, 3> kPoolBindings{0, 3, 4};
 
-constexpr std::array<vk::DescriptorBinding, 11> kBindings{{
-    {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kVertex, 1},
-    {1, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kDrawStages, 1},
-    {2, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kDrawStages, 1},
-    {3, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kVertex, 1},
-    {4, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kVertex, 1},
-    {kSunHorizonBinding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, VK_SHADER_STAGE_FRAGMENT_BIT, 1},
-    {kSeaMaskBinding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, VK_SHADER_STAGE_FRAGMENT_BIT, 1},
-    {kImageryBinding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, VK_SHADER_STAGE_FRAGMENT_BIT, 1},
-    {kTileAtlasBinding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kStreamStages, 1},
-    {kPageTableBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kStreamStages, 1},
-    {kTileRequestsBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kStreamStages, 1},
-}};
+// terrain/PoolTriangles.glsl reads the draw's vertex count at this word of
+// the pool's counters.
+static_assert(bisector::gpu::kDrawArgumentsOffset == 29 * sizeof(std::uint32_t));
 
 }  // namespace
 
@@ -53,26 +43,20 @@ PoolTerrainDrawPass::PoolTerrainDrawPass(const vk::Device& device, const vk::Sha
       attachments_(attachments),
       depth_(depth),
       subdivided_(uniformSubdivision != 0),
-      setLayout_(device, kBindings),
+      setLayout_(device, terrainDrawBindings(kPoolBindings)),
       pipelineLayout_(makeTerrainDrawPipelineLayout(device, setLayout_.handle(), atmosphereLayout)),
       setPool_(device, setLayout_, static_cast<std::uint32_t>(frameUniforms.size())),
       pipeline_(buildPipeline(subdivided_))
 {
     for (std::size_t slot = 0; slot < frameUniforms.size(); ++slot) {
         const VkDescriptorSet set = setPool_.allocate(setLayout_);
-        vk::DescriptorWriter()
+        vk::DescriptorWriter writer;
+        writeTerrainDrawSet(writer, *frameUniforms[slot],
+                            TerrainDrawInputs{&heightmap, &sunShadows, &seaMask, &imagery, &atlas})
             .storageBuffer(0, frameData[slot])
-            .uniformBuffer(1, *frameUniforms[slot])
-            .combinedImageSampler(2, heightmap.view(), heightmap.sampler(), HeightmapTexture::kLayout)
             .storageBuffer(3, drawList)
             .storageBuffer(4, cache)
-            .combinedImageSampler(kSunHorizonBinding, sunShadows.view(), sunShadows.sampler(), SunShadowMap::kLayout)
-            .combinedImageSampler(kSeaMaskBinding, seaMask.view(), seaMask.sampler(), SeaMaskTexture::kLayout)
-            .combinedImageSampler(kImageryBinding, imagery.view(), imagery.sampler(), ImageryTexture::kLayout)
-            .combinedImageSampler(kTileAtlasBinding, atlas.view(), atlas.sampler(),
-                                  tiles::gpu::HeightTileAtlas::kLayout)
-            .storageBuffer(kPageTableBinding, atlas.pageTable())
-            .storageBuffer(kTileRequestsBinding, atlas.requests())
+            .storageBuffer(kDrawArgumentsBinding, pool.counters())
             .update(device, set);
         sets_.push_back(set);
     }

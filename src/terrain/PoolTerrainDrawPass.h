@@ -4,8 +4,9 @@
 // with the heap's fragment shader (terrain/TerrainDraw.frag), culling and
 // depth test as terrain::TerrainDrawPass. One descriptor set per frame slot:
 // binding 0 the slot's PoolTerrainFrame, 1 its TerrainUniforms, 2 the
-// heightmap, 3 the draw list (the visible bisectors, nearest first), 4 the geometry cache;
-// the atmosphere's set as set 1. The vertex program is specialized for whole
+// heightmap, 3 the draw list (the visible bisectors, nearest first), 4 the
+// geometry cache, and the others of terrain/TerrainDrawSet.glsl; the
+// atmosphere's set as set 1. The vertex program is specialized for whole
 // bisectors or for uniform subdivision (constant 0, kSubdivided): a driver
 // that runs both sides of a branch (lavapipe) then runs no subdivision walk
 // for a draw that has none.
@@ -64,6 +65,11 @@ public:
     // rebuildPipeline.
     void setUniformSubdivision(int uniformSubdivision);
     [[nodiscard]] bool specializedFor(int uniformSubdivision) const { return (uniformSubdivision != 0) == subdivided_; }
+
+    // The draw's own set (set 0) and its layout, which the visibility pass
+    // and shading in compute bind too (terrain::TerrainComputeRaster).
+    [[nodiscard]] VkDescriptorSetLayout setLayout() const { return setLayout_.handle(); }
+    [[nodiscard]] VkDescriptorSet descriptorSet(std::uint32_t frameSlot) const { return sets_.at(frameSlot); }
 
     // Records the draw on the pool's draw arguments (made visible to
     // DRAW_INDIRECT, and the buffers to vertex shaders, by the caller).

@@ -1,5 +1,5 @@
 // Where the sea is: the heightmap samples under water, as a texture the
-// terrain's fragment shader reads (terrain/TerrainDraw.frag, binding
+// terrain's shading reads (terrain/TerrainShading.glsl, binding
 // kSeaMaskBinding) to draw a water surface at sea level over them.
 #pragma once
 

@@ -1,5 +1,6 @@
 #include "terrain/Terrain.h"
 
+#include "bisector/gpu/PoolBuffers.h"
 #include "cbt/ConcurrentBinaryTree.h"
 #include "cbt/gpu/DispatcherPass.h"
 #include "leb/gpu/LeafDecodePass.h"
@@ -9,10 +10,13 @@
 #include "terrain/HeightmapTexture.h"
 #include "terrain/ImageryTexture.h"
 #include "terrain/PoolTerrain.h"
+#include "terrain/PoolTerrainDrawPass.h"
 #include "terrain/SeaMask.h"
 #include "terrain/SunShadowMap.h"
+#include "terrain/TerrainComputeRaster.h"
 #include "terrain/TerrainCriterion.h"
 #include "terrain/TerrainDrawPass.h"
+#include "terrain/TerrainPrograms.h"
 #include "terrain/TerrainTree.h"
 #include "text/TextParsing.h"
 #include "vk/Barriers.h"
@@ -108,6 +112,8 @@ struct Terrain::Impl {
     [[nodiscard]] std::unique_ptr<leb::gpu::LeafDecodePass> decodedLeaves(const TerrainTree& terrainTree,
                                                                           std::uint32_t requestedCapacity) const;
     [[nodiscard]] TerrainUniformContext uniformContext() const;
+    // The visibility path in compute for the current backend, built on first use.
+    [[nodiscard]] TerrainComputeRaster& computeRaster();
     [[nodiscard]] const tiles::gpu::HeightTileAtlas& drawAtlas() const
     {
         return stream ? stream->atlas() : *emptyAtlas;
@@ -145,6 +151,9 @@ struct Terrain::Impl {
     VkDescriptorSetLayout atmosphereSetLayout;
     vk::AttachmentFormats attachmentFormats;
     camera::DepthConvention depthConvention;
+    // The visibility path in compute, once a frame has asked for it; made
+    // anew with the tessellation.
+    std::unique_ptr<TerrainComputeRaster> compute;
 };
 
 Terrain::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& shaderLibrary,
@@ -185,6 +194,7 @@ Terrain::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& shaderLibrar
 // leaves the terrain as it was. No recorded command buffer may be pending.
 void Terrain::Impl::replaceTessellation(const TerrainSettings& newSettings)
 {
+    compute.reset();
     if (newSettings.backend == TerrainBackend::Pool) {
         auto rebuilt = std::make_unique<PoolTerrain>(device, shaders, heightmapTexture, sunShadows, seaMask, imagery,
                                                      drawAtlas(), heightStatistics, uniformBuffers, newSettings,
@@ -225,13 +235,37 @@ void Terrain::Impl::replaceTree(const TerrainSettings& treeSettings)
 {
     auto rebuilt = std::make_unique<TerrainTree>(device, shaders, treeSettings.maxDepth, criterion.criterion());
     std::unique_ptr<leb::gpu::LeafDecodePass> decode = decodedLeaves(*rebuilt, treeSettings.drawLeafCapacity);
-    drawPass.bindTree(rebuilt->heap(), decode->heapIndexBuffer());
+    drawPass.bindTree(rebuilt->heap(), decode->heapIndexBuffer(), drawArguments.buffer());
     drawArguments.bindLeafCount(rebuilt->update().indirectArguments());
     device.submitAndWait([&](VkCommandBuffer commands) {
         drawArguments.record(commands, verticesPerLeaf(treeSettings.uniformSubdivision));
     });
     leafDecode = std::move(decode);  // the old decode reads the old tree: it goes first
     tree = std::move(rebuilt);
+}
+
+TerrainComputeRaster& Terrain::Impl::computeRaster()
+{
+    if (compute) {
+        return *compute;
+    }
+    if (depthConvention != camera::DepthConvention::Reversed) {
+        throw std::invalid_argument("Terrain: the visibility pass in compute needs the reversed depth convention");
+    }
+    // The large list holds at most this many triangles (16 MiB): far more
+    // than a frame's views leave large, however fine the tessellation.
+    constexpr std::uint32_t kLargeTriangleCapacity = 1u << 22;
+    TerrainComputeSource source;
+    source.drawSetLayout = pool ? pool->drawPass().setLayout() : drawPass.setLayout();
+    source.atmosphereLayout = atmosphereSetLayout;
+    source.macros = terrainProgramMacros(device.driverPath(), drawAtlas());
+    if (pool) {
+        source.macros.push_back({"TERRAIN_POOL", ""});
+    }
+    source.triangleCapacity = kLargeTriangleCapacity;
+    compute = std::make_unique<TerrainComputeRaster>(device, shaders, source, attachmentFormats.samples,
+                                                     static_cast<std::uint32_t>(uniformBuffers.size()));
+    return *compute;
 }
 
 TerrainUniformContext Terrain::Impl::uniformContext() const
@@ -331,7 +365,7 @@ void Terrain::applySettings(const TerrainSettings& settings)
     } else if (!impl.pool && settings.drawLeafCapacity != impl.settings.drawLeafCapacity) {
         impl.device.waitIdle();
         std::unique_ptr<leb::gpu::LeafDecodePass> decode = impl.decodedLeaves(*impl.tree, settings.drawLeafCapacity);
-        impl.drawPass.bindTree(impl.tree->heap(), decode->heapIndexBuffer());
+        impl.drawPass.bindTree(impl.tree->heap(), decode->heapIndexBuffer(), impl.drawArguments.buffer());
         impl.leafDecode = std::move(decode);
     } else if (impl.pool) {
         impl.pool->applyUniformSubdivision(settings.uniformSubdivision);
@@ -403,6 +437,38 @@ void Terrain::recordDraw(VkCommandBuffer commands, std::uint32_t frameSlot, VkEx
     }
 }
 
+void Terrain::recordVisibility(VkCommandBuffer commands, std::uint32_t frameSlot, const vk::Buffer& visibility,
+                               VkExtent2D extent, vk::TimestampQueries* timer)
+{
+    Impl& impl = *impl_;
+    TerrainComputeRaster& compute = impl.computeRaster();
+    const vk::TimedPass time(impl.device, timer, commands, kDrawTimestamp);
+    if (impl.pool) {
+        // The pool's draw arguments come with a dispatch over its triangles.
+        compute.recordVisibility(commands, frameSlot, impl.pool->drawPass().descriptorSet(frameSlot), visibility,
+                                 extent, {&impl.pool->countsBuffer(), bisector::gpu::kVisibleDispatchOffset});
+        return;
+    }
+    // The heap's leaf count stays on the GPU: one invocation per 4 pixels,
+    // which covers a view's triangles at the usual edge lengths in one
+    // stride, and strides over any more.
+    constexpr std::uint32_t kPixelsPerWorkgroup = 64 * 4;
+    const std::uint64_t pixels = std::uint64_t{extent.width} * extent.height;
+    const auto workgroups =
+        static_cast<std::uint32_t>(std::clamp<std::uint64_t>(pixels / kPixelsPerWorkgroup, 256, 65535));
+    compute.recordVisibility(commands, frameSlot, impl.drawPass.descriptorSet(frameSlot), visibility, extent,
+                             {nullptr, 0, workgroups});
+}
+
+void Terrain::recordShading(VkCommandBuffer commands, std::uint32_t frameSlot, const vk::Buffer& visibility,
+                            const vk::Image& hdr, VkDescriptorSet atmosphereSet)
+{
+    Impl& impl = *impl_;
+    const VkDescriptorSet drawSet =
+        impl.pool ? impl.pool->drawPass().descriptorSet(frameSlot) : impl.drawPass.descriptorSet(frameSlot);
+    impl.computeRaster().recordShading(commands, frameSlot, drawSet, atmosphereSet, visibility, hdr);
+}
+
 TerrainCountsSource Terrain::countsSource() const
 {
     if (impl_->pool) {
@@ -435,6 +501,9 @@ std::optional<std::string> Terrain::reloadShaders()
     if (impl.pool) {
         try {
             impl.pool->reloadShaders();
+            if (impl.compute) {
+                impl.compute->rebuildPipelines();
+            }
         } catch (const std::exception& error) {
             return text::oneLine(error.what());
         }
@@ -448,6 +517,9 @@ std::optional<std::string> Terrain::reloadShaders()
         impl.leafDecode->rebuildKernel(impl.shaders);
         impl.drawArguments.rebuildKernel(impl.shaders);
         impl.drawPass.rebuildPipeline();
+        if (impl.compute) {
+            impl.compute->rebuildPipelines();
+        }
         impl.drawArguments.bindLeafCount(update->indirectArguments());
         impl.tree->replaceUpdatePipeline(std::move(update));
         // The new pipeline's arguments are written by its next record().

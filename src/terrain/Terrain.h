@@ -41,6 +41,7 @@
 namespace vk {
 class Buffer;
 class Device;
+class Image;
 class ShaderLibrary;
 class TimestampQueries;
 }  // namespace vk
@@ -133,6 +134,19 @@ public:
     // commands. `atmosphereSet` is bound as set 1.
     void recordDraw(VkCommandBuffer commands, std::uint32_t frameSlot, VkExtent2D viewport,
                     VkDescriptorSet atmosphereSet, vk::TimestampQueries* timer) const;
+
+    // The visibility path in compute (terrain::TerrainComputeRaster), in
+    // place of recordDraw, outside any rendering. recordVisibility
+    // rasterizes the triangles the draw would draw into `visibility`
+    // (scene::RenderTargets', of `extent` at the rendering's samples), with
+    // `timer` bracketing it as kDrawTimestamp; the tessellation's update
+    // must be visible to compute shaders. recordShading then writes every
+    // pixel of `hdr` (GENERAL) from it, the terrain or the sky, lit by the
+    // atmosphere's set. Needs the reversed depth convention.
+    void recordVisibility(VkCommandBuffer commands, std::uint32_t frameSlot, const vk::Buffer& visibility,
+                          VkExtent2D extent, vk::TimestampQueries* timer);
+    void recordShading(VkCommandBuffer commands, std::uint32_t frameSlot, const vk::Buffer& visibility,
+                       const vk::Image& hdr, VkDescriptorSet atmosphereSet);
 
     // The streamed elevation model, if any (the caller calls its beginFrame
     // once the slot's last frame completed, and records

@@ -19,20 +19,8 @@ namespace terrain {
 
 namespace {
 
-constexpr VkShaderStageFlags kDrawStages = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
-
-constexpr std::array<vk::DescriptorBinding, 10> kDrawBindings{{
-    {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_VERTEX_BIT, 1},
-    {1, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kDrawStages, 1},
-    {2, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kDrawStages, 1},
-    {3, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_VERTEX_BIT, 1},
-    {kSunHorizonBinding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, VK_SHADER_STAGE_FRAGMENT_BIT, 1},
-    {kSeaMaskBinding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, VK_SHADER_STAGE_FRAGMENT_BIT, 1},
-    {kImageryBinding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, VK_SHADER_STAGE_FRAGMENT_BIT, 1},
-    {kTileAtlasBinding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kStreamStages, 1},
-    {kPageTableBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kStreamStages, 1},
-    {kTileRequestsBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kStreamStages, 1},
-}};
+// The heap's own: its first leaves' heap indices (0) and the heap (3).
+constexpr std::array<std::uint32_t, 2> kHeapBindings{0, 3};
 
 }  // namespace
 
@@ -48,23 +36,15 @@ TerrainDrawPass::TerrainDrawPass(const vk::Device& device, const vk::ShaderLibra
       atlas_(&atlas),
       attachments_(attachments),
       depth_(depth),
-      setLayout_(device, kDrawBindings),
+      setLayout_(device, terrainDrawBindings(kHeapBindings)),
       pipelineLayout_(makeTerrainDrawPipelineLayout(device, setLayout_.handle(), atmosphereLayout)),
       pool_(device, setLayout_, static_cast<std::uint32_t>(frameUniforms.size())),
       pipeline_(buildPipeline())
 {
     for (const vk::Buffer* uniforms : frameUniforms) {
         const VkDescriptorSet set = pool_.allocate(setLayout_);
-        vk::DescriptorWriter()
-            .uniformBuffer(1, *uniforms)
-            .combinedImageSampler(2, heightmap.view(), heightmap.sampler(), HeightmapTexture::kLayout)
-            .combinedImageSampler(kSunHorizonBinding, sunShadows.view(), sunShadows.sampler(), SunShadowMap::kLayout)
-            .combinedImageSampler(kSeaMaskBinding, seaMask.view(), seaMask.sampler(), SeaMaskTexture::kLayout)
-            .combinedImageSampler(kImageryBinding, imagery.view(), imagery.sampler(), ImageryTexture::kLayout)
-            .combinedImageSampler(kTileAtlasBinding, atlas.view(), atlas.sampler(),
-                                  tiles::gpu::HeightTileAtlas::kLayout)
-            .storageBuffer(kPageTableBinding, atlas.pageTable())
-            .storageBuffer(kTileRequestsBinding, atlas.requests())
+        vk::DescriptorWriter writer;
+        writeTerrainDrawSet(writer, *uniforms, TerrainDrawInputs{&heightmap, &sunShadows, &seaMask, &imagery, &atlas})
             .update(device, set);
         sets_.push_back(set);
     }
@@ -84,11 +64,13 @@ void TerrainDrawPass::rebuildPipeline()
     pipeline_ = std::move(rebuilt);
 }
 
-void TerrainDrawPass::bindTree(const cbt::gpu::ConcurrentBinaryTree& tree, const vk::Buffer& leafHeapIndices)
+void TerrainDrawPass::bindTree(const cbt::gpu::ConcurrentBinaryTree& tree, const vk::Buffer& leafHeapIndices,
+                               const vk::Buffer& drawArguments)
 {
     for (const VkDescriptorSet set : sets_) {
         vk::DescriptorWriter()
             .storageBuffer(0, leafHeapIndices)
+            .storageBuffer(kDrawArgumentsBinding, drawArguments)
             .storageBuffer(3, tree.buffer(), tree.heapOffset(), tree.heapRange())
             .update(*device_, set);
     }

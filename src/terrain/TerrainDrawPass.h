@@ -6,8 +6,9 @@
 // (leb::gpu::LeafDecodePass's output; the vertex shader reads it for leaf i),
 // binding 1 the slot's TerrainUniforms, binding 2 the heightmap, binding 3
 // the CBT heap (the vertex shader decodes the leaves beyond the buffer's
-// length itself); and the atmosphere's descriptor set as set 1
-// (atmosphere::Atmosphere), for the light.
+// length itself), and the others of terrain/TerrainDrawSet.glsl; and the
+// atmosphere's descriptor set as set 1 (atmosphere::Atmosphere), for the
+// light.
 #pragma once
 
 #include "camera/FrameView.h"
@@ -58,10 +59,17 @@ public:
     TerrainDrawPass(const TerrainDrawPass&) = delete;
     TerrainDrawPass& operator=(const TerrainDrawPass&) = delete;
 
-    // Points every slot's set at the tree's heap and at the heap indices of
-    // its first leaves (one uint per leaf, the whole buffer). No recorded
-    // command buffer using the pass may be pending (wait for the device first).
-    void bindTree(const cbt::gpu::ConcurrentBinaryTree& tree, const vk::Buffer& leafHeapIndices);
+    // Points every slot's set at the tree's heap, at the heap indices of
+    // its first leaves (one uint per leaf, the whole buffer) and at the draw
+    // arguments (terrain::DrawArgumentsPass). No recorded command buffer
+    // using the pass may be pending (wait for the device first).
+    void bindTree(const cbt::gpu::ConcurrentBinaryTree& tree, const vk::Buffer& leafHeapIndices,
+                  const vk::Buffer& drawArguments);
+
+    // The draw's own set (set 0) and its layout, which the visibility pass
+    // and shading in compute bind too (terrain::TerrainComputeRaster).
+    [[nodiscard]] VkDescriptorSetLayout setLayout() const { return setLayout_.handle(); }
+    [[nodiscard]] VkDescriptorSet descriptorSet(std::uint32_t frameSlot) const { return sets_.at(frameSlot); }
 
     // Builds the pipeline again from the library; on failure throws vk::Error
     // and keeps the current one. No recorded command buffer using the pass

@@ -1,7 +1,13 @@
 #include "terrain/TerrainDrawPipeline.h"
 
 #include "camera/Projection.h"
+#include "terrain/HeightmapTexture.h"
+#include "terrain/ImageryTexture.h"
+#include "terrain/SeaMask.h"
+#include "terrain/SunShadowMap.h"
 #include "terrain/TerrainPrograms.h"
+#include "tiles/gpu/HeightTileAtlas.h"
+#include "vk/Buffer.h"
 #include "vk/Device.h"
 #include "vk/DriverPath.h"
 
@@ -10,6 +16,45 @@
 #include <vector>
 
 namespace terrain {
+
+std::vector<vk::DescriptorBinding> terrainDrawBindings(std::span<const std::uint32_t> ownStorageBuffers)
+{
+    std::vector<vk::DescriptorBinding> bindings;
+    for (const std::uint32_t binding : ownStorageBuffers) {
+        bindings.push_back({binding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kTerrainDrawStages, 1});
+    }
+    const std::array<vk::DescriptorBinding, 9> shared{{
+        {kFrameUniformsBinding, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kTerrainDrawStages, 1},
+        {kHeightmapBinding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kTerrainDrawStages, 1},
+        {kSunHorizonBinding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kTerrainDrawStages, 1},
+        {kSeaMaskBinding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kTerrainDrawStages, 1},
+        {kImageryBinding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kTerrainDrawStages, 1},
+        {kTileAtlasBinding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kTerrainDrawStages, 1},
+        {kPageTableBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kTerrainDrawStages, 1},
+        {kTileRequestsBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kTerrainDrawStages, 1},
+        {kDrawArgumentsBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kTerrainDrawStages, 1},
+    }};
+    bindings.insert(bindings.end(), shared.begin(), shared.end());
+    return bindings;
+}
+
+vk::DescriptorWriter& writeTerrainDrawSet(vk::DescriptorWriter& writer, const vk::Buffer& frameUniforms,
+                                          const TerrainDrawInputs& inputs)
+{
+    const tiles::gpu::HeightTileAtlas& atlas = *inputs.atlas;
+    return writer.uniformBuffer(kFrameUniformsBinding, frameUniforms)
+        .combinedImageSampler(kHeightmapBinding, inputs.heightmap->view(), inputs.heightmap->sampler(),
+                              HeightmapTexture::kLayout)
+        .combinedImageSampler(kSunHorizonBinding, inputs.sunShadows->view(), inputs.sunShadows->sampler(),
+                              SunShadowMap::kLayout)
+        .combinedImageSampler(kSeaMaskBinding, inputs.seaMask->view(), inputs.seaMask->sampler(),
+                              SeaMaskTexture::kLayout)
+        .combinedImageSampler(kImageryBinding, inputs.imagery->view(), inputs.imagery->sampler(),
+                              ImageryTexture::kLayout)
+        .combinedImageSampler(kTileAtlasBinding, atlas.view(), atlas.sampler(), tiles::gpu::HeightTileAtlas::kLayout)
+        .storageBuffer(kPageTableBinding, atlas.pageTable())
+        .storageBuffer(kTileRequestsBinding, atlas.requests());
+}
 
 vk::PipelineLayout makeTerrainDrawPipelineLayout(const vk::Device& device, VkDescriptorSetLayout drawLayout,
                                                  VkDescriptorSetLayout atmosphereLayout)

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "camera/FrameView.h"
+#include "vk/Descriptors.h"
 #include "vk/GraphicsPipeline.h"
 #include "vk/Pipeline.h"
 #include "vk/ShaderLibrary.h"
@@ -12,11 +13,13 @@
 #include <vulkan/vulkan.h>
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 namespace vk {
+class Buffer;
 class Device;
-}
+}  // namespace vk
 
 namespace tiles::gpu {
 class HeightTileAtlas;
@@ -24,22 +27,57 @@ class HeightTileAtlas;
 
 namespace terrain {
 
+class HeightmapTexture;
+class ImageryTexture;
+class SeaMaskTexture;
+class SunShadowMap;
 
-// The binding of the sun's horizon map (terrain::SunShadowMap) in both
-// draws' own set, where terrain/TerrainDraw.frag reads it.
+// The bindings of both draws' own set (terrain/TerrainDrawSet.glsl): the
+// frame's TerrainUniforms, the heightmap, the sun's horizon map
+// (terrain::SunShadowMap), ...
+inline constexpr std::uint32_t kFrameUniformsBinding = 1;
+inline constexpr std::uint32_t kHeightmapBinding = 2;
 inline constexpr std::uint32_t kSunHorizonBinding = 5;
-// The sea mask's (terrain::SeaMaskTexture), likewise.
+// ... the sea mask (terrain::SeaMaskTexture) ...
 inline constexpr std::uint32_t kSeaMaskBinding = 6;
-// The imagery's (terrain::ImageryTexture), likewise.
+// ... the imagery (terrain::ImageryTexture) ...
 inline constexpr std::uint32_t kImageryBinding = 7;
 
-// The streamed elevation model's atlas, page table and request bits
-// (tiles::gpu::HeightTileAtlas, terrain/StreamedHeights.glsl), likewise; both
-// draws bind an atlas, an empty one when nothing streams.
+// ... the streamed elevation model's atlas, page table and request bits
+// (tiles::gpu::HeightTileAtlas, terrain/StreamedHeights.glsl; both draws bind
+// an atlas, an empty one when nothing streams) ...
 inline constexpr std::uint32_t kTileAtlasBinding = 8;
 inline constexpr std::uint32_t kPageTableBinding = 9;
 inline constexpr std::uint32_t kTileRequestsBinding = 10;
-inline constexpr VkShaderStageFlags kStreamStages = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
+// The buffer of the draw's arguments (terrain/TerrainDrawSet.glsl), which
+// the visibility pass in compute reads the triangle count from.
+inline constexpr std::uint32_t kDrawArgumentsBinding = 11;
+// Every binding of both draws' own set is read by their vertex and fragment
+// shaders and by the visibility pass and shading in compute
+// (terrain::TerrainComputeRaster).
+inline constexpr VkShaderStageFlags kTerrainDrawStages =
+    VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT | VK_SHADER_STAGE_COMPUTE_BIT;
+
+// What both draws' own sets hold (terrain/TerrainDrawSet.glsl).
+struct TerrainDrawInputs {
+    const HeightmapTexture* heightmap = nullptr;
+    const SunShadowMap* sunShadows = nullptr;
+    const SeaMaskTexture* seaMask = nullptr;
+    const ImageryTexture* imagery = nullptr;
+    const tiles::gpu::HeightTileAtlas* atlas = nullptr;
+};
+
+// The bindings of a draw's own set: `ownStorageBuffers` (the backend's
+// triangles: terrain/HeapTriangles.glsl, PoolTriangles.glsl), then those of
+// terrain/TerrainDrawSet.glsl, all read by every stage that draws or shades
+// the terrain (kTerrainDrawStages).
+std::vector<vk::DescriptorBinding> terrainDrawBindings(std::span<const std::uint32_t> ownStorageBuffers);
+
+// Adds to `writer` the writes of terrain/TerrainDrawSet.glsl's bindings
+// but the draw's arguments (kDrawArgumentsBinding, the backend's): the
+// frame's uniforms and the inputs.
+vk::DescriptorWriter& writeTerrainDrawSet(vk::DescriptorWriter& writer, const vk::Buffer& frameUniforms,
+                                          const TerrainDrawInputs& inputs);
 
 // Set 0 the draw's own, set 1 the atmosphere's.
 vk::PipelineLayout makeTerrainDrawPipelineLayout(const vk::Device& device, VkDescriptorSetLayout drawLayout,

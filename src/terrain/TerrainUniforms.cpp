@@ -24,6 +24,7 @@ TerrainUniforms makeTerrainUniforms(const camera::FrameView& view, glm::vec3 sun
     TerrainUniforms uniforms;
     uniforms.viewProjection = view.projection * view.view;
     uniforms.frustumPlanes = camera::frustumPlanesOf(uniforms.viewProjection);
+    uniforms.inverseViewRotationProjection = camera::inverseViewRotationProjection(view);
     uniforms.cameraPosition = view.cameraPosition;
     uniforms.targetEdgePixels = settings.targetEdgePixels;
     uniforms.sunDirection = sunDirection;

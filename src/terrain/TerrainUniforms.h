@@ -73,6 +73,9 @@ struct TerrainUniforms {
     float metresPerPixelAtUnitDistance = 0.0f;
     float streamTexelsPerPixel = 1.0f;
     std::array<StreamLevelUniform, kMaxStreamLevels> streamLevels{};
+    // camera::inverseViewRotationProjection: clip space to the direction of
+    // the view ray (the sky of a frame shaded in compute).
+    glm::mat4 inverseViewRotationProjection{1.0f};
 };
 static_assert(offsetof(TerrainUniforms, frustumPlanes) == 64);
 static_assert(offsetof(TerrainUniforms, targetEdgePixels) == 172);
@@ -89,7 +92,8 @@ static_assert(offsetof(TerrainUniforms, imagery) == 528);
 static_assert(offsetof(TerrainUniforms, streamLevelCount) == 532);
 static_assert(offsetof(TerrainUniforms, fullResolutionTexels) == 544);
 static_assert(offsetof(TerrainUniforms, streamLevels) == 560);
-static_assert(sizeof(TerrainUniforms) == 816);
+static_assert(offsetof(TerrainUniforms, inverseViewRotationProjection) == 816);
+static_assert(sizeof(TerrainUniforms) == 880);
 
 // What the uniforms need besides the view, the sun and the settings.
 struct TerrainUniformContext {

@@ -37,6 +37,7 @@ TEST(CommandLine, DefaultsMatchTheTerrainSettings)
     EXPECT_FALSE(options.heightScaleMetres);
     EXPECT_FALSE(options.snowLineMetres);
     EXPECT_FALSE(options.msaaSamples) << "the device decides: 4 samples where it can";
+    EXPECT_FALSE(options.raster) << "the device decides: compute on a GPU, graphics on a CPU driver";
     EXPECT_TRUE(options.surfaceDetail);
     EXPECT_FALSE(options.targetEdgePixels);
     EXPECT_EQ(options.uniformSubdivision, 0);
@@ -73,6 +74,8 @@ TEST(CommandLine, ParsesEveryFlag)
                                          "off",
                                          "--msaa",
                                          "8",
+                                         "--raster",
+                                         "compute",
                                          "--detail",
                                          "off",
                                          "--headless",
@@ -103,6 +106,7 @@ TEST(CommandLine, ParsesEveryFlag)
     EXPECT_TRUE(options.validate);
     EXPECT_FALSE(options.vsync);
     EXPECT_EQ(options.msaaSamples, 8u);
+    EXPECT_EQ(options.raster, scene::RasterPath::Compute);
     EXPECT_FALSE(options.surfaceDetail);
     EXPECT_TRUE(options.headless);
     EXPECT_EQ(options.size.width, 320u);
@@ -174,6 +178,8 @@ TEST(CommandLine, EveryBadFlagGivesAOneLineErrorNamingIt)
         {{"--subdivision", "7"}, "--subdivision: expected an integer in 0..6, got '7'"},
         {{"--subdivision", "3"}, "--subdivision: expected 0, 2, 4 or 6, got '3'"},
         {{"--msaa", "3"}, "--msaa: expected 1, 2, 4 or 8, got '3'"},
+        {{"--raster", "vertex"}, "--raster: expected graphics or compute, got 'vertex'"},
+        {{"--planet", "--raster", "graphics"}, "--raster graphics: the globe is rasterized in compute only"},
         {{"--detail", "yes"}, "--detail: expected on or off, got 'yes'"},
         {{"--msaa", "16"}, "--msaa: expected an integer in 1..8, got '16'"},
         {{"--msaa", "0"}, "--msaa: expected an integer in 1..8, got '0'"},

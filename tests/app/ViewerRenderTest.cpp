@@ -97,11 +97,14 @@ TEST_F(ViewerRenderTest, RendersWithoutShaderFloat64)
 
 // The driver path changes how fast a device gets there, never the frame: the
 // GPU path's kernels and shaders (shared-memory sum reduction, no CPU-driver
-// shader variants) render the very frame the CPU-driver path does.
+// shader variants) render the very frame the CPU-driver path does, on the
+// same raster path (the GPU path's default is compute; its frame is
+// RasterPathSceneTest's to compare), and the compute raster path the frame
+// of the graphics one within its tolerance.
 TEST_F(ViewerRenderTest, BothDriverPathsRenderTheSameFrame)
 {
-    const ViewerRun gpuPath =
-        runHeadless("gpu-path", {"--camera", kNearCamera}, 24, {{"CBT_DRIVER_PATH", std::string("gpu")}});
+    const ViewerRun gpuPath = runHeadless("gpu-path", {"--camera", kNearCamera, "--raster", "graphics"}, 24,
+                                          {{"CBT_DRIVER_PATH", std::string("gpu")}});
     const ViewerRun cpuPath =
         runHeadless("cpu-path", {"--camera", kNearCamera}, 24, {{"CBT_DRIVER_PATH", std::string("cpu")}});
     expectCleanRun(gpuPath);
@@ -109,6 +112,13 @@ TEST_F(ViewerRenderTest, BothDriverPathsRenderTheSameFrame)
     ASSERT_TRUE(gpuPath.image && cpuPath.image);
     EXPECT_EQ(gpuPath.image->rgb, cpuPath.image->rgb) << "the driver paths rendered different frames";
     EXPECT_EQ(jsonNumber(gpuPath.stats, "leafCount", "last"), jsonNumber(cpuPath.stats, "leafCount", "last"));
+    const ViewerRun compute =
+        runHeadless("gpu-path-compute", {"--camera", kNearCamera}, 24, {{"CBT_DRIVER_PATH", std::string("gpu")}});
+    expectCleanRun(compute);
+    ASSERT_TRUE(compute.image);
+    EXPECT_LT(differingPixelFraction(*compute.image, *cpuPath.image, 8), 0.01);
+    EXPECT_GT(jsonNumberAt(compute.stats, {"gpuTimesMs", "shade", "median"}).value_or(0.0), 0.0)
+        << "the GPU path's default is the compute raster path, which shades in compute";
 }
 
 // The bisector pool backend draws what the heap backend draws (same
@@ -118,8 +128,9 @@ TEST_F(ViewerRenderTest, ThePoolBackendRendersTheHeapsFrameAndReportsItsPasses)
 {
     const ViewerRun heap = runHeadless("heap", {"--camera", kNearCamera}, 40);
     const ViewerRun pool = runHeadless("pool", {"--camera", kNearCamera, "--cbt", "pool", "--pool-size", "262144"}, 40);
-    const ViewerRun gpuPath = runHeadless("pool-gpu-path", {"--camera", kNearCamera, "--cbt", "pool"}, 40,
-                                          {{"CBT_DRIVER_PATH", std::string("gpu")}});
+    const ViewerRun gpuPath =
+        runHeadless("pool-gpu-path", {"--camera", kNearCamera, "--cbt", "pool", "--raster", "graphics"}, 40,
+                    {{"CBT_DRIVER_PATH", std::string("gpu")}});
     expectCleanRun(heap);
     expectCleanRun(pool);
     expectCleanRun(gpuPath);

@@ -13,12 +13,15 @@ namespace {
 
 using scene::PassTimings;
 
-TEST(FrameTimings, NamesEitherBackendsUpdatePassesThenDrawSkyAndDisplay)
+// The draw (or the visibility pass in compute), then the sky (graphics) or
+// the shading (compute), then the display.
+TEST(FrameTimings, NamesEitherBackendsUpdatePassesThenDrawSkyShadeAndDisplay)
 {
     const std::vector<std::string> names = scene::frameTimestampPassNames();
-    ASSERT_GE(names.size(), 3u);
-    EXPECT_EQ(names[names.size() - 3], terrain::kDrawTimestamp);
-    EXPECT_EQ(names[names.size() - 2], scene::kSkyTimestamp);
+    ASSERT_GE(names.size(), 4u);
+    EXPECT_EQ(names[names.size() - 4], terrain::kDrawTimestamp);
+    EXPECT_EQ(names[names.size() - 3], scene::kSkyTimestamp);
+    EXPECT_EQ(names[names.size() - 2], scene::kShadeTimestamp);
     EXPECT_EQ(names.back(), scene::kDisplayTimestamp);
     for (const char* updatePass :
          {"dispatcher", "subdivision", "sum reduction", "dispatcher (new tree)", terrain::kLeafDecodeTimestamp,

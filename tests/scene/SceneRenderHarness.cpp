@@ -47,11 +47,13 @@ SceneOutput outputFor(const RenderTarget& target)
 {
     SceneOutput output;
     output.displayFormat = target.colourFormat;
-    output.depth = camera::DepthConvention::Standard;
+    const bool compute = target.raster == RasterPath::Compute;
+    output.depth = compute ? camera::DepthConvention::Reversed : camera::DepthConvention::Standard;
     output.framesInFlight = kFramesInFlight;
     output.hdrClear = target.clearColour;
-    output.readableDepth = true;
+    output.readableDepth = !compute;
     output.samples = target.samples;
+    output.raster = target.raster;
     return output;
 }
 
@@ -62,6 +64,18 @@ float RenderedImage::luminance(std::size_t pixel) const
     requireRgba8(*this, "RenderedImage::luminance");
     const std::uint8_t* rgb = &colour[pixel * 4];
     return (0.2126f * rgb[0] + 0.7152f * rgb[1] + 0.0722f * rgb[2]) / 255.0f;
+}
+
+bool channelsDiffer(const RenderedImage& a, const RenderedImage& b, std::size_t pixel, int tolerance)
+{
+    requireRgba8(a, "channelsDiffer");
+    requireRgba8(b, "channelsDiffer");
+    for (std::size_t channel = 0; channel < 3; ++channel) {
+        if (std::abs(int{a.colour[pixel * 4 + channel]} - int{b.colour[pixel * 4 + channel]}) > tolerance) {
+            return true;
+        }
+    }
+    return false;
 }
 
 void saveForInspection(const RenderedImage& image, const std::string& name)
@@ -157,6 +171,14 @@ std::uint32_t SceneRenderHarness::converge(const camera::FrameView& view, int st
     return previous;
 }
 
+RenderedImage SceneRenderHarness::renderConverged(const camera::FrameView& view)
+{
+    converge(view);
+    renderFrame(view);
+    renderFrame(view);
+    return readBack();
+}
+
 RenderedImage SceneRenderHarness::readBack()
 {
     const FrameSlot& slot = scene_->slot(lastDrawnSlot_);
@@ -171,6 +193,9 @@ RenderedImage SceneRenderHarness::readBack()
         vk::downloadImageLevel(*device_, slot.targets->color(), 0, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
     image.colour.resize(colour.size());
     std::memcpy(image.colour.data(), colour.data(), colour.size());
+    if (target_.raster == RasterPath::Compute) {
+        return image;
+    }
     const std::vector<std::byte> depth =
         vk::downloadImageLevel(*device_, slot.targets->depth(), 0, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
     image.depth.resize(depth.size() / sizeof(float));

@@ -36,6 +36,9 @@ struct RenderTarget {
     VkExtent2D size{0, 0};
     VkClearColorValue clearColour{};
     VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_1_BIT;  // above 1: resolved; depth from sample 0
+    // Compute: the reversed depth convention (views from lookAt with
+    // DepthConvention::Reversed) and no depth read back.
+    RasterPath raster = RasterPath::Graphics;
 };
 
 // 256 x 144 RGBA8 (the display pass encodes sRGB), cleared to magenta.
@@ -46,13 +49,17 @@ struct RenderedImage {
     std::uint32_t width = 0;
     std::uint32_t height = 0;
     std::vector<std::uint8_t> colour;  // width * height texels of colourFormat, tightly packed
-    std::vector<float> depth;          // width * height, 1 where nothing was drawn
+    std::vector<float> depth;          // width * height, 1 where nothing was drawn (empty: compute raster path)
 
     [[nodiscard]] bool isTerrain(std::size_t pixel) const { return depth[pixel] < 1.0f; }
     // Rec. 709 luminance of an RGBA8 texel in [0, 1]; throws
     // std::logic_error for other colour formats.
     [[nodiscard]] float luminance(std::size_t pixel) const;
 };
+
+// Whether a channel of RGBA8 `pixel` differs between the images by more
+// than `tolerance` of 255.
+bool channelsDiffer(const RenderedImage& a, const RenderedImage& b, std::size_t pixel, int tolerance);
 
 // Writes an RGBA8 image as a PNG under $CBT_TEST_IMAGE_DIR when that is set;
 // throws std::logic_error for other colour formats.
@@ -87,6 +94,9 @@ public:
     // in a row (at most maxFrames); returns that leaf count.
     std::uint32_t converge(const camera::FrameView& view, int stableFrames = 4, int maxFrames = 120);
     [[nodiscard]] std::uint32_t leafCount() const { return scene_->statistics().leafCount; }
+    // Converges, renders the view twice (the second frame shows the first's
+    // results) and reads the frame back.
+    [[nodiscard]] RenderedImage renderConverged(const camera::FrameView& view);
 
     // The display colour and the depth of the last rendered frame.
     [[nodiscard]] RenderedImage readBack();

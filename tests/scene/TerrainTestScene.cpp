@@ -1,5 +1,7 @@
 #include "TerrainTestScene.h"
 
+#include "camera/Projection.h"
+
 #include <glm/gtc/matrix_transform.hpp>
 
 #include <algorithm>
@@ -50,16 +52,27 @@ terrain::TerrainSettings testSettings()
     return settings;
 }
 
-camera::FrameView lookAt(glm::vec3 position, glm::vec3 target, VkExtent2D viewport, float farMetres)
+camera::FrameView lookAt(glm::vec3 position, glm::vec3 target, VkExtent2D viewport, float farMetres,
+                         camera::DepthConvention depth)
 {
     camera::FrameView view;
     view.view = glm::lookAtRH(position, target, glm::vec3(0.0f, 1.0f, 0.0f));
     const float aspect = static_cast<float>(viewport.width) / static_cast<float>(viewport.height);
-    view.projection = glm::perspectiveRH_ZO(glm::radians(60.0f), aspect, 1.0f, farMetres);
-    view.projection[1][1] *= -1.0f;  // Vulkan's y points down
+    if (depth == camera::DepthConvention::Reversed) {
+        view.projection = camera::vulkanPerspective(glm::radians(60.0f), aspect, 1.0f, farMetres, depth);
+    } else {
+        view.projection = glm::perspectiveRH_ZO(glm::radians(60.0f), aspect, 1.0f, farMetres);
+        view.projection[1][1] *= -1.0f;  // Vulkan's y points down
+    }
     view.cameraPosition = position;
     view.viewport = viewport;
     return view;
+}
+
+camera::FrameView obliqueHillsView(VkExtent2D viewport, camera::DepthConvention depth)
+{
+    return lookAt(glm::vec3(-4000.0f, 1800.0f, 5200.0f), glm::vec3(1500.0f, 600.0f, -2000.0f), viewport, 100000.0f,
+                  depth);
 }
 
 }  // namespace scene::test

@@ -27,6 +27,13 @@ terrain::TerrainSettings testSettings();
 // A camera at `position` looking at `target`, 60 degrees vertical field of
 // view, Vulkan clip space (y down, depth 0..1 in the standard convention,
 // near 1 m, far `farMetres`).
-camera::FrameView lookAt(glm::vec3 position, glm::vec3 target, VkExtent2D viewport, float farMetres = 100000.0f);
+// Hills (makeHillsHeightmap) seen obliquely, the horizon crossing the frame.
+camera::FrameView obliqueHillsView(VkExtent2D viewport,
+                                   camera::DepthConvention depth = camera::DepthConvention::Standard);
+
+// `depth`: the projection's depth convention (the compute raster path
+// needs Reversed).
+camera::FrameView lookAt(glm::vec3 position, glm::vec3 target, VkExtent2D viewport, float farMetres = 100000.0f,
+                         camera::DepthConvention depth = camera::DepthConvention::Standard);
 
 }  // namespace scene::test
