@@ -50,14 +50,18 @@ std::vector<OverlayLine> tessellationLines(const scene::FrameStatistics& statist
     constexpr double kMiB = 1024.0 * 1024.0;
     const double memoryMiB = static_cast<double>(statistics.cbtBytes) / kMiB;
     const auto triangles = static_cast<unsigned long long>(statistics.triangleCount);
+    const OverlayLine raster{statistics.computeRaster ? "raster: compute (visibility pass, shading)"
+                                                      : "raster: graphics (one indirect draw)"};
     if (statistics.poolCapacity == 0) {
         return {{"backend: heap (2020 CBT)"},
+                raster,
                 {formatted("leaves %u   triangles %llu", statistics.leafCount, triangles)},
                 {formatted("CBT memory %.2f MiB", memoryMiB)}};
     }
     const double used = 100.0 * statistics.leafCount / statistics.poolCapacity;
     std::vector<OverlayLine> lines{
         {"backend: pool (2024 bisector pool)"},
+        raster,
         {formatted("live %u   visible %u   triangles %llu", statistics.leafCount, statistics.visibleCount, triangles)},
         {formatted("capacity %u (%.1f %% used)", statistics.poolCapacity, used)},
         {formatted("%.1f bytes per bisector   pool memory %.2f MiB", statistics.bytesPerBisector, memoryMiB)}};

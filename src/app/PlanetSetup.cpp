@@ -358,6 +358,7 @@ RunDescription describePlanetRun(const PlanetInputs& inputs, const scene::GlobeS
     description.wireframe = settings.globe.wireframe;
     description.shading = "lit";
     description.backend = "pool";
+    description.raster = std::string(scene::rasterPathName(scene::RasterPath::Compute));
     description.cameraGeo = camera;
     RunDescription::Globe globe;
     globe.groundHeightMetres = surfaceHeightUnder(inputs, scene.heightStream(), camera);

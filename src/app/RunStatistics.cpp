@@ -151,6 +151,7 @@ std::string RunStatistics::toJson(const RunDescription& description) const
     json << "\n  },\n";
     json << "  \"timedFrames\": " << dispatcher_.samples().size() << ",\n";
     json << "  \"backend\": \"" << jsonEscaped(description.backend) << "\",\n";
+    json << "  \"raster\": \"" << jsonEscaped(description.raster) << "\",\n";
     if (const std::optional<RunDescription::DemSize>& dem = description.dem) {
         json << "  \"dem\": {\"fileColumns\": " << dem->fileColumns << ", \"fileRows\": " << dem->fileRows
              << ", \"reduction\": " << dem->reduction << "},\n";

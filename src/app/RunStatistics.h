@@ -50,7 +50,8 @@ struct RunDescription {
     float depthMetres = 0.0f;
     float heightScaleMetres = 0.0f;
     float heightOffsetMetres = 0.0f;
-    std::string backend = "heap";  // "heap" or "pool"
+    std::string backend = "heap";     // "heap" or "pool"
+    std::string raster = "graphics";  // scene::rasterPathName: how the terrain's pixels were found
     // The last frame's camera in WGS 84 terms (GeodeticCamera.h), on a
     // georeferenced terrain; the same numbers --camera-geo takes.
     std::optional<geodesy::GeodeticPose> cameraGeo;

@@ -539,6 +539,7 @@ RunDescription describeRun(const ViewerOptions& options, const heightmap::Height
     description.heightScaleMetres = settings.heightScaleMetres;
     description.heightOffsetMetres = settings.heightOffsetMetres;
     description.backend = std::string(backendName(settings.backend));
+    description.raster = std::string(scene::rasterPathName(rasterPathFor(options, device)));
     description.cameraGeo = geodeticPoseIn(camera, geodeticFrameIfGeoreferenced(heightmap, dem, settings).get());
     if (dem) {
         description.dem = RunDescription::DemSize{dem->fileColumns, dem->fileRows, dem->reduction};

@@ -48,6 +48,9 @@ struct PassTimings {
 };
 
 struct FrameStatistics {
+    // How the frame found the terrain's pixels (scene::RasterPath): its draw
+    // through the graphics pipeline, or rasterized and shaded in compute.
+    bool computeRaster = false;
     std::uint32_t leafCount = 0;         // CBT leaves (live bisectors of the pool) of the last completed frame
     std::uint32_t visibleCount = 0;      // leaves the draw covered (the pool culls; the heap draws every leaf)
     std::uint32_t deferredSplits = 0;    // pool: split requests waiting for free slots (the pool is full)

@@ -103,6 +103,7 @@ GlobeSceneRenderer::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& s
         imagery.emplace(gpuDevice, imageryPixels->pixels);
         globe.setImagery({&*imagery, imageryPixels->bounds});
     }
+    latest.computeRaster = true;
     latest.leafCount = 24;  // the cube's roots
     latest.visibleCount = 0;
     latest.poolCapacity = initialSettings.globe.capacity;

@@ -124,6 +124,7 @@ SceneRenderer::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& shader
 {
     // The tessellation before its first update: the square's two halves,
     // or the pool's four roots.
+    latest.computeRaster = sceneOutput.raster == RasterPath::Compute;
     latest.leafCount = initialSettings.terrain.backend == terrain::TerrainBackend::Pool ? 4 : 2;
     latest.visibleCount = latest.leafCount;
     latest.triangleCount = latest.leafCount;

@@ -28,6 +28,7 @@ TEST(OverlayPanel, TheHeapShowsItsLeavesAndMemory)
     statistics.cbtBytes = 16u << 20;
     const std::vector<OverlayLine> lines = tessellationLines(statistics);
     EXPECT_TRUE(anyLineContains(lines, "backend: heap"));
+    EXPECT_TRUE(anyLineContains(lines, "raster: graphics"));
     EXPECT_TRUE(anyLineContains(lines, "leaves 21990"));
     EXPECT_TRUE(anyLineContains(lines, "CBT memory 16.00 MiB"));
     for (const OverlayLine& line : lines) {
@@ -44,8 +45,10 @@ TEST(OverlayPanel, ThePoolShowsLiveVisibleCapacityAndBytesPerBisector)
     statistics.poolCapacity = 1u << 21;
     statistics.bytesPerBisector = 188.5;
     statistics.cbtBytes = 395313280;
+    statistics.computeRaster = true;
     const std::vector<OverlayLine> lines = tessellationLines(statistics);
     EXPECT_TRUE(anyLineContains(lines, "backend: pool"));
+    EXPECT_TRUE(anyLineContains(lines, "raster: compute"));
     EXPECT_TRUE(anyLineContains(lines, "live 82755"));
     EXPECT_TRUE(anyLineContains(lines, "visible 58321"));
     EXPECT_TRUE(anyLineContains(lines, "capacity 2097152 (3.9 % used)"));

@@ -117,6 +117,8 @@ TEST_F(ViewerRenderTest, BothDriverPathsRenderTheSameFrame)
     expectCleanRun(compute);
     ASSERT_TRUE(compute.image);
     EXPECT_LT(differingPixelFraction(*compute.image, *cpuPath.image, 8), 0.01);
+    EXPECT_EQ(jsonText(compute.stats, "raster"), "compute");
+    EXPECT_EQ(jsonText(cpuPath.stats, "raster"), "graphics");
     EXPECT_GT(jsonNumberAt(compute.stats, {"gpuTimesMs", "shade", "median"}).value_or(0.0), 0.0)
         << "the GPU path's default is the compute raster path, which shades in compute";
 }
