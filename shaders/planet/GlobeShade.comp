@@ -101,7 +101,7 @@ vec4 rasterShade_Sample(uint visibility, globeShade_Rays rays)
     surface.fromCamera = globeShade_Mix(b, position[0], position[1], position[2]);
     surface.alongX = globeShade_Mix(bx - b, position[0], position[1], position[2]);
     surface.alongY = globeShade_Mix(by - b, position[0], position[1], position[2]);
-    surface.cubeFromCamera = globeShade_Mix(b, cube[0], cube[1], cube[2]);
+    surface.cube = globeSurface_CubePointAt(globeShade_Mix(b, cube[0], cube[1], cube[2]));
     surface.cubeAlongX = globeShade_Mix(bx - b, cube[0], cube[1], cube[2]);
     surface.cubeAlongY = globeShade_Mix(by - b, cube[0], cube[1], cube[2]);
     vec3 heights = vec3(height[0], height[1], height[2]);

@@ -36,15 +36,15 @@
 
 // What the shading knows of the surface at a pixel: its point and the
 // pixel's steps to the next pixel right (alongX) and down (alongY) on the
-// triangle's plane, relative to the camera (ECEF metres); the same for the
-// cube point, relative to the one under the camera; and, interpolated from
-// the vertices, the height and the data's normal, with the detail's grid of
-// the triangle's first vertex.
+// triangle's plane, relative to the camera (ECEF metres); its exact cube
+// point (globeSurface_CubePointAt) and the steps of the cube point; and,
+// interpolated from the vertices, the height and the data's normal, with the
+// detail's grid of the triangle's first vertex.
 struct globeSurface_Point {
     vec3 fromCamera;
     vec3 alongX;
     vec3 alongY;
-    vec3 cubeFromCamera;
+    dvec3 cube;
     vec3 cubeAlongX;
     vec3 cubeAlongY;
     float height;
@@ -55,11 +55,11 @@ struct globeSurface_Point {
     float heightChange;     // of the height to the next pixels, right plus down (metres, absolute)
 };
 
-// The pixel's exact cube point: the one under the camera, exact, plus the
-// pixel's offset from it.
-dvec3 globeSurface_CubePoint(globeSurface_Point surface)
+// The pixel's exact cube point, found once per shaded value: the one under
+// the camera, exact, plus the pixel's offset from it.
+dvec3 globeSurface_CubePointAt(vec3 cubeFromCamera)
 {
-    return planet_CubePointOf(globeDraw_cameraCube.xyz) + dvec3(surface.cubeFromCamera);
+    return planet_CubePointOf(globeDraw_cameraCube.xyz) + dvec3(cubeFromCamera);
 }
 
 // The land's colour (surface/GroundAlbedo.glsl) at the pixel by its
@@ -70,7 +70,7 @@ dvec3 globeSurface_CubePoint(globeSurface_Point surface)
 // shore's sand).
 vec3 globeSurface_LandAlbedo(globeSurface_Point surface, float height, float flatness, float latitudeDegrees)
 {
-    dvec3 cube = globeSurface_CubePoint(surface);
+    dvec3 cube = surface.cube;
     vec3 ground = vec3(planet_CubeToEcef(cube, double(height)));
     float footprint = sqrt(length(surface.alongX) * length(surface.alongY));
     float variation = surface_MaterialVariationAround(ground, normalize(ground), footprint);
@@ -92,7 +92,7 @@ vec4 globeSurface_Imagery(globeSurface_Point surface)
     if (globeDraw_options.z == 0u) {
         return vec4(0.0);
     }
-    dvec3 cube = globeSurface_CubePoint(surface);
+    dvec3 cube = surface.cube;
     vec3 direction = vec3(normalize(planet_CubeToSphere(cube)));
     // The ellipsoid's point along the direction has tan(latitude) =
     // z a^2 / (r b^2).
@@ -125,7 +125,7 @@ float globeSurface_SunVisibility(globeSurface_Point surface)
     if (globeDraw_options.w == 0u) {
         return 1.0;
     }
-    dvec3 cube = globeSurface_CubePoint(surface);
+    dvec3 cube = surface.cube;
     vec3 sun = globeDraw_sunDirection.xyz;
     vec3 up = globeSunHorizon_Up(cube);
     float sunElevation = asin(clamp(dot(sun, up), -1.0, 1.0));
@@ -179,7 +179,7 @@ vec3 globeSurface_GroundNormal(globeSurface_Point surface, vec3 position)
     if (roughness <= 0.0) {
         return base;
     }
-    dvec3 cube = globeSurface_CubePoint(surface);
+    dvec3 cube = surface.cube;
     vec3 gradient = roughness * planet_SurfaceDetailSumGradient(cube, surface.detailGrid, 2.0 * footprint);
     float slopeX = dot(gradient, surface.cubeAlongX);
     float slopeY = dot(gradient, surface.cubeAlongY);
@@ -234,7 +234,7 @@ globeSurface_Ground globeSurface_GroundOf(globeSurface_Point surface)
     float cell = float(planet_DetailCellMetres(intervals));
     float own = smoothstep(cell, 4.0 * cell, surface.triangleMetres);
     if (own > 0.0) {
-        dvec3 cube = globeSurface_CubePoint(surface);
+        dvec3 cube = surface.cube;
         dvec3 alongX = dvec3(surface.cubeAlongX);
         dvec3 alongY = dvec3(surface.cubeAlongY);
         float here = float(planet_HeightAt(cube, intervals));
