@@ -296,12 +296,43 @@ void PoolTerrain::recordDraw(VkCommandBuffer commands, std::uint32_t frameSlot, 
     draw_->record(commands, frameSlot, viewport, atmosphereSet);
 }
 
-void PoolTerrain::applyUniformSubdivision(int uniformSubdivision)
+void PoolTerrain::applySettings(const TerrainSettings& settings)
 {
-    if (!draw_->specializedFor(uniformSubdivision)) {
+    if (!draw_->specializedFor(settings.uniformSubdivision)) {
         device_->waitIdle();
-        draw_->setUniformSubdivision(uniformSubdivision);
+        draw_->setUniformSubdivision(settings.uniformSubdivision);
     }
+}
+
+VkDescriptorSetLayout PoolTerrain::drawSetLayout() const
+{
+    return draw_->setLayout();
+}
+
+VkDescriptorSet PoolTerrain::drawSet(std::uint32_t frameSlot) const
+{
+    return draw_->descriptorSet(frameSlot);
+}
+
+raster::gpu::VisibilityDispatch PoolTerrain::visibilityDispatch(VkExtent2D /*extent*/) const
+{
+    return {&buffers_.counters(), bisector::gpu::kVisibleDispatchOffset, 0};
+}
+
+TerrainCountsSource PoolTerrain::countsSource() const
+{
+    return {&countsBuffer(), countsOffset(), kCountsBytes};
+}
+
+TerrainCounts PoolTerrain::countsFrom(std::span<const std::byte> bytes) const
+{
+    const PoolTerrainCounts counts = poolCountsFrom(bytes);
+    return {counts.live, counts.visible, counts.deferredSplits};
+}
+
+void PoolTerrain::noteCompletedFrame(std::uint32_t frameSlot, std::span<const std::byte> counts)
+{
+    noteCompletedUpdate(frameSlot, poolCountsFrom(counts));
 }
 
 const vk::Buffer& PoolTerrain::countsBuffer() const
@@ -314,7 +345,7 @@ VkDeviceSize PoolTerrain::countsOffset()
     return bisector::gpu::kStatisticsOffset;
 }
 
-PoolTerrainCounts PoolTerrain::countsFrom(std::span<const std::byte> bytes)
+PoolTerrainCounts PoolTerrain::poolCountsFrom(std::span<const std::byte> bytes)
 {
     std::array<std::uint32_t, 4> values{};
     std::memcpy(values.data(), bytes.data(), std::min(bytes.size(), sizeof(values)));
@@ -356,7 +387,7 @@ PoolGeometryReadback PoolTerrain::readBackGeometry() const
     readback.cache = vk::downloadFromBufferAs<glm::vec4>(*device_, cache_, 0, std::size_t{4} * capacity_);
     readback.unitsPerSquare = kUnitsPerSquare;
     const PoolTerrainCounts counts =
-        countsFrom(vk::downloadFromBuffer(*device_, countsBuffer(), countsOffset(), kCountsBytes));
+        poolCountsFrom(vk::downloadFromBuffer(*device_, countsBuffer(), countsOffset(), kCountsBytes));
     readback.drawList = vk::downloadFromBufferAs<std::uint32_t>(*device_, drawList_, 0, counts.visible);
     return readback;
 }

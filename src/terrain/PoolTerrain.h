@@ -13,6 +13,7 @@
 #include "bisector/gpu/PoolPipeline.h"
 #include "camera/FrameView.h"
 #include "terrain/TerrainSettings.h"
+#include "terrain/TerrainTessellation.h"
 #include "vk/Buffer.h"
 #include "vk/Descriptors.h"
 #include "vk/GraphicsPipeline.h"
@@ -90,7 +91,7 @@ struct PoolGeometryReadback {
     std::vector<std::uint32_t> drawList;  // the slots the draw reads, in its order (the visible count of them)
 };
 
-class PoolTerrain {
+class PoolTerrain final : public TerrainTessellation {
 public:
     // The buffers, the heightmap, the atlas and the statistics must outlive
     // the pool terrain. Throws vk::Error, in one line, when the pool's buffers exceed
@@ -101,9 +102,9 @@ public:
                 std::span<const vk::Buffer* const> frameUniforms, const TerrainSettings& settings,
                 VkDescriptorSetLayout atmosphereLayout, const vk::AttachmentFormats& attachments,
                 camera::DepthConvention depth);
-    ~PoolTerrain();
-    PoolTerrain(const PoolTerrain&) = delete;
-    PoolTerrain& operator=(const PoolTerrain&) = delete;
+    ~PoolTerrain() override;
+
+    [[nodiscard]] TerrainBackend backend() const override { return TerrainBackend::Pool; }
 
     // Records the frame's update: the frame data of `frameSlot`, the geometry
     // cache of every bisector when the origin, the heights or the resident
@@ -114,18 +115,20 @@ public:
     // criterion, a function of the mesh, the view and the settings alone,
     // would change nothing again (noteCompletedUpdate tells it).
     void recordUpdate(VkCommandBuffer commands, std::uint32_t frameSlot, const camera::FrameView& view,
-                      const TerrainSettings& settings, glm::dvec2 extentMetres, vk::TimestampQueries* timer);
+                      const TerrainSettings& settings, glm::dvec2 extentMetres, vk::TimestampQueries* timer) override;
     void recordDraw(VkCommandBuffer commands, std::uint32_t frameSlot, VkExtent2D viewport,
-                    VkDescriptorSet atmosphereSet) const;
-    // The draw, whose set the visibility path in compute binds too.
-    [[nodiscard]] const PoolTerrainDrawPass& drawPass() const { return *draw_; }
+                    VkDescriptorSet atmosphereSet) const override;
+    [[nodiscard]] VkDescriptorSetLayout drawSetLayout() const override;
+    [[nodiscard]] VkDescriptorSet drawSet(std::uint32_t frameSlot) const override;
+    // The draw's arguments come with a dispatch over its triangles.
+    [[nodiscard]] raster::gpu::VisibilityDispatch visibilityDispatch(VkExtent2D extent) const override;
     // The draw's program is specialized for whole bisectors or for uniform
     // subdivision; a change between the two waits for the device.
-    void applyUniformSubdivision(int uniformSubdivision);
+    void applySettings(const TerrainSettings& settings) override;
     // The heightmap's samples (and its statistics) were replaced: the next
     // update refreshes every bisector's geometry cache and runs, as for new
     // inputs.
-    void noteHeightsReplaced()
+    void noteHeightsReplaced() override
     {
         cacheValid_ = false;
         lastInputs_.reset();
@@ -136,7 +139,10 @@ public:
     // compute stage).
     [[nodiscard]] const vk::Buffer& countsBuffer() const;
     [[nodiscard]] static VkDeviceSize countsOffset();
-    [[nodiscard]] static PoolTerrainCounts countsFrom(std::span<const std::byte> bytes);
+    [[nodiscard]] static PoolTerrainCounts poolCountsFrom(std::span<const std::byte> bytes);
+    [[nodiscard]] TerrainCountsSource countsSource() const override;
+    [[nodiscard]] TerrainCounts countsFrom(std::span<const std::byte> bytes) const override;
+    void noteCompletedFrame(std::uint32_t frameSlot, std::span<const std::byte> counts) override;
     static constexpr VkDeviceSize kCountsBytes = 4 * sizeof(std::uint32_t);
     // The counts of the frame last recorded in `frameSlot`, once it completed.
     void noteCompletedUpdate(std::uint32_t frameSlot, const PoolTerrainCounts& counts);
@@ -145,13 +151,15 @@ public:
     [[nodiscard]] std::uint32_t updatesSkipped() const noexcept { return skippedUpdates_; }
 
     [[nodiscard]] std::uint32_t capacity() const noexcept { return capacity_; }
+    [[nodiscard]] std::uint32_t slotCapacity() const override { return capacity_; }
+    [[nodiscard]] double slotBytes() const override { return bytesPerBisector(); }
     // Bytes per bisector slot of every buffer the pool terrain keeps per slot.
     [[nodiscard]] static double bytesPerBisector();
-    [[nodiscard]] std::uint64_t bytes() const;
+    [[nodiscard]] std::uint64_t bytes() const override;
 
     // Builds every kernel and the draw pipeline again; throws vk::Error and
     // keeps the old ones when one fails. Waits for the device.
-    void reloadShaders();
+    void reloadShaders() override;
 
     // Waits for the device and reads the pool back (keys, links, occupancy).
     [[nodiscard]] bisector::PoolState readBack() const;

@@ -1,25 +1,17 @@
 #include "terrain/Terrain.h"
 
-#include "bisector/gpu/PoolBuffers.h"
-#include "cbt/ConcurrentBinaryTree.h"
-#include "cbt/gpu/DispatcherPass.h"
-#include "leb/gpu/LeafDecodePass.h"
-#include "leb/gpu/UpdatePipeline.h"
-#include "terrain/DrawArgumentsPass.h"
+#include "terrain/HeapTerrain.h"
 #include "terrain/HeightStatistics.h"
 #include "terrain/HeightmapTexture.h"
 #include "terrain/ImageryTexture.h"
 #include "terrain/PoolTerrain.h"
-#include "terrain/PoolTerrainDrawPass.h"
 #include "terrain/SeaMask.h"
 #include "terrain/SunShadowMap.h"
 #include "terrain/TerrainComputeRaster.h"
 #include "terrain/TerrainCriterion.h"
-#include "terrain/TerrainDrawPass.h"
 #include "terrain/TerrainPrograms.h"
 #include "terrain/TerrainTree.h"
 #include "text/TextParsing.h"
-#include "vk/Barriers.h"
 #include "vk/Buffer.h"
 #include "vk/Device.h"
 #include "vk/Error.h"
@@ -106,11 +98,8 @@ struct Terrain::Impl {
          camera::DepthConvention depth, const ImageryPixels& imageryPixels,
          std::optional<tiles::gpu::HeightStreamSource> streamSource);
 
-    void replaceTree(const TerrainSettings& treeSettings);
     void replaceTessellation(const TerrainSettings& newSettings);
     [[nodiscard]] glm::dvec2 extentMetres() const;
-    [[nodiscard]] std::unique_ptr<leb::gpu::LeafDecodePass> decodedLeaves(const TerrainTree& terrainTree,
-                                                                          std::uint32_t requestedCapacity) const;
     [[nodiscard]] TerrainUniformContext uniformContext() const;
     // The visibility path in compute for the current backend, built on first use.
     [[nodiscard]] TerrainComputeRaster& computeRaster();
@@ -136,17 +125,9 @@ struct Terrain::Impl {
     SeaMaskTexture seaMask;
     ImageryTexture imagery;
     TerrainCriterion criterion;
-    TerrainDrawPass drawPass;
-    DrawArgumentsPass drawArguments;
-    std::unique_ptr<TerrainTree> tree;
-    // The heap index of each leaf of `tree` as the last update left it, for
-    // the first drawLeafCapacity leaves (the draw reads it and decodes the
-    // rest itself); a frozen update leaves the tree, and the buffer, as is.
-    std::unique_ptr<leb::gpu::LeafDecodePass> leafDecode;
-    std::uint64_t updatesRecorded = 0;
-    // The pool backend instead of the tree (TerrainBackend::Pool).
-    std::unique_ptr<PoolTerrain> pool;
-    // What a new pool is built with.
+    // The heap (terrain::HeapTerrain) or the pool (terrain::PoolTerrain).
+    std::unique_ptr<TerrainTessellation> tessellation;
+    // What a new tessellation is built with.
     std::vector<const vk::Buffer*> uniformBuffers;
     VkDescriptorSetLayout atmosphereSetLayout;
     vk::AttachmentFormats attachmentFormats;
@@ -179,9 +160,6 @@ Terrain::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& shaderLibrar
       seaMask(seaMaskTextureFor(gpuDevice, heightmap, settings)),
       imagery(gpuDevice, imageryPixels),
       criterion(gpuDevice, heightStatistics, heightmapTexture, drawAtlas(), frameUniforms),
-      drawPass(gpuDevice, shaderLibrary, heightmapTexture, sunShadows, seaMask, imagery, drawAtlas(), frameUniforms,
-               atmosphereLayout, attachments, depth),
-      drawArguments(gpuDevice, shaderLibrary),
       uniformBuffers(frameUniforms.begin(), frameUniforms.end()),
       atmosphereSetLayout(atmosphereLayout),
       attachmentFormats(attachments),
@@ -194,54 +172,23 @@ Terrain::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& shaderLibrar
 // leaves the terrain as it was. No recorded command buffer may be pending.
 void Terrain::Impl::replaceTessellation(const TerrainSettings& newSettings)
 {
-    compute.reset();
+    std::unique_ptr<TerrainTessellation> rebuilt;
     if (newSettings.backend == TerrainBackend::Pool) {
-        auto rebuilt = std::make_unique<PoolTerrain>(device, shaders, heightmapTexture, sunShadows, seaMask, imagery,
-                                                     drawAtlas(), heightStatistics, uniformBuffers, newSettings,
-                                                     atmosphereSetLayout, attachmentFormats, depthConvention);
-        leafDecode.reset();
-        tree.reset();
-        pool = std::move(rebuilt);
-        return;
+        rebuilt = std::make_unique<PoolTerrain>(device, shaders, heightmapTexture, sunShadows, seaMask, imagery,
+                                                drawAtlas(), heightStatistics, uniformBuffers, newSettings,
+                                                atmosphereSetLayout, attachmentFormats, depthConvention);
+    } else {
+        rebuilt = std::make_unique<HeapTerrain>(
+            device, shaders, TerrainDrawInputs{&heightmapTexture, &sunShadows, &seaMask, &imagery, &drawAtlas()},
+            criterion, uniformBuffers, newSettings, atmosphereSetLayout, attachmentFormats, depthConvention);
     }
-    replaceTree(newSettings);
-    pool.reset();
+    compute.reset();  // it binds the old tessellation's draw set
+    tessellation = std::move(rebuilt);
 }
 
 glm::dvec2 Terrain::Impl::extentMetres() const
 {
     return glm::dvec2(terrainWorldExtent(fullWidth, fullHeight, settings));
-}
-
-// A leaf decode of `terrainTree` for the draw, run once (blocking) so that
-// its buffer and the draw arguments hold the tree as it is now. No recorded
-// command buffer may be pending.
-std::unique_ptr<leb::gpu::LeafDecodePass> Terrain::Impl::decodedLeaves(const TerrainTree& terrainTree,
-                                                                       std::uint32_t requestedCapacity) const
-{
-    const cbt::gpu::ConcurrentBinaryTree& heap = terrainTree.heap();
-    auto decode = std::make_unique<leb::gpu::LeafDecodePass>(
-        device, shaders, heap, leb::Domain::Square,
-        leb::gpu::leafDecodeCapacity(device, heap.maxDepth(), requestedCapacity), false);
-    device.submitAndWait(
-        [&](VkCommandBuffer commands) { decode->record(commands, terrainTree.update().indirectArguments()); });
-    return decode;
-}
-
-// Builds a tree of the settings' max depth (the square's two triangles), its
-// leaf decode and draw arguments, and replaces the current ones; a failure
-// leaves the terrain as it was. No recorded command buffer may be pending.
-void Terrain::Impl::replaceTree(const TerrainSettings& treeSettings)
-{
-    auto rebuilt = std::make_unique<TerrainTree>(device, shaders, treeSettings.maxDepth, criterion.criterion());
-    std::unique_ptr<leb::gpu::LeafDecodePass> decode = decodedLeaves(*rebuilt, treeSettings.drawLeafCapacity);
-    drawPass.bindTree(rebuilt->heap(), decode->heapIndexBuffer(), drawArguments.buffer());
-    drawArguments.bindLeafCount(rebuilt->update().indirectArguments());
-    device.submitAndWait([&](VkCommandBuffer commands) {
-        drawArguments.record(commands, verticesPerLeaf(treeSettings.uniformSubdivision));
-    });
-    leafDecode = std::move(decode);  // the old decode reads the old tree: it goes first
-    tree = std::move(rebuilt);
 }
 
 TerrainComputeRaster& Terrain::Impl::computeRaster()
@@ -256,10 +203,10 @@ TerrainComputeRaster& Terrain::Impl::computeRaster()
     // than a frame's views leave large, however fine the tessellation.
     constexpr std::uint32_t kLargeTriangleCapacity = 1u << 22;
     TerrainComputeSource source;
-    source.drawSetLayout = pool ? pool->drawPass().setLayout() : drawPass.setLayout();
+    source.drawSetLayout = tessellation->drawSetLayout();
     source.atmosphereLayout = atmosphereSetLayout;
     source.macros = terrainProgramMacros(device.driverPath(), drawAtlas());
-    if (pool) {
+    if (tessellation->backend() == TerrainBackend::Pool) {
         source.macros.push_back({"TERRAIN_POOL", ""});
     }
     source.triangleCapacity = kLargeTriangleCapacity;
@@ -270,7 +217,7 @@ TerrainComputeRaster& Terrain::Impl::computeRaster()
 
 TerrainUniformContext Terrain::Impl::uniformContext() const
 {
-    const int maxDepth = pool ? settings.maxDepth : tree->heap().maxDepth();
+    const int maxDepth = settings.maxDepth;
     TerrainUniformContext context;
     context.heightmapWidth = heightmapWidth;
     context.heightmapHeight = heightmapHeight;
@@ -306,9 +253,7 @@ void Terrain::replaceBaseHeightmap(const heightmap::Heightmap& heightmap)
         impl.seaMask.replaceMask(impl.device, *mask);
     }
     impl.sunShadows.markStale();
-    if (impl.pool) {
-        impl.pool->noteHeightsReplaced();
-    }
+    impl.tessellation->noteHeightsReplaced();
     if (impl.stream) {
         impl.stream->dropFilledTiles();
     }
@@ -362,13 +307,8 @@ void Terrain::applySettings(const TerrainSettings& settings)
     if (needsNewTessellation(impl.settings, settings)) {
         impl.device.waitIdle();
         impl.replaceTessellation(settings);
-    } else if (!impl.pool && settings.drawLeafCapacity != impl.settings.drawLeafCapacity) {
-        impl.device.waitIdle();
-        std::unique_ptr<leb::gpu::LeafDecodePass> decode = impl.decodedLeaves(*impl.tree, settings.drawLeafCapacity);
-        impl.drawPass.bindTree(impl.tree->heap(), decode->heapIndexBuffer(), impl.drawArguments.buffer());
-        impl.leafDecode = std::move(decode);
-    } else if (impl.pool) {
-        impl.pool->applyUniformSubdivision(settings.uniformSubdivision);
+    } else {
+        impl.tessellation->applySettings(settings);
     }
     impl.settings = settings;
 }
@@ -387,26 +327,7 @@ void Terrain::recordUpdate(VkCommandBuffer commands, std::uint32_t frameSlot, co
                            vk::TimestampQueries* timer)
 {
     Impl& impl = *impl_;
-    if (impl.pool) {
-        impl.pool->recordUpdate(commands, frameSlot, view, impl.settings, impl.extentMetres(), timer);
-        return;
-    }
-    leb::gpu::UpdatePipeline& update = impl.tree->update();
-    if (impl.settings.freezeSubdivision) {
-        const vk::TimedPass time(impl.device, timer, commands, leb::gpu::UpdatePipeline::timestampPassNames()[0]);
-        update.recordDispatcherOnly(commands);
-    } else {
-        const leb::gpu::SubdivisionPhase phase =
-            impl.updatesRecorded % 2 == 0 ? leb::gpu::SubdivisionPhase::Split : leb::gpu::SubdivisionPhase::Merge;
-        update.record(commands, phase, impl.criterion.descriptorSet(frameSlot), timer);
-        // The heap index of every leaf of the updated tree, for the draw. One
-        // buffer serves every frame slot: the caller orders this write after
-        // the draws of the frames before.
-        const vk::TimedPass time(impl.device, timer, commands, kLeafDecodeTimestamp);
-        impl.leafDecode->record(commands, update.indirectArguments());
-        ++impl.updatesRecorded;
-    }
-    impl.drawArguments.record(commands, verticesPerLeaf(impl.settings.uniformSubdivision));
+    impl.tessellation->recordUpdate(commands, frameSlot, view, impl.settings, impl.extentMetres(), timer);
 }
 
 void Terrain::recordSunShadows(VkCommandBuffer commands, glm::vec3 sunDirection)
@@ -427,11 +348,7 @@ void Terrain::recordDraw(VkCommandBuffer commands, std::uint32_t frameSlot, VkEx
         // Inside rendering: no barrier after the start timestamp (see vk::TimedPass).
         timer->writeStart(commands, timer->passIndex(kDrawTimestamp));
     }
-    if (impl.pool) {
-        impl.pool->recordDraw(commands, frameSlot, viewport, atmosphereSet);
-    } else {
-        impl.drawPass.record(commands, frameSlot, viewport, atmosphereSet, impl.drawArguments.buffer(), 0);
-    }
+    impl.tessellation->recordDraw(commands, frameSlot, viewport, atmosphereSet);
     if (timer != nullptr) {
         timer->writeEnd(commands, timer->passIndex(kDrawTimestamp));
     }
@@ -443,93 +360,41 @@ void Terrain::recordVisibility(VkCommandBuffer commands, std::uint32_t frameSlot
     Impl& impl = *impl_;
     TerrainComputeRaster& compute = impl.computeRaster();
     const vk::TimedPass time(impl.device, timer, commands, kDrawTimestamp);
-    if (impl.pool) {
-        // The pool's draw arguments come with a dispatch over its triangles.
-        compute.recordVisibility(commands, frameSlot, impl.pool->drawPass().descriptorSet(frameSlot), visibility,
-                                 extent, {&impl.pool->countsBuffer(), bisector::gpu::kVisibleDispatchOffset});
-        return;
-    }
-    // The heap's leaf count stays on the GPU: one invocation per 4 pixels,
-    // which covers a view's triangles at the usual edge lengths in one
-    // stride, and strides over any more.
-    constexpr std::uint32_t kPixelsPerWorkgroup = 64 * 4;
-    const std::uint64_t pixels = std::uint64_t{extent.width} * extent.height;
-    const auto workgroups =
-        static_cast<std::uint32_t>(std::clamp<std::uint64_t>(pixels / kPixelsPerWorkgroup, 256, 65535));
-    compute.recordVisibility(commands, frameSlot, impl.drawPass.descriptorSet(frameSlot), visibility, extent,
-                             {nullptr, 0, workgroups});
+    compute.recordVisibility(commands, frameSlot, impl.tessellation->drawSet(frameSlot), visibility, extent,
+                             impl.tessellation->visibilityDispatch(extent));
 }
 
 void Terrain::recordShading(VkCommandBuffer commands, std::uint32_t frameSlot, const vk::Buffer& visibility,
                             const vk::Image& hdr, VkDescriptorSet atmosphereSet)
 {
     Impl& impl = *impl_;
-    const VkDescriptorSet drawSet =
-        impl.pool ? impl.pool->drawPass().descriptorSet(frameSlot) : impl.drawPass.descriptorSet(frameSlot);
-    impl.computeRaster().recordShading(commands, frameSlot, drawSet, atmosphereSet, visibility, hdr);
+    impl.computeRaster().recordShading(commands, frameSlot, impl.tessellation->drawSet(frameSlot), atmosphereSet,
+                                       visibility, hdr);
 }
 
 TerrainCountsSource Terrain::countsSource() const
 {
-    if (impl_->pool) {
-        return {&impl_->pool->countsBuffer(), PoolTerrain::countsOffset(), PoolTerrain::kCountsBytes};
-    }
-    return {&impl_->tree->update().indirectArguments(), cbt::gpu::kLeafCountOffset, sizeof(std::uint32_t)};
+    return impl_->tessellation->countsSource();
 }
 
 void Terrain::noteCompletedFrame(std::uint32_t frameSlot, std::span<const std::byte> counts)
 {
-    if (impl_->pool) {
-        impl_->pool->noteCompletedUpdate(frameSlot, PoolTerrain::countsFrom(counts));
-    }
+    impl_->tessellation->noteCompletedFrame(frameSlot, counts);
 }
 
 TerrainCounts Terrain::countsFrom(std::span<const std::byte> bytes) const
 {
-    if (impl_->pool) {
-        const PoolTerrainCounts counts = PoolTerrain::countsFrom(bytes);
-        return {counts.live, counts.visible, counts.deferredSplits};
-    }
-    std::uint32_t leaves = 0;
-    std::memcpy(&leaves, bytes.data(), std::min(bytes.size(), sizeof(leaves)));
-    return {leaves, leaves, 0};
+    return impl_->tessellation->countsFrom(bytes);
 }
 
 std::optional<std::string> Terrain::reloadShaders()
 {
     Impl& impl = *impl_;
-    if (impl.pool) {
-        try {
-            impl.pool->reloadShaders();
-            if (impl.compute) {
-                impl.compute->rebuildPipelines();
-            }
-        } catch (const std::exception& error) {
-            return text::oneLine(error.what());
-        }
-        return std::nullopt;
-    }
     try {
-        std::unique_ptr<leb::gpu::UpdatePipeline> update =
-            impl.tree->compileUpdatePipeline(impl.shaders, impl.criterion.criterion());
-        impl.device.waitIdle();
-        // Each replaces its pipeline only when the new one builds.
-        impl.leafDecode->rebuildKernel(impl.shaders);
-        impl.drawArguments.rebuildKernel(impl.shaders);
-        impl.drawPass.rebuildPipeline();
+        impl.tessellation->reloadShaders();
         if (impl.compute) {
             impl.compute->rebuildPipelines();
         }
-        impl.drawArguments.bindLeafCount(update->indirectArguments());
-        impl.tree->replaceUpdatePipeline(std::move(update));
-        // The new pipeline's arguments are written by its next record().
-        impl.device.submitAndWait([&](VkCommandBuffer commands) {
-            impl.tree->update().recordDispatcherOnly(commands);
-            vk::memoryBarrier(impl.device, commands, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
-                              VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
-                              VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
-            impl.drawArguments.record(commands, verticesPerLeaf(impl.settings.uniformSubdivision));
-        });
     } catch (const std::exception& error) {
         return text::oneLine(error.what());
     }
@@ -538,64 +403,60 @@ std::optional<std::string> Terrain::reloadShaders()
 
 TerrainTreeReadback Terrain::readBackTree() const
 {
-    const Impl& impl = *impl_;
-    if (impl.pool) {
+    const auto* heap = dynamic_cast<const HeapTerrain*>(impl_->tessellation.get());
+    if (heap == nullptr) {
         throw std::logic_error("readBackTree: the terrain runs on the bisector pool");
     }
-    impl.device.waitIdle();
-    TerrainTreeReadback readback;
-    readback.heapBytes = impl.tree->heap().downloadBytes();
-    readback.drawLeafCount =
-        impl.drawArguments.download().vertexCount / verticesPerLeaf(impl.settings.uniformSubdivision);
-    readback.leafHeapIndices = impl.leafDecode->downloadHeapIndices(readback.drawLeafCount);
-    return readback;
+    return heap->readBackTree();
 }
+
+namespace {
+
+// The pool, for its read-backs; throws std::logic_error naming `what` on the heap.
+const PoolTerrain& poolOf(const TerrainTessellation& tessellation, const char* what)
+{
+    const auto* pool = dynamic_cast<const PoolTerrain*>(&tessellation);
+    if (pool == nullptr) {
+        throw std::logic_error(std::string(what) + ": the terrain runs on the heap backend");
+    }
+    return *pool;
+}
+
+}  // namespace
 
 bisector::PoolState Terrain::readBackPool() const
 {
-    if (!impl_->pool) {
-        throw std::logic_error("readBackPool: the terrain runs on the heap backend");
-    }
-    return impl_->pool->readBack();
+    return poolOf(*impl_->tessellation, "readBackPool").readBack();
 }
 
 PoolGeometryReadback Terrain::readBackPoolGeometry() const
 {
-    if (!impl_->pool) {
-        throw std::logic_error("readBackPoolGeometry: the terrain runs on the heap backend");
-    }
-    return impl_->pool->readBackGeometry();
+    return poolOf(*impl_->tessellation, "readBackPoolGeometry").readBackGeometry();
 }
 
 const bisector::KeyLayout& Terrain::poolLayout() const
 {
-    if (!impl_->pool) {
-        throw std::logic_error("poolLayout: the terrain runs on the heap backend");
-    }
-    return impl_->pool->layout();
+    return poolOf(*impl_->tessellation, "poolLayout").layout();
 }
 
 const bisector::HalfedgeMesh& Terrain::poolMesh() const
 {
-    if (!impl_->pool) {
-        throw std::logic_error("poolMesh: the terrain runs on the heap backend");
-    }
-    return impl_->pool->mesh();
+    return poolOf(*impl_->tessellation, "poolMesh").mesh();
 }
 
 std::uint64_t Terrain::cbtBytes() const
 {
-    return impl_->pool ? impl_->pool->bytes() : impl_->tree->heap().heapByteSize();
+    return impl_->tessellation->bytes();
 }
 
 std::uint32_t Terrain::poolCapacity() const
 {
-    return impl_->pool ? impl_->pool->capacity() : 0u;
+    return impl_->tessellation->slotCapacity();
 }
 
 double Terrain::bytesPerBisector() const
 {
-    return impl_->pool ? PoolTerrain::bytesPerBisector() : 0.0;
+    return impl_->tessellation->slotBytes();
 }
 
 glm::vec3 Terrain::worldMin() const

@@ -20,6 +20,7 @@
 #include "bisector/Pool.h"
 #include "camera/FrameView.h"
 #include "heightmap/Heightmap.h"
+#include "terrain/HeapTerrain.h"
 #include "terrain/ImageryTexture.h"
 #include "terrain/PoolTerrain.h"
 #include "terrain/TerrainSettings.h"
@@ -47,33 +48,6 @@ class TimestampQueries;
 }  // namespace vk
 
 namespace terrain {
-
-// What the terrain counts of its last completed frame (Terrain::countsFrom).
-struct TerrainCounts {
-    std::uint32_t leaves = 0;          // CBT leaves, or live bisectors of the pool
-    std::uint32_t visible = 0;         // leaves the draw covers (the pool culls; the heap draws all)
-    std::uint32_t deferredSplits = 0;  // pool: split requests waiting for free slots (a full pool)
-};
-
-// Where the counts lie for a read-back: `bytes` bytes of `buffer` at `offset`,
-// written by the compute stage.
-struct TerrainCountsSource {
-    const vk::Buffer* buffer = nullptr;
-    VkDeviceSize offset = 0;
-    VkDeviceSize bytes = 0;
-};
-
-// The tree as the draw sees it (Terrain::readBackTree).
-struct TerrainTreeReadback {
-    std::vector<std::byte> heapBytes;            // the CBT heap (cbt::ConcurrentBinaryTree::fromBytes)
-    std::uint32_t drawLeafCount = 0;             // leaves the indirect draw covers (its vertices / vertices per leaf)
-    std::vector<std::uint32_t> leafHeapIndices;  // what the draw reads for leaf i < min(count, buffer capacity)
-};
-
-// Timestamp passes the terrain writes when given a timer (after the update
-// pipeline's own, leb::gpu::UpdatePipeline::timestampPassNames()).
-inline constexpr const char* kLeafDecodeTimestamp = "leaf decode";
-inline constexpr const char* kDrawTimestamp = "draw";
 
 class Terrain {
 public:
