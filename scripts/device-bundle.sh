@@ -26,6 +26,12 @@
 #   /tmp/b/run.sh scripts/planet-benchmark.sh --dem /tmp/b/etopo5.cdf \
 #       --out $OUT/runs /tmp/b/old/bin/cbt-terrain /tmp/b/new/bin/cbt-terrain
 #
+# With --programs "cbt-terrain cbt-bench cbt-heightgen", the flat terrain's
+# figures too (both backends, both raster paths, 1 and 4 samples):
+#
+#   /tmp/b/run.sh scripts/flat-benchmark.sh --out $OUT/flat \
+#       /tmp/b/new/bin/cbt-bench /tmp/b/new/bin/cbt-heightgen
+#
 # run.sh takes VK_DRIVER_FILES from the environment, else NVIDIA's manifest
 # where the machines here keep it.
 set -euo pipefail
