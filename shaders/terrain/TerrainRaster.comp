@@ -23,11 +23,11 @@ uint rasterSource_TriangleCount()
 bool rasterSource_Corners(uint triangle, out vec4 clip[3])
 {
     terrain_DrawTriangle shape = terrain_DrawTriangleOf(triangle, triangle);
-    for (uint corner = 0u; corner < 3u; ++corner) {
-        clip[corner] = terrain_DrawVertexOf(shape, corner, triangle, true).clip;
-    }
     if (!shape.valid) {
         return false;
+    }
+    for (uint corner = 0u; corner < 3u; ++corner) {
+        clip[corner] = terrain_DrawVertexOf(shape, corner, triangle, true).clip;
     }
     bool inFront = clip[0].w > 0.0 && clip[1].w > 0.0 && clip[2].w > 0.0;
     float orientation = determinant(mat3(clip[0].xyw, clip[1].xyw, clip[2].xyw));

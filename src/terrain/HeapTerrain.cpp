@@ -69,8 +69,7 @@ void HeapTerrain::recordUpdate(VkCommandBuffer commands, std::uint32_t frameSlot
         leafDecode_->record(commands, update.indirectArguments());
         ++updatesRecorded_;
     }
-    uniformSubdivision_ = settings.uniformSubdivision;
-    drawArguments_.record(commands, verticesPerLeaf(uniformSubdivision_));
+    drawArguments_.record(commands, verticesPerLeaf(settings.uniformSubdivision));
 }
 
 void HeapTerrain::recordDraw(VkCommandBuffer commands, std::uint32_t frameSlot, VkExtent2D viewport,
@@ -101,6 +100,7 @@ TerrainCounts HeapTerrain::countsFrom(std::span<const std::byte> bytes) const
 
 void HeapTerrain::applySettings(const TerrainSettings& settings)
 {
+    uniformSubdivision_ = settings.uniformSubdivision;
     if (settings.drawLeafCapacity == leafCapacity_) {
         return;
     }

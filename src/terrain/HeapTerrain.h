@@ -86,6 +86,8 @@ private:
     // itself); a frozen update leaves the tree, and the buffer, as is.
     std::unique_ptr<leb::gpu::LeafDecodePass> leafDecode_;
     std::uint32_t leafCapacity_;
+    // The settings' uniform subdivision (the draw arguments' vertices per
+    // leaf), for the reload's and the read-back's arguments.
     int uniformSubdivision_;
     std::uint64_t updatesRecorded_ = 0;
 };

@@ -352,7 +352,7 @@ PoolTerrainCounts PoolTerrain::poolCountsFrom(std::span<const std::byte> bytes)
     return {values[0], values[1], values[2], values[3]};
 }
 
-double PoolTerrain::bytesPerBisector()
+double PoolTerrain::slotBytes() const
 {
     return bisector::gpu::kTopologyBytesPerSlot +
            static_cast<double>(kExactBytesPerSlot + kCacheBytesPerSlot + kDrawListBytesPerSlot);

@@ -150,11 +150,9 @@ public:
     [[nodiscard]] std::uint32_t updatesRecorded() const noexcept { return updates_; }
     [[nodiscard]] std::uint32_t updatesSkipped() const noexcept { return skippedUpdates_; }
 
-    [[nodiscard]] std::uint32_t capacity() const noexcept { return capacity_; }
     [[nodiscard]] std::uint32_t slotCapacity() const override { return capacity_; }
-    [[nodiscard]] double slotBytes() const override { return bytesPerBisector(); }
     // Bytes per bisector slot of every buffer the pool terrain keeps per slot.
-    [[nodiscard]] static double bytesPerBisector();
+    [[nodiscard]] double slotBytes() const override;
     [[nodiscard]] std::uint64_t bytes() const override;
 
     // Builds every kernel and the draw pipeline again; throws vk::Error and

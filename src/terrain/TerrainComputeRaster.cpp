@@ -7,8 +7,7 @@ namespace terrain {
 TerrainComputeRaster::TerrainComputeRaster(const vk::Device& device, const vk::ShaderLibrary& shaders,
                                            const TerrainComputeSource& source, VkSampleCountFlagBits samples,
                                            std::uint32_t framesInFlight)
-    : samples_(samples),
-      raster_(device, shaders,
+    : raster_(device, shaders,
               raster::gpu::VisibilitySource{"terrain/TerrainRaster.comp", source.macros, source.drawSetLayout,
                                             source.triangleCapacity},
               samples, framesInFlight, raster::gpu::defaultSmallTrianglePixels(device.driverPath())),

@@ -57,10 +57,7 @@ public:
     // when one fails. No recorded use may be pending.
     void rebuildPipelines();
 
-    [[nodiscard]] VkSampleCountFlagBits samples() const { return samples_; }
-
 private:
-    VkSampleCountFlagBits samples_;
     raster::gpu::VisibilityRasterPass raster_;
     raster::gpu::VisibilityShadePass shade_;
 };
