@@ -27,35 +27,31 @@ ViewerCommands::ViewerCommands(vk::ShaderLibrary& shaders, scene::SceneRenderer&
     model_.cameraSpeed = std::max(size.x, size.z) / 20.0f;
 }
 
-bool ViewerCommands::runUntilScreenshot(std::deque<ViewerAction>& actions)
+void ViewerCommands::run(ViewerAction action)
 {
-    while (!actions.empty() && !quit_) {
-        const ViewerAction action = actions.front();
-        actions.pop_front();
-        scene::SceneSettings settings = model_.settings;
-        switch (action) {
-            case ViewerAction::Screenshot: return true;  // of the next frame; later keys wait for it
-            case ViewerAction::Quit: quit_ = true; break;
-            case ViewerAction::ToggleOverlay: overlayVisible_ = !overlayVisible_; break;
-            case ViewerAction::ResetCamera: camera_.setPose(startPose_); break;
-            case ViewerAction::ReloadShaders: reloadShaders(); break;
-            case ViewerAction::ToggleWireframe:
-                settings.terrain.wireframe = !settings.terrain.wireframe;
-                applySettings(settings);
-                break;
-            case ViewerAction::ToggleFreeze:
-                settings.terrain.freezeSubdivision = !settings.terrain.freezeSubdivision;
-                applySettings(settings);
-                break;
-            case ViewerAction::LowerSun:
-            case ViewerAction::RaiseSun:
-                settings.sun.elevationDegrees =
-                    steppedSunElevation(settings.sun.elevationDegrees, action == ViewerAction::RaiseSun ? 1 : -1);
-                applySettings(settings);
-                break;
-        }
+    scene::SceneSettings settings = model_.settings;
+    switch (action) {
+        case ViewerAction::ResetCamera: camera_.setPose(startPose_); break;
+        case ViewerAction::ReloadShaders: reloadShaders(); break;
+        case ViewerAction::ToggleWireframe:
+            settings.terrain.wireframe = !settings.terrain.wireframe;
+            applySettings(settings);
+            break;
+        case ViewerAction::ToggleFreeze:
+            settings.terrain.freezeSubdivision = !settings.terrain.freezeSubdivision;
+            applySettings(settings);
+            break;
+        case ViewerAction::LowerSun:
+        case ViewerAction::RaiseSun:
+            settings.sun.elevationDegrees =
+                steppedSunElevation(settings.sun.elevationDegrees, action == ViewerAction::RaiseSun ? 1 : -1);
+            applySettings(settings);
+            break;
+        // The window loop's own.
+        case ViewerAction::Screenshot:
+        case ViewerAction::Quit:
+        case ViewerAction::ToggleOverlay: break;
     }
-    return false;
 }
 
 void ViewerCommands::applyOverlayRequests(const OverlayRequests& requests)

@@ -1,7 +1,7 @@
-// What the user asks of the window viewer, carried out: the keys' actions
-// (WindowInput) and the overlay panel's requests (OverlayPanel) change the
-// terrain settings, reload the shaders, reset the camera, show or hide the
-// overlay, or quit. Owns the state the overlay panel edits.
+// What the user asks of the flat terrain in the window, carried out: the
+// keys' actions (WindowInput) and the overlay panel's requests
+// (OverlayPanel) change the terrain settings, reload the shaders or reset
+// the camera. Owns the state the overlay panel edits.
 #pragma once
 
 #include "app/CameraPose.h"
@@ -9,7 +9,6 @@
 #include "app/OverlayPanel.h"
 #include "app/WindowInput.h"
 
-#include <deque>
 #include <functional>
 #include <optional>
 #include <string>
@@ -32,17 +31,14 @@ public:
     ViewerCommands(vk::ShaderLibrary& shaders, scene::SceneRenderer& scene, FlyCamera& camera,
                    const CameraPose& startPose);
 
-    // Carries out the queued actions in order, removing them, until one is
-    // Screenshot (returns true: save the next frame; later actions wait in
-    // the queue) or Quit, or the queue is empty (returns false).
-    bool runUntilScreenshot(std::deque<ViewerAction>& actions);
+    // Carries out one of the keys' actions on the flat terrain (the window
+    // loop carries out Screenshot, Quit and ToggleOverlay itself).
+    void run(ViewerAction action);
     void applyOverlayRequests(const OverlayRequests& requests);
     // Shows an error in the overlay's status line and on stderr.
     void reportError(const std::string& message);
 
     [[nodiscard]] OverlayModel& model() { return model_; }
-    [[nodiscard]] bool quitRequested() const { return quit_; }
-    [[nodiscard]] bool overlayVisible() const { return overlayVisible_; }
 
 private:
     void applySettings(const scene::SceneSettings& settings);
@@ -53,8 +49,6 @@ private:
     FlyCamera& camera_;
     CameraPose startPose_;
     OverlayModel model_;
-    bool overlayVisible_ = true;
-    bool quit_ = false;
 };
 
 // Recompiles the library's shaders from their GLSL sources, then has the

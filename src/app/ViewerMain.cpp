@@ -1,19 +1,30 @@
 #include "app/ViewerMain.h"
 
 #include "app/CommandLine.h"
+#include "app/FlatMode.h"
 #include "app/GlfwWindow.h"
+#include "app/GlobeMode.h"
 #include "app/HeadlessViewer.h"
-#include "app/PlanetViewer.h"
 #include "app/PrepareCommand.h"
 #include "app/WindowViewer.h"
 #include "heightmap/Heightmap.h"
 #include "text/TextParsing.h"
 #include "vk/Error.h"
 
+#include <chrono>
 #include <exception>
+#include <memory>
 #include <new>
 
 namespace app {
+
+std::unique_ptr<ViewerMode> loadViewerMode(const ViewerOptions& options, std::ostream& out)
+{
+    if (options.planet) {
+        return std::make_unique<GlobeMode>(options, out);
+    }
+    return std::make_unique<FlatMode>(options, out);
+}
 
 int runViewer(std::span<const std::string_view> arguments, std::ostream& out, std::ostream& err, bool errIsTerminal)
 {
@@ -26,10 +37,9 @@ int runViewer(std::span<const std::string_view> arguments, std::ostream& out, st
             out << commandLineHelp();
             return kExitSuccess;
         }
-        if (options.planet) {
-            return options.headless ? runPlanetHeadless(options, out) : runPlanetWindow(options, out);
-        }
-        return options.headless ? runHeadless(options, out) : runWindow(options, out);
+        const auto started = std::chrono::steady_clock::now();
+        const std::unique_ptr<ViewerMode> mode = loadViewerMode(options, out);
+        return options.headless ? runHeadless(*mode, started, out) : runWindow(*mode, started, out);
     } catch (const CommandLineError& error) {
         err << kPrefix << error.what() << "\n";
         return kExitBadCommandLine;

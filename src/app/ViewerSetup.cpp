@@ -113,11 +113,6 @@ void printTerrainWarnings(const dem::TerrainSource& terrain, std::ostream& err)
     }
 }
 
-void printStreamWarnings(scene::SceneRenderer& scene, std::ostream& err)
-{
-    printStreamWarnings(scene.heightStream(), err);
-}
-
 void printStreamWarnings(tiles::gpu::HeightStream* stream, std::ostream& err)
 {
     if (stream != nullptr) {

@@ -69,7 +69,6 @@ void printTerrainWarnings(const dem::TerrainSource& terrain, std::ostream& err);
 // The warnings a streamed DEM's reader gave since the last call (damaged or
 // unreadable tiles), one "cbt-terrain: warning:" line each; nothing without
 // a stream.
-void printStreamWarnings(scene::SceneRenderer& scene, std::ostream& err);
 void printStreamWarnings(tiles::gpu::HeightStream* stream, std::ostream& err);
 
 // Tiles a streamed model's headless frames asked for, read at most this many
