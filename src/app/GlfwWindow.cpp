@@ -60,7 +60,7 @@ std::vector<const char*> GlfwLibrary::requiredInstanceExtensions() const
     return std::vector<const char*>(names, names + count);
 }
 
-GlfwWindow::GlfwWindow(const GlfwLibrary& /*library: must be alive*/, PixelSize size, const std::string& title)
+GlfwWindow::GlfwWindow(const GlfwLibrary& /*library: must be alive*/, viewer::PixelSize size, const std::string& title)
 {
     glfwWindowHint(GLFW_CLIENT_API, GLFW_NO_API);
     glfwWindowHint(GLFW_RESIZABLE, GLFW_TRUE);

@@ -2,7 +2,7 @@
 // draws into it) and its Vulkan surface.
 #pragma once
 
-#include "app/CommandLine.h"
+#include "viewer/CommandLine.h"
 #include "vk/Surface.h"
 
 #include <vulkan/vulkan.h>
@@ -37,7 +37,7 @@ public:
 
 class GlfwWindow {
 public:
-    GlfwWindow(const GlfwLibrary& library, PixelSize size, const std::string& title);
+    GlfwWindow(const GlfwLibrary& library, viewer::PixelSize size, const std::string& title);
     ~GlfwWindow();
     GlfwWindow(const GlfwWindow&) = delete;
     GlfwWindow& operator=(const GlfwWindow&) = delete;

@@ -1,7 +1,7 @@
 #include "app/OverlayPanel.h"
 
 #include "app/AtmospherePanel.h"
-#include "app/CommandLine.h"
+#include "viewer/CommandLine.h"
 
 #include <imgui.h>
 

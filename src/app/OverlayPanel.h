@@ -4,10 +4,10 @@
 // sun and the camera speed.
 #pragma once
 
-#include "app/CameraPose.h"
-#include "app/GeodeticCamera.h"
 #include "scene/FrameTimings.h"
 #include "scene/SceneSettings.h"
+#include "viewer/CameraPose.h"
+#include "viewer/GeodeticCamera.h"
 
 #include <array>
 #include <cstddef>
@@ -84,7 +84,7 @@ struct OverlayFacts {
     double frameMilliseconds = 0.0;  // smoothed
     std::optional<scene::FrameStatistics> statistics;
     std::string deviceName;
-    CameraPose pose;
+    viewer::CameraPose pose;
     std::optional<geodesy::GeodeticPose> geodetic;  // the pose in WGS 84 terms, on a georeferenced terrain
     std::optional<double> coarseLevelProgress;      // a streamed DEM's coarse level being read (share read)
     uint32_t width = 0;

@@ -1,7 +1,7 @@
 #include "app/PlanetOverlayPanel.h"
 
-#include "app/GlobeFlight.h"
-#include "app/PlanetSetup.h"
+#include "viewer/GlobeFlight.h"
+#include "viewer/PlanetSetup.h"
 
 #include <imgui.h>
 
@@ -22,11 +22,12 @@ PlanetOverlayRequests drawPlanetOverlayPanel(const PlanetOverlayFacts& facts, co
         const planet::GeodeticPose& camera = facts.camera;
         // The numbers --camera-geo takes back.
         ImGui::Text("lat %.6f  lon %.6f", camera.latitudeDegrees, camera.longitudeDegrees);
-        ImGui::Text("altitude %s (%s above the %s)", altitudeText(camera.heightMetres).c_str(),
-                    altitudeText(camera.heightMetres - globeFlightFloor(facts.groundHeightMetres)).c_str(),
-                    facts.groundHeightMetres < 0.0 ? "sea" : "ground");
+        ImGui::Text(
+            "altitude %s (%s above the %s)", viewer::altitudeText(camera.heightMetres).c_str(),
+            viewer::altitudeText(camera.heightMetres - viewer::globeFlightFloor(facts.groundHeightMetres)).c_str(),
+            facts.groundHeightMetres < 0.0 ? "sea" : "ground");
         ImGui::Text("heading %.1f  pitch %.1f", camera.headingDegrees, camera.pitchDegrees);
-        ImGui::Text("speed %s/s (wheel, Shift)", altitudeText(facts.speedMetresPerSecond).c_str());
+        ImGui::Text("speed %s/s (wheel, Shift)", viewer::altitudeText(facts.speedMetresPerSecond).c_str());
         ImGui::TextWrapped("%s", facts.sun.c_str());
         if (ImGui::Button("whole Earth (Home)")) {
             requests.home = true;

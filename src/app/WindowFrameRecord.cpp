@@ -1,6 +1,6 @@
 #include "app/WindowFrameRecord.h"
 
-#include "app/ViewerSetup.h"
+#include "viewer/ViewerSetup.h"
 
 #include <algorithm>
 
@@ -28,7 +28,7 @@ double WindowFrameRecord::tick()
 
 void WindowFrameRecord::noteCompleted(const scene::FrameStatistics& completed)
 {
-    if (recordedFrames_ < kFramesInFlight) {
+    if (recordedFrames_ < viewer::kFramesInFlight) {
         return;
     }
     statistics_.addFrameStatistics(completed);

@@ -4,8 +4,8 @@
 #pragma once
 
 #include "app/OverlayPanel.h"
-#include "app/RunStatistics.h"
 #include "scene/FrameTimings.h"
+#include "viewer/RunStatistics.h"
 
 #include <chrono>
 #include <cstdint>
@@ -33,7 +33,7 @@ public:
     [[nodiscard]] std::uint64_t recordedFrames() const { return recordedFrames_; }
     [[nodiscard]] double smoothedFrameMilliseconds() const { return smoothedFrameMs_; }
     [[nodiscard]] const TimingHistory& history() const { return history_; }
-    [[nodiscard]] RunStatistics& statistics() { return statistics_; }
+    [[nodiscard]] viewer::RunStatistics& statistics() { return statistics_; }
 
 private:
     std::chrono::steady_clock::time_point started_;
@@ -42,7 +42,7 @@ private:
     std::uint64_t recordedFrames_ = 0;
     double smoothedFrameMs_ = 0.0;
     TimingHistory history_;
-    RunStatistics statistics_;
+    viewer::RunStatistics statistics_;
 };
 
 }  // namespace app

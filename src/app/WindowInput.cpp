@@ -6,25 +6,20 @@
 
 namespace app {
 
-std::optional<ViewerAction> actionForKey(int glfwKey)
+std::optional<viewer::ViewerAction> actionForKey(int glfwKey)
 {
     switch (glfwKey) {
-        case GLFW_KEY_F: return ViewerAction::ToggleWireframe;
-        case GLFW_KEY_SPACE: return ViewerAction::ToggleFreeze;
-        case GLFW_KEY_F1: return ViewerAction::ToggleOverlay;
-        case GLFW_KEY_F12: return ViewerAction::Screenshot;
-        case GLFW_KEY_R: return ViewerAction::ReloadShaders;
-        case GLFW_KEY_HOME: return ViewerAction::ResetCamera;
-        case GLFW_KEY_ESCAPE: return ViewerAction::Quit;
-        case GLFW_KEY_LEFT_BRACKET: return ViewerAction::LowerSun;
-        case GLFW_KEY_RIGHT_BRACKET: return ViewerAction::RaiseSun;
+        case GLFW_KEY_F: return viewer::ViewerAction::ToggleWireframe;
+        case GLFW_KEY_SPACE: return viewer::ViewerAction::ToggleFreeze;
+        case GLFW_KEY_F1: return viewer::ViewerAction::ToggleOverlay;
+        case GLFW_KEY_F12: return viewer::ViewerAction::Screenshot;
+        case GLFW_KEY_R: return viewer::ViewerAction::ReloadShaders;
+        case GLFW_KEY_HOME: return viewer::ViewerAction::ResetCamera;
+        case GLFW_KEY_ESCAPE: return viewer::ViewerAction::Quit;
+        case GLFW_KEY_LEFT_BRACKET: return viewer::ViewerAction::LowerSun;
+        case GLFW_KEY_RIGHT_BRACKET: return viewer::ViewerAction::RaiseSun;
         default: return std::nullopt;
     }
-}
-
-float steppedSunElevation(float elevationDegrees, int steps)
-{
-    return std::clamp(elevationDegrees + static_cast<float>(steps) * kSunElevationStepDegrees, -10.0f, 90.0f);
 }
 
 WindowInput::WindowInput(GLFWwindow* window, InputCapture capture) : window_(window), capture_(std::move(capture))
@@ -52,9 +47,9 @@ WindowInput& WindowInput::from(GLFWwindow* window)
     return *static_cast<WindowInput*>(glfwGetWindowUserPointer(window));
 }
 
-MovementKeys WindowInput::movementKeys() const
+viewer::MovementKeys WindowInput::movementKeys() const
 {
-    MovementKeys keys;
+    viewer::MovementKeys keys;
     if (capture_.keyboard && capture_.keyboard()) {
         return keys;
     }
@@ -96,7 +91,7 @@ void WindowInput::onKey(GLFWwindow* window, int key, int /*scancode*/, int actio
     if (action != GLFW_PRESS || (input.capture_.keyboard && input.capture_.keyboard())) {
         return;
     }
-    if (const std::optional<ViewerAction> viewerAction = actionForKey(key)) {
+    if (const std::optional<viewer::ViewerAction> viewerAction = actionForKey(key)) {
         input.actions_.push_back(*viewerAction);
     }
 }

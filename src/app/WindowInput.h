@@ -3,7 +3,8 @@
 // an ordered queue of actions plus accumulated mouse-look and wheel motion.
 #pragma once
 
-#include "app/FlyCamera.h"
+#include "viewer/FlyCamera.h"
+#include "viewer/ViewerAction.h"
 
 #include <glm/vec2.hpp>
 
@@ -15,27 +16,8 @@ struct GLFWwindow;
 
 namespace app {
 
-enum class ViewerAction {
-    ToggleWireframe,  // F
-    ToggleFreeze,     // Space
-    ToggleOverlay,    // F1
-    Screenshot,       // F12
-    ReloadShaders,    // R
-    ResetCamera,      // Home
-    Quit,             // Esc
-    LowerSun,         // [
-    RaiseSun,         // ]
-};
-
-// Degrees the sun's elevation moves per press of [ or ].
-inline constexpr float kSunElevationStepDegrees = 1.0f;
-
-// The sun's elevation after `steps` presses of ] (negative: [), kept within
-// the overlay's range [-10, 90] degrees.
-float steppedSunElevation(float elevationDegrees, int steps);
-
 // The action a key press asks for, if any (GLFW key code).
-std::optional<ViewerAction> actionForKey(int glfwKey);
+std::optional<viewer::ViewerAction> actionForKey(int glfwKey);
 
 // Whether the overlay currently wants the keyboard / mouse for itself.
 struct InputCapture {
@@ -53,9 +35,9 @@ public:
     WindowInput& operator=(const WindowInput&) = delete;
 
     // Actions in the order their keys were pressed.
-    [[nodiscard]] std::deque<ViewerAction>& actions() { return actions_; }
+    [[nodiscard]] std::deque<viewer::ViewerAction>& actions() { return actions_; }
     // The movement keys held now (none while the overlay has the keyboard).
-    [[nodiscard]] MovementKeys movementKeys() const;
+    [[nodiscard]] viewer::MovementKeys movementKeys() const;
     // Mouse motion (pixels, x right, y down) while the right button was held,
     // since the last call.
     glm::dvec2 takeLookMotion();
@@ -74,7 +56,7 @@ private:
 
     GLFWwindow* window_;
     InputCapture capture_;
-    std::deque<ViewerAction> actions_;
+    std::deque<viewer::ViewerAction> actions_;
     bool looking_ = false;
     bool hasCursor_ = false;
     glm::dvec2 lastCursor_{0.0};

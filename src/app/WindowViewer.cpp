@@ -2,13 +2,14 @@
 
 #include "app/GlfwWindow.h"
 #include "app/ImGuiOverlay.h"
-#include "app/ProcessMemory.h"
-#include "app/Screenshot.h"
-#include "app/ViewerSetup.h"
+#include "app/ModePanel.h"
 #include "app/WindowFrameRecord.h"
 #include "app/WindowInput.h"
 #include "app/WindowSwapchain.h"
 #include "scene/RenderTargets.h"
+#include "viewer/ProcessMemory.h"
+#include "viewer/Screenshot.h"
+#include "viewer/ViewerSetup.h"
 #include "vk/Commands.h"
 #include "vk/Device.h"
 #include "vk/Error.h"
@@ -34,7 +35,7 @@ namespace {
 // frame never waits for them).
 constexpr std::uint32_t kWindowUploadsPerFrame = 16;
 
-vk::InstanceOptions windowInstanceOptions(const ViewerOptions& options, const GlfwLibrary& glfw)
+vk::InstanceOptions windowInstanceOptions(const viewer::ViewerOptions& options, const GlfwLibrary& glfw)
 {
     vk::InstanceOptions instanceOptions;
     instanceOptions.validation = options.validate;
@@ -42,7 +43,7 @@ vk::InstanceOptions windowInstanceOptions(const ViewerOptions& options, const Gl
     return instanceOptions;
 }
 
-std::string windowTitle(const ViewerMode& mode)
+std::string windowTitle(const viewer::ViewerMode& mode)
 {
     return "cbt-terrain - " + std::filesystem::path(mode.sourceName()).filename().string();
 }
@@ -52,7 +53,7 @@ std::string windowTitle(const ViewerMode& mode)
 // over it, screenshots, and the --stats report at the end.
 class WindowViewer {
 public:
-    WindowViewer(ViewerMode& mode, std::chrono::steady_clock::time_point started, std::ostream& out)
+    WindowViewer(viewer::ViewerMode& mode, std::chrono::steady_clock::time_point started, std::ostream& out)
         : mode_(mode),
           options_(mode.options()),
           window_(glfw_, options_.size, windowTitle(mode)),
@@ -62,9 +63,11 @@ public:
           presentation_(device_, surface_, window_, options_.vsync),
           scene_(mode.openScene(
               device_, shaders_,
-              ModeOutput{presentation_.swapchain().format(), kWindowUploadsPerFrame, presentation_.extent()}, out)),
+              viewer::ModeOutput{presentation_.swapchain().format(), kWindowUploadsPerFrame, presentation_.extent()},
+              out)),
           input_(window_.handle(), InputCapture{&ImGuiOverlay::wantsTextInput, &ImGuiOverlay::wantsMouse}),
           overlay_(window_.handle(), instance_, device_, presentation_.swapchain()),
+          panel_(makeModePanel(*scene_)),
           record_(started)
     {
     }
@@ -89,8 +92,8 @@ private:
     bool renderFrame(bool screenshot, std::ostream& out);
     void writeStatistics();
 
-    ViewerMode& mode_;
-    const ViewerOptions& options_;
+    viewer::ViewerMode& mode_;
+    const viewer::ViewerOptions& options_;
     GlfwLibrary glfw_;
     GlfwWindow window_;
     vk::Instance instance_;
@@ -98,10 +101,11 @@ private:
     vk::Device device_;
     vk::ShaderLibrary shaders_ = vk::locateProgramFiles().shaderLibrary();
     WindowSwapchain presentation_;
-    std::unique_ptr<ModeScene> scene_;
+    std::unique_ptr<viewer::ModeScene> scene_;
     WindowInput input_;
     ImGuiOverlay overlay_;
-    std::optional<CameraPathRenderSize> pathRenderSize_;  // the last size the camera path asked for
+    std::unique_ptr<ModePanel> panel_;
+    std::optional<viewer::CameraPathRenderSize> pathRenderSize_;  // the last size the camera path asked for
     WindowFrameRecord record_;
     std::uint32_t lastSlot_ = 0;
     std::uint32_t titleLeafCount_ = 0;  // shown in the window title
@@ -114,14 +118,14 @@ private:
 // or Quit, or the queue is empty.
 bool WindowViewer::runActions()
 {
-    std::deque<ViewerAction>& actions = input_.actions();
+    std::deque<viewer::ViewerAction>& actions = input_.actions();
     while (!actions.empty() && !quit_) {
-        const ViewerAction action = actions.front();
+        const viewer::ViewerAction action = actions.front();
         actions.pop_front();
         switch (action) {
-            case ViewerAction::Screenshot: return true;
-            case ViewerAction::Quit: quit_ = true; break;
-            case ViewerAction::ToggleOverlay: overlayVisible_ = !overlayVisible_; break;
+            case viewer::ViewerAction::Screenshot: return true;
+            case viewer::ViewerAction::Quit: quit_ = true; break;
+            case viewer::ViewerAction::ToggleOverlay: overlayVisible_ = !overlayVisible_; break;
             default: scene_->runAction(action); break;
         }
     }
@@ -133,7 +137,7 @@ bool WindowViewer::runActions()
 // resizes its targets.
 void WindowViewer::followPathRenderSize()
 {
-    const std::optional<CameraPathRenderSize> size = scene_->pathRenderSize(record_.recordedFrames());
+    const std::optional<viewer::CameraPathRenderSize> size = scene_->pathRenderSize(record_.recordedFrames());
     if (!size ||
         (pathRenderSize_ && pathRenderSize_->width == size->width && pathRenderSize_->height == size->height)) {
         return;
@@ -149,13 +153,14 @@ void WindowViewer::followPathRenderSize()
 void WindowViewer::updateCamera(double seconds)
 {
     if (!scene_->followPath(record_.recordedFrames())) {
-        scene_->steer(input_, seconds);
+        scene_->steer(viewer::CameraSteering{input_.takeLookMotion(), input_.takeWheelSteps(), input_.movementKeys()},
+                      seconds);
     }
 }
 
 bool WindowViewer::renderFrame(bool screenshot, std::ostream& out)
 {
-    const auto slotIndex = static_cast<std::uint32_t>(record_.recordedFrames() % kFramesInFlight);
+    const auto slotIndex = static_cast<std::uint32_t>(record_.recordedFrames() % viewer::kFramesInFlight);
     scene::FrameSlot& slot = scene_->slot(slotIndex);
     const std::optional<std::uint32_t> acquired = acquireWindowImage(presentation_, slot);
     if (!acquired) {
@@ -172,7 +177,7 @@ bool WindowViewer::renderFrame(bool screenshot, std::ostream& out)
         facts.deviceName = device_.info().name;
         facts.width = swapchain.extent().width;
         facts.height = swapchain.extent().height;
-        scene_->drawOverlay(std::move(facts), record_.history());
+        panel_->draw(std::move(facts), record_.history());
     }
     overlay_.endFrame();
 
@@ -187,15 +192,16 @@ bool WindowViewer::renderFrame(bool screenshot, std::ostream& out)
     submitWindowFrame(device_, slot, swapchain, imageIndex);
 
     record_.noteCompleted(completed);
-    printStreamWarnings(scene_->heightStream(), std::cerr);
-    if (record_.recordedFrames() >= kFramesInFlight && completed.leafCount != titleLeafCount_) {
+    viewer::printStreamWarnings(scene_->heightStream(), std::cerr);
+    if (record_.recordedFrames() >= viewer::kFramesInFlight && completed.leafCount != titleLeafCount_) {
         titleLeafCount_ = completed.leafCount;
         window_.setTitle(windowTitle(mode_) + " - " + std::to_string(titleLeafCount_) + " leaves");
     }
     lastSlot_ = slotIndex;
     if (screenshot) {
         try {
-            writeScreenshot(device_, targets, unusedScreenshotPathNow(std::filesystem::current_path()), out);
+            viewer::writeScreenshot(device_, targets, viewer::unusedScreenshotPathNow(std::filesystem::current_path()),
+                                    out);
         } catch (const std::runtime_error& error) {  // e.g. a read-only working directory: keep running
             scene_->reportError(error.what());
         }
@@ -206,14 +212,14 @@ bool WindowViewer::renderFrame(bool screenshot, std::ostream& out)
 
 void WindowViewer::writeStatistics()
 {
-    RunStatistics& statistics = record_.statistics();
+    viewer::RunStatistics& statistics = record_.statistics();
     if (const tiles::gpu::HeightStream* stream = scene_->heightStream()) {
         statistics.setStreamStatistics(stream->statistics());
     }
-    statistics.setPeakResidentMemory(peakResidentMemoryBytes());
-    writeTextFile(*options_.statsPath,
-                  statistics.toJson(scene_->describeRun(device_, presentation_.extent(),
-                                                        static_cast<std::uint32_t>(record_.recordedFrames()))));
+    statistics.setPeakResidentMemory(viewer::peakResidentMemoryBytes());
+    viewer::writeTextFile(*options_.statsPath,
+                          statistics.toJson(scene_->describeRun(device_, presentation_.extent(),
+                                                                static_cast<std::uint32_t>(record_.recordedFrames()))));
 }
 
 int WindowViewer::run(std::ostream& out)
@@ -248,17 +254,17 @@ int WindowViewer::run(std::ostream& out)
     }
     device_.waitIdle();
     if (record_.recordedFrames() > 0 && options_.screenshotPath) {
-        writeScreenshot(device_, *scene_->slot(lastSlot_).targets, *options_.screenshotPath, out);
+        viewer::writeScreenshot(device_, *scene_->slot(lastSlot_).targets, *options_.screenshotPath, out);
     }
     if (options_.statsPath) {
         writeStatistics();
     }
-    return reportValidationMessages(instance_);
+    return viewer::reportValidationMessages(instance_);
 }
 
 }  // namespace
 
-int runWindow(ViewerMode& mode, std::chrono::steady_clock::time_point started, std::ostream& out)
+int runWindow(viewer::ViewerMode& mode, std::chrono::steady_clock::time_point started, std::ostream& out)
 {
     WindowViewer viewer(mode, started, out);
     return viewer.run(out);

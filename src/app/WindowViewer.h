@@ -3,7 +3,7 @@
 // the ImGui overlay and the keys of the README.
 #pragma once
 
-#include "app/ViewerMode.h"
+#include "viewer/ViewerMode.h"
 
 #include <chrono>
 #include <ostream>
@@ -16,6 +16,6 @@ namespace app {
 // Returns the process exit code (0, or 1 when validation messages
 // appeared). Throws on errors (WindowError without a display,
 // heightmap::HeightmapError, vk::Error, ...).
-int runWindow(ViewerMode& mode, std::chrono::steady_clock::time_point started, std::ostream& out);
+int runWindow(viewer::ViewerMode& mode, std::chrono::steady_clock::time_point started, std::ostream& out);
 
 }  // namespace app

@@ -290,8 +290,8 @@ FlyoverOptions parseFlyover(std::span<const std::string> flags, Invocation& invo
     }
     FlyoverOptions options;
     try {
-        options.viewer = app::parseCommandLine(viewerArguments);
-    } catch (const app::CommandLineError& error) {
+        options.viewer = viewer::parseCommandLine(viewerArguments);
+    } catch (const viewer::CommandLineError& error) {
         throw UsageError(std::string("cbt-bench flyover: ") + error.what());
     }
     const std::vector<std::string>& given = options.viewer.givenFlags;

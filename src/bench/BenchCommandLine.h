@@ -19,7 +19,7 @@
 // Anything wrong throws UsageError whose message names the bad flag.
 #pragma once
 
-#include "app/CommandLine.h"
+#include "viewer/CommandLine.h"
 #include "leb/LongestEdgeBisection.h"
 
 #include <array>
@@ -132,7 +132,7 @@ struct GpuDecodeOptions {
 // `viewer` holds the cbt-terrain flags given (headless); without
 // --camera-path the run takes the shipped flyover, kDefaultFlyoverPath.
 struct FlyoverOptions {
-    app::ViewerOptions viewer;
+    viewer::ViewerOptions viewer;
 };
 // The cbt-terrain flags flyover refuses: it runs both backends itself, along
 // a camera path, and reports in its own form.

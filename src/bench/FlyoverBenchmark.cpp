@@ -6,14 +6,14 @@
 // by pose), each frame recorded, submitted and waited for on its own, so
 // that all see the same machine, the same caches and the same views, and
 // their ratios are measured in one run.
-#include "app/CameraPose.h"
-#include "app/CommandLine.h"
-#include "app/FlyCamera.h"
-#include "app/RunStatistics.h"
-#include "app/ViewerSetup.h"
 #include "bench/GpuBenchmarks.h"
 #include "scene/SceneRenderer.h"
 #include "terrain/TerrainLeaves.h"
+#include "viewer/CameraPose.h"
+#include "viewer/CommandLine.h"
+#include "viewer/FlyCamera.h"
+#include "viewer/RunStatistics.h"
+#include "viewer/ViewerSetup.h"
 #include "vk/Error.h"
 #include "vk/Instance.h"
 #include "vk/ProgramFiles.h"
@@ -57,17 +57,17 @@ std::vector<Variant> variantsFor(scene::RasterPath main, bool bothPaths)
 
 // One scene's figures over the path, one sample per frame.
 struct BackendSeries {
-    app::SampleSeries frameMs;  // CPU wall time: record, submit, wait for the fence
-    app::SampleSeries updateMs;
-    app::SampleSeries drawMs;   // the draw, or the visibility pass in compute
-    app::SampleSeries shadeMs;  // the shading in compute (0 on the graphics path)
-    app::SampleSeries atmosphereMs;
-    app::SampleSeries gpuTotalMs;
-    app::SampleSeries liveBisectors;
-    app::SampleSeries drawnBisectors;
+    viewer::SampleSeries frameMs;  // CPU wall time: record, submit, wait for the fence
+    viewer::SampleSeries updateMs;
+    viewer::SampleSeries drawMs;   // the draw, or the visibility pass in compute
+    viewer::SampleSeries shadeMs;  // the shading in compute (0 on the graphics path)
+    viewer::SampleSeries atmosphereMs;
+    viewer::SampleSeries gpuTotalMs;
+    viewer::SampleSeries liveBisectors;
+    viewer::SampleSeries drawnBisectors;
     // The heap's dispatcher, subdivision, sum reduction, leaf decode; the
     // pool's classify, split, allocate, bisect, merge, reduce, index.
-    std::vector<std::pair<std::string, app::SampleSeries>> passes;
+    std::vector<std::pair<std::string, viewer::SampleSeries>> passes;
     std::uint32_t maxDeferredSplits = 0;
     double bytesPerBisector = 0.0;
     std::uint64_t cbtBytes = 0;
@@ -96,7 +96,7 @@ void addTimings(BackendSeries& series, const scene::FrameStatistics& statistics)
                                                            {"leaf decode", t.leafDecodeMs}};
     if (series.passes.empty()) {
         for (const auto& [name, milliseconds] : passes) {
-            series.passes.emplace_back(name, app::SampleSeries{});
+            series.passes.emplace_back(name, viewer::SampleSeries{});
         }
     }
     double update = 0.0;
@@ -144,17 +144,17 @@ std::pair<double, scene::FrameStatistics> renderFrame(vk::Device& device, scene:
     return {elapsed.count(), previous};
 }
 
-double medianOf(const app::SampleSeries& series)
+double medianOf(const viewer::SampleSeries& series)
 {
-    const std::optional<app::SeriesSummary> summary = series.summary();
+    const std::optional<viewer::SeriesSummary> summary = series.summary();
     return summary ? summary->median : 0.0;
 }
 
 // A row of the table; counts (`whole`) as integers.
-void addSeriesRow(ReportTable& table, const std::string& name, const Variant& variant, const app::SampleSeries& series,
-                  bool whole = false)
+void addSeriesRow(ReportTable& table, const std::string& name, const Variant& variant,
+                  const viewer::SampleSeries& series, bool whole = false)
 {
-    const std::optional<app::SeriesSummary> summary = series.summary();
+    const std::optional<viewer::SeriesSummary> summary = series.summary();
     if (!summary) {
         return;
     }
@@ -164,7 +164,7 @@ void addSeriesRow(ReportTable& table, const std::string& name, const Variant& va
         }
         return value;
     };
-    table.rows.push_back({name, std::string(app::backendName(variant.backend)),
+    table.rows.push_back({name, std::string(viewer::backendName(variant.backend)),
                           std::string(scene::rasterPathName(variant.raster)), cell(summary->median),
                           cell(summary->minimum), cell(summary->maximum), static_cast<std::int64_t>(summary->count)});
 }
@@ -196,7 +196,7 @@ void addRasterFigures(Report& report, const std::vector<Variant>& variants, cons
         if (graphics == nullptr || compute == nullptr) {
             continue;
         }
-        const std::string name(app::backendName(backend));
+        const std::string name(viewer::backendName(backend));
         report.addFigure(name + "_compute_over_graphics_frame", name + " compute / graphics frame (medians)",
                          medianOf(compute->frameMs) / medianOf(graphics->frameMs));
         report.addFigure(name + "_compute_over_graphics_pixels",
@@ -207,9 +207,9 @@ void addRasterFigures(Report& report, const std::vector<Variant>& variants, cons
     }
 }
 
-Report flyoverReport(const app::ViewerOptions& options, const vk::Device& device, bool validation,
+Report flyoverReport(const viewer::ViewerOptions& options, const vk::Device& device, bool validation,
                      const std::vector<Variant>& variants, const std::vector<BackendSeries>& series,
-                     const app::SampleSeries& pairedRatios, std::uint32_t frames, VkExtent2D extent, int maxDepth,
+                     const viewer::SampleSeries& pairedRatios, std::uint32_t frames, VkExtent2D extent, int maxDepth,
                      const LeafComparison& lastPose)
 {
     Report report;
@@ -239,8 +239,8 @@ Report flyoverReport(const app::ViewerOptions& options, const vk::Device& device
     report.addFigure("pool_over_heap_draw", "pool / heap draw (medians)",
                      medianOf(pool.drawMs) / medianOf(heap.drawMs));
     addRasterFigures(report, variants, series);
-    const auto largest = [](const app::SampleSeries& s) {
-        const std::optional<app::SeriesSummary> summary = s.summary();
+    const auto largest = [](const viewer::SampleSeries& s) {
+        const std::optional<viewer::SeriesSummary> summary = s.summary();
         return static_cast<std::int64_t>(summary ? summary->maximum : 0.0);
     };
     report.addFigure("heap_max_leaves", "heap leaves (most)", largest(heap.liveBisectors));
@@ -287,49 +287,50 @@ Report flyoverReport(const app::ViewerOptions& options, const vk::Device& device
 // Everything that lives on the device: when this returns, every Vulkan
 // object of the run is destroyed, so the validation layer has reported any
 // leak before the caller counts its messages.
-Report measureFlyover(const vk::Instance& instance, const app::ViewerInputs& inputs)
+Report measureFlyover(const vk::Instance& instance, const viewer::ViewerInputs& inputs)
 {
-    vk::Device device = app::openViewerDevice(instance, inputs.options, VK_NULL_HANDLE, {});
-    app::checkViewerDeviceFeatures(device);
+    vk::Device device = viewer::openViewerDevice(instance, inputs.options, VK_NULL_HANDLE, {});
+    viewer::checkViewerDeviceFeatures(device);
     const heightmap::Heightmap& heightmap = inputs.terrain.heightmap;
-    app::checkHeightmapFitsDevice(heightmap, device);
+    viewer::checkHeightmapFitsDevice(heightmap, device);
 
     const vk::ShaderLibrary shaders = vk::locateProgramFiles().shaderLibrary();
-    scene::SceneOutput output{scene::kHeadlessColorFormat, app::kDepthConvention, kFramesInFlight};
-    output.samples = app::sceneSamplesFor(inputs.options, device);
+    scene::SceneOutput output{scene::kHeadlessColorFormat, viewer::kDepthConvention, kFramesInFlight};
+    output.samples = viewer::sceneSamplesFor(inputs.options, device);
     const std::vector<Variant> variants =
-        variantsFor(app::rasterPathFor(inputs.options, device), !inputs.options.raster.has_value());
+        variantsFor(viewer::rasterPathFor(inputs.options, device), !inputs.options.raster.has_value());
     const std::size_t sceneCount = variants.size();
     std::vector<std::unique_ptr<scene::SceneRenderer>> scenes;
     int maxDepth = 0;
     for (const Variant& variant : variants) {
-        app::ViewerOptions backendOptions = inputs.options;
+        viewer::ViewerOptions backendOptions = inputs.options;
         backendOptions.backend = variant.backend;
-        const scene::SceneSettings settings = app::initialSceneSettings(backendOptions, heightmap, inputs.terrain.dem);
+        const scene::SceneSettings settings =
+            viewer::initialSceneSettings(backendOptions, heightmap, inputs.terrain.dem);
         maxDepth = settings.terrain.maxDepth;
         output.raster = variant.raster;
         scenes.push_back(std::make_unique<scene::SceneRenderer>(device, shaders, heightmap, settings, output,
-                                                                app::imageryPixelsOf(inputs.imagery)));
+                                                                viewer::imageryPixelsOf(inputs.imagery)));
     }
-    const app::DeviceIdleGuard idleBeforeDestruction(device);
+    const viewer::DeviceIdleGuard idleBeforeDestruction(device);
 
-    const std::uint32_t frames = app::headlessFrameCount(inputs.options, inputs.path.size());
+    const std::uint32_t frames = viewer::headlessFrameCount(inputs.options, inputs.path.size());
     VkExtent2D extent{inputs.options.size.width, inputs.options.size.height};
-    const app::ProjectionSettings projection{60.0f, app::kDepthConvention};
+    const viewer::ProjectionSettings projection{60.0f, viewer::kDepthConvention};
     const glm::vec3 worldMin = scenes[0]->worldMin();
     const glm::vec3 worldMax = scenes[0]->worldMax();
-    app::FlyCamera camera;
+    viewer::FlyCamera camera;
     std::vector<BackendSeries> series(sceneCount);
-    app::SampleSeries pairedRatios;
+    viewer::SampleSeries pairedRatios;
     for (std::uint32_t frame = 0; frame <= frames; ++frame) {
         // One frame past the path: the statistics of a frame come with the
         // next one's recording.
-        const app::CameraPathFrame& step = inputs.path[std::min(frame, frames - 1) % inputs.path.size()];
+        const viewer::CameraPathFrame& step = inputs.path[std::min(frame, frames - 1) % inputs.path.size()];
         camera.setPose(step.pose);
         if (step.renderSize) {
             extent = VkExtent2D{step.renderSize->width, step.renderSize->height};
         }
-        const camera::FrameView view = app::makeFrameView(camera, extent, projection, worldMin, worldMax);
+        const camera::FrameView view = viewer::makeFrameView(camera, extent, projection, worldMin, worldMax);
         std::vector<double> wall(sceneCount, 0.0);
         for (std::size_t turn = 0; turn < sceneCount; ++turn) {
             const std::size_t b = (turn + frame) % sceneCount;
@@ -356,12 +357,12 @@ Report measureFlyover(const vk::Instance& instance, const app::ViewerInputs& inp
 
 CommandOutcome runFlyover(const FlyoverOptions& options)
 {
-    app::ViewerOptions viewer = options.viewer;
+    viewer::ViewerOptions viewer = options.viewer;
     if (!viewer.cameraPathFile) {
         viewer.cameraPathFile = vk::locateProgramFiles().assetDirectory / kDefaultFlyoverPath;
     }
     std::ostringstream described;
-    const app::ViewerInputs inputs = app::loadViewerInputs(viewer, described, std::cerr);
+    const viewer::ViewerInputs inputs = viewer::loadViewerInputs(viewer, described, std::cerr);
     if (inputs.path.empty()) {
         throw vk::Error("the camera path '" + viewer.cameraPathFile->string() + "' holds no pose");
     }

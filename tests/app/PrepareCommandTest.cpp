@@ -2,9 +2,9 @@
 // bar redrawn in place) and elsewhere (a line per quarter), its usage, and
 // the exit code and one line of wrong arguments. The real binary is run by
 // PrepareRunTest.
-#include "app/CommandLine.h"
 #include "app/PrepareCommand.h"
 #include "app/ViewerMain.h"
+#include "viewer/CommandLine.h"
 
 #include <gtest/gtest.h>
 
@@ -109,7 +109,7 @@ TEST(PrepareCommand, AnEmptyNameIsSaidAsSuch)
 
 TEST(PrepareCommand, TheViewersHelpNamesIt)
 {
-    EXPECT_NE(commandLineHelp().find("cbt-terrain prepare IN OUT.tif"), std::string::npos);
+    EXPECT_NE(viewer::commandLineHelp().find("cbt-terrain prepare IN OUT.tif"), std::string::npos);
 }
 
 }  // namespace

@@ -1,11 +1,11 @@
 // The viewer's atmosphere controls on the CPU: the [ and ] keys, --exposure
 // and --tonemap, the atmosphere's lines in the --stats report, and which
 // colour formats receive HDR luminance.
-#include "app/CommandLine.h"
-#include "app/RunStatistics.h"
 #include "app/WindowInput.h"
 #include "display/DisplayPass.h"
 #include "scene/FrameTimings.h"
+#include "viewer/CommandLine.h"
+#include "viewer/RunStatistics.h"
 
 #include <GLFW/glfw3.h>
 #include <gtest/gtest.h>
@@ -18,15 +18,19 @@
 namespace app {
 namespace {
 
-ViewerOptions parse(std::vector<std::string_view> arguments)
+using viewer::CommandLineError;
+using viewer::kSunElevationStepDegrees;
+using viewer::steppedSunElevation;
+
+viewer::ViewerOptions parse(std::vector<std::string_view> arguments)
 {
-    return parseCommandLine(arguments);
+    return viewer::parseCommandLine(arguments);
 }
 
 TEST(ViewerAtmosphereControls, BracketKeysMoveTheSunWithinItsRange)
 {
-    EXPECT_EQ(actionForKey(GLFW_KEY_LEFT_BRACKET), ViewerAction::LowerSun);
-    EXPECT_EQ(actionForKey(GLFW_KEY_RIGHT_BRACKET), ViewerAction::RaiseSun);
+    EXPECT_EQ(actionForKey(GLFW_KEY_LEFT_BRACKET), viewer::ViewerAction::LowerSun);
+    EXPECT_EQ(actionForKey(GLFW_KEY_RIGHT_BRACKET), viewer::ViewerAction::RaiseSun);
     EXPECT_FLOAT_EQ(steppedSunElevation(35.0f, 1), 35.0f + kSunElevationStepDegrees);
     EXPECT_FLOAT_EQ(steppedSunElevation(35.0f, -1), 35.0f - kSunElevationStepDegrees);
     EXPECT_FLOAT_EQ(steppedSunElevation(89.5f, 3), 90.0f);
@@ -35,9 +39,9 @@ TEST(ViewerAtmosphereControls, BracketKeysMoveTheSunWithinItsRange)
 
 TEST(ViewerAtmosphereControls, ExposureAndToneCurveFlags)
 {
-    const ViewerOptions defaults = parse({});
+    const viewer::ViewerOptions defaults = parse({});
     EXPECT_EQ(defaults.display, display::DisplaySettings{});
-    const ViewerOptions options = parse({"--exposure", "-1.5", "--tonemap", "hable", "--sun", "10,2"});
+    const viewer::ViewerOptions options = parse({"--exposure", "-1.5", "--tonemap", "hable", "--sun", "10,2"});
     EXPECT_FLOAT_EQ(options.display.exposureStops, -1.5f);
     EXPECT_EQ(options.display.tonemapper, display::Tonemapper::Hable);
     EXPECT_FLOAT_EQ(options.sun.elevationDegrees, 2.0f);
@@ -48,20 +52,20 @@ TEST(ViewerAtmosphereControls, ExposureAndToneCurveFlags)
         EXPECT_NE(std::string(error.what()).find("--tonemap"), std::string::npos) << error.what();
     }
     EXPECT_THROW(parse({"--exposure", "many"}), CommandLineError);
-    const std::string help = commandLineHelp();
+    const std::string help = viewer::commandLineHelp();
     EXPECT_NE(help.find("--exposure"), std::string::npos);
     EXPECT_NE(help.find("--tonemap"), std::string::npos);
 }
 
 TEST(ViewerAtmosphereControls, StatsHaveAnAtmosphereLine)
 {
-    RunStatistics statistics;
+    viewer::RunStatistics statistics;
     scene::FrameStatistics frame;
     frame.timings = scene::PassTimings{
         .dispatcherMs = 0.1, .subdivisionMs = 0.2, .sumReductionMs = 0.3, .drawMs = 0.4, .atmosphereMs = 0.5};
     frame.atmosphereTablesMs = 12.5;
     statistics.addFrameStatistics(frame);
-    const nlohmann::json json = nlohmann::json::parse(statistics.toJson(RunDescription{}));
+    const nlohmann::json json = nlohmann::json::parse(statistics.toJson(viewer::RunDescription{}));
     EXPECT_EQ(json["gpuTimesMs"]["atmosphere"]["median"], 0.5);
     EXPECT_EQ(json["atmosphereTablesMs"], 12.5);
     EXPECT_EQ(json["gpuTimesMs"]["total"]["median"], 1.5);

@@ -1,8 +1,8 @@
-// libFuzzer target: app::parseCameraPath (the --camera-path file format) on
+// libFuzzer target: viewer::parseCameraPath (the --camera-path file format) on
 // arbitrary text. Every input must parse into finite poses within the pitch
 // limit, or be refused with a text::ParseError.
-#include "app/CameraPose.h"
 #include "text/TextParsing.h"
+#include "viewer/CameraPose.h"
 
 #include <cmath>
 #include <cstdint>
@@ -13,10 +13,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 {
     const std::string_view text(reinterpret_cast<const char*>(data), size);
     try {
-        for (const app::CameraPose& pose : app::parseCameraPath(text, "fuzz.path")) {
+        for (const viewer::CameraPose& pose : viewer::parseCameraPath(text, "fuzz.path")) {
             const bool finite = std::isfinite(pose.position.x) && std::isfinite(pose.position.y) &&
                                 std::isfinite(pose.position.z) && std::isfinite(pose.yawDegrees);
-            if (!finite || !(std::abs(pose.pitchDegrees) <= app::kMaxPitchDegrees))
+            if (!finite || !(std::abs(pose.pitchDegrees) <= viewer::kMaxPitchDegrees))
                 std::abort();
         }
     } catch (const text::ParseError&) {

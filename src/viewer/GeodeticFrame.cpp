@@ -1,0 +1,101 @@
+#include "viewer/GeodeticFrame.h"
+
+#include "terrain/TerrainUniforms.h"
+
+#include <glm/trigonometric.hpp>
+
+#include <algorithm>
+#include <cmath>
+
+namespace viewer {
+
+namespace {
+
+// Latitude step to the point whose direction is north: about 11 m on the
+// ground, far above PROJ's rounding and well inside any DEM cell's curvature.
+constexpr double kNorthStepDegrees = 1.0e-4;
+
+}  // namespace
+
+GeodeticFrame::GeodeticFrame(const heightmap::Heightmap& heightmap, const std::optional<dem::DemMetadata>& dem,
+                             const terrain::TerrainSettings& settings, std::string_view flag)
+    : heightmap_(heightmap),
+      settings_(settings),
+      flag_(flag)
+{
+    if (!dem || !dem->grid) {
+        const std::string reason = dem ? dem->extentSource : std::string("a PNG heightmap");
+        fail("has no georeferencing to place the " + std::string(flag_ == "--time" ? "sun" : "camera") + " with (" +
+             reason + ")");
+    }
+    // A streamed DEM's terrain spans its level-0 samples: heightmap sample i
+    // averages level-0 samples [i r, (i + 1) r) (terrain/StreamedHeights.glsl).
+    const bool streamed = dem->streamedLevels > 0;
+    spanColumns_ = static_cast<double>(streamed ? dem->fileColumns : heightmap.width);
+    spanRows_ = static_cast<double>(streamed ? dem->fileRows : heightmap.height);
+    reduction_ = streamed ? static_cast<double>(dem->reduction) : 1.0;
+    try {
+        mapping_ = std::make_unique<dem::GeodeticToHeightmap>(*dem->grid);
+    } catch (const dem::GeodeticMappingError& error) {
+        fail(std::string(": ") + error.what());
+    }
+}
+
+void GeodeticFrame::fail(const std::string& problem) const
+{
+    const bool detail = problem.starts_with(':');
+    throw GeodeticPlacementError(flag_ + ": " + heightmap_.sourcePath + (detail ? "" : " ") + problem);
+}
+
+glm::dvec2 GeodeticFrame::worldOf(double latitudeDegrees, double longitudeDegrees) const
+{
+    dem::HeightmapPoint point;
+    try {
+        point = mapping_->pointOf(latitudeDegrees, longitudeDegrees);
+    } catch (const dem::GeodeticMappingError& error) {
+        fail(std::string(": ") + error.what());
+    }
+    const glm::vec2 extent = terrain::terrainWorldExtent(static_cast<std::uint32_t>(spanColumns_),
+                                                         static_cast<std::uint32_t>(spanRows_), settings_);
+    const double u = ((point.column + 0.5) * reduction_ - 0.5) / std::max(spanColumns_ - 1.0, 1.0);
+    const double v = ((point.row + 0.5) * reduction_ - 0.5) / std::max(spanRows_ - 1.0, 1.0);
+    return {(u - 0.5) * static_cast<double>(extent.x), (v - 0.5) * static_cast<double>(extent.y)};
+}
+
+double GeodeticFrame::northYawDegrees(double latitudeDegrees, double longitudeDegrees) const
+{
+    // Near the north pole step south and look back the other way.
+    const bool nearNorthPole = latitudeDegrees + kNorthStepDegrees > 90.0;
+    const double step = nearNorthPole ? -kNorthStepDegrees : kNorthStepDegrees;
+    const glm::dvec2 here = worldOf(latitudeDegrees, longitudeDegrees);
+    const glm::dvec2 stepped = worldOf(latitudeDegrees + step, longitudeDegrees);
+    const glm::dvec2 north = (stepped - here) * (nearNorthPole ? -1.0 : 1.0);
+    return glm::degrees(std::atan2(north.x, -north.y));
+}
+
+dem::GeodeticPoint GeodeticFrame::geodeticOf(const glm::dvec2& world) const
+{
+    const glm::vec2 extent = terrain::terrainWorldExtent(static_cast<std::uint32_t>(spanColumns_),
+                                                         static_cast<std::uint32_t>(spanRows_), settings_);
+    const double columnZero = (world.x / static_cast<double>(extent.x) + 0.5) * std::max(spanColumns_ - 1.0, 1.0);
+    const double rowZero = (world.y / static_cast<double>(extent.y) + 0.5) * std::max(spanRows_ - 1.0, 1.0);
+    const dem::HeightmapPoint point{(columnZero + 0.5) / reduction_ - 0.5, (rowZero + 0.5) / reduction_ - 0.5};
+    try {
+        return mapping_->geodeticOf(point);
+    } catch (const dem::GeodeticMappingError& error) {
+        fail(std::string(": ") + error.what());
+    }
+}
+
+dem::GeodeticPoint GeodeticFrame::centre() const
+{
+    // The middle of the level-0 samples the terrain spans.
+    const dem::HeightmapPoint middle{(spanColumns_ * 0.5) / reduction_ - 0.5, (spanRows_ * 0.5) / reduction_ - 0.5};
+    try {
+        return mapping_->geodeticOf(middle);
+    } catch (const dem::GeodeticMappingError& error) {
+        fail(std::string(": ") + error.what());
+    }
+}
+
+}  // namespace viewer

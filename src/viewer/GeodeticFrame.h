@@ -1,0 +1,69 @@
+// A georeferenced terrain seen in WGS 84 terms: where a latitude and
+// longitude lie in the renderer's flat world (through the DEM's own CRS,
+// dem::GeodeticToHeightmap), which way true north points there, and where
+// the map's centre lies on the Earth. Shared by --camera-geo and --time.
+#pragma once
+
+#include "dem/DemGeodetic.h"
+#include "dem/DemLoader.h"
+#include "terrain/TerrainSettings.h"
+
+#include <glm/vec2.hpp>
+
+#include <memory>
+#include <optional>
+
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace viewer {
+
+// A terrain without georeferencing, or a point PROJ can not transform; what()
+// is one line that starts with the flag that asked.
+class GeodeticPlacementError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+class GeodeticFrame {
+public:
+    // `flag` ("--camera-geo") prefixes every error. The heightmap, the
+    // metadata and `settings` must outlive the frame. Throws
+    // GeodeticPlacementError.
+    GeodeticFrame(const heightmap::Heightmap& heightmap, const std::optional<dem::DemMetadata>& dem,
+                  const terrain::TerrainSettings& settings, std::string_view flag);
+    GeodeticFrame(const dem::TerrainSource& terrain, const terrain::TerrainSettings& settings, std::string_view flag)
+        : GeodeticFrame(terrain.heightmap, terrain.dem, settings, flag)
+    {
+    }
+
+    // World (x, z) in metres of a WGS 84 point, drawn as the terrain is
+    // (terrain/TerrainUniforms.glsl: sample (0, 0) at the north-west corner).
+    [[nodiscard]] glm::dvec2 worldOf(double latitudeDegrees, double longitudeDegrees) const;
+    // The yaw (CameraPose.h: 0 along -Z, 90 along +X) of true north at a
+    // point: towards a point a little further north on its meridian.
+    [[nodiscard]] double northYawDegrees(double latitudeDegrees, double longitudeDegrees) const;
+    // The inverse of worldOf: the latitude and longitude of a world (x, z).
+    [[nodiscard]] dem::GeodeticPoint geodeticOf(const glm::dvec2& world) const;
+    // Latitude and longitude of the map's centre.
+    [[nodiscard]] dem::GeodeticPoint centre() const;
+    [[nodiscard]] const terrain::TerrainSettings& settings() const { return settings_; }
+    // The terrain's file, for messages.
+    [[nodiscard]] const std::string& sourcePath() const { return heightmap_.sourcePath; }
+
+private:
+    [[noreturn]] void fail(const std::string& problem) const;
+
+    const heightmap::Heightmap& heightmap_;
+    const terrain::TerrainSettings& settings_;
+    std::string flag_;
+    std::unique_ptr<dem::GeodeticToHeightmap> mapping_;
+    // The samples the terrain spans (a streamed DEM's level 0, else the
+    // heightmap's) and the level-0 samples per heightmap sample.
+    double spanColumns_ = 1.0;
+    double spanRows_ = 1.0;
+    double reduction_ = 1.0;
+};
+
+}  // namespace viewer

@@ -1,0 +1,104 @@
+#include "viewer/GlobeMode.h"
+
+#include "viewer/ViewerSetup.h"
+#include "vk/Device.h"
+
+#include <sstream>
+
+namespace viewer {
+
+namespace {
+
+constexpr double kLookDegreesPerPixel = 0.15;
+constexpr float kMinSpeedFactor = 0.01f;
+constexpr float kMaxSpeedFactor = 100.0f;
+
+vk::Device& checkedGlobeDevice(vk::Device& device)
+{
+    checkPlanetDevice(device);
+    return device;
+}
+
+scene::SceneOutput globeSceneOutput(const ViewerOptions& options, const vk::Device& device, const ModeOutput& output)
+{
+    scene::SceneOutput sceneOutput{output.displayFormat, kDepthConvention, kFramesInFlight};
+    sceneOutput.samples = sceneSamplesFor(options, device, scene::SceneShading::Deferred);
+    return sceneOutput;
+}
+
+}  // namespace
+
+GlobeScene::GlobeScene(const PlanetInputs& inputs, vk::Device& device, vk::ShaderLibrary& shaders,
+                       const ModeOutput& output)
+    : PathFollowingScene(inputs.path),
+      inputs_(inputs),
+      shaders_(shaders),
+      scene_(checkedGlobeDevice(device), shaders, *inputs.elevation, globeSceneSettings(inputs.options, device),
+             globeSceneOutput(inputs.options, device, output), globeStreamingOf(inputs, output.uploadsPerFrame),
+             globeImageryOf(inputs)),
+      flight_(startGlobePose(inputs)),
+      sun_(planetSunDirection(inputs.options, flight_.pose())),
+      sunText_(describePlanetSun(inputs.options))
+{
+}
+
+void GlobeScene::recordFrame(std::uint32_t slotIndex, VkExtent2D viewport)
+{
+    scene_.recordFrame(slotIndex, scene::GlobeFrameView{planet::globeViewOf(flight_.pose()), viewport, sun_});
+}
+
+void GlobeScene::steer(const CameraSteering& steering, double seconds)
+{
+    const double ground = groundHeight();
+    flight_.turn(steering.lookPixels.x * kLookDegreesPerPixel, -steering.lookPixels.y * kLookDegreesPerPixel);
+    speedFactor_ = speedAfterWheel(speedFactor_, steering.wheelSteps, kMinSpeedFactor, kMaxSpeedFactor);
+    flight_.move(steering.keys, static_cast<double>(speedFactor_), seconds, ground);
+}
+
+void GlobeScene::runAction(ViewerAction action)
+{
+    switch (action) {
+        case ViewerAction::ResetCamera: flight_.setPose(homeGlobePose()); break;
+        case ViewerAction::ReloadShaders: reloadShaders(shaders_, [&] { return scene_.reloadShaders(); }); break;
+        case ViewerAction::ToggleWireframe: scene_.setWireframe(!scene_.settings().globe.wireframe); break;
+        // The flat terrain's settings, and the loop's own actions.
+        default: break;
+    }
+}
+
+RunDescription GlobeScene::describeRun(const vk::Device& device, VkExtent2D size, std::uint32_t frames) const
+{
+    return describePlanetRun(inputs_, scene_, flight_.pose(), device, size, frames);
+}
+
+std::string GlobeScene::describeView(const RunStatistics& statistics) const
+{
+    const planet::GeodeticPose& pose = flight_.pose();
+    std::ostringstream text;
+    text << ", the globe at " << altitudeText(pose.heightMetres) << " over " << pose.latitudeDegrees << ", "
+         << pose.longitudeDegrees;
+    if (const auto& latest = statistics.latest()) {
+        text << ", " << latest->leafCount << " bisectors (" << latest->visibleCount << " drawn)";
+    }
+    return text.str();
+}
+
+double GlobeScene::groundHeight()
+{
+    return surfaceHeightUnder(inputs_, scene_.heightStream(), flight_.pose());
+}
+
+double GlobeScene::speedOver(double groundHeightMetres) const
+{
+    return flight_.speedOver(groundHeightMetres, static_cast<double>(speedFactor_));
+}
+
+std::unique_ptr<ModeScene> GlobeMode::openScene(vk::Device& device, vk::ShaderLibrary& shaders,
+                                                const ModeOutput& output, std::ostream& out)
+{
+    auto scene = std::make_unique<GlobeScene>(inputs_, device, shaders, output);
+    out << "cbt-terrain: " << scene->sunText() << "\n";
+    return scene;
+}
+
+}  // namespace viewer

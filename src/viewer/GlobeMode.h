@@ -1,0 +1,76 @@
+// The viewer's globe mode (--planet): the whole Earth on WGS 84
+// (scene::GlobeSceneRenderer), flown with GlobeFlight; its data and
+// settings in PlanetSetup.h. The window's panel for it is app/GlobePanel.h.
+#pragma once
+
+#include "viewer/GlobeFlight.h"
+#include "viewer/PlanetSetup.h"
+#include "viewer/ViewerMode.h"
+
+#include <memory>
+#include <ostream>
+#include <string>
+
+namespace viewer {
+
+class GlobeMode : public ViewerMode {
+public:
+    // Reads the global model, the imagery and the camera path
+    // (loadPlanetInputs).
+    GlobeMode(const ViewerOptions& requested, std::ostream& out) : inputs_(loadPlanetInputs(requested, out)) {}
+
+    [[nodiscard]] const ViewerOptions& options() const override { return inputs_.options; }
+    [[nodiscard]] std::string sourceName() const override { return inputs_.demPath.string(); }
+    // Says where the sun stands on `out`.
+    [[nodiscard]] std::unique_ptr<ModeScene> openScene(vk::Device& device, vk::ShaderLibrary& shaders,
+                                                       const ModeOutput& output, std::ostream& out) override;
+
+private:
+    PlanetInputs inputs_;
+};
+
+class GlobeScene : public PathFollowingScene<GeodeticPathFrame> {
+public:
+    GlobeScene(const PlanetInputs& inputs, vk::Device& device, vk::ShaderLibrary& shaders, const ModeOutput& output);
+
+    scene::FrameSlot& slot(std::uint32_t slotIndex) override { return scene_.slot(slotIndex); }
+    void recordFrame(std::uint32_t slotIndex, VkExtent2D viewport) override;
+    [[nodiscard]] scene::FrameStatistics statistics() const override { return scene_.statistics(); }
+    [[nodiscard]] tiles::gpu::HeightStream* heightStream() override { return scene_.heightStream(); }
+    // The flight keeps above the ground under it (GlobeFlight::move), also
+    // when it starts below.
+    void steer(const CameraSteering& steering, double seconds) override;
+    void runAction(ViewerAction action) override;
+    void takeBackgroundReads(RunStatistics& /*statistics*/, std::uint64_t /*frame*/, bool /*wait*/) override {}
+    void completeStatistics(RunStatistics& /*statistics*/) override {}
+    [[nodiscard]] RunDescription describeRun(const vk::Device& device, VkExtent2D size,
+                                             std::uint32_t frames) const override;
+    [[nodiscard]] std::string describeView(const RunStatistics& statistics) const override;
+
+    // What the window's panel shows and switches.
+    [[nodiscard]] const planet::GeodeticPose& pose() const { return flight_.pose(); }
+    // The surface's height (data and detail) under the camera.
+    [[nodiscard]] double groundHeight();
+    // Metres per second without Shift over ground `groundHeightMetres` high.
+    [[nodiscard]] double speedOver(double groundHeightMetres) const;
+    // Where the sun stands (describePlanetSun).
+    [[nodiscard]] const std::string& sunText() const { return sunText_; }
+    [[nodiscard]] const scene::GlobeSceneSettings& settings() const { return scene_.settings(); }
+    [[nodiscard]] bool hasImagery() const { return scene_.globe().hasImagery(); }
+    void setShowImagery(bool show) { scene_.setShowImagery(show); }
+    void setShadows(bool shadows) { scene_.setShadows(shadows); }
+
+protected:
+    void setPose(const planet::GeodeticPose& pose) override { flight_.setPose(pose); }
+
+private:
+    const PlanetInputs& inputs_;
+    vk::ShaderLibrary& shaders_;
+    scene::GlobeSceneRenderer scene_;
+    GlobeFlight flight_;
+    glm::dvec3 sun_;
+    std::string sunText_;
+    float speedFactor_ = 1.0f;  // the wheel's
+};
+
+}  // namespace viewer

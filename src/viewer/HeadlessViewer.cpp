@@ -1,0 +1,145 @@
+#include "viewer/HeadlessViewer.h"
+
+#include "scene/FrameSlot.h"
+#include "scene/SceneRenderer.h"
+#include "viewer/ProcessMemory.h"
+#include "viewer/Screenshot.h"
+#include "viewer/ViewerSetup.h"
+#include "vk/Commands.h"
+#include "vk/Device.h"
+#include "vk/Instance.h"
+#include "vk/ProgramFiles.h"
+#include "vk/ShaderLibrary.h"
+
+#include <iostream>
+#include <memory>
+
+namespace viewer {
+
+namespace {
+
+// One frame of the scene's current camera into slot `slotIndex`, submitted
+// once the slot's last submission completed; the statistics of the most
+// recent frame whose results are available.
+scene::FrameStatistics renderFrame(const vk::Device& device, ModeScene& scene, std::uint32_t slotIndex,
+                                   VkExtent2D viewport)
+{
+    scene::FrameSlot& slot = scene.slot(slotIndex);
+    slot.inFlight.wait();
+    slot.inFlight.reset();
+    vk::beginCommandBuffer(slot.commands);
+    scene.recordFrame(slotIndex, viewport);
+    const scene::FrameStatistics statistics = scene.statistics();
+    vk::endCommandBuffer(slot.commands);
+    scene::submitFrameSlot(device, slot);
+    return statistics;
+}
+
+// A headless frame waits for the tiles the frames before asked for.
+void waitForTiles(ModeScene& scene, const ViewerMode& mode)
+{
+    waitForStreamedTiles(scene.heightStream(), mode.sourceName());
+    printStreamWarnings(scene.heightStream(), std::cerr);
+}
+
+// Everything that lives on the device: when this returns, every Vulkan
+// object of the run is destroyed, so the validation layer has reported any
+// leak (at vkDestroyDevice) before the caller counts its messages.
+void renderHeadless(const vk::Instance& instance, ViewerMode& mode, std::ostream& out,
+                    std::chrono::steady_clock::time_point started)
+{
+    const ViewerOptions& options = mode.options();
+    VkExtent2D extent{options.size.width, options.size.height};
+    vk::Device device = openViewerDevice(instance, options, VK_NULL_HANDLE, {});
+    vk::ShaderLibrary shaders = vk::locateProgramFiles().shaderLibrary();
+    const std::unique_ptr<ModeScene> scene =
+        mode.openScene(device, shaders, ModeOutput{scene::kHeadlessColorFormat, kHeadlessUploadsPerFrame, extent}, out);
+    const DeviceIdleGuard idleBeforeDestruction(device);
+
+    RunStatistics statistics;
+    // Read while the device and the scene were set up; every frame sees it.
+    scene->takeBackgroundReads(statistics, 0, true);
+    const std::uint32_t frameCount = headlessFrameCount(options, scene->pathFrames());
+    std::uint32_t lastSlot = 0;
+    for (std::uint32_t frame = 0; frame < frameCount; ++frame) {
+        const auto start = std::chrono::steady_clock::now();
+        scene->followPath(frame);
+        if (const std::optional<CameraPathRenderSize> size = scene->pathRenderSize(frame)) {
+            extent = VkExtent2D{size->width, size->height};
+        }
+        lastSlot = frame % kFramesInFlight;
+        waitForTiles(*scene, mode);
+        // renderFrame waits for the slot again, at once.
+        const double waitedMs = waitForFrameSlot(scene->slot(lastSlot));
+        const scene::FrameStatistics completed = renderFrame(device, *scene, lastSlot, extent);
+        if (frame == 0) {
+            // Start-up: from the command to the first frame done.
+            scene->slot(lastSlot).inFlight.wait();
+            statistics.setFirstFrameSeconds(
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+        }
+        if (frame >= kFramesInFlight) {
+            statistics.addFrameStatistics(completed);  // frame - kFramesInFlight
+        }
+        const std::chrono::duration<double, std::milli> elapsed = std::chrono::steady_clock::now() - start;
+        statistics.addFrameTime(elapsed.count());
+        statistics.addFrameCpuTime(elapsed.count() - waitedMs);
+        if (const std::optional<std::uint64_t> resident = residentMemoryBytes()) {
+            statistics.addResidentMemory(static_cast<double>(*resident) / (1024.0 * 1024.0));
+        }
+    }
+    std::uint32_t rendered = frameCount;
+    renderUntilTilesSettle(scene->heightStream(), frameCount, [&](std::uint32_t frame) {
+        lastSlot = frame % kFramesInFlight;
+        waitForTiles(*scene, mode);
+        renderFrame(device, *scene, lastSlot, extent);
+        rendered = frame + 1;
+    });
+    device.waitIdle();
+    scene->completeStatistics(statistics);
+    if (const tiles::gpu::HeightStream* stream = scene->heightStream()) {
+        statistics.setStreamStatistics(stream->statistics());
+    }
+    if (options.screenshotPath) {
+        writeColorTargetPng(device, *scene->slot(lastSlot).targets, *options.screenshotPath);
+    }
+
+    // The results of the last frames in flight are read when their slots are
+    // recorded again: one more frame per slot, after the screenshot.
+    for (std::uint32_t index = 1; index <= kFramesInFlight; ++index, ++rendered) {
+        const scene::FrameStatistics completed =
+            renderFrame(device, *scene, (lastSlot + index) % kFramesInFlight, extent);
+        if (rendered >= kFramesInFlight) {
+            statistics.addFrameStatistics(completed);
+        }
+    }
+    device.waitIdle();
+
+    const RunDescription description = scene->describeRun(device, extent, frameCount);
+    if (options.statsPath) {
+        statistics.setPeakResidentMemory(peakResidentMemoryBytes());
+        writeTextFile(*options.statsPath, statistics.toJson(description));
+    }
+    out << "cbt-terrain: rendered " << frameCount << " frames of " << extent.width << "x" << extent.height << " on "
+        << description.deviceName << scene->describeView(statistics);
+    if (const auto& stream = statistics.stream()) {
+        out << ", " << stream->residentTiles << " tiles resident (" << stream->tilesRead << " read)";
+    }
+    if (const auto frameTimes = statistics.frameTimes().summary()) {
+        out << ", median frame " << frameTimes->median << " ms";
+    }
+    out << "\n";
+}
+
+}  // namespace
+
+int runHeadless(ViewerMode& mode, std::chrono::steady_clock::time_point started, std::ostream& out)
+{
+    vk::InstanceOptions instanceOptions;
+    instanceOptions.validation = mode.options().validate;
+    const vk::Instance instance(instanceOptions);
+    renderHeadless(instance, mode, out, started);
+    return reportValidationMessages(instance);
+}
+
+}  // namespace viewer

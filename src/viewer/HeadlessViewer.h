@@ -1,0 +1,19 @@
+// --headless, for either mode (ViewerMode.h): renders frames offscreen
+// through the same scene as the window, then writes the last frame
+// (--screenshot) and the run's statistics (--stats).
+#pragma once
+
+#include "viewer/ViewerMode.h"
+
+#include <chrono>
+#include <ostream>
+
+namespace viewer {
+
+// Runs the headless viewer; progress and the summary go to `out`. `started`:
+// the command's start (for the first frame's time). Returns the process exit
+// code (0, or 1 when validation messages appeared). Throws on errors
+// (heightmap::HeightmapError, text::ParseError, vk::Error, ...).
+int runHeadless(ViewerMode& mode, std::chrono::steady_clock::time_point started, std::ostream& out);
+
+}  // namespace viewer

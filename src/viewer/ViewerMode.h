@@ -1,0 +1,167 @@
+// A mode of the viewer: the flat terrain (FlatMode.h) or the globe
+// (GlobeMode.h). The one window loop (WindowViewer.cpp) and the one headless
+// loop (HeadlessViewer.cpp) run either; a mode supplies what differs between
+// them: its data, its scene, its camera and how it is steered, its overlay
+// panel, its start pose and its run's description.
+//
+// A mode comes in two parts, in the order a run needs them:
+//   ViewerMode   what is read before a device is opened (the data, the
+//                camera path), the device's checks, and the scene it opens;
+//   ModeScene    what lives on the device: the scene and the camera. The
+//                loop destroys it before the device.
+#pragma once
+
+#include "scene/FrameSlot.h"
+#include "scene/FrameTimings.h"
+#include "viewer/CameraPose.h"
+#include "viewer/CommandLine.h"
+#include "viewer/FlyCamera.h"
+#include "viewer/RunStatistics.h"
+#include "viewer/ViewerAction.h"
+
+#include <vulkan/vulkan.h>
+#include <glm/vec2.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tiles::gpu {
+class HeightStream;
+}  // namespace tiles::gpu
+
+namespace vk {
+class Device;
+class ShaderLibrary;
+}  // namespace vk
+
+namespace viewer {
+
+// How the user flies the camera this frame (the window's mouse and keys).
+struct CameraSteering {
+    glm::dvec2 lookPixels{0.0};  // mouse motion with the look button held (x right, y down)
+    double wheelSteps = 0.0;     // wheel notches, positive away from the user
+    MovementKeys keys;
+};
+
+// What the loop asks the scene to render into.
+struct ModeOutput {
+    VkFormat displayFormat = VK_FORMAT_R8G8B8A8_SRGB;  // a swapchain's, or scene::kHeadlessColorFormat
+    std::uint32_t uploadsPerFrame = 0;                 // a streamed model's tiles copied per frame at most
+    VkExtent2D viewport{1, 1};                         // the first frame's size (for the start pose's aspect)
+};
+
+class ModeScene {
+public:
+    virtual ~ModeScene() = default;
+
+    [[nodiscard]] virtual scene::FrameSlot& slot(std::uint32_t slotIndex) = 0;
+
+    // Records one frame of the camera's current pose at `viewport` into the
+    // slot's command buffer, which the caller has begun and will end and
+    // submit; the display colour ends in TRANSFER_SRC_OPTIMAL.
+    virtual void recordFrame(std::uint32_t slotIndex, VkExtent2D viewport) = 0;
+    // The results of the most recent frame whose slot completed.
+    [[nodiscard]] virtual scene::FrameStatistics statistics() const = 0;
+    // The streamed model's tiles, if the model streams.
+    [[nodiscard]] virtual tiles::gpu::HeightStream* heightStream() = 0;
+
+    // The frames of the camera path (--camera-path); 0 without one.
+    [[nodiscard]] virtual std::size_t pathFrames() const = 0;
+    // With a camera path: puts the camera at the path's
+    // frame `frame` (modulo its length) and returns true; false without one.
+    virtual bool followPath(std::uint64_t frame) = 0;
+    // The render size the path's frame `frame` asks for, if any.
+    [[nodiscard]] virtual std::optional<CameraPathRenderSize> pathRenderSize(std::uint64_t frame) const = 0;
+    // Flies the camera as `steering` asks over `seconds`.
+    virtual void steer(const CameraSteering& steering, double seconds) = 0;
+
+    // Carries out one of the keys' actions other than Screenshot, Quit and
+    // ToggleOverlay (the loop's own); an error goes to reportError.
+    virtual void runAction(ViewerAction action) = 0;
+    // Says an error on stderr and keeps it as the status (the overlay's
+    // status line).
+    void reportError(const std::string& message);
+    // The last message for the user: an error, or "shaders reloaded".
+    [[nodiscard]] const std::string& status() const { return status_; }
+
+    // Takes in what was read in the background since the last frame, before
+    // frame `frame` is recorded (a streamed model's coarse level); with
+    // `wait`, waits for it first.
+    virtual void takeBackgroundReads(RunStatistics& statistics, std::uint64_t frame, bool wait) = 0;
+    // After a headless run's frames: what only the finished run can say
+    // (read back from the device, or probed under the camera).
+    virtual void completeStatistics(RunStatistics& statistics) = 0;
+    // The run for --stats.
+    [[nodiscard]] virtual RunDescription describeRun(const vk::Device& device, VkExtent2D size,
+                                                     std::uint32_t frames) const = 0;
+    // The part of a headless run's summary line that says what was seen:
+    // ", D = 18, 41234 leaves" or ", the globe at 12.0 km over 46, 8, ...".
+    [[nodiscard]] virtual std::string describeView(const RunStatistics& statistics) const = 0;
+
+protected:
+    void setStatus(std::string status) { status_ = std::move(status); }
+    // Reloads the shaders from their sources and `reloadScene` the scene's
+    // pipelines (reloadShaderSources); says how it went in the status.
+    void reloadShaders(vk::ShaderLibrary& shaders, const std::function<std::optional<std::string>()>& reloadScene);
+
+private:
+    std::string status_;
+};
+
+// A scene whose camera follows a camera path of `PathFrame`s (a pose for
+// setPose and an optional render size), looped.
+template <typename PathFrame>
+class PathFollowingScene : public ModeScene {
+public:
+    [[nodiscard]] std::size_t pathFrames() const final { return path_.size(); }
+    bool followPath(std::uint64_t frame) final
+    {
+        if (path_.empty()) {
+            return false;
+        }
+        setPose(path_[frame % path_.size()].pose);
+        return true;
+    }
+    [[nodiscard]] std::optional<CameraPathRenderSize> pathRenderSize(std::uint64_t frame) const final
+    {
+        return path_.empty() ? std::nullopt : path_[frame % path_.size()].renderSize;
+    }
+
+protected:
+    explicit PathFollowingScene(const std::vector<PathFrame>& path) : path_(path) {}
+    virtual void setPose(const decltype(PathFrame::pose)& pose) = 0;
+
+private:
+    const std::vector<PathFrame>& path_;
+};
+
+class ViewerMode {
+public:
+    virtual ~ViewerMode() = default;
+
+    // The options, with what the mode resolved from its data (--camera-geo
+    // and --time on a georeferenced terrain).
+    [[nodiscard]] virtual const ViewerOptions& options() const = 0;
+    // The file or name the data came from (the window's title, the timeout
+    // message of a stalled stream).
+    [[nodiscard]] virtual std::string sourceName() const = 0;
+    // Opens the mode's scene on `device`, after checking that the device can
+    // draw it. Throws vk::Error or heightmap::HeightmapError, one line each.
+    [[nodiscard]] virtual std::unique_ptr<ModeScene> openScene(vk::Device& device, vk::ShaderLibrary& shaders,
+                                                               const ModeOutput& output, std::ostream& out) = 0;
+};
+
+// The mode the options ask for (--planet or the flat terrain), its data
+// read and described on `out`. A streamed flat model's costly coarse level
+// is read in the background meanwhile (ModeScene::takeBackgroundReads).
+// Throws as the data's loading does, one line each.
+std::unique_ptr<ViewerMode> loadViewerMode(const ViewerOptions& options, std::ostream& out);
+
+}  // namespace viewer

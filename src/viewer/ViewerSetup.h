@@ -1,0 +1,265 @@
+// What the window and the headless runs share: loading the inputs named on
+// the command line, checking them against the device, and the terrain
+// settings and run description they imply.
+#pragma once
+
+#include "camera/FrameView.h"
+#include "dem/DemImagery.h"
+#include "dem/DemLoader.h"
+#include "dem/DemStreaming.h"
+#include "heightmap/Heightmap.h"
+#include "scene/FrameSlot.h"
+#include "scene/RenderTargets.h"
+#include "scene/SceneRenderer.h"
+#include "scene/SceneSettings.h"
+#include "terrain/ImageryTexture.h"
+#include "tiles/gpu/HeightStream.h"
+#include "viewer/CameraPose.h"
+#include "viewer/CommandLine.h"
+#include "viewer/FlyCamera.h"
+#include "viewer/GeodeticFrame.h"
+#include "viewer/RunStatistics.h"
+#include "vk/Device.h"
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace vk {
+class Instance;
+}  // namespace vk
+
+namespace viewer {
+
+// Two frames are recorded while the GPU works on the previous one.
+inline constexpr uint32_t kFramesInFlight = 2;
+
+// The depth convention of the viewer's projections and of the scene's depth
+// test: reversed, for depth precision far from the camera.
+inline constexpr camera::DepthConvention kDepthConvention = camera::DepthConvention::Reversed;
+
+// Loads the heightmap named by the options, or the default asset: a PNG, or
+// an elevation model through GDAL (with its real-world metres). Throws
+// heightmap::HeightmapError (one line naming the file).
+// A streamed DEM's coarse level is read as `baseTiming` says
+// (dem::StreamedDemOptions): the window draws while a costly one is read.
+dem::TerrainSource loadViewerTerrain(const ViewerOptions& options,
+                                     dem::StreamedBaseTiming baseTiming = dem::StreamedBaseTiming::Now);
+
+// The limits of the device --device picks, asked of a Vulkan instance of its
+// own before the viewer opens one; none when no device answers (the
+// device's own opening then says why).
+std::optional<VkPhysicalDeviceLimits> chosenDeviceLimits(const ViewerOptions& options);
+
+// What a heightmap may be on the device --device picks: no side beyond
+// maxImageDimension2D, and no more texels than the height statistics' chains
+// can hold within maxStorageBufferRange (nor than 2^28). An elevation model
+// beyond them is read reduced (dem/DemReadScale.h). heightmap::HeightmapLimits'
+// defaults when no device answers (chosenDeviceLimits).
+heightmap::HeightmapLimits viewerHeightmapLimits(const ViewerOptions& options);
+
+// The problems the load got around (dem::DemMetadata::warnings), one line
+// each: "cbt-terrain: warning: elevation model 'FILE': ...".
+void printTerrainWarnings(const dem::TerrainSource& terrain, std::ostream& err);
+// The warnings a streamed DEM's reader gave since the last call (damaged or
+// unreadable tiles), one "cbt-terrain: warning:" line each; nothing without
+// a stream.
+void printStreamWarnings(tiles::gpu::HeightStream* stream, std::ostream& err);
+
+// Tiles a streamed model's headless frames asked for, read at most this many
+// per frame.
+inline constexpr std::uint32_t kHeadlessUploadsPerFrame = 64;
+// Frames past --frames a headless run renders at most while tiles stream in.
+inline constexpr std::uint32_t kMaxStreamSettlingFrames = 256;
+// How long a headless frame waits for the tiles asked for before it fails.
+inline constexpr std::chrono::seconds kTileWaitTimeout{120};
+// Blocks until `stream`'s reader has read what the frames before asked for
+// (nothing without a stream), so that headless screenshots do not depend on
+// the reader's speed. Throws vk::Error naming `sourceName` after
+// kTileWaitTimeout.
+void waitForStreamedTiles(tiles::gpu::HeightStream* stream, const std::string& sourceName);
+// Waits for the GPU to free a headless frame slot (its last submission);
+// returns how long that took, in milliseconds: the part of the frame not
+// spent on the CPU (RunStatistics::addFrameCpuTime).
+double waitForFrameSlot(scene::FrameSlot& slot);
+// After a headless run's frames, with a stream: calls `renderFrame(index)`
+// for more frames of the last view, indices from `firstIndex`, until two in
+// a row were drawn with every tile they asked for, at most
+// kMaxStreamSettlingFrames. Nothing without a stream.
+void renderUntilTilesSettle(const tiles::gpu::HeightStream* stream, std::uint32_t firstIndex,
+                            const std::function<void(std::uint32_t index)>& renderFrame);
+
+// The --imagery file warped onto `terrain` (--imagery-bands), or none
+// without the flag. Throws heightmap::HeightmapError (one line naming the
+// file), also when `terrain` is a PNG or has no georeferencing.
+std::optional<dem::Imagery> loadViewerImagery(const ViewerOptions& options, const dem::TerrainSource& terrain);
+
+// --imagery-bands as the imagery loader takes them.
+dem::ImageryOptions viewerImageryOptions(const ViewerOptions& options);
+
+// One line about the imagery for the console: file, texels (and where they
+// lie on a grid of degrees), stretch.
+std::string describeImagery(const dem::Imagery& imagery);
+
+// The texels for the scene (none without imagery); they point into `imagery`,
+// which must outlive them (hence no temporaries).
+terrain::ImageryPixels imageryPixelsOf(const std::optional<dem::Imagery>& imagery);
+terrain::ImageryPixels imageryPixelsOf(std::optional<dem::Imagery>&& imagery) = delete;
+
+// One line about an elevation model for the console: size, height range,
+// ground extent and where it comes from, filled no-data samples; empty for a
+// PNG.
+std::string describeTerrainSource(const dem::TerrainSource& source);
+
+// Throws heightmap::HeightmapError naming the file when the map is larger than
+// the device's maxImageDimension2D.
+void checkHeightmapFitsDevice(const heightmap::Heightmap& heightmap, const vk::Device& device);
+
+// Throws std::runtime_error naming the flag when the folder of --screenshot
+// or --stats does not exist (checked before any frame is rendered).
+void checkOutputFolders(const ViewerOptions& options);
+
+// The Vulkan device the options select; a device selection error names the
+// --device flag. Throws vk::Error.
+vk::Device openViewerDevice(const vk::Instance& instance, const ViewerOptions& options, VkSurfaceKHR surface,
+                            std::vector<const char*> extraExtensions);
+
+// Throws vk::Error when the device lacks a feature the viewer needs
+// (dynamic rendering).
+void checkViewerDeviceFeatures(const vk::Device& device);
+
+// The samples per pixel of a scene shaded `shading` (the globe's is
+// Deferred: any of 1, 2, 4, 8 on any device): --msaa, else
+// kDefaultMsaaSamples where the device supports it, else 1. Throws
+// vk::Error naming --msaa and the counts the device supports when it lacks
+// the one asked for.
+VkSampleCountFlagBits sceneSamplesFor(const ViewerOptions& options, const vk::Device& device,
+                                      scene::SceneShading shading = scene::SceneShading::Forward);
+
+// How the flat terrain's pixels are found: --raster, else the device's
+// default (scene::defaultRasterPath of its driver path).
+scene::RasterPath rasterPathFor(const ViewerOptions& options, const vk::Device& device);
+
+// `options` with --camera-geo turned into --camera and --time into --sun on
+// `terrain` (unchanged without them), and a line for the user per flag
+// saying what it became. Throws GeodeticPlacementError.
+struct GeodeticPlacement {
+    ViewerOptions options;
+    std::vector<std::string> descriptions;
+};
+GeodeticPlacement withGeodeticPlacement(const ViewerOptions& options, const dem::TerrainSource& terrain);
+
+// Everything both viewers read before they open a device, in order: the
+// output folders checked, the terrain loaded (described on `out`, its
+// warnings on `err`), --camera-geo and --time placed on it (said on `out`),
+// the imagery (described on `out`) and the camera path. Throws as the steps
+// do.
+struct ViewerInputs {
+    ViewerOptions options;  // with --camera-geo and --time resolved
+    dem::TerrainSource terrain;
+    std::optional<dem::Imagery> imagery;
+    std::vector<CameraPathFrame> path;
+};
+ViewerInputs loadViewerInputs(const ViewerOptions& requested, std::ostream& out, std::ostream& err,
+                              dem::StreamedBaseTiming baseTiming = dem::StreamedBaseTiming::Now);
+
+// --cpu-budget in bytes: a quarter for GDAL's blocks, the rest for tiles.
+std::size_t cpuBudgetBytes(const ViewerOptions& options);
+// --gpu-budget in bytes: the atlas of streamed tiles.
+std::size_t gpuBudgetBytes(const ViewerOptions& options);
+// A stream of `layout`'s tiles from `readerFactory`'s reader within
+// --gpu-budget and the tiles' share of --cpu-budget, `uploadsPerFrame`
+// tiles copied a frame at most.
+tiles::gpu::HeightStreamSource budgetedStreamSource(const ViewerOptions& options,
+                                                    const tiles::TilePyramidLayout& layout,
+                                                    tiles::TileReaderFactory readerFactory,
+                                                    std::uint32_t uploadsPerFrame);
+// Opens the DEM at `path` to stream its tiles (dem::openStreamedDem, tiles
+// of kStreamedTileSize), its coarse level read within `baseLimits` (a model
+// without overviews averaging up to kMaxSamplesReadForStreamedBase samples
+// for it) at `baseTiming`, through GDAL's block cache within a quarter of
+// --cpu-budget; `landOnlySea` as dem::StreamedDemOptions has it. Throws
+// heightmap::HeightmapError.
+dem::StreamedDem openViewerStreamedDem(const ViewerOptions& options, const std::filesystem::path& path,
+                                       heightmap::HeightmapLimits baseLimits, dem::StreamedBaseTiming baseTiming,
+                                       std::optional<dem::LandOnlySea> landOnlySea = std::nullopt);
+// Whether the DEM at `path` streams its tiles under `options`: with --stream
+// on, or (auto) when it is larger than `limits` hold in one texture.
+bool streamsTiles(const ViewerOptions& options, const std::filesystem::path& path,
+                  const heightmap::HeightmapLimits& limits);
+
+// Largest side of the coarse heightmap of a streamed DEM.
+inline constexpr std::uint32_t kStreamedBaseMaxDimension = 2048;
+// Samples the coarse level of a streamed DEM without overviews may average
+// at start-up (a 130,000-sample square).
+inline constexpr std::uint64_t kMaxSamplesReadForStreamedBase = std::uint64_t{1} << 34;
+// The default max depth of a streamed DEM on the heap at most.
+inline constexpr int kMaxDefaultStreamedDepth = 28;
+// Samples per side of a streamed tile.
+inline constexpr std::uint32_t kStreamedTileSize = 256;
+// What the scene streams for a terrain whose tiles are streamed, within the
+// options' budgets (GDAL's block cache set to its share of --cpu-budget);
+// none otherwise.
+std::optional<tiles::gpu::HeightStreamSource> heightStreamSourceOf(const ViewerOptions& options,
+                                                                   const dem::TerrainSource& terrain,
+                                                                   std::uint32_t uploadsPerFrame);
+
+// The WGS 84 frame of a georeferenced terrain drawn with `settings` (which
+// must outlive it), for reporting the camera; none without usable
+// georeferencing.
+std::unique_ptr<GeodeticFrame> geodeticFrameIfGeoreferenced(const heightmap::Heightmap& heightmap,
+                                                            const std::optional<dem::DemMetadata>& dem,
+                                                            const terrain::TerrainSettings& settings);
+// `pose` in WGS 84 terms in `frame`; none without a frame or when PROJ can
+// not transform the point (a camera far off the map).
+std::optional<geodesy::GeodeticPose> geodeticPoseIn(const CameraPose& pose, const GeodeticFrame* frame);
+
+// The --camera-path poses (empty without the flag). Throws text::ParseError.
+std::vector<CameraPose> loadViewerCameraPath(const ViewerOptions& options);
+// The same with the render sizes of the path's optional sixth column.
+std::vector<CameraPathFrame> loadViewerCameraPathFrames(const ViewerOptions& options);
+
+// The terrain settings the options ask for (maxDepth: --depth, else
+// terrain::defaultMaxDepthFor(heightmap)). With an elevation model's metadata
+// (`dem`): the extent comes from its georeferencing unless --extent is given,
+// and the depth along Z keeps its ground proportions either way; the height
+// scale is its height range unless --height-scale is given (a vertical
+// exaggeration), and the height offset puts sea level at y = 0.
+scene::SceneSettings initialSceneSettings(const ViewerOptions& options, const heightmap::Heightmap& heightmap,
+                                          const std::optional<dem::DemMetadata>& dem);
+
+// Frames a headless run renders: --frames, else one per camera path pose,
+// else kHeadlessDefaultFrames.
+uint32_t headlessFrameCount(const ViewerOptions& options, size_t cameraPathPoses);
+
+// Waits for the device to be idle when it goes out of scope, also when an
+// exception unwinds. Declare it after the objects the GPU may still be
+// using, so that it is destroyed (and waits) before them.
+class DeviceIdleGuard {
+public:
+    explicit DeviceIdleGuard(const vk::Device& device) : device_(device.handle()) {}
+    ~DeviceIdleGuard() { vkDeviceWaitIdle(device_); }
+    DeviceIdleGuard(const DeviceIdleGuard&) = delete;
+    DeviceIdleGuard& operator=(const DeviceIdleGuard&) = delete;
+
+private:
+    VkDevice device_;
+};
+
+// 0 when the instance recorded no validation message (or validation is
+// off); otherwise prints the count to stderr (the messages themselves were
+// printed as they came) and returns 1, the exit code of such a run.
+int reportValidationMessages(const vk::Instance& instance);
+
+// The run for --stats; `camera` is the last frame's (reported in WGS 84
+// terms on a georeferenced DEM, with the DEM's size and reduction).
+RunDescription describeRun(const ViewerOptions& options, const heightmap::Heightmap& heightmap,
+                           const std::optional<dem::DemMetadata>& dem, const scene::SceneSettings& settings,
+                           const CameraPose& camera, const vk::Device& device, VkExtent2D size, uint32_t frames);
+
+}  // namespace viewer
