@@ -28,8 +28,7 @@ int runViewer(std::span<const std::string_view> arguments, std::ostream& out, st
             return kExitSuccess;
         }
         const auto started = std::chrono::steady_clock::now();
-        const std::unique_ptr<viewer::ViewerMode> mode = viewer::loadViewerMode(options, out);
-        return options.headless ? viewer::runHeadless(*mode, started, out) : runWindow(*mode, started, out);
+        return options.headless ? viewer::runHeadless(options, started, out) : runWindow(options, started, out);
     } catch (const viewer::CommandLineError& error) {
         err << kPrefix << error.what() << "\n";
         return kExitBadCommandLine;

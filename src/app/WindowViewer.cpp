@@ -53,15 +53,18 @@ std::string windowTitle(const viewer::ViewerMode& mode)
 // over it, screenshots, and the --stats report at the end.
 class WindowViewer {
 public:
-    WindowViewer(viewer::ViewerMode& mode, std::chrono::steady_clock::time_point started, std::ostream& out)
-        : mode_(mode),
-          options_(mode.options()),
-          window_(glfw_, options_.size, windowTitle(mode)),
-          instance_(windowInstanceOptions(options_, glfw_)),
+    // The window opens before the data is read: its title names the data
+    // once it is.
+    WindowViewer(const viewer::ViewerOptions& requested, std::chrono::steady_clock::time_point started,
+                 std::ostream& out)
+        : window_(glfw_, requested.size, "cbt-terrain"),
+          instance_(windowInstanceOptions(requested, glfw_)),
           surface_(window_.createSurface(instance_.handle())),
-          device_(openViewerDevice(instance_, options_, surface_.handle(), {VK_KHR_SWAPCHAIN_EXTENSION_NAME})),
+          device_(openViewerDevice(instance_, requested, surface_.handle(), {VK_KHR_SWAPCHAIN_EXTENSION_NAME})),
+          mode_(viewer::loadViewerMode(requested, device_, out)),
+          options_(mode_->options()),
           presentation_(device_, surface_, window_, options_.vsync),
-          scene_(mode.openScene(
+          scene_(mode_->openScene(
               device_, shaders_,
               viewer::ModeOutput{presentation_.swapchain().format(), kWindowUploadsPerFrame, presentation_.extent()},
               out)),
@@ -70,6 +73,7 @@ public:
           panel_(makeModePanel(*scene_)),
           record_(started)
     {
+        window_.setTitle(windowTitle(*mode_));
     }
 
     ~WindowViewer()
@@ -92,13 +96,13 @@ private:
     bool renderFrame(bool screenshot, std::ostream& out);
     void writeStatistics();
 
-    viewer::ViewerMode& mode_;
-    const viewer::ViewerOptions& options_;
     GlfwLibrary glfw_;
     GlfwWindow window_;
     vk::Instance instance_;
     vk::Surface surface_;
     vk::Device device_;
+    std::unique_ptr<viewer::ViewerMode> mode_;
+    const viewer::ViewerOptions& options_;  // the mode's
     vk::ShaderLibrary shaders_ = vk::locateProgramFiles().shaderLibrary();
     WindowSwapchain presentation_;
     std::unique_ptr<viewer::ModeScene> scene_;
@@ -195,7 +199,7 @@ bool WindowViewer::renderFrame(bool screenshot, std::ostream& out)
     viewer::printStreamWarnings(scene_->heightStream(), std::cerr);
     if (record_.recordedFrames() >= viewer::kFramesInFlight && completed.leafCount != titleLeafCount_) {
         titleLeafCount_ = completed.leafCount;
-        window_.setTitle(windowTitle(mode_) + " - " + std::to_string(titleLeafCount_) + " leaves");
+        window_.setTitle(windowTitle(*mode_) + " - " + std::to_string(titleLeafCount_) + " leaves");
     }
     lastSlot_ = slotIndex;
     if (screenshot) {
@@ -264,9 +268,9 @@ int WindowViewer::run(std::ostream& out)
 
 }  // namespace
 
-int runWindow(viewer::ViewerMode& mode, std::chrono::steady_clock::time_point started, std::ostream& out)
+int runWindow(const viewer::ViewerOptions& options, std::chrono::steady_clock::time_point started, std::ostream& out)
 {
-    WindowViewer viewer(mode, started, out);
+    WindowViewer viewer(options, started, out);
     return viewer.run(out);
 }
 

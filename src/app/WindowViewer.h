@@ -10,12 +10,14 @@
 
 namespace app {
 
-// Runs the window until Esc, the window is closed, or --frames frames were
+// Opens the window and the device the options pick, then loads the mode
+// they ask for (viewer::loadViewerMode) within what the device holds, and
+// runs the window until Esc, the window is closed, or --frames frames were
 // shown; then writes --screenshot / --stats of the last frame. `started`:
 // the command's start (for the first frame's time). Messages go to `out`.
 // Returns the process exit code (0, or 1 when validation messages
 // appeared). Throws on errors (WindowError without a display,
 // heightmap::HeightmapError, vk::Error, ...).
-int runWindow(viewer::ViewerMode& mode, std::chrono::steady_clock::time_point started, std::ostream& out);
+int runWindow(const viewer::ViewerOptions& options, std::chrono::steady_clock::time_point started, std::ostream& out);
 
 }  // namespace app

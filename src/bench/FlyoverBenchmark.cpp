@@ -287,9 +287,18 @@ Report flyoverReport(const viewer::ViewerOptions& options, const vk::Device& dev
 // Everything that lives on the device: when this returns, every Vulkan
 // object of the run is destroyed, so the validation layer has reported any
 // leak before the caller counts its messages.
-Report measureFlyover(const vk::Instance& instance, const viewer::ViewerInputs& inputs)
+Report measureFlyover(const vk::Instance& instance, const viewer::ViewerOptions& options)
 {
-    vk::Device device = viewer::openViewerDevice(instance, inputs.options, VK_NULL_HANDLE, {});
+    vk::Device device = viewer::openViewerDevice(instance, options, VK_NULL_HANDLE, {});
+    std::ostringstream described;
+    const viewer::ViewerInputs inputs = viewer::loadViewerInputs(options, device.limits(), described, std::cerr);
+    if (inputs.path.empty()) {
+        throw vk::Error("the camera path '" + options.cameraPathFile->string() + "' holds no pose");
+    }
+    if (inputs.terrain.streamed) {
+        throw vk::Error("'" + inputs.terrain.heightmap.sourcePath +
+                        "' would be streamed; compare the backends on it with --stream off");
+    }
     viewer::checkViewerDeviceFeatures(device);
     const heightmap::Heightmap& heightmap = inputs.terrain.heightmap;
     viewer::checkHeightmapFitsDevice(heightmap, device);
@@ -361,21 +370,12 @@ CommandOutcome runFlyover(const FlyoverOptions& options)
     if (!viewer.cameraPathFile) {
         viewer.cameraPathFile = vk::locateProgramFiles().assetDirectory / kDefaultFlyoverPath;
     }
-    std::ostringstream described;
-    const viewer::ViewerInputs inputs = viewer::loadViewerInputs(viewer, described, std::cerr);
-    if (inputs.path.empty()) {
-        throw vk::Error("the camera path '" + viewer.cameraPathFile->string() + "' holds no pose");
-    }
-    if (inputs.terrain.streamed) {
-        throw vk::Error("'" + inputs.terrain.heightmap.sourcePath +
-                        "' would be streamed; compare the backends on it with --stream off");
-    }
     vk::InstanceOptions instanceOptions;
-    instanceOptions.validation = inputs.options.validate;
+    instanceOptions.validation = viewer.validate;
     instanceOptions.printValidationMessages = true;
     instanceOptions.appName = "cbt-bench";
     const vk::Instance instance(instanceOptions);
-    Report report = measureFlyover(instance, inputs);
+    Report report = measureFlyover(instance, viewer);
     return validatedOutcome(std::move(report), instance);
 }
 

@@ -222,8 +222,8 @@ void FlatScene::setCameraSpeed(float metresPerSecond)
     cameraSpeed_ = std::clamp(metresPerSecond, 1.0f, maxCameraSpeed_);
 }
 
-FlatMode::FlatMode(const ViewerOptions& requested, std::ostream& out)
-    : inputs_(loadViewerInputs(requested, out, std::cerr, dem::StreamedBaseTiming::LaterWhenCostly)),
+FlatMode::FlatMode(const ViewerOptions& requested, const vk::Device& device, std::ostream& out)
+    : inputs_(loadViewerInputs(requested, device.limits(), out, std::cerr, dem::StreamedBaseTiming::LaterWhenCostly)),
       coarseLevel_(BackgroundCoarseLevel::startFor(inputs_.terrain))
 {
 }

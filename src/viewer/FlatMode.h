@@ -22,9 +22,10 @@ class BackgroundCoarseLevel;
 
 class FlatMode : public ViewerMode {
 public:
-    // Reads the inputs (loadViewerInputs) and starts reading a streamed
-    // model's costly coarse level in the background.
-    FlatMode(const ViewerOptions& requested, std::ostream& out);
+    // Reads the inputs within what `device` holds (loadViewerInputs) and
+    // starts reading a streamed model's costly coarse level in the
+    // background.
+    FlatMode(const ViewerOptions& requested, const vk::Device& device, std::ostream& out);
     ~FlatMode() override;
     FlatMode(const FlatMode&) = delete;
     FlatMode& operator=(const FlatMode&) = delete;

@@ -93,6 +93,11 @@ double GlobeScene::speedOver(double groundHeightMetres) const
     return flight_.speedOver(groundHeightMetres, static_cast<double>(speedFactor_));
 }
 
+GlobeMode::GlobeMode(const ViewerOptions& requested, const vk::Device& device, std::ostream& out)
+    : inputs_(loadPlanetInputs(requested, device.maxStorageBufferRange(), out))
+{
+}
+
 std::unique_ptr<ModeScene> GlobeMode::openScene(vk::Device& device, vk::ShaderLibrary& shaders,
                                                 const ModeOutput& output, std::ostream& out)
 {

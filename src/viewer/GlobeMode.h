@@ -16,8 +16,8 @@ namespace viewer {
 class GlobeMode : public ViewerMode {
 public:
     // Reads the global model, the imagery and the camera path
-    // (loadPlanetInputs).
-    GlobeMode(const ViewerOptions& requested, std::ostream& out) : inputs_(loadPlanetInputs(requested, out)) {}
+    // (loadPlanetInputs), the cube grid sized to `device`.
+    GlobeMode(const ViewerOptions& requested, const vk::Device& device, std::ostream& out);
 
     [[nodiscard]] const ViewerOptions& options() const override { return inputs_.options; }
     [[nodiscard]] std::string sourceName() const override { return inputs_.demPath.string(); }

@@ -45,12 +45,14 @@ void waitForTiles(ModeScene& scene, const ViewerMode& mode)
 // Everything that lives on the device: when this returns, every Vulkan
 // object of the run is destroyed, so the validation layer has reported any
 // leak (at vkDestroyDevice) before the caller counts its messages.
-void renderHeadless(const vk::Instance& instance, ViewerMode& mode, std::ostream& out,
+void renderHeadless(const vk::Instance& instance, const ViewerOptions& requested, std::ostream& out,
                     std::chrono::steady_clock::time_point started)
 {
+    vk::Device device = openViewerDevice(instance, requested, VK_NULL_HANDLE, {});
+    const std::unique_ptr<ViewerMode> loaded = loadViewerMode(requested, device, out);
+    ViewerMode& mode = *loaded;
     const ViewerOptions& options = mode.options();
     VkExtent2D extent{options.size.width, options.size.height};
-    vk::Device device = openViewerDevice(instance, options, VK_NULL_HANDLE, {});
     vk::ShaderLibrary shaders = vk::locateProgramFiles().shaderLibrary();
     const std::unique_ptr<ModeScene> scene =
         mode.openScene(device, shaders, ModeOutput{scene::kHeadlessColorFormat, kHeadlessUploadsPerFrame, extent}, out);
@@ -133,12 +135,12 @@ void renderHeadless(const vk::Instance& instance, ViewerMode& mode, std::ostream
 
 }  // namespace
 
-int runHeadless(ViewerMode& mode, std::chrono::steady_clock::time_point started, std::ostream& out)
+int runHeadless(const ViewerOptions& options, std::chrono::steady_clock::time_point started, std::ostream& out)
 {
     vk::InstanceOptions instanceOptions;
-    instanceOptions.validation = mode.options().validate;
+    instanceOptions.validation = options.validate;
     const vk::Instance instance(instanceOptions);
-    renderHeadless(instance, mode, out, started);
+    renderHeadless(instance, options, out, started);
     return reportValidationMessages(instance);
 }
 

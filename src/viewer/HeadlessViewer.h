@@ -10,10 +10,12 @@
 
 namespace viewer {
 
-// Runs the headless viewer; progress and the summary go to `out`. `started`:
+// Runs the headless viewer: opens the device the options pick, then loads
+// the mode they ask for (loadViewerMode) within what it holds. Progress and
+// the summary go to `out`. `started`:
 // the command's start (for the first frame's time). Returns the process exit
 // code (0, or 1 when validation messages appeared). Throws on errors
 // (heightmap::HeightmapError, text::ParseError, vk::Error, ...).
-int runHeadless(ViewerMode& mode, std::chrono::steady_clock::time_point started, std::ostream& out);
+int runHeadless(const ViewerOptions& options, std::chrono::steady_clock::time_point started, std::ostream& out);
 
 }  // namespace viewer

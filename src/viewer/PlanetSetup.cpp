@@ -111,7 +111,7 @@ std::uint32_t cubeIntervalsWithin(std::uint32_t wanted, VkDeviceSize maxStorageB
     return intervals;
 }
 
-PlanetInputs loadPlanetInputs(const ViewerOptions& options, std::ostream& out)
+PlanetInputs loadPlanetInputs(const ViewerOptions& options, VkDeviceSize maxRange, std::ostream& out)
 {
     checkOutputFolders(options);
     PlanetInputs inputs;
@@ -129,11 +129,6 @@ PlanetInputs loadPlanetInputs(const ViewerOptions& options, std::ostream& out)
         inputs.imagery = dem::loadGeographicImagery(*options.imageryPath, viewerImageryOptions(options));
         out << "cbt-terrain: " << describeImagery(*inputs.imagery) << "\n";
     }
-    // Without a device to ask, what any Vulkan device binds (opening one
-    // later reports the problem).
-    constexpr VkDeviceSize kLeastStorageBufferRange = VkDeviceSize{1} << 27;
-    const std::optional<VkPhysicalDeviceLimits> device = chosenDeviceLimits(options);
-    const VkDeviceSize maxRange = device ? device->maxStorageBufferRange : kLeastStorageBufferRange;
     const heightmap::HeightmapLimits limits;
     if (streamsTiles(options, inputs.demPath, limits) && loadStreamedPlanet(inputs, maxRange, out)) {
         return inputs;

@@ -50,7 +50,9 @@ struct PlanetInputs {
 // is read onto a grid of WGS 84 degrees and said too. Throws
 // planet::GlobalElevationError, heightmap::HeightmapError, text::ParseError
 // or std::runtime_error, one line each.
-PlanetInputs loadPlanetInputs(const ViewerOptions& options, std::ostream& out);
+// The cube grid is sized to what one storage buffer binding of the device
+// holds, `maxStorageBufferRange`.
+PlanetInputs loadPlanetInputs(const ViewerOptions& options, VkDeviceSize maxStorageBufferRange, std::ostream& out);
 
 // What the globe streams for `inputs` (within --gpu-budget and
 // --cpu-budget, `uploadsPerFrame` tiles a frame at most), if it streams.

@@ -23,12 +23,12 @@ void ModeScene::reloadShaders(vk::ShaderLibrary& shaders,
     }
 }
 
-std::unique_ptr<ViewerMode> loadViewerMode(const ViewerOptions& options, std::ostream& out)
+std::unique_ptr<ViewerMode> loadViewerMode(const ViewerOptions& options, const vk::Device& device, std::ostream& out)
 {
     if (options.planet) {
-        return std::make_unique<GlobeMode>(options, out);
+        return std::make_unique<GlobeMode>(options, device, out);
     }
-    return std::make_unique<FlatMode>(options, out);
+    return std::make_unique<FlatMode>(options, device, out);
 }
 
 }  // namespace viewer

@@ -4,9 +4,10 @@
 // them: its data, its scene, its camera and how it is steered, its overlay
 // panel, its start pose and its run's description.
 //
-// A mode comes in two parts, in the order a run needs them:
-//   ViewerMode   what is read before a device is opened (the data, the
-//                camera path), the device's checks, and the scene it opens;
+// A mode comes in two parts, in the order a run needs them, once the device
+// is open:
+//   ViewerMode   the data, read within what the device holds, and the
+//                camera path; the device's checks, and the scene it opens;
 //   ModeScene    what lives on the device: the scene and the camera. The
 //                loop destroys it before the device.
 #pragma once
@@ -159,9 +160,10 @@ public:
 };
 
 // The mode the options ask for (--planet or the flat terrain), its data
-// read and described on `out`. A streamed flat model's costly coarse level
-// is read in the background meanwhile (ModeScene::takeBackgroundReads).
-// Throws as the data's loading does, one line each.
-std::unique_ptr<ViewerMode> loadViewerMode(const ViewerOptions& options, std::ostream& out);
+// read within what `device` holds and described on `out`. A streamed flat
+// model's costly coarse level is read in the background meanwhile
+// (ModeScene::takeBackgroundReads). Throws as the data's loading does, one
+// line each.
+std::unique_ptr<ViewerMode> loadViewerMode(const ViewerOptions& options, const vk::Device& device, std::ostream& out);
 
 }  // namespace viewer

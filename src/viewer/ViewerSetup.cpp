@@ -86,10 +86,11 @@ bool streamsTiles(const ViewerOptions& options, const std::filesystem::path& pat
     return columns > limits.maxDimension || rows > limits.maxDimension || columns * rows > limits.maxTexels;
 }
 
-dem::TerrainSource loadViewerTerrain(const ViewerOptions& options, dem::StreamedBaseTiming baseTiming)
+dem::TerrainSource loadViewerTerrain(const ViewerOptions& options, const VkPhysicalDeviceLimits& deviceLimits,
+                                     dem::StreamedBaseTiming baseTiming)
 {
     const std::filesystem::path path = options.heightmapPath.value_or(defaultHeightmapPath());
-    const heightmap::HeightmapLimits limits = viewerHeightmapLimits(options);
+    const heightmap::HeightmapLimits limits = viewerHeightmapLimits(deviceLimits);
     if (!streamsTiles(options, path, limits)) {
         return dem::loadTerrainSource(path, limits);
     }
@@ -150,28 +151,12 @@ void renderUntilTilesSettle(const tiles::gpu::HeightStream* stream, std::uint32_
     }
 }
 
-std::optional<VkPhysicalDeviceLimits> chosenDeviceLimits(const ViewerOptions& options)
-{
-    try {
-        const vk::Instance instance(vk::InstanceOptions{});
-        const vk::PhysicalDeviceInfo chosen = vk::choosePhysicalDevice(instance, options.deviceSelector);
-        VkPhysicalDeviceProperties properties{};
-        vkGetPhysicalDeviceProperties(chosen.handle, &properties);
-        return properties.limits;
-    } catch (const vk::Error&) {
-        // No device to ask: opening one later reports the problem.
-        return std::nullopt;
-    }
-}
-
-heightmap::HeightmapLimits viewerHeightmapLimits(const ViewerOptions& options)
+heightmap::HeightmapLimits viewerHeightmapLimits(const VkPhysicalDeviceLimits& device)
 {
     heightmap::HeightmapLimits limits;
-    if (const std::optional<VkPhysicalDeviceLimits> device = chosenDeviceLimits(options)) {
-        limits.maxDimension = device->maxImageDimension2D;
-        limits.maxTexels =
-            std::min<std::uint64_t>(limits.maxTexels, terrain::maxStatisticsTexelsFor(device->maxStorageBufferRange));
-    }
+    limits.maxDimension = device.maxImageDimension2D;
+    limits.maxTexels =
+        std::min<std::uint64_t>(limits.maxTexels, terrain::maxStatisticsTexelsFor(device.maxStorageBufferRange));
     return limits;
 }
 
@@ -377,11 +362,11 @@ GeodeticPlacement withGeodeticPlacement(const ViewerOptions& options, const dem:
     return placement;
 }
 
-ViewerInputs loadViewerInputs(const ViewerOptions& requested, std::ostream& out, std::ostream& err,
-                              dem::StreamedBaseTiming baseTiming)
+ViewerInputs loadViewerInputs(const ViewerOptions& requested, const VkPhysicalDeviceLimits& limits, std::ostream& out,
+                              std::ostream& err, dem::StreamedBaseTiming baseTiming)
 {
     checkOutputFolders(requested);
-    dem::TerrainSource terrain = loadViewerTerrain(requested, baseTiming);
+    dem::TerrainSource terrain = loadViewerTerrain(requested, limits, baseTiming);
     if (const std::string description = describeTerrainSource(terrain); !description.empty()) {
         out << "cbt-terrain: " << description << "\n";
     }

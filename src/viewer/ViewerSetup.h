@@ -44,24 +44,19 @@ inline constexpr uint32_t kFramesInFlight = 2;
 inline constexpr camera::DepthConvention kDepthConvention = camera::DepthConvention::Reversed;
 
 // Loads the heightmap named by the options, or the default asset: a PNG, or
-// an elevation model through GDAL (with its real-world metres). Throws
+// an elevation model through GDAL (with its real-world metres), within what
+// a device of `limits` holds (viewerHeightmapLimits). Throws
 // heightmap::HeightmapError (one line naming the file).
 // A streamed DEM's coarse level is read as `baseTiming` says
 // (dem::StreamedDemOptions): the window draws while a costly one is read.
-dem::TerrainSource loadViewerTerrain(const ViewerOptions& options,
+dem::TerrainSource loadViewerTerrain(const ViewerOptions& options, const VkPhysicalDeviceLimits& limits,
                                      dem::StreamedBaseTiming baseTiming = dem::StreamedBaseTiming::Now);
 
-// The limits of the device --device picks, asked of a Vulkan instance of its
-// own before the viewer opens one; none when no device answers (the
-// device's own opening then says why).
-std::optional<VkPhysicalDeviceLimits> chosenDeviceLimits(const ViewerOptions& options);
-
-// What a heightmap may be on the device --device picks: no side beyond
+// What a heightmap may be on a device of `limits`: no side beyond
 // maxImageDimension2D, and no more texels than the height statistics' chains
 // can hold within maxStorageBufferRange (nor than 2^28). An elevation model
-// beyond them is read reduced (dem/DemReadScale.h). heightmap::HeightmapLimits'
-// defaults when no device answers (chosenDeviceLimits).
-heightmap::HeightmapLimits viewerHeightmapLimits(const ViewerOptions& options);
+// beyond them is read reduced (dem/DemReadScale.h).
+heightmap::HeightmapLimits viewerHeightmapLimits(const VkPhysicalDeviceLimits& limits);
 
 // The problems the load got around (dem::DemMetadata::warnings), one line
 // each: "cbt-terrain: warning: elevation model 'FILE': ...".
@@ -154,9 +149,9 @@ struct GeodeticPlacement {
 };
 GeodeticPlacement withGeodeticPlacement(const ViewerOptions& options, const dem::TerrainSource& terrain);
 
-// Everything both viewers read before they open a device, in order: the
-// output folders checked, the terrain loaded (described on `out`, its
-// warnings on `err`), --camera-geo and --time placed on it (said on `out`),
+// Everything the flat terrain reads before its scene is made on a device
+// of `limits`, in order: the output folders checked, the terrain loaded
+// within the device's limits (described on `out`, its warnings on `err`), --camera-geo and --time placed on it (said on `out`),
 // the imagery (described on `out`) and the camera path. Throws as the steps
 // do.
 struct ViewerInputs {
@@ -165,8 +160,8 @@ struct ViewerInputs {
     std::optional<dem::Imagery> imagery;
     std::vector<CameraPathFrame> path;
 };
-ViewerInputs loadViewerInputs(const ViewerOptions& requested, std::ostream& out, std::ostream& err,
-                              dem::StreamedBaseTiming baseTiming = dem::StreamedBaseTiming::Now);
+ViewerInputs loadViewerInputs(const ViewerOptions& requested, const VkPhysicalDeviceLimits& limits, std::ostream& out,
+                              std::ostream& err, dem::StreamedBaseTiming baseTiming = dem::StreamedBaseTiming::Now);
 
 // --cpu-budget in bytes: a quarter for GDAL's blocks, the rest for tiles.
 std::size_t cpuBudgetBytes(const ViewerOptions& options);

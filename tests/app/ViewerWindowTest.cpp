@@ -380,6 +380,9 @@ TEST_F(ViewerWindowTest, PlanetModeFliesTheGlobeAndHomeReturnsToTheWholeEarth)
     const std::string window = findViewerWindow(viewer);
     ASSERT_FALSE(window.empty()) << "no window appeared: " << viewer.wait(std::chrono::seconds(1)).err;
     ASSERT_EQ(xdotool({"windowfocus", "--sync", window}).exitCode, 0);
+    // The window opens before the model is read; its title counts the
+    // bisectors once frames are drawn.
+    ASSERT_TRUE(waitUntil([&] { return leafCountInTitle(window) > 0 || !viewer.running(); }, kStepLimit));
     // 20 km over the Alps asks for the finer level's tiles: a few frames
     // there let the loader read them before the climb leaves them behind.
     // E climbs: held for a while, at a speed that grows with the height.
