@@ -18,7 +18,7 @@
 
 namespace scene {
 
-// Room for the terrain's counts (terrain::TerrainCountsSource::bytes).
+// Room for a surface's counts (SceneSurface::counts).
 inline constexpr VkDeviceSize kCountsReadbackBytes = 16;
 
 struct FrameSlot {

@@ -7,9 +7,9 @@
 #include "raster/gpu/VisibilityRasterPass.h"
 #include "raster/gpu/VisibilityShadePass.h"
 #include "scene/RenderTargets.h"
+#include "scene/SceneFrame.h"
 #include "scene/SceneRendering.h"
 #include "terrain/Terrain.h"
-#include "vk/Barriers.h"
 #include "vk/Commands.h"
 #include "vk/Device.h"
 #include "vk/Error.h"
@@ -40,32 +40,49 @@ std::optional<planet::gpu::GlobeStreaming> withFrames(std::optional<planet::gpu:
     return streaming;
 }
 
+const SceneOutput& checkedGlobeOutput(const SceneOutput& output)
+{
+    if (output.depth != camera::DepthConvention::Reversed) {
+        throw std::invalid_argument("GlobeSceneRenderer: the globe draws with reversed depth");
+    }
+    return output;
+}
+
 }  // namespace
 
-struct GlobeSceneRenderer::Impl {
+// The globe as the frame's surface (scene::SceneFrame): its update on the
+// bisector pool, its visibility pass and shading in compute.
+struct GlobeSceneRenderer::Impl : SceneSurface {
     Impl(vk::Device& device, const vk::ShaderLibrary& shaders, const planet::CubeElevation& elevation,
          const GlobeSceneSettings& settings, const SceneOutput& output,
          std::optional<planet::gpu::GlobeStreaming> streaming, const std::optional<GlobeImageryPixels>& imagery);
 
-    void collectSlotResults(std::uint32_t slotIndex);
+    tiles::gpu::HeightStream* stream() override { return globe.stream(); }
+    void collect(std::uint32_t slotIndex, const FrameSlot& frame, FrameStatistics& latest) override;
+    void recordUpdate(VkCommandBuffer commands, std::uint32_t slotIndex, vk::TimestampQueries& timer) override;
+    [[nodiscard]] vk::BufferRange counts() const override;
+    // The globe is drawn in compute only.
+    void recordDraw(VkCommandBuffer /*commands*/, std::uint32_t /*slotIndex*/, VkExtent2D /*viewport*/,
+                    vk::TimestampQueries& /*timer*/) override
+    {
+    }
+    void recordVisibility(VkCommandBuffer commands, std::uint32_t slotIndex, const vk::Buffer& visibility,
+                          VkExtent2D viewport) override;
+    void recordShading(VkCommandBuffer commands, std::uint32_t slotIndex, const vk::Buffer& visibility,
+                       const vk::Image& hdr) override;
 
     vk::Device& device;
     GlobeSceneSettings settings;
-    SceneOutput output;
-    vk::AttachmentFormats attachments;
-    vk::CommandPool commandPool;
-    std::vector<FrameSlot> slots;
+    SceneFrame frame;
     atmosphere::Atmosphere atmosphere;
     planet::gpu::SeaLevelSky seaLevelSky;
     std::optional<terrain::ImageryTexture> imagery;  // before the globe, whose draw set reads it
     planet::gpu::GlobeTerrain globe;
     raster::gpu::VisibilityRasterPass raster;
     raster::gpu::VisibilityShadePass shade;
-    display::DisplayPass displayPass;
-    vk::TimestampQueries timer;
-    FrameStatistics latest;
     // The globe's update serial each slot's last frame recorded (0: none).
     std::vector<std::uint64_t> updateSerials;
+    GlobeFrameView view;  // of the frame being recorded
 };
 
 GlobeSceneRenderer::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& shaders,
@@ -74,10 +91,7 @@ GlobeSceneRenderer::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& s
                                const std::optional<GlobeImageryPixels>& imageryPixels)
     : device(gpuDevice),
       settings(initialSettings),
-      output(sceneOutput),
-      attachments(sceneAttachmentsFor(gpuDevice, sceneOutput.samples, SceneShading::Deferred)),
-      commandPool(gpuDevice),
-      slots(makeFrameSlots(gpuDevice, commandPool, sceneOutput.framesInFlight)),
+      frame(gpuDevice, shaders, checkedGlobeOutput(sceneOutput), SceneShading::Deferred, globeTimestampPassNames()),
       atmosphere(gpuDevice, shaders, planet::gpu::globeAtmosphereParameters(), sceneOutput.framesInFlight),
       seaLevelSky(gpuDevice, shaders, atmosphere),
       globe(gpuDevice, shaders, elevation, initialSettings.globe, seaLevelSky,
@@ -85,25 +99,20 @@ GlobeSceneRenderer::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& s
       raster(gpuDevice, shaders,
              raster::gpu::VisibilitySource{
                  "planet/GlobeRaster.comp", {}, globe.drawSetLayout(), initialSettings.globe.capacity},
-             attachments.samples, sceneOutput.framesInFlight,
+             frame.attachments().samples, sceneOutput.framesInFlight,
              initialSettings.smallTrianglePixels.value_or(
                  raster::gpu::defaultSmallTrianglePixels(gpuDevice.driverPath()))),
       shade(gpuDevice, shaders,
             raster::gpu::ShadeSource{
                 "planet/GlobeShade.comp", {}, {globe.drawSetLayout(), atmosphere.descriptorSetLayout()}},
-            attachments.samples, sceneOutput.framesInFlight, initialSettings.shadeLoop),
-      displayPass(gpuDevice, shaders, sceneOutput.displayFormat, sceneOutput.framesInFlight),
-      timer(gpuDevice, sceneOutput.framesInFlight, globeTimestampPassNames()),
+            frame.attachments().samples, sceneOutput.framesInFlight, initialSettings.shadeLoop),
       updateSerials(sceneOutput.framesInFlight, 0)
 {
-    if (sceneOutput.depth != camera::DepthConvention::Reversed) {
-        throw std::invalid_argument("GlobeSceneRenderer: the globe draws with reversed depth");
-    }
     if (imageryPixels) {
         imagery.emplace(gpuDevice, imageryPixels->pixels);
         globe.setImagery({&*imagery, imageryPixels->bounds});
     }
-    latest.computeRaster = true;
+    FrameStatistics& latest = frame.latest();
     latest.leafCount = 24;  // the cube's roots
     latest.visibleCount = 0;
     latest.poolCapacity = initialSettings.globe.capacity;
@@ -114,22 +123,42 @@ GlobeSceneRenderer::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& s
     }
 }
 
-void GlobeSceneRenderer::Impl::collectSlotResults(std::uint32_t slotIndex)
+void GlobeSceneRenderer::Impl::collect(std::uint32_t slotIndex, const FrameSlot& completed, FrameStatistics& latest)
 {
-    FrameSlot& frame = slots[slotIndex];
-    if (!frame.readbackPending) {
-        return;
-    }
-    frame.readbackPending = false;
-    const planet::gpu::GlobeCounts counts = planet::gpu::GlobeTerrain::countsFrom(frame.countsReadback.mapped());
+    const planet::gpu::GlobeCounts counts = planet::gpu::GlobeTerrain::countsFrom(completed.countsReadback.mapped());
     globe.noteCompletedUpdate(updateSerials[slotIndex], counts);
     latest.leafCount = counts.live;
     latest.visibleCount = counts.visible;
     latest.deferredSplits = counts.deferredSplits;
     latest.triangleCount = counts.visible;
-    if (const std::optional<std::vector<vk::PassTime>> times = timer.collect(slotIndex)) {
-        latest.timings = passTimingsOf(*times, 0.0);
+}
+
+void GlobeSceneRenderer::Impl::recordUpdate(VkCommandBuffer commands, std::uint32_t slotIndex,
+                                            vk::TimestampQueries& timer)
+{
+    if (tiles::gpu::HeightStream* heights = globe.stream()) {
+        heights->recordUploads(commands, slotIndex);
     }
+    updateSerials[slotIndex] = globe.recordUpdate(commands, view.view, view.viewport, view.sunDirection, &timer);
+}
+
+vk::BufferRange GlobeSceneRenderer::Impl::counts() const
+{
+    return vk::BufferRange{&globe.countsBuffer(), planet::gpu::GlobeTerrain::countsOffset(),
+                           planet::gpu::GlobeTerrain::kCountsBytes};
+}
+
+void GlobeSceneRenderer::Impl::recordVisibility(VkCommandBuffer commands, std::uint32_t slotIndex,
+                                                const vk::Buffer& visibility, VkExtent2D viewport)
+{
+    raster.record(commands, slotIndex, globe.drawSet(), visibility, viewport,
+                  {&globe.countsBuffer(), planet::gpu::GlobeTerrain::visibleDispatchOffset()});
+}
+
+void GlobeSceneRenderer::Impl::recordShading(VkCommandBuffer commands, std::uint32_t slotIndex,
+                                             const vk::Buffer& visibility, const vk::Image& hdr)
+{
+    shade.record(commands, slotIndex, {globe.drawSet(), atmosphere.descriptorSet()}, visibility, hdr);
 }
 
 GlobeSceneRenderer::GlobeSceneRenderer(vk::Device& device, const vk::ShaderLibrary& shaders,
@@ -148,54 +177,20 @@ GlobeSceneRenderer::~GlobeSceneRenderer()
 
 std::uint32_t GlobeSceneRenderer::framesInFlight() const
 {
-    return static_cast<std::uint32_t>(impl_->slots.size());
+    return impl_->frame.framesInFlight();
 }
 
 FrameSlot& GlobeSceneRenderer::slot(std::uint32_t slotIndex)
 {
-    return frameSlotAt(impl_->slots, slotIndex, "GlobeSceneRenderer");
+    return impl_->frame.slot(slotIndex, "GlobeSceneRenderer");
 }
 
 void GlobeSceneRenderer::recordFrame(std::uint32_t slotIndex, const GlobeFrameView& view)
 {
     Impl& impl = *impl_;
-    FrameSlot& frame = slot(slotIndex);
-    const VkCommandBuffer commands = frame.commands;
-    impl.collectSlotResults(slotIndex);
-    ensureRenderTargets(impl.device, frame, view.viewport, impl.output, impl.attachments, SceneShading::Deferred);
-
-    tiles::gpu::HeightStream* stream = impl.globe.stream();
-    if (stream != nullptr) {
-        // The slot's last frame completed: what it asked for comes in.
-        stream->beginFrame(slotIndex);
-        impl.latest.stream = stream->statistics();
-    }
-
-    impl.timer.begin(commands, slotIndex);
-    if (stream != nullptr) {
-        stream->recordUploads(commands, slotIndex);
-    }
-    impl.updateSerials[slotIndex] =
-        impl.globe.recordUpdate(commands, view.view, view.viewport, view.sunDirection, &impl.timer);
-    recordCountsReadback(impl.device, commands, impl.globe.countsBuffer(), planet::gpu::GlobeTerrain::countsOffset(),
-                         planet::gpu::GlobeTerrain::kCountsBytes, frame);
-    if (stream != nullptr) {
-        stream->recordRequestReadback(commands, slotIndex);
-    }
-
-    const RenderTargets& targets = *frame.targets;
-    beginDeferredShading(impl.device, commands, targets);
-    const std::uint32_t drawPass = impl.timer.passIndex(terrain::kDrawTimestamp);
-    impl.timer.writeStart(commands, drawPass);
-    impl.raster.record(commands, slotIndex, impl.globe.drawSet(), targets.visibility(), view.viewport,
-                       {&impl.globe.countsBuffer(), planet::gpu::GlobeTerrain::visibleDispatchOffset()});
-    impl.timer.writeEnd(commands, drawPass);
-    const std::uint32_t shadePass = impl.timer.passIndex(kShadeTimestamp);
-    impl.timer.writeStart(commands, shadePass);
-    impl.shade.record(commands, slotIndex, {impl.globe.drawSet(), impl.atmosphere.descriptorSet()},
-                      targets.visibility(), targets.hdr());
-    impl.timer.writeEnd(commands, shadePass);
-    recordDisplayPass(impl.device, commands, targets, impl.displayPass, slotIndex, impl.settings.display, &impl.timer);
+    static_cast<void>(slot(slotIndex));
+    impl.view = view;
+    impl.frame.record(slotIndex, view.viewport, impl.settings.display, impl);
 }
 
 void GlobeSceneRenderer::setDisplay(const display::DisplaySettings& display)
@@ -228,7 +223,7 @@ const GlobeSceneSettings& GlobeSceneRenderer::settings() const
 
 FrameStatistics GlobeSceneRenderer::statistics() const
 {
-    return impl_->latest;
+    return impl_->frame.latest();
 }
 
 const raster::gpu::VisibilityRasterPass& GlobeSceneRenderer::visibilityPass() const
@@ -247,7 +242,7 @@ std::optional<std::string> GlobeSceneRenderer::reloadShaders()
             impl.shade.rebuildPipelines();
             return std::nullopt;
         },
-        impl.displayPass);
+        impl.frame.displayPass());
 }
 
 const planet::gpu::GlobeTerrain& GlobeSceneRenderer::globe() const

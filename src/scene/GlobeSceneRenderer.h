@@ -1,20 +1,18 @@
-// The frame of planet mode: the globe (planet::gpu::GlobeTerrain) under its
-// atmosphere, from orbit to the ground, into the same frame slots, render
-// targets and display pass as the flat terrain's scene::SceneRenderer:
+// The scene of planet mode: the globe (planet::gpu::GlobeTerrain) under its
+// atmosphere, from orbit to the ground, drawn by the one frame
+// (scene::SceneFrame) in the same order, slots, render targets and display
+// pass as the flat terrain's scene::SceneRenderer, with the globe's passes:
 //
-//   barrier: earlier frames' draws -> this frame's compute writes
-//   tile uploads        a streamed model's tiles, page table, cleared requests
 //   globe update        the bisector pool's passes, the geometry's refresh
 //                       when the origin moved or tiles came in, the draw's
 //                       arguments (compute); classify asks for tiles;
 //                       left out under a still view once the mesh converged
-//   counts read-back    live, visible, deferred (copy); the tile requests
+//   counts              live, visible, deferred
 //   visibility pass     compute rasterization into the visibility buffer
 //                       (reversed-Z, infinite far plane): the visible triangle
 //                       nearest the camera in each sample
 //   shading             compute, every pixel of the HDR image: the surface
 //                       its samples show, lit under the air, or the sky
-//   display pass        exposure, tone curve, sRGB
 //
 // The atmosphere's tables are computed once, for the Earth's air over the
 // WGS 84 ellipsoid (planet::gpu::globeAtmosphereParameters).

@@ -1,5 +1,6 @@
 #include "scene/SceneRenderer.h"
 
+#include "scene/SceneFrame.h"
 #include "scene/SceneRendering.h"
 
 #include "atmosphere/Atmosphere.h"
@@ -7,7 +8,6 @@
 #include "camera/Projection.h"
 #include "display/DisplayPass.h"
 #include "terrain/DrawArgumentsPass.h"
-#include "vk/Barriers.h"
 #include "vk/Device.h"
 #include "vk/Error.h"
 #include "vk/GraphicsPipeline.h"
@@ -22,16 +22,6 @@
 namespace scene {
 
 namespace {
-
-constexpr VkPipelineStageFlags2 kCompute = VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT;
-constexpr VkPipelineStageFlags2 kDrawReaders = VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT |
-                                               VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT |
-                                               VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT;
-constexpr VkAccessFlags2 kDrawReads =
-    VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_READ_BIT;
-constexpr VkAccessFlags2 kStorageReadWrite = VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT;
-// Where the terrain's buffers are read for its pixels, on either raster path.
-constexpr VkPipelineStageFlags2 kTerrainReaders = kDrawReaders | kCompute;
 
 SceneShading shadingOf(RasterPath raster)
 {
@@ -72,36 +62,41 @@ RasterPath defaultRasterPath(vk::DriverPath path)
     return path == vk::DriverPath::Gpu ? RasterPath::Compute : RasterPath::Graphics;
 }
 
-struct SceneRenderer::Impl {
+// The flat terrain as the frame's surface (scene::SceneFrame), under its
+// atmosphere: the terrain's update, its draw and the sky, or its visibility
+// pass and shading.
+struct SceneRenderer::Impl : SceneSurface {
     Impl(vk::Device& device, const vk::ShaderLibrary& shaders, const heightmap::Heightmap& heightmap,
          const SceneSettings& settings, const SceneOutput& output, const terrain::ImageryPixels& imagery,
          std::optional<tiles::gpu::HeightStreamSource> stream);
 
-    void collectSlotResults(std::uint32_t slotIndex);
-    // Uniforms, the frame-start barrier, the terrain's update and the leaf
-    // count's read-back: the part of a frame recordTerrainUpdate records too.
-    void recordTerrainPart(std::uint32_t slotIndex, const camera::FrameView& view, glm::vec3 sun);
-    void recordCountsReadback(VkCommandBuffer commands, FrameSlot& frame);
-    void recordSceneRendering(VkCommandBuffer commands, const RenderTargets& targets, std::uint32_t slotIndex,
-                              const camera::FrameView& view);
-    void recordComputeRaster(VkCommandBuffer commands, const RenderTargets& targets, std::uint32_t slotIndex,
-                             const camera::FrameView& view);
-    void recordDisplay(VkCommandBuffer commands, const RenderTargets& targets, std::uint32_t slotIndex);
+    tiles::gpu::HeightStream* stream() override { return terrain.stream(); }
+    void collect(std::uint32_t slotIndex, const FrameSlot& frame, FrameStatistics& latest) override;
+    [[nodiscard]] double atmosphereMilliseconds(std::uint32_t slotIndex) const override;
+    void prepare(FrameSlot& frame) override;
+    void recordUpdate(VkCommandBuffer commands, std::uint32_t slotIndex, vk::TimestampQueries& timer) override;
+    [[nodiscard]] vk::BufferRange counts() const override;
+    void recordBeforePixels(VkCommandBuffer commands, std::uint32_t slotIndex) override;
+    void recordDraw(VkCommandBuffer commands, std::uint32_t slotIndex, VkExtent2D viewport,
+                    vk::TimestampQueries& timer) override;
+    void recordVisibility(VkCommandBuffer commands, std::uint32_t slotIndex, const vk::Buffer& visibility,
+                          VkExtent2D viewport) override;
+    void recordShading(VkCommandBuffer commands, std::uint32_t slotIndex, const vk::Buffer& visibility,
+                       const vk::Image& hdr) override;
+
+    // The terrain's sizes in the statistics.
+    void noteSizes();
 
     vk::Device& device;
-    const vk::ShaderLibrary& shaders;
     SceneSettings settings;
-    SceneOutput output;
-    vk::AttachmentFormats attachments;
-    vk::CommandPool commandPool;
-    std::vector<FrameSlot> slots;
+    SceneFrame frame;
     atmosphere::Atmosphere atmosphere;
     bool atmosphereRecomputePending = false;
     terrain::Terrain terrain;
     atmosphere::SkyPass sky;
-    display::DisplayPass displayPass;
-    vk::TimestampQueries timer;
-    FrameStatistics latest;
+    // The frame being recorded: its view and sun.
+    camera::FrameView view;
+    glm::vec3 sun{0.0f, 1.0f, 0.0f};
 };
 
 SceneRenderer::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& shaderLibrary,
@@ -109,122 +104,107 @@ SceneRenderer::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& shader
                           const SceneOutput& sceneOutput, const terrain::ImageryPixels& imagery,
                           std::optional<tiles::gpu::HeightStreamSource> stream)
     : device(gpuDevice),
-      shaders(shaderLibrary),
       settings(validated(initialSettings)),
-      output(checkedOutput(sceneOutput)),
-      attachments(sceneAttachmentsFor(gpuDevice, sceneOutput.samples)),
-      commandPool(gpuDevice),
-      slots(makeFrameSlots(gpuDevice, commandPool, sceneOutput.framesInFlight)),
+      frame(gpuDevice, shaderLibrary, checkedOutput(sceneOutput), shadingOf(sceneOutput.raster),
+            frameTimestampPassNames()),
       atmosphere(gpuDevice, shaderLibrary, initialSettings.atmosphere, sceneOutput.framesInFlight),
-      terrain(gpuDevice, shaderLibrary, heightmap, initialSettings.terrain, uniformBuffersOf(slots),
-              atmosphere.descriptorSetLayout(), attachments, sceneOutput.depth, imagery, std::move(stream)),
-      sky(gpuDevice, shaderLibrary, atmosphere.descriptorSetLayout(), attachments, sceneOutput.depth),
-      displayPass(gpuDevice, shaderLibrary, sceneOutput.displayFormat, sceneOutput.framesInFlight),
-      timer(gpuDevice, sceneOutput.framesInFlight, frameTimestampPassNames())
+      terrain(gpuDevice, shaderLibrary, heightmap, initialSettings.terrain, uniformBuffersOf(frame.slots()),
+              atmosphere.descriptorSetLayout(), frame.attachments(), sceneOutput.depth, imagery, std::move(stream)),
+      sky(gpuDevice, shaderLibrary, atmosphere.descriptorSetLayout(), frame.attachments(), sceneOutput.depth)
 {
     // The tessellation before its first update: the square's two halves,
     // or the pool's four roots.
-    latest.computeRaster = sceneOutput.raster == RasterPath::Compute;
+    FrameStatistics& latest = frame.latest();
     latest.leafCount = initialSettings.terrain.backend == terrain::TerrainBackend::Pool ? 4 : 2;
     latest.visibleCount = latest.leafCount;
     latest.triangleCount = latest.leafCount;
-    latest.cbtBytes = terrain.cbtBytes();
-    latest.poolCapacity = terrain.poolCapacity();
-    latest.bytesPerBisector = terrain.bytesPerBisector();
+    noteSizes();
     if (const std::optional<atmosphere::AtmosphereTableTimings> tables = atmosphere.tableTimings()) {
         latest.atmosphereTablesMs = tables->totalMs;
     }
 }
 
-void SceneRenderer::Impl::collectSlotResults(std::uint32_t slotIndex)
+void SceneRenderer::Impl::noteSizes()
 {
-    FrameSlot& frame = slots[slotIndex];
-    if (!frame.readbackPending) {
-        return;
-    }
-    frame.readbackPending = false;
-    const terrain::TerrainCounts counts = terrain.countsFrom(frame.countsReadback.mapped());
-    terrain.noteCompletedFrame(slotIndex, frame.countsReadback.mapped());
+    FrameStatistics& latest = frame.latest();
+    latest.cbtBytes = terrain.cbtBytes();
+    latest.poolCapacity = terrain.poolCapacity();
+    latest.bytesPerBisector = terrain.bytesPerBisector();
+}
+
+void SceneRenderer::Impl::collect(std::uint32_t slotIndex, const FrameSlot& completed, FrameStatistics& latest)
+{
+    const terrain::TerrainCounts counts = terrain.countsFrom(completed.countsReadback.mapped());
+    terrain.noteCompletedFrame(slotIndex, completed.countsReadback.mapped());
     latest.leafCount = counts.leaves;
     latest.visibleCount = counts.visible;
     latest.deferredSplits = counts.deferredSplits;
-    latest.triangleCount = std::uint64_t{counts.visible} << frame.subdivisionLevels;
-    latest.cbtBytes = terrain.cbtBytes();
-    latest.poolCapacity = terrain.poolCapacity();
-    latest.bytesPerBisector = terrain.bytesPerBisector();
-    const std::optional<std::vector<vk::PassTime>> times = timer.collect(slotIndex);
-    if (!times) {
-        return;
-    }
-    double atmosphereMs = 0.0;
-    if (const std::optional<atmosphere::AtmosphereFrameTimings> atmosphereTimes = atmosphere.frameTimings(slotIndex)) {
-        atmosphereMs = atmosphereTimes->totalMs;
-    }
+    latest.triangleCount = std::uint64_t{counts.visible} << completed.subdivisionLevels;
+    noteSizes();
     if (const std::optional<atmosphere::AtmosphereTableTimings> tables = atmosphere.tableTimings()) {
         latest.atmosphereTablesMs = tables->totalMs;
     }
-    latest.timings = passTimingsOf(*times, atmosphereMs);
 }
 
-void SceneRenderer::Impl::recordTerrainPart(std::uint32_t slotIndex, const camera::FrameView& view, glm::vec3 sun)
+double SceneRenderer::Impl::atmosphereMilliseconds(std::uint32_t slotIndex) const
 {
-    FrameSlot& frame = slots[slotIndex];
-    const VkCommandBuffer commands = frame.commands;
-    if (tiles::gpu::HeightStream* stream = terrain.stream()) {
-        // The slot's last frame completed: what it asked for comes in.
-        stream->beginFrame(slotIndex);
-        latest.stream = stream->statistics();
-    }
+    const std::optional<atmosphere::AtmosphereFrameTimings> times = atmosphere.frameTimings(slotIndex);
+    return times ? times->totalMs : 0.0;
+}
+
+void SceneRenderer::Impl::prepare(FrameSlot& slot)
+{
     // The uniforms of this frame, written once, before the passes that read them.
     const terrain::TerrainUniforms terrainUniforms = terrain.uniformsFor(view, sun);
-    std::memcpy(frame.terrainUniforms.mapped().data(), &terrainUniforms, sizeof(terrainUniforms));
+    std::memcpy(slot.terrainUniforms.mapped().data(), &terrainUniforms, sizeof(terrainUniforms));
+    slot.subdivisionLevels = static_cast<std::uint32_t>(settings.terrain.uniformSubdivision);
+}
 
-    timer.begin(commands, slotIndex);
-    // The draws (or the compute raster passes) of the frames before read
-    // what this frame's compute passes rewrite (the tree, its leaf heap
-    // indices, the draw arguments).
-    vk::memoryBarrier(device, commands, kTerrainReaders, kDrawReads, kCompute, kStorageReadWrite);
+void SceneRenderer::Impl::recordUpdate(VkCommandBuffer commands, std::uint32_t slotIndex, vk::TimestampQueries& timer)
+{
     terrain.recordStreamUploads(commands, slotIndex);
     terrain.recordUpdate(commands, slotIndex, view, &timer);
     terrain.recordSunShadows(commands, sun);
-    recordCountsReadback(commands, frame);
 }
 
-void SceneRenderer::Impl::recordCountsReadback(VkCommandBuffer commands, FrameSlot& frame)
+vk::BufferRange SceneRenderer::Impl::counts() const
 {
-    const terrain::TerrainCountsSource counts = terrain.countsSource();
-    scene::recordCountsReadback(device, commands, *counts.buffer, counts.offset, counts.bytes, frame);
-    frame.subdivisionLevels = static_cast<std::uint32_t>(settings.terrain.uniformSubdivision);
+    return terrain.countsSource();
+}
+
+void SceneRenderer::Impl::recordBeforePixels(VkCommandBuffer commands, std::uint32_t slotIndex)
+{
+    if (atmosphereRecomputePending) {
+        atmosphere.recompute(commands, settings.atmosphere, slotIndex);
+        atmosphereRecomputePending = false;
+    }
+    atmosphere.recordPerFrame(commands, view, sun, slotIndex);
 }
 
 // The terrain, then the sky where the terrain left the far depth.
-void SceneRenderer::Impl::recordSceneRendering(VkCommandBuffer commands, const RenderTargets& targets,
-                                               std::uint32_t slotIndex, const camera::FrameView& view)
+void SceneRenderer::Impl::recordDraw(VkCommandBuffer commands, std::uint32_t slotIndex, VkExtent2D viewport,
+                                     vk::TimestampQueries& timer)
 {
-    beginSceneRendering(device, commands, targets, output);
     const VkDescriptorSet atmosphereSet = atmosphere.descriptorSet();
-    terrain.recordDraw(commands, slotIndex, view.viewport, atmosphereSet, &timer);
+    terrain.recordDraw(commands, slotIndex, viewport, atmosphereSet, &timer);
     // Inside rendering: no barrier after the start timestamp (see vk::TimedPass).
     const std::uint32_t skyPass = timer.passIndex(kSkyTimestamp);
     timer.writeStart(commands, skyPass);
     sky.record(commands, view, atmosphereSet);
     timer.writeEnd(commands, skyPass);
-    endSceneRendering(device, commands, targets, output);
 }
 
-// The terrain's visibility pass and its shading, terrain and sky, in compute.
-void SceneRenderer::Impl::recordComputeRaster(VkCommandBuffer commands, const RenderTargets& targets,
-                                              std::uint32_t slotIndex, const camera::FrameView& view)
+void SceneRenderer::Impl::recordVisibility(VkCommandBuffer commands, std::uint32_t slotIndex,
+                                           const vk::Buffer& visibility, VkExtent2D viewport)
 {
-    beginDeferredShading(device, commands, targets);
-    terrain.recordVisibility(commands, slotIndex, targets.visibility(), view.viewport, &timer);
-    const vk::TimedPass time(device, &timer, commands, kShadeTimestamp);
-    terrain.recordShading(commands, slotIndex, targets.visibility(), targets.hdr(), atmosphere.descriptorSet());
+    terrain.recordVisibility(commands, slotIndex, visibility, viewport);
 }
 
-void SceneRenderer::Impl::recordDisplay(VkCommandBuffer commands, const RenderTargets& targets, std::uint32_t slotIndex)
+// Every pixel: its triangles' ground, or the sky.
+void SceneRenderer::Impl::recordShading(VkCommandBuffer commands, std::uint32_t slotIndex, const vk::Buffer& visibility,
+                                        const vk::Image& hdr)
 {
-    recordDisplayPass(device, commands, targets, displayPass, slotIndex, settings.display, &timer);
+    terrain.recordShading(commands, slotIndex, visibility, hdr, atmosphere.descriptorSet());
 }
 
 SceneRenderer::SceneRenderer(vk::Device& device, const vk::ShaderLibrary& shaders,
@@ -244,12 +224,12 @@ SceneRenderer::~SceneRenderer()
 
 std::uint32_t SceneRenderer::framesInFlight() const
 {
-    return static_cast<std::uint32_t>(impl_->slots.size());
+    return impl_->frame.framesInFlight();
 }
 
 FrameSlot& SceneRenderer::slot(std::uint32_t slotIndex)
 {
-    return frameSlotAt(impl_->slots, slotIndex, "SceneRenderer");
+    return impl_->frame.slot(slotIndex, "SceneRenderer");
 }
 
 const FrameSlot& SceneRenderer::slot(std::uint32_t slotIndex) const
@@ -260,38 +240,19 @@ const FrameSlot& SceneRenderer::slot(std::uint32_t slotIndex) const
 void SceneRenderer::recordFrame(std::uint32_t slotIndex, const camera::FrameView& view)
 {
     Impl& impl = *impl_;
-    FrameSlot& frame = slot(slotIndex);
-    const VkCommandBuffer commands = frame.commands;
-    impl.collectSlotResults(slotIndex);
-    ensureRenderTargets(impl.device, frame, view.viewport, impl.output, impl.attachments,
-                        shadingOf(impl.output.raster));
-    const glm::vec3 sun = atmosphere::sunDirection(impl.settings.sun);
-    impl.recordTerrainPart(slotIndex, view, sun);
-    if (impl.atmosphereRecomputePending) {
-        impl.atmosphere.recompute(commands, impl.settings.atmosphere, slotIndex);
-        impl.atmosphereRecomputePending = false;
-    }
-    impl.atmosphere.recordPerFrame(commands, view, sun, slotIndex);
-    // What the compute passes wrote, for the draw's indirect command and
-    // shaders, or for the compute raster passes.
-    vk::memoryBarrier(impl.device, commands, kCompute, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT, kTerrainReaders,
-                      kDrawReads);
-
-    if (impl.output.raster == RasterPath::Compute) {
-        impl.recordComputeRaster(commands, *frame.targets, slotIndex, view);
-    } else {
-        impl.recordSceneRendering(commands, *frame.targets, slotIndex, view);
-    }
-    impl.terrain.recordStreamReadback(commands, slotIndex);
-    impl.recordDisplay(commands, *frame.targets, slotIndex);
+    static_cast<void>(slot(slotIndex));
+    impl.view = view;
+    impl.sun = atmosphere::sunDirection(impl.settings.sun);
+    impl.frame.record(slotIndex, view.viewport, impl.settings.display, impl);
 }
 
 void SceneRenderer::recordTerrainUpdate(std::uint32_t slotIndex, const camera::FrameView& view)
 {
     Impl& impl = *impl_;
     static_cast<void>(slot(slotIndex));
-    impl.collectSlotResults(slotIndex);
-    impl.recordTerrainPart(slotIndex, view, atmosphere::sunDirection(impl.settings.sun));
+    impl.view = view;
+    impl.sun = atmosphere::sunDirection(impl.settings.sun);
+    impl.frame.recordUpdate(slotIndex, impl);
 }
 
 void SceneRenderer::applySettings(const SceneSettings& settings)
@@ -303,9 +264,7 @@ void SceneRenderer::applySettings(const SceneSettings& settings)
         impl.atmosphereRecomputePending = true;
     }
     impl.settings = settings;
-    impl.latest.cbtBytes = impl.terrain.cbtBytes();
-    impl.latest.poolCapacity = impl.terrain.poolCapacity();
-    impl.latest.bytesPerBisector = impl.terrain.bytesPerBisector();
+    impl.noteSizes();
 }
 
 void SceneRenderer::replaceBaseHeightmap(const heightmap::Heightmap& heightmap)
@@ -320,7 +279,7 @@ const SceneSettings& SceneRenderer::settings() const
 
 FrameStatistics SceneRenderer::statistics() const
 {
-    return impl_->latest;
+    return impl_->frame.latest();
 }
 
 std::optional<std::string> SceneRenderer::reloadShaders()
@@ -335,7 +294,7 @@ std::optional<std::string> SceneRenderer::reloadShaders()
             impl.sky.rebuildPipeline();
             return std::nullopt;
         },
-        impl.displayPass);
+        impl.frame.displayPass());
 }
 
 tiles::gpu::HeightStream* SceneRenderer::heightStream()
@@ -350,7 +309,7 @@ const terrain::Terrain& SceneRenderer::terrain() const
 
 camera::DepthConvention SceneRenderer::depthConvention() const
 {
-    return impl_->output.depth;
+    return impl_->frame.output().depth;
 }
 
 glm::vec3 SceneRenderer::worldMin() const

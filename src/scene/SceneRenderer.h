@@ -1,21 +1,17 @@
-// The frame: the one owner of the pass order, the render targets, the
-// barriers between passes, the per-frame uniforms and the depth convention.
-// It owns the terrain, the atmosphere, the sky pass and the display pass,
-// and the frame slots (scene::FrameSlot) the window and the headless viewer
-// record into with the same function, recordFrame:
+// The flat terrain's scene: the terrain under its atmosphere, drawn by the
+// one frame (scene::SceneFrame, which holds the pass order, the frame slots
+// and the display pass) with this scene as its surface:
 //
-//   barrier: earlier frames' draws -> this frame's compute writes
-//   terrain update      CBT update pipeline, leaf decode, draw arguments (compute)
-//   leaf-count read-back (copy)
-//   atmosphere          per-frame look-up tables (compute)
-//   barrier: compute writes -> indirect commands, vertex and fragment shaders
-//   rendering into HDR colour + depth:   terrain draw, then the sky
-//     (multisampled: resolved into the HDR image as the rendering ends)
-//   or, on the compute raster path (RasterPath::Compute):
-//     visibility pass       the draw's triangles into the visibility buffer (compute)
-//     shading               every pixel from it, terrain or sky (compute)
-//   rendering into the display colour:   display pass (exposure, tone curve, sRGB)
-//   display colour -> TRANSFER_SRC_OPTIMAL, for a copy to a swapchain image or a PNG
+//   uniforms            the terrain's, written once per frame (host)
+//   terrain update      CBT update pipeline, leaf decode, draw arguments, or
+//                       the pool's update (compute); the sun's horizon map
+//   atmosphere          per-frame look-up tables (compute), before the pixels
+//   graphics path:      in the rendering into HDR colour + depth, the
+//                       terrain's draw, then the sky (multisampled: resolved
+//                       into the HDR image as the rendering ends)
+//   compute path (RasterPath::Compute): the draw's triangles into the
+//                       visibility buffer, then every pixel from it, terrain
+//                       or sky
 //
 // Frame slots: `slotIndex` is in [0, framesInFlight). A slot's previous
 // submission must have completed (its fence waited) before it is recorded

@@ -86,7 +86,7 @@ raster::gpu::VisibilityDispatch HeapTerrain::visibilityDispatch(VkExtent2D exten
             static_cast<std::uint32_t>(std::clamp<std::uint64_t>(pixels / kPixelsPerWorkgroup, 256, 65535))};
 }
 
-TerrainCountsSource HeapTerrain::countsSource() const
+vk::BufferRange HeapTerrain::countsSource() const
 {
     return {&tree_.update().indirectArguments(), cbt::gpu::kLeafCountOffset, sizeof(std::uint32_t)};
 }

@@ -61,7 +61,7 @@ public:
     // covers a view's triangles at the usual edge lengths in one stride, and
     // strides over any more.
     [[nodiscard]] raster::gpu::VisibilityDispatch visibilityDispatch(VkExtent2D extent) const override;
-    [[nodiscard]] TerrainCountsSource countsSource() const override;
+    [[nodiscard]] vk::BufferRange countsSource() const override;
     [[nodiscard]] TerrainCounts countsFrom(std::span<const std::byte> bytes) const override;
     // A new leaf capacity decodes the leaves into a new buffer.
     void applySettings(const TerrainSettings& settings) override;

@@ -319,7 +319,7 @@ raster::gpu::VisibilityDispatch PoolTerrain::visibilityDispatch(VkExtent2D /*ext
     return {&buffers_.counters(), bisector::gpu::kVisibleDispatchOffset, 0};
 }
 
-TerrainCountsSource PoolTerrain::countsSource() const
+vk::BufferRange PoolTerrain::countsSource() const
 {
     return {&countsBuffer(), countsOffset(), kCountsBytes};
 }

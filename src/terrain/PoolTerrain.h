@@ -140,7 +140,7 @@ public:
     [[nodiscard]] const vk::Buffer& countsBuffer() const;
     [[nodiscard]] static VkDeviceSize countsOffset();
     [[nodiscard]] static PoolTerrainCounts poolCountsFrom(std::span<const std::byte> bytes);
-    [[nodiscard]] TerrainCountsSource countsSource() const override;
+    [[nodiscard]] vk::BufferRange countsSource() const override;
     [[nodiscard]] TerrainCounts countsFrom(std::span<const std::byte> bytes) const override;
     void noteCompletedFrame(std::uint32_t frameSlot, std::span<const std::byte> counts) override;
     static constexpr VkDeviceSize kCountsBytes = 4 * sizeof(std::uint32_t);

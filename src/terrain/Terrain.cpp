@@ -286,13 +286,6 @@ void Terrain::recordStreamUploads(VkCommandBuffer commands, std::uint32_t frameS
     }
 }
 
-void Terrain::recordStreamReadback(VkCommandBuffer commands, std::uint32_t frameSlot)
-{
-    if (impl_->stream) {
-        impl_->stream->recordRequestReadback(commands, frameSlot);
-    }
-}
-
 Terrain::~Terrain()
 {
     // Submitted frames may still use the terrain's objects; the result is
@@ -355,11 +348,10 @@ void Terrain::recordDraw(VkCommandBuffer commands, std::uint32_t frameSlot, VkEx
 }
 
 void Terrain::recordVisibility(VkCommandBuffer commands, std::uint32_t frameSlot, const vk::Buffer& visibility,
-                               VkExtent2D extent, vk::TimestampQueries* timer)
+                               VkExtent2D extent)
 {
     Impl& impl = *impl_;
     TerrainComputeRaster& compute = impl.computeRaster();
-    const vk::TimedPass time(impl.device, timer, commands, kDrawTimestamp);
     compute.recordVisibility(commands, frameSlot, impl.tessellation->drawSet(frameSlot), visibility, extent,
                              impl.tessellation->visibilityDispatch(extent));
 }
@@ -372,7 +364,7 @@ void Terrain::recordShading(VkCommandBuffer commands, std::uint32_t frameSlot, c
                                        visibility, hdr);
 }
 
-TerrainCountsSource Terrain::countsSource() const
+vk::BufferRange Terrain::countsSource() const
 {
     return impl_->tessellation->countsSource();
 }

@@ -112,28 +112,26 @@ public:
     // The visibility path in compute (terrain::TerrainComputeRaster), in
     // place of recordDraw, outside any rendering. recordVisibility
     // rasterizes the triangles the draw would draw into `visibility`
-    // (scene::RenderTargets', of `extent` at the rendering's samples), with
-    // `timer` bracketing it as kDrawTimestamp; the tessellation's update
-    // must be visible to compute shaders. recordShading then writes every
+    // (scene::RenderTargets', of `extent` at the rendering's samples); the
+    // tessellation's update must be visible to compute shaders. recordShading then writes every
     // pixel of `hdr` (GENERAL) from it, the terrain or the sky, lit by the
     // atmosphere's set. Needs the reversed depth convention.
     void recordVisibility(VkCommandBuffer commands, std::uint32_t frameSlot, const vk::Buffer& visibility,
-                          VkExtent2D extent, vk::TimestampQueries* timer);
+                          VkExtent2D extent);
     void recordShading(VkCommandBuffer commands, std::uint32_t frameSlot, const vk::Buffer& visibility,
                        const vk::Image& hdr, VkDescriptorSet atmosphereSet);
 
     // The streamed elevation model, if any (the caller calls its beginFrame
     // once the slot's last frame completed, and records
-    // recordStreamUploads before the update and recordStreamReadback after
-    // the draw, outside rendering).
+    // recordStreamUploads before the update and the stream's request
+    // read-back after the draw, outside rendering).
     [[nodiscard]] tiles::gpu::HeightStream* stream();
     [[nodiscard]] const tiles::gpu::HeightStream* stream() const;
     void recordStreamUploads(VkCommandBuffer commands, std::uint32_t frameSlot);
-    void recordStreamReadback(VkCommandBuffer commands, std::uint32_t frameSlot);
 
     // Where the counts of the last update lie, for a read-back by the
     // caller, and what the bytes read there say.
-    [[nodiscard]] TerrainCountsSource countsSource() const;
+    [[nodiscard]] vk::BufferRange countsSource() const;
     [[nodiscard]] TerrainCounts countsFrom(std::span<const std::byte> bytes) const;
     // The counts read back from the frame last recorded in `frameSlot`, once
     // it completed: the pool learns from them that its mesh has converged.

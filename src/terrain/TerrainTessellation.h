@@ -36,14 +36,6 @@ struct TerrainCounts {
     std::uint32_t deferredSplits = 0;  // pool: split requests waiting for free slots (a full pool)
 };
 
-// Where the counts lie for a read-back: `bytes` bytes of `buffer` at `offset`,
-// written by the compute stage.
-struct TerrainCountsSource {
-    const vk::Buffer* buffer = nullptr;
-    VkDeviceSize offset = 0;
-    VkDeviceSize bytes = 0;
-};
-
 class TerrainTessellation {
 public:
     virtual ~TerrainTessellation() = default;
@@ -70,7 +62,7 @@ public:
     [[nodiscard]] virtual VkDescriptorSet drawSet(std::uint32_t frameSlot) const = 0;
     [[nodiscard]] virtual raster::gpu::VisibilityDispatch visibilityDispatch(VkExtent2D extent) const = 0;
 
-    [[nodiscard]] virtual TerrainCountsSource countsSource() const = 0;
+    [[nodiscard]] virtual vk::BufferRange countsSource() const = 0;
     [[nodiscard]] virtual TerrainCounts countsFrom(std::span<const std::byte> bytes) const = 0;
     // The counts read back from the frame last recorded in `frameSlot`, once
     // it completed.

@@ -56,4 +56,11 @@ private:
     std::span<std::byte> mapped_;
 };
 
+// `bytes` bytes of `buffer` from `offset` (what a copy or a read-back takes).
+struct BufferRange {
+    const Buffer* buffer = nullptr;
+    VkDeviceSize offset = 0;
+    VkDeviceSize bytes = 0;
+};
+
 }  // namespace vk

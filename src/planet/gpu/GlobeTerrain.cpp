@@ -4,7 +4,6 @@
 #include "planet/CubeSphere.h"
 #include "planet/gpu/GlobeAtmosphere.h"
 #include "planet/gpu/SeaLevelSky.h"
-#include "vk/Barriers.h"
 #include "vk/Device.h"
 #include "vk/ShaderLibrary.h"
 
@@ -37,12 +36,6 @@ constexpr std::array<vk::DescriptorBinding, 9> kDrawBindings{{
 
 // GLOBE_DRAW_VISIBLE_COUNT_WORD of shaders/planet/GlobeDraw.glsl.
 static_assert(offsetof(bisector::gpu::PoolCounters, visibleCount) == 9 * sizeof(std::uint32_t));
-
-// What reads the update's buffers: the visibility pass (its indirect
-// dispatch, raster::gpu::VisibilityRasterPass) and the shading.
-constexpr VkPipelineStageFlags2 kDrawReaders =
-    VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT;
-constexpr VkAccessFlags2 kDrawReads = VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT;
 
 // std140 GlobeDrawFrame (shaders/planet/GlobeDraw.glsl).
 struct DrawFrame {
@@ -148,10 +141,6 @@ std::uint64_t GlobeTerrain::recordUpdate(VkCommandBuffer commands, const GlobeVi
         view, settings_.verticalFovRadians, viewport.width, viewport.height, settings_.targetEdgePixels,
         settings_.nearMetres, *elevation_, settings_.seabedShownDownToMetres);
     criterion_.setLevelOfDetail(lod);
-    // The last frame's visibility pass and shading read the cache, the
-    // slots' vertices, the lists and the counts this update writes.
-    vk::memoryBarrier(*device_, commands, kDrawReaders, kDrawReads, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
-                      VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
     const bisector::gpu::PoolFrame frame{.frame = frame_++,
                                          .maxDepth = settings_.maxDepth,
                                          .criterionArgument = 0,
@@ -181,8 +170,6 @@ std::uint64_t GlobeTerrain::recordUpdate(VkCommandBuffer commands, const GlobeVi
         pipeline_.recordSingle(commands, *drawArguments_, argumentsFrame);
         serial = inputsSerial_;
     }
-    vk::memoryBarrier(*device_, commands, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
-                      kDrawReaders, kDrawReads);
 
     DrawFrame draw;
     const glm::dmat4 projection(

@@ -110,7 +110,9 @@ public:
     // of the same view and viewport completed without changing the mesh
     // (noteCompletedUpdate), the pool's passes are left out: the mesh, its
     // lists and the draw's arguments stay as they are. Returns the update's
-    // serial for noteCompletedUpdate (0 when it was left out).
+    // serial for noteCompletedUpdate (0 when it was left out). The caller
+    // records the barriers around it (scene::SceneFrame): the last frame's
+    // reads before it, its writes before the visibility pass and shading.
     std::uint64_t recordUpdate(VkCommandBuffer commands, const GlobeView& view, VkExtent2D viewport,
                                const glm::dvec3& sunDirection, vk::TimestampQueries* timer = nullptr);
     // The counts of the update `serial` (recordUpdate's), once it completed.
