@@ -125,7 +125,7 @@ GlobeSceneRenderer::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& s
 
 void GlobeSceneRenderer::Impl::collect(std::uint32_t slotIndex, const FrameSlot& completed, FrameStatistics& latest)
 {
-    const planet::gpu::GlobeCounts counts = planet::gpu::GlobeTerrain::countsFrom(completed.countsReadback.mapped());
+    const bisector::gpu::PoolCounts counts = bisector::gpu::poolCountsFrom(completed.countsReadback.mapped());
     globe.noteCompletedUpdate(updateSerials[slotIndex], counts);
     latest.leafCount = counts.live;
     latest.visibleCount = counts.visible;
@@ -145,7 +145,7 @@ void GlobeSceneRenderer::Impl::recordUpdate(VkCommandBuffer commands, std::uint3
 vk::BufferRange GlobeSceneRenderer::Impl::counts() const
 {
     return vk::BufferRange{&globe.countsBuffer(), planet::gpu::GlobeTerrain::countsOffset(),
-                           planet::gpu::GlobeTerrain::kCountsBytes};
+                           bisector::gpu::kPoolCountsBytes};
 }
 
 void GlobeSceneRenderer::Impl::recordVisibility(VkCommandBuffer commands, std::uint32_t slotIndex,

@@ -246,8 +246,7 @@ void PoolTerrain::recordUpdate(VkCommandBuffer commands, std::uint32_t frameSlot
                               settings.uniformSubdivision};
     if (!lastInputs_ || !(*lastInputs_ == inputs)) {
         lastInputs_ = inputs;
-        ++inputsSerial_;
-        converged_ = false;
+        convergence_.noteChanged();
     }
     if (!cacheValid_ || frame.originUnits != cachedOrigin_ || heights != cachedHeights_ ||
         atlas_->pageTableVersion() != cachedPageTable_) {
@@ -256,19 +255,17 @@ void PoolTerrain::recordUpdate(VkCommandBuffer commands, std::uint32_t frameSlot
         cachedOrigin_ = frame.originUnits;
         cachedHeights_ = heights;
         cachedPageTable_ = atlas_->pageTableVersion();
-        converged_ = false;
+        convergence_.noteChanged();
     }
     slotSerial_.at(frameSlot) = 0;
-    if (settings.freezeSubdivision) {
-        // The mesh stays as it is.
-    } else if (converged_) {
-        ++skippedUpdates_;
-    } else {
+    if (!settings.freezeSubdivision) {  // frozen, the mesh stays as it is
         const std::array<const vk::ComputeKernel*, 2> drawOrder{kernels_->drawOrderCount.get(),
                                                                 kernels_->drawOrderPlace.get()};
-        kernels_->pipeline->record(commands, poolFrame, timer, drawOrder);
-        ++updates_;
-        slotSerial_.at(frameSlot) = inputsSerial_;
+        slotSerial_.at(frameSlot) =
+            convergence_.recordUpdate(*kernels_->pipeline, commands, poolFrame, timer, drawOrder);
+        if (slotSerial_.at(frameSlot) != 0) {
+            ++updates_;
+        }
     }
     kernels_->pipeline->recordSingle(commands, *kernels_->drawArguments, poolFrame);
 }
@@ -282,12 +279,9 @@ bool PoolTerrain::UpdateInputs::operator==(const UpdateInputs& other) const
            uniformSubdivision == other.uniformSubdivision;
 }
 
-void PoolTerrain::noteCompletedUpdate(std::uint32_t frameSlot, const PoolTerrainCounts& counts)
+void PoolTerrain::noteCompletedUpdate(std::uint32_t frameSlot, const bisector::gpu::PoolCounts& counts)
 {
-    const std::uint64_t serial = slotSerial_.at(frameSlot);
-    if (serial != 0 && serial == inputsSerial_ && counts.changed == 0) {
-        converged_ = true;
-    }
+    convergence_.noteCompleted(slotSerial_.at(frameSlot), counts);
 }
 
 void PoolTerrain::recordDraw(VkCommandBuffer commands, std::uint32_t frameSlot, VkExtent2D viewport,
@@ -321,18 +315,18 @@ raster::gpu::VisibilityDispatch PoolTerrain::visibilityDispatch(VkExtent2D /*ext
 
 vk::BufferRange PoolTerrain::countsSource() const
 {
-    return {&countsBuffer(), countsOffset(), kCountsBytes};
+    return {&countsBuffer(), countsOffset(), bisector::gpu::kPoolCountsBytes};
 }
 
 TerrainCounts PoolTerrain::countsFrom(std::span<const std::byte> bytes) const
 {
-    const PoolTerrainCounts counts = poolCountsFrom(bytes);
+    const bisector::gpu::PoolCounts counts = bisector::gpu::poolCountsFrom(bytes);
     return {counts.live, counts.visible, counts.deferredSplits};
 }
 
 void PoolTerrain::noteCompletedFrame(std::uint32_t frameSlot, std::span<const std::byte> counts)
 {
-    noteCompletedUpdate(frameSlot, poolCountsFrom(counts));
+    noteCompletedUpdate(frameSlot, bisector::gpu::poolCountsFrom(counts));
 }
 
 const vk::Buffer& PoolTerrain::countsBuffer() const
@@ -343,13 +337,6 @@ const vk::Buffer& PoolTerrain::countsBuffer() const
 VkDeviceSize PoolTerrain::countsOffset()
 {
     return bisector::gpu::kStatisticsOffset;
-}
-
-PoolTerrainCounts PoolTerrain::poolCountsFrom(std::span<const std::byte> bytes)
-{
-    std::array<std::uint32_t, 4> values{};
-    std::memcpy(values.data(), bytes.data(), std::min(bytes.size(), sizeof(values)));
-    return {values[0], values[1], values[2], values[3]};
 }
 
 double PoolTerrain::slotBytes() const
@@ -369,7 +356,7 @@ void PoolTerrain::reloadShaders()
     device_->waitIdle();
     draw_->rebuildPipeline();
     kernels_ = std::move(kernels);
-    converged_ = false;
+    convergence_.noteChanged();
     // The new pipeline reads the link copy the buffers say; nothing else changes.
 }
 
@@ -386,8 +373,8 @@ PoolGeometryReadback PoolTerrain::readBackGeometry() const
     readback.exact = vk::downloadFromBufferAs<glm::i64vec2>(*device_, exact_, 0, std::size_t{3} * capacity_);
     readback.cache = vk::downloadFromBufferAs<glm::vec4>(*device_, cache_, 0, std::size_t{4} * capacity_);
     readback.unitsPerSquare = kUnitsPerSquare;
-    const PoolTerrainCounts counts =
-        poolCountsFrom(vk::downloadFromBuffer(*device_, countsBuffer(), countsOffset(), kCountsBytes));
+    const bisector::gpu::PoolCounts counts = bisector::gpu::poolCountsFrom(
+        vk::downloadFromBuffer(*device_, countsBuffer(), countsOffset(), bisector::gpu::kPoolCountsBytes));
     readback.drawList = vk::downloadFromBufferAs<std::uint32_t>(*device_, drawList_, 0, counts.visible);
     return readback;
 }

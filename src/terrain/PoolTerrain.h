@@ -10,6 +10,7 @@
 
 #include "bisector/Pool.h"
 #include "bisector/gpu/PoolBuffers.h"
+#include "bisector/gpu/PoolConvergence.h"
 #include "bisector/gpu/PoolPipeline.h"
 #include "camera/FrameView.h"
 #include "terrain/TerrainSettings.h"
@@ -72,14 +73,6 @@ static_assert(sizeof(PoolTerrainFrame) == 208);
 PoolTerrainFrame poolTerrainFrameFor(const camera::FrameView& view, glm::dvec2 cameraUnitSquare,
                                      glm::dvec2 extentMetres, bool backFaceCulling);
 
-// What the pool reports of its last completed frame.
-struct PoolTerrainCounts {
-    std::uint32_t live = 0;
-    std::uint32_t visible = 0;
-    std::uint32_t deferredSplits = 0;  // split requests the full pool made wait
-    std::uint32_t changed = 0;         // bisectors split and diamonds merged by the update
-};
-
 // The per-bisector geometry as the draw reads it (PoolTerrain::readBackGeometry):
 // per slot, 3 exact unit-square vertices in units of 2^-34, and the cache's
 // 4 vec4 (vertex i = (position from the origin, u) at [4 s + i]; (v0, v1,
@@ -139,16 +132,14 @@ public:
     // compute stage).
     [[nodiscard]] const vk::Buffer& countsBuffer() const;
     [[nodiscard]] static VkDeviceSize countsOffset();
-    [[nodiscard]] static PoolTerrainCounts poolCountsFrom(std::span<const std::byte> bytes);
     [[nodiscard]] vk::BufferRange countsSource() const override;
     [[nodiscard]] TerrainCounts countsFrom(std::span<const std::byte> bytes) const override;
     void noteCompletedFrame(std::uint32_t frameSlot, std::span<const std::byte> counts) override;
-    static constexpr VkDeviceSize kCountsBytes = 4 * sizeof(std::uint32_t);
     // The counts of the frame last recorded in `frameSlot`, once it completed.
-    void noteCompletedUpdate(std::uint32_t frameSlot, const PoolTerrainCounts& counts);
+    void noteCompletedUpdate(std::uint32_t frameSlot, const bisector::gpu::PoolCounts& counts);
     // Updates recorded so far, and those left out because the mesh had converged.
     [[nodiscard]] std::uint32_t updatesRecorded() const noexcept { return updates_; }
-    [[nodiscard]] std::uint32_t updatesSkipped() const noexcept { return skippedUpdates_; }
+    [[nodiscard]] std::uint64_t updatesSkipped() const noexcept { return convergence_.skippedUpdates(); }
 
     [[nodiscard]] std::uint32_t slotCapacity() const override { return capacity_; }
     // Bytes per bisector slot of every buffer the pool terrain keeps per slot.
@@ -200,10 +191,8 @@ private:
         [[nodiscard]] bool operator==(const UpdateInputs& other) const;
     };
     std::optional<UpdateInputs> lastInputs_;
-    std::uint64_t inputsSerial_ = 0;         // bumped whenever the inputs change
-    std::vector<std::uint64_t> slotSerial_;  // per frame slot: the inputs its update ran with (0: none)
-    bool converged_ = false;
-    std::uint32_t skippedUpdates_ = 0;
+    bisector::gpu::PoolConvergence convergence_;
+    std::vector<std::uint64_t> slotSerial_;  // per frame slot: its update's serial (0: none)
     std::uint32_t updates_ = 0;
     bool cacheValid_ = false;
     glm::i64vec2 cachedOrigin_{0};

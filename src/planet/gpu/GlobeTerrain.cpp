@@ -134,8 +134,7 @@ std::uint64_t GlobeTerrain::recordUpdate(VkCommandBuffer commands, const GlobeVi
         lastViewport_.width != viewport.width || lastViewport_.height != viewport.height) {
         lastView_ = view;
         lastViewport_ = viewport;
-        ++inputsSerial_;
-        converged_ = false;
+        convergence_.noteChanged();
     }
     const GlobeLevelOfDetail lod = globeLevelOfDetailFor(
         view, settings_.verticalFovRadians, viewport.width, viewport.height, settings_.targetEdgePixels,
@@ -145,15 +144,13 @@ std::uint64_t GlobeTerrain::recordUpdate(VkCommandBuffer commands, const GlobeVi
                                          .maxDepth = settings_.maxDepth,
                                          .criterionArgument = 0,
                                          .criterionSet = criterion_.descriptorSet()};
-    std::uint64_t serial = 0;
     // New tiles change the heights of the vertices over them: every live
     // bisector's geometry is computed again, and the mesh may change.
     const std::uint64_t pageTableVersion = stream_ ? stream_->atlas().pageTableVersion() : 0;
     const bool tilesChanged = pageTableVersion != pageTableVersion_;
     pageTableVersion_ = pageTableVersion;
     if (tilesChanged) {
-        ++inputsSerial_;
-        converged_ = false;
+        convergence_.noteChanged();
     }
     const bool originMoved = !origin_ || glm::distance(*origin_, view.positionEcef) > settings_.originFollowMetres;
     if (originMoved) {
@@ -163,12 +160,11 @@ std::uint64_t GlobeTerrain::recordUpdate(VkCommandBuffer commands, const GlobeVi
     if (originMoved || tilesChanged) {
         pipeline_.recordOverLiveList(commands, *refresh_, frame);
     }
-    if (!converged_) {
-        pipeline_.record(commands, frame, timer);
+    const std::uint64_t serial = convergence_.recordUpdate(pipeline_, commands, frame, timer);
+    if (serial != 0) {
         bisector::gpu::PoolFrame argumentsFrame = frame;
         argumentsFrame.criterionSet = VK_NULL_HANDLE;  // the kernel has no set 1
         pipeline_.recordSingle(commands, *drawArguments_, argumentsFrame);
-        serial = inputsSerial_;
     }
 
     DrawFrame draw;
@@ -196,11 +192,9 @@ std::uint64_t GlobeTerrain::recordUpdate(VkCommandBuffer commands, const GlobeVi
     return serial;
 }
 
-void GlobeTerrain::noteCompletedUpdate(std::uint64_t serial, const GlobeCounts& counts)
+void GlobeTerrain::noteCompletedUpdate(std::uint64_t serial, const bisector::gpu::PoolCounts& counts)
 {
-    if (serial != 0 && serial == inputsSerial_ && counts.changed == 0) {
-        converged_ = true;
-    }
+    convergence_.noteCompleted(serial, counts);
 }
 
 const vk::Buffer& GlobeTerrain::countsBuffer() const
@@ -216,13 +210,6 @@ VkDeviceSize GlobeTerrain::visibleDispatchOffset()
 VkDeviceSize GlobeTerrain::countsOffset()
 {
     return bisector::gpu::kStatisticsOffset;
-}
-
-GlobeCounts GlobeTerrain::countsFrom(std::span<const std::byte> bytes)
-{
-    std::array<std::uint32_t, 4> values{};
-    std::memcpy(values.data(), bytes.data(), std::min(bytes.size(), sizeof(values)));
-    return {values[0], values[1], values[2], values[3]};
 }
 
 double GlobeTerrain::bytesPerBisector() const

@@ -13,6 +13,7 @@
 
 #include "bisector/Pool.h"
 #include "bisector/gpu/PoolBuffers.h"
+#include "bisector/gpu/PoolConvergence.h"
 #include "bisector/gpu/PoolPipeline.h"
 #include "dem/DemImagery.h"
 #include "planet/CubeElevation.h"
@@ -41,15 +42,6 @@ class TimestampQueries;
 namespace planet::gpu {
 
 class SeaLevelSky;
-
-// The pool's counts of one update (GlobeDrawArguments.comp writes them side
-// by side for a read-back).
-struct GlobeCounts {
-    std::uint32_t live = 0;
-    std::uint32_t visible = 0;
-    std::uint32_t deferredSplits = 0;  // waiting for free slots: the pool is full
-    std::uint32_t changed = 0;         // bisectors split and diamonds merged
-};
 
 struct GlobeSettings {
     std::uint32_t capacity = 1u << 18;  // pool slots
@@ -116,7 +108,7 @@ public:
     std::uint64_t recordUpdate(VkCommandBuffer commands, const GlobeView& view, VkExtent2D viewport,
                                const glm::dvec3& sunDirection, vk::TimestampQueries* timer = nullptr);
     // The counts of the update `serial` (recordUpdate's), once it completed.
-    void noteCompletedUpdate(std::uint64_t serial, const GlobeCounts& counts);
+    void noteCompletedUpdate(std::uint64_t serial, const bisector::gpu::PoolCounts& counts);
     // The draw's set (shaders/planet/GlobeDraw.glsl), for the shading.
     [[nodiscard]] VkDescriptorSetLayout drawSetLayout() const { return drawSetLayout_.handle(); }
     [[nodiscard]] VkDescriptorSet drawSet() const { return drawSet_; }
@@ -124,11 +116,11 @@ public:
     // Where the workgroups of 64 over the last recorded update's visible list
     // lie (VkDispatchIndirectCommand, at most 65535), in countsBuffer().
     [[nodiscard]] static VkDeviceSize visibleDispatchOffset();
-    // Where the last recorded update's counts lie, for a copy to the host.
+    // Where the last recorded update's counts lie (bisector::gpu::PoolCounts,
+    // kPoolCountsBytes; GlobeDrawArguments.comp writes them), for a copy to
+    // the host.
     [[nodiscard]] const vk::Buffer& countsBuffer() const;
     [[nodiscard]] static VkDeviceSize countsOffset();
-    static constexpr VkDeviceSize kCountsBytes = 4 * sizeof(std::uint32_t);
-    [[nodiscard]] static GlobeCounts countsFrom(std::span<const std::byte> bytes);
     [[nodiscard]] const GlobeSettings& settings() const { return settings_; }
     // Draws the triangles' edges over the shading from the next frame on.
     void setWireframe(bool wireframe) { settings_.wireframe = wireframe; }
@@ -174,8 +166,7 @@ private:
     // What the updates are for: a new view or viewport starts a new serial.
     std::optional<GlobeView> lastView_;
     VkExtent2D lastViewport_{0, 0};
-    std::uint64_t inputsSerial_ = 0;
-    bool converged_ = false;
+    bisector::gpu::PoolConvergence convergence_;
 };
 
 }  // namespace planet::gpu

@@ -11,6 +11,7 @@
 #include "bisector/PoolInvariants.h"
 #include "bisector/gpu/PointCriterion.h"
 #include "bisector/gpu/PoolBuffers.h"
+#include "bisector/gpu/PoolConvergence.h"
 #include "bisector/gpu/PoolPipeline.h"
 
 #include <gtest/gtest.h>
@@ -153,6 +154,61 @@ TEST_F(PoolPipelineTest, RefinesAroundAPointToDepth56InAtMost60FramesAsTheCpuDoe
         const std::vector<std::string> violations = invariantViolations(gpu, cpu.layout(), cpu.mesh());
         EXPECT_TRUE(violations.empty()) << firstLines(violations);
     }
+}
+
+// A surface's convergence over the real update: refining around a still
+// point, the update runs until one changes nothing, is then left out with
+// the pool untouched, and runs again once something changed; a completion
+// of an update recorded before the change does not count.
+TEST_F(PoolPipelineTest, AConvergedMeshLeavesTheUpdateOutUntilSomethingChanges)
+{
+    PointCriterion criterion(device(), glm::dvec2(0.3, 0.7));
+    Pool cpu(HalfedgeMesh::unitSquare(), {.capacity = 1u << 12, .maxDepth = 28, .rootDepth = 2});
+    PoolBuffers buffers(device(), cpu.capacity());
+    buffers.upload(cpu);
+    PoolPipeline pipeline(device(), shaders(), buffers, cpu.layout(), criterion.programs());
+    PoolConvergence convergence;
+    convergence.noteChanged();
+    std::uint32_t frameNumber = 0;
+    const auto update = [&] {
+        std::uint64_t serial = 0;
+        device().submitAndWait([&](VkCommandBuffer commands) {
+            serial = convergence.recordUpdate(
+                pipeline, commands,
+                PoolFrame{
+                    .frame = ++frameNumber, .maxDepth = cpu.maxDepth(), .criterionSet = criterion.descriptorSet()});
+        });
+        return serial;
+    };
+    // The split and merge lists' sizes: what the update changed.
+    const auto countsNow = [&] {
+        const PoolCounters counters = buffers.downloadCounters();
+        return PoolCounts{counters.counts[0], counters.visibleCount, counters.deferredCount,
+                          counters.counts[2] + counters.counts[3]};
+    };
+    int recorded = 0;
+    std::uint64_t lastSerial = 0;
+    while (!convergence.converged() && recorded < 80) {
+        lastSerial = update();
+        ASSERT_NE(lastSerial, 0u) << "an update was left out before the mesh converged";
+        ++recorded;
+        convergence.noteCompleted(lastSerial, countsNow());
+    }
+    ASSERT_TRUE(convergence.converged()) << "no update changed nothing in " << recorded << " frames";
+    EXPECT_GT(recorded, 10);
+    const PoolState settled = buffers.download();
+    EXPECT_EQ(update(), 0u);
+    EXPECT_EQ(convergence.skippedUpdates(), 1u);
+    EXPECT_EQ(canonicalForm(buffers.download()), canonicalForm(settled));
+
+    convergence.noteChanged();
+    EXPECT_FALSE(convergence.converged());
+    convergence.noteCompleted(lastSerial, PoolCounts{});  // recorded before the change
+    EXPECT_FALSE(convergence.converged());
+    const std::uint64_t after = update();
+    EXPECT_NE(after, 0u);
+    convergence.noteCompleted(after, countsNow());
+    EXPECT_TRUE(convergence.converged()) << "the still point's mesh changed again";
 }
 
 }  // namespace
