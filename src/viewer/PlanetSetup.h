@@ -28,7 +28,7 @@ class Device;
 
 namespace viewer {
 
-// Everything a planet run reads before it opens a device.
+// Everything a planet run reads once its device is open, before its scene.
 struct PlanetInputs {
     ViewerOptions options;
     std::filesystem::path demPath;
