@@ -5,6 +5,7 @@
 
 #include <cpl_string.h>
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <optional>
@@ -156,7 +157,28 @@ GDALRasterBand& elevationBand(const std::filesystem::path& path, GDALDataset& da
         failElevationModel(path, std::string("has samples of type ") + GDALGetDataTypeName(type) +
                                      "; an elevation model needs real (not complex) heights");
     }
+    if (const std::optional<std::string> blocks = oversizedBlocksProblem(band)) {
+        failElevationModel(path, *blocks);
+    }
     return band;
+}
+
+std::optional<std::string> oversizedBlocksProblem(GDALRasterBand& band)
+{
+    int blockColumns = 0;
+    int blockRows = 0;
+    band.GetBlockSize(&blockColumns, &blockRows);
+    const auto sampleBytes =
+        static_cast<std::uint64_t>(std::max(GDALGetDataTypeSizeBytes(band.GetRasterDataType()), 1));
+    const std::uint64_t blockBytes = static_cast<std::uint64_t>(std::max(blockColumns, 0)) *
+                                     static_cast<std::uint64_t>(std::max(blockRows, 0)) * sampleBytes;
+    if (blockBytes <= kMaxBlockBytes) {
+        return std::nullopt;
+    }
+    constexpr std::uint64_t kMiB = std::uint64_t{1} << 20;
+    return "claims blocks of " + std::to_string(blockColumns) + " x " + std::to_string(blockRows) + " samples (" +
+           std::to_string(blockBytes / kMiB) + " MiB each), more than the " + std::to_string(kMaxBlockBytes / kMiB) +
+           " MiB a block may hold: its header is damaged, or the file must be rewritten in tiles or smaller strips";
 }
 
 }  // namespace dem

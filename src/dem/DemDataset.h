@@ -13,6 +13,7 @@
 
 #include <gdal_priv.h>
 
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -44,9 +45,21 @@ bool isGdalVirtualName(const std::filesystem::path& path);
 // naming the path and the problem (GDAL's reason when GDAL gives one).
 GdalDatasetHandle openElevationDataset(const std::filesystem::path& path);
 
+// GDAL reads and caches a band a block at a time, a whole block before any
+// of its samples: the most a block of a band this project reads may hold.
+// No elevation model or image needs more; a header that claims more (one
+// compressed strip for a 100,000-sample square, in a file of 168 bytes) is
+// damaged or hostile, and reading it would allocate what the header claims.
+inline constexpr std::uint64_t kMaxBlockBytes = std::uint64_t{1} << 30;
+
+// What is wrong with `band`'s blocks, in one line, when they hold more than
+// kMaxBlockBytes; none otherwise. Asks the header only, reads no sample.
+std::optional<std::string> oversizedBlocksProblem(GDALRasterBand& band);
+
 // Band 1, after checking the dataset is one band of real numbers (plus an
-// optional alpha band): colour, palette, multi-band and complex rasters and
-// files of several grids are refused with a HeightmapError.
+// optional alpha band) in blocks a read can hold (oversizedBlocksProblem):
+// colour, palette, multi-band and complex rasters and files of several
+// grids are refused with a HeightmapError.
 GDALRasterBand& elevationBand(const std::filesystem::path& path, GDALDataset& dataset);
 
 }  // namespace dem

@@ -84,6 +84,9 @@ bool checkBands(const std::filesystem::path& path, GDALDataset& dataset, const s
             fail(path, "band " + std::to_string(band) + " has samples of type " + GDALGetDataTypeName(type) +
                            "; imagery needs real samples");
         }
+        if (const std::optional<std::string> blocks = oversizedBlocksProblem(*dataset.GetRasterBand(band))) {
+            fail(path, *blocks);
+        }
         bytes = bytes && type == GDT_Byte;
     }
     return bytes;

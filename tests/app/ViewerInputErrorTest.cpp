@@ -5,11 +5,75 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/resource.h>
+
+#include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
 namespace app_test {
 namespace {
+
+// A little-endian TIFF header claiming `width` x `height` 16-bit samples in
+// deflate strips of `rowsPerStrip` rows, followed by `dataBytes` bytes of a
+// deflate stream that holds none of them.
+std::vector<unsigned char> tiffClaiming(std::uint32_t width, std::uint32_t height, std::uint32_t rowsPerStrip,
+                                        std::size_t dataBytes)
+{
+    struct Entry {
+        std::uint16_t tag;
+        std::uint16_t type;  // 3 SHORT, 4 LONG
+        std::uint32_t count;
+        std::uint32_t value;
+    };
+    const std::uint32_t strips = (height + rowsPerStrip - 1) / rowsPerStrip;
+    const std::uint32_t entryCount = 11;
+    const std::uint32_t arraysAt = 8 + 2 + 12 * entryCount + 4;
+    const std::uint32_t arrayBytes = strips > 1 ? 8 * strips : 0;
+    const std::uint32_t dataAt = arraysAt + arrayBytes;
+    const std::vector<Entry> entries{
+        {256, 4, 1, width},
+        {257, 4, 1, height},
+        {258, 3, 1, 16},
+        {259, 3, 1, 8},  // deflate
+        {262, 3, 1, 1},  // black is zero
+        {273, 4, strips, strips > 1 ? arraysAt : dataAt},
+        {277, 3, 1, 1},
+        {278, 4, 1, rowsPerStrip},
+        {279, 4, strips, strips > 1 ? arraysAt + 4 * strips : static_cast<std::uint32_t>(dataBytes)},
+        {284, 3, 1, 1},
+        {339, 3, 1, 2},  // signed integers
+    };
+    std::vector<unsigned char> bytes;
+    const auto put = [&](std::uint64_t value, int size) {
+        for (int i = 0; i < size; ++i) {
+            bytes.push_back(static_cast<unsigned char>(value >> (8 * i)));
+        }
+    };
+    bytes.insert(bytes.end(), {'I', 'I', 42, 0});
+    put(8, 4);
+    put(entryCount, 2);
+    for (const Entry& entry : entries) {
+        put(entry.tag, 2);
+        put(entry.type, 2);
+        put(entry.count, 4);
+        put(entry.value, 4);
+    }
+    put(0, 4);  // no next directory
+    if (strips > 1) {
+        for (std::uint32_t i = 0; i < strips; ++i) {
+            put(dataAt, 4);
+        }
+        for (std::uint32_t i = 0; i < strips; ++i) {
+            put(dataBytes, 4);
+        }
+    }
+    bytes.push_back(0x78);  // a zlib stream's header, then nothing it can decode
+    bytes.push_back(0x9c);
+    bytes.resize(dataAt + dataBytes, 0);
+    return bytes;
+}
 
 class ViewerInputErrorTest : public ::testing::Test {
 protected:
@@ -101,6 +165,27 @@ TEST_F(ViewerInputErrorTest, SizeTheDeviceCannotHold)
     const std::filesystem::path huge = scratch_.file("huge.png");
     writeBytes(huge, bytes);
     expectOneLineError(runHeadlessOn(huge), 1, {huge.string(), "100000"});
+}
+
+// Files whose headers claim blocks no read can hold (one strip of 18.6 GiB in
+// 168 bytes, strips of 3.7 GiB in 4 KB) are refused from the header, before
+// anything the header claims is allocated.
+TEST_F(ViewerInputErrorTest, BlocksLargerThanAReadMayHoldAreRefusedFromTheHeader)
+{
+    const std::filesystem::path strip = scratch_.file("one-strip.tif");
+    writeBytes(strip, tiffClaiming(100000, 100000, 100000, 22));
+    ASSERT_EQ(std::filesystem::file_size(strip), 168u);
+    expectOneLineError(runHeadlessOn(strip), 1, {strip.string(), "100000 x 100000", "MiB"});
+    const std::filesystem::path strips = scratch_.file("strips.tif");
+    writeBytes(strips, tiffClaiming(100000, 100000, 20000, 3900));
+    expectOneLineError(runHeadlessOn(strips), 1, {strips.string(), "100000 x 20000"});
+    expectOneLineError(runViewer({"--planet", strips.string(), "--headless", "--size", "64x64", "--frames", "1"}), 1,
+                       {strips.string(), "100000 x 20000"});
+    // The largest of the runs (this test's children alone: ctest runs each
+    // test in a process of its own).
+    rusage usage{};
+    ASSERT_EQ(getrusage(RUSAGE_CHILDREN, &usage), 0);
+    EXPECT_LT(usage.ru_maxrss, 1024L * 1024L) << "peak resident KiB of a refused run";
 }
 
 TEST_F(ViewerInputErrorTest, PoolTheDeviceCannotHold)
