@@ -105,4 +105,17 @@ GroundExtentResult groundExtentOf(const GridGeoreference& georeference, std::uin
             centreLatitudeDegrees};
 }
 
+std::optional<std::string> implausibleExtentProblem(const GroundExtent& extent, double reliefMetres)
+{
+    constexpr double kLeastSideMetres = 1.0;
+    constexpr double kMostReliefPerSide = 20.0;
+    const double side = std::max(extent.xMetres, extent.zMetres);
+    if (side >= kLeastSideMetres && reliefMetres <= kMostReliefPerSide * side) {
+        return std::nullopt;
+    }
+    return "georeferencing ignored: it makes the ground " + formatted(extent.xMetres, 3) + " x " +
+           formatted(extent.zMetres, 3) + " m under " + formatted(reliefMetres, 0) +
+           " m of relief (a geotransform in the wrong units?); drawn at the default extent";
+}
+
 }  // namespace dem

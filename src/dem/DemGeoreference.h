@@ -48,4 +48,11 @@ std::array<double, 2> gridCentreOf(const std::array<double, 6>& geoTransform, st
 
 GroundExtentResult groundExtentOf(const GridGeoreference& georeference, std::uint32_t columns, std::uint32_t rows);
 
+// Ground no elevation model covers: its larger side under a metre, or
+// under a twentieth of the relief over it (`reliefMetres`, the heights'
+// range). Such an extent comes from a geotransform in the wrong units
+// (pixels of degrees in a CRS of metres) or a broken one, and draws a needle
+// or nothing. The reason, one line, when `extent` is one; none otherwise.
+std::optional<std::string> implausibleExtentProblem(const GroundExtent& extent, double reliefMetres);
+
 }  // namespace dem

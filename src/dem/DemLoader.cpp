@@ -368,6 +368,13 @@ DemTerrain loadDem(const std::filesystem::path& path, const heightmap::Heightmap
         terrain.metadata.maximumHeightMetres =
             widen ? std::max(maximum, terrain.metadata.maximumHeightMetres) : maximum;
     }
+    if (extent.extent) {
+        if (std::optional<std::string> problem =
+                implausibleExtentProblem(*extent.extent, terrain.metadata.heightRangeMetres())) {
+            terrain.metadata.warnings.push_back(*problem);
+            extent = GroundExtentResult{std::nullopt, std::move(*problem), std::nullopt};
+        }
+    }
     terrain.metadata.extent = extent.extent;
     terrain.metadata.extentSource = std::move(extent.description);
     terrain.metadata.centreLatitudeDegrees = extent.centreLatitudeDegrees;

@@ -3,6 +3,8 @@
 #include "viewer/ViewerSetup.h"
 #include "vk/Device.h"
 
+#include <iomanip>
+#include <iostream>
 #include <sstream>
 
 namespace viewer {
@@ -40,6 +42,18 @@ GlobeScene::GlobeScene(const PlanetInputs& inputs, vk::Device& device, vk::Shade
       sun_(planetSunDirection(inputs.options, flight_.pose())),
       sunText_(describePlanetSun(inputs.options))
 {
+    // A start under the ground (or the sea's surface) would show nothing.
+    const double ground = groundHeight();
+    const planet::GeodeticPose start = flight_.pose();
+    if (start.heightMetres < globeFlightFloor(ground)) {
+        flight_.keepAbove(ground);
+        std::cerr << std::fixed << std::setprecision(0) << "cbt-terrain: warning: the camera at "
+                  << std::setprecision(3) << start.latitudeDegrees << ", " << start.longitudeDegrees
+                  << std::setprecision(0) << " is " << globeFlightFloor(ground) - start.heightMetres
+                  << " m under the surface there (" << globeFlightFloor(ground) << " m); it starts at "
+                  << flight_.pose().heightMetres << " m\n";
+        std::cerr.unsetf(std::ios::floatfield);
+    }
 }
 
 void GlobeScene::recordFrame(std::uint32_t slotIndex, VkExtent2D viewport)

@@ -5,15 +5,16 @@
 #include "scene/RenderTargets.h"
 #include "surface/SnowLine.h"
 #include "terrain/HeightStatistics.h"
+#include "terrain/TerrainUniforms.h"
 #include "viewer/GeodeticFrame.h"
 #include "viewer/GeodeticSun.h"
 #include "vk/Device.h"
 #include "vk/Error.h"
 #include "vk/Instance.h"
-#include "vk/PhysicalDevice.h"
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
@@ -336,7 +337,7 @@ std::optional<geodesy::GeodeticPose> geodeticPoseIn(const CameraPose& pose, cons
 
 GeodeticPlacement withGeodeticPlacement(const ViewerOptions& options, const dem::TerrainSource& terrain)
 {
-    GeodeticPlacement placement{options, {}};
+    GeodeticPlacement placement{options, {}, {}};
     if (!options.cameraGeo && !options.time) {
         return placement;
     }
@@ -349,6 +350,11 @@ GeodeticPlacement withGeodeticPlacement(const ViewerOptions& options, const dem:
         line << "--camera-geo is --camera " << pose.position.x << "," << pose.position.y << "," << pose.position.z
              << "," << pose.yawDegrees << "," << pose.pitchDegrees;
         placement.descriptions.push_back(line.str());
+        const glm::vec2 extent =
+            terrain::terrainWorldExtent(terrain.heightmap.width, terrain.heightmap.height, settings.terrain);
+        if (std::optional<std::string> warning = farFromTheMapWarning(pose, extent)) {
+            placement.warnings.push_back("--camera-geo: " + *warning);
+        }
     }
     if (options.time) {
         const atmosphere::SunPosition sun = sunAtInstant(*options.time, terrain, settings.terrain);
@@ -360,6 +366,22 @@ GeodeticPlacement withGeodeticPlacement(const ViewerOptions& options, const dem:
         placement.descriptions.push_back(line.str());
     }
     return placement;
+}
+
+std::optional<std::string> farFromTheMapWarning(const CameraPose& pose, glm::vec2 extentMetres)
+{
+    const double side = std::max(extentMetres.x, extentMetres.y);
+    const double dx = std::max(std::abs(static_cast<double>(pose.position.x)) - 0.5 * extentMetres.x, 0.0);
+    const double dz = std::max(std::abs(static_cast<double>(pose.position.z)) - 0.5 * extentMetres.y, 0.0);
+    const double distance = std::hypot(dx, dz);
+    if (!(distance > kFarFromTheMapSides * side)) {
+        return std::nullopt;
+    }
+    std::ostringstream line;
+    line << std::fixed << std::setprecision(1) << "the camera is " << distance / 1000.0
+         << " km from the map's nearest edge, " << std::setprecision(0) << distance / side << " times the map's size ("
+         << std::setprecision(1) << side / 1000.0 << " km): little or nothing of the map is in view";
+    return line.str();
 }
 
 ViewerInputs loadViewerInputs(const ViewerOptions& requested, const VkPhysicalDeviceLimits& limits, std::ostream& out,
@@ -374,6 +396,9 @@ ViewerInputs loadViewerInputs(const ViewerOptions& requested, const VkPhysicalDe
     GeodeticPlacement placement = withGeodeticPlacement(requested, terrain);
     for (const std::string& description : placement.descriptions) {
         out << "cbt-terrain: " << description << "\n";
+    }
+    for (const std::string& warning : placement.warnings) {
+        err << "cbt-terrain: warning: " << warning << "\n";
     }
     ViewerInputs inputs{std::move(placement.options), std::move(terrain), std::nullopt, {}};
     inputs.imagery = loadViewerImagery(inputs.options, inputs.terrain);

@@ -146,8 +146,17 @@ scene::RasterPath rasterPathFor(const ViewerOptions& options, const vk::Device& 
 struct GeodeticPlacement {
     ViewerOptions options;
     std::vector<std::string> descriptions;
+    std::vector<std::string> warnings;  // for "cbt-terrain: warning: " lines (farFromTheMapWarning)
 };
 GeodeticPlacement withGeodeticPlacement(const ViewerOptions& options, const dem::TerrainSource& terrain);
+
+// Farther than this many times the map's larger side from its nearest edge,
+// a camera sees the map as a few pixels at most.
+inline constexpr double kFarFromTheMapSides = 10.0;
+// A warning when `pose` (world metres) stands more than kFarFromTheMapSides
+// times the map's larger side from the nearest edge of the map, which spans
+// `extentMetres` (x by z) around the origin; none otherwise.
+std::optional<std::string> farFromTheMapWarning(const CameraPose& pose, glm::vec2 extentMetres);
 
 // Everything the flat terrain reads before its scene is made on a device
 // of `limits`, in order: the output folders checked, the terrain loaded

@@ -188,6 +188,33 @@ TEST(PlanetViewer, BadInputGivesOneLine)
                        "samples read without them); add them (cbt-terrain prepare IN OUT.tif");
 }
 
+// A camera under the ground, 500 m under the Alps or 6,000 km inside the
+// Earth, is raised above it with one warning: the frame shows ground and sky,
+// not nothing.
+TEST(PlanetViewer, ACameraUnderTheGroundStartsAboveItWithAWarning)
+{
+    if (etopoMissing()) {
+        GTEST_SKIP() << "ETOPO5 is missing (Debian package ferret-datasets)";
+    }
+    const ScratchFolder scratch("planet-under");
+    for (const std::string height : {"-500", "-6000000"}) {
+        const std::filesystem::path shot = scratch.file("under" + height + ".png");
+        const ProcessResult result =
+            runViewer({"--planet", "--headless", "--size", "96x64", "--msaa", "1", "--frames", "6", "--camera-geo",
+                       "46.0,8.0," + height + ",0,-10", "--screenshot", shot.string()});
+        EXPECT_EQ(result.exitCode, 0) << result.err;
+        EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
+        EXPECT_NE(result.err.find("warning: the camera at 46.000, 8.000 is"), std::string::npos) << result.err;
+        EXPECT_NE(result.err.find("under the surface there"), std::string::npos) << result.err;
+        const std::optional<DecodedImage> image = decodePng(shot);
+        ASSERT_TRUE(image);
+        const std::uint8_t* sky = image->pixel(image->width / 2, 2);
+        const std::uint8_t* ground = image->pixel(image->width / 2, image->height - 3);
+        EXPECT_GT(sky[0] + sky[1] + sky[2], 200) << "no sky above the raised camera";
+        EXPECT_GT(ground[0] + ground[1] + ground[2], 90) << "no ground below the raised camera";
+    }
+}
+
 // A model of the land alone (a square continent of 300 m at 2 degrees a
 // sample, the rest no-data, as GTOPO30's sea is): seen from orbit, the
 // middle of the ocean is water and the middle of the continent is not, and

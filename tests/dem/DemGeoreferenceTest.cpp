@@ -93,4 +93,17 @@ TEST(DemGeoreference, BrokenGeoreferencingGivesNoExtentAndSaysWhy)
     EXPECT_FALSE(groundExtentOf(enormous, 100, 100).extent);
 }
 
+// Real ground: a kilometre of Alps, a 30 m crop of a 500 m cliff. Not
+// ground: 3 cm under 3 km, a flat micrometre.
+TEST(DemGeoreference, GroundFarSmallerThanItsReliefIsImplausible)
+{
+    EXPECT_FALSE(dem::implausibleExtentProblem({1200.0, 750.0}, 897.0));
+    EXPECT_FALSE(dem::implausibleExtentProblem({30.0, 30.0}, 500.0));
+    EXPECT_FALSE(dem::implausibleExtentProblem({1.0, 0.5}, 0.0));
+    const std::optional<std::string> needle = dem::implausibleExtentProblem({0.032, 0.02}, 3000.0);
+    ASSERT_TRUE(needle);
+    EXPECT_NE(needle->find("0.032 x 0.020 m under 3000 m of relief"), std::string::npos) << *needle;
+    EXPECT_TRUE(dem::implausibleExtentProblem({1.0e-6, 1.0e-6}, 0.0));
+}
+
 }  // namespace

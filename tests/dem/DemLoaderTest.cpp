@@ -235,6 +235,29 @@ TEST(DemExtent, ProjectedMetresGiveThePixelSizeTimesTheCount)
     EXPECT_NE(dem.metadata.extentSource.find("UTM zone 33N"), std::string::npos) << dem.metadata.extentSource;
 }
 
+// A UTM grid whose pixels are degree-sized numbers (0.0008 "metres": a map
+// 3 cm wide under 3 km of relief), and one of a micrometre a pixel, keep
+// their heights but not their georeferencing, with a warning that says so.
+TEST(DemExtent, GroundFarSmallerThanItsReliefIsIgnoredWithAWarning)
+{
+    const ScratchDirectory scratch;
+    for (const double pixel : {0.0008, 1.0e-6}) {
+        RasterSpec spec = rasterOf(40, 25, GDT_Float32, std::vector<double>(1000, 200.0));
+        spec.values[7] = 3200.0;
+        spec.geoTransform = std::array<double, 6>{500000.0, pixel, 0.0, 4500000.0, 0.0, -pixel};
+        spec.epsg = 32632;
+        const auto path = scratch.file("degrees-in-utm.tif");
+        dem_test::writeRaster(path, spec);
+        const DemTerrain dem = loadDem(path, HeightmapLimits{});
+        EXPECT_FALSE(dem.metadata.extent.has_value()) << pixel;
+        EXPECT_NE(dem.metadata.extentSource.find("georeferencing ignored"), std::string::npos)
+            << dem.metadata.extentSource;
+        ASSERT_EQ(dem.metadata.warnings.size(), 1u) << pixel;
+        EXPECT_NE(dem.metadata.warnings[0].find("3000 m of relief"), std::string::npos) << dem.metadata.warnings[0];
+        EXPECT_DOUBLE_EQ(dem.metadata.heightRangeMetres(), 3000.0);
+    }
+}
+
 // The materials' snow line follows the latitude of the grid's centre.
 TEST(DemExtent, TheCentreLatitudeOfAGeographicGridIsItsMiddleRow)
 {

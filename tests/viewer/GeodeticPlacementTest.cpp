@@ -7,6 +7,7 @@
 #include "viewer/GeodeticCamera.h"
 #include "viewer/GeodeticFrame.h"
 #include "viewer/GeodeticSun.h"
+#include "viewer/ViewerSetup.h"
 
 #include "geodesy/Wgs84.h"
 
@@ -229,6 +230,19 @@ TEST(GeodeticSun, NeedsAGeoreferencedTerrain)
         EXPECT_EQ(std::string(error.what()),
                   "--time: utm.tif has no georeferencing to place the sun with (a PNG heightmap)");
     }
+}
+
+// A camera placed thousands of kilometres off a 20 km map is warned about;
+// one over it, or a few map sizes away, is not.
+TEST(GeodeticCamera, ACameraFarOffTheMapIsWarnedAbout)
+{
+    const glm::vec2 map(20000.0f, 10000.0f);
+    EXPECT_FALSE(farFromTheMapWarning(CameraPose{glm::vec3(0.0f, 3000.0f, 0.0f), 0.0f, -30.0f}, map));
+    EXPECT_FALSE(farFromTheMapWarning(CameraPose{glm::vec3(90000.0f, 3000.0f, 0.0f), 0.0f, -30.0f}, map));
+    const std::optional<std::string> far =
+        farFromTheMapWarning(CameraPose{glm::vec3(10000.0f, 3000.0f, 16.0e6f), 0.0f, -30.0f}, map);
+    ASSERT_TRUE(far);
+    EXPECT_NE(far->find("15995.0 km from the map's nearest edge"), std::string::npos) << *far;
 }
 
 }  // namespace
