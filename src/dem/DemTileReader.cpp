@@ -273,8 +273,12 @@ std::optional<DemTileReader::Damage> DemTileReader::readWindowAroundDamage(const
             partValidity.assign(partValues.size(), 1);
             failure = readPart(scale, part, partValues.data(), partValidity.data());
             if (failure) {
-                damage = damage ? Damage{boundsOf(damage->bounds, part), damage->reason}
-                                : Damage{part, reasonOrUnknown(*failure)};
+                // The damaged block as a whole, which the window may only
+                // touch (a tile's stored edge is its neighbour's first row).
+                const HeightmapWindow block{left, top, std::min(stepColumns, scale.columns - left),
+                                            std::min(stepRows, scale.rows - top)};
+                damage = damage ? Damage{boundsOf(damage->bounds, block), damage->reason}
+                                : Damage{block, reasonOrUnknown(*failure)};
             }
             for (std::uint32_t row = 0; row < part.rows; ++row) {
                 const std::size_t from = std::size_t{row} * part.columns;

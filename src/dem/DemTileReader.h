@@ -30,7 +30,7 @@ public:
 private:
     // The part of a window GDAL could not give.
     struct Damage {
-        HeightmapWindow bounds;  // of the unreadable windows, level samples in the file's orientation
+        HeightmapWindow bounds;  // of the unreadable blocks, level samples in the file's orientation
         std::string reason;      // GDAL's first error
     };
     // The samples of `window` at `scale` (file orientation) into `values` and

@@ -174,6 +174,31 @@ TEST(DemTileDamage, ACorruptBlockIsFilledWithAWarning)
         << reducedWarnings.front();
 }
 
+// The tiles around a damaged block share its first row and column (their
+// stored edge): whichever is read first, the one warning names the damaged
+// block's own rows and columns.
+TEST(DemTileDamage, TheWarningNamesTheDamagedBlockWhicheverTileMeetsItFirst)
+{
+    const dem_test::ScratchDirectory scratch;
+    const auto path = scratch.file("corrupt.tif");
+    writeRampWithACorruptBlock(path);
+    heightmap::HeightmapLimits limits;
+    limits.maxTexels = 1024;
+    const dem::StreamedDem dem = dem::openStreamedDem(path, limits, 16);
+    const std::unique_ptr<tiles::TileReader> reader = dem::makeDemTileReader(path, dem);
+    std::vector<std::string> warnings;
+    for (const tiles::TileKey key : {tiles::TileKey{0, 0, 1}, tiles::TileKey{0, 1, 1}, tiles::TileKey{0, 0, 2},
+                                     tiles::TileKey{0, 1, 2}, tiles::TileKey{0, 2, 2}}) {
+        ASSERT_NO_THROW(static_cast<void>(reader->read(key)));
+        for (std::string& warning : reader->takeWarnings()) {
+            warnings.push_back(std::move(warning));
+        }
+    }
+    ASSERT_EQ(warnings.size(), 1u);
+    EXPECT_NE(warnings.front().find("rows 32 to 47, columns 16 to 31 can not be read"), std::string::npos)
+        << warnings.front();
+}
+
 TEST(DemTileDamage, TilesComeThroughTheLoaderThread)
 {
     const dem_test::ScratchDirectory scratch;
