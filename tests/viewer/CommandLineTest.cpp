@@ -1,5 +1,7 @@
 // The command line: defaults, every flag's value, and the one-line error of
 // every bad flag (it must name the flag).
+#include "CommandLineParsing.h"
+
 #include "viewer/CommandLine.h"
 
 #include <gtest/gtest.h>
@@ -12,21 +14,8 @@
 namespace viewer {
 namespace {
 
-ViewerOptions parse(std::vector<std::string_view> arguments)
-{
-    return parseCommandLine(arguments);
-}
-
-// The error message parseCommandLine gives, or "" when it accepts the line.
-std::string errorOf(std::vector<std::string_view> arguments)
-{
-    try {
-        parseCommandLine(arguments);
-    } catch (const CommandLineError& error) {
-        return error.what();
-    }
-    return "";
-}
+using test::errorOf;
+using test::parse;
 
 TEST(CommandLine, DefaultsMatchTheTerrainSettings)
 {

@@ -5,6 +5,8 @@
 // surface, the cube grid fits the
 // device's storage buffers, --sun is relative to the horizon under the
 // camera, and a model that stops short of a pole is said in one line.
+#include "CommandLineParsing.h"
+
 #include "planet/GlobeCamera.h"
 #include "text/TextParsing.h"
 #include "viewer/CameraPose.h"
@@ -23,20 +25,8 @@
 namespace viewer {
 namespace {
 
-ViewerOptions parse(std::vector<std::string_view> arguments)
-{
-    return parseCommandLine(arguments);
-}
-
-std::string errorOf(std::vector<std::string_view> arguments)
-{
-    try {
-        static_cast<void>(parse(arguments));
-    } catch (const CommandLineError& error) {
-        return error.what();
-    }
-    return "";
-}
+using test::errorOf;
+using test::parse;
 
 TEST(PlanetCommandLine, TakesTheGlobesFlags)
 {
