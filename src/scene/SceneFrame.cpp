@@ -80,7 +80,6 @@ void SceneFrame::record(std::uint32_t slotIndex, VkExtent2D viewport, const disp
 {
     FrameSlot& frame = slots_.at(slotIndex);
     const VkCommandBuffer commands = frame.commands;
-    collect(slotIndex, surface);
     ensureRenderTargets(device_, frame, viewport, output_, attachments_, shading_);
     recordUpdate(slotIndex, surface);
     surface.recordBeforePixels(commands, slotIndex);

@@ -60,20 +60,21 @@ public:
     [[nodiscard]] FrameStatistics& latest() { return latest_; }
     [[nodiscard]] const FrameStatistics& latest() const { return latest_; }
 
-    // Reads the results of the slot's last frame (complete: its fence was
-    // waited) into latest(), once.
-    void collect(std::uint32_t slotIndex, SceneSurface& surface);
     // Records one frame of `surface` at `viewport` into the slot's command
     // buffer, which the caller has begun and will end and submit, in the
     // order above; the display colour ends in TRANSFER_SRC_OPTIMAL.
     void record(std::uint32_t slotIndex, VkExtent2D viewport, const display::DisplaySettings& display,
                 SceneSurface& surface);
-    // The part of such a frame before the pixels: collect, the barrier, the
-    // update and the counts' read-back (for tools that converge the
-    // tessellation without drawing it).
+    // The part of such a frame before the pixels: the slot's last results
+    // read (collect), the barrier, the update and the counts' read-back (for
+    // tools that converge the tessellation without drawing it).
     void recordUpdate(std::uint32_t slotIndex, SceneSurface& surface);
 
 private:
+    // Reads the results of the slot's last frame (complete: its fence was
+    // waited) into latest(), once.
+    void collect(std::uint32_t slotIndex, SceneSurface& surface);
+
     vk::Device& device_;
     SceneOutput output_;
     SceneShading shading_;

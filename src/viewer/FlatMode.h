@@ -39,8 +39,9 @@ private:
     friend class FlatScene;
 
     ViewerInputs inputs_;
-    // A streamed model's coarse level while it is read (the scene draws a
-    // placeholder meanwhile); none once taken, or when it was read at load.
+    // A streamed model's coarse level while it is read in the background
+    // (until it is taken in, the scene draws level ground at the middle of
+    // the height range); none once taken, or when it was read at load.
     std::unique_ptr<BackgroundCoarseLevel> coarseLevel_;
 };
 

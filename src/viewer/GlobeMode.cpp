@@ -44,15 +44,16 @@ GlobeScene::GlobeScene(const PlanetInputs& inputs, vk::Device& device, vk::Shade
 {
     // A start under the ground (or the sea's surface) would show nothing.
     const double ground = groundHeight();
+    const double floor = globeFlightFloor(ground);
     const planet::GeodeticPose start = flight_.pose();
-    if (start.heightMetres < globeFlightFloor(ground)) {
+    if (start.heightMetres < floor) {
         flight_.keepAbove(ground);
-        std::cerr << std::fixed << std::setprecision(0) << "cbt-terrain: warning: the camera at "
-                  << std::setprecision(3) << start.latitudeDegrees << ", " << start.longitudeDegrees
-                  << std::setprecision(0) << " is " << globeFlightFloor(ground) - start.heightMetres
-                  << " m under the surface there (" << globeFlightFloor(ground) << " m); it starts at "
-                  << flight_.pose().heightMetres << " m\n";
-        std::cerr.unsetf(std::ios::floatfield);
+        std::ostringstream line;
+        line << std::fixed << std::setprecision(3) << "cbt-terrain: warning: the camera at " << start.latitudeDegrees
+             << ", " << start.longitudeDegrees << std::setprecision(0) << " is " << floor - start.heightMetres
+             << " m under the surface there (" << floor << " m); it starts at " << flight_.pose().heightMetres
+             << " m\n";
+        std::cerr << line.str();
     }
 }
 

@@ -5,7 +5,6 @@
 #include "viewer/ProcessMemory.h"
 #include "viewer/Screenshot.h"
 #include "viewer/ViewerSetup.h"
-#include "vk/Commands.h"
 #include "vk/Device.h"
 #include "vk/Instance.h"
 #include "vk/ProgramFiles.h"
@@ -17,23 +16,6 @@
 namespace viewer {
 
 namespace {
-
-// One frame of the scene's current camera into slot `slotIndex`, submitted
-// once the slot's last submission completed; the statistics of the most
-// recent frame whose results are available.
-scene::FrameStatistics renderFrame(const vk::Device& device, ModeScene& scene, std::uint32_t slotIndex,
-                                   VkExtent2D viewport)
-{
-    scene::FrameSlot& slot = scene.slot(slotIndex);
-    slot.inFlight.wait();
-    slot.inFlight.reset();
-    vk::beginCommandBuffer(slot.commands);
-    scene.recordFrame(slotIndex, viewport);
-    const scene::FrameStatistics statistics = scene.statistics();
-    vk::endCommandBuffer(slot.commands);
-    scene::submitFrameSlot(device, slot);
-    return statistics;
-}
 
 // A headless frame waits for the tiles the frames before asked for.
 void waitForTiles(ModeScene& scene, const ViewerMode& mode)
@@ -71,9 +53,9 @@ void renderHeadless(const vk::Instance& instance, const ViewerOptions& requested
         }
         lastSlot = frame % kFramesInFlight;
         waitForTiles(*scene, mode);
-        // renderFrame waits for the slot again, at once.
+        // recordAndSubmitFrame waits for the slot again, at once.
         const double waitedMs = waitForFrameSlot(scene->slot(lastSlot));
-        const scene::FrameStatistics completed = renderFrame(device, *scene, lastSlot, extent);
+        const scene::FrameStatistics completed = scene::recordAndSubmitFrame(device, *scene, lastSlot, extent);
         if (frame == 0) {
             // Start-up: from the command to the first frame done.
             scene->slot(lastSlot).inFlight.wait();
@@ -94,7 +76,7 @@ void renderHeadless(const vk::Instance& instance, const ViewerOptions& requested
     renderUntilTilesSettle(scene->heightStream(), frameCount, [&](std::uint32_t frame) {
         lastSlot = frame % kFramesInFlight;
         waitForTiles(*scene, mode);
-        renderFrame(device, *scene, lastSlot, extent);
+        scene::recordAndSubmitFrame(device, *scene, lastSlot, extent);
         rendered = frame + 1;
     });
     device.waitIdle();
@@ -110,7 +92,7 @@ void renderHeadless(const vk::Instance& instance, const ViewerOptions& requested
     // recorded again: one more frame per slot, after the screenshot.
     for (std::uint32_t index = 1; index <= kFramesInFlight; ++index, ++rendered) {
         const scene::FrameStatistics completed =
-            renderFrame(device, *scene, (lastSlot + index) % kFramesInFlight, extent);
+            scene::recordAndSubmitFrame(device, *scene, (lastSlot + index) % kFramesInFlight, extent);
         if (rendered >= kFramesInFlight) {
             statistics.addFrameStatistics(completed);
         }

@@ -30,7 +30,6 @@
 #include <optional>
 #include <ostream>
 #include <string>
-#include <utility>
 #include <vector>
 
 namespace tiles::gpu {
@@ -107,7 +106,6 @@ public:
     [[nodiscard]] virtual std::string describeView(const RunStatistics& statistics) const = 0;
 
 protected:
-    void setStatus(std::string status) { status_ = std::move(status); }
     // Reloads the shaders from their sources and `reloadScene` the scene's
     // pipelines (reloadShaderSources); says how it went in the status.
     void reloadShaders(vk::ShaderLibrary& shaders, const std::function<std::optional<std::string>()>& reloadScene);
