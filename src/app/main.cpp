@@ -1,7 +1,10 @@
 // cbt-terrain: the terrain viewer (see ViewerMain.h and --help).
 #include "app/ViewerMain.h"
+#include "tiles/ReadThread.h"
 
 #include <unistd.h>
+
+#include <cstdlib>
 #include <iostream>
 #include <string_view>
 #include <vector>
@@ -12,5 +15,13 @@ int main(int argc, char** argv)
     for (int i = 1; i < argc; ++i) {
         arguments.emplace_back(argv[i]);
     }
-    return app::runViewer(arguments, std::cout, std::cerr, ::isatty(STDERR_FILENO) != 0);
+    const int exitCode = app::runViewer(arguments, std::cout, std::cerr, ::isatty(STDERR_FILENO) != 0);
+    if (tiles::threadsStillReading() > 0) {
+        // A read is still blocked on a source that stopped answering: end
+        // without tearing GDAL down under it.
+        std::cout.flush();
+        std::cerr.flush();
+        std::_Exit(exitCode);
+    }
+    return exitCode;
 }

@@ -14,6 +14,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <limits>
+#include <mutex>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -200,34 +201,12 @@ void StreamedBaseSamples::replace(std::vector<std::uint16_t> samples)
 }
 
 StreamedBaseReader::StreamedBaseReader(PendingBaseRead read)
-    : thread_([this, read = std::move(read)](std::stop_token stop) mutable {
-          read.overrides.stop = stop;
-          read.overrides.progress = [this](double share) { progress_.store(share); };
-          try {
-              result_ = loadDem(read.path, read.limits, read.overrides);
-          } catch (const DemLoadStopped&) {
-              // Destroyed before the end: nobody takes the result.
-          } catch (...) {
-              failure_ = std::current_exception();
-          }
-          done_.store(true);
-          done_.notify_all();
+    : read_([progress = progress_, read = std::move(read)](std::stop_token stop) mutable {
+          read.overrides.stop = std::move(stop);
+          read.overrides.progress = [progress](double share) { progress->store(share); };
+          return loadDem(read.path, read.limits, read.overrides);
       })
 {
-}
-
-StreamedBaseReader::~StreamedBaseReader() = default;
-
-DemTerrain StreamedBaseReader::take()
-{
-    if (!done_.load() || taken_) {
-        throw std::logic_error("StreamedBaseReader::take: the base is not there to take");
-    }
-    taken_ = true;
-    if (failure_) {
-        std::rethrow_exception(failure_);
-    }
-    return std::move(*result_);
 }
 
 std::unique_ptr<tiles::TileReader> makeDemTileReader(const std::filesystem::path& path, const StreamedDem& dem)

@@ -14,10 +14,12 @@
 #pragma once
 
 #include "dem/DemLoader.h"
+#include "tiles/ReadThread.h"
 #include "tiles/TileLoader.h"
 #include "tiles/TilePyramid.h"
 
 #include <atomic>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <exception>
@@ -25,7 +27,6 @@
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <thread>
 #include <vector>
 
 namespace dem {
@@ -116,32 +117,28 @@ StreamedDem openStreamedDem(const std::filesystem::path& path, const heightmap::
 StreamedDem openStreamedDem(const std::filesystem::path& path, const heightmap::HeightmapLimits& baseLimits,
                             std::uint32_t tileSize);
 
-// Reads a pending base on a thread of its own. Destroying the reader stops
-// the read (between row strips) and joins the thread.
+// Reads a pending base on a thread of its own (tiles::ReadThread).
+// Destroying the reader stops the read (between row strips); a strip read
+// blocked on a stalled source is left to end on its own.
 class StreamedBaseReader {
 public:
     explicit StreamedBaseReader(PendingBaseRead read);
-    ~StreamedBaseReader();
-    StreamedBaseReader(const StreamedBaseReader&) = delete;
-    StreamedBaseReader& operator=(const StreamedBaseReader&) = delete;
 
     // The share of the base's rows read (0..1).
-    [[nodiscard]] double progress() const { return progress_.load(); }
+    [[nodiscard]] double progress() const { return progress_->load(); }
     // The read finished, or failed.
-    [[nodiscard]] bool done() const { return done_.load(); }
+    [[nodiscard]] bool done() const { return read_.done(); }
     // Blocks until done.
-    void waitUntilDone() const { done_.wait(false); }
+    void waitUntilDone() const { read_.wait(); }
+    // Blocks until done or `timeout` passed; true when done.
+    [[nodiscard]] bool waitUntilDone(std::chrono::milliseconds timeout) const { return read_.waitFor(timeout); }
     // Once done: the base, or the read's exception rethrown (HeightmapError).
     // Throws std::logic_error before, or when called twice.
-    DemTerrain take();
+    DemTerrain take() { return read_.take(); }
 
 private:
-    std::atomic<double> progress_{0.0};
-    std::atomic<bool> done_{false};
-    std::optional<DemTerrain> result_;
-    std::exception_ptr failure_;
-    bool taken_ = false;
-    std::jthread thread_;  // last: started once everything above exists
+    std::shared_ptr<std::atomic<double>> progress_ = std::make_shared<std::atomic<double>>(0.0);
+    tiles::BackgroundRead<DemTerrain> read_;  // last: started once progress_ exists
 };
 
 // A reader of the tiles of `dem`, the file at `path`: it opens its own GDAL

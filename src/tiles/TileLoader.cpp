@@ -1,6 +1,10 @@
 #include "tiles/TileLoader.h"
 
+#include <condition_variable>
+#include <deque>
 #include <exception>
+#include <mutex>
+#include <set>
 #include <stdexcept>
 #include <utility>
 
@@ -21,116 +25,138 @@ std::string whatOf(const std::exception_ptr& error)
 
 }  // namespace
 
-TileLoader::TileLoader(TileReaderFactory factory) : thread_([this, factory = std::move(factory)] { run(factory); }) {}
+struct TileLoader::State {
+    mutable std::mutex mutex;
+    std::condition_variable wake;     // the thread: a request, or stopping
+    std::condition_variable changed;  // waitUntilIdle: a tile done, or a failure
+    std::deque<TileKey> pending;
+    std::optional<TileKey> reading;
+    bool dropFilledReading = false;  // dropFilled came while `reading` was read
+    std::vector<HeightTile> completed;
+    std::set<TileKey> completedKeys;
+    std::vector<std::string> warnings;
+    std::set<std::string> warningsSeen;
+    LoaderStatistics statistics;
+    std::optional<std::string> failure;
+    bool stopping = false;
+
+    [[nodiscard]] bool idleLocked() const { return pending.empty() && !reading; }
+
+    void failLocked(std::string what)
+    {
+        failure = std::move(what);
+        pending.clear();
+        reading.reset();
+    }
+
+    void addWarningsLocked(std::vector<std::string> added)
+    {
+        for (std::string& warning : added) {
+            if (warningsSeen.insert(warning).second) {
+                warnings.push_back(std::move(warning));
+            }
+        }
+    }
+};
+
+TileLoader::TileLoader(TileReaderFactory factory)
+    : state_(std::make_shared<State>()),
+      thread_([state = state_, factory = std::move(factory)](const std::stop_token&) { run(*state, factory); })
+{
+}
 
 TileLoader::~TileLoader()
 {
     {
-        const std::lock_guard lock(mutex_);
-        stopping_ = true;
-        pending_.clear();
+        const std::lock_guard lock(state_->mutex);
+        state_->stopping = true;
+        state_->pending.clear();
     }
-    wake_.notify_all();
-    thread_.join();
+    state_->wake.notify_all();
+    // thread_ goes first (the last member): it waits for the read in progress
+    // within its grace.
 }
 
 void TileLoader::request(std::vector<TileKey> keys)
 {
+    State& state = *state_;
     {
-        const std::lock_guard lock(mutex_);
-        pending_.clear();
-        if (failure_ || stopping_) {
+        const std::lock_guard lock(state.mutex);
+        state.pending.clear();
+        if (state.failure || state.stopping) {
             return;
         }
         std::set<TileKey> queued;
         for (const TileKey& key : keys) {
-            if ((reading_ && *reading_ == key) || completedKeys_.contains(key) || !queued.insert(key).second) {
+            if ((state.reading && *state.reading == key) || state.completedKeys.contains(key) ||
+                !queued.insert(key).second) {
                 continue;
             }
-            pending_.push_back(key);
+            state.pending.push_back(key);
         }
     }
-    wake_.notify_one();
+    state.wake.notify_one();
 }
 
 std::vector<HeightTile> TileLoader::takeCompleted()
 {
-    const std::lock_guard lock(mutex_);
-    completedKeys_.clear();
-    return std::exchange(completed_, {});
+    const std::lock_guard lock(state_->mutex);
+    state_->completedKeys.clear();
+    return std::exchange(state_->completed, {});
 }
 
 std::vector<std::string> TileLoader::takeWarnings()
 {
-    const std::lock_guard lock(mutex_);
-    return std::exchange(warnings_, {});
+    const std::lock_guard lock(state_->mutex);
+    return std::exchange(state_->warnings, {});
 }
 
 void TileLoader::dropFilled()
 {
-    const std::lock_guard lock(mutex_);
-    std::erase_if(completed_, [this](const HeightTile& tile) {
+    State& state = *state_;
+    const std::lock_guard lock(state.mutex);
+    std::erase_if(state.completed, [&state](const HeightTile& tile) {
         if (tile.filledSamples == 0) {
             return false;
         }
-        completedKeys_.erase(tile.key);
+        state.completedKeys.erase(tile.key);
         return true;
     });
-    dropFilledReading_ = reading_.has_value();
+    state.dropFilledReading = state.reading.has_value();
 }
 
 bool TileLoader::waitUntilIdle(std::chrono::milliseconds timeout)
 {
-    std::unique_lock lock(mutex_);
-    return changed_.wait_for(lock, timeout, [this] { return idleLocked() || failure_.has_value(); });
+    State& state = *state_;
+    std::unique_lock lock(state.mutex);
+    return state.changed.wait_for(lock, timeout, [&state] { return state.idleLocked() || state.failure.has_value(); });
 }
 
 bool TileLoader::busy() const
 {
-    const std::lock_guard lock(mutex_);
-    return !idleLocked();
+    const std::lock_guard lock(state_->mutex);
+    return !state_->idleLocked();
 }
 
 std::size_t TileLoader::pendingCount() const
 {
-    const std::lock_guard lock(mutex_);
-    return pending_.size();
+    const std::lock_guard lock(state_->mutex);
+    return state_->pending.size();
 }
 
 LoaderStatistics TileLoader::statistics() const
 {
-    const std::lock_guard lock(mutex_);
-    return statistics_;
+    const std::lock_guard lock(state_->mutex);
+    return state_->statistics;
 }
 
 std::optional<std::string> TileLoader::failure() const
 {
-    const std::lock_guard lock(mutex_);
-    return failure_;
+    const std::lock_guard lock(state_->mutex);
+    return state_->failure;
 }
 
-bool TileLoader::idleLocked() const
-{
-    return pending_.empty() && !reading_;
-}
-
-void TileLoader::failLocked(std::string what)
-{
-    failure_ = std::move(what);
-    pending_.clear();
-    reading_.reset();
-}
-
-void TileLoader::addWarningsLocked(std::vector<std::string> warnings)
-{
-    for (std::string& warning : warnings) {
-        if (warningsSeen_.insert(warning).second) {
-            warnings_.push_back(std::move(warning));
-        }
-    }
-}
-
-void TileLoader::run(const TileReaderFactory& factory)
+void TileLoader::run(State& state, const TileReaderFactory& factory)
 {
     std::unique_ptr<TileReader> reader;
     try {
@@ -141,28 +167,28 @@ void TileLoader::run(const TileReaderFactory& factory)
     } catch (...) {
         const std::string what = whatOf(std::current_exception());
         {
-            const std::lock_guard lock(mutex_);
-            failLocked(what);
+            const std::lock_guard lock(state.mutex);
+            state.failLocked(what);
         }
-        changed_.notify_all();
+        state.changed.notify_all();
         return;
     }
-    readPending(*reader);
+    readPending(state, *reader);
     // The reader is destroyed here, on the thread it was made on.
 }
 
-void TileLoader::readPending(TileReader& reader)
+void TileLoader::readPending(State& state, TileReader& reader)
 {
-    std::unique_lock lock(mutex_);
+    std::unique_lock lock(state.mutex);
     while (true) {
-        wake_.wait(lock, [this] { return stopping_ || !pending_.empty(); });
-        if (stopping_) {
+        state.wake.wait(lock, [&state] { return state.stopping || !state.pending.empty(); });
+        if (state.stopping) {
             return;
         }
-        const TileKey key = pending_.front();
-        pending_.pop_front();
-        reading_ = key;
-        dropFilledReading_ = false;
+        const TileKey key = state.pending.front();
+        state.pending.pop_front();
+        state.reading = key;
+        state.dropFilledReading = false;
         lock.unlock();
 
         std::optional<HeightTile> tile;
@@ -179,25 +205,25 @@ void TileLoader::readPending(TileReader& reader)
         const std::string what = error ? whatOf(error) : std::string();
 
         lock.lock();
-        addWarningsLocked(std::move(warnings));
-        statistics_.readSeconds += seconds.count();
+        state.addWarningsLocked(std::move(warnings));
+        state.statistics.readSeconds += seconds.count();
         if (error) {
-            failLocked(what);
+            state.failLocked(what);
             lock.unlock();
-            changed_.notify_all();
+            state.changed.notify_all();
             return;
         }
-        ++statistics_.tilesRead;
-        statistics_.bytesRead += tile->bytes();
+        ++state.statistics.tilesRead;
+        state.statistics.bytesRead += tile->bytes();
         if (tile->filledSamples > 0) {
-            ++statistics_.filledTiles;
+            ++state.statistics.filledTiles;
         }
-        if (!dropFilledReading_ || tile->filledSamples == 0) {
-            completedKeys_.insert(key);
-            completed_.push_back(std::move(*tile));
+        if (!state.dropFilledReading || tile->filledSamples == 0) {
+            state.completedKeys.insert(key);
+            state.completed.push_back(std::move(*tile));
         }
-        reading_.reset();
-        changed_.notify_all();
+        state.reading.reset();
+        state.changed.notify_all();
     }
 }
 

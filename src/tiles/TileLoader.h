@@ -6,19 +6,15 @@
 // so tiles it no longer wants are not read.
 #pragma once
 
+#include "tiles/ReadThread.h"
 #include "tiles/TilePyramid.h"
 
 #include <chrono>
-#include <condition_variable>
 #include <cstdint>
-#include <deque>
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <optional>
-#include <set>
 #include <string>
-#include <thread>
 #include <vector>
 
 namespace tiles {
@@ -48,8 +44,9 @@ class TileLoader {
 public:
     // Starts the background thread, which first calls `factory`.
     explicit TileLoader(TileReaderFactory factory);
-    // Stops the thread once the tile it is reading (if any) is read, and
-    // joins it; the pending requests are dropped.
+    // Drops the pending requests and stops the thread once the tile it is
+    // reading (if any) is read; waits for that at most kReadThreadStopGrace
+    // (a read blocked on a stalled source is left to end on its own).
     ~TileLoader();
     TileLoader(const TileLoader&) = delete;
     TileLoader& operator=(const TileLoader&) = delete;
@@ -80,26 +77,14 @@ public:
     [[nodiscard]] std::optional<std::string> failure() const;
 
 private:
-    void run(const TileReaderFactory& factory);
-    void readPending(TileReader& reader);
-    bool idleLocked() const;
-    void failLocked(std::string what);
-    void addWarningsLocked(std::vector<std::string> warnings);
+    // Everything the thread touches: shared with it, since a thread stuck in
+    // a read outlives the loader (ReadThread).
+    struct State;
+    static void run(State& state, const TileReaderFactory& factory);
+    static void readPending(State& state, TileReader& reader);
 
-    mutable std::mutex mutex_;
-    std::condition_variable wake_;     // the thread: a request, or stopping
-    std::condition_variable changed_;  // waitUntilIdle: a tile done, or a failure
-    std::deque<TileKey> pending_;
-    std::optional<TileKey> reading_;
-    bool dropFilledReading_ = false;  // dropFilled came while reading_ was read
-    std::vector<HeightTile> completed_;
-    std::set<TileKey> completedKeys_;
-    std::vector<std::string> warnings_;
-    std::set<std::string> warningsSeen_;
-    LoaderStatistics statistics_;
-    std::optional<std::string> failure_;
-    bool stopping_ = false;
-    std::thread thread_;  // last: started once everything above exists
+    std::shared_ptr<State> state_;
+    ReadThread thread_;  // last: started once the state exists
 };
 
 }  // namespace tiles

@@ -1,9 +1,9 @@
 // The loader thread with fake readers: tiles arrive with the reader's
 // contents, a request replaces the queue, the destructor does not wait for
-// the queue, waitUntilIdle waits and times out, warnings come once, and a
-// reader that can not be made or throws stops the loader with its reason;
-// dropFilled forgets the tiles with filled samples read so far, the one
-// being read included.
+// the queue nor, past a grace, for a read that does not end, waitUntilIdle
+// waits and times out, warnings come once, and a reader that can not be
+// made or throws stops the loader with its reason; dropFilled forgets the
+// tiles with filled samples read so far, the one being read included.
 #include "tiles/TileLoader.h"
 
 #include <gtest/gtest.h>
@@ -217,6 +217,34 @@ TEST(TileLoader, TheDestructorDoesNotWaitForTheQueue)
         EXPECT_TRUE(loader.busy());
     }
     EXPECT_LT(std::chrono::steady_clock::now() - start, 2s);
+}
+
+TEST(TileLoader, TheDestructorLeavesAReadThatDoesNotEndToEndAlone)
+{
+    // A read stuck on a source that stopped answering: the loader's owner
+    // waits for it no longer than the grace, and the read is counted until
+    // it ends.
+    Gate gate;
+    const GateOpener opener(gate);
+    FakeBehaviour behaviour;
+    behaviour.gate = &gate;
+    const std::size_t before = tiles::threadsStillReading();
+    const auto start = std::chrono::steady_clock::now();
+    {
+        tiles::TileLoader loader(factoryOf(behaviour));
+        loader.request(keysAlongRow(3));
+        ASSERT_TRUE(gate.waitEntered(1));
+    }
+    const auto waited = std::chrono::steady_clock::now() - start;
+    EXPECT_GE(waited, tiles::kReadThreadStopGrace);
+    EXPECT_LT(waited, tiles::kReadThreadStopGrace + 1s);
+    EXPECT_EQ(tiles::threadsStillReading(), before + 1);
+    gate.open();
+    const auto deadline = std::chrono::steady_clock::now() + 5s;
+    while (tiles::threadsStillReading() > before && std::chrono::steady_clock::now() < deadline) {
+        std::this_thread::sleep_for(5ms);
+    }
+    EXPECT_EQ(tiles::threadsStillReading(), before) << "the read never ended after the source answered";
 }
 
 TEST(TileLoader, WaitUntilIdleTimesOutWhileAReadBlocks)
