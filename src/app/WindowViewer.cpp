@@ -1,5 +1,7 @@
 #include "app/WindowViewer.h"
 
+#include "app/ViewerMain.h"
+
 #include "app/GlfwWindow.h"
 #include "app/ImGuiOverlay.h"
 #include "app/ModePanel.h"
@@ -48,6 +50,29 @@ std::string windowTitle(const viewer::ViewerMode& mode)
     return "cbt-terrain - " + std::filesystem::path(mode.sourceName()).filename().string();
 }
 
+// The window was closed while the data was read: the run ends at once.
+struct ClosedWhileLoading {};
+
+// The mode's data, read while the window keeps answering its events (it can
+// be closed, or Esc pressed, meanwhile: ClosedWhileLoading), within --io-timeout.
+std::unique_ptr<viewer::ViewerMode> loadWhileTheWindowAnswers(const viewer::ViewerOptions& requested,
+                                                              const vk::Device& device, const GlfwWindow& window,
+                                                              std::ostream& out)
+{
+    // Sticky: a press and its release between two polls still reads as
+    // pressed once.
+    glfwSetInputMode(window.handle(), GLFW_STICKY_KEYS, GLFW_TRUE);
+    std::unique_ptr<viewer::ViewerMode> mode = viewer::loadViewerModeWithin(requested, device.limits(), out, [&window] {
+        glfwPollEvents();
+        return !window.closeRequested() && glfwGetKey(window.handle(), GLFW_KEY_ESCAPE) != GLFW_PRESS;
+    });
+    glfwSetInputMode(window.handle(), GLFW_STICKY_KEYS, GLFW_FALSE);
+    if (!mode) {
+        throw ClosedWhileLoading{};
+    }
+    return mode;
+}
+
 // The one window loop, over either mode: input, the mode's camera and
 // overlay, a frame of its scene copied to the swapchain, the overlay drawn
 // over it, screenshots, and the --stats report at the end.
@@ -61,7 +86,7 @@ public:
           instance_(windowInstanceOptions(requested, glfw_)),
           surface_(window_.createSurface(instance_.handle())),
           device_(openViewerDevice(instance_, requested, surface_.handle(), {VK_KHR_SWAPCHAIN_EXTENSION_NAME})),
-          mode_(viewer::loadViewerMode(requested, device_, out)),
+          mode_(loadWhileTheWindowAnswers(requested, device_, window_, out)),
           options_(mode_->options()),
           presentation_(device_, surface_, window_, options_.vsync),
           scene_(mode_->openScene(
@@ -270,8 +295,12 @@ int WindowViewer::run(std::ostream& out)
 
 int runWindow(const viewer::ViewerOptions& options, std::chrono::steady_clock::time_point started, std::ostream& out)
 {
-    WindowViewer viewer(options, started, out);
-    return viewer.run(out);
+    try {
+        WindowViewer viewer(options, started, out);
+        return viewer.run(out);
+    } catch (const ClosedWhileLoading&) {
+        return kExitSuccess;
+    }
 }
 
 }  // namespace app

@@ -96,6 +96,16 @@ std::optional<std::string> localFileProblem(const std::filesystem::path& path, s
     return std::nullopt;
 }
 
+std::string transferFailureProblem(std::string_view curlMessage)
+{
+    const bool timedOut = curlMessage.find("too slow") != std::string_view::npos ||
+                          curlMessage.find("timed out") != std::string_view::npos ||
+                          curlMessage.find("Timeout") != std::string_view::npos;
+    return std::string(timedOut ? "timed out: its server did not answer in time"
+                                : "could not be reached: its server gave no answer") +
+           " (network: " + std::string(curlMessage) + ")";
+}
+
 void failElevationModel(const std::filesystem::path& path, std::string_view problem)
 {
     throw heightmap::HeightmapError("elevation model '" + path.string() + "' " + std::string(problem));
@@ -110,12 +120,16 @@ bool isGdalVirtualName(const std::filesystem::path& path)
 GdalDatasetHandle openElevationDataset(const std::filesystem::path& path)
 {
     const bool localFile = !isGdalVirtualName(path) && checkLocalFile(path);
+    const GdalTransferDiagnostics transfers;
     const GdalErrorCapture errors;
     GDALAllRegister();
-    setRemoteReadTimeouts();
+    setRemoteReadLimits();
     GdalDatasetHandle dataset(
         GDALDataset::FromHandle(GDALOpenEx(path.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY | GDAL_OF_VERBOSE_ERROR,
                                            kAllowedDrivers.data(), nullptr, nullptr)));
+    if (!dataset && !errors.transferFailure().empty()) {
+        failElevationModel(path, transferFailureProblem(errors.transferFailure()));
+    }
     if (!dataset) {
         // A local file was found and read: its content is not a DEM. A name
         // GDAL resolves may not even lead to data: GDAL's reason tells.

@@ -21,6 +21,10 @@
 
 namespace dem {
 
+// Why a remote source got no answer, from what the network layer said
+// (GdalErrorCapture::transferFailure): "timed out: ..." for a server that
+// stopped answering, "could not be reached: ..." otherwise.
+std::string transferFailureProblem(std::string_view curlMessage);
 // Throws heightmap::HeightmapError("elevation model 'PATH' PROBLEM").
 [[noreturn]] void failElevationModel(const std::filesystem::path& path, std::string_view problem);
 

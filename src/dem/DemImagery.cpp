@@ -57,7 +57,7 @@ GdalDatasetHandle openImagery(const std::filesystem::path& path)
     }
     const GdalErrorCapture errors;
     GDALAllRegister();
-    setRemoteReadTimeouts();
+    setRemoteReadLimits();
     GdalDatasetHandle dataset(GDALDataset::FromHandle(GDALOpenEx(
         path.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY | GDAL_OF_VERBOSE_ERROR, nullptr, nullptr, nullptr)));
     if (!dataset) {

@@ -250,12 +250,17 @@ ElevationGrid readElevationGrid(const std::filesystem::path& path, GDALRasterBan
         }
         const std::uint32_t count = std::min(stripRows, rows - firstRow);
         const std::size_t stripSamples = std::size_t{count} * columns;
+        const GdalTransferDiagnostics transfers;
         const GdalErrorCapture errors;
         // A reduced read averages the validity too: 0 only where every
         // sample of the block is no-data.
         bool read = readRows(band, scale, firstRow, count, strip.data(), GDT_Float64) == CE_None;
         if (read && rules.validityBand != nullptr) {
             read = readRows(*rules.validityBand, scale, firstRow, count, mask.data(), GDT_Byte) == CE_None;
+        }
+        if (!read && !errors.transferFailure().empty()) {
+            // A server that gave no answer would give none block by block.
+            fail(path, transferFailureProblem(errors.transferFailure()));
         }
         if (!read) {
             const std::string failure = "is truncated or corrupt: rows " + scale.fileRowsText(firstRow, count) +

@@ -240,13 +240,14 @@ std::optional<DemTileReader::Damage> DemTileReader::readWindowAroundDamage(const
     values.assign(samples, 0.0);
     validity.assign(samples, 1);
     readable.assign(samples, 1);
-    std::optional<std::string> failure = readPart(scale, window, values.data(), validity.data());
+    std::optional<ReadFailure> failure = readPart(scale, window, values.data(), validity.data());
     if (!failure) {
         return std::nullopt;
     }
-    if (!independentBlocks_) {
+    // A server that gave no answer would give none block by block either.
+    if (!independentBlocks_ || failure->noAnswer) {
         readable.assign(samples, 0);
-        return Damage{window, reasonOrUnknown(*failure)};
+        return Damage{window, reasonOrUnknown(failure->reason)};
     }
     // Read again one block of the file at a time (in level samples), so that
     // only the damaged blocks are lost.
@@ -278,7 +279,7 @@ std::optional<DemTileReader::Damage> DemTileReader::readWindowAroundDamage(const
                 const HeightmapWindow block{left, top, std::min(stepColumns, scale.columns - left),
                                             std::min(stepRows, scale.rows - top)};
                 damage = damage ? Damage{boundsOf(damage->bounds, block), damage->reason}
-                                : Damage{block, reasonOrUnknown(*failure)};
+                                : Damage{block, reasonOrUnknown(failure->reason)};
             }
             for (std::uint32_t row = 0; row < part.rows; ++row) {
                 const std::size_t from = std::size_t{row} * part.columns;
@@ -300,12 +301,16 @@ std::optional<DemTileReader::Damage> DemTileReader::readWindowAroundDamage(const
     return damage;
 }
 
-std::optional<std::string> DemTileReader::readPart(const ReadScale& scale, const HeightmapWindow& window,
-                                                   double* values, std::uint8_t* validity)
+std::optional<DemTileReader::ReadFailure> DemTileReader::readPart(const ReadScale& scale, const HeightmapWindow& window,
+                                                                  double* values, std::uint8_t* validity)
 {
+    const GdalTransferDiagnostics transfers;
     const GdalErrorCapture errors;
     if (readWindow(*band_, scale, window, values, GDT_Float64) != CE_None) {
-        return errors.firstError();
+        if (!errors.transferFailure().empty()) {
+            return ReadFailure{transferFailureProblem(errors.transferFailure()), true};
+        }
+        return ReadFailure{errors.firstError(), false};
     }
     if (rules_.validityBand != nullptr &&
         readWindow(*rules_.validityBand, scale, window, validity, GDT_Byte) != CE_None) {

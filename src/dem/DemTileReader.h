@@ -38,9 +38,16 @@ private:
     std::optional<Damage> readWindowAroundDamage(const ReadScale& scale, const HeightmapWindow& window,
                                                  std::vector<double>& values, std::vector<std::uint8_t>& validity,
                                                  std::vector<std::uint8_t>& readable);
-    // Reads `window` into the front of `values` and `validity`; GDAL's first
-    // error when it fails.
-    std::optional<std::string> readPart(const ReadScale& scale, const HeightmapWindow& window, double* values,
+    // Why a read failed: GDAL's first error, or, when a transfer got no
+    // answer at all (a server that stopped answering), what the network
+    // said (transferFailureProblem).
+    struct ReadFailure {
+        std::string reason;
+        bool noAnswer = false;
+    };
+    // Reads `window` into the front of `values` and `validity`; why not when
+    // it fails.
+    std::optional<ReadFailure> readPart(const ReadScale& scale, const HeightmapWindow& window, double* values,
                                         std::uint8_t* validity);
     // The base's height (quantised) under sample (column, row) of `level`,
     // bilinear with clamp to edge, of the base samples `base`.

@@ -36,6 +36,8 @@ public:
     [[nodiscard]] double progress() const { return reader_.progress(); }
     [[nodiscard]] bool done() const { return reader_.done(); }
     void waitUntilDone() const { reader_.waitUntilDone(); }
+    // Blocks until done or `timeout` passed; true when done.
+    [[nodiscard]] bool waitUntilDone(std::chrono::milliseconds timeout) const { return reader_.waitUntilDone(timeout); }
 
     // Once done: the tile reader fills from the coarse level, the scene
     // draws it, `dem` counts its filled no-data samples, and its warnings

@@ -104,7 +104,7 @@ const std::vector<std::string>& planetFlagNames()
         "--msaa",          "--vsync",      "--headless",   "--size",          "--frames",    "--camera-geo",
         "--camera-path",   "--screenshot", "--stats",      "--sun",           "--time",      "--exposure",
         "--tonemap",       "--stream",     "--gpu-budget", "--cpu-budget",    "--wireframe", "--imagery",
-        "--imagery-bands", "--shadows",    "--raster",     "--help"};
+        "--imagery-bands", "--shadows",    "--raster",     "--io-timeout",    "--help"};
     return names;
 }
 

@@ -36,6 +36,8 @@ struct PixelSize {
 inline constexpr uint32_t kMaxTargetDimension = 16384;
 inline constexpr uint32_t kHeadlessDefaultFrames = 60;
 inline constexpr uint32_t kDefaultMsaaSamples = 4;
+// --io-timeout's largest value: a day.
+inline constexpr double kMaxIoTimeoutSeconds = 86400.0;
 
 enum class StreamMode { Auto, On, Off };
 
@@ -63,6 +65,9 @@ struct ViewerOptions {
     // --gpu-budget / --cpu-budget MiB: the streamed tiles' memory.
     double gpuBudgetMiB = 1024.0;
     double cpuBudgetMiB = 512.0;
+    // --io-timeout SECONDS: the longest wait for data (see
+    // ViewerSetup's ioDeadline and dem::setRemoteReadLimits).
+    double ioTimeoutSeconds = 120.0;
     // --texels-per-pixel: samples of a streamed DEM's shown level one pixel
     // may span before the terrain shows a coarser level.
     float texelsPerPixel = 1.0f;

@@ -252,6 +252,12 @@ std::vector<FlagSpec> viewerFlagSpecs()
                      [](ViewerOptions& o, std::string_view v) { o.gpuBudgetMiB = numberIn(v, 0.0, 1.0e6, true); }});
     flags.push_back({"--cpu-budget", "MiB", "host memory for streamed DEM tiles, GDAL's block cache included", "512",
                      [](ViewerOptions& o, std::string_view v) { o.cpuBudgetMiB = numberIn(v, 0.0, 1.0e6, true); }});
+    flags.push_back({"--io-timeout", "SECONDS",
+                     "longest wait for remote or stalled data: a headless run fails, or shows the coarser level, "
+                     "when what it needs has not come by then; also GDAL's HTTP time limits",
+                     "120", [](ViewerOptions& o, std::string_view v) {
+                         o.ioTimeoutSeconds = numberIn(v, 1.0, kMaxIoTimeoutSeconds, false);
+                     }});
     flags.push_back({"--texels-per-pixel", "N",
                      "samples of a streamed DEM's shown level one pixel may span before a coarser level is "
                      "shown (larger: finer levels, more tiles)",

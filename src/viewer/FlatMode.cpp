@@ -146,7 +146,10 @@ void FlatScene::takeBackgroundReads(RunStatistics& statistics, std::uint64_t fra
         return;
     }
     if (wait) {
-        coarseLevel->waitUntilDone();
+        if (!coarseLevel->waitUntilDone(ioTimeout(inputs_.options))) {
+            throw heightmap::HeightmapError(
+                timedOutMessage(mode_.sourceName(), inputs_.options, "reading its coarse level"));
+        }
     } else if (!coarseLevel->done()) {
         return;
     }
@@ -222,8 +225,8 @@ void FlatScene::setCameraSpeed(float metresPerSecond)
     cameraSpeed_ = std::clamp(metresPerSecond, 1.0f, maxCameraSpeed_);
 }
 
-FlatMode::FlatMode(const ViewerOptions& requested, const vk::Device& device, std::ostream& out)
-    : inputs_(loadViewerInputs(requested, device.limits(), out, std::cerr, dem::StreamedBaseTiming::LaterWhenCostly)),
+FlatMode::FlatMode(const ViewerOptions& requested, const VkPhysicalDeviceLimits& limits, std::ostream& out)
+    : inputs_(loadViewerInputs(requested, limits, out, std::cerr, dem::StreamedBaseTiming::LaterWhenCostly)),
       coarseLevel_(BackgroundCoarseLevel::startFor(inputs_.terrain))
 {
 }

@@ -25,7 +25,7 @@ public:
     // Reads the inputs within what `device` holds (loadViewerInputs) and
     // starts reading a streamed model's costly coarse level in the
     // background.
-    FlatMode(const ViewerOptions& requested, const vk::Device& device, std::ostream& out);
+    FlatMode(const ViewerOptions& requested, const VkPhysicalDeviceLimits& limits, std::ostream& out);
     ~FlatMode() override;
     FlatMode(const FlatMode&) = delete;
     FlatMode& operator=(const FlatMode&) = delete;

@@ -108,8 +108,8 @@ double GlobeScene::speedOver(double groundHeightMetres) const
     return flight_.speedOver(groundHeightMetres, static_cast<double>(speedFactor_));
 }
 
-GlobeMode::GlobeMode(const ViewerOptions& requested, const vk::Device& device, std::ostream& out)
-    : inputs_(loadPlanetInputs(requested, device.maxStorageBufferRange(), out))
+GlobeMode::GlobeMode(const ViewerOptions& requested, const VkPhysicalDeviceLimits& limits, std::ostream& out)
+    : inputs_(loadPlanetInputs(requested, limits.maxStorageBufferRange, out))
 {
 }
 

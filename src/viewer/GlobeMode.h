@@ -17,7 +17,7 @@ class GlobeMode : public ViewerMode {
 public:
     // Reads the global model, the imagery and the camera path
     // (loadPlanetInputs), the cube grid sized to `device`.
-    GlobeMode(const ViewerOptions& requested, const vk::Device& device, std::ostream& out);
+    GlobeMode(const ViewerOptions& requested, const VkPhysicalDeviceLimits& limits, std::ostream& out);
 
     [[nodiscard]] const ViewerOptions& options() const override { return inputs_.options; }
     [[nodiscard]] std::string sourceName() const override { return inputs_.demPath.string(); }

@@ -2,6 +2,7 @@
 
 #include "scene/FrameSlot.h"
 #include "scene/SceneRenderer.h"
+#include "tiles/gpu/HeightStream.h"
 #include "viewer/ProcessMemory.h"
 #include "viewer/Screenshot.h"
 #include "viewer/ViewerSetup.h"
@@ -17,12 +18,32 @@ namespace viewer {
 
 namespace {
 
-// A headless frame waits for the tiles the frames before asked for.
-void waitForTiles(ModeScene& scene, const ViewerMode& mode)
-{
-    waitForStreamedTiles(scene.heightStream(), mode.sourceName());
-    printStreamWarnings(scene.heightStream(), std::cerr);
-}
+// A headless frame waits for the tiles the frames before asked for, within
+// --io-timeout. When they do not come by then (a source that stopped
+// answering), the run says so once and goes on without waiting: the frames
+// show the coarser level where tiles are missing.
+class TileWaits {
+public:
+    TileWaits(ModeScene& scene, const ViewerMode& mode) : scene_(scene), mode_(mode) {}
+
+    void beforeFrame()
+    {
+        tiles::gpu::HeightStream* stream = scene_.heightStream();
+        if (stream != nullptr && !gaveUp_ && !stream->waitForReads(ioTimeout(mode_.options()))) {
+            gaveUp_ = true;
+            std::cerr << "cbt-terrain: warning: "
+                      << timedOutMessage(mode_.sourceName(), mode_.options(), "waiting for its tiles")
+                      << "; the frames show the coarser level where tiles are missing\n";
+        }
+        printStreamWarnings(stream, std::cerr);
+    }
+    [[nodiscard]] bool gaveUp() const { return gaveUp_; }
+
+private:
+    ModeScene& scene_;
+    const ViewerMode& mode_;
+    bool gaveUp_ = false;
+};
 
 // Everything that lives on the device: when this returns, every Vulkan
 // object of the run is destroyed, so the validation layer has reported any
@@ -31,7 +52,8 @@ void renderHeadless(const vk::Instance& instance, const ViewerOptions& requested
                     std::chrono::steady_clock::time_point started)
 {
     vk::Device device = openViewerDevice(instance, requested, VK_NULL_HANDLE, {});
-    const std::unique_ptr<ViewerMode> loaded = loadViewerMode(requested, device, out);
+    const std::unique_ptr<ViewerMode> loaded =
+        loadViewerModeWithin(requested, device.limits(), out, [] { return true; });
     ViewerMode& mode = *loaded;
     const ViewerOptions& options = mode.options();
     VkExtent2D extent{options.size.width, options.size.height};
@@ -43,6 +65,7 @@ void renderHeadless(const vk::Instance& instance, const ViewerOptions& requested
     RunStatistics statistics;
     // Read while the device and the scene were set up; every frame sees it.
     scene->takeBackgroundReads(statistics, 0, true);
+    TileWaits tileWaits(*scene, mode);
     const std::uint32_t frameCount = headlessFrameCount(options, scene->pathFrames());
     std::uint32_t lastSlot = 0;
     for (std::uint32_t frame = 0; frame < frameCount; ++frame) {
@@ -52,7 +75,7 @@ void renderHeadless(const vk::Instance& instance, const ViewerOptions& requested
             extent = VkExtent2D{size->width, size->height};
         }
         lastSlot = frame % kFramesInFlight;
-        waitForTiles(*scene, mode);
+        tileWaits.beforeFrame();
         // recordAndSubmitFrame waits for the slot again, at once.
         const double waitedMs = waitForFrameSlot(scene->slot(lastSlot));
         const scene::FrameStatistics completed = scene::recordAndSubmitFrame(device, *scene, lastSlot, extent);
@@ -74,10 +97,14 @@ void renderHeadless(const vk::Instance& instance, const ViewerOptions& requested
     }
     std::uint32_t rendered = frameCount;
     renderUntilTilesSettle(scene->heightStream(), frameCount, [&](std::uint32_t frame) {
+        if (tileWaits.gaveUp()) {
+            return false;
+        }
         lastSlot = frame % kFramesInFlight;
-        waitForTiles(*scene, mode);
+        tileWaits.beforeFrame();
         scene::recordAndSubmitFrame(device, *scene, lastSlot, extent);
         rendered = frame + 1;
+        return true;
     });
     device.waitIdle();
     scene->completeStatistics(statistics);

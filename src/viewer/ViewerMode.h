@@ -23,6 +23,7 @@
 #include <vulkan/vulkan.h>
 #include <glm/vec2.hpp>
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -93,7 +94,8 @@ public:
 
     // Takes in what was read in the background since the last frame, before
     // frame `frame` is recorded (a streamed model's coarse level); with
-    // `wait`, waits for it first.
+    // `wait`, waits for it first, within --io-timeout (then throws
+    // heightmap::HeightmapError naming the source).
     virtual void takeBackgroundReads(RunStatistics& statistics, std::uint64_t frame, bool wait) = 0;
     // After a headless run's frames: what only the finished run can say
     // (read back from the device, or probed under the camera).
@@ -158,10 +160,28 @@ public:
 };
 
 // The mode the options ask for (--planet or the flat terrain), its data
-// read within what `device` holds and described on `out`. A streamed flat
-// model's costly coarse level is read in the background meanwhile
-// (ModeScene::takeBackgroundReads). Throws as the data's loading does, one
-// line each.
-std::unique_ptr<ViewerMode> loadViewerMode(const ViewerOptions& options, const vk::Device& device, std::ostream& out);
+// read within what a device of `limits` holds and described on `out`. A
+// streamed flat model's costly coarse level is read in the background
+// meanwhile (ModeScene::takeBackgroundReads). Throws as the data's loading
+// does, one line each.
+std::unique_ptr<ViewerMode> loadViewerMode(const ViewerOptions& options, const VkPhysicalDeviceLimits& limits,
+                                           std::ostream& out);
+
+// What a wait for the data asks after each slice of waiting (a window polls
+// its events): false gives up at once.
+using KeepWaiting = std::function<bool()>;
+inline constexpr std::chrono::milliseconds kWaitSlice{50};
+
+// The name of the data the options ask for (the flat terrain's model, or the
+// globe's), before it is read: what a timeout names.
+std::string requestedSourceName(const ViewerOptions& options);
+
+// loadViewerMode on a thread of its own (tiles::ReadThread), within
+// --io-timeout: its description reaches `out` once it is read. Throws
+// heightmap::HeightmapError naming the source when the deadline passes
+// first (the read, blocked on a source that stopped answering, is left to
+// end on its own); none when `keepWaiting` said no first.
+std::unique_ptr<ViewerMode> loadViewerModeWithin(const ViewerOptions& options, const VkPhysicalDeviceLimits& limits,
+                                                 std::ostream& out, const KeepWaiting& keepWaiting);
 
 }  // namespace viewer

@@ -124,12 +124,17 @@ void printStreamWarnings(tiles::gpu::HeightStream* stream, std::ostream& err)
     }
 }
 
-void waitForStreamedTiles(tiles::gpu::HeightStream* stream, const std::string& sourceName)
+std::chrono::milliseconds ioTimeout(const ViewerOptions& options)
 {
-    if (stream != nullptr && !stream->waitForReads(kTileWaitTimeout)) {
-        throw vk::Error(sourceName + ": timed out after " + std::to_string(kTileWaitTimeout.count()) +
-                        " s waiting for elevation tiles");
-    }
+    return std::chrono::milliseconds(static_cast<std::int64_t>(std::ceil(options.ioTimeoutSeconds * 1000.0)));
+}
+
+std::string timedOutMessage(const std::string& sourceName, const ViewerOptions& options, std::string_view what)
+{
+    std::ostringstream message;
+    message << "elevation model '" << sourceName << "' timed out: " << what << " took more than "
+            << options.ioTimeoutSeconds << " s (--io-timeout)";
+    return message.str();
 }
 
 double waitForFrameSlot(scene::FrameSlot& slot)
@@ -140,7 +145,7 @@ double waitForFrameSlot(scene::FrameSlot& slot)
 }
 
 void renderUntilTilesSettle(const tiles::gpu::HeightStream* stream, std::uint32_t firstIndex,
-                            const std::function<void(std::uint32_t index)>& renderFrame)
+                            const std::function<bool(std::uint32_t index)>& renderFrame)
 {
     if (stream == nullptr) {
         return;
@@ -148,7 +153,9 @@ void renderUntilTilesSettle(const tiles::gpu::HeightStream* stream, std::uint32_
     for (std::uint32_t index = firstIndex, settled = 0; index < firstIndex + kMaxStreamSettlingFrames && settled < 2;
          ++index) {
         settled = stream->settled() ? settled + 1 : 0;
-        renderFrame(index);
+        if (!renderFrame(index)) {
+            return;
+        }
     }
 }
 

@@ -71,13 +71,10 @@ void printStreamWarnings(tiles::gpu::HeightStream* stream, std::ostream& err);
 inline constexpr std::uint32_t kHeadlessUploadsPerFrame = 64;
 // Frames past --frames a headless run renders at most while tiles stream in.
 inline constexpr std::uint32_t kMaxStreamSettlingFrames = 256;
-// How long a headless frame waits for the tiles asked for before it fails.
-inline constexpr std::chrono::seconds kTileWaitTimeout{120};
-// Blocks until `stream`'s reader has read what the frames before asked for
-// (nothing without a stream), so that headless screenshots do not depend on
-// the reader's speed. Throws vk::Error naming `sourceName` after
-// kTileWaitTimeout.
-void waitForStreamedTiles(tiles::gpu::HeightStream* stream, const std::string& sourceName);
+// --io-timeout as a duration: the longest wait for data.
+std::chrono::milliseconds ioTimeout(const ViewerOptions& options);
+// "elevation model 'NAME' timed out: WHAT took more than N s (--io-timeout)".
+std::string timedOutMessage(const std::string& sourceName, const ViewerOptions& options, std::string_view what);
 // Waits for the GPU to free a headless frame slot (its last submission);
 // returns how long that took, in milliseconds: the part of the frame not
 // spent on the CPU (RunStatistics::addFrameCpuTime).
@@ -85,9 +82,10 @@ double waitForFrameSlot(scene::FrameSlot& slot);
 // After a headless run's frames, with a stream: calls `renderFrame(index)`
 // for more frames of the last view, indices from `firstIndex`, until two in
 // a row were drawn with every tile they asked for, at most
-// kMaxStreamSettlingFrames. Nothing without a stream.
+// kMaxStreamSettlingFrames, or until `renderFrame` returns false. Nothing
+// without a stream.
 void renderUntilTilesSettle(const tiles::gpu::HeightStream* stream, std::uint32_t firstIndex,
-                            const std::function<void(std::uint32_t index)>& renderFrame);
+                            const std::function<bool(std::uint32_t index)>& renderFrame);
 
 // The --imagery file warped onto `terrain` (--imagery-bands), or none
 // without the flag. Throws heightmap::HeightmapError (one line naming the

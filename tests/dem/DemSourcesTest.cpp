@@ -75,16 +75,27 @@ void expectSameDem(const dem::DemTerrain& actual, const dem::DemTerrain& expecte
 
 TEST(DemSources, RemoteReadsGiveUpOnASilentServerUnlessTheUserSaidOtherwise)
 {
-    const char* keys[] = {"GDAL_HTTP_CONNECTTIMEOUT", "GDAL_HTTP_LOW_SPEED_TIME", "GDAL_HTTP_LOW_SPEED_LIMIT"};
+    const char* keys[] = {"GDAL_HTTP_CONNECTTIMEOUT", "GDAL_HTTP_LOW_SPEED_TIME", "GDAL_HTTP_LOW_SPEED_LIMIT",
+                          "GDAL_HTTP_TIMEOUT",        "GDAL_HTTP_MAX_RETRY",      "GDAL_HTTP_RETRY_DELAY"};
     for (const char* key : keys) {
         CPLSetConfigOption(key, nullptr);
     }
     CPLSetConfigOption("GDAL_HTTP_CONNECTTIMEOUT", "7");  // the user's choice stays
-    dem::setRemoteReadTimeouts();
+    dem::setRemoteReadLimits(12.5);
     EXPECT_STREQ(CPLGetConfigOption("GDAL_HTTP_CONNECTTIMEOUT", ""), "7");
+    EXPECT_STREQ(CPLGetConfigOption("GDAL_HTTP_LOW_SPEED_TIME", ""), "13");  // the deadline, under the silence
+    EXPECT_STREQ(CPLGetConfigOption("GDAL_HTTP_LOW_SPEED_LIMIT", ""),
+                 std::to_string(dem::kRemoteLowSpeedBytes).c_str());
+    EXPECT_STREQ(CPLGetConfigOption("GDAL_HTTP_TIMEOUT", ""), "13");
+    EXPECT_STREQ(CPLGetConfigOption("GDAL_HTTP_MAX_RETRY", ""), std::to_string(dem::kRemoteRetries).c_str());
+    dem::setRemoteReadLimits();  // a later call changes nothing
+    EXPECT_STREQ(CPLGetConfigOption("GDAL_HTTP_TIMEOUT", ""), "13");
+    for (const char* key : keys) {
+        CPLSetConfigOption(key, nullptr);
+    }
+    dem::setRemoteReadLimits();
     EXPECT_STREQ(CPLGetConfigOption("GDAL_HTTP_LOW_SPEED_TIME", ""),
-                 std::to_string(dem::kRemoteTimeoutSeconds).c_str());
-    EXPECT_STREQ(CPLGetConfigOption("GDAL_HTTP_LOW_SPEED_LIMIT", ""), "1");
+                 std::to_string(dem::kRemoteSilenceSeconds).c_str());
     for (const char* key : keys) {
         CPLSetConfigOption(key, nullptr);
     }

@@ -38,6 +38,7 @@ TEST(CommandLine, DefaultsMatchTheTerrainSettings)
     EXPECT_EQ(options.size.height, 720u);
     EXPECT_EQ(options.shading, terrain::ShadingMode::Lit);
     EXPECT_FALSE(options.showHelp);
+    EXPECT_EQ(options.ioTimeoutSeconds, 120.0);
 }
 
 TEST(CommandLine, ParsesEveryFlag)
@@ -82,7 +83,9 @@ TEST(CommandLine, ParsesEveryFlag)
                                          "--shading",
                                          "normals",
                                          "--sun",
-                                         "90,10"});
+                                         "90,10",
+                                         "--io-timeout",
+                                         "7.5"});
     EXPECT_EQ(options.heightmapPath->string(), "map.png");
     EXPECT_EQ(options.extentMetres, 5000.0f);
     EXPECT_EQ(options.heightScaleMetres, 800.0f);
@@ -108,6 +111,7 @@ TEST(CommandLine, ParsesEveryFlag)
     EXPECT_FLOAT_EQ(options.camera->yawDegrees, 45.0f);
     EXPECT_FLOAT_EQ(options.camera->pitchDegrees, -30.0f);
     EXPECT_EQ(options.screenshotPath->string(), "out.png");
+    EXPECT_EQ(options.ioTimeoutSeconds, 7.5);
     EXPECT_EQ(options.statsPath->string(), "out.json");
     EXPECT_TRUE(options.wireframe);
     EXPECT_EQ(options.shading, terrain::ShadingMode::Normals);
@@ -164,6 +168,8 @@ TEST(CommandLine, EveryBadFlagGivesAOneLineErrorNamingIt)
          "--extent: expected a number in (0, 1e+07], got '1e-300', which single precision rounds to 0"},
         {{"--target-pixels", "1e-300"}, "--target-pixels: expected a number in (0, 10000], got '1e-300', which single"},
         {{"--flatness", "-1"}, "--flatness: expected a number in [0, 1e+06], got '-1'"},
+        {{"--io-timeout", "0.5"}, "--io-timeout: expected a number in [1, 86400], got '0.5'"},
+        {{"--io-timeout", "1e9"}, "--io-timeout: expected a number in [1, 86400], got '1e9'"},
         {{"--subdivision", "7"}, "--subdivision: expected an integer in 0..6, got '7'"},
         {{"--subdivision", "3"}, "--subdivision: expected 0, 2, 4 or 6, got '3'"},
         {{"--msaa", "3"}, "--msaa: expected 1, 2, 4 or 8, got '3'"},
