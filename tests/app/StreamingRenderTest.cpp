@@ -3,11 +3,10 @@
 // smaller than the model evicts tiles and still ends on the same frame, byte
 // for byte, and on the bisector pool the streamed frame is the in-memory one
 // too; a corrupt block gives one warning and the coarser level there; a
-// remote COG streams the local frame; a server that stops answering for the
-// fine tiles warns and the run ends on the coarser level; relief that only
-// the tiles show keeps the flatness test from stopping the refinement there.
-// Headless frames
-// with the validation layer on.
+// remote COG streams the local frame (RemoteFaultsRenderTest: a server that
+// misbehaves); relief that only the tiles show keeps the flatness test from
+// stopping the refinement there. Headless frames with the validation layer
+// on.
 #include "ChildProcess.h"
 #include "DemSourceFiles.h"
 #include "DemTestFiles.h"
@@ -314,18 +313,6 @@ protected:
     }
 
     [[nodiscard]] std::filesystem::path cog() const { return scratch_.file("served/dem-cog.tif"); }
-
-    // The first byte of the COG's full-resolution tiles (after its header
-    // and overviews).
-    [[nodiscard]] std::uint64_t fullResolutionOffset() const
-    {
-        GDALDatasetH dataset = GDALOpenEx(cog().c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY, nullptr, nullptr, nullptr);
-        EXPECT_NE(dataset, nullptr);
-        const char* offset = GDALGetMetadataItem(GDALGetRasterBand(dataset, 1), "BLOCK_OFFSET_0_0", "TIFF");
-        const std::uint64_t first = offset != nullptr ? std::stoull(offset) : 0;
-        GDALClose(dataset);
-        return first;
-    }
 };
 
 TEST_F(RemoteStreamingTest, ARemoteCogStreamsTheLocalFrame)
@@ -342,24 +329,6 @@ TEST_F(RemoteStreamingTest, ARemoteCogStreamsTheLocalFrame)
     EXPECT_GT(bandStatistics(*local.frame, 0, 90).luminanceDeviation, 2.0) << "no relief to compare";
     EXPECT_TRUE(local.frame->rgb == remote.frame->rgb)
         << differingPixelFraction(*local.frame, *remote.frame, 0) * 100.0 << " % of the pixels differ";
-}
-
-TEST_F(RemoteStreamingTest, AServerThatStopsAnsweringTheFineTilesWarnsAndTheRunEnds)
-{
-    dem_test::RangeHttpServer server(cog().parent_path());
-    server.stallRangesFrom(fullResolutionOffset());
-    const auto start = std::chrono::steady_clock::now();
-    const Run run =
-        render("stalled", "/vsicurl/" + server.urlOf("dem-cog.tif"), kOverTileOneOne,
-               {{"GDAL_HTTP_LOW_SPEED_TIME", "1"}, {"GDAL_HTTP_LOW_SPEED_LIMIT", "1"}, {"GDAL_HTTP_TIMEOUT", "2"}});
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    ASSERT_EQ(run.result.exitCode, 0) << run.result.err;
-    expectNoValidationMessages(run.result.err);
-    EXPECT_GT(server.stalledCount(), 0u) << "no request reached the stalled part";
-    EXPECT_NE(run.result.err.find("filled from the coarser level"), std::string::npos) << run.result.err;
-    EXPECT_LT(seconds, 120.0);
-    ASSERT_TRUE(run.frame);
-    EXPECT_GT(bandStatistics(*run.frame, 0, 90).luminanceDeviation, 2.0) << "the coarser level is not shown";
 }
 
 }  // namespace

@@ -8,17 +8,13 @@
 // the wireframe.
 #include "ChildProcess.h"
 #include "ViewerTestFiles.h"
+#include "VirtualDisplay.h"
 
 #include <gtest/gtest.h>
 
-#include <fcntl.h>
-#include <poll.h>
-#include <unistd.h>
 #include <algorithm>
-#include <cerrno>
 #include <cmath>
 #include <cstdlib>
-#include <cstring>
 #include <memory>
 #include <string>
 
@@ -26,50 +22,6 @@ namespace app_test {
 namespace {
 
 constexpr std::chrono::seconds kStepLimit{120};
-
-// An Xvfb server on a display number it picks itself (-displayfd), stopped
-// when the object goes.
-class VirtualDisplay {
-public:
-    VirtualDisplay()
-    {
-        int descriptors[2] = {-1, -1};
-        if (::pipe2(descriptors, O_CLOEXEC) != 0) {
-            throw std::runtime_error("pipe2 failed: " + std::string(std::strerror(errno)));
-        }
-        ProcessOptions options;
-        options.arguments = {"Xvfb", "-displayfd", "3", "-screen", "0", "1280x720x24", "-nolisten", "tcp", "-noreset"};
-        options.descriptorForChild = descriptors[1];
-        server_ = std::make_unique<ChildProcess>(options);
-        ::close(descriptors[1]);
-        number_ = readDisplayNumber(descriptors[0]);
-        ::close(descriptors[0]);
-    }
-    ~VirtualDisplay() { server_->stop(); }
-    VirtualDisplay(const VirtualDisplay&) = delete;
-    VirtualDisplay& operator=(const VirtualDisplay&) = delete;
-
-    [[nodiscard]] bool ready() const { return !number_.empty(); }
-    [[nodiscard]] std::string name() const { return ":" + number_; }
-
-private:
-    static std::string readDisplayNumber(int descriptor)
-    {
-        std::string number;
-        pollfd request{descriptor, POLLIN, 0};
-        while (::poll(&request, 1, 60000) > 0) {
-            char c = 0;
-            if (::read(descriptor, &c, 1) != 1 || c == '\n') {
-                break;
-            }
-            number += c;
-        }
-        return number;
-    }
-
-    std::unique_ptr<ChildProcess> server_;
-    std::string number_;
-};
 
 std::vector<std::filesystem::path> screenshotsIn(const std::filesystem::path& folder)
 {
@@ -98,15 +50,6 @@ class ViewerWindowTest : public ::testing::Test {
 protected:
     ViewerWindowTest() : scratch_("window") {}
 
-    ProcessResult xdotool(std::vector<std::string> arguments) const
-    {
-        ProcessOptions options;
-        options.arguments = {"xdotool"};
-        options.arguments.insert(options.arguments.end(), arguments.begin(), arguments.end());
-        options.environment = {{"DISPLAY", display_.name()}};
-        return runProcess(options, std::chrono::seconds(30));
-    }
-
     // Runs the viewer in a window on the virtual display until it exits by
     // itself (--frames), expecting a clean exit without validation messages.
     ProcessResult runViewerToTheEnd(std::vector<std::string> arguments) const
@@ -120,30 +63,10 @@ protected:
         return result;
     }
 
-    // The id of the viewer's window, once it is mapped.
-    std::string findViewerWindow(ChildProcess& viewer) const
-    {
-        std::string window;
-        waitUntil(
-            [&] {
-                if (!viewer.running()) {
-                    return true;
-                }
-                const std::vector<std::string> ids =
-                    linesOf(xdotool({"search", "--onlyvisible", "--name", "^cbt-terrain"}).out);
-                if (!ids.empty()) {
-                    window = ids.front();
-                }
-                return !window.empty();
-            },
-            kStepLimit);
-        return window;
-    }
-
     // The leaf count in the window title ("cbt-terrain - map.png - 1234 leaves"), 0 before it shows one.
     long leafCountInTitle(const std::string& window) const
     {
-        const std::string title = xdotool({"getwindowname", window}).out;
+        const std::string title = display_.xdotool({"getwindowname", window}).out;
         const size_t suffix = title.find(" leaves");
         const size_t start = title.rfind(' ', suffix == std::string::npos ? 0 : suffix - 1);
         if (suffix == std::string::npos || start == std::string::npos) {
@@ -169,33 +92,33 @@ TEST_F(ViewerWindowTest, KeysFreezeScreenshotWireframeResizeAndQuit)
     options.workingDirectory = scratch_.path();
     ChildProcess viewer(options);
 
-    const std::string window = findViewerWindow(viewer);
+    const std::string window = display_.findWindow(viewer, "^cbt-terrain", kStepLimit);
     ASSERT_FALSE(window.empty()) << "no window appeared: " << viewer.wait(std::chrono::seconds(1)).err;
-    ASSERT_EQ(xdotool({"windowfocus", "--sync", window}).exitCode, 0);
+    ASSERT_EQ(display_.xdotool({"windowfocus", "--sync", window}).exitCode, 0);
 
     // Once the tree has refined (the title shows the leaf count), Space
     // freezes the subdivision, so the two screenshots differ only by F.
     ASSERT_TRUE(waitUntil([&] { return leafCountInTitle(window) >= 2000 || !viewer.running(); }, kStepLimit))
         << "the title never showed 2000 leaves";
     ASSERT_TRUE(viewer.running()) << viewer.wait(std::chrono::seconds(1)).err;
-    ASSERT_EQ(xdotool({"key", "space", "F12"}).exitCode, 0);
+    ASSERT_EQ(display_.xdotool({"key", "space", "F12"}).exitCode, 0);
     ASSERT_TRUE(waitUntil([&] { return screenshotsIn(scratch_.path()).size() >= 1 || !viewer.running(); }, kStepLimit));
     ASSERT_EQ(screenshotsIn(scratch_.path()).size(), 1u) << viewer.wait(std::chrono::seconds(1)).err;
     std::vector<std::filesystem::path> shots;  // in the order they were taken
     noteNewScreenshots(scratch_.path(), shots);
 
-    ASSERT_EQ(xdotool({"key", "f"}).exitCode, 0);
-    ASSERT_EQ(xdotool({"key", "F12"}).exitCode, 0);
+    ASSERT_EQ(display_.xdotool({"key", "f"}).exitCode, 0);
+    ASSERT_EQ(display_.xdotool({"key", "F12"}).exitCode, 0);
     ASSERT_TRUE(waitUntil([&] { return screenshotsIn(scratch_.path()).size() >= 2 || !viewer.running(); }, kStepLimit));
     noteNewScreenshots(scratch_.path(), shots);
 
     // A resized window gets a new swapchain and new render targets.
-    ASSERT_EQ(xdotool({"windowsize", "--sync", window, "320", "200"}).exitCode, 0);
-    ASSERT_EQ(xdotool({"key", "F12"}).exitCode, 0);
+    ASSERT_EQ(display_.xdotool({"windowsize", "--sync", window, "320", "200"}).exitCode, 0);
+    ASSERT_EQ(display_.xdotool({"key", "F12"}).exitCode, 0);
     ASSERT_TRUE(waitUntil([&] { return screenshotsIn(scratch_.path()).size() >= 3 || !viewer.running(); }, kStepLimit));
     noteNewScreenshots(scratch_.path(), shots);
 
-    ASSERT_EQ(xdotool({"key", "Escape"}).exitCode, 0);
+    ASSERT_EQ(display_.xdotool({"key", "Escape"}).exitCode, 0);
     const ProcessResult result = viewer.wait(kStepLimit);
     EXPECT_FALSE(result.timedOut) << "Esc did not quit";
     EXPECT_EQ(result.exitCode, 0) << result.err;
@@ -377,21 +300,21 @@ TEST_F(ViewerWindowTest, PlanetModeFliesTheGlobeAndHomeReturnsToTheWholeEarth)
     options.workingDirectory = scratch_.path();
     ChildProcess viewer(options);
 
-    const std::string window = findViewerWindow(viewer);
+    const std::string window = display_.findWindow(viewer, "^cbt-terrain", kStepLimit);
     ASSERT_FALSE(window.empty()) << "no window appeared: " << viewer.wait(std::chrono::seconds(1)).err;
-    ASSERT_EQ(xdotool({"windowfocus", "--sync", window}).exitCode, 0);
+    ASSERT_EQ(display_.xdotool({"windowfocus", "--sync", window}).exitCode, 0);
     // The window opens before the model is read; its title counts the
     // bisectors once frames are drawn.
     ASSERT_TRUE(waitUntil([&] { return leafCountInTitle(window) > 0 || !viewer.running(); }, kStepLimit));
     // 20 km over the Alps asks for the finer level's tiles: a few frames
     // there let the loader read them before the climb leaves them behind.
     // E climbs: held for a while, at a speed that grows with the height.
-    ASSERT_EQ(xdotool({"sleep", "2", "keydown", "e", "sleep", "1.5", "keyup", "e"}).exitCode, 0);
-    ASSERT_EQ(xdotool({"key", "F12"}).exitCode, 0);
+    ASSERT_EQ(display_.xdotool({"sleep", "2", "keydown", "e", "sleep", "1.5", "keyup", "e"}).exitCode, 0);
+    ASSERT_EQ(display_.xdotool({"key", "F12"}).exitCode, 0);
     ASSERT_TRUE(waitUntil([&] { return screenshotsIn(scratch_.path()).size() >= 1 || !viewer.running(); }, kStepLimit));
     std::vector<std::filesystem::path> shots;
     noteNewScreenshots(scratch_.path(), shots);
-    ASSERT_EQ(xdotool({"key", "Home", "F12"}).exitCode, 0);
+    ASSERT_EQ(display_.xdotool({"key", "Home", "F12"}).exitCode, 0);
     ASSERT_TRUE(waitUntil([&] { return screenshotsIn(scratch_.path()).size() >= 2 || !viewer.running(); }, kStepLimit));
     noteNewScreenshots(scratch_.path(), shots);
     // Without the overlay, once the whole Earth settled (two shots a second
@@ -401,7 +324,7 @@ TEST_F(ViewerWindowTest, PlanetModeFliesTheGlobeAndHomeReturnsToTheWholeEarth)
         const std::size_t before = shots.size();
         std::vector<std::string> arguments = keys;
         arguments.insert(arguments.end(), {"key", "F12"});
-        const bool sent = xdotool(arguments).exitCode == 0;
+        const bool sent = display_.xdotool(arguments).exitCode == 0;
         const bool written =
             waitUntil([&] { return screenshotsIn(scratch_.path()).size() > before || !viewer.running(); }, kStepLimit);
         noteNewScreenshots(scratch_.path(), shots);
@@ -420,7 +343,7 @@ TEST_F(ViewerWindowTest, PlanetModeFliesTheGlobeAndHomeReturnsToTheWholeEarth)
     ASSERT_TRUE(settled) << "no screenshot";
     const std::optional<DecodedImage> wireframe = shoot({"key", "f"});
     const std::optional<DecodedImage> unwired = shoot({"key", "f"});
-    ASSERT_EQ(xdotool({"key", "Escape"}).exitCode, 0);
+    ASSERT_EQ(display_.xdotool({"key", "Escape"}).exitCode, 0);
     const ProcessResult result = viewer.wait(kStepLimit);
     EXPECT_FALSE(result.timedOut) << "Esc did not quit";
     EXPECT_EQ(result.exitCode, 0) << result.err;

@@ -9,12 +9,14 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 #include <fstream>
 #include <optional>
 #include <stdexcept>
 #include <string_view>
 #include <system_error>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -293,14 +295,64 @@ bool RangeHttpServer::answer(int connection)
                 statusHead("416 Range Not Satisfiable", 0, "Content-Range: bytes */" + std::to_string(size) + "\r\n"));
         return false;
     }
-    if (range->first >= stallRangesFrom_.load())
-        return true;
+    if (range->first >= faultFrom_.load()) {
+        const std::size_t candidate = ++faultCandidates_;
+        if (candidate % faultOneIn_.load() == 0) {
+            ++faults_;
+            return answerWithFault(connection, fault_.load(), *file, range->first, range->count, size);
+        }
+    }
     ++rangeRequests_;
     const std::string contentRange = "Content-Range: bytes " + std::to_string(range->first) + "-" +
                                      std::to_string(range->first + range->count - 1) + "/" + std::to_string(size) +
                                      "\r\n";
     if (sendAll(connection, statusHead("206 Partial Content", range->count, type + contentRange)) && !head)
         sendBody(connection, *file, range->first, range->count);
+    return false;
+}
+
+void RangeHttpServer::misbehaveFrom(std::uint64_t offset, RangeFault fault, std::size_t oneIn)
+{
+    fault_.store(fault);
+    faultOneIn_.store(std::max<std::size_t>(oneIn, 1));
+    faultFrom_.store(offset);
+}
+
+bool RangeHttpServer::answerWithFault(int connection, RangeFault fault, const std::filesystem::path& file,
+                                      std::uint64_t first, std::uint64_t count, std::uint64_t size)
+{
+    const std::string contentRange = "Content-Type: application/octet-stream\r\nContent-Range: bytes " +
+                                     std::to_string(first) + "-" + std::to_string(first + count - 1) + "/" +
+                                     std::to_string(size) + "\r\n";
+    switch (fault) {
+        case RangeFault::Stall: return true;
+        case RangeFault::Drop: return false;
+        case RangeFault::Answer500: sendAll(connection, statusHead("500 Internal Server Error", 0, "")); return false;
+        case RangeFault::Answer404: sendAll(connection, statusHead("404 Not Found", 0, "")); return false;
+        case RangeFault::Answer416:
+            sendAll(connection, statusHead("416 Range Not Satisfiable", 0,
+                                           "Content-Range: bytes */" + std::to_string(size) + "\r\n"));
+            return false;
+        case RangeFault::CloseMidBody:
+            if (sendAll(connection, statusHead("206 Partial Content", count, contentRange)))
+                sendBody(connection, file, first, count / 2);
+            return false;
+        case RangeFault::Trickle: {
+            if (!sendAll(connection, statusHead("206 Partial Content", count, contentRange)))
+                return false;
+            std::ifstream input(file, std::ios::binary);
+            input.seekg(static_cast<std::streamoff>(first));
+            for (std::uint64_t sent = 0; sent < count && !stopping_.load(); ++sent) {
+                char byte = 0;
+                input.read(&byte, 1);
+                if (!sendAll(connection, std::string_view(&byte, 1)))
+                    return false;
+                for (int waited = 0; waited < 1000 && !stopping_.load(); waited += kPollMilliseconds)
+                    std::this_thread::sleep_for(std::chrono::milliseconds(kPollMilliseconds));
+            }
+            return false;
+        }
+    }
     return false;
 }
 

@@ -58,15 +58,34 @@ public:
     // From now on, never answers a range request that starts at or after
     // byte `offset` (the connection stays open): a source that stops
     // answering for part of a file, e.g. a COG's full-resolution tiles.
-    void stallRangesFrom(std::uint64_t offset) { stallRangesFrom_.store(offset); }
+    void stallRangesFrom(std::uint64_t offset) { misbehaveFrom(offset, RangeFault::Stall); }
+    // How a misbehaving server answers a range request.
+    enum class RangeFault {
+        Stall,         // never: the connection stays open, silent
+        Trickle,       // the head, then one byte of the body a second
+        CloseMidBody,  // the head and half the body, then the connection closes
+        Answer500,     // 500 Internal Server Error
+        Answer404,     // 404 Not Found
+        Answer416,     // 416 Range Not Satisfiable
+        Drop,          // the connection closes without an answer
+    };
+    // From now on, range requests that start at or after byte `offset`
+    // get `fault`: every one, or one in `oneIn` (the oneIn-th, the
+    // 2 oneIn-th, ...) while the others are served.
+    void misbehaveFrom(std::uint64_t offset, RangeFault fault, std::size_t oneIn = 1);
+    // Range requests that got a fault so far (stalled ones included).
+    [[nodiscard]] std::size_t faultCount() const { return faults_.load(); }
     // Connections accepted and left unanswered so far.
     [[nodiscard]] std::size_t stalledCount() const { return stalledCount_.load(); }
 
 private:
     void serve();
     // Answers the request on `connection`; true when it is left unanswered
-    // (stallRangesFrom) and the connection must be kept open.
+    // (RangeFault::Stall) and the connection must be kept open.
     bool answer(int connection);
+    // Answers a range request of `file` with the fault; true as answer.
+    bool answerWithFault(int connection, RangeFault fault, const std::filesystem::path& file, std::uint64_t first,
+                         std::uint64_t count, std::uint64_t size);
 
     std::filesystem::path root_;
     FileDescriptor listener_;
@@ -75,7 +94,11 @@ private:
     std::atomic<std::size_t> rangeRequests_{0};
     std::atomic<std::size_t> requests_{0};
     std::atomic<bool> stalling_{false};
-    std::atomic<std::uint64_t> stallRangesFrom_{UINT64_MAX};
+    std::atomic<std::uint64_t> faultFrom_{UINT64_MAX};
+    std::atomic<RangeFault> fault_{RangeFault::Stall};
+    std::atomic<std::size_t> faultOneIn_{1};
+    std::atomic<std::size_t> faultCandidates_{0};  // range requests at or after faultFrom_
+    std::atomic<std::size_t> faults_{0};
     std::atomic<std::size_t> stalledCount_{0};
     std::vector<FileDescriptor> stalled_;  // touched by the serving thread only
     std::thread thread_;
