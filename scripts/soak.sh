@@ -14,11 +14,22 @@
 #   - the last frame is rendered at the size the path asked for last.
 #
 #   scripts/soak.sh [--frames N] [--period N] [--binary PATH] [--depth D]
-#                   [--out DIR] [-- extra cbt-terrain flags]
+#                   [--out DIR] [--remote [--server PATH] [--drop-one-in N]]
+#                   [-- extra cbt-terrain flags]
 #
 # Defaults: 10000 frames, a flight of 2000 frames repeated, the binary in
 # build/, the map's own depth, the default terrain (20 km wide, 3 km high),
 # a new folder under $TMPDIR for the path, the stats and the log (kept).
+#
+# --remote streams the default terrain from a local HTTP server that drops
+# one request in fifty (--drop-one-in): the map is georeferenced to the same 20 km (a VRT
+# over the PNG), made a Cloud-Optimized GeoTIFF by `cbt-terrain prepare`,
+# served by the tests' range-http-server (--server; by default the one in
+# build/tests/dem) and read through /vsicurl/ with --stream on, under
+# budgets small enough (--cpu-budget 1, --gpu-budget 1, GDAL's download
+# cache 2 MiB) that the flight reads its tiles again and again. The same
+# checks hold, and the server must have dropped requests: a dropped request
+# costs a warning and the coarser level there, never the run or memory.
 # The render `soak` test of tests/app runs a short version of this script.
 set -euo pipefail
 
@@ -27,6 +38,9 @@ period=2000
 binary="$(cd "$(dirname "$0")/.." && pwd)/build/src/app/cbt-terrain"
 depth=""
 out=""
+remote=0
+drop_one_in=50
+server="$(cd "$(dirname "$0")/.." && pwd)/build/tests/dem/range-http-server"
 extra=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -35,6 +49,9 @@ while [ $# -gt 0 ]; do
     --binary) binary="$2"; shift 2 ;;
     --depth) depth="$2"; shift 2 ;;
     --out) out="$2"; shift 2 ;;
+    --remote) remote=1; shift ;;
+    --server) server="$2"; shift 2 ;;
+    --drop-one-in) drop_one_in="$2"; shift 2 ;;
     --) shift; extra=("$@"); break ;;
     *) echo "soak.sh: unknown argument '$1' (see the comment at the top of $0)" >&2; exit 2 ;;
   esac
@@ -47,8 +64,47 @@ if [ ! -x "$binary" ]; then
   echo "soak.sh: no viewer binary at $binary (build it, or pass --binary)" >&2
   exit 2
 fi
+if [ "$remote" -eq 1 ] && [ ! -x "$server" ]; then
+  echo "soak.sh: no range-http-server at $server (build the tests, or pass --server)" >&2
+  exit 2
+fi
 if [ -z "$out" ]; then out="$(mktemp -d "${TMPDIR:-/tmp}/cbt-soak.XXXXXX")"; fi
 mkdir -p "$out"
+
+source_arguments=()
+if [ "$remote" -eq 1 ]; then
+  # The default map georeferenced to 20 km a side (UTM 32N) and 3 km of
+  # height range (its 16-bit samples scaled), as the viewer shows the PNG.
+  map="$(cd "$(dirname "$0")/.." && pwd)/assets/terrain-4096.png"
+  mkdir -p "$out/served"
+  cat > "$out/terrain.vrt" <<VRT
+<VRTDataset rasterXSize="4096" rasterYSize="4096">
+  <SRS>EPSG:32632</SRS>
+  <GeoTransform>400000, 4.8828125, 0, 5020000, 0, -4.8828125</GeoTransform>
+  <VRTRasterBand dataType="UInt16" band="1">
+    <Scale>$(awk 'BEGIN { printf "%.12f", 3000 / 65535 }')</Scale>
+    <SimpleSource>
+      <SourceFilename relativeToVRT="0">$map</SourceFilename>
+      <SourceBand>1</SourceBand>
+    </SimpleSource>
+  </VRTRasterBand>
+</VRTDataset>
+VRT
+  "$binary" prepare "$out/terrain.vrt" "$out/served/terrain.tif" >"$out/prepare.log" 2>&1 ||
+    { echo "soak.sh: prepare failed (see $out/prepare.log)" >&2; exit 1; }
+  "$server" "$out/served" --drop-one-in "$drop_one_in" >"$out/server.port" 2>"$out/server.log" &
+  server_pid=$!
+  trap 'kill "$server_pid" 2>/dev/null || true' EXIT
+  for _ in $(seq 100); do [ -s "$out/server.port" ] && break; sleep 0.1; done
+  port="$(head -n 1 "$out/server.port")"
+  if ! [[ "$port" =~ ^[0-9]+$ ]]; then echo "soak.sh: the server did not start (see $out/server.log)" >&2; exit 1; fi
+  # Small caches (GDAL's download cache, the tiles' budgets), so that the
+  # flight reads its tiles again and again, and meets the dropped requests.
+  export NO_PROXY=127.0.0.1 no_proxy=127.0.0.1 GDAL_DISABLE_READDIR_ON_OPEN=EMPTY_DIR
+  export CPL_VSIL_CURL_CACHE_SIZE=$((2 * 1024 * 1024))
+  unset GDAL_HTTP_PROXY
+  source_arguments=("/vsicurl/http://127.0.0.1:$port/terrain.tif" --stream on --cpu-budget 1 --gpu-budget 1)
+fi
 
 # The flight, one line per frame over one period (the viewer loops it):
 # a low circle just above the highest peaks, a climb to 25x the terrain's
@@ -77,8 +133,8 @@ awk -v period="$period" -v extent=20000 -v height=3000 'BEGIN {
 # its line (line 1 always sets one).
 last_size="$(awk -v last="$(( (frames - 1) % period + 1 ))" 'NR <= last && NF == 6 { s = $6 } END { print s }' "$out/flight.path")"
 
-arguments=("$binary" --headless --validate --camera-path "$out/flight.path" --frames "$frames"
-           --stats "$out/stats.json" --screenshot "$out/last.png")
+arguments=("$binary" "${source_arguments[@]}" --headless --validate --camera-path "$out/flight.path"
+           --frames "$frames" --stats "$out/stats.json" --screenshot "$out/last.png")
 if [ -n "$depth" ]; then arguments+=(--depth "$depth"); fi
 arguments+=("${extra[@]}")
 echo "soak.sh: ${arguments[*]}"
@@ -131,9 +187,16 @@ awk -v period="$period" '
   }' "$out/resident-mib.txt" || fail "resident memory grows after warm-up (see $out/resident-mib.txt)"
 
 if [ -n "$last_size" ]; then
-  width="$(grep -o '"width": [0-9]*' "$out/stats.json" | grep -o '[0-9]*$')"
-  height="$(grep -o '"height": [0-9]*' "$out/stats.json" | grep -o '[0-9]*$')"
+  width="$(grep -o '"width": [0-9]*' "$out/stats.json" | head -n 1 | grep -o '[0-9]*$')"
+  height="$(grep -o '"height": [0-9]*' "$out/stats.json" | head -n 1 | grep -o '[0-9]*$')"
   if [ "${width}x${height}" != "$last_size" ]; then fail "the last frame is ${width}x${height}, the path asked for $last_size"; fi
+fi
+
+if [ "$remote" -eq 1 ]; then
+  kill "$server_pid" 2>/dev/null || true
+  wait "$server_pid" 2>/dev/null || true
+  cat "$out/server.log"
+  if ! grep -q 'dropped [1-9]' "$out/server.log"; then fail "the server dropped no request (see $out/server.log)"; fi
 fi
 
 if [ "$failures" -gt 0 ]; then echo "soak.sh: $failures failure(s); files in $out" >&2; exit 1; fi

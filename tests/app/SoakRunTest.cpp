@@ -5,7 +5,8 @@
 // validation (exit code), a leaf count per frame that stays bounded and
 // repeats with the flight, resident memory that does not grow after the
 // first pass of the flight (the warm-up), and the last frame at the last
-// size asked for.
+// size asked for. The remote version (--remote) streams the terrain from a
+// local server that drops requests, and must pass the same checks.
 #include "ChildProcess.h"
 #include "ViewerTestFiles.h"
 
@@ -93,6 +94,48 @@ TEST(SoakRun, ShortFlightIsValidationCleanBoundedAndFlatInMemory)
     ASSERT_TRUE(last) << "no screenshot";
     EXPECT_EQ(std::to_string(last->width) + "x" + std::to_string(last->height), lastSize);
     EXPECT_EQ(jsonNumber(stats, "width"), static_cast<double>(last->width));
+}
+
+TEST(SoakRun, ARemoteFlightThatLosesRequestsEndsCleanAndFlatInMemory)
+{
+    // The script's --remote: the default terrain streamed through /vsicurl/
+    // from the tests' server, which drops one range request in five here
+    // (fifty in the long soak) so that a short flight meets several.
+    const ScratchFolder scratch("soak-remote");
+    const std::filesystem::path out = scratch.file("soak");
+    ProcessOptions options;
+    options.arguments = {"bash",
+                         CBT_SOAK_SCRIPT,
+                         "--binary",
+                         CBT_TERRAIN_BINARY,
+                         "--frames",
+                         std::to_string(kFrames),
+                         "--period",
+                         std::to_string(kPeriod),
+                         "--out",
+                         out.string(),
+                         "--remote",
+                         "--server",
+                         CBT_RANGE_HTTP_SERVER,
+                         "--drop-one-in",
+                         "5"};
+    const ProcessResult result = runProcess(options, std::chrono::seconds(900));
+    EXPECT_FALSE(result.timedOut);
+    EXPECT_EQ(result.exitCode, 0) << result.out << result.err;
+    EXPECT_NE(result.out.find("soak.sh: passed (240 frames)"), std::string::npos) << result.out;
+    const std::string served = fileText(out / "server.log");
+    const std::size_t dropped = served.find("dropped ");
+    ASSERT_NE(dropped, std::string::npos) << served;
+    EXPECT_GT(std::stoul(served.substr(dropped + 8)), 0u) << served;
+    for (const std::string& line : linesOf(fileText(out / "stderr.log"))) {
+        EXPECT_EQ(line.find("[vulkan]"), std::string::npos) << line;
+        EXPECT_TRUE(line.empty() || line.rfind("cbt-terrain: warning: ", 0) == 0) << line;
+    }
+    const std::string stats = fileText(out / "stats.json");
+    EXPECT_GT(jsonNumberAt(stats, {"stream", "tilesRead"}).value_or(0.0), 0.0) << stats;
+    const std::optional<DecodedImage> last = decodePng(out / "last.png");
+    ASSERT_TRUE(last) << "no screenshot";
+    EXPECT_GT(bandStatistics(*last, last->height / 2, last->height).luminanceDeviation, 2.0) << "no terrain";
 }
 
 }  // namespace
