@@ -1,8 +1,36 @@
 // Imagery draped over the ground, for the flat terrain and the globe: each
 // mode finds where the ground lies in its imagery's texture and samples it;
-// how its colour replaces the materials' is here.
+// how its colour replaces the materials', and takes the ground's detail
+// where its texels are coarser than the pixels, is here (CPU mirror:
+// src/surface/Imagery.h; tests/surface compares the two).
 #ifndef SURFACE_IMAGERY_GLSL
 #define SURFACE_IMAGERY_GLSL
+
+#include "surface/GroundAlbedo.glsl"
+
+// How coarse the imagery is at a pixel, from the pixel's steps to the next
+// pixels in texels: 0 where a texel spans at most 2 pixels, 1 where it
+// spans 8 or more, smooth in between.
+float surface_ImageryCoarseness(vec2 texelsAlongX, vec2 texelsAlongY)
+{
+    float texelsPerPixel = max(length(texelsAlongX), length(texelsAlongY));
+    return 1.0 - smoothstep(0.125, 0.5, texelsPerPixel);
+}
+
+// The imagery's colour (linear) with the detail of `ground` that a coarse
+// texel averages away, as much as `coarseness` says: the materials'
+// patchiness as a brightness change of up to a fifth either way, rock
+// where the ground is too steep for anything else, and snow where the
+// snow line says (surface_SnowCover). Where the texels are fine, the
+// imagery as it is.
+vec3 surface_DetailedImagery(vec3 imagery, surface_Ground ground, float coarseness)
+{
+    vec3 detailed = imagery * (1.0 + 0.4 * ground.variation);
+    float rock = smoothstep(0.25, 0.45, ground.steepness + 0.10 * ground.variation);
+    detailed = mix(detailed, SURFACE_ROCK, 0.7 * rock);
+    detailed = mix(detailed, SURFACE_SNOW, surface_SnowCover(ground));
+    return mix(imagery, detailed, coarseness);
+}
 
 // The ground's albedo: the imagery's colour (linear, from an sRGB texture)
 // where it lies (its alpha) and is shown, else the materials' `albedo`.

@@ -1,10 +1,13 @@
 // The GLSL of the surface library, which the flat terrain's and the globe's
 // shaders include, against its CPU mirror (label gpu): the ground's albedo
 // and snow cover (shaders/surface/GroundAlbedo.glsl), the snow line at every
-// quarter degree (SnowLine.glsl) and the water's luminance (Water.glsl),
+// quarter degree (SnowLine.glsl), the water's luminance (Water.glsl), the
+// night lights (NightLights.glsl) and the imagery's detail (Imagery.glsl),
 // each run by a probe in tests/surface/shaders.
 #include "GpuTestEnvironment.h"
 #include "surface/GroundAlbedo.h"
+#include "surface/Imagery.h"
+#include "surface/NightLights.h"
 #include "surface/SnowLine.h"
 #include "surface/Water.h"
 #include "vk/Barriers.h"
@@ -71,6 +74,26 @@ std::vector<T> readBack(const vk::Buffer& buffer, std::size_t count)
     std::vector<T> values(count);
     std::memcpy(values.data(), buffer.mapped().data(), count * sizeof(T));
     return values;
+}
+
+// Runs the probe `program` of one input buffer (binding 0, `cases`) and one
+// output of a vec4 per case (binding 1), which it returns.
+template <typename Case>
+std::vector<glm::vec4> runCaseProbe(vk::Device& device, const char* program, const std::vector<Case>& cases)
+{
+    const vk::Buffer caseBuffer = inputBuffer(device, cases);
+    const vk::Buffer results = outputBuffer(device, cases.size() * sizeof(glm::vec4));
+    constexpr std::array<vk::DescriptorBinding, 2> kBindings{{
+        {0, kStorage, VK_SHADER_STAGE_COMPUTE_BIT, 1},
+        {1, kStorage, VK_SHADER_STAGE_COMPUTE_BIT, 1},
+    }};
+    const vk::ComputeKernel kernel(device, vk::ShaderLibrary(SURFACE_TEST_SPIRV_DIR).load(program), kBindings, 0);
+    vk::DescriptorWriter()
+        .storageBuffer(0, caseBuffer)
+        .storageBuffer(1, results)
+        .update(device, kernel.descriptorSet());
+    runProbe(device, kernel, cases.size(), {&results});
+    return readBack<glm::vec4>(results, cases.size());
 }
 
 TEST_F(SurfaceGpuTest, TheShadersGroundAlbedoSnowCoverAndSnowLineAreTheCpus)
@@ -167,21 +190,7 @@ TEST_F(SurfaceGpuTest, TheShadersWaterIsTheCpus)
             }
         }
     }
-    const vk::Buffer caseBuffer = inputBuffer(device(), cases);
-    const vk::Buffer luminances = outputBuffer(device(), cases.size() * sizeof(glm::vec4));
-    constexpr std::array<vk::DescriptorBinding, 2> kBindings{{
-        {0, kStorage, VK_SHADER_STAGE_COMPUTE_BIT, 1},
-        {1, kStorage, VK_SHADER_STAGE_COMPUTE_BIT, 1},
-    }};
-    const vk::ComputeKernel kernel(device(), vk::ShaderLibrary(SURFACE_TEST_SPIRV_DIR).load("WaterProbe.comp"),
-                                   kBindings, 0);
-    vk::DescriptorWriter()
-        .storageBuffer(0, caseBuffer)
-        .storageBuffer(1, luminances)
-        .update(device(), kernel.descriptorSet());
-    runProbe(device(), kernel, cases.size(), {&luminances});
-
-    const std::vector<glm::vec4> gpu = readBack<glm::vec4>(luminances, cases.size());
+    const std::vector<glm::vec4> gpu = runCaseProbe(device(), "WaterProbe.comp", cases);
     for (std::size_t i = 0; i < cases.size(); ++i) {
         const Case& c = cases[i];
         const glm::vec3 body = waterBody(glm::vec3(c.seabedAndMetres), waterTransmittance(c.seabedAndMetres.w),
@@ -194,6 +203,59 @@ TEST_F(SurfaceGpuTest, TheShadersWaterIsTheCpus)
                 << "case " << i << " channel " << channel;
         }
     }
+}
+
+TEST_F(SurfaceGpuTest, TheShadersNightLightsAreTheCpus)
+{
+    std::vector<glm::vec4> cases;
+    for (int step = -100; step <= 100; ++step) {
+        cases.emplace_back(1.0f, 0.6f, 0.25f, 0.002f * static_cast<float>(step));
+    }
+    const std::vector<glm::vec4> gpu = runCaseProbe(device(), "NightLightsProbe.comp", cases);
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        const glm::vec3 cpu = nightLightsLuminance(glm::vec3(cases[i]), cases[i].w);
+        ASSERT_NEAR(gpu[i].w, nightLightsShare(cases[i].w), 1.0e-6f) << "case " << i;
+        for (int channel = 0; channel < 3; ++channel) {
+            // Within a unit or two in the last place (the GPU may fuse the products).
+            ASSERT_NEAR(gpu[i][channel], cpu[channel], 1.0e-6f) << "case " << i << " channel " << channel;
+        }
+    }
+}
+
+TEST_F(SurfaceGpuTest, TheShadersDetailedImageryIsTheCpus)
+{
+    struct Case {
+        glm::vec4 ground;
+        glm::vec4 imagery;
+        glm::vec4 texelsAlongXAndY;
+    };
+    std::vector<Case> cases;
+    for (const float elevation : {200.0f, 2500.0f, 2900.0f, 3400.0f}) {
+        for (const float steepness : {0.0f, 0.2f, 0.35f, 0.6f}) {
+            for (const float variation : {-0.5f, -0.1f, 0.25f, 0.5f}) {
+                for (const float texelsPerPixel : {0.05f, 0.2f, 0.3f, 2.0f}) {
+                    cases.push_back({{elevation, steepness, 2800.0f, variation},
+                                     {0.21f, 0.17f, 0.09f, 1.0f},
+                                     {texelsPerPixel, 0.0f, 0.0f, 0.5f * texelsPerPixel}});
+                }
+            }
+        }
+    }
+    const std::vector<glm::vec4> gpu = runCaseProbe(device(), "ImageryProbe.comp", cases);
+    int detailed = 0;
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        const Case& c = cases[i];
+        const Ground ground{c.ground.x, c.ground.y, c.ground.z, c.ground.w, 0.0f};
+        const float coarseness =
+            imageryCoarseness(glm::vec2(c.texelsAlongXAndY), {c.texelsAlongXAndY.z, c.texelsAlongXAndY.w});
+        const glm::vec3 cpu = detailedImagery(glm::vec3(c.imagery), ground, coarseness);
+        ASSERT_NEAR(gpu[i].w, coarseness, 1.0e-6f) << "case " << i;
+        for (int channel = 0; channel < 3; ++channel) {
+            ASSERT_NEAR(gpu[i][channel], cpu[channel], 1.0e-6f) << "case " << i << " channel " << channel;
+        }
+        detailed += glm::vec3(gpu[i]) != glm::vec3(c.imagery) ? 1 : 0;
+    }
+    EXPECT_GT(detailed, 50) << "the probe saw no detail";
 }
 
 }  // namespace
