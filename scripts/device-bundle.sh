@@ -10,10 +10,12 @@
 # older commit) is installed under NAME/ in the archive: NAME/bin/ keeps the
 # programs named by --programs (default cbt-terrain; cbt-bench adds 2 MB
 # packed), NAME/share/ their SPIR-V; the default flat map stays behind
-# (planet mode does not read it; cbt-heightgen makes it again). Beside them: lib/, every library the programs load but glibc's,
-# the Vulkan loader and glvnd's libraries among them; layers/, the Khronos
-# validation layer and its manifest; etopo5.cdf, the planet's default model;
-# and run.sh, which runs a command with those in its environment. ICU's 30 MB
+# (planet mode does not read it; cbt-heightgen makes it again). Beside
+# them: lib/, every library the programs load but glibc's, the Vulkan
+# loader and glvnd's libraries among them; layers/, the Khronos validation
+# layer and its manifest; etopo5.cdf, the planet's default model;
+# earth-maps/, the Earth's maps the globe drapes (xplanet-images); and
+# run.sh, which runs a command with those in its environment. ICU's 30 MB
 # data library is replaced by an empty one of the same name (the netCDF and
 # GeoTIFF paths never reach ICU). --out defaults to .dev/bundle.tar.xz, which
 # git ignores through .git/info/exclude when the script adds it there.
@@ -116,10 +118,17 @@ cp -L "$libdir/libVkLayer_khronos_validation.so" "$stage/layers/"
 sed 's|"library_path": *"[^"]*"|"library_path": "./libVkLayer_khronos_validation.so"|' "$layer_manifest" \
     >"$stage/layers/VkLayer_khronos_validation.json"
 cp -L "$etopo5" "$stage/"
+# The Earth's maps the globe drapes by default (xplanet-images), when here.
+if [[ -f /usr/share/xplanet/images/earth.jpg && -f /usr/share/xplanet/images/night.jpg ]]; then
+    mkdir -p "$stage/earth-maps"
+    cp -L /usr/share/xplanet/images/earth.jpg /usr/share/xplanet/images/night.jpg "$stage/earth-maps/"
+fi
 cat >"$stage/run.sh" <<'EOF'
 #!/usr/bin/env bash
-# Runs a command with the bundle's libraries, layer and NVIDIA's driver.
+# Runs a command with the bundle's libraries, layer, Earth's maps and
+# NVIDIA's driver.
 here=$(dirname "$(readlink -f "$0")")
+if [[ -d $here/earth-maps ]]; then export CBT_EARTH_IMAGERY_DIR=$here/earth-maps; fi
 export LD_LIBRARY_PATH=$here/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 export VK_LAYER_PATH=$here/layers
 export VK_DRIVER_FILES=${VK_DRIVER_FILES:-/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json}

@@ -15,6 +15,8 @@
 //   binding 8  the imagery, on a grid of WGS 84 degrees over
 //              globeDraw_imageryBounds (terrain::ImageryTexture; shown
 //              where globeDraw_options.z is 1)
+//   binding 9  the night lights, a map of the whole Earth in WGS 84
+//              degrees (shown where globeDraw_nightLights.x is 1)
 // The shading also binds the atmosphere's set (planet/GlobeAtmosphere.glsl)
 // as set 1 and its images as set 2.
 #ifndef PLANET_GLOBE_DRAW_GLSL
@@ -40,6 +42,7 @@ layout(std140, set = 0, binding = 2) uniform GlobeDrawFrame {
     i64vec4 globeDraw_cameraCube;     // the cube point under the camera, exact (planet/CubeGeometry.glsl)
     mat4 globeDraw_inverseViewProjection;  // clip space to camera-relative ECEF
     vec4 globeDraw_imageryBounds;     // west, south, east, north (degrees): the imagery's edges
+    vec4 globeDraw_nightLights;       // x: 1 shows the night lights (globeDraw_nightLightsMap)
 };
 layout(set = 0, binding = 3) uniform sampler3D globeDraw_seaLevelSky;
 layout(std430, set = 0, binding = 4) readonly buffer GlobeDrawExact {
@@ -54,6 +57,7 @@ layout(std430, set = 0, binding = 6) readonly buffer GlobeDrawPoolCounters {
 };
 #define GLOBE_DRAW_ELEVATION_BINDING 7
 layout(set = 0, binding = 8) uniform sampler2D globeDraw_imagery;
+layout(set = 0, binding = 9) uniform sampler2D globeDraw_nightLightsMap;
 
 // The word of bisector::gpu::PoolCounters that holds visibleCount.
 const uint GLOBE_DRAW_VISIBLE_COUNT_WORD = 9u;

@@ -8,7 +8,8 @@
 // the sky's reflection at grazing angles, a glint of the sun); then the air
 // between the camera and the surface. Where the planet hides the sun the
 // ground gets no sunlight and little skylight: the night side is dark and
-// the terminator follows the sun's horizon.
+// the terminator follows the sun's horizon; where a map of night lights is
+// draped, its towns glow there (globeSurface_NightLights).
 // The ground is lit by the surface's normal, not its triangles' planes (see
 // globeSurface_GroundNormal): the data's normal, interpolated between the
 // vertices, tilted by the detail's slope where the pixel lies.
@@ -30,6 +31,7 @@
 #include "planet/GlobeSunHorizon.glsl"
 #include "surface/GroundAlbedo.glsl"
 #include "surface/Imagery.glsl"
+#include "surface/NightLights.glsl"
 #include "surface/MaterialVariation.glsl"
 #include "surface/SnowLine.glsl"
 #include "surface/SunVisibility.glsl"
@@ -62,36 +64,38 @@ dvec3 globeSurface_CubePointAt(vec3 cubeFromCamera)
     return planet_CubePointOf(globeDraw_cameraCube.xyz) + dvec3(cubeFromCamera);
 }
 
-// The land's colour (surface/GroundAlbedo.glsl) at the pixel by its
-// height, its slope (`flatness`: the cosine of the ground's tilt), its
-// latitude's snow line, the materials' variation at its ground point (ECEF
-// metres, from the exact cube point) and the spacing of the data that gave
-// its height (heights are above sea level, and a fine enough grid draws the
-// shore's sand).
-vec3 globeSurface_LandAlbedo(globeSurface_Point surface, float height, float flatness, float latitudeDegrees)
+// What the land's colour depends on (surface/GroundAlbedo.glsl) at the
+// pixel: its height, its slope (`flatness`: the cosine of the ground's
+// tilt), its latitude's snow line, the materials' variation at its ground
+// point (ECEF metres, from the exact cube point) and the spacing of the data
+// that gave its height (heights are above sea level, and a fine enough grid
+// draws the shore's sand).
+surface_Ground globeSurface_LandGround(globeSurface_Point surface, float height, float flatness,
+                                       float latitudeDegrees)
 {
     dvec3 cube = surface.cube;
     vec3 ground = vec3(planet_CubeToEcef(cube, double(height)));
     float footprint = sqrt(length(surface.alongX) * length(surface.alongY));
     float variation = surface_MaterialVariationAround(ground, normalize(ground), footprint);
     float spacing = float(planet_DetailCellMetres(surface.detailGrid));
-    return surface_GroundAlbedo(surface_Ground(height, 1.0 - flatness, surface_PermanentSnowLineMetres(latitudeDegrees),
-                                               variation, surface_ShoreWeight(true, spacing)));
+    return surface_Ground(height, 1.0 - flatness, surface_PermanentSnowLineMetres(latitudeDegrees), variation,
+                          surface_ShoreWeight(true, spacing));
 }
 
-// The imagery at the pixel's ground (globeDraw_imagery, a grid of WGS 84
-// degrees over globeDraw_imageryBounds): the geodetic latitude and longitude
-// of the pixel's exact cube point (float from there: about a metre), and
-// the pixel's steps to the next pixels taken east and north into the
-// grid's coordinates, so the sampler filters the imagery over the pixel's
-// footprint, anisotropically where the device can. Transparent outside the
-// grid, and everywhere while the imagery is not shown (globeDraw_options.z):
-// then nothing of it is computed.
-vec4 globeSurface_Imagery(globeSurface_Point surface)
+// Where the pixel's ground lies on a grid of WGS 84 degrees over `bounds`
+// (west, south, east, north): the geodetic latitude and longitude of the
+// pixel's exact cube point (float from there: about a metre), and the
+// pixel's steps to the next pixels taken east and north into the grid's
+// coordinates, so that a sampler filters the grid over the pixel's
+// footprint, anisotropically where the device can.
+struct globeSurface_GridPoint {
+    vec2 point;  // x from west to east, y from north to south: [0, 1] inside
+    vec2 alongX;
+    vec2 alongY;
+};
+
+globeSurface_GridPoint globeSurface_GeographicGridPoint(globeSurface_Point surface, vec4 bounds)
 {
-    if (globeDraw_options.z == 0u) {
-        return vec4(0.0);
-    }
     dvec3 cube = surface.cube;
     vec3 direction = vec3(normalize(planet_CubeToSphere(cube)));
     // The ellipsoid's point along the direction has tan(latitude) =
@@ -100,19 +104,50 @@ vec4 globeSurface_Imagery(globeSurface_Point surface)
     float radial = length(direction.xy);
     float latitude = degrees(atan(direction.z, polarSquared * radial));
     float longitude = degrees(atan(direction.y, direction.x));
-    vec4 bounds = globeDraw_imageryBounds;
-    vec2 point = surface_GeographicGridPoint(latitude, longitude, bounds);
-    if (any(lessThan(point, vec2(0.0))) || any(greaterThan(point, vec2(1.0)))) {
-        return vec4(0.0);
-    }
     vec3 east = radial > 1.0e-6 ? vec3(-direction.y, direction.x, 0.0) / radial : vec3(0.0, 1.0, 0.0);
     vec3 north = cross(direction, east);
     const float metresPerDegree = float(PLANET_SEMI_MAJOR_AXIS) * radians(1.0);
     vec2 perMetre = vec2(1.0 / (metresPerDegree * max(cos(radians(latitude)), 1.0e-3) * (bounds.z - bounds.x)),
                          -1.0 / (metresPerDegree * (bounds.w - bounds.y)));
-    vec2 alongX = perMetre * vec2(dot(surface.alongX, east), dot(surface.alongX, north));
-    vec2 alongY = perMetre * vec2(dot(surface.alongY, east), dot(surface.alongY, north));
-    return textureGrad(globeDraw_imagery, point, alongX, alongY);
+    globeSurface_GridPoint grid;
+    grid.point = surface_GeographicGridPoint(latitude, longitude, bounds);
+    grid.alongX = perMetre * vec2(dot(surface.alongX, east), dot(surface.alongX, north));
+    grid.alongY = perMetre * vec2(dot(surface.alongY, east), dot(surface.alongY, north));
+    return grid;
+}
+
+// The imagery at the pixel's ground (globeDraw_imagery, a grid of WGS 84
+// degrees over globeDraw_imageryBounds), with the detail of `ground` its
+// texels are too coarse to hold (surface_DetailedImagery). Transparent
+// outside the grid, and everywhere while the imagery is not shown
+// (globeDraw_options.z): then nothing of it is computed.
+vec4 globeSurface_Imagery(globeSurface_Point surface, surface_Ground ground)
+{
+    if (globeDraw_options.z == 0u) {
+        return vec4(0.0);
+    }
+    globeSurface_GridPoint grid = globeSurface_GeographicGridPoint(surface, globeDraw_imageryBounds);
+    if (any(lessThan(grid.point, vec2(0.0))) || any(greaterThan(grid.point, vec2(1.0)))) {
+        return vec4(0.0);
+    }
+    vec4 imagery = textureGrad(globeDraw_imagery, grid.point, grid.alongX, grid.alongY);
+    vec2 texels = vec2(textureSize(globeDraw_imagery, 0));
+    float coarseness = surface_ImageryCoarseness(grid.alongX * texels, grid.alongY * texels);
+    return vec4(surface_DetailedImagery(imagery.rgb, ground, coarseness), imagery.a);
+}
+
+// The light of towns the pixel's ground emits (surface/NightLights.glsl)
+// where the sun's cosine of zenith is `sunCosZenith`, from the night-lights
+// map of the whole Earth (globeDraw_nightLightsMap); none while it is not
+// shown (globeDraw_nightLights.x), or by day.
+vec3 globeSurface_NightLights(globeSurface_Point surface, float sunCosZenith)
+{
+    if (globeDraw_nightLights.x == 0.0 || surface_NightLightsShare(sunCosZenith) == 0.0) {
+        return vec3(0.0);
+    }
+    globeSurface_GridPoint grid = globeSurface_GeographicGridPoint(surface, vec4(-180.0, -90.0, 180.0, 90.0));
+    vec3 lights = textureGrad(globeDraw_nightLightsMap, grid.point, grid.alongX, grid.alongY).rgb;
+    return surface_NightLightsLuminance(lights, sunCosZenith);
 }
 
 // The share of the sun's disc the ground at the pixel sees over the
@@ -302,10 +337,11 @@ vec3 globeSurface_Luminance(globeSurface_Point surface)
         // Atmosphere space keeps the polar stretch: asin of up.z is the
         // geocentric latitude there, within 0.2 degrees of the geodetic one.
         float latitude = degrees(asin(clamp(up.z, -1.0, 1.0)));
-        vec3 albedo = globeSurface_LandAlbedo(surface, ground.height, dot(normal, up), latitude);
-        albedo = surface_DrapedAlbedo(albedo, globeSurface_Imagery(surface), true);
+        surface_Ground land = globeSurface_LandGround(surface, ground.height, dot(normal, up), latitude);
+        vec3 albedo = surface_DrapedAlbedo(surface_GroundAlbedo(land), globeSurface_Imagery(surface, land), true);
         colour += landShare * globeSurface_LitGround(albedo, normal, up, sun, light, globeSurface_SunVisibility(surface));
     }
+    colour += globeSurface_NightLights(surface, dot(up, sun));
     atmosphere_Gathered air = globeAtmosphere_Gather(camera, cameraAltitude, towards, seen, sun, 10, 4.0);
     return colour * air.transmittance + air.luminance;
 }

@@ -123,7 +123,9 @@ float dataSpacingMetres()
 }
 
 // Lambertian reflectance of the ground: the imagery's colour where it is
-// shown and lies, else the materials (surface/GroundAlbedo.glsl). A
+// shown and lies, with the ground's detail where its texels are coarser than
+// the pixels (surface_DetailedImagery), else the materials
+// (surface/GroundAlbedo.glsl). A
 // crest counts as steep as its flanks: by the central difference alone a
 // knife-edge ridge is flat, which painted a one-pixel line of snow or grass
 // along every ridge seen at a grazing angle. The imagery is sampled at the
@@ -138,9 +140,16 @@ vec3 groundAlbedo(terrain_Fragment fragment, SurfaceSample surface, float footpr
                        surface_MaterialVariationAround(fragment.worldPosition, vec3(0.0, 1.0, 0.0), footprint),
                        surface_ShoreWeight(terrainFrame.seaLevelKnown != 0u, dataSpacingMetres()));
     vec3 materials = surface_GroundAlbedo(ground);
+    if (terrainFrame.imagery == 0u) {
+        return materials;
+    }
     vec4 image = textureGrad(imagery, terrain_HeightmapCoordinate(unitSquarePoint(fragment.worldPosition)),
                              fragment.heightmapAlongX, fragment.heightmapAlongY);
-    return surface_DrapedAlbedo(materials, image, terrainFrame.imagery != 0u);
+    vec2 texels = vec2(textureSize(imagery, 0));
+    float coarseness =
+        surface_ImageryCoarseness(fragment.heightmapAlongX * texels, fragment.heightmapAlongY * texels);
+    image.rgb = surface_DetailedImagery(image.rgb, ground, coarseness);
+    return surface_DrapedAlbedo(materials, image, true);
 }
 
 // The fraction of the sun's disc above the terrain's horizon at this point

@@ -105,6 +105,31 @@ void checkGeoreferencing(const std::filesystem::path& path, GDALDataset& dataset
     }
 }
 
+// None when `dataset` has georeferencing, or is not twice as wide as high;
+// else a virtual copy of it (VRT, in memory, reading `dataset`, which must
+// outlive it) that lies over the whole Earth in WGS 84 degrees (`wkt`).
+GdalDatasetHandle placedOnTheWholeEarth(const std::filesystem::path& path, GDALDataset& dataset,
+                                        const std::string& wkt)
+{
+    std::array<double, 6> t{};
+    const int columns = dataset.GetRasterXSize();
+    const int rows = dataset.GetRasterYSize();
+    if (dataset.GetGeoTransform(t.data()) == CE_None || dataset.GetGCPCount() > 0 || columns != 2 * rows) {
+        return nullptr;
+    }
+    const GdalErrorCapture errors;
+    GDALDriver* vrt = GetGDALDriverManager()->GetDriverByName("VRT");
+    GdalDatasetHandle placed(vrt == nullptr ? nullptr
+                                            : vrt->CreateCopy("", &dataset, FALSE, nullptr, nullptr, nullptr));
+    if (!placed) {
+        fail(path, "could not be placed on the whole Earth" + errors.detail());
+    }
+    t = {-180.0, 360.0 / columns, 0.0, 90.0, 0.0, -180.0 / rows};
+    placed->SetGeoTransform(t.data());
+    placed->SetProjection(wkt.c_str());
+    return placed;
+}
+
 using TransformerHandle = std::unique_ptr<void, void (*)(void*)>;
 
 TransformerHandle transformer(GDALDatasetH source, GDALDatasetH target, char** options)
@@ -387,10 +412,13 @@ Imagery loadImagery(const std::filesystem::path& path, const TerrainSource& terr
 
 Imagery loadGeographicImagery(const std::filesystem::path& path, const ImageryOptions& options)
 {
-    const GdalDatasetHandle source = openImagery(path);
-    const bool bytes = checkBands(path, *source, options.bands);
-    checkGeoreferencing(path, *source);
+    const GdalDatasetHandle file = openImagery(path);
+    const bool bytes = checkBands(path, *file, options.bands);
     const std::string wkt = wgs84Wkt();
+    const GdalDatasetHandle placed =
+        options.wholeEarthWhenUngeoreferenced ? placedOnTheWholeEarth(path, *file, wkt) : nullptr;
+    GDALDataset* const source = placed ? placed.get() : file.get();
+    checkGeoreferencing(path, *source);
     const WarpGrid grid = geographicGridFor(path, *source, wkt, options.maxTexels);
     const GdalDatasetHandle warpedImagery =
         warped(path, *source, wkt, grid, options.bands, bytes ? GDT_Byte : GDT_Float32);

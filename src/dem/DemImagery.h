@@ -39,6 +39,10 @@ struct ImageryOptions {
     // The warped image's largest side; the elevation model's grid, or finer
     // up to the imagery's own resolution, within this bound.
     std::uint32_t maxTexels = kDefaultMaxImageryTexels;
+    // A raster without georeferencing that is twice as wide as high is
+    // taken as a map of the whole Earth in WGS 84 degrees (plate carrée,
+    // west edge at -180, north edge at 90), as Debian's xplanet-images are.
+    bool wholeEarthWhenUngeoreferenced = false;
 };
 
 // Where a geographic grid lies, in WGS 84 degrees: its outer edges (not its

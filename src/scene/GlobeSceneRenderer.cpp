@@ -55,7 +55,8 @@ const SceneOutput& checkedGlobeOutput(const SceneOutput& output)
 struct GlobeSceneRenderer::Impl : SceneSurface {
     Impl(vk::Device& device, const vk::ShaderLibrary& shaders, const planet::CubeElevation& elevation,
          const GlobeSceneSettings& settings, const SceneOutput& output,
-         std::optional<planet::gpu::GlobeStreaming> streaming, const std::optional<GlobeImageryPixels>& imagery);
+         std::optional<planet::gpu::GlobeStreaming> streaming, const std::optional<GlobeImageryPixels>& imagery,
+         const std::optional<terrain::ImageryPixels>& nightLights);
 
     tiles::gpu::HeightStream* stream() override { return globe.stream(); }
     void collect(std::uint32_t slotIndex, const FrameSlot& frame, FrameStatistics& latest) override;
@@ -76,7 +77,8 @@ struct GlobeSceneRenderer::Impl : SceneSurface {
     SceneFrame frame;
     atmosphere::Atmosphere atmosphere;
     planet::gpu::SeaLevelSky seaLevelSky;
-    std::optional<terrain::ImageryTexture> imagery;  // before the globe, whose draw set reads it
+    std::optional<terrain::ImageryTexture> imagery;      // before the globe, whose draw set reads it
+    std::optional<terrain::ImageryTexture> nightLights;  // likewise
     planet::gpu::GlobeTerrain globe;
     raster::gpu::VisibilityRasterPass raster;
     raster::gpu::VisibilityShadePass shade;
@@ -88,7 +90,8 @@ struct GlobeSceneRenderer::Impl : SceneSurface {
 GlobeSceneRenderer::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& shaders,
                                const planet::CubeElevation& elevation, const GlobeSceneSettings& initialSettings,
                                const SceneOutput& sceneOutput, std::optional<planet::gpu::GlobeStreaming> streaming,
-                               const std::optional<GlobeImageryPixels>& imageryPixels)
+                               const std::optional<GlobeImageryPixels>& imageryPixels,
+                               const std::optional<terrain::ImageryPixels>& nightLightPixels)
     : device(gpuDevice),
       settings(initialSettings),
       frame(gpuDevice, shaders, checkedGlobeOutput(sceneOutput), SceneShading::Deferred, globeTimestampPassNames()),
@@ -111,6 +114,10 @@ GlobeSceneRenderer::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& s
     if (imageryPixels) {
         imagery.emplace(gpuDevice, imageryPixels->pixels);
         globe.setImagery({&*imagery, imageryPixels->bounds});
+    }
+    if (nightLightPixels) {
+        nightLights.emplace(gpuDevice, *nightLightPixels);
+        globe.setNightLights(&*nightLights);
     }
     FrameStatistics& latest = frame.latest();
     latest.leafCount = 24;  // the cube's roots
@@ -164,8 +171,10 @@ void GlobeSceneRenderer::Impl::recordShading(VkCommandBuffer commands, std::uint
 GlobeSceneRenderer::GlobeSceneRenderer(vk::Device& device, const vk::ShaderLibrary& shaders,
                                        const planet::CubeElevation& elevation, const GlobeSceneSettings& settings,
                                        const SceneOutput& output, std::optional<planet::gpu::GlobeStreaming> streaming,
-                                       const std::optional<GlobeImageryPixels>& imagery)
-    : impl_(std::make_unique<Impl>(device, shaders, elevation, settings, output, std::move(streaming), imagery))
+                                       const std::optional<GlobeImageryPixels>& imagery,
+                                       const std::optional<terrain::ImageryPixels>& nightLights)
+    : impl_(std::make_unique<Impl>(device, shaders, elevation, settings, output, std::move(streaming), imagery,
+                                   nightLights))
 {
 }
 

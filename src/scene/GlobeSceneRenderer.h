@@ -86,11 +86,14 @@ public:
     // With `streaming`, `elevation` is the base of a streamed model: each
     // frame takes in the tiles its last completion asked for (as the flat
     // scene's tiles::gpu::HeightStream frame), framesInFlight set here. With
-    // `imagery`, the globe drapes it over the materials where it lies.
+    // `imagery`, the globe drapes it over the materials where it lies; with
+    // `nightLights` (a map of the whole Earth in WGS 84 degrees, row 0
+    // north, column 0 at -180), its towns glow on the night side.
     GlobeSceneRenderer(vk::Device& device, const vk::ShaderLibrary& shaders, const planet::CubeElevation& elevation,
                        const GlobeSceneSettings& settings, const SceneOutput& output,
                        std::optional<planet::gpu::GlobeStreaming> streaming = std::nullopt,
-                       const std::optional<GlobeImageryPixels>& imagery = std::nullopt);
+                       const std::optional<GlobeImageryPixels>& imagery = std::nullopt,
+                       const std::optional<terrain::ImageryPixels>& nightLights = std::nullopt);
     ~GlobeSceneRenderer();
     GlobeSceneRenderer(const GlobeSceneRenderer&) = delete;
     GlobeSceneRenderer& operator=(const GlobeSceneRenderer&) = delete;
@@ -107,7 +110,8 @@ public:
     void setDisplay(const display::DisplaySettings& display);
     // The wireframe over the globe's shading, from the next frame on.
     void setWireframe(bool wireframe);
-    // The imagery, or the materials under it, from the next frame on.
+    // The imagery and the night lights, or the materials under them, from
+    // the next frame on.
     void setShowImagery(bool show);
     // The relief's shadows in the sun, from the next frame on.
     void setShadows(bool shadows);

@@ -6,6 +6,7 @@
 #include "vk/ProgramFiles.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <sstream>
 #include <vector>
 
@@ -95,6 +96,12 @@ void checkCombinations(const ViewerOptions& options)
 std::filesystem::path defaultGlobalDemPath()
 {
     return std::filesystem::path(CBT_DEFAULT_GLOBAL_DEM);
+}
+
+std::filesystem::path defaultEarthImageryFolder()
+{
+    const char* folder = std::getenv("CBT_EARTH_IMAGERY_DIR");
+    return std::filesystem::path(folder != nullptr && *folder != '\0' ? folder : CBT_DEFAULT_EARTH_IMAGERY_DIR);
 }
 
 const std::vector<std::string>& planetFlagNames()

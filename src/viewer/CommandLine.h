@@ -73,6 +73,9 @@ struct ViewerOptions {
     float texelsPerPixel = 1.0f;
     // --imagery: a georeferenced raster draped over the DEM (dem::loadImagery).
     std::optional<std::filesystem::path> imageryPath;
+    // --imagery none: the materials, also on the globe (which otherwise
+    // drapes the maps of defaultEarthImageryFolder()).
+    bool imageryOff = false;
     // --imagery-bands R,G,B (GDAL's numbers, from 1); empty: 1,2,3.
     std::optional<std::array<int, 3>> imageryBands;
     // --sea-level: metres; empty: a DEM's sea connected to its border.
@@ -138,6 +141,10 @@ std::filesystem::path defaultHeightmapPath();
 // The global DEM --planet shows when none is given: ETOPO5 from the Debian
 // package ferret-datasets (CBT_DEFAULT_GLOBAL_DEM at build time).
 std::filesystem::path defaultGlobalDemPath();
+// The folder of the Earth's maps the globe drapes by default: earth.jpg (its
+// colours) and night.jpg (its lights), Debian's xplanet-images; the
+// environment's CBT_EARTH_IMAGERY_DIR, where set, names another.
+std::filesystem::path defaultEarthImageryFolder();
 
 // The flags planet mode takes; any other is an error with --planet.
 const std::vector<std::string>& planetFlagNames();

@@ -17,7 +17,9 @@
 #include <bit>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <iomanip>
+#include <iostream>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -111,6 +113,37 @@ std::uint32_t cubeIntervalsWithin(std::uint32_t wanted, VkDeviceSize maxStorageB
     return intervals;
 }
 
+namespace {
+
+// The Earth's maps of Debian's xplanet-images: its colours by day (unless
+// --imagery named another) and its lights by night, each a whole-Earth
+// plate carree without georeferencing. Without them, one notice.
+void loadEarthMaps(PlanetInputs& inputs, std::ostream& out)
+{
+    const std::filesystem::path folder = defaultEarthImageryFolder();
+    const std::filesystem::path day = folder / "earth.jpg";
+    const std::filesystem::path night = folder / "night.jpg";
+    for (const std::filesystem::path& map : {day, night}) {
+        if (!std::filesystem::exists(map)) {
+            std::cerr << "cbt-terrain: notice: " << map.string()
+                      << " is missing (the Debian package xplanet-images, scripts/setup-debian.sh): the globe shows "
+                      << (inputs.imagery ? "no night lights" : "its materials and no night lights") << "\n";
+            return;
+        }
+    }
+    dem::ImageryOptions options;
+    options.wholeEarthWhenUngeoreferenced = true;
+    if (!inputs.imagery) {
+        inputs.imagery = dem::loadGeographicImagery(day, options);
+        out << "cbt-terrain: " << describeImagery(*inputs.imagery) << "\n";
+    }
+    inputs.nightLights = dem::loadGeographicImagery(night, options);
+    out << "cbt-terrain: night lights: " << night.string() << ", " << inputs.nightLights->width << "x"
+        << inputs.nightLights->height << " texels over the whole Earth\n";
+}
+
+}  // namespace
+
 PlanetInputs loadPlanetInputs(const ViewerOptions& options, VkDeviceSize maxRange, std::ostream& out)
 {
     checkOutputFolders(options);
@@ -128,6 +161,9 @@ PlanetInputs loadPlanetInputs(const ViewerOptions& options, VkDeviceSize maxRang
     if (options.imageryPath) {
         inputs.imagery = dem::loadGeographicImagery(*options.imageryPath, viewerImageryOptions(options));
         out << "cbt-terrain: " << describeImagery(*inputs.imagery) << "\n";
+    }
+    if (!options.imageryOff) {
+        loadEarthMaps(inputs, out);
     }
     const heightmap::HeightmapLimits limits;
     if (streamsTiles(options, inputs.demPath, limits) && loadStreamedPlanet(inputs, maxRange, out)) {
@@ -206,6 +242,14 @@ std::optional<planet::gpu::GlobeStreaming> globeStreamingOf(const PlanetInputs& 
                                            inputs.options, model.pyramid.layout(),
                                            [model] { return planet::makeCubeTileReader(model); }, uploadsPerFrame),
                                        planet::gpu::GlobeStreamLevels{model.pyramid, model.range}};
+}
+
+std::optional<terrain::ImageryPixels> globeNightLightsOf(const PlanetInputs& inputs)
+{
+    if (!inputs.nightLights) {
+        return std::nullopt;
+    }
+    return imageryPixelsOf(inputs.nightLights);
 }
 
 std::optional<scene::GlobeImageryPixels> globeImageryOf(const PlanetInputs& inputs)

@@ -38,8 +38,12 @@ struct PlanetInputs {
     // auto: its finer levels stream in tiles.
     std::optional<planet::StreamedGlobalElevation> streamed;
     std::vector<GeodeticPathFrame> path;  // --camera-path, empty without
-    // --imagery on a grid of WGS 84 degrees (dem::loadGeographicImagery).
+    // --imagery, or the Earth's colours by default, on a grid of WGS 84
+    // degrees (dem::loadGeographicImagery).
     std::optional<dem::Imagery> imagery;
+    // The Earth's lights by night, a map of the whole Earth; none with
+    // --imagery none.
+    std::optional<dem::Imagery> nightLights;
 };
 
 // Checks the output folders, reads the global DEM and the camera path. A
@@ -47,7 +51,9 @@ struct PlanetInputs {
 // holds) keeps a coarse level in memory, resampled onto the cube, and
 // streams the finer ones; otherwise it is read reduced to what memory and
 // the device hold. Either is said on `out` with the cube's grids. --imagery
-// is read onto a grid of WGS 84 degrees and said too. Throws
+// is read onto a grid of WGS 84 degrees and said too; without it the Earth's
+// colours and lights (defaultEarthImageryFolder) are, unless --imagery none
+// (when they are not installed, a notice on stderr and the materials). Throws
 // planet::GlobalElevationError, heightmap::HeightmapError, text::ParseError
 // or std::runtime_error, one line each.
 // The cube grid is sized to what one storage buffer binding of the device
@@ -67,8 +73,10 @@ std::string seaNotice(const std::filesystem::path& path, std::uint64_t seaSample
 
 std::optional<planet::gpu::GlobeStreaming> globeStreamingOf(const PlanetInputs& inputs, std::uint32_t uploadsPerFrame);
 
-// The --imagery the globe drapes, if any; its texels point into `inputs`.
+// The imagery the globe drapes, if any; its texels point into `inputs`.
 std::optional<scene::GlobeImageryPixels> globeImageryOf(const PlanetInputs& inputs);
+// The night lights the globe shows, if any; their texels point into `inputs`.
+std::optional<terrain::ImageryPixels> globeNightLightsOf(const PlanetInputs& inputs);
 
 // The cube grid's intervals a face side for a DEM that asks for
 // `wanted`: at most what a device with `maxStorageBufferRange` holds in one

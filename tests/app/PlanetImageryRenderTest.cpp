@@ -86,7 +86,7 @@ TEST_F(PlanetImageryRenderTest, ARegionalRasterInUtmIsDrapedWhereItLiesAndNowher
     }
     const std::filesystem::path imagery = scratch_.file("magenta.tif");
     writeMagentaSquare(imagery);
-    const std::optional<DecodedImage> plain = frame("plain", {});
+    const std::optional<DecodedImage> plain = frame("plain", {"--imagery", "none"});
     const std::optional<DecodedImage> draped = frame("draped", {"--imagery", imagery.string()});
     ASSERT_TRUE(plain && draped);
     // The square spans about 70 pixels around the centre: magenta there

@@ -76,7 +76,7 @@ TEST(PlanetShadowsRenderTest, ALowSunCastsThePlateausEdgeOverThePlainAndShadowsO
         const std::filesystem::path image = scratch.file("shadows-" + shadows + ".png");
         return runForScreenshot({CBT_TERRAIN_BINARY, plateau.string(), "--planet", "--headless", "--validate", "--msaa",
                                  "1", "--size", "320x180", "--camera-geo", "5,5.35,60000,0,-90", "--sun", "270,10",
-                                 "--shadows", shadows, "--screenshot", image.string()},
+                                 "--shadows", shadows, "--imagery", "none", "--screenshot", image.string()},
                                 image);
     };
     const std::optional<DecodedImage> shadowed = frameWith("on");

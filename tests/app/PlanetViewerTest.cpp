@@ -240,7 +240,7 @@ TEST(PlanetViewer, AModelOfTheLandAloneShowsItsNoDataAsSea)
         const std::filesystem::path image = scratch.file(name);
         const ProcessResult result =
             runViewer({"--planet", "--headless", "--validate", "--msaa", "1", "--size", "96x54", "--frames", "16",
-                       "--camera-geo", cameraGeo, "--screenshot", image.string(), land.string()});
+                       "--imagery", "none", "--camera-geo", cameraGeo, "--screenshot", image.string(), land.string()});
         EXPECT_FALSE(result.timedOut);
         EXPECT_EQ(result.exitCode, 0) << result.err;
         expectNoValidationOrErrors(result.err);

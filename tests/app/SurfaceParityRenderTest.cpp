@@ -91,7 +91,8 @@ protected:
         const std::filesystem::path frame = scratch_.file(name + ".png");
         std::vector<std::string> arguments{CBT_TERRAIN_BINARY};
         if (cut.empty()) {
-            arguments.emplace_back("--planet");
+            // The materials, as on the flat cut (no Earth's map).
+            arguments.insert(arguments.end(), {"--planet", "--imagery", "none"});
         } else {
             // The globe casts no shadows of the relief yet.
             arguments.insert(arguments.end(), {cut.string(), "--shadows", "off"});

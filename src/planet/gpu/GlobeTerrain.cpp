@@ -22,7 +22,8 @@ namespace {
 
 constexpr VkShaderStageFlags kCompute = VK_SHADER_STAGE_COMPUTE_BIT;
 constexpr std::uint32_t kImageryBinding = 8;
-constexpr std::array<vk::DescriptorBinding, 9> kDrawBindings{{
+constexpr std::uint32_t kNightLightsBinding = 9;
+constexpr std::array<vk::DescriptorBinding, 10> kDrawBindings{{
     {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kCompute, 1},
     {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kCompute, 1},
     {2, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kCompute, 1},
@@ -32,6 +33,7 @@ constexpr std::array<vk::DescriptorBinding, 9> kDrawBindings{{
     {6, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kCompute, 1},
     {7, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kCompute, 1},
     {kImageryBinding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kCompute, 1},
+    {kNightLightsBinding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kCompute, 1},
 }};
 
 // GLOBE_DRAW_VISIBLE_COUNT_WORD of shaders/planet/GlobeDraw.glsl.
@@ -49,10 +51,12 @@ struct DrawFrame {
     glm::i64vec4 cameraCube{0};  // the cube point under the camera, exact units
     glm::mat4 inverseViewProjection{1.0f};
     glm::vec4 imageryBounds{-180.0f, -90.0f, 180.0f, 90.0f};  // west, south, east, north (degrees)
+    glm::vec4 nightLights{0.0f};                              // x: 1 shows the night lights
 };
 static_assert(offsetof(DrawFrame, cameraCube) == 160);
 static_assert(offsetof(DrawFrame, inverseViewProjection) == 192);
 static_assert(offsetof(DrawFrame, imageryBounds) == 256);
+static_assert(offsetof(DrawFrame, nightLights) == 272);
 
 // Takes the tiles' source out of `streaming`; its levels stay, for the criterion.
 std::unique_ptr<tiles::gpu::HeightStream> streamOf(vk::Device& device, std::optional<GlobeStreaming>& streaming)
@@ -113,7 +117,18 @@ GlobeTerrain::GlobeTerrain(vk::Device& device, const vk::ShaderLibrary& shaders,
         .storageBuffer(7, criterion_.elevation())
         .combinedImageSampler(kImageryBinding, noImagery_.view(), noImagery_.sampler(),
                               terrain::ImageryTexture::kLayout)
+        .combinedImageSampler(kNightLightsBinding, noImagery_.view(), noImagery_.sampler(),
+                              terrain::ImageryTexture::kLayout)
         .update(device, drawSet_);
+}
+
+void GlobeTerrain::setNightLights(const terrain::ImageryTexture* nightLights)
+{
+    const terrain::ImageryTexture& texture = nightLights != nullptr ? *nightLights : noImagery_;
+    vk::DescriptorWriter()
+        .combinedImageSampler(kNightLightsBinding, texture.view(), texture.sampler(), terrain::ImageryTexture::kLayout)
+        .update(*device_, drawSet_);
+    nightLights_ = nightLights;
 }
 
 void GlobeTerrain::setImagery(const GlobeImagery& imagery)
@@ -187,6 +202,7 @@ std::uint64_t GlobeTerrain::recordUpdate(VkCommandBuffer commands, const GlobeVi
     draw.options.w = settings_.shadows ? 1u : 0u;
     const dem::GeographicBounds& bounds = imagery_.bounds;
     draw.imageryBounds = glm::vec4(glm::dvec4(bounds.west, bounds.south, bounds.east, bounds.north));
+    draw.nightLights.x = settings_.showImagery && nightLights_ != nullptr ? 1.0f : 0.0f;
     draw.cameraCube = GlobeCriterion::exactCubePointOf(sphereToCube(view.positionEcef));
     std::memcpy(drawFrame_.mapped().data(), &draw, sizeof(draw));
     return serial;

@@ -57,7 +57,8 @@ struct GlobeSettings {
     double originFollowMetres = 1000.0;
     // The triangles' edges drawn over the shading.
     bool wireframe = false;
-    // The imagery (GlobeTerrain::setImagery) over the materials where it lies.
+    // The imagery (GlobeTerrain::setImagery) over the materials where it
+    // lies, and the night lights (setNightLights).
     bool showImagery = true;
     // The relief's shadows in the sun (shaders/planet/GlobeSunHorizon.glsl).
     bool shadows = true;
@@ -127,7 +128,12 @@ public:
     // Drapes `imagery` over the materials (its texture must outlive the
     // globe). No recorded use of the draw set may be pending.
     void setImagery(const GlobeImagery& imagery);
-    // Shows the imagery, or the materials under it, from the next frame on.
+    // Lights the night side with `nightLights`, a map of the whole Earth in
+    // WGS 84 degrees (row 0 north, column 0 at -180; it must outlive the
+    // globe; none: no lights).
+    void setNightLights(const terrain::ImageryTexture* nightLights);
+    // Shows the imagery and the night lights, or the materials under them,
+    // from the next frame on.
     void setShowImagery(bool show) { settings_.showImagery = show; }
     // Casts the relief's shadows, or not, from the next frame on.
     void setShadows(bool shadows) { settings_.shadows = shadows; }
@@ -160,6 +166,7 @@ private:
     vk::Buffer drawFrame_;
     terrain::ImageryTexture noImagery_;  // one transparent texel, bound until setImagery
     GlobeImagery imagery_;
+    const terrain::ImageryTexture* nightLights_ = nullptr;
     std::optional<glm::dvec3> origin_;
     std::uint64_t pageTableVersion_ = 0;  // the stream's, at the last refresh
     std::uint32_t frame_ = 0;
