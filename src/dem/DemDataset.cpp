@@ -117,6 +117,16 @@ bool isGdalVirtualName(const std::filesystem::path& path)
     return name.starts_with("/vsi") || name.starts_with('<');
 }
 
+bool isRemoteName(const std::filesystem::path& path)
+{
+    const std::string& name = path.native();
+    constexpr std::array<std::string_view, 12> kNetwork{"/vsicurl", "/vsis3",  "/vsigs",    "/vsiaz",
+                                                        "/vsiadls", "/vsioss", "/vsiswift", "/vsiwebhdfs",
+                                                        "/vsihdfs", "http://", "https://",  "ftp://"};
+    return std::any_of(kNetwork.begin(), kNetwork.end(),
+                       [&name](std::string_view prefix) { return name.find(prefix) != std::string::npos; });
+}
+
 GdalDatasetHandle openElevationDataset(const std::filesystem::path& path)
 {
     const bool localFile = !isGdalVirtualName(path) && checkLocalFile(path);

@@ -41,6 +41,10 @@ std::optional<std::string> localFileProblem(const std::filesystem::path& path, s
 // ("<VRTDataset ..."). Such a name is never looked up in the local file
 // system.
 bool isGdalVirtualName(const std::filesystem::path& path);
+// Whether `path` reads over a network: one of GDAL's network file systems
+// (/vsicurl/, /vsis3/, /vsigs/, /vsiaz/, ...), alone or under another
+// (/vsizip//vsicurl/...), or a URL.
+bool isRemoteName(const std::filesystem::path& path);
 
 // Opens `path` read-only with the drivers of elevation models (GeoTIFF,
 // SRTM .hgt, NetCDF, Arc/Info ASCII grid, ESRI .hdr, USGS DEM, DTED, Erdas

@@ -116,6 +116,8 @@ StreamedDem openStreamedDem(const std::filesystem::path& path, const heightmap::
     std::uint32_t reduction = 2;
     std::optional<HeightRange> range;
     bool costlyBase = false;
+    // A remote file whose range it states: its base may come later too.
+    bool remoteStatedRange = false;
     {
         const GdalErrorCapture quiet;
         // Approximate statistics stay in memory, not beside the file.
@@ -144,6 +146,8 @@ StreamedDem openStreamedDem(const std::filesystem::path& path, const heightmap::
         const SampleRules rules = sampleRulesOf(path, *dataset, band);
         range = fileHeightRange(path, band, rules, columns, rows);
         costlyBase = band.GetOverviewCount() == 0 && std::uint64_t{columns} * rows > options.backgroundBaseAboveSamples;
+        remoteStatedRange = isRemoteName(path) && numberOf(band.GetMetadataItem("STATISTICS_MINIMUM")) &&
+                            numberOf(band.GetMetadataItem("STATISTICS_MAXIMUM"));
     }
     tiles::TilePyramidLayout layout(columns, rows, options.tileSize,
                                     static_cast<std::uint32_t>(std::countr_zero(reduction)));
@@ -153,15 +157,17 @@ StreamedDem openStreamedDem(const std::filesystem::path& path, const heightmap::
         range->minimumMetres = std::min(range->minimumMetres, -options.landOnlySea->depthMetres);
     }
     overrides.heightRange = range;
-    // A costly base has its range fixed before it is read, whenever that is.
-    overrides.widenRangeToSamples = !costlyBase;
+    // A base that may be read later has its range fixed before it is read,
+    // whenever that is (a stated range is the samples' own).
+    const bool laterBase = costlyBase || remoteStatedRange;
+    overrides.widenRangeToSamples = !laterBase;
     overrides.reduction = reduction;
     StreamedDem streamed{{}, std::move(layout), nullptr, std::nullopt, options.landOnlySea};
-    if (costlyBase && range && options.baseTiming == StreamedBaseTiming::LaterWhenCostly) {
+    if (laterBase && range && options.baseTiming == StreamedBaseTiming::LaterWhenCostly) {
         DemLoadOverrides placeholder = overrides;
         placeholder.placeholderSamples = true;
         streamed.base = loadDem(path, baseLimits, placeholder);
-        streamed.pendingBase = PendingBaseRead{path, baseLimits, overrides};
+        streamed.pendingBase = PendingBaseRead{path, baseLimits, overrides, costlyBase};
     } else {
         streamed.base = loadDem(path, baseLimits, overrides);
     }

@@ -56,6 +56,9 @@ struct PendingBaseRead {
     std::filesystem::path path;
     heightmap::HeightmapLimits limits;
     DemLoadOverrides overrides;
+    // The read averages every sample of the file (no overviews); else it
+    // was left for later because it goes over a network.
+    bool averagesEverySample = false;
 };
 
 struct StreamedDem {
@@ -80,9 +83,12 @@ struct StreamedDem {
 enum class StreamedBaseTiming {
     Now,
     // Left to the caller (StreamedDem::pendingBase) when the read visits
-    // every sample of the file: no overviews, more samples than
-    // StreamedDemOptions::backgroundBaseAboveSamples. A window starts
-    // drawing on the placeholder while they are read.
+    // every sample of the file (no overviews, more samples than
+    // StreamedDemOptions::backgroundBaseAboveSamples), or when it goes over
+    // a network (dem::isRemoteName) to a file that states its range
+    // (STATISTICS_MINIMUM and _MAXIMUM, which prepare writes). A window
+    // starts drawing on the placeholder while they are read, whatever the
+    // server does.
     LaterWhenCostly,
 };
 

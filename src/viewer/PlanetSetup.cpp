@@ -66,10 +66,12 @@ bool loadStreamedPlanet(PlanetInputs& inputs, VkDeviceSize maxRange, std::ostrea
         dem::StreamedDem streamed = openViewerStreamedDem(inputs.options, path, heightmap::HeightmapLimits{},
                                                           dem::StreamedBaseTiming::LaterWhenCostly, dem::LandOnlySea{});
         if (streamed.pendingBase) {
-            out << "cbt-terrain: planet: " << path.string()
-                << " has no overviews: averaging all its samples for the coarse level (cbt-terrain prepare writes "
-                   "a copy with overviews)\n"
-                << std::flush;
+            if (streamed.pendingBase->averagesEverySample) {
+                out << "cbt-terrain: planet: " << path.string()
+                    << " has no overviews: averaging all its samples for the coarse level (cbt-terrain prepare "
+                       "writes a copy with overviews)\n"
+                    << std::flush;
+            }
             dem::StreamedBaseReader reader(*streamed.pendingBase);
             reader.waitUntilDone();
             streamed.base = reader.take();

@@ -2,7 +2,7 @@
 // Xvfb server: whatever the server does, the window opens within seconds;
 // it quits at once on Esc while the data it waits for never comes, gives up
 // with one timeout line at --io-timeout, and ends within seconds of its last
-// frame while tile reads hang.
+// frame while tile reads, or the coarse level's, hang.
 #include "ChildProcess.h"
 #include "DemSourceFiles.h"
 #include "RangeHttpServer.h"
@@ -128,6 +128,31 @@ TEST_F(RemoteFaultsWindowTest, TheWindowEndsSoonAfterItsLastFrameWhileTileReadsH
     const double afterLastFrame =
         std::chrono::duration<double>(std::filesystem::file_time_type::clock::now() - written).count();
     EXPECT_LT(afterLastFrame, kPromptSeconds) << "the window took long to end after its last frame";
+}
+
+TEST_F(RemoteFaultsWindowTest, AStalledCoarseLevelLeavesTheWindowDrawingOnThePlaceholder)
+{
+    // The COG states its range (prepare writes it), so its coarse level is
+    // read in the background: the window draws its frames meanwhile and
+    // ends after its last one, the read still hanging.
+    ASSERT_TRUE(display_.ready()) << "Xvfb did not start";
+    dem_test::RangeHttpServer server(cog_.folder());
+    server.misbehaveFrom(cog_.firstBlockOffset(true), dem_test::RangeHttpServer::RangeFault::Stall);
+    const std::filesystem::path stats = scratch_.file("stalled-coarse.json");
+    const Clock::time_point start = Clock::now();
+    ChildProcess viewer(viewerOn(server, {"--io-timeout", "300", "--frames", "20", "--stats", stats.string()}));
+    const std::string window = display_.findWindow(viewer, "^cbt-terrain", kStepLimit);
+    EXPECT_FALSE(window.empty()) << "no window appeared";
+    EXPECT_LT(secondsSince(start), kPromptSeconds) << "the window waited for the server";
+    const ProcessResult result = viewer.wait(kStepLimit);
+    EXPECT_FALSE(result.timedOut) << "the window hung on the coarse level";
+    EXPECT_EQ(result.exitCode, 0) << result.err;
+    expectNoValidationOrErrors(result.err);
+    EXPECT_NE(result.out.find("onto a coarse level read in the background"), std::string::npos) << result.out;
+    EXPECT_GT(server.faultCount(), 0u) << "no read reached the overviews";
+    const std::string json = fileText(stats);
+    EXPECT_EQ(jsonNumberAt(json, {"frames"}), 20.0) << json;
+    EXPECT_FALSE(jsonNumberAt(json, {"coarseLevel", "readSeconds"})) << "the stalled coarse level came: " << json;
 }
 
 }  // namespace
