@@ -4,12 +4,16 @@
 # viewers (builds of different commits) in alternation, so that their
 # figures come from the same machine in the same minutes.
 #
-#   scripts/planet-benchmark.sh [--size WxH] [--dem FILE] [--out DIR] [--rounds N] VIEWER [VIEWER...]
+#   scripts/planet-benchmark.sh [--size WxH] [--dem FILE] [--out DIR] [--rounds N] [--materials]
+#                               [--views NAME,...] VIEWER [VIEWER...]
 #
 # VIEWER is a cbt-terrain (build/src/app/cbt-terrain, or an installed one);
 # --size defaults to 1920x1080, --dem to the viewer's default (ETOPO5),
 # --out to a new temporary folder, where each run's --stats JSON stays,
-# --rounds to 1. A view runs 200 frames: the mesh converges from the roots
+# --rounds to 1. --materials runs each view a second time with --imagery
+# none (the materials instead of the Earth's maps), labelled so, for the
+# imagery's cost; --views keeps the views named (home, ..., flight). A
+# view runs 200 frames: the mesh converges from the roots
 # within about 60 at 1080p, so the median frame is a converged one, while
 # the update's figure is the median over the frames that ran it. One line
 # per run: the medians (ms) of the pool's passes summed (update), the
@@ -22,6 +26,8 @@ size=1920x1080
 dem=()
 out=
 rounds=1
+materials=0
+only=
 viewers=()
 while [[ $# -gt 0 ]]; do
     case $1 in
@@ -29,12 +35,15 @@ while [[ $# -gt 0 ]]; do
         --dem) dem=("$2"); shift 2 ;;
         --out) out=$2; shift 2 ;;
         --rounds) rounds=$2; shift 2 ;;
+        --materials) materials=1; shift ;;
+        --views) only=,$2,; shift 2 ;;
         -*) echo "$0: unknown option $1" >&2; exit 2 ;;
         *) viewers+=("$1"); shift ;;
     esac
 done
 if [[ ${#viewers[@]} -eq 0 ]]; then
-    echo "usage: $0 [--size WxH] [--dem FILE] [--out DIR] [--rounds N] VIEWER [VIEWER...]" >&2
+    echo "usage: $0 [--size WxH] [--dem FILE] [--out DIR] [--rounds N] [--materials] [--views NAME,...]" \
+         "VIEWER [VIEWER...]" >&2
     exit 2
 fi
 for viewer in "${viewers[@]}"; do
@@ -92,16 +101,28 @@ for ((round = 1; round <= rounds; ++round)); do
         for view in "${views[@]}" "flight -"; do
             name=${view%% *}
             pose=${view#* }
-            for index in "${!viewers[@]}"; do
-                stats="$out/$name-msaa$samples-viewer$index-round$round.json"
-                arguments=(--planet "${dem[@]}" --headless --size "$size" --msaa "$samples" --stats "$stats")
-                if [[ $name == flight ]]; then
-                    arguments+=(--camera-path "$flight")
-                else
-                    arguments+=(--frames 200 --camera-geo "$pose")
+            if [[ -n $only && $only != *,$name,* ]]; then
+                continue
+            fi
+            for look in earth materials; do
+                if [[ $look == materials && $materials -eq 0 ]]; then
+                    continue
                 fi
-                "${viewers[$index]}" "${arguments[@]}" >"$out/$name-msaa$samples-viewer$index-round$round.log" 2>&1
-                report "viewer $index, $name, $samples sample(s)" "$stats"
+                for index in "${!viewers[@]}"; do
+                    run=$name-$look-msaa$samples-viewer$index-round$round
+                    stats="$out/$run.json"
+                    arguments=(--planet "${dem[@]}" --headless --size "$size" --msaa "$samples" --stats "$stats")
+                    if [[ $look == materials ]]; then
+                        arguments+=(--imagery none)
+                    fi
+                    if [[ $name == flight ]]; then
+                        arguments+=(--camera-path "$flight")
+                    else
+                        arguments+=(--frames 200 --camera-geo "$pose")
+                    fi
+                    "${viewers[$index]}" "${arguments[@]}" >"$out/$run.log" 2>&1
+                    report "viewer $index, $name, $look, $samples sample(s)" "$stats"
+                done
             done
         done
     done

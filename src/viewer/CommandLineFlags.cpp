@@ -205,7 +205,7 @@ std::vector<FlagSpec> viewerFlagSpecs()
                      "drape a georeferenced colour raster (any CRS GDAL reads) over an elevation model, or over "
                      "the globe where it lies; none: the materials. The globe drapes the Earth's colours by day and "
                      "its lights by night (xplanet-images) unless told none",
-                     "none (globe: the Earth)", [](ViewerOptions& o, std::string_view v) {
+                     "none; globe: the Earth's maps", [](ViewerOptions& o, std::string_view v) {
                          o.imageryOff = v == "none";
                          o.imageryPath = o.imageryOff ? std::nullopt : std::optional(nonEmptyPath(v));
                      }});
