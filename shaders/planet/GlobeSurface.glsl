@@ -338,7 +338,7 @@ vec3 globeSurface_Luminance(globeSurface_Point surface)
         // geocentric latitude there, within 0.2 degrees of the geodetic one.
         float latitude = degrees(asin(clamp(up.z, -1.0, 1.0)));
         surface_Ground land = globeSurface_LandGround(surface, ground.height, dot(normal, up), latitude);
-        vec3 albedo = surface_DrapedAlbedo(surface_GroundAlbedo(land), globeSurface_Imagery(surface, land), true);
+        vec3 albedo = surface_DrapedAlbedo(surface_GroundAlbedo(land), globeSurface_Imagery(surface, land));
         colour += landShare * globeSurface_LitGround(albedo, normal, up, sun, light, globeSurface_SunVisibility(surface));
     }
     colour += globeSurface_NightLights(surface, dot(up, sun));

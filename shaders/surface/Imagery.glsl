@@ -33,10 +33,11 @@ vec3 surface_DetailedImagery(vec3 imagery, surface_Ground ground, float coarsene
 }
 
 // The ground's albedo: the imagery's colour (linear, from an sRGB texture)
-// where it lies (its alpha) and is shown, else the materials' `albedo`.
-vec3 surface_DrapedAlbedo(vec3 albedo, vec4 imagery, bool shown)
+// where it lies (its alpha), else the materials' `albedo`. (Imagery that is
+// not shown is not sampled: each mode leaves it out before.)
+vec3 surface_DrapedAlbedo(vec3 albedo, vec4 imagery)
 {
-    return mix(albedo, imagery.rgb, imagery.a * float(shown));
+    return mix(albedo, imagery.rgb, imagery.a);
 }
 
 // Where a point at `latitude`, `longitude` (degrees, WGS 84) lies on a grid

@@ -149,7 +149,7 @@ vec3 groundAlbedo(terrain_Fragment fragment, SurfaceSample surface, float footpr
     float coarseness =
         surface_ImageryCoarseness(fragment.heightmapAlongX * texels, fragment.heightmapAlongY * texels);
     image.rgb = surface_DetailedImagery(image.rgb, ground, coarseness);
-    return surface_DrapedAlbedo(materials, image, true);
+    return surface_DrapedAlbedo(materials, image);
 }
 
 // The fraction of the sun's disc above the terrain's horizon at this point

@@ -60,12 +60,6 @@ ReadThread::~ReadThread()
     }
 }
 
-bool ReadThread::finished() const
-{
-    const std::lock_guard lock(shared_->mutex);
-    return shared_->finished;
-}
-
 std::size_t threadsStillReading()
 {
     return abandonedBodies().load();

@@ -36,9 +36,6 @@ public:
     ReadThread(const ReadThread&) = delete;
     ReadThread& operator=(const ReadThread&) = delete;
 
-    // The body returned.
-    [[nodiscard]] bool finished() const;
-
 private:
     struct Shared;
     std::shared_ptr<Shared> shared_;

@@ -35,7 +35,6 @@ public:
     // The share of the coarse level's rows read (0..1).
     [[nodiscard]] double progress() const { return reader_.progress(); }
     [[nodiscard]] bool done() const { return reader_.done(); }
-    void waitUntilDone() const { reader_.waitUntilDone(); }
     // Blocks until done or `timeout` passed; true when done.
     [[nodiscard]] bool waitUntilDone(std::chrono::milliseconds timeout) const { return reader_.waitUntilDone(timeout); }
 

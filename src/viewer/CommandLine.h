@@ -66,7 +66,7 @@ struct ViewerOptions {
     double gpuBudgetMiB = 1024.0;
     double cpuBudgetMiB = 512.0;
     // --io-timeout SECONDS: the longest wait for data (see
-    // ViewerSetup's ioDeadline and dem::setRemoteReadLimits).
+    // ViewerSetup's ioTimeout and dem::setRemoteReadLimits).
     double ioTimeoutSeconds = 120.0;
     // --texels-per-pixel: samples of a streamed DEM's shown level one pixel
     // may span before the terrain shows a coarser level.
