@@ -10,6 +10,7 @@
 #include <gdal_priv.h>
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 #include <cstdlib>
@@ -81,14 +82,24 @@ std::optional<double> numberOf(const char* text)
     return text != nullptr ? text::parseNumber(text::trimmed(text)) : std::nullopt;
 }
 
-// The streaming range before the base widens it (DemStreaming.h).
-std::optional<HeightRange> fileHeightRange(const std::filesystem::path& path, GDALRasterBand& band,
-                                           const SampleRules& rules, std::uint32_t columns, std::uint32_t rows)
+// The range the band states (STATISTICS_MINIMUM and _MAXIMUM, which
+// prepare writes) in its raw values, when it states a valid one.
+std::optional<std::array<double, 2>> statedRawRange(GDALRasterBand& band)
 {
     const std::optional<double> minimum = numberOf(band.GetMetadataItem("STATISTICS_MINIMUM"));
     const std::optional<double> maximum = numberOf(band.GetMetadataItem("STATISTICS_MAXIMUM"));
     if (minimum && maximum && *minimum <= *maximum) {
-        return rangeOfRawValues(rules, *minimum, *maximum);
+        return std::array<double, 2>{*minimum, *maximum};
+    }
+    return std::nullopt;
+}
+
+// The streaming range before the base widens it (DemStreaming.h).
+std::optional<HeightRange> fileHeightRange(const std::filesystem::path& path, GDALRasterBand& band,
+                                           const SampleRules& rules, std::uint32_t columns, std::uint32_t rows)
+{
+    if (const std::optional<std::array<double, 2>> stated = statedRawRange(band)) {
+        return rangeOfRawValues(rules, (*stated)[0], (*stated)[1]);
     }
     // Reading every sample is for small local files without overviews: a
     // remote file would be downloaded whole before the first frame.
@@ -146,8 +157,7 @@ StreamedDem openStreamedDem(const std::filesystem::path& path, const heightmap::
         const SampleRules rules = sampleRulesOf(path, *dataset, band);
         range = fileHeightRange(path, band, rules, columns, rows);
         costlyBase = band.GetOverviewCount() == 0 && std::uint64_t{columns} * rows > options.backgroundBaseAboveSamples;
-        remoteStatedRange = isRemoteName(path) && numberOf(band.GetMetadataItem("STATISTICS_MINIMUM")) &&
-                            numberOf(band.GetMetadataItem("STATISTICS_MAXIMUM"));
+        remoteStatedRange = isRemoteName(path) && statedRawRange(band).has_value();
     }
     tiles::TilePyramidLayout layout(columns, rows, options.tileSize,
                                     static_cast<std::uint32_t>(std::countr_zero(reduction)));
