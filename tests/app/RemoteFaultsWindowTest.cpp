@@ -14,6 +14,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -62,6 +63,23 @@ protected:
         return options;
     }
 
+    // The viewer started in a window on the served COG, and that window,
+    // expected on screen within kPromptSeconds whatever the server does.
+    struct OpenedWindow {
+        std::unique_ptr<ChildProcess> viewer;
+        std::string window;  // empty when none appeared
+        Clock::time_point start;
+    };
+    OpenedWindow openWindowOn(const dem_test::RangeHttpServer& server, const std::vector<std::string>& extra) const
+    {
+        OpenedWindow opened{nullptr, {}, Clock::now()};
+        opened.viewer = std::make_unique<ChildProcess>(viewerOn(server, extra));
+        opened.window = display_.findWindow(*opened.viewer, "^cbt-terrain", kStepLimit);
+        EXPECT_FALSE(opened.window.empty()) << "no window appeared";
+        EXPECT_LT(secondsSince(opened.start), kPromptSeconds) << "the window waited for the server";
+        return opened;
+    }
+
     ScratchFolder scratch_;
     ServedCog cog_;
     VirtualDisplay display_;
@@ -72,15 +90,12 @@ TEST_F(RemoteFaultsWindowTest, TheWindowOpensOnASilentServerAndEscQuitsAtOnce)
     ASSERT_TRUE(display_.ready()) << "Xvfb did not start";
     dem_test::RangeHttpServer server(cog_.folder());
     server.stallConnections();
-    const Clock::time_point start = Clock::now();
-    ChildProcess viewer(viewerOn(server, {"--io-timeout", "300"}));
-    const std::string window = display_.findWindow(viewer, "^cbt-terrain", kStepLimit);
-    ASSERT_FALSE(window.empty()) << "no window appeared: " << viewer.wait(std::chrono::seconds(1)).err;
-    EXPECT_LT(secondsSince(start), kPromptSeconds) << "the window waited for the server";
-    ASSERT_EQ(display_.xdotool({"windowfocus", "--sync", window}).exitCode, 0);
+    const OpenedWindow opened = openWindowOn(server, {"--io-timeout", "300"});
+    ASSERT_FALSE(opened.window.empty()) << opened.viewer->wait(std::chrono::seconds(1)).err;
+    ASSERT_EQ(display_.xdotool({"windowfocus", "--sync", opened.window}).exitCode, 0);
     ASSERT_EQ(display_.xdotool({"key", "Escape"}).exitCode, 0);
     const Clock::time_point escape = Clock::now();
-    const ProcessResult result = viewer.wait(kStepLimit);
+    const ProcessResult result = opened.viewer->wait(kStepLimit);
     EXPECT_LT(secondsSince(escape), kPromptSeconds) << "Esc did not quit while the data was awaited";
     EXPECT_EQ(result.exitCode, 0) << result.err;
     expectNoValidationOrErrors(result.err);
@@ -92,13 +107,9 @@ TEST_F(RemoteFaultsWindowTest, TheWindowGivesUpOnASilentServerAtItsDeadline)
     ASSERT_TRUE(display_.ready()) << "Xvfb did not start";
     dem_test::RangeHttpServer server(cog_.folder());
     server.stallConnections();
-    const Clock::time_point start = Clock::now();
-    ChildProcess viewer(viewerOn(server, {"--io-timeout", "6"}));
-    const std::string window = display_.findWindow(viewer, "^cbt-terrain", kStepLimit);
-    EXPECT_FALSE(window.empty()) << "no window appeared";
-    EXPECT_LT(secondsSince(start), kPromptSeconds) << "the window waited for the server";
-    const ProcessResult result = viewer.wait(kStepLimit);
-    EXPECT_LT(secondsSince(start), 6.0 + 10.0);
+    const OpenedWindow opened = openWindowOn(server, {"--io-timeout", "6"});
+    const ProcessResult result = opened.viewer->wait(kStepLimit);
+    EXPECT_LT(secondsSince(opened.start), 6.0 + 10.0);
     EXPECT_EQ(result.exitCode, 1) << result.err;
     const std::vector<std::string> lines = linesOf(result.err);
     ASSERT_EQ(lines.size(), 1u) << result.err;
@@ -112,12 +123,9 @@ TEST_F(RemoteFaultsWindowTest, TheWindowEndsSoonAfterItsLastFrameWhileTileReadsH
     dem_test::RangeHttpServer server(cog_.folder());
     server.misbehaveFrom(cog_.firstBlockOffset(false), dem_test::RangeHttpServer::RangeFault::Stall);
     const std::filesystem::path stats = scratch_.file("stalled-tiles.json");
-    const Clock::time_point start = Clock::now();
-    ChildProcess viewer(viewerOn(server, {"--io-timeout", "300", "--frames", "40", "--stats", stats.string()}));
-    const std::string window = display_.findWindow(viewer, "^cbt-terrain", kStepLimit);
-    EXPECT_FALSE(window.empty()) << "no window appeared";
-    EXPECT_LT(secondsSince(start), kPromptSeconds) << "the window waited for the server";
-    const ProcessResult result = viewer.wait(kStepLimit);
+    const OpenedWindow opened =
+        openWindowOn(server, {"--io-timeout", "300", "--frames", "40", "--stats", stats.string()});
+    const ProcessResult result = opened.viewer->wait(kStepLimit);
     EXPECT_FALSE(result.timedOut) << "the window hung after its last frame";
     EXPECT_EQ(result.exitCode, 0) << result.err;
     expectNoValidationOrErrors(result.err);
@@ -139,12 +147,9 @@ TEST_F(RemoteFaultsWindowTest, AStalledCoarseLevelLeavesTheWindowDrawingOnThePla
     dem_test::RangeHttpServer server(cog_.folder());
     server.misbehaveFrom(cog_.firstBlockOffset(true), dem_test::RangeHttpServer::RangeFault::Stall);
     const std::filesystem::path stats = scratch_.file("stalled-coarse.json");
-    const Clock::time_point start = Clock::now();
-    ChildProcess viewer(viewerOn(server, {"--io-timeout", "300", "--frames", "20", "--stats", stats.string()}));
-    const std::string window = display_.findWindow(viewer, "^cbt-terrain", kStepLimit);
-    EXPECT_FALSE(window.empty()) << "no window appeared";
-    EXPECT_LT(secondsSince(start), kPromptSeconds) << "the window waited for the server";
-    const ProcessResult result = viewer.wait(kStepLimit);
+    const OpenedWindow opened =
+        openWindowOn(server, {"--io-timeout", "300", "--frames", "20", "--stats", stats.string()});
+    const ProcessResult result = opened.viewer->wait(kStepLimit);
     EXPECT_FALSE(result.timedOut) << "the window hung on the coarse level";
     EXPECT_EQ(result.exitCode, 0) << result.err;
     expectNoValidationOrErrors(result.err);
