@@ -209,8 +209,7 @@ vec3 globeSurface_GroundNormal(globeSurface_Point surface, vec3 position)
     vec3 base = normalize(mix(normalize(surface.dataNormal), geometric, coarse));
     // Where a pixel resolves only the detail's first octaves, their lattice
     // would show as a regular pattern: the detail comes in over a few.
-    float roughness = float(planet_DetailRoughness(double(surface.height))) *
-                      (1.0 - smoothstep(cell / 64.0, cell / 16.0, footprint));
+    float roughness = float(planet_DetailRoughness(double(surface.height))) * surface_DetailShownShare(footprint, cell);
     if (roughness <= 0.0) {
         return base;
     }

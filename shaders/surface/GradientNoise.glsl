@@ -1,8 +1,7 @@
 // Gradient noise over a plane (Perlin's, with the quintic fade): smooth,
 // with no value of its own at the lattice's points, so its contours do not
-// follow the lattice's axes as value noise's do. The flat terrain's detail
-// below the data (terrain/SurfaceDetail.glsl), its waves and the materials'
-// patches (surface/MaterialVariation.glsl) use it.
+// follow the lattice's axes as value noise's do. The flat terrain's waves
+// and the materials' patches (surface/MaterialVariation.glsl) use it.
 #ifndef SURFACE_GRADIENT_NOISE_GLSL
 #define SURFACE_GRADIENT_NOISE_GLSL
 

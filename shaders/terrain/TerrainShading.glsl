@@ -15,12 +15,12 @@
 
 #include "display/HdrOutput.glsl"
 #include "display/Wireframe.glsl"
+#include "surface/DetailNoise.glsl"
 #include "surface/GroundAlbedo.glsl"
 #include "surface/Imagery.glsl"
 #include "surface/MaterialVariation.glsl"
 #include "surface/SunVisibility.glsl"
 #include "surface/Water.glsl"
-#include "terrain/SurfaceDetail.glsl"
 
 #define ATMOSPHERE_SET 1
 #include "atmosphere/AtmosphereCommon.glsl"
@@ -163,14 +163,32 @@ float sunVisibility(vec3 worldPosition)
     return surface_SunVisibility(horizon, asin(clamp(terrainFrame.sunDirection.y, -1.0, 1.0)));
 }
 
+// The detail's lattices on the flat terrain, as on the globe: two cells per
+// data sample first (surface/DetailNoise.glsl), halving down to 5 cm.
+const float TERRAIN_DETAIL_SHORTEST_CELL_METRES = 0.05;
+// How much of the noise's relief the ground takes, level and steep (the
+// globe's land takes up to 1).
+const float TERRAIN_DETAIL_ROUGHNESS_LEVEL = 1.5;
+const float TERRAIN_DETAIL_ROUGHNESS_STEEP = 4.0;
+
+// The ground's normal with a height field's slopes added: `normal` is the
+// data's (a unit normal, y up), `gradient` the added relief's rise over run
+// along x and z.
+vec3 perturbedNormal(vec3 normal, vec2 gradient)
+{
+    vec2 slope = -normal.xz / max(normal.y, 1.0e-3) + gradient;
+    return normalize(vec3(-slope.x, 1.0, -slope.y));
+}
+
 // Luminance of the ground towards the camera, before the air between them:
 // sunlight through the air above the point, skylight from the atmosphere's
 // tables, a Lambertian material. Where the pixels resolve finer than the
-// data, the detail relief (terrain/SurfaceDetail.glsl) tilts the normal and
-// grains the albedo: rougher on steep ground. `sunVisible`: sunVisibility();
-// `footprint`: the pixel's footprint on the ground in metres;
-// `detailFootprint`: the same as anisotropic filtering sees it;
-// `sunIlluminance`: atmosphere_SunIlluminanceAt(fragment.worldPosition).
+// data, the surface library's detail noise (surface/DetailNoise.glsl, the
+// globe's) over the ground's metres tilts the normal, as on the globe:
+// rougher on steep ground. `sunVisible`: sunVisibility(); `footprint`: the
+// pixel's footprint on the ground in metres; `detailFootprint`: the same as
+// anisotropic filtering sees it; `sunIlluminance`:
+// atmosphere_SunIlluminanceAt(fragment.worldPosition).
 vec3 litGround(terrain_Fragment fragment, SurfaceSample surface, float sunVisible, float footprint,
                float detailFootprint, vec3 sunIlluminance)
 {
@@ -178,13 +196,18 @@ vec3 litGround(terrain_Fragment fragment, SurfaceSample surface, float sunVisibl
     vec3 albedo = groundAlbedo(fragment, surface, footprint);
     if (terrainFrame.detail != 0u) {
         float spacing = dataSpacingMetres();
-        float roughness = mix(0.09, 0.25, smoothstep(0.08, 0.35, 1.0 - normal.y));
         // The relief lies over the ground's plane: on near-vertical faces it
         // would stretch into streaks, so it fades out there.
-        vec3 relief = detail_Relief(fragment.worldPosition.xz, spacing, detailFootprint, roughness) *
-                      smoothstep(0.25, 0.6, normal.y);
-        normal = detail_PerturbedNormal(normal, relief.yz);
-        albedo *= clamp(1.0 + relief.x / (roughness * spacing), 0.5, 1.5);
+        float shown = surface_DetailShownShare(detailFootprint, spacing) * smoothstep(0.25, 0.6, normal.y);
+        if (shown > 0.0) {
+            float cell = 0.5 * spacing;
+            int octaves = surface_DetailOctaves(cell, TERRAIN_DETAIL_SHORTEST_CELL_METRES);
+            vec3 relief = surface_DetailNoisePlaneFloat(fragment.worldPosition.xz, 1.0 / cell, cell, octaves,
+                                                        2.0 * detailFootprint);
+            float roughness = mix(TERRAIN_DETAIL_ROUGHNESS_LEVEL, TERRAIN_DETAIL_ROUGHNESS_STEEP,
+                                  smoothstep(0.08, 0.35, 1.0 - normal.y));
+            normal = perturbedNormal(normal, shown * roughness * relief.yz);
+        }
     }
     float facingSun = max(dot(normal, terrainFrame.sunDirection), 0.0) * sunVisible;
     vec3 skyIrradiance = atmosphere_SkyIrradiance(normal);
@@ -197,7 +220,7 @@ vec3 litGround(terrain_Fragment fragment, SurfaceSample surface, float sunVisibl
 // the lit seabed's luminance (before the air). The water's optics are
 // surface/Water.glsl's; the light's path under the surface runs down the
 // view ray to the seabed and straight back up. Waves tilt the normal with
-// two octaves of gradient noise (terrain/SurfaceDetail.glsl) 12 m and 3 m
+// two octaves of gradient noise (surface/GradientNoise.glsl) 12 m and 3 m
 // long, each faded out where the pixels cannot resolve it.
 // `sunIlluminance`: the sun's illuminance above the ground (the air's
 // transmittance differs by nothing that shows between the seabed and the

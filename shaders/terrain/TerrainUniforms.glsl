@@ -70,7 +70,7 @@ layout(std140, set = TERRAIN_UNIFORMS_SET, binding = TERRAIN_UNIFORMS_BINDING) u
     uint shadows;               // 1: the sun's horizon map (terrain/TerrainShading.glsl) shades the terrain
     uint sea;                   // 1: water at seaLevelWorldY over the sea mask's samples
     float seaLevelWorldY;
-    uint detail;                // 1: procedural detail below the data's spacing (terrain/SurfaceDetail.glsl)
+    uint detail;                // 1: procedural detail below the data's spacing (surface/DetailNoise.glsl)
     uint imagery;               // 1: the ground's albedo is the imagery's (terrain/TerrainShading.glsl)
     // A streamed elevation model (terrain/StreamedHeights.glsl): the
     // heightmap holds its level streamLevelCount, tiles the finer levels.

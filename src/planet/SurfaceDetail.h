@@ -1,19 +1,20 @@
-// Relief below the data: ETOPO5 has one sample every ~9 km, so a view from a
-// few hundred metres would see flat facets. The globe's surface adds
-// deterministic fractal detail to the data's heights: octaves of value
-// noise over the exact cube point (seamless across faces and the date line,
-// since a cube point is one point whatever face it is seen from), each half
-// the wavelength of the one before, from half the data's spacing down to a
-// few metres. Its amplitude follows the octave's wavelength (a fractal of
-// dimension 2) and the land's height: strong in the mountains, weak on
+// Relief below the data on the globe: ETOPO5 has one sample every ~9 km, so
+// a view from a few hundred metres would see flat facets. The globe's
+// surface adds the surface library's detail noise (surface/DetailNoise.h)
+// to the data's heights, over the exact cube point (seamless across faces
+// and the date line, since a cube point is one point whatever face it is
+// seen from), from half the data's spacing down to a few metres. Its
+// amplitude follows the land's height: strong in the mountains, weak on
 // plains, none at sea or under it; land never falls below sea level.
 //
 // A vertex's height depends on its cube point alone, never on the level of
 // the triangle that asks, so neighbours share bit-identical vertices.
 // shaders/planet/SurfaceDetail.glsl mirrors it operation for operation in
-// double (integer hashes, then +, -, * alone), so the GPU's heights are the
-// CPU's bit for bit and the globe's level of detail can use them.
+// double, so the GPU's heights are the CPU's bit for bit and the globe's
+// level of detail can use them.
 #pragma once
+
+#include "surface/DetailNoise.h"
 
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
@@ -21,6 +22,10 @@
 #include <cstdint>
 
 namespace planet {
+
+// The detail's lattices over a grid of `intervals` a face side: two cells
+// per data cell first, down to cells of 4 m.
+[[nodiscard]] surface::DetailLattice surfaceDetailLattice(std::uint32_t intervals);
 
 // Metres the detail adds at `cubePoint` on ground whose data height is
 // `dataHeightMetres`, over a grid of `intervals` a face side.
@@ -47,16 +52,12 @@ namespace planet {
 [[nodiscard]] double surfaceDetailVariationBound(double distanceCubeUnits, std::uint32_t intervals);
 
 // The gradient of surfaceDetailSum at a cube point (metres per cube unit),
-// for shading: each octave weighted by surfaceDetailOctaveWeight, so that
-// the octaves whose lattice is finer than `resolvableMetres` (what a pixel
-// can show) fade out instead of aliasing. 0 keeps every octave: the sum's
-// exact gradient.
+// for shading: the octaves whose lattice is finer than `resolvableMetres`
+// (what a pixel can show) fade out instead of aliasing
+// (surface::detailOctaveWeight). 0 keeps every octave: the sum's exact
+// gradient.
 [[nodiscard]] glm::dvec3 surfaceDetailSumGradient(const glm::dvec3& cubePoint, std::uint32_t intervals,
                                                   double resolvableMetres);
-// The weight of the octave of `frequency` lattice cells per cube unit: 1
-// while its lattice spacing is at least twice `resolvableMetres`, falling
-// linearly to 0 at `resolvableMetres`; 1 for any octave when that is 0.
-[[nodiscard]] double surfaceDetailOctaveWeight(double frequency, double resolvableMetres);
 
 // The most the detail moves a point up or down (for bounds).
 [[nodiscard]] double surfaceDetailBoundMetres(std::uint32_t intervals);

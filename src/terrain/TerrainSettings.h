@@ -77,7 +77,7 @@ struct TerrainSettings {
     std::optional<float> seaLevelMetres;
     bool shadows = true;  // the terrain casts the sun's shadows (terrain::SunShadowMap), in lit shading
     // Procedural relief below the data's spacing shades close views
-    // (terrain/SurfaceDetail.glsl: normals and albedo, not the mesh).
+    // (surface/DetailNoise.glsl: normals and albedo, not the mesh).
     bool surfaceDetail = true;
     // The ground's albedo is the imagery's (terrain::ImageryTexture) where
     // the terrain has imagery, instead of the materials'.

@@ -1,8 +1,8 @@
-// Detail below the data (terrain/SurfaceDetail.glsl): seen from close by, a
+// Detail below the data (surface/DetailNoise.glsl): seen from close by, a
 // smooth slope whose samples lie 32 m apart shows texture with --detail on
 // and an even surface with it off; seen from far away, where a pixel covers
-// more than half a sample spacing, the two are the same picture. Headless
-// frames with the validation layer on.
+// more than a sixteenth of a sample spacing, the two are the same picture.
+// Headless frames with the validation layer on.
 #include "ChildProcess.h"
 #include "ViewerTestFiles.h"
 

@@ -1,7 +1,6 @@
 // The ground's normal for shading (src/planet/SurfaceNormal.h) and the
-// detail's slope (planet::surfaceDetailSumGradient):
-// - with every octave kept, the detail's gradient is the derivative of its
-//   sum: it matches central differences of surfaceDetailSum;
+// detail's slope (planet::surfaceDetailSumGradient; the noise itself is
+// tested in tests/surface/DetailNoiseTest.cpp):
 // - octaves finer than what a pixel resolves fade out, and a pixel wider
 //   than the whole detail sees none of it;
 // - the shaped detail's range over ranges of sums and heights
@@ -79,36 +78,8 @@ TEST(SurfaceDetailRange, HoldsTheShapedDetailOfEverySumAndHeightInTheRanges)
     EXPECT_EQ(sea.y, 0.0);
 }
 
-TEST(SurfaceDetailGradient, WithEveryOctaveItIsTheSumsDerivative)
-{
-    std::mt19937_64 random(7);
-    for (int i = 0; i < 200; ++i) {
-        const glm::dvec3 point = randomCubePoint(random);
-        const glm::dvec3 gradient = surfaceDetailSumGradient(point, kIntervals, 0.0);
-        // A step far below the finest lattice (4 m, ~1e-6 cube units).
-        const double h = 1.0e-9;
-        for (int axis = 0; axis < 3; ++axis) {
-            glm::dvec3 before = point;
-            glm::dvec3 after = point;
-            before[axis] -= h;
-            after[axis] += h;
-            const double difference =
-                (surfaceDetailSum(after, kIntervals) - surfaceDetailSum(before, kIntervals)) / (2.0 * h);
-            // Metres per cube unit: the finest octave alone slopes up to ~1e6.
-            ASSERT_NEAR(gradient[axis], difference, 2.0e-4 * std::max(1.0e5, std::abs(difference)))
-                << "axis " << axis << " at " << i;
-        }
-    }
-}
-
 TEST(SurfaceDetailGradient, OctavesFinerThanAPixelFadeOut)
 {
-    EXPECT_EQ(surfaceDetailOctaveWeight(256.0, 0.0), 1.0);
-    // 5e6 / 1024 m = 4883 m between lattice points.
-    EXPECT_EQ(surfaceDetailOctaveWeight(1024.0, 2000.0), 1.0);
-    EXPECT_NEAR(surfaceDetailOctaveWeight(1024.0, 3255.2), 0.5, 1.0e-4);
-    EXPECT_EQ(surfaceDetailOctaveWeight(1024.0, 5000.0), 0.0);
-
     std::mt19937_64 random(11);
     // 256 intervals: the first octave's lattice is 5e6 / 256 = 19,531 m.
     const double firstSpacing = 5.0e6 / kIntervals;

@@ -1,10 +1,13 @@
 // The GLSL of the surface library, which the flat terrain's and the globe's
 // shaders include, against its CPU mirror (label gpu): the ground's albedo
-// and snow cover (shaders/surface/GroundAlbedo.glsl), the snow line at every
+// and snow cover (shaders/surface/GroundAlbedo.glsl), the detail noise in
+// float (DetailNoise.glsl; its double half is the globe's, tested bit for
+// bit in tests/planet), the snow line at every
 // quarter degree (SnowLine.glsl), the water's luminance (Water.glsl), the
 // night lights (NightLights.glsl) and the imagery's detail (Imagery.glsl),
 // each run by a probe in tests/surface/shaders.
 #include "GpuTestEnvironment.h"
+#include "surface/DetailNoise.h"
 #include "surface/GroundAlbedo.h"
 #include "surface/Imagery.h"
 #include "surface/NightLights.h"
@@ -28,6 +31,7 @@
 #include <cstdint>
 #include <cstring>
 #include <initializer_list>
+#include <iostream>
 #include <span>
 #include <vector>
 
@@ -256,6 +260,63 @@ TEST_F(SurfaceGpuTest, TheShadersDetailedImageryIsTheCpus)
         detailed += glm::vec3(gpu[i]) != glm::vec3(c.imagery) ? 1 : 0;
     }
     EXPECT_GT(detailed, 50) << "the probe saw no detail";
+}
+
+TEST_F(SurfaceGpuTest, TheShadersDetailLatticesAreTheCpus)
+{
+    std::vector<glm::vec4> cases;
+    for (const float cell : {0.03f, 0.05f, 0.1f, 2.5f, 16.0f, 250.0f, 4.0e5f}) {
+        for (const float footprint : {0.001f, 0.05f, 0.1f, 0.2f, 0.4f, 3.0f}) {
+            cases.emplace_back(cell, 0.05f, footprint, 5.0f);
+        }
+    }
+    const std::vector<glm::vec4> gpu = runCaseProbe(device(), "DetailLatticeProbe.comp", cases);
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        const glm::vec4& c = cases[i];
+        EXPECT_EQ(gpu[i].x, static_cast<float>(detailOctaves(c.x, c.y))) << "case " << i;
+        EXPECT_NEAR(gpu[i].y, detailShownShare(c.z, c.w), 1.0e-6) << "case " << i;
+    }
+}
+
+TEST_F(SurfaceGpuTest, TheShadersDetailNoiseInFloatIsTheCpusInDouble)
+{
+    // Points over 20 km of ground (the lattice coordinates float must
+    // hold), every octave kept and the finer ones faded, on 5 m and 30 m
+    // data.
+    std::vector<glm::vec4> cases;
+    for (int i = 0; i < 400; ++i) {
+        const float x = -10000.0f + 50.1237f * static_cast<float>(i);
+        const float y = 9000.0f - 43.7791f * static_cast<float>(i);
+        for (const float resolvable : {0.0f, 0.3f, 1.7f}) {
+            cases.emplace_back(x, y, resolvable, i % 2 == 0 ? 2.5f : 15.0f);
+        }
+    }
+    const std::vector<glm::vec4> gpu = runCaseProbe(device(), "DetailNoiseProbe.comp", cases);
+    double largestSumError = 0.0;
+    double largestGradientError = 0.0;
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        const glm::vec4& c = cases[i];
+        const double cell = c.w;
+        const DetailLattice lattice{1.0 / cell, cell, detailOctaves(cell, 0.05)};
+        const glm::dvec3 point(c.x, c.y, 0.0);
+        const glm::dvec3 gradient = detailNoiseGradient(point, lattice, c.z);
+        // The float lattice coordinates reach 20 km over the finest cell
+        // (2^19): their fraction is good to about 1/16 of it there, which
+        // moves the sum by little of the finest octave's few millimetres,
+        // and the slopes (up to a few tenths) by less than 0.01.
+        if (c.z == 0.0f) {
+            const double sum = detailNoiseSum(point, lattice);
+            largestSumError = std::max(largestSumError, std::abs(gpu[i].x - sum) / cell);
+            ASSERT_NEAR(gpu[i].x, sum, 2.0e-4 * cell) << "case " << i;
+        }
+        for (int axis = 0; axis < 2; ++axis) {
+            const double error = std::abs(gpu[i][axis + 1] - gradient[axis]);
+            largestGradientError = std::max(largestGradientError, error);
+            ASSERT_NEAR(gpu[i][axis + 1], gradient[axis], 0.01) << "case " << i << " axis " << axis;
+        }
+    }
+    std::cout << "largest error of the sum: " << largestSumError
+              << " of a cell; of the gradient: " << largestGradientError << "\n";
 }
 
 }  // namespace
