@@ -1,6 +1,7 @@
 #include "viewer/CameraPose.h"
 
 #include "text/TextParsing.h"
+#include "viewer/KeyframedPath.h"
 
 #include <cerrno>
 #include <cmath>
@@ -153,10 +154,63 @@ CameraPose parseCameraPose(std::string_view text)
     return poseOf(fields);
 }
 
-std::vector<CameraPathFrame> parseCameraPathFrames(std::string_view text, std::string_view sourceName)
+std::optional<double> keyframeSecondsOf(const std::vector<std::string_view>& fields, std::size_t poseFieldCount)
+{
+    if (fields.size() != poseFieldCount + 1 || !text::parseNumber(fields.back())) {
+        return std::nullopt;
+    }
+    const std::optional<double> seconds = text::parseNumber(fields.front());
+    if (!seconds) {
+        throw text::ParseError("the keyframe's time T is not a finite number: " + text::quoted(fields.front()));
+    }
+    if (std::abs(*seconds) > kMaxKeyframeSeconds) {
+        throw text::ParseError("the keyframe's time T must be within [-" + std::to_string(kMaxKeyframeSeconds) + ", " +
+                               std::to_string(kMaxKeyframeSeconds) + "] seconds, got " + text::quoted(fields.front()));
+    }
+    return seconds;
+}
+
+void KeyframedLines::check(std::optional<double> seconds, std::string_view expected)
+{
+    if (!keyframed) {
+        keyframed = seconds.has_value();
+    }
+    if (*keyframed != seconds.has_value()) {
+        throw text::ParseError(*keyframed ? "expected " + std::string(expected) +
+                                                ": the path's first pose has a time, so every pose needs one"
+                                          : "a pose with a time T in a path whose first pose has none");
+    }
+    if (seconds && lastSeconds && !(*seconds > *lastSeconds)) {
+        std::ostringstream message;
+        message << "keyframe times must increase: " << *seconds << " s after " << *lastSeconds << " s";
+        throw text::ParseError(message.str());
+    }
+    if (seconds) {
+        lastSeconds = seconds;
+    }
+}
+
+std::vector<CameraPathFrame> parseCameraPathFrames(std::string_view text, std::string_view sourceName,
+                                                   double framesPerSecond)
 {
     std::vector<CameraPathFrame> frames;
-    forEachCameraPathLine(text, sourceName, [&](std::string_view line) { frames.push_back(pathFrameOf(line)); });
+    std::vector<CameraKeyframe> keyframes;
+    KeyframedLines lines;
+    forEachCameraPathLine(text, sourceName, [&](std::string_view line) {
+        const std::vector<std::string_view> fields = poseFields(line);
+        const std::optional<double> seconds = keyframeSecondsOf(fields, kPoseFieldCount);
+        lines.check(seconds, "6 numbers T X Y Z YAW PITCH");
+        if (seconds) {
+            keyframes.push_back({*seconds, poseOf({fields.begin() + 1, fields.end()})});
+        } else {
+            frames.push_back(pathFrameOf(line));
+        }
+    });
+    if (lines.keyframed.value_or(false)) {
+        for (const CameraPose& pose : sampleCameraKeyframes(keyframes, framesPerSecond, sourceName)) {
+            frames.push_back({pose, std::nullopt});
+        }
+    }
     if (frames.empty()) {
         throw text::ParseError(std::string(sourceName) +
                                ": no camera pose in the file (one \"X Y Z YAW PITCH\" per line)");
@@ -173,9 +227,9 @@ std::vector<CameraPose> parseCameraPath(std::string_view text, std::string_view 
     return poses;
 }
 
-std::vector<CameraPathFrame> loadCameraPathFrames(const std::filesystem::path& file)
+std::vector<CameraPathFrame> loadCameraPathFrames(const std::filesystem::path& file, double framesPerSecond)
 {
-    return parseCameraPathFrames(readCameraPathFile(file), file.string());
+    return parseCameraPathFrames(readCameraPathFile(file), file.string(), framesPerSecond);
 }
 
 std::vector<CameraPose> loadCameraPath(const std::filesystem::path& file)

@@ -25,6 +25,10 @@ inline constexpr float kMaxPosePitchDegrees = 90.0f;
 // within +-kMaxCameraCoordinateMetres, yaw within +-kMaxYawDegrees.
 inline constexpr double kMaxCameraCoordinateMetres = 1.0e8;
 inline constexpr double kMaxYawDegrees = 1.0e6;
+// Frames a second a keyframed camera path is sampled at when nothing says,
+// and the most it may be.
+inline constexpr double kDefaultPathFramesPerSecond = 30.0;
+inline constexpr double kMaxPathFramesPerSecond = 1000.0;
 // Largest width or height of a camera path's render size.
 inline constexpr uint32_t kMaxCameraPathRenderDimension = 16384;
 
@@ -59,7 +63,13 @@ struct CameraPathFrame {
 // error ("path.txt:3: expected 5 numbers X Y Z YAW PITCH (and optionally
 // WIDTHxHEIGHT), found 4"). Throws text::ParseError; a text with no pose is an error
 // too.
-std::vector<CameraPathFrame> parseCameraPathFrames(std::string_view text, std::string_view sourceName);
+//
+// Or a keyframed path: "T X Y Z YAW PITCH" per line, T in seconds, strictly
+// increasing, at least two keyframes; the camera follows them smoothly
+// (viewer/KeyframedPath.h), sampled at `framesPerSecond` into one frame per
+// 1/fps. A path whose first pose has a time is keyframed throughout.
+std::vector<CameraPathFrame> parseCameraPathFrames(std::string_view text, std::string_view sourceName,
+                                                   double framesPerSecond = kDefaultPathFramesPerSecond);
 
 // parseCameraPathFrames without the render sizes.
 std::vector<CameraPose> parseCameraPath(std::string_view text, std::string_view sourceName);
@@ -72,11 +82,30 @@ std::vector<CameraPose> parseCameraPath(std::string_view text, std::string_view 
 void forEachCameraPathLine(std::string_view text, std::string_view sourceName,
                            const std::function<void(std::string_view)>& parseLine);
 CameraPathRenderSize parseCameraPathRenderSize(std::string_view text);
+
+// Keyframes' times: within +-kMaxKeyframeSeconds.
+inline constexpr double kMaxKeyframeSeconds = 1.0e7;
+// The time T of a keyframe line (its fields, a pose of `poseFieldCount`
+// numbers after T); empty when the line is a pose without a time (as many
+// fields as the pose has, or its last is a render size). Throws
+// text::ParseError when T is not a finite number in range.
+std::optional<double> keyframeSecondsOf(const std::vector<std::string_view>& fields, std::size_t poseFieldCount);
+// Whether a path's lines are keyframes, decided by its first pose, and
+// their times so far.
+struct KeyframedLines {
+    std::optional<bool> keyframed;
+    std::optional<double> lastSeconds;
+    // Checks the next line (its time, if any): every line has a time or
+    // none does, and the times increase. `expected` names the keyframe's
+    // fields for the error. Throws text::ParseError.
+    void check(std::optional<double> seconds, std::string_view expected);
+};
 std::string readCameraPathFile(const std::filesystem::path& file);
 
 // parseCameraPathFrames / parseCameraPath on the contents of `file`
 // ("FILE: cannot read: ..." when it cannot be opened).
-std::vector<CameraPathFrame> loadCameraPathFrames(const std::filesystem::path& file);
+std::vector<CameraPathFrame> loadCameraPathFrames(const std::filesystem::path& file,
+                                                  double framesPerSecond = kDefaultPathFramesPerSecond);
 std::vector<CameraPose> loadCameraPath(const std::filesystem::path& file);
 
 }  // namespace viewer

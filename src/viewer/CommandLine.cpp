@@ -73,6 +73,9 @@ void checkCombinations(const ViewerOptions& options)
     if (options.cameraGeo && options.cameraPathFile) {
         throw CommandLineError("--camera-path: cannot be combined with --camera-geo");
     }
+    if (options.cameraGeoPathFile && (options.camera || options.cameraGeo || options.cameraPathFile)) {
+        throw CommandLineError("--camera-geo-path: cannot be combined with --camera, --camera-geo or --camera-path");
+    }
     if (options.imageryBands && !options.imageryPath) {
         throw CommandLineError("--imagery-bands: needs --imagery");
     }
@@ -111,7 +114,7 @@ const std::vector<std::string>& planetFlagNames()
         "--msaa",          "--vsync",      "--headless",   "--size",          "--frames",    "--camera-geo",
         "--camera-path",   "--screenshot", "--stats",      "--sun",           "--time",      "--exposure",
         "--tonemap",       "--stream",     "--gpu-budget", "--cpu-budget",    "--wireframe", "--imagery",
-        "--imagery-bands", "--shadows",    "--raster",     "--io-timeout",    "--help"};
+        "--imagery-bands", "--shadows",    "--raster",     "--io-timeout",    "--fps",       "--help"};
     return names;
 }
 

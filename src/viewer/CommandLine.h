@@ -102,6 +102,11 @@ struct ViewerOptions {
     // (see withGeodeticCamera).
     std::optional<geodesy::GeodeticPose> cameraGeo;
     std::optional<std::filesystem::path> cameraPathFile;
+    // --camera-geo-path: a path in WGS 84 terms on a georeferenced DEM,
+    // placed on it as --camera-geo is.
+    std::optional<std::filesystem::path> cameraGeoPathFile;
+    // --fps: frames a second of a keyframed camera path.
+    double framesPerSecond = kDefaultPathFramesPerSecond;
     std::optional<std::filesystem::path> screenshotPath;
     std::optional<std::filesystem::path> statsPath;
     bool wireframe = false;

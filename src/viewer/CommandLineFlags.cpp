@@ -294,6 +294,17 @@ std::vector<FlagSpec> viewerFlagSpecs()
                      "per frame (WxH: render size from that frame on, the window's size "
                      "when not headless), '#' comments; loops when --frames is larger",
                      "none", [](ViewerOptions& o, std::string_view v) { o.cameraPathFile = nonEmptyPath(v); }});
+    flags.push_back({"--camera-geo-path", "FILE",
+                     "fly a path in WGS 84 terms over a georeferenced DEM: one \"LAT LON HEIGHT HEADING PITCH "
+                     "[WxH]\" pose per line, each as --camera-geo, or keyframes as --camera-path",
+                     "none", [](ViewerOptions& o, std::string_view v) { o.cameraGeoPathFile = nonEmptyPath(v); }});
+    flags.push_back({"--fps", "N",
+                     "frames a second a keyframed camera path is rendered at: a path whose lines start with a "
+                     "time, \"T X Y Z YAW PITCH\" (T in seconds, increasing), is flown smoothly through "
+                     "its keyframes, one frame every 1/N s",
+                     "30", [](ViewerOptions& o, std::string_view v) {
+                         o.framesPerSecond = numberIn(v, 0.0, kMaxPathFramesPerSecond, true);
+                     }});
     flags.push_back({"--screenshot", "OUT.png", "write the last frame as a PNG", "none",
                      [](ViewerOptions& o, std::string_view v) { o.screenshotPath = nonEmptyPath(v); }});
     flags.push_back({"--stats", "OUT.json", "write timings, leaf counts and memory as JSON", "none",

@@ -2,6 +2,7 @@
 
 #include "text/TextParsing.h"
 #include "viewer/GeodeticFrame.h"
+#include "viewer/KeyframedPath.h"
 
 #include <glm/glm.hpp>
 
@@ -54,7 +55,12 @@ geodesy::GeodeticPose parseGeodeticCameraPose(std::string_view text)
 CameraPose cameraPoseOfGeodetic(const geodesy::GeodeticPose& pose, const dem::TerrainSource& terrain,
                                 const terrain::TerrainSettings& settings)
 {
-    const GeodeticFrame frame(terrain, settings, "--camera-geo");
+    return cameraPoseInFrame(pose, GeodeticFrame(terrain, settings, "--camera-geo"), "--camera-geo");
+}
+
+CameraPose cameraPoseInFrame(const geodesy::GeodeticPose& pose, const GeodeticFrame& frame, std::string_view flag)
+{
+    const terrain::TerrainSettings& settings = frame.settings();
     const glm::dvec2 here = frame.worldOf(pose.latitudeDegrees, pose.longitudeDegrees);
     double yaw =
         std::fmod(frame.northYawDegrees(pose.latitudeDegrees, pose.longitudeDegrees) + pose.headingDegrees, 360.0);
@@ -64,7 +70,7 @@ CameraPose cameraPoseOfGeodetic(const geodesy::GeodeticPose& pose, const dem::Te
     const double y = pose.heightMetres / static_cast<double>(settings.elevationPerWorldHeight);
     if (std::abs(here.x) > kMaxCameraCoordinateMetres || std::abs(here.y) > kMaxCameraCoordinateMetres ||
         std::abs(y) > kMaxCameraCoordinateMetres) {
-        throw GeodeticPlacementError("--camera-geo: the point lies more than 1e8 m from the map of " +
+        throw GeodeticPlacementError(std::string(flag) + ": the point lies more than 1e8 m from the map of " +
                                      frame.sourcePath());
     }
     CameraPose result;
@@ -94,19 +100,29 @@ geodesy::GeodeticPose geodeticPoseOf(const CameraPose& pose, const GeodeticFrame
     return geodetic;
 }
 
-std::vector<GeodeticPathFrame> parseGeodeticCameraPathFrames(std::string_view text, std::string_view sourceName)
+std::vector<GeodeticPathFrame> parseGeodeticCameraPathFrames(std::string_view text, std::string_view sourceName,
+                                                             double framesPerSecond)
 {
     std::vector<GeodeticPathFrame> frames;
+    std::vector<GeodeticKeyframe> keyframes;
+    KeyframedLines lines;
     forEachCameraPathLine(text, sourceName, [&](std::string_view line) {
         const std::vector<std::string_view> fields = fieldsOf(line);
-        if (fields.size() != kFieldCount && fields.size() != kFieldCount + 1) {
+        const std::optional<double> seconds = keyframeSecondsOf(fields, kFieldCount);
+        lines.check(seconds, "6 numbers T LAT LON HEIGHT HEADING PITCH");
+        const std::size_t first = seconds ? 1 : 0;
+        if (!seconds && fields.size() != kFieldCount && fields.size() != kFieldCount + 1) {
             throw text::ParseError(
                 "expected 5 numbers LAT LON HEIGHT HEADING PITCH and optionally WIDTHxHEIGHT, found " +
                 std::to_string(fields.size()) + " fields");
         }
         std::string pose;
-        for (std::size_t i = 0; i < kFieldCount; ++i) {
+        for (std::size_t i = first; i < first + kFieldCount; ++i) {
             pose += std::string(fields[i]) + " ";
+        }
+        if (seconds) {
+            keyframes.push_back({*seconds, parseGeodeticCameraPose(text::trimmed(pose))});
+            return;
         }
         GeodeticPathFrame frame;
         frame.pose = parseGeodeticCameraPose(text::trimmed(pose));
@@ -115,6 +131,11 @@ std::vector<GeodeticPathFrame> parseGeodeticCameraPathFrames(std::string_view te
         }
         frames.push_back(frame);
     });
+    if (lines.keyframed.value_or(false)) {
+        for (const geodesy::GeodeticPose& pose : sampleGeodeticKeyframes(keyframes, framesPerSecond, sourceName)) {
+            frames.push_back({pose, std::nullopt});
+        }
+    }
     if (frames.empty()) {
         throw text::ParseError(std::string(sourceName) +
                                ": no camera pose in the file (one \"LAT LON HEIGHT HEADING PITCH\" per line)");
@@ -122,9 +143,9 @@ std::vector<GeodeticPathFrame> parseGeodeticCameraPathFrames(std::string_view te
     return frames;
 }
 
-std::vector<GeodeticPathFrame> loadGeodeticCameraPathFrames(const std::filesystem::path& file)
+std::vector<GeodeticPathFrame> loadGeodeticCameraPathFrames(const std::filesystem::path& file, double framesPerSecond)
 {
-    return parseGeodeticCameraPathFrames(readCameraPathFile(file), file.string());
+    return parseGeodeticCameraPathFrames(readCameraPathFile(file), file.string(), framesPerSecond);
 }
 
 }  // namespace viewer

@@ -27,11 +27,16 @@ struct GeodeticPathFrame {
     std::optional<CameraPathRenderSize> renderSize;
 };
 
-// A camera path of planet mode: "LAT LON HEIGHT HEADING PITCH [WxH]" per
-// line (HEIGHT in metres above the ellipsoid), with the comments, render
-// sizes and errors of parseCameraPathFrames. Throws text::ParseError.
-std::vector<GeodeticPathFrame> parseGeodeticCameraPathFrames(std::string_view text, std::string_view sourceName);
-std::vector<GeodeticPathFrame> loadGeodeticCameraPathFrames(const std::filesystem::path& file);
+// A camera path in WGS 84 terms: "LAT LON HEIGHT HEADING PITCH [WxH]" per
+// line (HEIGHT in metres above the ellipsoid in planet mode, above the
+// DEM's datum in flat mode), with the comments, render sizes and errors of
+// parseCameraPathFrames; or keyframed, "T LAT LON HEIGHT HEADING PITCH",
+// sampled at `framesPerSecond` as parseCameraPathFrames does. Throws
+// text::ParseError.
+std::vector<GeodeticPathFrame> parseGeodeticCameraPathFrames(std::string_view text, std::string_view sourceName,
+                                                             double framesPerSecond = kDefaultPathFramesPerSecond);
+std::vector<GeodeticPathFrame> loadGeodeticCameraPathFrames(const std::filesystem::path& file,
+                                                            double framesPerSecond = kDefaultPathFramesPerSecond);
 
 // "LAT,LON,HEIGHT,HEADING,PITCH" (commas, spaces or both between the five
 // numbers): the height within +-kMaxCameraCoordinateMetres, the heading
@@ -45,6 +50,10 @@ CameraPose cameraPoseOfGeodetic(const geodesy::GeodeticPose& pose, const dem::Te
                                 const terrain::TerrainSettings& settings);
 
 class GeodeticFrame;
+
+// cameraPoseOfGeodetic in a frame built once (for the many poses of a
+// path); `flag` names the errors' source. Throws GeodeticPlacementError.
+CameraPose cameraPoseInFrame(const geodesy::GeodeticPose& pose, const GeodeticFrame& frame, std::string_view flag);
 
 // The inverse of cameraPoseOfGeodetic: where a world pose stands in WGS 84
 // terms (for the overlay and --stats). Throws GeodeticPlacementError when

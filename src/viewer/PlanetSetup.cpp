@@ -158,7 +158,7 @@ PlanetInputs loadPlanetInputs(const ViewerOptions& options, VkDeviceSize maxRang
                                  "or name a global DEM");
     }
     if (options.cameraPathFile) {
-        inputs.path = loadGeodeticCameraPathFrames(*options.cameraPathFile);
+        inputs.path = loadGeodeticCameraPathFrames(*options.cameraPathFile, options.framesPerSecond);
     }
     if (options.imageryPath) {
         inputs.imagery = dem::loadGeographicImagery(*options.imageryPath, viewerImageryOptions(options));

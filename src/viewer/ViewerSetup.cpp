@@ -412,7 +412,7 @@ ViewerInputs loadViewerInputs(const ViewerOptions& requested, const VkPhysicalDe
     if (inputs.imagery) {
         out << "cbt-terrain: " << describeImagery(*inputs.imagery) << "\n";
     }
-    inputs.path = loadViewerCameraPathFrames(inputs.options);
+    inputs.path = loadViewerCameraPathFrames(inputs.options, inputs.terrain);
     return inputs;
 }
 
@@ -433,20 +433,22 @@ std::optional<tiles::gpu::HeightStreamSource> heightStreamSourceOf(const ViewerO
     return source;
 }
 
-std::vector<CameraPose> loadViewerCameraPath(const ViewerOptions& options)
+std::vector<CameraPathFrame> loadViewerCameraPathFrames(const ViewerOptions& options, const dem::TerrainSource& terrain)
 {
+    if (options.cameraGeoPathFile) {
+        const scene::SceneSettings settings = initialSceneSettings(options, terrain.heightmap, terrain.dem);
+        const GeodeticFrame frame(terrain, settings.terrain, "--camera-geo-path");
+        std::vector<CameraPathFrame> frames;
+        for (const GeodeticPathFrame& geodetic :
+             loadGeodeticCameraPathFrames(*options.cameraGeoPathFile, options.framesPerSecond)) {
+            frames.push_back({cameraPoseInFrame(geodetic.pose, frame, "--camera-geo-path"), geodetic.renderSize});
+        }
+        return frames;
+    }
     if (!options.cameraPathFile) {
         return {};
     }
-    return loadCameraPath(*options.cameraPathFile);
-}
-
-std::vector<CameraPathFrame> loadViewerCameraPathFrames(const ViewerOptions& options)
-{
-    if (!options.cameraPathFile) {
-        return {};
-    }
-    return loadCameraPathFrames(*options.cameraPathFile);
+    return loadCameraPathFrames(*options.cameraPathFile, options.framesPerSecond);
 }
 
 scene::SceneSettings initialSceneSettings(const ViewerOptions& options, const heightmap::Heightmap& heightmap,

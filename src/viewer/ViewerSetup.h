@@ -221,10 +221,12 @@ std::unique_ptr<GeodeticFrame> geodeticFrameIfGeoreferenced(const heightmap::Hei
 // not transform the point (a camera far off the map).
 std::optional<geodesy::GeodeticPose> geodeticPoseIn(const CameraPose& pose, const GeodeticFrame* frame);
 
-// The --camera-path poses (empty without the flag). Throws text::ParseError.
-std::vector<CameraPose> loadViewerCameraPath(const ViewerOptions& options);
-// The same with the render sizes of the path's optional sixth column.
-std::vector<CameraPathFrame> loadViewerCameraPathFrames(const ViewerOptions& options);
+// The frames of --camera-path, or of --camera-geo-path placed on `terrain`
+// (empty without either), a keyframed path sampled at --fps. Throws
+// text::ParseError, or GeodeticPlacementError for a --camera-geo-path on a
+// DEM that is not georeferenced.
+std::vector<CameraPathFrame> loadViewerCameraPathFrames(const ViewerOptions& options,
+                                                        const dem::TerrainSource& terrain);
 
 // The terrain settings the options ask for (maxDepth: --depth, else
 // terrain::defaultMaxDepthFor(heightmap)). With an elevation model's metadata

@@ -2,7 +2,8 @@
 // --camera-geo places one camera at one place whatever the file: a DEM in
 // UTM zone 33N and a crop of it, rendered from the same WGS 84 pose, give the
 // same frame once both meshes have converged, while the crop's world
-// coordinates differ from the whole map's by kilometres. The frames shade
+// coordinates differ from the whole map's by kilometres; a keyframed
+// --camera-geo-path ends where its last keyframe stands. The frames shade
 // normals: the materials' noise lies in world metres, which differ between
 // the two files. Headless frames with the validation layer on.
 #include "ChildProcess.h"
@@ -13,6 +14,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <sstream>
@@ -124,6 +126,27 @@ TEST_F(GeodeticPlacementRenderTest, OnePoseShowsTheSamePlaceInAMapAndInItsCrop)
     EXPECT_GT(differingPixelFraction(whole, moved, 12), 5.0 * same + 0.05);
 }
 
+TEST_F(GeodeticPlacementRenderTest, AGeodeticPathEndsWhereItsLastKeyframeStands)
+{
+    // Keyframes in WGS 84 terms (--camera-geo-path): from 3 rows south,
+    // turned, to the place of the test above, held there for the last 27
+    // frames: 3.25 s at 12 frames a second are the 40 frames rendered.
+    const std::string place = latitudeLongitudeOf(kWest + 110.5 * kSpacing, kNorth - 80.5 * kSpacing);
+    const std::string south = latitudeLongitudeOf(kWest + 110.5 * kSpacing, kNorth - 83.5 * kSpacing);
+    const std::filesystem::path path = scratch_.file("geo-path.txt");
+    std::string text = "# T LAT LON HEIGHT HEADING PITCH\n0 " + south + " 1400 10 -60\n1 " + place +
+                       " 1200 30 -65\n3.25 " + place + " 1200 30 -65\n";
+    std::replace(text.begin(), text.end(), ',', ' ');
+    writeText(path, text);
+    const DecodedImage flown =
+        render("crop.tif", "flown", {"--camera-geo-path", path.string(), "--fps", "12", "--shading", "normals"});
+    const DecodedImage placed =
+        render("crop.tif", "placed", {"--camera-geo", place + ",1200,30,-65", "--shading", "normals"});
+    ASSERT_GT(flown.width, 0);
+    ASSERT_GT(placed.width, 0);
+    EXPECT_LT(differingPixelFraction(flown, placed, 12), 0.01);
+}
+
 TEST_F(GeodeticPlacementRenderTest, TimeOfDayLightsTheMapAndTheNightIsDark)
 {
     // The map lies at 45.1 N, 14.94 E: on 20 June the sun culminates near
@@ -181,12 +204,15 @@ TEST_F(GeodeticPlacementRenderTest, StatsGiveTheCameraBackInWgs84Terms)
     EXPECT_EQ(json.find("cameraGeo"), std::string::npos);
 }
 
-TEST_F(GeodeticPlacementRenderTest, BothFlagsNeedGeoreferencing)
+TEST_F(GeodeticPlacementRenderTest, EveryGeodeticFlagNeedsGeoreferencing)
 {
     const std::filesystem::path png = scratch_.file("plain.png");
     writeReliefHeightmap(png, 64);
-    const std::array<std::array<std::string, 3>, 2> cases{
-        {{"--camera-geo", "45,15,1000,0,-30", "camera"}, {"--time", "2024-06-20T11:00Z", "sun"}}};
+    const std::filesystem::path path = scratch_.file("geo.txt");
+    writeText(path, "0 45 15 1000 0 -30\n1 45.01 15 1000 0 -30\n");
+    const std::array<std::array<std::string, 3>, 3> cases{{{"--camera-geo", "45,15,1000,0,-30", "camera"},
+                                                           {"--camera-geo-path", path.string(), "camera"},
+                                                           {"--time", "2024-06-20T11:00Z", "sun"}}};
     for (const auto& [flag, value, placed] : cases) {
         ProcessOptions options;
         options.arguments = {CBT_TERRAIN_BINARY, png.string(), "--headless", "--frames", "1", flag, value};

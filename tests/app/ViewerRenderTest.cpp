@@ -36,7 +36,9 @@ protected:
 
     [[nodiscard]] std::filesystem::path heightmap() const { return scratch_.file("relief.png"); }
 
-    ViewerRun runHeadless(const std::string& name, const std::vector<std::string>& extra, int frames = 48,
+    // `frames` empty: as many as the camera path holds (no --frames).
+    ViewerRun runHeadless(const std::string& name, const std::vector<std::string>& extra,
+                          std::optional<int> frames = 48,
                           const std::map<std::string, std::optional<std::string>>& environment = {})
     {
         ProcessOptions options;
@@ -48,9 +50,11 @@ protected:
                              "--detail",         "off",
                              "--size",           std::to_string(kWidth) + "x" + std::to_string(kHeight),
                              "--depth",          "18",
-                             "--frames",         std::to_string(frames),
                              "--screenshot",     scratch_.file(name + ".png").string(),
                              "--stats",          scratch_.file(name + ".json").string()};
+        if (frames) {
+            options.arguments.insert(options.arguments.end(), {"--frames", std::to_string(*frames)});
+        }
         options.arguments.insert(options.arguments.end(), extra.begin(), extra.end());
         ViewerRun run;
         run.process = runProcess(options);
@@ -247,6 +251,28 @@ TEST_F(ViewerRenderTest, CameraPathIsFlownAndLooped)
     expectCleanRun(run);
     EXPECT_EQ(jsonNumber(run.stats, "frames"), 5.0);
     EXPECT_EQ(jsonNumberArray(run.stats, "leafCountHistory").size(), 5u);
+}
+
+// A keyframed path (T X Y Z YAW PITCH) is flown at --fps: as many frames as
+// its duration holds, ending on its last keyframe.
+TEST_F(ViewerRenderTest, KeyframedPathIsFlownAtTheFrameRate)
+{
+    const std::filesystem::path path = scratch_.file("keyframes.txt");
+    writeText(path,
+              "# T X Y Z YAW PITCH\n"
+              "0 0 9000 22000 350 -22\n"
+              "1.0 0 3200 9500 10 -18\n"
+              "2.5 0 3200 9500 10 -18\n");
+    const ViewerRun flown = runHeadless("keyframes", {"--fps", "12", "--camera-path", path.string()}, std::nullopt);
+    expectCleanRun(flown);
+    EXPECT_NE(flown.process.out.find("rendered 31 frames"), std::string::npos) << flown.process.out;
+    EXPECT_EQ(jsonNumber(flown.stats, "frames"), 31.0);
+    // The last 18 frames hold the last keyframe's pose, long enough for the
+    // tree to settle: the frame is that pose's.
+    const ViewerRun still = runHeadless("keyframes-still", {"--camera", "0,3200,9500,10,-18"}, 31);
+    expectCleanRun(still);
+    ASSERT_TRUE(flown.image && still.image);
+    EXPECT_LT(differingPixelFraction(*flown.image, *still.image, 16), 0.01);
 }
 
 TEST_F(ViewerRenderTest, ShadingModesRenderDifferentImages)

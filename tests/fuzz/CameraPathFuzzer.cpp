@@ -1,6 +1,7 @@
-// libFuzzer target: viewer::parseCameraPath (the --camera-path file format) on
-// arbitrary text. Every input must parse into finite poses within the pitch
-// limit, or be refused with a text::ParseError.
+// libFuzzer target: viewer::parseCameraPath (the --camera-path file format,
+// one pose a frame or keyframes sampled at 30 frames a second) on arbitrary
+// text. Every input must parse into finite poses within the pitch limit, or
+// be refused with a text::ParseError.
 #include "text/TextParsing.h"
 #include "viewer/CameraPose.h"
 

@@ -127,6 +127,10 @@ TEST(CommandLine, CameraPathAndShadingDepthAndHelp)
     EXPECT_TRUE(options.showHelp);
     EXPECT_TRUE(parse({"--help"}).showHelp);
     EXPECT_TRUE(parse({"--vsync", "on"}).vsync);
+    EXPECT_EQ(parse({}).framesPerSecond, kDefaultPathFramesPerSecond);
+    const ViewerOptions geodetic = parse({"--camera-geo-path", "geo.txt", "--fps", "24"});
+    EXPECT_EQ(geodetic.cameraGeoPathFile->string(), "geo.txt");
+    EXPECT_EQ(geodetic.framesPerSecond, 24.0);
 }
 
 TEST(CommandLine, NegativeNumbersAreValuesNotFlags)
@@ -210,6 +214,11 @@ TEST(CommandLine, EveryBadFlagGivesAOneLineErrorNamingIt)
         {{"--camera-geo", "46,8,3000,0,0", "--camera", "0,0,0,0,0"}, "--camera-geo: cannot be combined with --camera"},
         {{"--camera-geo", "46,8,3000,0,0", "--camera-path", "p.txt"},
          "--camera-path: cannot be combined with --camera-geo"},
+        {{"--camera-geo-path", "g.txt", "--camera-path", "p.txt"},
+         "--camera-geo-path: cannot be combined with --camera, --camera-geo or --camera-path"},
+        {{"--fps", "0"}, "--fps: expected a number in (0, 1000], got '0'"},
+        {{"--fps", "1001"}, "--fps: expected a number in (0, 1000]"},
+        {{"--planet", "--camera-geo-path", "g.txt"}, "--camera-geo-path: not available with --planet"},
         {{"a.png", "b.png"}, "unexpected argument 'b.png'"},
         {{"--imagery", ""}, "--imagery: expected a file name"},
         {{"--imagery", "i.tif", "--imagery-bands", "3,2"}, "--imagery-bands: expected three positive band numbers"},

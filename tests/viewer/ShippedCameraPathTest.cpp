@@ -2,6 +2,8 @@
 // the default map, as the viewer places that map: it must stay above the
 // ground, or the frames it measures look at the inside of mountains, and it
 // must come down low over the range, or it measures a distant view only.
+// The keyframed orbit the README shows (orbit.txt) stays above the ground
+// too, and keeps the map's centre ahead.
 
 #include "heightmap/Heightmap.h"
 #include "terrain/TerrainSettings.h"
@@ -12,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <numbers>
 #include <string>
 #include <vector>
 
@@ -93,6 +96,26 @@ TEST(ShippedCameraPath, TheFlyoverStaysAboveTheGroundAndComesDownLowOverTheRange
         }
     }
     EXPECT_GE(lowPoses, 10u) << "the flight should come down low over the range";
+}
+
+TEST(ShippedCameraPath, TheKeyframedOrbitStaysAboveTheGroundLookingAtTheCentre)
+{
+    const std::string file = std::string(CBT_ASSET_DIR) + "/camera-paths/orbit.txt";
+    const std::vector<viewer::CameraPathFrame> frames =
+        viewer::parseCameraPathFrames(viewer::readCameraPathFile(file), file, 30.0);
+    ASSERT_EQ(frames.size(), 481u);
+    const DefaultMapGround ground;
+    for (std::size_t index = 0; index < frames.size(); index += 4) {
+        const viewer::CameraPose& pose = frames[index].pose;
+        const float clearance = pose.position.y - ground.highestWithin(pose.position.x, pose.position.z, 300.0f);
+        EXPECT_GE(clearance, kRequiredClearanceMetres) << "frame " << index + 1 << " is too close to the ground";
+        // Yaw 0 looks along -Z: the direction to the centre, within a few
+        // degrees between keyframes.
+        const double towardsCentre = std::atan2(-pose.position.x, pose.position.z) * 180.0 / std::numbers::pi;
+        EXPECT_NEAR(std::remainder(static_cast<double>(pose.yawDegrees) - towardsCentre, 360.0), 0.0, 6.0)
+            << "frame " << index + 1;
+        EXPECT_NEAR(std::hypot(pose.position.x, pose.position.z), 9000.0, 800.0) << "frame " << index + 1;
+    }
 }
 
 }  // namespace
