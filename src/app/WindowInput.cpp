@@ -6,8 +6,11 @@
 
 namespace app {
 
-std::optional<viewer::ViewerAction> actionForKey(int glfwKey)
+std::optional<viewer::ViewerAction> actionForKey(int glfwKey, int glfwMods)
 {
+    if ((glfwMods & GLFW_MOD_CONTROL) != 0) {
+        return glfwKey == GLFW_KEY_S ? std::optional(viewer::ViewerAction::SaveKeyframes) : std::nullopt;
+    }
     switch (glfwKey) {
         case GLFW_KEY_F: return viewer::ViewerAction::ToggleWireframe;
         case GLFW_KEY_SPACE: return viewer::ViewerAction::ToggleFreeze;
@@ -18,6 +21,8 @@ std::optional<viewer::ViewerAction> actionForKey(int glfwKey)
         case GLFW_KEY_ESCAPE: return viewer::ViewerAction::Quit;
         case GLFW_KEY_LEFT_BRACKET: return viewer::ViewerAction::LowerSun;
         case GLFW_KEY_RIGHT_BRACKET: return viewer::ViewerAction::RaiseSun;
+        case GLFW_KEY_K: return viewer::ViewerAction::AddKeyframe;
+        case GLFW_KEY_P: return viewer::ViewerAction::PlayKeyframes;
         default: return std::nullopt;
     }
 }
@@ -54,6 +59,10 @@ viewer::MovementKeys WindowInput::movementKeys() const
         return keys;
     }
     const auto held = [this](int key) { return glfwGetKey(window_, key) == GLFW_PRESS; };
+    // Ctrl+S saves the recorded path: Ctrl holds the camera still.
+    if (held(GLFW_KEY_LEFT_CONTROL) || held(GLFW_KEY_RIGHT_CONTROL)) {
+        return keys;
+    }
     keys.forward = held(GLFW_KEY_W);
     keys.backward = held(GLFW_KEY_S);
     keys.left = held(GLFW_KEY_A);
@@ -85,13 +94,13 @@ bool WindowInput::takeResized()
     return resized;
 }
 
-void WindowInput::onKey(GLFWwindow* window, int key, int /*scancode*/, int action, int /*mods*/)
+void WindowInput::onKey(GLFWwindow* window, int key, int /*scancode*/, int action, int mods)
 {
     WindowInput& input = from(window);
     if (action != GLFW_PRESS || (input.capture_.keyboard && input.capture_.keyboard())) {
         return;
     }
-    if (const std::optional<viewer::ViewerAction> viewerAction = actionForKey(key)) {
+    if (const std::optional<viewer::ViewerAction> viewerAction = actionForKey(key, mods)) {
         input.actions_.push_back(*viewerAction);
     }
 }

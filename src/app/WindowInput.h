@@ -16,8 +16,9 @@ struct GLFWwindow;
 
 namespace app {
 
-// The action a key press asks for, if any (GLFW key code).
-std::optional<viewer::ViewerAction> actionForKey(int glfwKey);
+// The action a key press asks for, if any (GLFW key code and modifier
+// bits): with Ctrl, only Ctrl+S (save the recorded path).
+std::optional<viewer::ViewerAction> actionForKey(int glfwKey, int glfwMods = 0);
 
 // Whether the overlay currently wants the keyboard / mouse for itself.
 struct InputCapture {

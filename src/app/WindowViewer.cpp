@@ -181,7 +181,7 @@ void WindowViewer::followPathRenderSize()
 
 void WindowViewer::updateCamera(double seconds)
 {
-    if (!scene_->followPath(record_.recordedFrames())) {
+    if (!scene_->followPath(record_.recordedFrames()) && !scene_->playRecording(seconds)) {
         scene_->steer(viewer::CameraSteering{input_.takeLookMotion(), input_.takeWheelSteps(), input_.movementKeys()},
                       seconds);
     }

@@ -217,7 +217,8 @@ std::string commandLineHelp()
          << "window keys: right mouse button + move: look; W A S D: move; Q / E: down / up; wheel: speed;\n"
          << "  Shift: faster; Home: reset camera; F: wireframe; Space: freeze subdivision; F1: overlay;\n"
          << "  F12: screenshot (without the overlay) into the working directory; R: reload shaders; Esc: quit;\n"
-         << "  [ / ]: lower / raise the sun\n";
+         << "  [ / ]: lower / raise the sun; K: add the camera's pose to a keyframed path; P: fly it;\n"
+         << "  Ctrl+S: write it as a --camera-path file into the working directory\n";
     return text.str();
 }
 

@@ -114,6 +114,9 @@ void FlatScene::steer(const CameraSteering& steering, double seconds)
 
 void FlatScene::runAction(ViewerAction action)
 {
+    if (runRecordingAction(action)) {
+        return;
+    }
     scene::SceneSettings settings = scene_->settings();
     switch (action) {
         case ViewerAction::ResetCamera: camera_.setPose(startPose_); break;
@@ -132,10 +135,13 @@ void FlatScene::runAction(ViewerAction action)
                 steppedSunElevation(settings.sun.elevationDegrees, action == ViewerAction::RaiseSun ? 1 : -1);
             applySettings(settings);
             break;
-        // The window loop's own.
+        // The window loop's own, and the recording's (above).
         case ViewerAction::Screenshot:
         case ViewerAction::Quit:
-        case ViewerAction::ToggleOverlay: break;
+        case ViewerAction::ToggleOverlay:
+        case ViewerAction::AddKeyframe:
+        case ViewerAction::PlayKeyframes:
+        case ViewerAction::SaveKeyframes: break;
     }
 }
 

@@ -71,7 +71,7 @@ public:
     // device can not hold is reported (reportError) and the scene stays as
     // it was.
     void applySettings(const scene::SceneSettings& settings);
-    [[nodiscard]] const CameraPose& pose() const { return camera_.pose(); }
+    [[nodiscard]] const CameraPose& pose() const override { return camera_.pose(); }
     // The camera in WGS 84 terms on a georeferenced terrain.
     [[nodiscard]] std::optional<geodesy::GeodeticPose> geodeticPose();
     [[nodiscard]] bool hasImagery() const;

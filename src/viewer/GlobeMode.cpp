@@ -72,6 +72,9 @@ void GlobeScene::steer(const CameraSteering& steering, double seconds)
 
 void GlobeScene::runAction(ViewerAction action)
 {
+    if (runRecordingAction(action)) {
+        return;
+    }
     switch (action) {
         case ViewerAction::ResetCamera: flight_.setPose(homeGlobePose()); break;
         case ViewerAction::ReloadShaders: reloadShaders(shaders_, [&] { return scene_.reloadShaders(); }); break;

@@ -48,7 +48,7 @@ public:
     [[nodiscard]] std::string describeView(const RunStatistics& statistics) const override;
 
     // What the window's panel shows and switches.
-    [[nodiscard]] const planet::GeodeticPose& pose() const { return flight_.pose(); }
+    [[nodiscard]] const planet::GeodeticPose& pose() const override { return flight_.pose(); }
     // The surface's height (data and detail) under the camera.
     [[nodiscard]] double groundHeight();
     // Metres per second without Shift over ground `groundHeightMetres` high.

@@ -8,6 +8,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iomanip>
+#include <limits>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 
@@ -234,6 +237,33 @@ std::vector<geodesy::GeodeticPose> sampleGeodeticKeyframes(const std::vector<Geo
         poses.push_back(atKeyframe ? keyframe->pose : geodeticPoseOnCurve(curve, seconds));
     }
     return poses;
+}
+
+std::string keyframedPathText(const std::vector<CameraKeyframe>& keyframes)
+{
+    std::ostringstream text;
+    text << "# cbt-terrain keyframed camera path: T X Y Z YAW PITCH (seconds, metres, degrees)\n";
+    text.precision(std::numeric_limits<float>::max_digits10);
+    for (const CameraKeyframe& keyframe : keyframes) {
+        const CameraPose& pose = keyframe.pose;
+        text << std::setprecision(std::numeric_limits<double>::max_digits10) << keyframe.seconds
+             << std::setprecision(std::numeric_limits<float>::max_digits10) << " " << pose.position.x << " "
+             << pose.position.y << " " << pose.position.z << " " << pose.yawDegrees << " " << pose.pitchDegrees << "\n";
+    }
+    return text.str();
+}
+
+std::string keyframedPathText(const std::vector<GeodeticKeyframe>& keyframes)
+{
+    std::ostringstream text;
+    text << "# cbt-terrain keyframed camera path: T LAT LON HEIGHT HEADING PITCH (seconds, degrees, metres)\n";
+    text.precision(std::numeric_limits<double>::max_digits10);
+    for (const GeodeticKeyframe& keyframe : keyframes) {
+        const geodesy::GeodeticPose& pose = keyframe.pose;
+        text << keyframe.seconds << " " << pose.latitudeDegrees << " " << pose.longitudeDegrees << " "
+             << pose.heightMetres << " " << pose.headingDegrees << " " << pose.pitchDegrees << "\n";
+    }
+    return text.str();
 }
 
 }  // namespace viewer

@@ -19,6 +19,7 @@
 #include "viewer/CameraPose.h"
 
 #include <cstddef>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -91,5 +92,11 @@ struct GeodeticKeyframe {
 [[nodiscard]] std::vector<geodesy::GeodeticPose> sampleGeodeticKeyframes(const std::vector<GeodeticKeyframe>& keyframes,
                                                                          double framesPerSecond,
                                                                          std::string_view sourceName);
+
+// A keyframed path as a --camera-path file: a comment naming the fields,
+// then "T X Y Z YAW PITCH" (or "T LAT LON HEIGHT HEADING PITCH") a line,
+// every value written so that it reads back to the same bits.
+[[nodiscard]] std::string keyframedPathText(const std::vector<CameraKeyframe>& keyframes);
+[[nodiscard]] std::string keyframedPathText(const std::vector<GeodeticKeyframe>& keyframes);
 
 }  // namespace viewer

@@ -74,22 +74,33 @@ void writeScreenshot(vk::Device& device, const scene::RenderTargets& targets, co
     out << "cbt-terrain: wrote " << path.string() << "\n" << std::flush;
 }
 
+std::string timestampedFileName(const std::tm& localTime, std::string_view prefix, std::string_view extension)
+{
+    std::array<char, 32> stamp{};
+    const size_t length = std::strftime(stamp.data(), stamp.size(), "%Y%m%d-%H%M%S", &localTime);
+    return std::string(prefix) + "-" + std::string(stamp.data(), length) + std::string(extension);
+}
+
 std::string screenshotFileName(const std::tm& localTime)
 {
-    std::array<char, 64> name{};
-    const size_t length = std::strftime(name.data(), name.size(), "cbt-terrain-%Y%m%d-%H%M%S.png", &localTime);
-    return std::string(name.data(), length);
+    return timestampedFileName(localTime, "cbt-terrain", ".png");
+}
+
+std::filesystem::path unusedTimestampedPath(const std::filesystem::path& directory, const std::tm& localTime,
+                                            std::string_view prefix, std::string_view extension)
+{
+    const std::string name = timestampedFileName(localTime, prefix, extension);
+    std::filesystem::path candidate = directory / name;
+    const std::string stem = name.substr(0, name.size() - extension.size());
+    for (int suffix = 2; std::filesystem::exists(candidate); ++suffix) {
+        candidate = directory / (stem + "-" + std::to_string(suffix) + std::string(extension));
+    }
+    return candidate;
 }
 
 std::filesystem::path unusedScreenshotPath(const std::filesystem::path& directory, const std::tm& localTime)
 {
-    const std::string name = screenshotFileName(localTime);
-    std::filesystem::path candidate = directory / name;
-    const std::string stem = name.substr(0, name.size() - 4);
-    for (int suffix = 2; std::filesystem::exists(candidate); ++suffix) {
-        candidate = directory / (stem + "-" + std::to_string(suffix) + ".png");
-    }
-    return candidate;
+    return unusedTimestampedPath(directory, localTime, "cbt-terrain", ".png");
 }
 
 void writeColorTargetPng(vk::Device& device, const scene::RenderTargets& targets, const std::filesystem::path& path)
@@ -99,12 +110,18 @@ void writeColorTargetPng(vk::Device& device, const scene::RenderTargets& targets
     writePng(path, rgbaImageFromTexels(texels, targets.extent(), targets.color().format()));
 }
 
-std::filesystem::path unusedScreenshotPathNow(const std::filesystem::path& directory)
+std::filesystem::path unusedTimestampedPathNow(const std::filesystem::path& directory, std::string_view prefix,
+                                               std::string_view extension)
 {
     std::tm localTime{};
     const std::time_t now = std::time(nullptr);
     localtime_r(&now, &localTime);
-    return unusedScreenshotPath(directory, localTime);
+    return unusedTimestampedPath(directory, localTime, prefix, extension);
+}
+
+std::filesystem::path unusedScreenshotPathNow(const std::filesystem::path& directory)
+{
+    return unusedTimestampedPathNow(directory, "cbt-terrain", ".png");
 }
 
 }  // namespace viewer

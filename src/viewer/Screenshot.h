@@ -11,6 +11,7 @@
 #include <ostream>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace scene {
@@ -47,6 +48,15 @@ void writeColorTargetPng(vk::Device& device, const scene::RenderTargets& targets
 // PATH" on `out`.
 void writeScreenshot(vk::Device& device, const scene::RenderTargets& targets, const std::filesystem::path& path,
                      std::ostream& out);
+
+// "PREFIX-YYYYMMDD-HHMMSS.EXT" for a local time (`extension` with its dot).
+std::string timestampedFileName(const std::tm& localTime, std::string_view prefix, std::string_view extension);
+// directory / timestampedFileName(...), or with "-2", "-3", ... before the
+// extension when that file already exists; at a local time, or now.
+std::filesystem::path unusedTimestampedPath(const std::filesystem::path& directory, const std::tm& localTime,
+                                            std::string_view prefix, std::string_view extension);
+std::filesystem::path unusedTimestampedPathNow(const std::filesystem::path& directory, std::string_view prefix,
+                                               std::string_view extension);
 
 // "cbt-terrain-YYYYMMDD-HHMMSS.png" for a local time.
 std::string screenshotFileName(const std::tm& localTime);

@@ -22,6 +22,9 @@ enum class ViewerAction {
     Quit,             // Esc
     LowerSun,         // [
     RaiseSun,         // ]
+    AddKeyframe,      // K: the camera's pose, to the path being recorded
+    PlayKeyframes,    // P: fly the recorded path
+    SaveKeyframes,    // Ctrl+S: write the recorded path as a --camera-path file
 };
 
 // Degrees the sun's elevation moves per press of [ or ].

@@ -5,8 +5,13 @@
 #include "tiles/ReadThread.h"
 #include "viewer/FlatMode.h"
 #include "viewer/GlobeMode.h"
+#include "viewer/Screenshot.h"
 #include "viewer/ViewerSetup.h"
 
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <iomanip>
 #include <iostream>
 #include <sstream>
 
@@ -16,6 +21,40 @@ void ModeScene::reportError(const std::string& message)
 {
     status_ = message;
     std::cerr << "cbt-terrain: " << message << "\n";
+}
+
+void ModeScene::reportStatus(const std::string& message)
+{
+    status_ = message;
+    std::cout << "cbt-terrain: " << message << "\n" << std::flush;
+}
+
+std::string recordedKeyframeMessage(std::size_t keyframes, double seconds)
+{
+    std::ostringstream text;
+    text << std::fixed << std::setprecision(1) << "keyframe " << keyframes << " at " << seconds
+         << " s (P: play, Ctrl+S: save)";
+    return text.str();
+}
+
+std::string playingKeyframesMessage(std::size_t keyframes, double seconds)
+{
+    std::ostringstream text;
+    text << std::fixed << std::setprecision(1) << "playing " << keyframes << " keyframes over " << seconds << " s";
+    return text.str();
+}
+
+std::variant<std::filesystem::path, std::string> writeRecordedPathFile(const std::filesystem::path& directory,
+                                                                       const std::string& text)
+{
+    const std::filesystem::path file = unusedTimestampedPathNow(directory, "cbt-terrain-path", ".txt");
+    std::ofstream stream(file, std::ios::binary);
+    stream << text;
+    stream.close();
+    if (!stream) {
+        return file.string() + ": cannot write the keyframes: " + std::strerror(errno);
+    }
+    return file;
 }
 
 void ModeScene::reloadShaders(vk::ShaderLibrary& shaders,

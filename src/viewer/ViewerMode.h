@@ -17,6 +17,7 @@
 #include "viewer/CameraPose.h"
 #include "viewer/CommandLine.h"
 #include "viewer/FlyCamera.h"
+#include "viewer/PathRecorder.h"
 #include "viewer/RunStatistics.h"
 #include "viewer/ViewerAction.h"
 
@@ -26,11 +27,13 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <memory>
 #include <optional>
 #include <ostream>
 #include <string>
+#include <variant>
 #include <vector>
 
 namespace tiles::gpu {
@@ -82,6 +85,9 @@ public:
     [[nodiscard]] virtual std::optional<CameraPathRenderSize> pathRenderSize(std::uint64_t frame) const = 0;
     // Flies the camera as `steering` asks over `seconds`.
     virtual void steer(const CameraSteering& steering, double seconds) = 0;
+    // Moves the clock of the path recorded with K on by `seconds`; while P
+    // plays it, puts the camera on it and returns true.
+    virtual bool playRecording(double seconds) = 0;
 
     // Carries out one of the keys' actions other than Screenshot, Quit and
     // ToggleOverlay (the loop's own); an error goes to reportError.
@@ -89,6 +95,8 @@ public:
     // Says an error on stderr and keeps it as the status (the overlay's
     // status line).
     void reportError(const std::string& message);
+    // Says `message` on stdout and keeps it as the status.
+    void reportStatus(const std::string& message);
     // The last message for the user: an error, or "shaders reloaded".
     [[nodiscard]] const std::string& status() const { return status_; }
 
@@ -116,11 +124,31 @@ private:
     std::string status_;
 };
 
+// The status lines of the recording's keys.
+std::string recordedKeyframeMessage(std::size_t keyframes, double seconds);
+std::string playingKeyframesMessage(std::size_t keyframes, double seconds);
+// Writes a recorded path's `text` to a new timestamped file in `directory`:
+// the file, or the one-line error.
+std::variant<std::filesystem::path, std::string> writeRecordedPathFile(const std::filesystem::path& directory,
+                                                                       const std::string& text);
+
 // A scene whose camera follows a camera path of `PathFrame`s (a pose for
-// setPose and an optional render size), looped.
+// setPose and an optional render size), looped; or, in the window, a path
+// recorded with K and played with P (PathRecorder).
 template <typename PathFrame>
 class PathFollowingScene : public ModeScene {
 public:
+    using Pose = decltype(PathFrame::pose);
+
+    [[nodiscard]] virtual const Pose& pose() const = 0;
+    bool playRecording(double seconds) final
+    {
+        const std::optional<Pose> pose = recorder_.advance(seconds);
+        if (pose) {
+            setPose(*pose);
+        }
+        return pose.has_value();
+    }
     [[nodiscard]] std::size_t pathFrames() const final { return path_.size(); }
     bool followPath(std::uint64_t frame) final
     {
@@ -137,11 +165,56 @@ public:
 
 protected:
     explicit PathFollowingScene(const std::vector<PathFrame>& path) : path_(path) {}
-    virtual void setPose(const decltype(PathFrame::pose)& pose) = 0;
+    virtual void setPose(const Pose& pose) = 0;
+    // Carries out AddKeyframe, PlayKeyframes and SaveKeyframes (into the
+    // working directory): false for any other action.
+    bool runRecordingAction(ViewerAction action)
+    {
+        switch (action) {
+            case ViewerAction::AddKeyframe: {
+                const auto& keyframe = recorder_.add(pose());
+                reportStatus(recordedKeyframeMessage(recorder_.keyframes().size(), keyframe.seconds));
+                return true;
+            }
+            case ViewerAction::PlayKeyframes:
+                if (recorder_.play()) {
+                    reportStatus(
+                        playingKeyframesMessage(recorder_.keyframes().size(), recorder_.keyframes().back().seconds));
+                } else {
+                    reportError("P plays the keyframes that K adds: add at least two first");
+                }
+                return true;
+            case ViewerAction::SaveKeyframes:
+                if (recorder_.keyframes().empty()) {
+                    reportError("Ctrl+S writes the keyframes that K adds: there are none yet");
+                } else if (const std::optional<std::string> error = writeRecordedPath(recorder_.text())) {
+                    reportError(*error);
+                }
+                return true;
+            default: return false;
+        }
+    }
 
 private:
+    // Writes `text` to a new file in the working directory and says so
+    // (reportStatus); the one-line error when it can not.
+    std::optional<std::string> writeRecordedPath(const std::string& text);
+
     const std::vector<PathFrame>& path_;
+    PathRecorder<Pose> recorder_;
 };
+
+template <typename PathFrame>
+std::optional<std::string> PathFollowingScene<PathFrame>::writeRecordedPath(const std::string& text)
+{
+    const auto written = writeRecordedPathFile(std::filesystem::current_path(), text);
+    if (const auto* error = std::get_if<std::string>(&written)) {
+        return *error;
+    }
+    reportStatus("wrote the keyframes to " + std::get<std::filesystem::path>(written).string() +
+                 " (--camera-path plays it)");
+    return std::nullopt;
+}
 
 class ViewerMode {
 public:

@@ -24,6 +24,11 @@ TEST(WindowInput, KeysMapToTheDocumentedActions)
     EXPECT_EQ(actionForKey(GLFW_KEY_HOME), ViewerAction::ResetCamera);
     EXPECT_EQ(actionForKey(GLFW_KEY_ESCAPE), ViewerAction::Quit);
     EXPECT_FALSE(actionForKey(GLFW_KEY_W));
+    EXPECT_EQ(actionForKey(GLFW_KEY_K), ViewerAction::AddKeyframe);
+    EXPECT_EQ(actionForKey(GLFW_KEY_P), ViewerAction::PlayKeyframes);
+    EXPECT_EQ(actionForKey(GLFW_KEY_S, GLFW_MOD_CONTROL), ViewerAction::SaveKeyframes);
+    EXPECT_FALSE(actionForKey(GLFW_KEY_S));
+    EXPECT_FALSE(actionForKey(GLFW_KEY_K, GLFW_MOD_CONTROL));
 }
 
 TEST(SwapchainChoice, PrefersSrgbAndTheRequestedPresentMode)

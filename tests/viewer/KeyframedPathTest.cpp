@@ -1,18 +1,26 @@
-// Keyframed camera paths (src/viewer/KeyframedPath.h): the camera passes
+// Keyframed camera paths (src/viewer/KeyframedPath.h) and their recording
+// in the window (PathRecorder.h): the camera passes
 // exactly through every keyframe at its time, its velocity is continuous
 // there, a heading never turns the long way round, the globe's path
 // follows the great circle, and a file of keyframes is sampled at the
 // frame rate while the old one-pose-per-frame files read as before. Bad
 // paths (one keyframe, times that do not increase, lines with and without
-// times mixed) give one line naming the file and the line.
+// times mixed) give one line naming the file and the line. A recording
+// takes its keyframes' times from its clock, plays them back and writes a
+// file that reads back to the same bits.
 #include "text/TextParsing.h"
 #include "viewer/CameraPose.h"
 #include "viewer/GeodeticCamera.h"
 #include "viewer/KeyframedPath.h"
+#include "viewer/PathRecorder.h"
+#include "viewer/ViewerMode.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -154,6 +162,86 @@ TEST(KeyframedPath, BadKeyframesGiveOneLineNamingTheLine)
     } catch (const text::ParseError& error) {
         EXPECT_EQ(std::string(error.what()), "geo.txt: a keyframed path needs at least two keyframes, found 1");
     }
+}
+
+TEST(PathRecorder, KeyframesTakeTheClocksTimeAndPlayBack)
+{
+    PathRecorder<CameraPose> recorder;
+    EXPECT_FALSE(recorder.play()) << "played without keyframes";
+    EXPECT_FALSE(recorder.advance(3.0));  // the clock runs before the first keyframe too
+    EXPECT_EQ(recorder.add(kKeyframes[0].pose).seconds, 0.0);
+    EXPECT_FALSE(recorder.play()) << "played one keyframe";
+    EXPECT_FALSE(recorder.advance(2.0));
+    EXPECT_EQ(recorder.add(kKeyframes[1].pose).seconds, 2.0);
+    // Two presses within a frame still give increasing times.
+    EXPECT_EQ(recorder.add(kKeyframes[2].pose).seconds, 2.0 + kMinKeyframeSpacingSeconds);
+
+    ASSERT_TRUE(recorder.play());
+    EXPECT_TRUE(recorder.playing());
+    const std::optional<CameraPose> middle = recorder.advance(1.0);
+    ASSERT_TRUE(middle);
+    EXPECT_GT(middle->position.x, 0.0f);
+    EXPECT_LT(middle->position.x, 400.0f);
+    const std::optional<CameraPose> second = recorder.advance(1.0);
+    ASSERT_TRUE(second);
+    EXPECT_EQ(second->position, kKeyframes[1].pose.position);
+    EXPECT_FALSE(recorder.advance(1.0)) << "still playing past the last keyframe";
+    EXPECT_FALSE(recorder.playing());
+    // A keyframe added while playing stops it.
+    ASSERT_TRUE(recorder.play());
+    recorder.add(kKeyframes[3].pose);
+    EXPECT_FALSE(recorder.playing());
+    EXPECT_EQ(recorder.keyframes().size(), 4u);
+}
+
+TEST(PathRecorder, TheWrittenFileReadsBackToTheSameBits)
+{
+    PathRecorder<CameraPose> recorder;
+    recorder.add({{0.1f, 2501.7f, -3.3333333f}, 359.9f, -17.25f});
+    recorder.advance(1.0 / 3.0);
+    recorder.add({{1.0e6f, 1.0e-3f, 7.0f}, -45.5f, 10.0f});
+    const std::vector<CameraPathFrame> frames = parseCameraPathFrames(recorder.text(), "recorded.txt", 3.0);
+    ASSERT_EQ(frames.size(), 2u);
+    EXPECT_EQ(frames.front().pose.position, recorder.keyframes().front().pose.position);
+    EXPECT_EQ(frames.front().pose.yawDegrees, 359.9f);
+    EXPECT_EQ(frames.back().pose.position, recorder.keyframes().back().pose.position);
+    EXPECT_EQ(frames.back().pose.pitchDegrees, 10.0f);
+
+    PathRecorder<geodesy::GeodeticPose> globe;
+    globe.add({46.123456789012, 7.5, 12345.678, 80.25, -10.0});
+    globe.advance(2.0);
+    globe.add({46.2, -179.9, 800.0, 100.0, -90.0});
+    const std::vector<GeodeticPathFrame> geodetic = parseGeodeticCameraPathFrames(globe.text(), "globe.txt", 1.0);
+    ASSERT_EQ(geodetic.size(), 3u);
+    EXPECT_EQ(geodetic.front().pose.latitudeDegrees, 46.123456789012);
+    EXPECT_EQ(geodetic.front().pose.heightMetres, 12345.678);
+    EXPECT_EQ(geodetic.back().pose.longitudeDegrees, -179.9);
+    EXPECT_EQ(geodetic.back().pose.pitchDegrees, -90.0);
+}
+
+TEST(PathRecorder, SavingWritesANewFileOrSaysWhyNot)
+{
+    const std::filesystem::path folder = std::filesystem::temp_directory_path() / "cbt-terrain-recorder-test";
+    std::filesystem::remove_all(folder);
+    std::filesystem::create_directories(folder);
+    const auto first = writeRecordedPathFile(folder, "0 0 0 0 0 0\n1 1 0 0 0 0\n");
+    const auto second = writeRecordedPathFile(folder, "0 0 0 0 0 0\n2 1 0 0 0 0\n");
+    ASSERT_TRUE(std::holds_alternative<std::filesystem::path>(first));
+    ASSERT_TRUE(std::holds_alternative<std::filesystem::path>(second));
+    const std::filesystem::path firstFile = std::get<std::filesystem::path>(first);
+    EXPECT_EQ(firstFile.filename().string().rfind("cbt-terrain-path-", 0), 0u);
+    EXPECT_NE(firstFile, std::get<std::filesystem::path>(second)) << "the second save overwrote the first";
+    std::ifstream stream(firstFile);
+    std::stringstream contents;
+    contents << stream.rdbuf();
+    EXPECT_EQ(contents.str(), "0 0 0 0 0 0\n1 1 0 0 0 0\n");
+
+    const auto missing = writeRecordedPathFile(folder / "no-such-folder", "0 0 0 0 0 0\n");
+    ASSERT_TRUE(std::holds_alternative<std::string>(missing));
+    const std::string error = std::get<std::string>(missing);
+    EXPECT_NE(error.find("cannot write the keyframes: No such file or directory"), std::string::npos) << error;
+    EXPECT_EQ(error.find('\n'), std::string::npos);
+    std::filesystem::remove_all(folder);
 }
 
 }  // namespace
