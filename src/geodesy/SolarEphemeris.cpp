@@ -55,7 +55,12 @@ double daysSinceJ2000(const UtcInstant& instant)
 
 SubsolarPoint subsolarPoint(const UtcInstant& instant)
 {
-    const double n = daysSinceJ2000(instant);
+    return subsolarPointAt(daysSinceJ2000(instant));
+}
+
+SubsolarPoint subsolarPointAt(double days)
+{
+    const double n = days;
     const double meanLongitude = wrapped360(280.460 + 0.9856474 * n);
     const double meanAnomaly = radians(wrapped360(357.528 + 0.9856003 * n));
     const double eclipticLongitude =

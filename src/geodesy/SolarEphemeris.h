@@ -39,6 +39,9 @@ struct SubsolarPoint {
     double longitudeDegrees = 0.0;  // (-180, 180]
 };
 [[nodiscard]] SubsolarPoint subsolarPoint(const UtcInstant& instant);
+// The same at `days` since 2000-01-01 12:00 UTC (daysSinceJ2000), any
+// fraction of a day.
+[[nodiscard]] SubsolarPoint subsolarPointAt(double days);
 
 // The sun seen from a place: azimuth clockwise from true north (0..360),
 // elevation above the horizon (-90..90).

@@ -42,7 +42,11 @@ glm::dvec3 GlobeView::forward() const
 
 glm::dvec3 sunDirectionAt(const geodesy::UtcInstant& instant)
 {
-    const geodesy::SubsolarPoint sun = geodesy::subsolarPoint(instant);
+    return sunDirectionOf(geodesy::subsolarPoint(instant));
+}
+
+glm::dvec3 sunDirectionOf(const geodesy::SubsolarPoint& sun)
+{
     const double latitude = geodesy::radians(sun.latitudeDegrees);
     const double longitude = geodesy::radians(sun.longitudeDegrees);
     return {std::cos(latitude) * std::cos(longitude), std::cos(latitude) * std::sin(longitude), std::sin(latitude)};

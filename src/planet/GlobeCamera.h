@@ -52,5 +52,7 @@ inline constexpr geodesy::UtcInstant kDefaultSunInstant{2024, 3, 20, 12, 0};
 // The unit direction from the Earth's centre towards the sun at an instant
 // (ECEF): towards its subsolar point, the sun taken as infinitely far.
 [[nodiscard]] glm::dvec3 sunDirectionAt(const geodesy::UtcInstant& instant);
+// The same towards the sun standing at the zenith of `sun`.
+[[nodiscard]] glm::dvec3 sunDirectionOf(const geodesy::SubsolarPoint& sun);
 
 }  // namespace planet

@@ -54,6 +54,10 @@ void checkPlanetCombinations(const ViewerOptions& options)
 
 void checkCombinations(const ViewerOptions& options)
 {
+    if (options.timeEnd && !options.cameraPathFile && !options.cameraGeoPathFile) {
+        throw CommandLineError(
+            "--time: START/END moves the sun over a camera path's frames: give --camera-path or --camera-geo-path");
+    }
     if (options.imageryBands && !options.imageryPath) {
         throw CommandLineError("--imagery-bands: needs --imagery");
     }

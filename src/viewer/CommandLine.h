@@ -116,6 +116,9 @@ struct ViewerOptions {
     // --time: the sun of this UTC instant over a georeferenced DEM; the
     // viewer turns it into `sun` once the DEM is loaded (withGeodeticPlacement).
     std::optional<geodesy::UtcInstant> time;
+    // --time START/END: the sun moves from `time` to this instant over the
+    // camera path's frames.
+    std::optional<geodesy::UtcInstant> timeEnd;
     display::DisplaySettings display;  // --exposure, --tonemap
     // --planet: the whole Earth on the bisector pool, from a global DEM (the
     // positional argument; default: defaultGlobalDemPath()). --camera-geo

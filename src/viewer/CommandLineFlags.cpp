@@ -316,9 +316,17 @@ std::vector<FlagSpec> viewerFlagSpecs()
     flags.push_back({"--sun", "AZIMUTH,ELEVATION", "sun direction in degrees",
                      numberText(defaults.sun.azimuthDegrees) + "," + numberText(defaults.sun.elevationDegrees),
                      [](ViewerOptions& o, std::string_view v) { parseSun(o, v); }});
-    flags.push_back({"--time", "YYYY-MM-DDTHH:MMZ",
-                     "place the sun as it stands at this UTC instant over a georeferenced DEM's centre", "none: --sun",
-                     [](ViewerOptions& o, std::string_view v) { o.time = parseUtcInstant(v); }});
+    flags.push_back({"--time", "YYYY-MM-DDTHH:MMZ[/YYYY-MM-DDTHH:MMZ]",
+                     "place the sun as it stands at this UTC instant over a georeferenced DEM's centre; START/END "
+                     "moves it from one instant to the other over a camera path's frames",
+                     "none: --sun", [](ViewerOptions& o, std::string_view v) {
+                         const std::size_t slash = v.find('/');
+                         o.time = parseUtcInstant(v.substr(0, slash));
+                         o.timeEnd.reset();
+                         if (slash != std::string_view::npos) {
+                             o.timeEnd = parseUtcInstant(v.substr(slash + 1));
+                         }
+                     }});
     flags.push_back({"--exposure", "STOPS", "exposure of the HDR image: luminance times 2^STOPS",
                      numberText(defaults.display.exposureStops), [](ViewerOptions& o, std::string_view v) {
                          o.display.exposureStops = numberIn(v, -20.0, 20.0, false);

@@ -112,6 +112,16 @@ void FlatScene::steer(const CameraSteering& steering, double seconds)
     camera_.move(steering.keys, cameraSpeed_, static_cast<float>(seconds));
 }
 
+void FlatScene::followPathSun(std::size_t index)
+{
+    if (index >= inputs_.pathSuns.size()) {
+        return;
+    }
+    scene::SceneSettings settings = scene_->settings();
+    settings.sun = inputs_.pathSuns[index];
+    applySettings(settings);
+}
+
 void FlatScene::runAction(ViewerAction action)
 {
     if (runRecordingAction(action)) {

@@ -85,6 +85,7 @@ public:
 
 protected:
     void setPose(const CameraPose& pose) override { camera_.setPose(pose); }
+    void followPathSun(std::size_t index) override;
 
 private:
     FlatMode& mode_;

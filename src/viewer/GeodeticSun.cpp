@@ -44,13 +44,14 @@ geodesy::UtcInstant parseUtcInstant(std::string_view text)
     return instant;
 }
 
-atmosphere::SunPosition sunAtInstant(const geodesy::UtcInstant& instant, const dem::TerrainSource& terrain,
-                                     const terrain::TerrainSettings& settings)
+namespace {
+
+// The sun of `subsolar` seen from the map's centre, in the world's azimuth.
+atmosphere::SunPosition sunOverMap(const GeodeticFrame& frame, const geodesy::SubsolarPoint& subsolar)
 {
-    const GeodeticFrame frame(terrain, settings, "--time");
     const dem::GeodeticPoint centre = frame.centre();
     const geodesy::HorizontalDirection seen =
-        geodesy::sunSeenFrom(centre.latitudeDegrees, centre.longitudeDegrees, geodesy::subsolarPoint(instant));
+        geodesy::sunSeenFrom(centre.latitudeDegrees, centre.longitudeDegrees, subsolar);
     double azimuth =
         std::fmod(frame.northYawDegrees(centre.latitudeDegrees, centre.longitudeDegrees) + seen.azimuthDegrees, 360.0);
     if (azimuth < 0.0) {
@@ -60,6 +61,38 @@ atmosphere::SunPosition sunAtInstant(const geodesy::UtcInstant& instant, const d
     sun.azimuthDegrees = static_cast<float>(azimuth);
     sun.elevationDegrees = static_cast<float>(seen.elevationDegrees);
     return sun;
+}
+
+}  // namespace
+
+atmosphere::SunPosition sunAtInstant(const geodesy::UtcInstant& instant, const dem::TerrainSource& terrain,
+                                     const terrain::TerrainSettings& settings)
+{
+    return sunOverMap(GeodeticFrame(terrain, settings, "--time"), geodesy::subsolarPoint(instant));
+}
+
+std::vector<double> pathInstantDays(const geodesy::UtcInstant& start, const geodesy::UtcInstant& end,
+                                    std::size_t frames)
+{
+    const double first = geodesy::daysSinceJ2000(start);
+    const double last = geodesy::daysSinceJ2000(end);
+    std::vector<double> days(frames, first);
+    for (std::size_t k = 1; k < frames; ++k) {
+        days[k] = first + (last - first) * static_cast<double>(k) / static_cast<double>(frames - 1);
+    }
+    return days;
+}
+
+std::vector<atmosphere::SunPosition> sunsOverPath(const geodesy::UtcInstant& start, const geodesy::UtcInstant& end,
+                                                  std::size_t frames, const dem::TerrainSource& terrain,
+                                                  const terrain::TerrainSettings& settings)
+{
+    const GeodeticFrame frame(terrain, settings, "--time");
+    std::vector<atmosphere::SunPosition> suns;
+    for (const double days : pathInstantDays(start, end, frames)) {
+        suns.push_back(sunOverMap(frame, geodesy::subsolarPointAt(days)));
+    }
+    return suns;
 }
 
 }  // namespace viewer

@@ -10,7 +10,9 @@
 #include "geodesy/SolarEphemeris.h"
 #include "terrain/TerrainSettings.h"
 
+#include <cstddef>
 #include <string_view>
+#include <vector>
 
 namespace viewer {
 
@@ -22,5 +24,16 @@ geodesy::UtcInstant parseUtcInstant(std::string_view text);
 // georeferencing.
 atmosphere::SunPosition sunAtInstant(const geodesy::UtcInstant& instant, const dem::TerrainSource& terrain,
                                      const terrain::TerrainSettings& settings);
+
+// --time START/END: the days since J2000 (geodesy::daysSinceJ2000) of each
+// of a path's `frames`, from `start` at the first to `end` at the last,
+// evenly.
+std::vector<double> pathInstantDays(const geodesy::UtcInstant& start, const geodesy::UtcInstant& end,
+                                    std::size_t frames);
+// The sun over a georeferenced terrain at each of those instants, as
+// sunAtInstant places it. Throws as sunAtInstant.
+std::vector<atmosphere::SunPosition> sunsOverPath(const geodesy::UtcInstant& start, const geodesy::UtcInstant& end,
+                                                  std::size_t frames, const dem::TerrainSource& terrain,
+                                                  const terrain::TerrainSettings& settings);
 
 }  // namespace viewer

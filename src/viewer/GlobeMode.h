@@ -62,6 +62,12 @@ public:
 
 protected:
     void setPose(const planet::GeodeticPose& pose) override { flight_.setPose(pose); }
+    void followPathSun(std::size_t index) override
+    {
+        if (index < inputs_.pathSuns.size()) {
+            sun_ = inputs_.pathSuns[index];
+        }
+    }
 
 private:
     const PlanetInputs& inputs_;

@@ -6,6 +6,7 @@
 #include "planet/CubeSphere.h"
 #include "planet/GlobalElevation.h"
 #include "planet/gpu/GlobeCriterion.h"
+#include "viewer/GeodeticSun.h"
 #include "viewer/ViewerSetup.h"
 #include "vk/Device.h"
 #include "vk/Error.h"
@@ -159,6 +160,11 @@ PlanetInputs loadPlanetInputs(const ViewerOptions& options, VkDeviceSize maxRang
     }
     if (options.cameraPathFile) {
         inputs.path = loadGeodeticCameraPathFrames(*options.cameraPathFile, options.framesPerSecond);
+    }
+    if (options.time && options.timeEnd) {
+        for (const double days : pathInstantDays(*options.time, *options.timeEnd, inputs.path.size())) {
+            inputs.pathSuns.push_back(planet::sunDirectionOf(geodesy::subsolarPointAt(days)));
+        }
     }
     if (options.imageryPath) {
         inputs.imagery = dem::loadGeographicImagery(*options.imageryPath, viewerImageryOptions(options));

@@ -38,6 +38,9 @@ struct PlanetInputs {
     // auto: its finer levels stream in tiles.
     std::optional<planet::StreamedGlobalElevation> streamed;
     std::vector<GeodeticPathFrame> path;  // --camera-path, empty without
+    // --time START/END: the direction to the sun (ECEF) of each of the
+    // path's frames.
+    std::vector<glm::dvec3> pathSuns;
     // --imagery, or the Earth's colours by default, on a grid of WGS 84
     // degrees (dem::loadGeographicImagery).
     std::optional<dem::Imagery> imagery;

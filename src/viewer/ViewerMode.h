@@ -156,6 +156,7 @@ public:
             return false;
         }
         setPose(path_[frame % path_.size()].pose);
+        followPathSun(frame % path_.size());
         return true;
     }
     [[nodiscard]] std::optional<CameraPathRenderSize> pathRenderSize(std::uint64_t frame) const final
@@ -166,6 +167,9 @@ public:
 protected:
     explicit PathFollowingScene(const std::vector<PathFrame>& path) : path_(path) {}
     virtual void setPose(const Pose& pose) = 0;
+    // Puts the sun where --time START/END has it at the path's frame
+    // `index` (nothing without it).
+    virtual void followPathSun(std::size_t index) = 0;
     // Carries out AddKeyframe, PlayKeyframes and SaveKeyframes (into the
     // working directory): false for any other action.
     bool runRecordingAction(ViewerAction action)

@@ -407,12 +407,23 @@ ViewerInputs loadViewerInputs(const ViewerOptions& requested, const VkPhysicalDe
     for (const std::string& warning : placement.warnings) {
         err << "cbt-terrain: warning: " << warning << "\n";
     }
-    ViewerInputs inputs{std::move(placement.options), std::move(terrain), std::nullopt, {}};
+    ViewerInputs inputs{std::move(placement.options), std::move(terrain), std::nullopt, {}, {}};
     inputs.imagery = loadViewerImagery(inputs.options, inputs.terrain);
     if (inputs.imagery) {
         out << "cbt-terrain: " << describeImagery(*inputs.imagery) << "\n";
     }
     inputs.path = loadViewerCameraPathFrames(inputs.options, inputs.terrain);
+    if (requested.time && requested.timeEnd) {
+        const scene::SceneSettings settings =
+            initialSceneSettings(inputs.options, inputs.terrain.heightmap, inputs.terrain.dem);
+        inputs.pathSuns =
+            sunsOverPath(*requested.time, *requested.timeEnd, inputs.path.size(), inputs.terrain, settings.terrain);
+        const atmosphere::SunPosition& last = inputs.pathSuns.back();
+        std::ostringstream line;
+        line << std::fixed << std::setprecision(2) << "--time moves the sun to --sun " << last.azimuthDegrees << ","
+             << last.elevationDegrees << " over the path's " << inputs.pathSuns.size() << " frames";
+        out << "cbt-terrain: " << line.str() << "\n";
+    }
     return inputs;
 }
 

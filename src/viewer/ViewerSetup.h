@@ -166,6 +166,8 @@ struct ViewerInputs {
     dem::TerrainSource terrain;
     std::optional<dem::Imagery> imagery;
     std::vector<CameraPathFrame> path;
+    // --time START/END: the sun of each of the path's frames.
+    std::vector<atmosphere::SunPosition> pathSuns;
 };
 ViewerInputs loadViewerInputs(const ViewerOptions& requested, const VkPhysicalDeviceLimits& limits, std::ostream& out,
                               std::ostream& err, dem::StreamedBaseTiming baseTiming = dem::StreamedBaseTiming::Now);

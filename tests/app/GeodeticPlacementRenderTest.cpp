@@ -3,7 +3,8 @@
 // UTM zone 33N and a crop of it, rendered from the same WGS 84 pose, give the
 // same frame once both meshes have converged, while the crop's world
 // coordinates differ from the whole map's by kilometres; a keyframed
-// --camera-geo-path ends where its last keyframe stands. The frames shade
+// --camera-geo-path ends where its last keyframe stands, and --time
+// START/END ends with the sun of END. The frames shade
 // normals: the materials' noise lies in world metres, which differ between
 // the two files. Headless frames with the validation layer on.
 #include "ChildProcess.h"
@@ -166,6 +167,30 @@ TEST_F(GeodeticPlacementRenderTest, TimeOfDayLightsTheMapAndTheNightIsDark)
     EXPECT_GT(day.luminanceMean, 60.0);
     EXPECT_LT(day.luminanceMean, 235.0) << "a washed-out day";
     EXPECT_LT(dark.luminanceMean, 3.0);
+}
+
+TEST_F(GeodeticPlacementRenderTest, TimeStartEndMovesTheSunOverThePath)
+{
+    // A still path of 40 frames (3.25 s at 12 a second) over the map: with
+    // --time START/END its last frame has the sun of END, so night to noon
+    // ends lit as the noon frame is, and noon to night ends dark.
+    const std::filesystem::path path = scratch_.file("still.txt");
+    writeText(path, "0 0 2500 4500 0 -35\n3.25 0 2500 4500 0 -35\n");
+    const std::vector<std::string> still{"--camera-path", path.string(), "--fps", "12"};
+    std::vector<std::string> sunrise = still;
+    sunrise.insert(sunrise.end(), {"--time", "2024-06-20T23:00Z/2024-06-21T11:00Z"});
+    std::vector<std::string> sunset = still;
+    sunset.insert(sunset.end(), {"--time", "2024-06-20T11:00Z/2024-06-20T23:00Z"});
+    const DecodedImage toDay = render("whole.tif", "to-day", sunrise);
+    const DecodedImage toNight = render("whole.tif", "to-night", sunset);
+    const DecodedImage noon =
+        render("whole.tif", "noon-still", {"--camera", "0,2500,4500,0,-35", "--time", "2024-06-21T11:00Z"});
+    ASSERT_GT(toDay.width, 0);
+    ASSERT_GT(toNight.width, 0);
+    ASSERT_GT(noon.width, 0);
+    EXPECT_GT(bandStatistics(toDay, 0, toDay.height).luminanceMean, 60.0);
+    EXPECT_LT(bandStatistics(toNight, 0, toNight.height).luminanceMean, 3.0);
+    EXPECT_LT(differingPixelFraction(toDay, noon, 12), 0.01) << "the last frame's sun is not END's";
 }
 
 TEST_F(GeodeticPlacementRenderTest, StatsGiveTheCameraBackInWgs84Terms)

@@ -155,6 +155,41 @@ TEST(PlanetViewer, AGeodeticCameraPathEndsWhereItsLastLineSays)
     EXPECT_DOUBLE_EQ(json["cameraGeo"]["heading"].get<double>(), 30.0);
 }
 
+// Keyframes on the globe follow the great circle between them at --fps,
+// and --time START/END moves the sun over the frames: the view of Europe
+// from 6,000 km that the path ends on is lit when the sun moves from dawn
+// to noon, and dark when it moves from noon to the next night.
+TEST(PlanetViewer, KeyframesAndTimeStartEndFlyTheGlobe)
+{
+    if (etopoMissing()) {
+        GTEST_SKIP() << CBT_ETOPO5_GRID << " is missing";
+    }
+    const ScratchFolder scratch("planet-keyframes");
+    const std::filesystem::path path = scratch.file("keyframes.txt");
+    std::ofstream(path) << "# T LAT LON HEIGHT HEADING PITCH\n"
+                           "0 46.0 -20.0 6.0e6 0 -90\n"
+                           "2 46.0 10.0 6.0e6 0 -90\n"
+                           "3 46.0 10.0 6.0e6 0 -90\n";
+    const auto flown = [&](const std::string& name, const std::string& time) {
+        const std::filesystem::path stats = scratch.file(name + ".json");
+        const std::filesystem::path image = scratch.file(name + ".png");
+        const ProcessResult result =
+            runViewer({"--planet", "--headless", "--validate", "--msaa", "1", "--size", "96x54", "--fps", "4",
+                       "--camera-path", path.string(), "--time", time, "--imagery", "none", "--stats", stats.string(),
+                       "--screenshot", image.string()});
+        EXPECT_EQ(result.exitCode, 0) << result.err;
+        expectNoValidationOrErrors(result.err);
+        const nlohmann::json json = nlohmann::json::parse(fileText(stats));
+        EXPECT_EQ(json["frames"], 13);  // 3 s at 4 frames a second
+        EXPECT_DOUBLE_EQ(json["cameraGeo"]["longitude"].get<double>(), 10.0);
+        const std::optional<DecodedImage> frame = decodePng(image);
+        return frame ? bandStatistics(*frame, 0, frame->height).luminanceMean : -1.0;
+    };
+    const double lit = flown("lit", "2024-06-21T06:00Z/2024-06-21T11:00Z");
+    const double dark = flown("dark", "2024-06-21T11:00Z/2024-06-21T23:30Z");
+    EXPECT_GT(lit, 4.0 * dark + 10.0) << "lit " << lit << ", dark " << dark;
+}
+
 TEST(PlanetViewer, BadInputGivesOneLine)
 {
     const ScratchFolder scratch("planet-errors");

@@ -131,6 +131,12 @@ TEST(CommandLine, CameraPathAndShadingDepthAndHelp)
     const ViewerOptions geodetic = parse({"--camera-geo-path", "geo.txt", "--fps", "24"});
     EXPECT_EQ(geodetic.cameraGeoPathFile->string(), "geo.txt");
     EXPECT_EQ(geodetic.framesPerSecond, 24.0);
+    const ViewerOptions sunset = parse({"--camera-path", "p.txt", "--time", "2024-06-20T18:00Z/2024-06-20T21:30Z"});
+    ASSERT_TRUE(sunset.time && sunset.timeEnd);
+    EXPECT_EQ(sunset.time->hour, 18);
+    EXPECT_EQ(sunset.timeEnd->hour, 21);
+    EXPECT_EQ(sunset.timeEnd->minute, 30);
+    EXPECT_FALSE(parse({"--time", "2024-06-20T18:00Z"}).timeEnd);
 }
 
 TEST(CommandLine, NegativeNumbersAreValuesNotFlags)
@@ -217,6 +223,8 @@ TEST(CommandLine, EveryBadFlagGivesAOneLineErrorNamingIt)
         {{"--camera-geo-path", "g.txt", "--camera-path", "p.txt"},
          "--camera-geo-path: cannot be combined with --camera, --camera-geo or --camera-path"},
         {{"--fps", "0"}, "--fps: expected a number in (0, 1000], got '0'"},
+        {{"--time", "2024-06-20T18:00Z/2024-06-20T21:30Z"}, "--time: START/END moves the sun over a camera path"},
+        {{"--time", "2024-06-20T18:00Z/tomorrow"}, "--time: expected a UTC date and time"},
         {{"--fps", "1001"}, "--fps: expected a number in (0, 1000]"},
         {{"--planet", "--camera-geo-path", "g.txt"}, "--camera-geo-path: not available with --planet"},
         {{"a.png", "b.png"}, "unexpected argument 'b.png'"},

@@ -11,6 +11,7 @@
 #include "text/TextParsing.h"
 #include "viewer/CameraPose.h"
 #include "viewer/GeodeticCamera.h"
+#include "viewer/GeodeticSun.h"
 #include "viewer/KeyframedPath.h"
 #include "viewer/PathRecorder.h"
 #include "viewer/ViewerMode.h"
@@ -242,6 +243,21 @@ TEST(PathRecorder, SavingWritesANewFileOrSaysWhyNot)
     EXPECT_NE(error.find("cannot write the keyframes: No such file or directory"), std::string::npos) << error;
     EXPECT_EQ(error.find('\n'), std::string::npos);
     std::filesystem::remove_all(folder);
+}
+
+TEST(PathSun, TheInstantsGoEvenlyFromStartToEnd)
+{
+    const geodesy::UtcInstant start{2024, 6, 20, 18, 0};
+    const geodesy::UtcInstant end{2024, 6, 20, 21, 0};
+    const std::vector<double> days = pathInstantDays(start, end, 7);
+    ASSERT_EQ(days.size(), 7u);
+    EXPECT_EQ(days.front(), geodesy::daysSinceJ2000(start));
+    EXPECT_EQ(days.back(), geodesy::daysSinceJ2000(end));
+    EXPECT_NEAR(days[2] - days[0], 1.0 / 24.0, 1.0e-9);  // half an hour a frame
+    EXPECT_EQ(pathInstantDays(start, end, 1), std::vector<double>{geodesy::daysSinceJ2000(start)});
+    // The sun of a fractional day lies between the whole minutes' suns.
+    const geodesy::SubsolarPoint at = geodesy::subsolarPointAt(days[1]);
+    EXPECT_NEAR(at.longitudeDegrees, geodesy::subsolarPoint({2024, 6, 20, 18, 30}).longitudeDegrees, 1.0e-6);
 }
 
 }  // namespace
