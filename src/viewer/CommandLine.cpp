@@ -3,6 +3,7 @@
 #include "viewer/CommandLineFlags.h"
 
 #include "text/TextParsing.h"
+#include "viewer/VideoOutput.h"
 #include "vk/ProgramFiles.h"
 
 #include <algorithm>
@@ -54,6 +55,15 @@ void checkPlanetCombinations(const ViewerOptions& options)
 
 void checkCombinations(const ViewerOptions& options)
 {
+    if (options.videoPath && !options.headless) {
+        throw CommandLineError("--video: needs --headless (the frames are rendered off screen at --fps)");
+    }
+    if (options.videoPath) {
+        if (const std::optional<std::string> problem =
+                videoOutputProblem(*options.videoPath, options.size.width, options.size.height)) {
+            throw CommandLineError("--video: " + *problem);
+        }
+    }
     if (options.timeEnd && !options.cameraPathFile && !options.cameraGeoPathFile) {
         throw CommandLineError(
             "--time: START/END moves the sun over a camera path's frames: give --camera-path or --camera-geo-path");
@@ -118,7 +128,8 @@ const std::vector<std::string>& planetFlagNames()
         "--msaa",          "--vsync",      "--headless",   "--size",          "--frames",    "--camera-geo",
         "--camera-path",   "--screenshot", "--stats",      "--sun",           "--time",      "--exposure",
         "--tonemap",       "--stream",     "--gpu-budget", "--cpu-budget",    "--wireframe", "--imagery",
-        "--imagery-bands", "--shadows",    "--raster",     "--io-timeout",    "--fps",       "--help"};
+        "--imagery-bands", "--shadows",    "--raster",     "--io-timeout",    "--fps",       "--video",
+        "--video-quality", "--help"};
     return names;
 }
 

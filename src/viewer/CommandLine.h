@@ -105,8 +105,12 @@ struct ViewerOptions {
     // --camera-geo-path: a path in WGS 84 terms on a georeferenced DEM,
     // placed on it as --camera-geo is.
     std::optional<std::filesystem::path> cameraGeoPathFile;
-    // --fps: frames a second of a keyframed camera path.
+    // --fps: frames a second of a keyframed camera path (and of --video).
     double framesPerSecond = kDefaultPathFramesPerSecond;
+    // --video: the headless frames as a video file, or PNGs in a folder
+    // (viewer/VideoOutput.h), at --video-quality.
+    std::optional<std::filesystem::path> videoPath;
+    int videoQuality = 20;
     std::optional<std::filesystem::path> screenshotPath;
     std::optional<std::filesystem::path> statsPath;
     bool wireframe = false;

@@ -298,6 +298,14 @@ std::vector<FlagSpec> viewerFlagSpecs()
                      "fly a path in WGS 84 terms over a georeferenced DEM: one \"LAT LON HEIGHT HEADING PITCH "
                      "[WxH]\" pose per line, each as --camera-geo, or keyframes as --camera-path",
                      "none", [](ViewerOptions& o, std::string_view v) { o.cameraGeoPathFile = nonEmptyPath(v); }});
+    flags.push_back({"--video", "OUT.mp4|OUT.mkv|OUT.webm|FOLDER",
+                     "write the frames as a video (H.264 in MP4 or Matroska, VP9 in WebM, through the ffmpeg "
+                     "program) or as numbered PNGs in a folder, at --fps; headless; Ctrl+C keeps the frames done",
+                     "none", [](ViewerOptions& o, std::string_view v) { o.videoPath = nonEmptyPath(v); }});
+    flags.push_back(
+        {"--video-quality", "CRF",
+         "the video encoder's constant rate factor: 0 best and largest, 51 worst and smallest", "20",
+         [](ViewerOptions& o, std::string_view v) { o.videoQuality = static_cast<int>(integerIn(v, 0, 51)); }});
     flags.push_back({"--fps", "N",
                      "frames a second a keyframed camera path is rendered at: a path whose lines start with a "
                      "time, \"T X Y Z YAW PITCH\" (T in seconds, increasing), is flown smoothly through "

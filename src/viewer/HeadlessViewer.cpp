@@ -3,14 +3,19 @@
 #include "scene/FrameSlot.h"
 #include "scene/SceneRenderer.h"
 #include "tiles/gpu/HeightStream.h"
+#include "viewer/InterruptWatch.h"
 #include "viewer/ProcessMemory.h"
 #include "viewer/Screenshot.h"
+#include "viewer/VideoOutput.h"
 #include "viewer/ViewerSetup.h"
 #include "vk/Device.h"
 #include "vk/Instance.h"
 #include "vk/ProgramFiles.h"
 #include "vk/ShaderLibrary.h"
 
+#include <unistd.h>
+#include <cmath>
+#include <iomanip>
 #include <iostream>
 #include <memory>
 
@@ -45,11 +50,64 @@ private:
     bool gaveUp_ = false;
 };
 
+// --video's frames: each frame read back and queued to the writer, with a
+// progress line on a terminal's stderr.
+class VideoFrames {
+public:
+    VideoFrames(const ViewerOptions& options, VkExtent2D extent, std::uint32_t frameCount)
+        : writer_(*options.videoPath, extent.width, extent.height, options.framesPerSecond, options.videoQuality),
+          path_(*options.videoPath),
+          extent_(extent),
+          frameCount_(frameCount),
+          started_(std::chrono::steady_clock::now()),
+          showProgress_(::isatty(STDERR_FILENO) != 0)
+    {
+    }
+
+    void add(vk::Device& device, const scene::FrameSlot& slot, VkExtent2D extent, std::uint32_t frame)
+    {
+        if (extent.width != extent_.width || extent.height != extent_.height) {
+            throw VideoError(path_.string() + ": the camera path changes the render size at frame " +
+                             std::to_string(frame + 1) + "; a video keeps one size");
+        }
+        writer_.addFrame(readColorTarget(device, *slot.targets));
+        if (showProgress_) {
+            const double done = static_cast<double>(frame + 1) / static_cast<double>(frameCount_);
+            const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+            std::cerr << "\rcbt-terrain: video frame " << frame + 1 << "/" << frameCount_ << " ("
+                      << static_cast<int>(done * 100.0) << " %), "
+                      << static_cast<int>(std::ceil(elapsed / done - elapsed)) << " s left   " << std::flush;
+        }
+    }
+
+    // Finishes the file: "wrote N frames to OUT", or for a stopped run the
+    // frames it holds.
+    void finish(std::ostream& out, bool stopped)
+    {
+        if (showProgress_) {
+            std::cerr << "\n";
+        }
+        writer_.finish();
+        out << "cbt-terrain: " << (stopped ? "stopped: " : "") << "wrote " << writer_.framesWritten()
+            << (stopped ? " of " + std::to_string(frameCount_) : std::string()) << " frames to " << path_.string()
+            << "\n";
+    }
+
+private:
+    VideoWriter writer_;
+    std::filesystem::path path_;
+    VkExtent2D extent_;
+    std::uint32_t frameCount_;
+    std::chrono::steady_clock::time_point started_;
+    bool showProgress_;
+};
+
 // Everything that lives on the device: when this returns, every Vulkan
 // object of the run is destroyed, so the validation layer has reported any
-// leak (at vkDestroyDevice) before the caller counts its messages.
-void renderHeadless(const vk::Instance& instance, const ViewerOptions& requested, std::ostream& out,
-                    std::chrono::steady_clock::time_point started)
+// leak (at vkDestroyDevice) before the caller counts its messages. True
+// when `interrupt` stopped the run early.
+bool renderHeadless(const vk::Instance& instance, const ViewerOptions& requested, std::ostream& out,
+                    std::chrono::steady_clock::time_point started, const InterruptWatch* interrupt)
 {
     vk::Device device = openViewerDevice(instance, requested, VK_NULL_HANDLE, {});
     const std::unique_ptr<ViewerMode> loaded =
@@ -67,8 +125,17 @@ void renderHeadless(const vk::Instance& instance, const ViewerOptions& requested
     scene->takeBackgroundReads(statistics, 0, true);
     TileWaits tileWaits(*scene, mode);
     const std::uint32_t frameCount = headlessFrameCount(options, scene->pathFrames());
+    std::optional<VideoFrames> video;
+    if (options.videoPath) {
+        video.emplace(options, extent, frameCount);
+    }
+    bool stopped = false;
     std::uint32_t lastSlot = 0;
     for (std::uint32_t frame = 0; frame < frameCount; ++frame) {
+        if (interrupt != nullptr && interrupt->requested()) {
+            stopped = true;
+            break;
+        }
         const auto start = std::chrono::steady_clock::now();
         scene->followPath(frame);
         if (const std::optional<CameraPathRenderSize> size = scene->pathRenderSize(frame)) {
@@ -88,12 +155,23 @@ void renderHeadless(const vk::Instance& instance, const ViewerOptions& requested
         if (frame >= kFramesInFlight) {
             statistics.addFrameStatistics(completed);  // frame - kFramesInFlight
         }
+        if (video) {
+            // Read back at once: the frame's time includes it.
+            video->add(device, scene->slot(lastSlot), extent, frame);
+        }
         const std::chrono::duration<double, std::milli> elapsed = std::chrono::steady_clock::now() - start;
         statistics.addFrameTime(elapsed.count());
         statistics.addFrameCpuTime(elapsed.count() - waitedMs);
         if (const std::optional<std::uint64_t> resident = residentMemoryBytes()) {
             statistics.addResidentMemory(static_cast<double>(*resident) / (1024.0 * 1024.0));
         }
+    }
+    if (video) {
+        video->finish(out, stopped);
+    }
+    if (stopped) {
+        device.waitIdle();
+        return true;
     }
     std::uint32_t rendered = frameCount;
     renderUntilTilesSettle(scene->heightStream(), frameCount, [&](std::uint32_t frame) {
@@ -140,17 +218,24 @@ void renderHeadless(const vk::Instance& instance, const ViewerOptions& requested
         out << ", median frame " << frameTimes->median << " ms";
     }
     out << "\n";
+    return false;
 }
 
 }  // namespace
 
 int runHeadless(const ViewerOptions& options, std::chrono::steady_clock::time_point started, std::ostream& out)
 {
+    // Before any thread starts, so that every thread leaves Ctrl+C to it.
+    std::optional<InterruptWatch> interrupt;
+    if (options.videoPath) {
+        interrupt.emplace();
+    }
     vk::InstanceOptions instanceOptions;
     instanceOptions.validation = options.validate;
     const vk::Instance instance(instanceOptions);
-    renderHeadless(instance, options, out, started);
-    return reportValidationMessages(instance);
+    const bool stopped = renderHeadless(instance, options, out, started, interrupt ? &*interrupt : nullptr);
+    const int validation = reportValidationMessages(instance);
+    return stopped && validation == 0 ? kInterruptedExitCode : validation;
 }
 
 }  // namespace viewer

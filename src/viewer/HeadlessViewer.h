@@ -14,8 +14,11 @@ namespace viewer {
 // the mode they ask for (loadViewerMode) within what it holds. Progress and
 // the summary go to `out`. `started`:
 // the command's start (for the first frame's time). Returns the process exit
-// code (0, or 1 when validation messages appeared). Throws on errors
-// (heightmap::HeightmapError, text::ParseError, vk::Error, ...).
+// code (0, 1 when validation messages appeared, or kInterruptedExitCode for
+// a --video run that Ctrl+C stopped, its file finished with the frames
+// done). Throws on errors (heightmap::HeightmapError, text::ParseError,
+// vk::Error, viewer::VideoError, ...).
+inline constexpr int kInterruptedExitCode = 130;
 int runHeadless(const ViewerOptions& options, std::chrono::steady_clock::time_point started, std::ostream& out);
 
 }  // namespace viewer

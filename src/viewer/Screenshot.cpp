@@ -103,11 +103,16 @@ std::filesystem::path unusedScreenshotPath(const std::filesystem::path& director
     return unusedTimestampedPath(directory, localTime, "cbt-terrain", ".png");
 }
 
-void writeColorTargetPng(vk::Device& device, const scene::RenderTargets& targets, const std::filesystem::path& path)
+Rgba8Image readColorTarget(vk::Device& device, const scene::RenderTargets& targets)
 {
     const std::vector<std::byte> texels =
         vk::downloadImageLevel(device, targets.color(), 0, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
-    writePng(path, rgbaImageFromTexels(texels, targets.extent(), targets.color().format()));
+    return rgbaImageFromTexels(texels, targets.extent(), targets.color().format());
+}
+
+void writeColorTargetPng(vk::Device& device, const scene::RenderTargets& targets, const std::filesystem::path& path)
+{
+    writePng(path, readColorTarget(device, targets));
 }
 
 std::filesystem::path unusedTimestampedPathNow(const std::filesystem::path& directory, std::string_view prefix,

@@ -43,6 +43,8 @@ void writePng(const std::filesystem::path& path, const Rgba8Image& image);
 // it; this waits for the device) and writes it as a PNG. Throws
 // std::runtime_error / vk::Error on failure.
 void writeColorTargetPng(vk::Device& device, const scene::RenderTargets& targets, const std::filesystem::path& path);
+// The same image, read back as RGBA8 (a video's frame).
+Rgba8Image readColorTarget(vk::Device& device, const scene::RenderTargets& targets);
 
 // A window's screenshot: writeColorTargetPng, then "cbt-terrain: wrote
 // PATH" on `out`.
