@@ -180,9 +180,10 @@ void KeyframedLines::check(std::optional<double> seconds, std::string_view expec
                                                 ": the path's first pose has a time, so every pose needs one"
                                           : "a pose with a time T in a path whose first pose has none");
     }
-    if (seconds && lastSeconds && !(*seconds > *lastSeconds)) {
+    if (seconds && lastSeconds && !(*seconds >= *lastSeconds + kMinKeyframeStepSeconds)) {
         std::ostringstream message;
-        message << "keyframe times must increase: " << *seconds << " s after " << *lastSeconds << " s";
+        message << "keyframe times must increase by " << kMinKeyframeStepSeconds << " s or more: " << *seconds
+                << " s after " << *lastSeconds << " s";
         throw text::ParseError(message.str());
     }
     if (seconds) {

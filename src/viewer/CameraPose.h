@@ -83,8 +83,11 @@ void forEachCameraPathLine(std::string_view text, std::string_view sourceName,
                            const std::function<void(std::string_view)>& parseLine);
 CameraPathRenderSize parseCameraPathRenderSize(std::string_view text);
 
-// Keyframes' times: within +-kMaxKeyframeSeconds.
+// Keyframes' times: within +-kMaxKeyframeSeconds, each at least
+// kMinKeyframeStepSeconds after the one before (so that the spline's
+// slopes stay finite).
 inline constexpr double kMaxKeyframeSeconds = 1.0e7;
+inline constexpr double kMinKeyframeStepSeconds = 0.001;
 // The time T of a keyframe line (its fields, a pose of `poseFieldCount`
 // numbers after T); empty when the line is a pose without a time (as many
 // fields as the pose has, or its last is a render size). Throws

@@ -145,9 +145,11 @@ TEST(KeyframedPath, BadKeyframesGiveOneLineNamingTheLine)
 {
     EXPECT_EQ(pathErrorOf("0 0 500 0 0 -10\n"), "path.txt: a keyframed path needs at least two keyframes, found 1");
     EXPECT_EQ(pathErrorOf("0 0 500 0 0 -10\n2 0 500 0 0 -10\n1 0 500 0 0 -10\n"),
-              "path.txt:3: keyframe times must increase: 1 s after 2 s");
+              "path.txt:3: keyframe times must increase by 0.001 s or more: 1 s after 2 s");
     EXPECT_EQ(pathErrorOf("0 0 500 0 0 -10\n0 0 500 0 0 -10\n"),
-              "path.txt:2: keyframe times must increase: 0 s after 0 s");
+              "path.txt:2: keyframe times must increase by 0.001 s or more: 0 s after 0 s");
+    EXPECT_EQ(pathErrorOf("0 0 500 0 0 -10\n1e-300 1e8 500 0 0 -10\n"),
+              "path.txt:2: keyframe times must increase by 0.001 s or more: 1e-300 s after 0 s");
     EXPECT_EQ(pathErrorOf("0 0 500 0 0 -10\n0 500 0 0 -10\n"),
               "path.txt:2: expected 6 numbers T X Y Z YAW PITCH: the path's first pose has a time, so every pose "
               "needs one");
