@@ -1,5 +1,7 @@
 #include "planet/SurfaceDetail.h"
 
+#include "surface/GlslOperations.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -12,19 +14,13 @@ constexpr double kMetresPerCubeUnit = 5.0e6;
 // Octaves stop once their lattice cell is below this.
 constexpr double kShortestWavelengthMetres = 4.0;
 
-// Hermite's smoothstep, written out (the GLSL mirror spells it the same way).
-double smoothStep(double low, double high, double x)
-{
-    const double t = std::clamp((x - low) / (high - low), 0.0, 1.0);
-    return t * t * (3.0 - 2.0 * t);
-}
-
 // The share of the octaves' sum the land takes at a data height: none at
 // or below sea level, a fifth on plains, all of it above 2500 m.
 double detailRoughness(double dataHeightMetres)
 {
-    const double land = smoothStep(0.0, 60.0, dataHeightMetres);
-    return land * (0.2 + 0.8 * smoothStep(300.0, 2500.0, dataHeightMetres));
+    // Hermite's smoothstep, written out as the GLSL mirror spells it.
+    const double land = surface::smoothStep(0.0, 60.0, dataHeightMetres);
+    return land * (0.2 + 0.8 * surface::smoothStep(300.0, 2500.0, dataHeightMetres));
 }
 
 double cellMetres(std::uint32_t intervals)

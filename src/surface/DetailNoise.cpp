@@ -1,5 +1,7 @@
 #include "surface/DetailNoise.h"
 
+#include "surface/GlslOperations.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -103,12 +105,6 @@ glm::dvec3 latticeValueNoiseGradient(const glm::dvec3& point, std::uint32_t octa
     const double alongY = lerp(x10 - x00, x11 - x01, w.z);
     const double alongZ = lerp(x01, x11, w.y) - lerp(x00, x10, w.y);
     return {slope.x * alongX, slope.y * alongY, slope.z * alongZ};
-}
-
-double smoothStep(double low, double high, double x)
-{
-    const double t = std::clamp((x - low) / (high - low), 0.0, 1.0);
-    return t * t * (3.0 - 2.0 * t);
 }
 
 }  // namespace

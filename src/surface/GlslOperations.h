@@ -7,10 +7,12 @@
 
 namespace surface {
 
-inline float smoothStep(float edge0, float edge1, float x)
+// In float, or in double for the mirrors of double GLSL.
+template <typename Real>
+Real smoothStep(Real edge0, Real edge1, Real x)
 {
-    const float t = glm::clamp((x - edge0) / (edge1 - edge0), 0.0f, 1.0f);
-    return t * t * (3.0f - 2.0f * t);
+    const Real t = glm::clamp((x - edge0) / (edge1 - edge0), Real(0), Real(1));
+    return t * t * (Real(3) - Real(2) * t);
 }
 
 inline glm::vec3 mixed(const glm::vec3& a, const glm::vec3& b, float t)

@@ -15,7 +15,6 @@
 
 #include <unistd.h>
 #include <cmath>
-#include <iomanip>
 #include <iostream>
 #include <memory>
 

@@ -48,13 +48,15 @@ glm::dvec3 directionOf(double latitudeDegrees, double longitudeDegrees)
     return {std::cos(latitude) * std::cos(longitude), std::cos(latitude) * std::sin(longitude), std::sin(latitude)};
 }
 
-void requireSampleable(std::size_t keyframes, double startSeconds, double endSeconds, double framesPerSecond,
-                       std::string_view sourceName)
+template <typename Keyframe>
+void requireSampleable(const std::vector<Keyframe>& keyframes, double framesPerSecond, std::string_view sourceName)
 {
-    if (keyframes < 2) {
+    if (keyframes.size() < 2) {
         throw text::ParseError(std::string(sourceName) + ": a keyframed path needs at least two keyframes, found " +
-                               std::to_string(keyframes));
+                               std::to_string(keyframes.size()));
     }
+    const double startSeconds = keyframes.front().seconds;
+    const double endSeconds = keyframes.back().seconds;
     if ((endSeconds - startSeconds) * framesPerSecond >= static_cast<double>(kMaxKeyframedPathFrames)) {
         throw text::ParseError(std::string(sourceName) + ": the path lasts " +
                                std::to_string(endSeconds - startSeconds) + " s, more than " +
@@ -195,8 +197,8 @@ geodesy::GeodeticPose geodeticPoseOnCurve(const KeyframeCurve& curve, double sec
     // Two keyframes at opposite points of the sphere leave no direction
     // between them: keep the start's.
     if (glm::length(direction) < 1.0e-9) {
-        direction = glm::dvec3(curve.at(curve.startSeconds())[0], curve.at(curve.startSeconds())[1],
-                               curve.at(curve.startSeconds())[2]);
+        const std::vector<double> start = curve.at(curve.startSeconds());
+        direction = glm::dvec3(start[0], start[1], start[2]);
     }
     direction = glm::normalize(direction);
     pose.latitudeDegrees = glm::degrees(std::asin(std::clamp(direction.z, -1.0, 1.0)));
@@ -211,8 +213,7 @@ geodesy::GeodeticPose geodeticPoseOnCurve(const KeyframeCurve& curve, double sec
 std::vector<CameraPose> sampleCameraKeyframes(const std::vector<CameraKeyframe>& keyframes, double framesPerSecond,
                                               std::string_view sourceName)
 {
-    requireSampleable(keyframes.size(), keyframes.empty() ? 0.0 : keyframes.front().seconds,
-                      keyframes.empty() ? 0.0 : keyframes.back().seconds, framesPerSecond, sourceName);
+    requireSampleable(keyframes, framesPerSecond, sourceName);
     const KeyframeCurve curve = cameraKeyframeCurve(keyframes);
     std::vector<CameraPose> poses;
     for (const double seconds : pathSampleTimes(curve.startSeconds(), curve.endSeconds(), framesPerSecond)) {
@@ -224,8 +225,7 @@ std::vector<CameraPose> sampleCameraKeyframes(const std::vector<CameraKeyframe>&
 std::vector<geodesy::GeodeticPose> sampleGeodeticKeyframes(const std::vector<GeodeticKeyframe>& keyframes,
                                                            double framesPerSecond, std::string_view sourceName)
 {
-    requireSampleable(keyframes.size(), keyframes.empty() ? 0.0 : keyframes.front().seconds,
-                      keyframes.empty() ? 0.0 : keyframes.back().seconds, framesPerSecond, sourceName);
+    requireSampleable(keyframes, framesPerSecond, sourceName);
     const KeyframeCurve curve = geodeticKeyframeCurve(keyframes);
     std::vector<geodesy::GeodeticPose> poses;
     for (const double seconds : pathSampleTimes(curve.startSeconds(), curve.endSeconds(), framesPerSecond)) {
