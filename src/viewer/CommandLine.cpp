@@ -53,6 +53,27 @@ void checkPlanetCombinations(const ViewerOptions& options)
     }
 }
 
+// --follow makes the camera path: nothing else may place the camera.
+void checkFollowCombinations(const ViewerOptions& options)
+{
+    const auto given = [&](std::string_view flag) {
+        return std::find(options.givenFlags.begin(), options.givenFlags.end(), flag) != options.givenFlags.end();
+    };
+    if (!options.followTrack) {
+        for (const std::string_view flag : {"--follow-height", "--follow-speed"}) {
+            if (given(flag)) {
+                throw CommandLineError(std::string(flag) + ": needs --follow");
+            }
+        }
+        return;
+    }
+    if (options.camera || options.cameraGeo || options.cameraPathFile || options.cameraGeoPathFile) {
+        throw CommandLineError(
+            "--follow: cannot be combined with --camera, --camera-geo, --camera-path or "
+            "--camera-geo-path");
+    }
+}
+
 void checkCombinations(const ViewerOptions& options)
 {
     if (options.videoPath && !options.headless) {
@@ -64,10 +85,12 @@ void checkCombinations(const ViewerOptions& options)
             throw CommandLineError("--video: " + *problem);
         }
     }
-    if (options.timeEnd && !options.cameraPathFile && !options.cameraGeoPathFile) {
+    if (options.timeEnd && !options.cameraPathFile && !options.cameraGeoPathFile && !options.followTrack) {
         throw CommandLineError(
-            "--time: START/END moves the sun over a camera path's frames: give --camera-path or --camera-geo-path");
+            "--time: START/END moves the sun over a camera path's frames: give --camera-path, --camera-geo-path or "
+            "--follow");
     }
+    checkFollowCombinations(options);
     if (options.imageryBands && !options.imageryPath) {
         throw CommandLineError("--imagery-bands: needs --imagery");
     }
@@ -124,12 +147,12 @@ std::filesystem::path defaultEarthImageryFolder()
 const std::vector<std::string>& planetFlagNames()
 {
     static const std::vector<std::string> names{
-        "--planet",        "--depth",      "--pool-size",  "--target-pixels", "--device",    "--validate",
-        "--msaa",          "--vsync",      "--headless",   "--size",          "--frames",    "--camera-geo",
-        "--camera-path",   "--screenshot", "--stats",      "--sun",           "--time",      "--exposure",
-        "--tonemap",       "--stream",     "--gpu-budget", "--cpu-budget",    "--wireframe", "--imagery",
-        "--imagery-bands", "--shadows",    "--raster",     "--io-timeout",    "--fps",       "--video",
-        "--video-quality", "--help"};
+        "--planet",        "--depth",      "--pool-size",     "--target-pixels", "--device",    "--validate",
+        "--msaa",          "--vsync",      "--headless",      "--size",          "--frames",    "--camera-geo",
+        "--camera-path",   "--screenshot", "--stats",         "--sun",           "--time",      "--exposure",
+        "--tonemap",       "--stream",     "--gpu-budget",    "--cpu-budget",    "--wireframe", "--imagery",
+        "--imagery-bands", "--shadows",    "--raster",        "--io-timeout",    "--fps",       "--video",
+        "--video-quality", "--follow",     "--follow-height", "--follow-speed",  "--help"};
     return names;
 }
 

@@ -8,6 +8,7 @@
 #include "terrain/TerrainSettings.h"
 #include "viewer/CameraPose.h"
 #include "viewer/GeodeticCamera.h"
+#include "viewer/TrackFollowing.h"
 
 #include <array>
 #include <cstdint>
@@ -105,6 +106,13 @@ struct ViewerOptions {
     // --camera-geo-path: a path in WGS 84 terms on a georeferenced DEM,
     // placed on it as --camera-geo is.
     std::optional<std::filesystem::path> cameraGeoPathFile;
+    // --follow: a camera path along the track of a vector file (a path or
+    // any name GDAL opens), flown as viewer/TrackFollowing.h says, at
+    // --follow-height above the ground and at --follow-speed (else the
+    // track's times, else kDefaultFollowSpeed).
+    std::optional<std::string> followTrack;
+    double followHeightMetres = kDefaultFollowHeightMetres;
+    std::optional<double> followSpeed;
     // --fps: frames a second of a keyframed camera path (and of --video).
     double framesPerSecond = kDefaultPathFramesPerSecond;
     // --video: the headless frames as a video file, or PNGs in a folder

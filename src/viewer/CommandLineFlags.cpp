@@ -5,6 +5,7 @@
 #include "planet/GlobeCriterion.h"
 #include "text/TextParsing.h"
 #include "viewer/GeodeticSun.h"
+#include "viewer/TrackFollowing.h"
 
 #include <algorithm>
 #include <bit>
@@ -298,6 +299,22 @@ std::vector<FlagSpec> viewerFlagSpecs()
                      "fly a path in WGS 84 terms over a georeferenced DEM: one \"LAT LON HEIGHT HEADING PITCH "
                      "[WxH]\" pose per line, each as --camera-geo, or keyframes as --camera-path",
                      "none", [](ViewerOptions& o, std::string_view v) { o.cameraGeoPathFile = nonEmptyPath(v); }});
+    flags.push_back({"--follow", "TRACK",
+                     "fly along the first track of a GPX file (or the first line of any vector file OGR opens): "
+                     "the camera behind the track's point, looking ahead along it, the point in the frame's "
+                     "lower third; at the track's own times, or at --follow-speed",
+                     "none", [](ViewerOptions& o, std::string_view v) { o.followTrack = nonEmptyPath(v).string(); }});
+    flags.push_back({"--follow-height", "METRES",
+                     "how high --follow flies above the ground (higher where the ground ahead would hide the "
+                     "point); it stays twice as far behind the point",
+                     "150", [](ViewerOptions& o, std::string_view v) {
+                         o.followHeightMetres = numberIn(v, 0.0, kMaxFollowHeightMetres, true);
+                     }});
+    flags.push_back({"--follow-speed", "M/S",
+                     "metres a second along the --follow track, instead of its own times (40 when it has none)",
+                     "the track's times", [](ViewerOptions& o, std::string_view v) {
+                         o.followSpeed = numberIn(v, 0.0, kMaxFollowSpeed, true);
+                     }});
     flags.push_back({"--video", "OUT.mp4|OUT.mkv|OUT.webm|FOLDER",
                      "write the frames as a video (H.264 in MP4 or Matroska, VP9 in WebM, through the ffmpeg "
                      "program) or as numbered PNGs in a folder, at --fps; headless; Ctrl+C keeps the frames done",

@@ -34,6 +34,8 @@ GeodeticFrame::GeodeticFrame(const heightmap::Heightmap& heightmap, const std::o
     spanColumns_ = static_cast<double>(streamed ? dem->fileColumns : heightmap.width);
     spanRows_ = static_cast<double>(streamed ? dem->fileRows : heightmap.height);
     reduction_ = streamed ? static_cast<double>(dem->reduction) : 1.0;
+    lowestMetres_ = dem->minimumHeightMetres;
+    rangeMetres_ = dem->heightRangeMetres();
     try {
         mapping_ = std::make_unique<dem::GeodeticToHeightmap>(*dem->grid);
     } catch (const dem::GeodeticMappingError& error) {
@@ -47,14 +49,18 @@ void GeodeticFrame::fail(const std::string& problem) const
     throw GeodeticPlacementError(flag_ + ": " + heightmap_.sourcePath + (detail ? "" : " ") + problem);
 }
 
-glm::dvec2 GeodeticFrame::worldOf(double latitudeDegrees, double longitudeDegrees) const
+dem::HeightmapPoint GeodeticFrame::heightmapPointOf(double latitudeDegrees, double longitudeDegrees) const
 {
-    dem::HeightmapPoint point;
     try {
-        point = mapping_->pointOf(latitudeDegrees, longitudeDegrees);
+        return mapping_->pointOf(latitudeDegrees, longitudeDegrees);
     } catch (const dem::GeodeticMappingError& error) {
         fail(std::string(": ") + error.what());
     }
+}
+
+glm::dvec2 GeodeticFrame::worldOf(double latitudeDegrees, double longitudeDegrees) const
+{
+    const dem::HeightmapPoint point = heightmapPointOf(latitudeDegrees, longitudeDegrees);
     const glm::vec2 extent = terrain::terrainWorldExtent(static_cast<std::uint32_t>(spanColumns_),
                                                          static_cast<std::uint32_t>(spanRows_), settings_);
     const double u = ((point.column + 0.5) * reduction_ - 0.5) / std::max(spanColumns_ - 1.0, 1.0);
@@ -85,6 +91,35 @@ dem::GeodeticPoint GeodeticFrame::geodeticOf(const glm::dvec2& world) const
     } catch (const dem::GeodeticMappingError& error) {
         fail(std::string(": ") + error.what());
     }
+}
+
+bool GeodeticFrame::covers(double latitudeDegrees, double longitudeDegrees) const
+{
+    const dem::HeightmapPoint point = heightmapPointOf(latitudeDegrees, longitudeDegrees);
+    const double lastColumn = static_cast<double>(heightmap_.width) - 1.0;
+    const double lastRow = static_cast<double>(heightmap_.height) - 1.0;
+    return point.column >= 0.0 && point.row >= 0.0 && point.column <= lastColumn && point.row <= lastRow;
+}
+
+double GeodeticFrame::elevationAt(double latitudeDegrees, double longitudeDegrees) const
+{
+    const dem::HeightmapPoint point = heightmapPointOf(latitudeDegrees, longitudeDegrees);
+    const std::uint32_t lastColumn = heightmap_.width - 1;
+    const std::uint32_t lastRow = heightmap_.height - 1;
+    const double column = std::clamp(point.column, 0.0, static_cast<double>(lastColumn));
+    const double row = std::clamp(point.row, 0.0, static_cast<double>(lastRow));
+    const auto left = static_cast<std::uint32_t>(column);
+    const auto top = static_cast<std::uint32_t>(row);
+    const std::uint32_t right = std::min(left + 1, lastColumn);
+    const std::uint32_t bottom = std::min(top + 1, lastRow);
+    const double across = column - left;
+    const double down = row - top;
+    const auto at = [&](std::uint32_t x, std::uint32_t y) {
+        return static_cast<double>(heightmap_.normalisedSample(x, y));
+    };
+    const double upper = at(left, top) + (at(right, top) - at(left, top)) * across;
+    const double lower = at(left, bottom) + (at(right, bottom) - at(left, bottom)) * across;
+    return lowestMetres_ + rangeMetres_ * (upper + (lower - upper) * down);
 }
 
 dem::GeodeticPoint GeodeticFrame::centre() const

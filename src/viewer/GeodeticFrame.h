@@ -46,6 +46,12 @@ public:
     [[nodiscard]] double northYawDegrees(double latitudeDegrees, double longitudeDegrees) const;
     // The inverse of worldOf: the latitude and longitude of a world (x, z).
     [[nodiscard]] dem::GeodeticPoint geodeticOf(const glm::dvec2& world) const;
+    // Whether a WGS 84 point lies on the terrain (within its samples).
+    [[nodiscard]] bool covers(double latitudeDegrees, double longitudeDegrees) const;
+    // The terrain's height at a WGS 84 point in metres above the DEM's
+    // datum: bilinear between the samples in memory (a streamed DEM's
+    // coarse level), the nearest edge's beyond the map.
+    [[nodiscard]] double elevationAt(double latitudeDegrees, double longitudeDegrees) const;
     // Latitude and longitude of the map's centre.
     [[nodiscard]] dem::GeodeticPoint centre() const;
     [[nodiscard]] const terrain::TerrainSettings& settings() const { return settings_; }
@@ -54,6 +60,7 @@ public:
 
 private:
     [[noreturn]] void fail(const std::string& problem) const;
+    [[nodiscard]] dem::HeightmapPoint heightmapPointOf(double latitudeDegrees, double longitudeDegrees) const;
 
     const heightmap::Heightmap& heightmap_;
     const terrain::TerrainSettings& settings_;
@@ -64,6 +71,9 @@ private:
     double spanColumns_ = 1.0;
     double spanRows_ = 1.0;
     double reduction_ = 1.0;
+    // Metres of a sample of 0 and of the largest sample.
+    double lowestMetres_ = 0.0;
+    double rangeMetres_ = 0.0;
 };
 
 }  // namespace viewer

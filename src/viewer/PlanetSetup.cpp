@@ -7,6 +7,7 @@
 #include "planet/GlobalElevation.h"
 #include "planet/gpu/GlobeCriterion.h"
 #include "viewer/GeodeticSun.h"
+#include "viewer/GlobeFlight.h"
 #include "viewer/ViewerSetup.h"
 #include "vk/Device.h"
 #include "vk/Error.h"
@@ -145,38 +146,11 @@ void loadEarthMaps(PlanetInputs& inputs, std::ostream& out)
         << inputs.nightLights->height << " texels over the whole Earth\n";
 }
 
-}  // namespace
-
-PlanetInputs loadPlanetInputs(const ViewerOptions& options, VkDeviceSize maxRange, std::ostream& out)
+// The global DEM read whole (reduced beyond what memory holds) onto the
+// cube grid.
+void loadPlanetInMemory(PlanetInputs& inputs, const heightmap::HeightmapLimits& limits, VkDeviceSize maxRange,
+                        std::ostream& out)
 {
-    checkOutputFolders(options);
-    PlanetInputs inputs;
-    inputs.options = options;
-    inputs.demPath = options.heightmapPath.value_or(defaultGlobalDemPath());
-    if (!options.heightmapPath && !std::filesystem::exists(inputs.demPath)) {
-        throw std::runtime_error("--planet: the default global DEM " + inputs.demPath.string() +
-                                 " is missing: install the Debian package ferret-datasets (scripts/setup-debian.sh) "
-                                 "or name a global DEM");
-    }
-    if (options.cameraPathFile) {
-        inputs.path = loadGeodeticCameraPathFrames(*options.cameraPathFile, options.framesPerSecond);
-    }
-    if (options.time && options.timeEnd) {
-        for (const double days : pathInstantDays(*options.time, *options.timeEnd, inputs.path.size())) {
-            inputs.pathSuns.push_back(planet::sunDirectionOf(geodesy::subsolarPointAt(days)));
-        }
-    }
-    if (options.imageryPath) {
-        inputs.imagery = dem::loadGeographicImagery(*options.imageryPath, viewerImageryOptions(options));
-        out << "cbt-terrain: " << describeImagery(*inputs.imagery) << "\n";
-    }
-    if (!options.imageryOff) {
-        loadEarthMaps(inputs, out);
-    }
-    const heightmap::HeightmapLimits limits;
-    if (streamsTiles(options, inputs.demPath, limits) && loadStreamedPlanet(inputs, maxRange, out)) {
-        return inputs;
-    }
     // Heights are read reduced beyond the samples a heightmap may have in
     // memory (heightmap::HeightmapLimits); the cube grid then holds what one
     // buffer binding of the device does.
@@ -198,6 +172,51 @@ PlanetInputs loadPlanetInputs(const ViewerOptions& options, VkDeviceSize maxRang
     out << ", detail below " << std::lround(2.0 / intervals * 5.0e6) << " m\n";
     out << poleCapsNotice(inputs.demPath, global.poleCaps(), global.rowSpacingDegrees());
     out << seaNotice(inputs.demPath, terrain.metadata.seaCount, terrain.heightmap.samples.size());
+}
+
+}  // namespace
+
+PlanetInputs loadPlanetInputs(const ViewerOptions& options, VkDeviceSize maxRange, std::ostream& out)
+{
+    checkOutputFolders(options);
+    PlanetInputs inputs;
+    inputs.options = options;
+    inputs.demPath = options.heightmapPath.value_or(defaultGlobalDemPath());
+    if (!options.heightmapPath && !std::filesystem::exists(inputs.demPath)) {
+        throw std::runtime_error("--planet: the default global DEM " + inputs.demPath.string() +
+                                 " is missing: install the Debian package ferret-datasets (scripts/setup-debian.sh) "
+                                 "or name a global DEM");
+    }
+    if (options.cameraPathFile) {
+        inputs.path = loadGeodeticCameraPathFrames(*options.cameraPathFile, options.framesPerSecond);
+    }
+    if (options.imageryPath) {
+        inputs.imagery = dem::loadGeographicImagery(*options.imageryPath, viewerImageryOptions(options));
+        out << "cbt-terrain: " << describeImagery(*inputs.imagery) << "\n";
+    }
+    if (!options.imageryOff) {
+        loadEarthMaps(inputs, out);
+    }
+    const heightmap::HeightmapLimits limits;
+    if (!streamsTiles(options, inputs.demPath, limits) || !loadStreamedPlanet(inputs, maxRange, out)) {
+        loadPlanetInMemory(inputs, limits, maxRange, out);
+    }
+    if (options.followTrack) {
+        FollowedGround ground;
+        ground.height = [&elevation = *inputs.elevation](double latitude, double longitude) {
+            return globeFlightFloor(surfaceHeightUnder(elevation, {latitude, longitude, 0.0, 0.0, 0.0}));
+        };
+        ground.name = inputs.demPath.string();
+        for (const geodesy::GeodeticPose& pose :
+             flyTrackFile(*options.followTrack, ground, trackFollowSettingsOf(options), out)) {
+            inputs.path.push_back({pose, std::nullopt});
+        }
+    }
+    if (options.time && options.timeEnd) {
+        for (const double days : pathInstantDays(*options.time, *options.timeEnd, inputs.path.size())) {
+            inputs.pathSuns.push_back(planet::sunDirectionOf(geodesy::subsolarPointAt(days)));
+        }
+    }
     return inputs;
 }
 

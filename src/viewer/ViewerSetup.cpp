@@ -412,7 +412,7 @@ ViewerInputs loadViewerInputs(const ViewerOptions& requested, const VkPhysicalDe
     if (inputs.imagery) {
         out << "cbt-terrain: " << describeImagery(*inputs.imagery) << "\n";
     }
-    inputs.path = loadViewerCameraPathFrames(inputs.options, inputs.terrain);
+    inputs.path = loadViewerCameraPathFrames(inputs.options, inputs.terrain, out);
     if (requested.time && requested.timeEnd) {
         const scene::SceneSettings settings =
             initialSceneSettings(inputs.options, inputs.terrain.heightmap, inputs.terrain.dem);
@@ -444,8 +444,40 @@ std::optional<tiles::gpu::HeightStreamSource> heightStreamSourceOf(const ViewerO
     return source;
 }
 
-std::vector<CameraPathFrame> loadViewerCameraPathFrames(const ViewerOptions& options, const dem::TerrainSource& terrain)
+TrackFollowSettings trackFollowSettingsOf(const ViewerOptions& options)
 {
+    TrackFollowSettings settings;
+    settings.heightMetres = options.followHeightMetres;
+    settings.speed = options.followSpeed;
+    settings.framesPerSecond = options.framesPerSecond;
+    settings.verticalFovDegrees = static_cast<double>(ProjectionSettings{}.verticalFovDegrees);
+    return settings;
+}
+
+std::vector<CameraPathFrame> loadViewerCameraPathFrames(const ViewerOptions& options, const dem::TerrainSource& terrain,
+                                                        std::ostream& out)
+{
+    if (options.followTrack) {
+        const scene::SceneSettings settings = initialSceneSettings(options, terrain.heightmap, terrain.dem);
+        const GeodeticFrame frame(terrain, settings.terrain, "--follow");
+        // The camera stays above the sea where the terrain draws water.
+        const std::optional<double> sea = settings.terrain.seaLevelMetres
+                                              ? std::optional<double>(*settings.terrain.seaLevelMetres)
+                                              : (settings.terrain.seaLevelKnown ? std::optional(0.0) : std::nullopt);
+        FollowedGround ground;
+        ground.height = [&frame, sea](double latitude, double longitude) {
+            const double elevation = frame.elevationAt(latitude, longitude);
+            return sea ? std::max(elevation, *sea) : elevation;
+        };
+        ground.covers = [&frame](double latitude, double longitude) { return frame.covers(latitude, longitude); };
+        ground.name = terrain.heightmap.sourcePath;
+        std::vector<CameraPathFrame> frames;
+        for (const geodesy::GeodeticPose& pose :
+             flyTrackFile(*options.followTrack, ground, trackFollowSettingsOf(options), out)) {
+            frames.push_back({cameraPoseInFrame(pose, frame, "--follow"), std::nullopt});
+        }
+        return frames;
+    }
     if (options.cameraGeoPathFile) {
         const scene::SceneSettings settings = initialSceneSettings(options, terrain.heightmap, terrain.dem);
         const GeodeticFrame frame(terrain, settings.terrain, "--camera-geo-path");

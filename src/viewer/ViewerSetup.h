@@ -19,6 +19,7 @@
 #include "viewer/FlyCamera.h"
 #include "viewer/GeodeticFrame.h"
 #include "viewer/RunStatistics.h"
+#include "viewer/TrackFollowing.h"
 #include "vk/Device.h"
 
 #include <chrono>
@@ -223,12 +224,16 @@ std::unique_ptr<GeodeticFrame> geodeticFrameIfGeoreferenced(const heightmap::Hei
 // not transform the point (a camera far off the map).
 std::optional<geodesy::GeodeticPose> geodeticPoseIn(const CameraPose& pose, const GeodeticFrame* frame);
 
-// The frames of --camera-path, or of --camera-geo-path placed on `terrain`
-// (empty without either), a keyframed path sampled at --fps. Throws
-// text::ParseError, or GeodeticPlacementError for a --camera-geo-path on a
-// DEM that is not georeferenced.
-std::vector<CameraPathFrame> loadViewerCameraPathFrames(const ViewerOptions& options,
-                                                        const dem::TerrainSource& terrain);
+// How --follow flies: its flags, --fps and the viewer's field of view.
+TrackFollowSettings trackFollowSettingsOf(const ViewerOptions& options);
+
+// The frames of --camera-path, of --camera-geo-path placed on `terrain`, or
+// of --follow over it (with its notice on `out`); empty without any. A
+// keyframed path is sampled at --fps. Throws text::ParseError,
+// GeodeticPlacementError for a --camera-geo-path or --follow on a DEM that
+// is not georeferenced, or TrackFollowError.
+std::vector<CameraPathFrame> loadViewerCameraPathFrames(const ViewerOptions& options, const dem::TerrainSource& terrain,
+                                                        std::ostream& out);
 
 // The terrain settings the options ask for (maxDepth: --depth, else
 // terrain::defaultMaxDepthFor(heightmap)). With an elevation model's metadata

@@ -229,14 +229,100 @@ TEST_F(GeodeticPlacementRenderTest, StatsGiveTheCameraBackInWgs84Terms)
     EXPECT_EQ(json.find("cameraGeo"), std::string::npos);
 }
 
+// A GPX track through UTM points (column, row of the whole map).
+std::string gpxThrough(const std::vector<std::pair<double, double>>& samples)
+{
+    std::string gpx =
+        "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" creator=\"test\" "
+        "xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><name>ridge walk</name><trkseg>\n";
+    for (const auto& [column, row] : samples) {
+        std::string place = latitudeLongitudeOf(kWest + (column + 0.5) * kSpacing, kNorth - (row + 0.5) * kSpacing);
+        const std::size_t comma = place.find(',');
+        gpx += "<trkpt lat=\"" + place.substr(0, comma) + "\" lon=\"" + place.substr(comma + 1) + "\"/>\n";
+    }
+    return gpx + "</trkseg></trk></gpx>\n";
+}
+
+TEST_F(GeodeticPlacementRenderTest, FollowingATrackFliesAboveTheGroundAlongIt)
+{
+    // Over the crop, west to east along row 80, then north-east: at 150 m/s
+    // and 8 frames a second the 3.9 km take 26.1 s, 209 frames; the last
+    // frame stands behind the track's end, looking along its last leg.
+    const std::filesystem::path track = scratch_.file("walk.gpx");
+    writeText(track, gpxThrough({{60, 80}, {110, 80}, {130, 60}}));
+    const std::filesystem::path frame = scratch_.file("followed.png");
+    const std::filesystem::path stats = scratch_.file("followed.json");
+    ProcessOptions options;
+    options.arguments = {CBT_TERRAIN_BINARY,
+                         scratch_.file("crop.tif").string(),
+                         "--headless",
+                         "--validate",
+                         "--msaa",
+                         "1",
+                         "--size",
+                         "160x90",
+                         "--follow",
+                         track.string(),
+                         "--follow-height",
+                         "120",
+                         "--follow-speed",
+                         "150",
+                         "--fps",
+                         "8",
+                         "--screenshot",
+                         frame.string(),
+                         "--stats",
+                         stats.string()};
+    const ProcessResult result = runProcess(options);
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    expectNoValidationOrErrors(result.err);
+    EXPECT_NE(result.out.find("cbt-terrain: --follow: " + track.string() +
+                              ", GPX track \"ridge walk\": 3.9 km in 3 "
+                              "points, flown in 26.1 s at 150.0 m/s (209 frames), 120.0 m above the ground"),
+              std::string::npos)
+        << result.out;
+    const std::optional<DecodedImage> image = decodePng(frame);
+    ASSERT_TRUE(image.has_value());
+    const BandStatistics ground = bandStatistics(*image, image->height / 2, image->height);
+    EXPECT_GT(ground.luminanceMean, 40.0) << "a dark ground";
+    EXPECT_LT(ground.luminanceMean, 235.0) << "a washed-out ground";
+    EXPECT_GT(ground.luminanceDeviation, 4.0) << "a featureless ground";
+    const std::string json = fileText(stats);
+    // The last leg runs north-east on the map: the grid's north is within a
+    // degree of true north here.
+    EXPECT_NEAR(jsonNumberAt(json, {"cameraGeo", "heading"}).value_or(0.0), 45.0, 3.0);
+    // At least the follow height above the track's last point.
+    EXPECT_GE(jsonNumberAt(json, {"cameraGeo", "height"}).value_or(0.0), heightAt(130, 60) + 120.0 - 0.5);
+    EXPECT_LT(jsonNumberAt(json, {"cameraGeo", "pitch"}).value_or(0.0), 0.0);
+}
+
+TEST_F(GeodeticPlacementRenderTest, ATrackOffTheMapGivesOneLine)
+{
+    const std::filesystem::path track = scratch_.file("elsewhere.gpx");
+    writeText(track, gpxThrough({{400, 80}, {500, 80}}));
+    ProcessOptions options;
+    options.arguments = {CBT_TERRAIN_BINARY, scratch_.file("crop.tif").string(), "--headless", "--follow",
+                         track.string()};
+    const ProcessResult result = runProcess(options);
+    EXPECT_EQ(result.exitCode, 1);
+    const std::vector<std::string> lines = linesOf(result.err);
+    ASSERT_EQ(lines.size(), 1u) << result.err;
+    EXPECT_EQ(lines[0].rfind("cbt-terrain: --follow: " + track.string() + ": no point of the track (latitudes ", 0), 0u)
+        << lines[0];
+    EXPECT_NE(lines[0].find(") lies on " + scratch_.file("crop.tif").string()), std::string::npos) << lines[0];
+}
+
 TEST_F(GeodeticPlacementRenderTest, EveryGeodeticFlagNeedsGeoreferencing)
 {
     const std::filesystem::path png = scratch_.file("plain.png");
     writeReliefHeightmap(png, 64);
     const std::filesystem::path path = scratch_.file("geo.txt");
     writeText(path, "0 45 15 1000 0 -30\n1 45.01 15 1000 0 -30\n");
-    const std::array<std::array<std::string, 3>, 3> cases{{{"--camera-geo", "45,15,1000,0,-30", "camera"},
+    const std::filesystem::path track = scratch_.file("track.gpx");
+    writeText(track, gpxThrough({{60, 80}, {110, 80}}));
+    const std::array<std::array<std::string, 3>, 4> cases{{{"--camera-geo", "45,15,1000,0,-30", "camera"},
                                                            {"--camera-geo-path", path.string(), "camera"},
+                                                           {"--follow", track.string(), "camera"},
                                                            {"--time", "2024-06-20T11:00Z", "sun"}}};
     for (const auto& [flag, value, placed] : cases) {
         ProcessOptions options;

@@ -190,6 +190,41 @@ TEST(PlanetViewer, KeyframesAndTimeStartEndFlyTheGlobe)
     EXPECT_GT(lit, 4.0 * dark + 10.0) << "lit " << lit << ", dark " << dark;
 }
 
+// --follow on the globe: a GPX track up the Rhone valley, flown at
+// 1,000 m/s and 2 frames a second (74.9 km in 74.9 s, 150 frames), ends behind
+// its last point looking east-north-east along it, at least the follow
+// height above the ground under the camera.
+TEST(PlanetViewer, FollowingATrackFliesAboveTheGround)
+{
+    if (etopoMissing()) {
+        GTEST_SKIP() << CBT_ETOPO5_GRID << " is missing";
+    }
+    const ScratchFolder scratch("planet-follow");
+    const std::filesystem::path track = scratch.file("valley.gpx");
+    std::ofstream(track) << "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" creator=\"test\" "
+                            "xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg>\n"
+                            "<trkpt lat=\"46.10\" lon=\"7.10\"/><trkpt lat=\"46.20\" lon=\"7.40\"/>\n"
+                            "<trkpt lat=\"46.28\" lon=\"7.70\"/><trkpt lat=\"46.35\" lon=\"8.00\"/>\n"
+                            "</trkseg></trk></gpx>\n";
+    const std::filesystem::path stats = scratch.file("follow.json");
+    const ProcessResult result = runViewer({"--planet", "--headless", "--validate", "--msaa", "1", "--size", "96x54",
+                                            "--fps", "2", "--follow", track.string(), "--follow-speed", "1000",
+                                            "--follow-height", "800", "--imagery", "none", "--stats", stats.string()});
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    expectNoValidationOrErrors(result.err);
+    EXPECT_NE(result.out.find("cbt-terrain: --follow: " + track.string() + ", GPX track: 74.9 km in 4 points"),
+              std::string::npos)
+        << result.out;
+    const nlohmann::json json = nlohmann::json::parse(fileText(stats));
+    EXPECT_EQ(json["frames"], 150);
+    const double height = json["cameraGeo"]["height"].get<double>();
+    EXPECT_GE(height - json["planet"]["groundHeight"].get<double>(), 800.0 - 1.0e-6);
+    // The last leg heads 72 degrees east of north.
+    EXPECT_NEAR(json["cameraGeo"]["heading"].get<double>(), 72.0, 2.0);
+    EXPECT_LT(json["cameraGeo"]["latitude"].get<double>(), 46.35);
+    EXPECT_LT(json["cameraGeo"]["longitude"].get<double>(), 8.0);
+}
+
 TEST(PlanetViewer, BadInputGivesOneLine)
 {
     const ScratchFolder scratch("planet-errors");

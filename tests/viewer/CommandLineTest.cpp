@@ -137,6 +137,15 @@ TEST(CommandLine, CameraPathAndShadingDepthAndHelp)
     EXPECT_EQ(sunset.timeEnd->hour, 21);
     EXPECT_EQ(sunset.timeEnd->minute, 30);
     EXPECT_FALSE(parse({"--time", "2024-06-20T18:00Z"}).timeEnd);
+    const ViewerOptions follow = parse({"--follow", "hike.gpx", "--follow-height", "80", "--follow-speed", "12.5"});
+    EXPECT_EQ(*follow.followTrack, "hike.gpx");
+    EXPECT_EQ(follow.followHeightMetres, 80.0);
+    EXPECT_EQ(follow.followSpeed, 12.5);
+    const ViewerOptions defaults =
+        parse({"--planet", "--follow", "/vsicurl/http://host/t.gpx", "--time", "2024-06-20T18:00Z/2024-06-20T21:30Z"});
+    EXPECT_EQ(*defaults.followTrack, "/vsicurl/http://host/t.gpx");
+    EXPECT_EQ(defaults.followHeightMetres, kDefaultFollowHeightMetres);
+    EXPECT_FALSE(defaults.followSpeed);
 }
 
 TEST(CommandLine, NegativeNumbersAreValuesNotFlags)
@@ -223,6 +232,15 @@ TEST(CommandLine, EveryBadFlagGivesAOneLineErrorNamingIt)
         {{"--camera-geo-path", "g.txt", "--camera-path", "p.txt"},
          "--camera-geo-path: cannot be combined with --camera, --camera-geo or --camera-path"},
         {{"--fps", "0"}, "--fps: expected a number in (0, 1000], got '0'"},
+        {{"--follow", "t.gpx", "--camera-path", "p.txt"},
+         "--follow: cannot be combined with --camera, --camera-geo, --camera-path or --camera-geo-path"},
+        {{"--follow", "t.gpx", "--camera-geo", "46,8,3000,0,0"}, "--follow: cannot be combined with --camera,"},
+        {{"--planet", "--follow", "t.gpx", "--camera-geo", "46,8,3000,0,0"}, "--follow: cannot be combined"},
+        {{"--follow-height", "100"}, "--follow-height: needs --follow"},
+        {{"--follow-speed", "10"}, "--follow-speed: needs --follow"},
+        {{"--follow", "t.gpx", "--follow-height", "0"}, "--follow-height: expected a number in (0, 1e+06], got '0'"},
+        {{"--follow", "t.gpx", "--follow-speed", "-3"}, "--follow-speed: expected a number in (0, 100000], got '-3'"},
+        {{"--follow", ""}, "--follow: expected a file name"},
         {{"--video", "out.mp4"}, "--video: needs --headless"},
         {{"--headless", "--video", "out.avi"}, "--video: out.avi: a video is .mp4 (H.264)"},
         {{"--headless", "--size", "641x360", "--video", "out.mp4"},

@@ -11,6 +11,8 @@
 
 #include "geodesy/Wgs84.h"
 
+#include "EpsgWkt.h"
+
 #include <gtest/gtest.h>
 #include <ogr_spatialref.h>
 #include <glm/geometric.hpp>
@@ -23,17 +25,6 @@ namespace {
 
 constexpr double kPi = 3.14159265358979323846;
 constexpr double kCellMetres = 10.0;
-
-std::string utm33NorthWkt()
-{
-    OGRSpatialReference crs;
-    EXPECT_EQ(crs.importFromEPSG(32633), OGRERR_NONE);
-    char* wkt = nullptr;
-    EXPECT_EQ(crs.exportToWkt(&wkt), OGRERR_NONE);
-    std::string text = wkt != nullptr ? wkt : "";
-    CPLFree(wkt);
-    return text;
-}
 
 // A columns x rows DEM of 10 m cells whose sample (centreColumn, centreRow)
 // sits on UTM 33N's central meridian (15 E) at latitude 45 N.
@@ -53,7 +44,7 @@ UtmTerrain utmTerrain(std::uint32_t columns, std::uint32_t rows, double centreCo
     const double west = 500000.0 - (centreColumn + 0.5) * kCellMetres;
     const double north = 0.9996 * geodesy::meridianArcMetres(45.0) + (centreRow + 0.5) * kCellMetres;
     grid.geoTransform = {west, kCellMetres, 0.0, north, 0.0, -kCellMetres};
-    grid.crsWkt = utm33NorthWkt();
+    grid.crsWkt = epsgWkt(32633);
     grid.columns = columns;
     grid.rows = rows;
     dem::DemMetadata metadata;
