@@ -12,7 +12,7 @@ PACKAGES=(
   libglfw3-dev libglm-dev libimgui-dev libstb-dev zlib1g-dev
   libgtest-dev libgmock-dev nlohmann-json3-dev
   xvfb xdotool
-  libgdal-dev ferret-datasets xplanet-images ffmpeg
+  libgdal-dev proj-data ferret-datasets xplanet-images ffmpeg
   clang libclang-rt-14-dev
 )
 

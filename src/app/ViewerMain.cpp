@@ -7,6 +7,7 @@
 #include "text/TextParsing.h"
 #include "viewer/CommandLine.h"
 #include "viewer/HeadlessViewer.h"
+#include "viewer/PointQuery.h"
 #include "vk/Error.h"
 
 #include <chrono>
@@ -25,6 +26,10 @@ int runViewer(std::span<const std::string_view> arguments, std::ostream& out, st
         const viewer::ViewerOptions options = viewer::parseCommandLine(arguments);
         if (options.showHelp) {
             out << viewer::commandLineHelp();
+            return kExitSuccess;
+        }
+        if (!options.queries.empty()) {
+            viewer::answerPointQueries(options, out, err);
             return kExitSuccess;
         }
         const auto started = std::chrono::steady_clock::now();

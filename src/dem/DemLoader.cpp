@@ -311,6 +311,13 @@ heightmap::Heightmap quantised(const std::filesystem::path& path, const Elevatio
 
 }  // namespace
 
+std::optional<DemGrid> fileGridOf(GDALDataset& dataset, const SampleRules& rules)
+{
+    const auto columns = static_cast<std::uint32_t>(dataset.GetRasterXSize());
+    const auto rows = static_cast<std::uint32_t>(dataset.GetRasterYSize());
+    return demGridOf(dataset, georeferenceOf(dataset, columns, rows), rules, readScaleAt(columns, rows, 1));
+}
+
 DemTerrain loadDem(const std::filesystem::path& path, const heightmap::HeightmapLimits& limits)
 {
     return loadDem(path, limits, DemLoadOverrides{});

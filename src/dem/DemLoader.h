@@ -49,6 +49,8 @@
 #include <string>
 #include <vector>
 
+class GDALDataset;
+
 namespace dem {
 
 // Heights further from sea level than this are refused (Earth's relief spans
@@ -180,6 +182,13 @@ struct TerrainSource {
     std::optional<DemMetadata> dem;
     std::shared_ptr<const StreamedDem> streamed;
 };
+
+struct SampleRules;
+
+// The grid of `dataset` at the file's own resolution, georeferenced as the
+// loader does it (WGS 84 where it assumes it) with the flips of `rules`;
+// empty without usable georeferencing.
+std::optional<DemGrid> fileGridOf(GDALDataset& dataset, const SampleRules& rules);
 
 enum class TerrainFileKind { Png, Dem };
 

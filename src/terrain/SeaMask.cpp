@@ -111,4 +111,17 @@ void SeaMaskTexture::replaceMask(vk::Device& device, const std::vector<std::uint
     vk::uploadImageMip0(device, image_, std::span<const std::byte>(texels));
 }
 
+std::optional<std::vector<std::uint8_t>> seaMaskSamplesFor(const heightmap::Heightmap& heightmap,
+                                                           const TerrainSettings& settings)
+{
+    const SeaLevel sea = seaLevelOf(settings);
+    if (!sea.present) {
+        return std::nullopt;
+    }
+    const double scale = settings.heightScaleMetres;
+    const double level = scale > 0.0 ? (sea.worldY - settings.heightOffsetMetres) / scale
+                                     : (sea.worldY >= settings.heightOffsetMetres ? 1.0 : -1.0);
+    return seaMaskOf(heightmap, level, sea.connectedToBorder);
+}
+
 }  // namespace terrain

@@ -8,6 +8,7 @@
 #include "vk/Image.h"
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace vk {
@@ -32,6 +33,11 @@ struct SeaLevel {
 // depression inland. 0 elsewhere.
 [[nodiscard]] std::vector<std::uint8_t> seaMaskOf(const heightmap::Heightmap& heightmap, double levelNormalised,
                                                   bool connectedToBorder);
+
+// The mask of the sea the settings ask for (seaLevelOf) over the terrain's
+// heightmap, as the terrain draws it; empty without a sea.
+[[nodiscard]] std::optional<std::vector<std::uint8_t>> seaMaskSamplesFor(const heightmap::Heightmap& heightmap,
+                                                                         const TerrainSettings& settings);
 
 // The mask as an R8 texture (255 for sea), filtered linearly so that the
 // coast is smooth between samples.

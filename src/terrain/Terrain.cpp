@@ -51,21 +51,6 @@ bool needsNewTessellation(const TerrainSettings& current, const TerrainSettings&
     return current.maxDepth != next.maxDepth;
 }
 
-// The samples under the sea the settings ask for; without a sea, one dry
-// texel (the draw binds the mask but does not read it).
-std::optional<std::vector<std::uint8_t>> seaMaskSamplesFor(const heightmap::Heightmap& heightmap,
-                                                           const TerrainSettings& settings)
-{
-    const SeaLevel sea = seaLevelOf(settings);
-    if (!sea.present) {
-        return std::nullopt;
-    }
-    const double scale = settings.heightScaleMetres;
-    const double level = scale > 0.0 ? (sea.worldY - settings.heightOffsetMetres) / scale
-                                     : (sea.worldY >= settings.heightOffsetMetres ? 1.0 : -1.0);
-    return seaMaskOf(heightmap, level, sea.connectedToBorder);
-}
-
 SeaMaskTexture seaMaskTextureFor(vk::Device& device, const heightmap::Heightmap& heightmap,
                                  const TerrainSettings& settings)
 {

@@ -91,6 +91,14 @@ void checkCombinations(const ViewerOptions& options)
             "--follow");
     }
     checkFollowCombinations(options);
+    if (!options.queries.empty()) {
+        for (const char* output : {"--screenshot", "--video", "--stats"}) {
+            if (std::find(options.givenFlags.begin(), options.givenFlags.end(), output) != options.givenFlags.end()) {
+                throw CommandLineError(std::string("--query: answers without rendering: cannot be combined with ") +
+                                       output);
+            }
+        }
+    }
     if (options.imageryBands && !options.imageryPath) {
         throw CommandLineError("--imagery-bands: needs --imagery");
     }
@@ -152,7 +160,7 @@ const std::vector<std::string>& planetFlagNames()
         "--camera-path",   "--screenshot", "--stats",         "--sun",           "--time",      "--exposure",
         "--tonemap",       "--stream",     "--gpu-budget",    "--cpu-budget",    "--wireframe", "--imagery",
         "--imagery-bands", "--shadows",    "--raster",        "--io-timeout",    "--fps",       "--video",
-        "--video-quality", "--follow",     "--follow-height", "--follow-speed",  "--help"};
+        "--video-quality", "--follow",     "--follow-height", "--follow-speed",  "--query",     "--help"};
     return names;
 }
 

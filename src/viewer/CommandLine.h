@@ -111,6 +111,9 @@ struct ViewerOptions {
     // --follow-height above the ground and at --follow-speed (else the
     // track's times, else kDefaultFollowSpeed).
     std::optional<std::string> followTrack;
+    // --query LAT,LON (repeatable): answered without rendering
+    // (viewer/PointQuery.h).
+    std::vector<dem::GeodeticPoint> queries;
     double followHeightMetres = kDefaultFollowHeightMetres;
     std::optional<double> followSpeed;
     // --fps: frames a second of a keyframed camera path (and of --video).

@@ -299,6 +299,12 @@ std::vector<FlagSpec> viewerFlagSpecs()
                      "fly a path in WGS 84 terms over a georeferenced DEM: one \"LAT LON HEIGHT HEADING PITCH "
                      "[WxH]\" pose per line, each as --camera-geo, or keyframes as --camera-path",
                      "none", [](ViewerOptions& o, std::string_view v) { o.cameraGeoPathFile = nonEmptyPath(v); }});
+    flags.push_back({"--query", "LAT,LON",
+                     "print what the elevation model says of a WGS 84 point, as one JSON line, and exit without "
+                     "rendering: its height above the geoid and the ellipsoid, slope, aspect and whether it is "
+                     "sea; repeat for more points",
+                     "none",
+                     [](ViewerOptions& o, std::string_view v) { o.queries.push_back(parseLatitudeLongitude(v)); }});
     flags.push_back({"--follow", "TRACK",
                      "fly along the first track of a GPX file (or the first line of any vector file OGR opens): "
                      "the camera behind the track's point, looking ahead along it, the point in the frame's "

@@ -52,6 +52,26 @@ geodesy::GeodeticPose parseGeodeticCameraPose(std::string_view text)
     return geodesy::GeodeticPose{values[0], values[1], values[2], values[3], values[4]};
 }
 
+dem::GeodeticPoint parseLatitudeLongitude(std::string_view text)
+{
+    const std::vector<std::string_view> fields = fieldsOf(text);
+    if (fields.size() != 2) {
+        throw text::ParseError("expected 2 numbers LAT,LON, found " + std::to_string(fields.size()));
+    }
+    double values[2] = {};
+    for (size_t i = 0; i < 2; ++i) {
+        const std::optional<double> value = text::parseNumber(fields[i]);
+        if (!value || std::abs(*value) > kFieldLimits[i]) {
+            std::ostringstream message;
+            message << kFieldNames[i] << " must be a number within [-" << kFieldLimits[i] << ", " << kFieldLimits[i]
+                    << "] " << kFieldUnits[i] << ", got " << text::quoted(fields[i]);
+            throw text::ParseError(message.str());
+        }
+        values[i] = *value;
+    }
+    return dem::GeodeticPoint{values[0], values[1]};
+}
+
 CameraPose cameraPoseOfGeodetic(const geodesy::GeodeticPose& pose, const dem::TerrainSource& terrain,
                                 const terrain::TerrainSettings& settings)
 {

@@ -10,6 +10,7 @@
 // grid's up; PITCH is degrees above the horizon, -90 looking straight down.
 #pragma once
 
+#include "dem/DemGeodetic.h"
 #include "dem/DemLoader.h"
 #include "geodesy/GeodeticPose.h"
 #include "terrain/TerrainSettings.h"
@@ -43,6 +44,11 @@ std::vector<GeodeticPathFrame> loadGeodeticCameraPathFrames(const std::filesyste
 // within +-kMaxYawDegrees, the pitch within +-kMaxPosePitchDegrees. Throws
 // text::ParseError with a one-line message that does not name the flag.
 geodesy::GeodeticPose parseGeodeticCameraPose(std::string_view text);
+
+// "LAT,LON" (commas, spaces or both): LAT within +-90, LON within +-360
+// degrees. Throws text::ParseError with a one-line message that does not
+// name the flag.
+dem::GeodeticPoint parseLatitudeLongitude(std::string_view text);
 
 // The pose in the world of `terrain` drawn with `settings` (its extent and
 // height scale). Throws GeodeticPlacementError (GeodeticFrame.h).

@@ -146,6 +146,11 @@ TEST(CommandLine, CameraPathAndShadingDepthAndHelp)
     EXPECT_EQ(*defaults.followTrack, "/vsicurl/http://host/t.gpx");
     EXPECT_EQ(defaults.followHeightMetres, kDefaultFollowHeightMetres);
     EXPECT_FALSE(defaults.followSpeed);
+    const ViewerOptions queries = parse({"--query", "46.5,7.9", "--query", "-33.9 18.4"});
+    ASSERT_EQ(queries.queries.size(), 2u);
+    EXPECT_EQ(queries.queries[0].latitudeDegrees, 46.5);
+    EXPECT_EQ(queries.queries[1].longitudeDegrees, 18.4);
+    EXPECT_EQ(parse({"--planet", "--query", "0,0"}).queries.size(), 1u);
 }
 
 TEST(CommandLine, NegativeNumbersAreValuesNotFlags)
@@ -241,6 +246,13 @@ TEST(CommandLine, EveryBadFlagGivesAOneLineErrorNamingIt)
         {{"--follow", "t.gpx", "--follow-height", "0"}, "--follow-height: expected a number in (0, 1e+06], got '0'"},
         {{"--follow", "t.gpx", "--follow-speed", "-3"}, "--follow-speed: expected a number in (0, 100000], got '-3'"},
         {{"--follow", ""}, "--follow: expected a file name"},
+        {{"--query", "46.5"}, "--query: expected 2 numbers LAT,LON, found 1"},
+        {{"--query", "46.5,400"}, "--query: LON must be a number within [-360, 360] degrees, got '400'"},
+        {{"--query", "north,7"}, "--query: LAT must be a number within [-90, 90] degrees, got 'north'"},
+        {{"--query", "46,7", "--screenshot", "a.png"},
+         "--query: answers without rendering: cannot be combined with --screenshot"},
+        {{"--planet", "--query", "46,7", "--video", "a.mp4", "--headless"},
+         "--query: answers without rendering: cannot be combined with --video"},
         {{"--video", "out.mp4"}, "--video: needs --headless"},
         {{"--headless", "--video", "out.avi"}, "--video: out.avi: a video is .mp4 (H.264)"},
         {{"--headless", "--size", "641x360", "--video", "out.mp4"},
