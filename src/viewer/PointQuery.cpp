@@ -107,9 +107,9 @@ std::string answerLine(const dem::GeodeticPoint& point, const dem::ElevationProb
          << ", \"geoidUndulation\": " << numberOrNull(undulation, 3)
          << ", \"slopeDegrees\": " << numberOrNull(elevation.slopeDegrees, 3)
          << ", \"aspectDegrees\": " << numberOrNull(elevation.aspectDegrees, 3)
-         << ", \"sea\": " << (water ? "true" : "false") << ", \"models\": [{\"model\": "
-         << "\"" << jsonEscaped(probe.path().string()) << "\""
-         << ", \"height\": " << numberOrNull(elevation.heightMetres, 3) << "}]}\n";
+         << ", \"sea\": " << (water ? "true" : "false") << ", \"models\": [{\"model\": \""
+         << jsonEscaped(probe.path().string()) << "\", \"height\": " << numberOrNull(elevation.heightMetres, 3)
+         << "}]}\n";
     return line.str();
 }
 
