@@ -16,7 +16,7 @@
 //              globeDraw_imageryBounds (terrain::ImageryTexture; shown
 //              where globeDraw_options.z is 1)
 //   binding 9  the night lights, a map of the whole Earth in WGS 84
-//              degrees (shown where globeDraw_nightLights.x is 1)
+//              degrees (shown where globeDraw_surfaceOptions.x is 1)
 // The shading also binds the atmosphere's set (planet/GlobeAtmosphere.glsl)
 // as set 1 and its images as set 2.
 #ifndef PLANET_GLOBE_DRAW_GLSL
@@ -42,7 +42,8 @@ layout(std140, set = 0, binding = 2) uniform GlobeDrawFrame {
     i64vec4 globeDraw_cameraCube;     // the cube point under the camera, exact (planet/CubeGeometry.glsl)
     mat4 globeDraw_inverseViewProjection;  // clip space to camera-relative ECEF
     vec4 globeDraw_imageryBounds;     // west, south, east, north (degrees): the imagery's edges
-    vec4 globeDraw_nightLights;       // x: 1 shows the night lights (globeDraw_nightLightsMap)
+    vec4 globeDraw_surfaceOptions;    // x: 1 shows the night lights (globeDraw_nightLightsMap);
+                                      // y: contour lines every this many metres (surface/Contours.glsl), 0: none
 };
 layout(set = 0, binding = 3) uniform sampler3D globeDraw_seaLevelSky;
 layout(std430, set = 0, binding = 4) readonly buffer GlobeDrawExact {

@@ -115,9 +115,8 @@ vec4 rasterShade_Sample(uint visibility, globeShade_Rays rays)
     // A coast only crosses a triangle whose corners lie on both sides of sea
     // level: elsewhere the plane's height, steep across a pixel seen at a
     // grazing angle, would reach sea level only beyond the triangle.
-    surface.heightChange = globeSurface_CoastCrosses(lowest, highest)
-                               ? abs(dot(bx - b, heights)) + abs(dot(by - b, heights))
-                               : 0.0;
+    surface.heightAcross = abs(dot(bx - b, heights)) + abs(dot(by - b, heights));
+    surface.heightChange = globeSurface_CoastCrosses(lowest, highest) ? surface.heightAcross : 0.0;
     surface.dataNormal = globeShade_Mix(b, dataNormal[0], dataNormal[1], dataNormal[2]);
     surface.detailGrid = planet_VertexShadingGrid(shading[0]);
     surface.centreFromCamera = (position[0] + position[1] + position[2]) / 3.0;

@@ -29,6 +29,7 @@
 #include "planet/SeaSurface.glsl"
 #include "planet/SurfaceDetail.glsl"
 #include "planet/GlobeSunHorizon.glsl"
+#include "surface/Contours.glsl"
 #include "surface/GroundAlbedo.glsl"
 #include "surface/Imagery.glsl"
 #include "surface/NightLights.glsl"
@@ -54,7 +55,8 @@ struct globeSurface_Point {
     uint detailGrid;
     vec3 centreFromCamera;  // the triangle's centroid
     float triangleMetres;   // the square root of twice its area: a leg's length
-    float heightChange;     // of the height to the next pixels, right plus down (metres, absolute)
+    float heightAcross;     // the height's change to the next pixels, right plus down (metres, absolute)
+    float heightChange;     // the same where a coast can cross the triangle; else 0
 };
 
 // The pixel's exact cube point, found once per shaded value: the one under
@@ -139,10 +141,10 @@ vec4 globeSurface_Imagery(globeSurface_Point surface, surface_Ground ground)
 // The light of towns the pixel's ground emits (surface/NightLights.glsl)
 // where the sun's cosine of zenith is `sunCosZenith`, from the night-lights
 // map of the whole Earth (globeDraw_nightLightsMap); none while it is not
-// shown (globeDraw_nightLights.x), or by day.
+// shown (globeDraw_surfaceOptions.x), or by day.
 vec3 globeSurface_NightLights(globeSurface_Point surface, float sunCosZenith)
 {
-    if (globeDraw_nightLights.x == 0.0 || surface_NightLightsShare(sunCosZenith) == 0.0) {
+    if (globeDraw_surfaceOptions.x == 0.0 || surface_NightLightsShare(sunCosZenith) == 0.0) {
         return vec3(0.0);
     }
     globeSurface_GridPoint grid = globeSurface_GeographicGridPoint(surface, vec4(-180.0, -90.0, 180.0, 90.0));
@@ -338,6 +340,12 @@ vec3 globeSurface_Luminance(globeSurface_Point surface)
         float latitude = degrees(asin(clamp(up.z, -1.0, 1.0)));
         surface_Ground land = globeSurface_LandGround(surface, ground.height, dot(normal, up), latitude);
         vec3 albedo = surface_DrapedAlbedo(surface_GroundAlbedo(land), globeSurface_Imagery(surface, land));
+        // Contours follow the data's slope, not the detail's below it.
+        vec3 dataNormal = globeAtmosphere_Direction(vec3(
+            surface.dataNormal.xy, surface.dataNormal.z / (GLOBE_POLAR_STRETCH * GLOBE_POLAR_STRETCH)));
+        float level = max(dot(dataNormal, up), 1.0e-3);
+        albedo = surface_WithContours(albedo, ground.height, surface.heightAcross,
+                                      sqrt(max(1.0 - level * level, 0.0)) / level, globeDraw_surfaceOptions.y);
         colour += landShare * globeSurface_LitGround(albedo, normal, up, sun, light, globeSurface_SunVisibility(surface));
     }
     colour += globeSurface_NightLights(surface, dot(up, sun));

@@ -15,6 +15,7 @@
 
 #include "display/HdrOutput.glsl"
 #include "display/Wireframe.glsl"
+#include "surface/Contours.glsl"
 #include "surface/DetailNoise.glsl"
 #include "surface/GroundAlbedo.glsl"
 #include "surface/Imagery.glsl"
@@ -131,7 +132,7 @@ float dataSpacingMetres()
 // along every ridge seen at a grazing angle. The imagery is sampled at the
 // heightmap's coordinate of the point (its texels cover the heightmap's
 // ground), over the pixel's footprint.
-vec3 groundAlbedo(terrain_Fragment fragment, SurfaceSample surface, float footprint)
+vec3 groundAlbedoUnderContours(terrain_Fragment fragment, SurfaceSample surface, float footprint)
 {
     float steepness = max(1.0 - surface.normal.y, 1.0 - inversesqrt(1.0 + surface.crestSlope * surface.crestSlope));
     surface_Ground ground =
@@ -150,6 +151,19 @@ vec3 groundAlbedo(terrain_Fragment fragment, SurfaceSample surface, float footpr
         surface_ImageryCoarseness(fragment.heightmapAlongX * texels, fragment.heightmapAlongY * texels);
     image.rgb = surface_DetailedImagery(image.rgb, ground, coarseness);
     return surface_DrapedAlbedo(materials, image);
+}
+
+// The ground's albedo with the contour lines (surface/Contours.glsl) inked
+// in, from the elevation at the point and its change to the next pixels.
+vec3 groundAlbedo(terrain_Fragment fragment, SurfaceSample surface, float footprint)
+{
+    vec3 albedo = groundAlbedoUnderContours(fragment, surface, footprint);
+    float perWorld = terrainFrame.elevationPerWorldHeight;
+    float change = (abs(fragment.worldAlongX.y) + abs(fragment.worldAlongY.y)) * perWorld;
+    // Rise over run of the data in real metres.
+    float slope = length(surface.normal.xz) / max(surface.normal.y, 1.0e-3) * perWorld;
+    return surface_WithContours(albedo, fragment.worldPosition.y * perWorld, change, slope,
+                                terrainFrame.contourIntervalMetres);
 }
 
 // The fraction of the sun's disc above the terrain's horizon at this point

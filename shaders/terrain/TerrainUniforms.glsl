@@ -84,6 +84,7 @@ layout(std140, set = TERRAIN_UNIFORMS_SET, binding = TERRAIN_UNIFORMS_BINDING) u
     float streamTexelsPerPixel;  // level-0 texels a pixel may cover before a coarser level is asked for
     terrain_StreamLevel streamLevels[TERRAIN_MAX_STREAM_LEVELS];
     mat4 inverseViewRotationProjection;  // clip space to the view ray's direction (camera::inverseViewRotationProjection)
+    float contourIntervalMetres;  // contour lines every this many metres of elevation (surface/Contours.glsl); 0: none
 } terrainFrame;
 
 // World position of a unit-square point at normalised height `height`.

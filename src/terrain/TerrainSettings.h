@@ -79,6 +79,9 @@ struct TerrainSettings {
     // Procedural relief below the data's spacing shades close views
     // (surface/DetailNoise.glsl: normals and albedo, not the mesh).
     bool surfaceDetail = true;
+    // Contour lines every this many metres of elevation in lit shading, on
+    // the materials and the imagery alike (surface/Contours.h); 0: none.
+    float contourIntervalMetres = 0.0f;
     // The ground's albedo is the imagery's (terrain::ImageryTexture) where
     // the terrain has imagery, instead of the materials'.
     bool showImagery = false;

@@ -58,6 +58,7 @@ TerrainUniforms makeTerrainUniforms(const camera::FrameView& view, glm::vec3 sun
     uniforms.maxDepth = static_cast<std::uint32_t>(context.maxDepth);
     uniforms.snowLineMetres = settings.snowLineMetres;
     uniforms.elevationPerWorldHeight = settings.elevationPerWorldHeight;
+    uniforms.contourIntervalMetres = settings.contourIntervalMetres;
     uniforms.seaLevelKnown = settings.seaLevelKnown ? 1u : 0u;
     uniforms.shadows = settings.shadows ? 1u : 0u;
     uniforms.detail = settings.surfaceDetail ? 1u : 0u;

@@ -76,6 +76,8 @@ struct TerrainUniforms {
     // camera::inverseViewRotationProjection: clip space to the direction of
     // the view ray (the sky of a frame shaded in compute).
     glm::mat4 inverseViewRotationProjection{1.0f};
+    float contourIntervalMetres = 0.0f;  // TerrainSettings::contourIntervalMetres (0: none)
+    std::array<float, 3> padding{};      // to the block's 16-byte multiple
 };
 static_assert(offsetof(TerrainUniforms, frustumPlanes) == 64);
 static_assert(offsetof(TerrainUniforms, targetEdgePixels) == 172);
@@ -93,7 +95,8 @@ static_assert(offsetof(TerrainUniforms, streamLevelCount) == 532);
 static_assert(offsetof(TerrainUniforms, fullResolutionTexels) == 544);
 static_assert(offsetof(TerrainUniforms, streamLevels) == 560);
 static_assert(offsetof(TerrainUniforms, inverseViewRotationProjection) == 816);
-static_assert(sizeof(TerrainUniforms) == 880);
+static_assert(offsetof(TerrainUniforms, contourIntervalMetres) == 880);
+static_assert(sizeof(TerrainUniforms) == 896);
 
 // What the uniforms need besides the view, the sun and the settings.
 struct TerrainUniformContext {

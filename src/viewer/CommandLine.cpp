@@ -160,7 +160,8 @@ const std::vector<std::string>& planetFlagNames()
         "--camera-path",   "--screenshot", "--stats",         "--sun",           "--time",      "--exposure",
         "--tonemap",       "--stream",     "--gpu-budget",    "--cpu-budget",    "--wireframe", "--imagery",
         "--imagery-bands", "--shadows",    "--raster",        "--io-timeout",    "--fps",       "--video",
-        "--video-quality", "--follow",     "--follow-height", "--follow-speed",  "--query",     "--help"};
+        "--video-quality", "--follow",     "--follow-height", "--follow-speed",  "--query",     "--contours",
+        "--help"};
     return names;
 }
 

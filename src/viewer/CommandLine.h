@@ -110,6 +110,8 @@ struct ViewerOptions {
     // any name GDAL opens), flown as viewer/TrackFollowing.h says, at
     // --follow-height above the ground and at --follow-speed (else the
     // track's times, else kDefaultFollowSpeed).
+    // --contours: contour lines every this many metres; 0: none.
+    float contourIntervalMetres = 0.0f;
     std::optional<std::string> followTrack;
     // --query LAT,LON (repeatable): answered without rendering
     // (viewer/PointQuery.h).

@@ -299,6 +299,12 @@ std::vector<FlagSpec> viewerFlagSpecs()
                      "fly a path in WGS 84 terms over a georeferenced DEM: one \"LAT LON HEIGHT HEADING PITCH "
                      "[WxH]\" pose per line, each as --camera-geo, or keyframes as --camera-path",
                      "none", [](ViewerOptions& o, std::string_view v) { o.cameraGeoPathFile = nonEmptyPath(v); }});
+    flags.push_back({"--contours", "METRES",
+                     "draw contour lines every METRES of elevation on the ground (materials or imagery), every "
+                     "fifth stronger",
+                     "none", [](ViewerOptions& o, std::string_view v) {
+                         o.contourIntervalMetres = numberIn(v, 0.0, 1.0e5, true);
+                     }});
     flags.push_back({"--query", "LAT,LON",
                      "print what the elevation model says of a WGS 84 point, as one JSON line, and exit without "
                      "rendering: its height above the geoid and the ellipsoid, slope, aspect and whether it is "

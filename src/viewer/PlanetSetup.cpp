@@ -362,6 +362,7 @@ scene::GlobeSceneSettings globeSceneSettings(const ViewerOptions& options, const
     }
     settings.globe.wireframe = options.wireframe;
     settings.globe.shadows = options.shadows;
+    settings.globe.contourIntervalMetres = options.contourIntervalMetres;
     settings.display = options.display;
     return settings;
 }

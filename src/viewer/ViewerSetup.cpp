@@ -521,6 +521,7 @@ scene::SceneSettings initialSceneSettings(const ViewerOptions& options, const he
     }
     terrain.snowLineMetres = options.snowLineMetres.value_or(terrain.snowLineMetres);
     terrain.shadows = options.shadows;
+    terrain.contourIntervalMetres = options.contourIntervalMetres;
     terrain.surfaceDetail = options.surfaceDetail;
     terrain.showImagery = options.imageryPath.has_value();
     terrain.seaLevelMetres = options.seaLevelMetres;

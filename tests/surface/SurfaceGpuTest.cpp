@@ -7,6 +7,7 @@
 // night lights (NightLights.glsl) and the imagery's detail (Imagery.glsl),
 // each run by a probe in tests/surface/shaders.
 #include "GpuTestEnvironment.h"
+#include "surface/Contours.h"
 #include "surface/DetailNoise.h"
 #include "surface/GroundAlbedo.h"
 #include "surface/Imagery.h"
@@ -205,6 +206,36 @@ TEST_F(SurfaceGpuTest, TheShadersWaterIsTheCpus)
             // exp on the GPU is within a few units in the last place.
             ASSERT_NEAR(gpu[i][channel], cpu[channel], 1.0e-5f * std::max(1.0f, std::abs(cpu[channel])))
                 << "case " << i << " channel " << channel;
+        }
+    }
+}
+
+TEST_F(SurfaceGpuTest, TheShadersContoursAreTheCpus)
+{
+    struct Case {
+        glm::vec4 albedoAndElevation;
+        glm::vec4 changeSlopeAndInterval;
+    };
+    std::vector<Case> cases;
+    for (float elevation = -52.0f; elevation <= 1260.0f; elevation += 0.37f) {
+        for (const float change : {0.0f, 0.4f, 1.0f, 3.0f, 7.0f}) {
+            for (const float slope : {0.0f, 0.005f, 0.3f}) {
+                cases.push_back({glm::vec4(0.3f, 0.25f, 0.2f, elevation), glm::vec4(change, slope, 10.0f, 0.0f)});
+            }
+        }
+    }
+    cases.push_back({glm::vec4(0.3f, 0.25f, 0.2f, 100.0f), glm::vec4(1.0f, 0.3f, 0.0f, 0.0f)});
+    const std::vector<glm::vec4> gpu = runCaseProbe(device(), "ContoursProbe.comp", cases);
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        const glm::vec4& a = cases[i].albedoAndElevation;
+        const glm::vec4& at = cases[i].changeSlopeAndInterval;
+        const glm::vec3 cpu = withContours(glm::vec3(a), a.w, at.x, at.y, at.z);
+        // The coverage's ramp is a pixel wide: its rounding stays far below
+        // a level of an 8-bit colour.
+        ASSERT_NEAR(gpu[i].w, at.z > 0.0f ? contourLineCoverage(a.w, at.x, at.z, 1.0f) : gpu[i].w, 1.0e-4f)
+            << "case " << i;
+        for (int channel = 0; channel < 3; ++channel) {
+            ASSERT_NEAR(gpu[i][channel], cpu[channel], 1.0e-4f) << "case " << i << " channel " << channel;
         }
     }
 }

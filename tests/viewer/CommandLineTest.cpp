@@ -151,6 +151,9 @@ TEST(CommandLine, CameraPathAndShadingDepthAndHelp)
     EXPECT_EQ(queries.queries[0].latitudeDegrees, 46.5);
     EXPECT_EQ(queries.queries[1].longitudeDegrees, 18.4);
     EXPECT_EQ(parse({"--planet", "--query", "0,0"}).queries.size(), 1u);
+    EXPECT_EQ(parse({"--contours", "50"}).contourIntervalMetres, 50.0f);
+    EXPECT_EQ(parse({"--planet", "--contours", "250"}).contourIntervalMetres, 250.0f);
+    EXPECT_EQ(parse({}).contourIntervalMetres, 0.0f);
 }
 
 TEST(CommandLine, NegativeNumbersAreValuesNotFlags)
@@ -246,6 +249,7 @@ TEST(CommandLine, EveryBadFlagGivesAOneLineErrorNamingIt)
         {{"--follow", "t.gpx", "--follow-height", "0"}, "--follow-height: expected a number in (0, 1e+06], got '0'"},
         {{"--follow", "t.gpx", "--follow-speed", "-3"}, "--follow-speed: expected a number in (0, 100000], got '-3'"},
         {{"--follow", ""}, "--follow: expected a file name"},
+        {{"--contours", "0"}, "--contours: expected a number in (0, 100000], got '0'"},
         {{"--query", "46.5"}, "--query: expected 2 numbers LAT,LON, found 1"},
         {{"--query", "46.5,400"}, "--query: LON must be a number within [-360, 360] degrees, got '400'"},
         {{"--query", "north,7"}, "--query: LAT must be a number within [-90, 90] degrees, got 'north'"},

@@ -51,12 +51,13 @@ struct DrawFrame {
     glm::i64vec4 cameraCube{0};  // the cube point under the camera, exact units
     glm::mat4 inverseViewProjection{1.0f};
     glm::vec4 imageryBounds{-180.0f, -90.0f, 180.0f, 90.0f};  // west, south, east, north (degrees)
-    glm::vec4 nightLights{0.0f};                              // x: 1 shows the night lights
+    // x: 1 shows the night lights; y: the contour interval in metres (0: none)
+    glm::vec4 surfaceOptions{0.0f};
 };
 static_assert(offsetof(DrawFrame, cameraCube) == 160);
 static_assert(offsetof(DrawFrame, inverseViewProjection) == 192);
 static_assert(offsetof(DrawFrame, imageryBounds) == 256);
-static_assert(offsetof(DrawFrame, nightLights) == 272);
+static_assert(offsetof(DrawFrame, surfaceOptions) == 272);
 
 // Takes the tiles' source out of `streaming`; its levels stay, for the criterion.
 std::unique_ptr<tiles::gpu::HeightStream> streamOf(vk::Device& device, std::optional<GlobeStreaming>& streaming)
@@ -202,7 +203,8 @@ std::uint64_t GlobeTerrain::recordUpdate(VkCommandBuffer commands, const GlobeVi
     draw.options.w = settings_.shadows ? 1u : 0u;
     const dem::GeographicBounds& bounds = imagery_.bounds;
     draw.imageryBounds = glm::vec4(glm::dvec4(bounds.west, bounds.south, bounds.east, bounds.north));
-    draw.nightLights.x = settings_.showImagery && nightLights_ != nullptr ? 1.0f : 0.0f;
+    draw.surfaceOptions.x = settings_.showImagery && nightLights_ != nullptr ? 1.0f : 0.0f;
+    draw.surfaceOptions.y = static_cast<float>(settings_.contourIntervalMetres);
     draw.cameraCube = GlobeCriterion::exactCubePointOf(sphereToCube(view.positionEcef));
     std::memcpy(drawFrame_.mapped().data(), &draw, sizeof(draw));
     return serial;

@@ -62,6 +62,9 @@ struct GlobeSettings {
     bool showImagery = true;
     // The relief's shadows in the sun (shaders/planet/GlobeSunHorizon.glsl).
     bool shadows = true;
+    // Contour lines every this many metres of elevation on the land
+    // (surface/Contours.h); 0: none.
+    double contourIntervalMetres = 0.0;
 };
 
 // Imagery draped over the globe: a texture of WGS 84 degrees (row 0 north,
