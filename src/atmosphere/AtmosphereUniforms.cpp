@@ -18,15 +18,15 @@ constexpr float kCameraMarginKm = 0.001f;
 
 glm::vec3 cameraPlanetPosition(const AtmosphereParameters& parameters, glm::vec3 cameraWorldPosition)
 {
-    const glm::vec3 position = cameraWorldPosition / kMetresPerKm + glm::vec3(0.0f, parameters.planetRadiusKm, 0.0f);
-    const float radius = glm::length(position);
+    // Above the planet's centre at the camera's altitude, wherever the
+    // camera is over the flat map: as for the sunlight
+    // (atmosphere_SunIlluminanceAt), a horizontal offset would tilt the
+    // sky and, thousands of kilometres out over a continent-wide map, put
+    // the camera in space under a black sky.
+    const float radius = parameters.planetRadiusKm + cameraWorldPosition.y / kMetresPerKm;
     const float lowest = parameters.planetRadiusKm + kCameraMarginKm;
     const float highest = parameters.atmosphereTopRadiusKm - kCameraMarginKm;
-    const float clamped = std::clamp(radius, lowest, std::max(lowest, highest));
-    if (radius <= 0.0f) {
-        return glm::vec3(0.0f, clamped, 0.0f);
-    }
-    return position * (clamped / radius);
+    return glm::vec3(0.0f, std::clamp(radius, lowest, std::max(lowest, highest)), 0.0f);
 }
 
 AtmosphereUniforms makeAtmosphereUniforms(const AtmosphereParameters& parameters, const AtmosphereQuality& quality,

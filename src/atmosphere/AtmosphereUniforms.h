@@ -46,7 +46,7 @@ struct AtmosphereUniforms {
     float unused3 = 0.0f;
     glm::vec3 cameraPosition{0.0f};  // world metres
     float unused4 = 0.0f;
-    glm::vec3 cameraPlanetPosition{0.0f};  // km from the planet's centre, kept inside the atmosphere
+    glm::vec3 cameraPlanetPosition{0.0f};  // km from the planet's centre (x = z = 0), kept inside the atmosphere
     float unused5 = 0.0f;
     glm::mat4 viewRotationProjection{1.0f};         // projection * view without the view's translation
     glm::mat4 inverseViewRotationProjection{1.0f};  // clip space -> offset from the camera
@@ -68,7 +68,9 @@ static_assert(sizeof(AtmosphereUniforms) == 304, "std140 layout of AtmosphereUni
 AtmosphereUniforms makeAtmosphereUniforms(const AtmosphereParameters& parameters, const AtmosphereQuality& quality,
                                           const camera::FrameView& view, glm::vec3 sunDirection);
 
-// The camera's planet position (km) as makeAtmosphereUniforms computes it.
+// The camera's planet position (km) as makeAtmosphereUniforms computes it:
+// above the planet's centre at the camera's altitude over the flat world,
+// whatever its horizontal offset.
 glm::vec3 cameraPlanetPosition(const AtmosphereParameters& parameters, glm::vec3 cameraWorldPosition);
 
 }  // namespace atmosphere

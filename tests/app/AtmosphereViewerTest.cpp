@@ -1,6 +1,7 @@
 // The real cbt-terrain binary, headless with the validation layer on
 // (label render): the physically based sky is bluer at the zenith than at
-// the horizon at noon, the light near the sun is redder at sunset than at
+// the horizon at noon and the same over any part of a continent-wide map,
+// the light near the sun is redder at sunset than at
 // noon, exposure and tone curve change the image, and --stats reports the
 // atmosphere as its own line. Every run must exit 0 (a validation message
 // makes a --validate run exit 1).
@@ -123,6 +124,23 @@ TEST_F(AtmosphereViewer, NoonZenithIsBluerThanTheHorizon)
     EXPECT_GT(blueness(nearZenith), blueness(nearHorizon) + 0.03)
         << "zenith " << nearZenith.red << "," << nearZenith.green << "," << nearZenith.blue << " horizon "
         << nearHorizon.red << "," << nearHorizon.green << "," << nearHorizon.blue;
+}
+
+TEST_F(AtmosphereViewer, TheSkyIsTheSameFarFromTheMapsOrigin)
+{
+    // A map 10,000 km wide (a continent drawn flat): 4,000 km east of its
+    // centre, 7 km up, the sky is the one above the centre, not the black
+    // of space.
+    const std::vector<std::string> wide{"--extent", "1e7"};
+    const ViewerRun centre = run("sky-centre", "0,7000,0,0,20", "135,65", wide);
+    const ViewerRun far = run("sky-far", "4e6,7000,0,0,20", "135,65", wide);
+    ASSERT_TRUE(centre.image && far.image);
+    const app_test::BandStatistics here = region(*centre.image, 0.0, 0.3, 0.0, 1.0);
+    const app_test::BandStatistics there = region(*far.image, 0.0, 0.3, 0.0, 1.0);
+    EXPECT_GT(there.luminanceMean, 25.0) << "a dark sky far from the origin";
+    EXPECT_GT(there.blue, there.red);
+    EXPECT_NEAR(there.luminanceMean, here.luminanceMean, 2.0);
+    EXPECT_NEAR(there.blue, here.blue, 2.0);
 }
 
 TEST_F(AtmosphereViewer, LightNearTheSunIsRedderAtSunsetThanAtNoon)

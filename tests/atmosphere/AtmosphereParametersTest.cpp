@@ -72,9 +72,10 @@ TEST(AtmosphereUniforms, UnitsAndCamera)
     EXPECT_NEAR(uniforms.rayleighScatteringPerKm.b, 33.1e-3f, 1e-7f);
     EXPECT_NEAR(uniforms.mieExtinctionPerKm, 4.40e-3f, 1e-8f);
     EXPECT_FLOAT_EQ(uniforms.sunDirection.y, 1.0f);
-    EXPECT_NEAR(uniforms.cameraPlanetPosition.x, 0.5f, 1e-4f);
+    // Above the planet's centre at the camera's altitude.
+    EXPECT_EQ(uniforms.cameraPlanetPosition.x, 0.0f);
     EXPECT_NEAR(uniforms.cameraPlanetPosition.y, 6362.0f, 1e-2f);
-    EXPECT_NEAR(uniforms.cameraPlanetPosition.z, -0.3f, 1e-4f);
+    EXPECT_EQ(uniforms.cameraPlanetPosition.z, 0.0f);
     EXPECT_NEAR(uniforms.cosSunAngularRadius, std::cos(uniforms.sunAngularRadius), 1e-7f);
     EXPECT_EQ(uniforms.transmittanceSamples, AtmosphereQuality{}.transmittanceSamples);
     // The rotation-only matrix ignores where the camera is.
@@ -92,6 +93,10 @@ TEST(AtmosphereUniforms, CameraIsKeptInsideTheAtmosphere)
     EXPECT_NEAR(below.y, 6360.001f, 1e-3f);
     const glm::vec3 above = cameraPlanetPosition(parameters, glm::vec3(0.0f, 500000.0f, 0.0f));
     EXPECT_NEAR(above.y, 6459.999f, 1e-3f);
+    // 19,000 km out over a map of the whole Earth, 3.5 km up: the sky of
+    // 3.5 km up, not of space.
+    const glm::vec3 far = cameraPlanetPosition(parameters, glm::vec3(-1.9e7f, 3500.0f, -5.1e6f));
+    EXPECT_EQ(far, glm::vec3(0.0f, 6363.5f, 0.0f));
 }
 
 }  // namespace
