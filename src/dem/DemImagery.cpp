@@ -7,6 +7,7 @@
 
 #include "dem/DemDataset.h"
 #include "dem/DemGdal.h"
+#include "dem/TileTemplate.h"
 
 #include <cpl_conv.h>
 #include <cpl_string.h>
@@ -16,6 +17,7 @@
 #include <ogr_spatialref.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <memory>
 #include <optional>
@@ -50,7 +52,14 @@ const DemGrid& demGridFor(const std::filesystem::path& path, const TerrainSource
 // name of the local file system is checked first.
 GdalDatasetHandle openImagery(const std::filesystem::path& path)
 {
-    if (!isGdalVirtualName(path)) {
+    std::string name = path.string();
+    if (isTileTemplate(name)) {
+        try {
+            name = gdalDescriptionOfTileTemplate(name);
+        } catch (const std::invalid_argument& problem) {
+            fail(path, problem.what());
+        }
+    } else if (!isGdalVirtualName(path)) {
         if (const std::optional<std::string> problem = localFileProblem(path, "an imagery file")) {
             fail(path, *problem);
         }
@@ -59,7 +68,7 @@ GdalDatasetHandle openImagery(const std::filesystem::path& path)
     GDALAllRegister();
     setRemoteReadLimits();
     GdalDatasetHandle dataset(GDALDataset::FromHandle(GDALOpenEx(
-        path.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY | GDAL_OF_VERBOSE_ERROR, nullptr, nullptr, nullptr)));
+        name.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY | GDAL_OF_VERBOSE_ERROR, nullptr, nullptr, nullptr)));
     if (!dataset) {
         fail(path, "is not a raster GDAL can read" + errors.detail());
     }
@@ -108,8 +117,7 @@ void checkGeoreferencing(const std::filesystem::path& path, GDALDataset& dataset
 // None when `dataset` has georeferencing, or is not twice as wide as high;
 // else a virtual copy of it (VRT, in memory, reading `dataset`, which must
 // outlive it) that lies over the whole Earth in WGS 84 degrees (`wkt`).
-GdalDatasetHandle placedOnTheWholeEarth(const std::filesystem::path& path, GDALDataset& dataset,
-                                        const std::string& wkt)
+GdalDatasetHandle placedOnTheWholeEarth(const std::filesystem::path& path, GDALDataset& dataset, const std::string& wkt)
 {
     std::array<double, 6> t{};
     const int columns = dataset.GetRasterXSize();
@@ -139,7 +147,9 @@ TransformerHandle transformer(GDALDatasetH source, GDALDatasetH target, char** o
 }
 
 // Imagery texels per elevation model sample (along each axis) at the
-// imagery's own resolution, as GDAL suggests it in the model's CRS.
+// imagery's own resolution, measured at the model's centre: the source
+// pixels under one sample there. Local, so that a source over the whole
+// Earth (a tile service) gives its resolution where the model lies.
 std::optional<double> nativeScale(GDALDataset& source, const DemGrid& dem)
 {
     const std::string target = "DST_SRS=" + dem.crsWkt;
@@ -148,16 +158,23 @@ std::optional<double> nativeScale(GDALDataset& source, const DemGrid& dem)
     if (!toDem) {
         return std::nullopt;
     }
-    std::array<double, 6> t{};
-    int pixels = 0;
-    int lines = 0;
-    if (GDALSuggestedWarpOutput(GDALDataset::ToHandle(&source), GDALGenImgProjTransform, toDem.get(), t.data(), &pixels,
-                                &lines) != CE_None) {
+    // The model's centre and the points one sample along its columns and
+    // rows, in its CRS, taken back to the source's pixels.
+    const std::array<double, 6>& g = dem.geoTransform;
+    const double column = 0.5 * dem.columns;
+    const double row = 0.5 * dem.rows;
+    std::array<double, 3> x{g[0] + column * g[1] + row * g[2], g[0] + (column + 1.0) * g[1] + row * g[2],
+                            g[0] + column * g[1] + (row + 1.0) * g[2]};
+    std::array<double, 3> y{g[3] + column * g[4] + row * g[5], g[3] + (column + 1.0) * g[4] + row * g[5],
+                            g[3] + column * g[4] + (row + 1.0) * g[5]};
+    std::array<double, 3> z{};
+    std::array<int, 3> transformed{};
+    if (GDALGenImgProjTransform(toDem.get(), TRUE, 3, x.data(), y.data(), z.data(), transformed.data()) == FALSE ||
+        transformed[0] == 0 || transformed[1] == 0 || transformed[2] == 0) {
         return std::nullopt;
     }
-    const std::array<double, 6>& g = dem.geoTransform;
-    const double ratio = std::abs(g[1] * g[5] - g[2] * g[4]) / std::abs(t[1] * t[5] - t[2] * t[4]);
-    return std::isfinite(ratio) && ratio > 0.0 ? std::optional<double>(std::sqrt(ratio)) : std::nullopt;
+    const double area = std::abs((x[1] - x[0]) * (y[2] - y[0]) - (x[2] - x[0]) * (y[1] - y[0]));
+    return std::isfinite(area) && area > 0.0 ? std::optional<double>(std::sqrt(area)) : std::nullopt;
 }
 
 // The elevation model's grid over the same ground, `width` x `height` texels.
@@ -166,6 +183,8 @@ struct WarpGrid {
     std::uint32_t height = 1;
     std::array<double, 6> geoTransform{};
     GDALResampleAlg resampling = GRA_Bilinear;
+    // The source's pixels (at its own resolution) along one texel.
+    double sourcePixelsPerTexel = 1.0;
 };
 
 WarpGrid warpGridFor(GDALDataset& source, const DemGrid& dem, std::uint32_t maxTexels)
@@ -188,6 +207,7 @@ WarpGrid warpGridFor(GDALDataset& source, const DemGrid& dem, std::uint32_t maxT
     grid.geoTransform[5] *= alongRows;
     // Many imagery texels to one: their average, not a sample of four.
     grid.resampling = native > 1.5 * scale ? GRA_Average : GRA_Bilinear;
+    grid.sourcePixelsPerTexel = native / scale;
     return grid;
 }
 
@@ -229,6 +249,7 @@ WarpGrid geographicGridFor(const std::filesystem::path& path, GDALDataset& sourc
     grid.geoTransform[1] *= static_cast<double>(pixels) / grid.width;
     grid.geoTransform[5] *= static_cast<double>(lines) / grid.height;
     grid.resampling = scale < 1.0 / 1.5 ? GRA_Average : GRA_Bilinear;
+    grid.sourcePixelsPerTexel = 1.0 / scale;
     return grid;
 }
 
@@ -237,6 +258,36 @@ int* bandList(std::initializer_list<int> bands)
     auto* list = static_cast<int*>(CPLMalloc(sizeof(int) * bands.size()));
     std::copy(bands.begin(), bands.end(), list);
     return list;
+}
+
+// The coarsest overview of `source` whose pixels are no larger than `grid`'s
+// texels, opened as a dataset of its own (GDAL's OVERVIEW_LEVEL open
+// option); none when no overview is (or the source has none). A large
+// source (an orthophoto COG, a tile service down to its finest level) is
+// then read at the resolution the texels need, not whole.
+GdalDatasetHandle overviewFor(GDALDataset& source, const WarpGrid& grid)
+{
+    GDALRasterBand* band = source.GetRasterBand(1);
+    int chosen = -1;
+    double chosenFactor = 1.0;
+    for (int level = 0; band != nullptr && level < band->GetOverviewCount(); ++level) {
+        GDALRasterBand* overview = band->GetOverview(level);
+        if (overview == nullptr || overview->GetXSize() < 1) {
+            continue;
+        }
+        const double factor = static_cast<double>(source.GetRasterXSize()) / overview->GetXSize();
+        if (factor <= grid.sourcePixelsPerTexel && factor > chosenFactor) {
+            chosen = level;
+            chosenFactor = factor;
+        }
+    }
+    if (chosen < 0) {
+        return nullptr;
+    }
+    const std::string level = "OVERVIEW_LEVEL=" + std::to_string(chosen);
+    std::array<const char*, 2> openOptions{level.c_str(), nullptr};
+    return GdalDatasetHandle(GDALDataset::FromHandle(
+        GDALOpenEx(source.GetDescription(), GDAL_OF_RASTER | GDAL_OF_READONLY, nullptr, openOptions.data(), nullptr)));
 }
 
 // An alpha band of the source that is not one of the colour bands, or 0.
@@ -253,8 +304,9 @@ int sourceAlphaBand(GDALDataset& source, const std::array<int, 3>& bands)
 
 // The chosen bands warped onto `grid` (bands 1 to 3) with the coverage as
 // band 4 (0 where no imagery lies, 255 where it does).
-GdalDatasetHandle warped(const std::filesystem::path& path, GDALDataset& source, const std::string& crsWkt,
-                         const WarpGrid& grid, const std::array<int, 3>& bands, GDALDataType type)
+GdalDatasetHandle warped(const std::filesystem::path& path, GDALDataset& source, int sourceAlpha,
+                         const std::string& crsWkt, const WarpGrid& grid, const std::array<int, 3>& bands,
+                         GDALDataType type)
 {
     const GdalErrorCapture errors;
     GDALDriver* memory = GetGDALDriverManager()->GetDriverByName("MEM");
@@ -282,7 +334,7 @@ GdalDatasetHandle warped(const std::filesystem::path& path, GDALDataset& source,
     options->nBandCount = 3;
     options->panSrcBands = bandList({bands[0], bands[1], bands[2]});
     options->panDstBands = bandList({1, 2, 3});
-    options->nSrcAlphaBand = sourceAlphaBand(source, bands);
+    options->nSrcAlphaBand = sourceAlpha;
     options->nDstAlphaBand = kWarpedAlphaBand;
     options->eResampleAlg = grid.resampling;
     options->pfnTransformer = GDALGenImgProjTransform;
@@ -404,8 +456,11 @@ Imagery loadImagery(const std::filesystem::path& path, const TerrainSource& terr
     const bool bytes = checkBands(path, *source, options.bands);
     checkGeoreferencing(path, *source);
     const WarpGrid grid = warpGridFor(*source, dem, options.maxTexels);
+    // An overview's bands may not say which is alpha: the file's do.
+    const GdalDatasetHandle overview = overviewFor(*source, grid);
     const GdalDatasetHandle warpedImagery =
-        warped(path, *source, dem.crsWkt, grid, options.bands, bytes ? GDT_Byte : GDT_Float32);
+        warped(path, overview ? *overview : *source, sourceAlphaBand(*source, options.bands), dem.crsWkt, grid,
+               options.bands, bytes ? GDT_Byte : GDT_Float32);
     return imageryOf(path, *warpedImagery, grid, bytes, dem.flipRows, dem.flipColumns,
                      "does not overlap the elevation model '" + terrain.heightmap.sourcePath + "'");
 }
@@ -420,8 +475,10 @@ Imagery loadGeographicImagery(const std::filesystem::path& path, const ImageryOp
     GDALDataset* const source = placed ? placed.get() : file.get();
     checkGeoreferencing(path, *source);
     const WarpGrid grid = geographicGridFor(path, *source, wkt, options.maxTexels);
+    const GdalDatasetHandle overview = overviewFor(*source, grid);
     const GdalDatasetHandle warpedImagery =
-        warped(path, *source, wkt, grid, options.bands, bytes ? GDT_Byte : GDT_Float32);
+        warped(path, overview ? *overview : *source, sourceAlphaBand(*source, options.bands), wkt, grid, options.bands,
+               bytes ? GDT_Byte : GDT_Float32);
     Imagery imagery = imageryOf(path, *warpedImagery, grid, bytes, false, false, "holds no imagery where it lies");
     const std::array<double, 6>& t = grid.geoTransform;
     imagery.geographic = GeographicBounds{t[0], t[3] + t[5] * grid.height, t[0] + t[1] * grid.width, t[3]};
