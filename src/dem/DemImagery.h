@@ -73,6 +73,13 @@ struct Imagery {
 // elevation model without georeferencing.
 Imagery loadImagery(const std::filesystem::path& path, const TerrainSource& terrain, const ImageryOptions& options);
 
+// Layers of imagery on one elevation model's grid (loadImagery's, each at
+// its own size) stacked in order, the last on top: each layer's texels over
+// those below by its alpha, on the grid of the largest (the others filtered
+// bilinearly onto it). `layers` must not be empty and none geographic. The
+// result's sourcePath lists the layers, bottom first, joined by " + ".
+Imagery stackedImagery(std::vector<Imagery> layers);
+
 // Reads `path` and warps it onto a grid of WGS 84 degrees over the ground it
 // covers, at its own resolution there (as GDAL suggests it) within
 // options.maxTexels a side. Throws heightmap::HeightmapError as loadImagery

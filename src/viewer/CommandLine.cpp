@@ -44,6 +44,11 @@ void checkPlanetCombinations(const ViewerOptions& options)
     if (options.cameraGeo && options.cameraPathFile) {
         throw CommandLineError("--camera-path: cannot be combined with --camera-geo");
     }
+    if (options.imageryPaths.size() > 1) {
+        throw CommandLineError(
+            "--imagery: the globe drapes one imagery layer (stacked layers need streamed imagery); "
+            "give one --imagery");
+    }
     if (options.raster == scene::RasterPath::Graphics) {
         throw CommandLineError("--raster graphics: the globe is rasterized in compute only");
     }
@@ -99,7 +104,7 @@ void checkCombinations(const ViewerOptions& options)
             }
         }
     }
-    if (options.imageryBands && !options.imageryPath) {
+    if (options.imageryBands && options.imageryPaths.empty()) {
         throw CommandLineError("--imagery-bands: needs --imagery");
     }
     if (options.planet) {
@@ -121,7 +126,7 @@ void checkCombinations(const ViewerOptions& options)
     if (options.cameraGeoPathFile && (options.camera || options.cameraGeo || options.cameraPathFile)) {
         throw CommandLineError("--camera-geo-path: cannot be combined with --camera, --camera-geo or --camera-path");
     }
-    if (options.imageryBands && !options.imageryPath) {
+    if (options.imageryBands && options.imageryPaths.empty()) {
         throw CommandLineError("--imagery-bands: needs --imagery");
     }
     const bool pool = options.backend == terrain::TerrainBackend::Pool;

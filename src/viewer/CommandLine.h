@@ -73,7 +73,8 @@ struct ViewerOptions {
     // may span before the terrain shows a coarser level.
     float texelsPerPixel = 1.0f;
     // --imagery: a georeferenced raster draped over the DEM (dem::loadImagery).
-    std::optional<std::filesystem::path> imageryPath;
+    // --imagery, repeatable: layers stacked in order, the last on top.
+    std::vector<std::filesystem::path> imageryPaths;
     // --imagery none: the materials, also on the globe (which otherwise
     // drapes the maps of defaultEarthImageryFolder()).
     bool imageryOff = false;

@@ -202,13 +202,18 @@ std::vector<FlagSpec> viewerFlagSpecs()
         {"--sea-level", "METRES", "water over everything below this elevation",
          "a DEM's sea: at or below 0 m where it joins the border; none on a PNG",
          [](ViewerOptions& o, std::string_view v) { o.seaLevelMetres = numberIn(v, -1.0e6, 1.0e6, false); }});
-    flags.push_back({"--imagery", "FILE|none",
-                     "drape a georeferenced colour raster (any CRS GDAL reads) over an elevation model, or over "
-                     "the globe where it lies; none: the materials. The globe drapes the Earth's colours by day and "
-                     "its lights by night (xplanet-images) unless told none",
+    flags.push_back({"--imagery", "FILE|URL|none",
+                     "drape a georeferenced colour raster (any CRS GDAL reads, or a tile service's "
+                     "https://HOST/{z}/{x}/{y}.png) over an elevation model, or over the globe where it lies; "
+                     "repeat to stack layers, the last on top (the flat terrain); none: the materials. The globe "
+                     "drapes the Earth's colours by day and its lights by night (xplanet-images) unless told none",
                      "none; globe: the Earth's maps", [](ViewerOptions& o, std::string_view v) {
                          o.imageryOff = v == "none";
-                         o.imageryPath = o.imageryOff ? std::nullopt : std::optional(nonEmptyPath(v));
+                         if (o.imageryOff) {
+                             o.imageryPaths.clear();
+                         } else {
+                             o.imageryPaths.push_back(nonEmptyPath(v));
+                         }
                      }});
     flags.push_back({"--imagery-bands", "R,G,B",
                      "the imagery's bands shown as red, green, blue, from 1 (3,2,1: Landsat 7 true colour); "

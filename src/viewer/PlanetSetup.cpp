@@ -190,8 +190,8 @@ PlanetInputs loadPlanetInputs(const ViewerOptions& options, VkDeviceSize maxRang
     if (options.cameraPathFile) {
         inputs.path = loadGeodeticCameraPathFrames(*options.cameraPathFile, options.framesPerSecond);
     }
-    if (options.imageryPath) {
-        inputs.imagery = dem::loadGeographicImagery(*options.imageryPath, viewerImageryOptions(options));
+    if (!options.imageryPaths.empty()) {
+        inputs.imagery = dem::loadGeographicImagery(options.imageryPaths.front(), viewerImageryOptions(options));
         out << "cbt-terrain: " << describeImagery(*inputs.imagery) << "\n";
     }
     if (!options.imageryOff) {

@@ -177,10 +177,14 @@ dem::ImageryOptions viewerImageryOptions(const ViewerOptions& options)
 
 std::optional<dem::Imagery> loadViewerImagery(const ViewerOptions& options, const dem::TerrainSource& terrain)
 {
-    if (!options.imageryPath) {
+    if (options.imageryPaths.empty()) {
         return std::nullopt;
     }
-    return dem::loadImagery(*options.imageryPath, terrain, viewerImageryOptions(options));
+    std::vector<dem::Imagery> layers;
+    for (const std::filesystem::path& path : options.imageryPaths) {
+        layers.push_back(dem::loadImagery(path, terrain, viewerImageryOptions(options)));
+    }
+    return dem::stackedImagery(std::move(layers));
 }
 
 std::string describeImagery(const dem::Imagery& imagery)
@@ -523,7 +527,7 @@ scene::SceneSettings initialSceneSettings(const ViewerOptions& options, const he
     terrain.shadows = options.shadows;
     terrain.contourIntervalMetres = options.contourIntervalMetres;
     terrain.surfaceDetail = options.surfaceDetail;
-    terrain.showImagery = options.imageryPath.has_value();
+    terrain.showImagery = !options.imageryPaths.empty();
     terrain.seaLevelMetres = options.seaLevelMetres;
     terrain.backend = options.backend;
     terrain.maxDepth = options.maxDepth.value_or(terrain::defaultMaxDepthFor(heightmap));

@@ -250,6 +250,8 @@ TEST(CommandLine, EveryBadFlagGivesAOneLineErrorNamingIt)
         {{"--follow", "t.gpx", "--follow-speed", "-3"}, "--follow-speed: expected a number in (0, 100000], got '-3'"},
         {{"--follow", ""}, "--follow: expected a file name"},
         {{"--contours", "0"}, "--contours: expected a number in (0, 100000], got '0'"},
+        {{"--planet", "--imagery", "a.tif", "--imagery", "b.tif"},
+         "--imagery: the globe drapes one imagery layer (stacked layers need streamed imagery); give one --imagery"},
         {{"--query", "46.5"}, "--query: expected 2 numbers LAT,LON, found 1"},
         {{"--query", "46.5,400"}, "--query: LON must be a number within [-360, 360] degrees, got '400'"},
         {{"--query", "north,7"}, "--query: LAT must be a number within [-90, 90] degrees, got 'north'"},
@@ -287,14 +289,20 @@ TEST(CommandLine, EveryBadFlagGivesAOneLineErrorNamingIt)
 TEST(CommandLine, ImageryTakesAFileAndItsBands)
 {
     const ViewerOptions none = parse({});
-    EXPECT_FALSE(none.imageryPath);
+    EXPECT_TRUE(none.imageryPaths.empty());
     EXPECT_FALSE(none.imageryBands);
     const ViewerOptions imagery = parse({"dem.tif", "--imagery", "landsat.tif", "--imagery-bands", "3,2,1"});
-    EXPECT_EQ(imagery.imageryPath, std::filesystem::path("landsat.tif"));
+    EXPECT_EQ(imagery.imageryPaths, std::vector<std::filesystem::path>{"landsat.tif"});
     ASSERT_TRUE(imagery.imageryBands);
     EXPECT_EQ(*imagery.imageryBands, (std::array<int, 3>{3, 2, 1}));
     EXPECT_EQ(*parse({"--imagery=a.tif", "--imagery-bands=4,5,7"}).imageryBands, (std::array<int, 3>{4, 5, 7}));
     EXPECT_FALSE(parse({"--imagery", "a.tif"}).imageryBands) << "the reader's default, 1,2,3";
+    // Repeated: layers in order, the last on top; none drops those before it.
+    const ViewerOptions stacked =
+        parse({"--imagery", "global.tif", "--imagery", "https://tiles.example/{z}/{x}/{y}.png", "--imagery", "o.tif"});
+    EXPECT_EQ(stacked.imageryPaths,
+              (std::vector<std::filesystem::path>{"global.tif", "https://tiles.example/{z}/{x}/{y}.png", "o.tif"}));
+    EXPECT_TRUE(parse({"--imagery", "a.tif", "--imagery", "none"}).imageryPaths.empty());
 }
 
 TEST(CommandLine, ThePoolBackendTakesItsSizeAndDepthsBeyondThirty)

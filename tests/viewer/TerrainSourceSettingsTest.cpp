@@ -103,7 +103,7 @@ TEST(TerrainSourceSettings, ImageryIsShownWhenGiven)
 {
     EXPECT_FALSE(initialSceneSettings(ViewerOptions{}, mapOf(64, 32), italy()).terrain.showImagery);
     ViewerOptions options;
-    options.imageryPath = "landsat.tif";
+    options.imageryPaths = {"landsat.tif"};
     EXPECT_TRUE(initialSceneSettings(options, mapOf(64, 32), italy()).terrain.showImagery);
     EXPECT_FALSE(loadViewerImagery(ViewerOptions{}, dem::TerrainSource{mapOf(4, 4), italy(), nullptr}));
     const std::optional<dem::Imagery> none;
