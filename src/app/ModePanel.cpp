@@ -68,6 +68,7 @@ public:
         globeFacts.sun = scene_.sunText();
         globeFacts.wireframe = scene_.settings().globe.wireframe;
         globeFacts.shadows = scene_.settings().globe.shadows;
+        globeFacts.contourIntervalMetres = scene_.settings().globe.contourIntervalMetres;
         if (scene_.hasImagery()) {
             globeFacts.showImagery = scene_.settings().globe.showImagery;
         }
@@ -86,6 +87,9 @@ public:
         }
         if (requests.toggleShadows) {
             scene_.setShadows(!scene_.settings().globe.shadows);
+        }
+        if (requests.contourIntervalMetres) {
+            scene_.setContourInterval(*requests.contourIntervalMetres);
         }
     }
 

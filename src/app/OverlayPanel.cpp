@@ -162,6 +162,16 @@ void showFrameStatistics(const OverlayFacts& facts, const TimingHistory& history
     }
 }
 
+std::optional<float> editContourInterval(double metres)
+{
+    float interval = static_cast<float>(metres);
+    ImGui::SetNextItemWidth(120.0f);
+    if (ImGui::InputFloat("contours (m, 0: none)", &interval, 10.0f, 100.0f, "%.0f")) {
+        return std::clamp(interval, 0.0f, 1.0e5f);
+    }
+    return std::nullopt;
+}
+
 namespace {
 
 bool editSettings(terrain::TerrainSettings& settings, bool hasImagery, OverlayRequests& requests)
@@ -187,6 +197,10 @@ bool editSettings(terrain::TerrainSettings& settings, bool hasImagery, OverlayRe
     changed |= ImGui::Checkbox("freeze (Space)", &settings.freezeSubdivision);
     changed |= ImGui::Checkbox("shadows", &settings.shadows);
     changed |= ImGui::Checkbox("detail below the data", &settings.surfaceDetail);
+    if (const std::optional<float> interval = editContourInterval(settings.contourIntervalMetres)) {
+        settings.contourIntervalMetres = *interval;
+        changed = true;
+    }
     if (hasImagery) {
         ImGui::SameLine();
         changed |= ImGui::Checkbox("imagery", &settings.showImagery);  // off: the materials

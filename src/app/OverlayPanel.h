@@ -59,6 +59,10 @@ struct OverlayLine {
 std::vector<OverlayLine> tessellationLines(const scene::FrameStatistics& statistics);
 
 struct OverlayFacts;
+
+// The overlay's field for the contour interval (--contours), both modes: a
+// new interval in metres (0: none) when the user changed it.
+[[nodiscard]] std::optional<float> editContourInterval(double metres);
 // The device, the frame time, the tessellation and the GPU time of each
 // pass, with their recent history (inside an ImGui window).
 void showFrameStatistics(const OverlayFacts& facts, const TimingHistory& history);

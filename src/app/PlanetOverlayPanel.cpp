@@ -52,6 +52,9 @@ PlanetOverlayRequests drawPlanetOverlayPanel(const PlanetOverlayFacts& facts, co
                 requests.toggleImagery = true;
             }
         }
+        if (const std::optional<float> interval = editContourInterval(facts.contourIntervalMetres)) {
+            requests.contourIntervalMetres = *interval;
+        }
     }
     if (!status.empty()) {
         ImGui::Separator();

@@ -21,6 +21,7 @@ struct PlanetOverlayFacts {
     // The globe has imagery (--imagery): the "imagery" checkbox shows it.
     std::optional<bool> showImagery;
     bool shadows = true;
+    double contourIntervalMetres = 0.0;  // 0: none
 };
 
 struct PlanetOverlayRequests {
@@ -29,6 +30,8 @@ struct PlanetOverlayRequests {
     bool toggleWireframe = false;
     bool toggleImagery = false;
     bool toggleShadows = false;
+    // A new contour interval in metres (0: none).
+    std::optional<double> contourIntervalMetres;
 };
 
 PlanetOverlayRequests drawPlanetOverlayPanel(const PlanetOverlayFacts& facts, const TimingHistory& history,

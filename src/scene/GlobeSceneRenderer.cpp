@@ -225,6 +225,12 @@ void GlobeSceneRenderer::setShadows(bool shadows)
     impl_->globe.setShadows(shadows);
 }
 
+void GlobeSceneRenderer::setContourInterval(double metres)
+{
+    impl_->settings.globe.contourIntervalMetres = metres;
+    impl_->globe.setContourInterval(metres);
+}
+
 const GlobeSceneSettings& GlobeSceneRenderer::settings() const
 {
     return impl_->settings;

@@ -115,6 +115,8 @@ public:
     void setShowImagery(bool show);
     // The relief's shadows in the sun, from the next frame on.
     void setShadows(bool shadows);
+    // Contour lines every `metres` of elevation; 0: none.
+    void setContourInterval(double metres);
     [[nodiscard]] const GlobeSceneSettings& settings() const;
 
     // Statistics of the most recent frame whose results are available:

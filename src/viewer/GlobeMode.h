@@ -59,6 +59,7 @@ public:
     [[nodiscard]] bool hasImagery() const { return scene_.globe().hasImagery(); }
     void setShowImagery(bool show) { scene_.setShowImagery(show); }
     void setShadows(bool shadows) { scene_.setShadows(shadows); }
+    void setContourInterval(double metres) { scene_.setContourInterval(metres); }
 
 protected:
     void setPose(const planet::GeodeticPose& pose) override { flight_.setPose(pose); }

@@ -140,6 +140,8 @@ public:
     void setShowImagery(bool show) { settings_.showImagery = show; }
     // Casts the relief's shadows, or not, from the next frame on.
     void setShadows(bool shadows) { settings_.shadows = shadows; }
+    // Contour lines every `metres` of elevation; 0: none.
+    void setContourInterval(double metres) { settings_.contourIntervalMetres = metres; }
     [[nodiscard]] bool hasImagery() const { return imagery_.texture != nullptr; }
     // Bytes of the pool and its geometry per bisector slot.
     [[nodiscard]] double bytesPerBisector() const;
