@@ -58,15 +58,18 @@ void checkPlanetCombinations(const ViewerOptions& options)
     }
 }
 
+// Whether `flag` was on the command line.
+bool given(const ViewerOptions& options, std::string_view flag)
+{
+    return std::find(options.givenFlags.begin(), options.givenFlags.end(), flag) != options.givenFlags.end();
+}
+
 // --follow makes the camera path: nothing else may place the camera.
 void checkFollowCombinations(const ViewerOptions& options)
 {
-    const auto given = [&](std::string_view flag) {
-        return std::find(options.givenFlags.begin(), options.givenFlags.end(), flag) != options.givenFlags.end();
-    };
     if (!options.followTrack) {
         for (const std::string_view flag : {"--follow-height", "--follow-speed"}) {
-            if (given(flag)) {
+            if (given(options, flag)) {
                 throw CommandLineError(std::string(flag) + ": needs --follow");
             }
         }
@@ -98,7 +101,7 @@ void checkCombinations(const ViewerOptions& options)
     checkFollowCombinations(options);
     if (!options.queries.empty()) {
         for (const char* output : {"--screenshot", "--video", "--stats"}) {
-            if (std::find(options.givenFlags.begin(), options.givenFlags.end(), output) != options.givenFlags.end()) {
+            if (given(options, output)) {
                 throw CommandLineError(std::string("--query: answers without rendering: cannot be combined with ") +
                                        output);
             }

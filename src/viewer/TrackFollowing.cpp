@@ -157,7 +157,7 @@ public:
         frame.camera.latitudeDegrees = camera.latitudeDegrees;
         frame.camera.longitudeDegrees = camera.longitudeDegrees;
         frame.camera.headingDegrees = geodesy::degrees(heading_);
-        draft.neededHeight = neededHeight(cameraPlace, pointPlace, frame.pointHeightMetres);
+        draft.neededHeight = neededHeight(camera, cameraPlace, pointPlace, frame.pointHeightMetres);
         return draft;
     }
 
@@ -193,10 +193,9 @@ private:
     // The least camera height that is the follow height above the surface
     // under the camera and the point, and sees the point over the ground
     // between them.
-    [[nodiscard]] double neededHeight(const glm::dvec3& cameraPlace, const glm::dvec3& pointPlace,
-                                      double pointHeight) const
+    [[nodiscard]] double neededHeight(const geodesy::GeodeticCoordinates& camera, const glm::dvec3& cameraPlace,
+                                      const glm::dvec3& pointPlace, double pointHeight) const
     {
-        const geodesy::GeodeticCoordinates camera = placeOf(cameraPlace);
         const double under = surface_(camera.latitudeDegrees, camera.longitudeDegrees);
         double needed = std::max(under, pointHeight) + settings_.heightMetres;
         const double clearance = kFollowSightClearancePerHeight * settings_.heightMetres;

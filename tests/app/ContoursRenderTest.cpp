@@ -17,12 +17,6 @@
 namespace app_test {
 namespace {
 
-double luminance(const DecodedImage& image, int x, int y)
-{
-    const uint8_t* rgb = image.pixel(x, y);
-    return 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2];
-}
-
 // Pixels `inked` darker than in `plain` by more than `threshold` levels.
 std::vector<bool> inkOf(const DecodedImage& inked, const DecodedImage& plain, double threshold)
 {
@@ -30,7 +24,7 @@ std::vector<bool> inkOf(const DecodedImage& inked, const DecodedImage& plain, do
     for (int y = 0; y < inked.height; ++y) {
         for (int x = 0; x < inked.width; ++x) {
             ink[static_cast<std::size_t>(y * inked.width + x)] =
-                luminance(plain, x, y) - luminance(inked, x, y) > threshold;
+                pixelLuminance(plain, x, y) - pixelLuminance(inked, x, y) > threshold;
         }
     }
     return ink;
@@ -49,7 +43,7 @@ std::vector<InkRun> inkRunsAlongRow(const DecodedImage& inked, const DecodedImag
     double mass = 0.0;
     double moment = 0.0;
     for (int x = 0; x <= inked.width; ++x) {
-        const double darker = x < inked.width ? luminance(plain, x, y) - luminance(inked, x, y) : 0.0;
+        const double darker = x < inked.width ? pixelLuminance(plain, x, y) - pixelLuminance(inked, x, y) : 0.0;
         if (darker > 3.0) {
             mass += darker;
             moment += darker * x;

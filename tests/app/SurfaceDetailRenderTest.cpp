@@ -21,12 +21,6 @@ constexpr int kWidth = 256;
 constexpr int kHeight = 144;
 constexpr uint32_t kMapSize = 64;  // samples 2000 / 63 = 31.7 m apart
 
-double luminance(const DecodedImage& image, int x, int y)
-{
-    const uint8_t* rgb = image.pixel(x, y);
-    return 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2];
-}
-
 // Mean luminance step between neighbouring pixels over the frame's lower
 // half (all ground): the texture of the surface.
 double grain(const DecodedImage& image)
@@ -35,8 +29,8 @@ double grain(const DecodedImage& image)
     int count = 0;
     for (int y = image.height / 2; y < image.height - 2; ++y) {
         for (int x = 2; x + 3 < image.width; ++x) {
-            sum += std::abs(luminance(image, x + 1, y) - luminance(image, x, y)) +
-                   std::abs(luminance(image, x, y + 1) - luminance(image, x, y));
+            sum += std::abs(pixelLuminance(image, x + 1, y) - pixelLuminance(image, x, y)) +
+                   std::abs(pixelLuminance(image, x, y + 1) - pixelLuminance(image, x, y));
             count += 2;
         }
     }

@@ -162,6 +162,12 @@ std::optional<DecodedImage> decodePng(const std::filesystem::path& path)
     return image;
 }
 
+double pixelLuminance(const DecodedImage& image, int x, int y)
+{
+    const uint8_t* rgb = image.pixel(x, y);
+    return 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2];
+}
+
 BandStatistics bandStatistics(const DecodedImage& image, int firstRow, int endRow)
 {
     BandStatistics band;
@@ -170,7 +176,7 @@ BandStatistics bandStatistics(const DecodedImage& image, int firstRow, int endRo
     for (int y = firstRow; y < endRow; ++y) {
         for (int x = 0; x < image.width; ++x) {
             const uint8_t* p = image.pixel(x, y);
-            const double luminance = 0.2126 * p[0] + 0.7152 * p[1] + 0.0722 * p[2];
+            const double luminance = pixelLuminance(image, x, y);
             band.red += p[0];
             band.green += p[1];
             band.blue += p[2];

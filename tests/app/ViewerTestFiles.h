@@ -82,6 +82,9 @@ std::optional<DecodedImage> decodePng(const std::filesystem::path& path);
 std::optional<DecodedImage> runForScreenshot(const std::vector<std::string>& arguments,
                                              const std::filesystem::path& screenshot);
 
+// Rec. 709 luminance of pixel (x, y), in levels of the 8-bit encoding.
+double pixelLuminance(const DecodedImage& image, int x, int y);
+
 // Mean colour and luminance spread of rows [firstRow, endRow).
 struct BandStatistics {
     double red = 0.0;

@@ -1,34 +1,24 @@
 // dem::GeodeticToHeightmap: WGS 84 points on a DEM's heightmap, checked
 // against closed forms (the meridian arc of UTM's central meridian, whole
 // degrees of a geographic grid) rather than against PROJ itself.
+#include "DemTestFiles.h"
+
 #include "dem/DemGeodetic.h"
 
 #include "geodesy/Wgs84.h"
 
 #include <gtest/gtest.h>
-#include <ogr_spatialref.h>
 
 #include <cmath>
 #include <string>
 
 namespace {
 
-std::string wktOfEpsg(int epsg)
-{
-    OGRSpatialReference crs;
-    EXPECT_EQ(crs.importFromEPSG(epsg), OGRERR_NONE);
-    char* wkt = nullptr;
-    EXPECT_EQ(crs.exportToWkt(&wkt), OGRERR_NONE);
-    std::string text = wkt != nullptr ? wkt : "";
-    CPLFree(wkt);
-    return text;
-}
-
 dem::DemGrid gridOf(const std::array<double, 6>& geoTransform, int epsg, std::uint32_t columns, std::uint32_t rows)
 {
     dem::DemGrid grid;
     grid.geoTransform = geoTransform;
-    grid.crsWkt = wktOfEpsg(epsg);
+    grid.crsWkt = dem_test::wktOfEpsg(epsg);
     grid.columns = columns;
     grid.rows = rows;
     grid.flipRows = geoTransform[5] > 0.0;

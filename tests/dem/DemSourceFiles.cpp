@@ -2,7 +2,6 @@
 
 #include <cpl_conv.h>
 #include <cpl_vsi.h>
-#include <ogr_spatialref.h>
 
 #include <gtest/gtest.h>
 
@@ -38,17 +37,6 @@ std::string numberText(double value)
     text.precision(17);
     text << value;
     return text.str();
-}
-
-std::string wktOfEpsg(int epsg)
-{
-    OGRSpatialReference crs;
-    EXPECT_EQ(crs.importFromEPSG(epsg), OGRERR_NONE) << "EPSG:" << epsg;
-    char* wkt = nullptr;
-    EXPECT_EQ(crs.exportToWkt(&wkt), OGRERR_NONE);
-    std::string text = wkt != nullptr ? wkt : "";
-    CPLFree(wkt);
-    return text;
 }
 
 // The part [column, column + columns) x [row, row + rows) of `whole`, with

@@ -278,6 +278,17 @@ std::filesystem::path etopoGrid(const std::string& name)
     return std::filesystem::path(CBT_ETOPO_DIR) / name;
 }
 
+std::string wktOfEpsg(int epsg)
+{
+    OGRSpatialReference crs;
+    EXPECT_EQ(crs.importFromEPSG(epsg), OGRERR_NONE) << "EPSG:" << epsg;
+    char* wkt = nullptr;
+    EXPECT_EQ(crs.exportToWkt(&wkt), OGRERR_NONE);
+    std::string text = wkt != nullptr ? wkt : "";
+    CPLFree(wkt);
+    return text;
+}
+
 std::array<double, 2> wgs84LongitudeLatitudeOf(double x, double y, int epsg)
 {
     OGRSpatialReferenceH source = OSRNewSpatialReference(nullptr);

@@ -64,6 +64,9 @@ void writeBandsGeoTiff(const std::filesystem::path& path, std::uint32_t width, s
                        const std::vector<std::vector<double>>& bands,
                        const std::optional<std::array<double, 6>>& geoTransform, int epsg);
 
+// The WKT of the CRS `epsg` (fails the current test when PROJ does not know it).
+std::string wktOfEpsg(int epsg);
+
 // WGS 84 longitude and latitude of a point (x, y) of the CRS `epsg`.
 std::array<double, 2> wgs84LongitudeLatitudeOf(double x, double y, int epsg);
 

@@ -11,11 +11,9 @@
 
 #include "geodesy/Wgs84.h"
 
-#include "EpsgWkt.h"
-
 #include <gtest/gtest.h>
-#include <ogr_spatialref.h>
 #include <glm/geometric.hpp>
+#include "DemTestFiles.h"
 
 #include <cmath>
 #include <string>
@@ -44,7 +42,7 @@ UtmTerrain utmTerrain(std::uint32_t columns, std::uint32_t rows, double centreCo
     const double west = 500000.0 - (centreColumn + 0.5) * kCellMetres;
     const double north = 0.9996 * geodesy::meridianArcMetres(45.0) + (centreRow + 0.5) * kCellMetres;
     grid.geoTransform = {west, kCellMetres, 0.0, north, 0.0, -kCellMetres};
-    grid.crsWkt = epsgWkt(32633);
+    grid.crsWkt = dem_test::wktOfEpsg(32633);
     grid.columns = columns;
     grid.rows = rows;
     dem::DemMetadata metadata;

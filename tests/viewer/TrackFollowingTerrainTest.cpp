@@ -11,12 +11,10 @@
 #include "viewer/TrackFollowing.h"
 #include "viewer/ViewerSetup.h"
 
-#include "EpsgWkt.h"
-
 #include <gtest/gtest.h>
-#include <ogr_spatialref.h>
 #include <unistd.h>
 #include <glm/trigonometric.hpp>
+#include "DemTestFiles.h"
 
 #include <cmath>
 #include <filesystem>
@@ -65,27 +63,12 @@ dem::TerrainSource utmTerrain()
     metadata.centreLatitudeDegrees = 46.0;
     dem::DemGrid grid;
     grid.geoTransform = {kWest - 0.5 * kCellMetres, kCellMetres, 0.0, kNorth + 0.5 * kCellMetres, 0.0, -kCellMetres};
-    grid.crsWkt = epsgWkt(32633);
+    grid.crsWkt = dem_test::wktOfEpsg(32633);
     grid.columns = kColumns;
     grid.rows = kRows;
     metadata.grid = grid;
     terrain.dem = metadata;
     return terrain;
-}
-
-// "lat lon" of a UTM 33N point.
-std::pair<double, double> latitudeLongitudeOf(double easting, double northing)
-{
-    OGRSpatialReference utm;
-    utm.importFromEPSG(32633);
-    OGRSpatialReference wgs84;
-    wgs84.SetWellKnownGeogCS("WGS84");
-    wgs84.SetAxisMappingStrategy(OAMS_TRADITIONAL_GIS_ORDER);
-    std::unique_ptr<OGRCoordinateTransformation> transform(OGRCreateCoordinateTransformation(&utm, &wgs84));
-    double x = easting;
-    double y = northing;
-    EXPECT_TRUE(transform && transform->Transform(1, &x, &y));
-    return {y, x};
 }
 
 class TrackFollowingTerrainTest : public ::testing::Test {
@@ -107,8 +90,8 @@ protected:
             << "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" creator=\"test\" "
                "xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg>\n";
         for (const auto& [column, row] : samples) {
-            const auto [latitude, longitude] =
-                latitudeLongitudeOf(kWest + column * kCellMetres, kNorth - row * kCellMetres);
+            const auto [longitude, latitude] =
+                dem_test::wgs84LongitudeLatitudeOf(kWest + column * kCellMetres, kNorth - row * kCellMetres, 32633);
             gpx << "<trkpt lat=\"" << latitude << "\" lon=\"" << longitude << "\"/>\n";
         }
         gpx << "</trkseg></trk></gpx>\n";
