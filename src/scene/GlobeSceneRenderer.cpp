@@ -1,6 +1,7 @@
 #include "scene/GlobeSceneRenderer.h"
 
 #include "atmosphere/Atmosphere.h"
+#include "camera/Projection.h"
 #include "display/DisplayPass.h"
 #include "planet/gpu/GlobeAtmosphere.h"
 #include "planet/gpu/SeaLevelSky.h"
@@ -71,8 +72,10 @@ struct GlobeSceneRenderer::Impl : SceneSurface {
                           VkExtent2D viewport) override;
     void recordShading(VkCommandBuffer commands, std::uint32_t slotIndex, const vk::Buffer& visibility,
                        const vk::Image& hdr) override;
+    [[nodiscard]] vectordata::gpu::DrapeView drapeView() const override;
 
     vk::Device& device;
+    const vk::ShaderLibrary& shaders;
     GlobeSceneSettings settings;
     SceneFrame frame;
     atmosphere::Atmosphere atmosphere;
@@ -87,12 +90,13 @@ struct GlobeSceneRenderer::Impl : SceneSurface {
     GlobeFrameView view;  // of the frame being recorded
 };
 
-GlobeSceneRenderer::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& shaders,
+GlobeSceneRenderer::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& shaderLibrary,
                                const planet::CubeElevation& elevation, const GlobeSceneSettings& initialSettings,
                                const SceneOutput& sceneOutput, std::optional<planet::gpu::GlobeStreaming> streaming,
                                const std::optional<GlobeImageryPixels>& imageryPixels,
                                const std::optional<terrain::ImageryPixels>& nightLightPixels)
     : device(gpuDevice),
+      shaders(shaderLibrary),
       settings(initialSettings),
       frame(gpuDevice, shaders, checkedGlobeOutput(sceneOutput), SceneShading::Deferred, globeTimestampPassNames()),
       atmosphere(gpuDevice, shaders, planet::gpu::globeAtmosphereParameters(), sceneOutput.framesInFlight),
@@ -166,6 +170,17 @@ void GlobeSceneRenderer::Impl::recordShading(VkCommandBuffer commands, std::uint
                                              const vk::Buffer& visibility, const vk::Image& hdr)
 {
     shade.record(commands, slotIndex, {globe.drawSet(), atmosphere.descriptorSet()}, visibility, hdr);
+}
+
+vectordata::gpu::DrapeView GlobeSceneRenderer::Impl::drapeView() const
+{
+    vectordata::gpu::DrapeView drape;
+    drape.cameraPosition = view.view.positionEcef;
+    drape.sceneToView = view.view.ecefToView;
+    drape.projection = glm::mat4(globe.projection(view.viewport));
+    drape.clearDepth = camera::depthClearValue(camera::DepthConvention::Reversed);
+    drape.viewport = view.viewport;
+    return drape;
 }
 
 GlobeSceneRenderer::GlobeSceneRenderer(vk::Device& device, const vk::ShaderLibrary& shaders,
@@ -255,9 +270,14 @@ std::optional<std::string> GlobeSceneRenderer::reloadShaders()
             impl.seaLevelSky.rebuild();
             impl.raster.rebuildPipelines();
             impl.shade.rebuildPipelines();
-            return std::nullopt;
+            return impl.frame.reloadVectorShaders();
         },
         impl.frame.displayPass());
+}
+
+void GlobeSceneRenderer::setVectorLayers(std::span<const vectordata::DrapedVertex> vertices)
+{
+    impl_->frame.setVectorLayers(impl_->shaders, vertices);
 }
 
 const planet::gpu::GlobeTerrain& GlobeSceneRenderer::globe() const

@@ -31,6 +31,7 @@
 #include "scene/FrameTimings.h"
 #include "scene/SceneRenderer.h"
 #include "terrain/ImageryTexture.h"
+#include "vectordata/Drape.h"
 
 #include <vulkan/vulkan.h>
 #include <glm/vec3.hpp>
@@ -38,6 +39,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 
 namespace vk {
@@ -117,6 +119,10 @@ public:
     void setShadows(bool shadows);
     // Contour lines every `metres` of elevation; 0: none.
     void setContourInterval(double metres);
+    // The vector layers (vectordata::drapeLayer's vertices in the surface's
+    // coordinates) drawn over every frame from now on; none when empty.
+    // Throws vk::Error when the device can not read the scene's depth.
+    void setVectorLayers(std::span<const vectordata::DrapedVertex> vertices);
     [[nodiscard]] const GlobeSceneSettings& settings() const;
 
     // Statistics of the most recent frame whose results are available:

@@ -116,7 +116,8 @@ RenderTargets::RenderTargets(const vk::Device& device, VkExtent2D extent, VkForm
                  ? vk::Image(device, vk::ImageDescription{depthFormat, extent, 1,
                                                           VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT |
                                                               (readableDepth && samples == VK_SAMPLE_COUNT_1_BIT
-                                                                   ? VkImageUsageFlags{VK_IMAGE_USAGE_TRANSFER_SRC_BIT}
+                                                                   ? VkImageUsageFlags{VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
+                                                                                       VK_IMAGE_USAGE_SAMPLED_BIT}
                                                                    : VkImageUsageFlags{0}),
                                                           depthAspect(depthFormat), samples})
                  : vk::Image())
@@ -134,10 +135,11 @@ RenderTargets::RenderTargets(const vk::Device& device, VkExtent2D extent, VkForm
         vk::Image(device, vk::ImageDescription{display::kHdrColorFormat, extent, 1, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT,
                                                VK_IMAGE_ASPECT_COLOR_BIT, samples});
     if (readableDepth) {
-        depthResolve_ = vk::Image(
-            device, vk::ImageDescription{depthFormat, extent, 1,
-                                         VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
-                                         depthAspect(depthFormat)});
+        depthResolve_ =
+            vk::Image(device, vk::ImageDescription{depthFormat, extent, 1,
+                                                   VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT |
+                                                       VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_SAMPLED_BIT,
+                                                   depthAspect(depthFormat)});
     }
 }
 

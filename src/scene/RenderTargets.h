@@ -28,7 +28,7 @@ VkSampleCountFlags supportedSceneSampleCounts(const vk::Device& device, VkFormat
 
 // An HDR colour image (display::kHdrColorFormat: COLOR_ATTACHMENT | SAMPLED |
 // TRANSFER_SRC), a depth image (DEPTH_STENCIL_ATTACHMENT, and TRANSFER_SRC
-// when `readableDepth`), and the display colour image (COLOR_ATTACHMENT |
+// and SAMPLED when `readableDepth`: the vector layers read it), and the display colour image (COLOR_ATTACHMENT |
 // TRANSFER_SRC, `colorFormat`; STORAGE through a display::kDisplayStorageFormat
 // view where display::displayStageFor(colorFormat) is Compute).
 //

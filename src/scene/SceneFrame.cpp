@@ -6,6 +6,8 @@
 #include "vk/Barriers.h"
 #include "vk/Device.h"
 
+#include <stdexcept>
+
 namespace scene {
 
 namespace {
@@ -105,6 +107,34 @@ void SceneFrame::record(std::uint32_t slotIndex, VkExtent2D viewport, const disp
         stream->recordRequestReadback(commands, slotIndex);
     }
     recordDisplayPass(device_, commands, targets, displayPass_, slotIndex, display, &timer_);
+    if (vectors_) {
+        const vectordata::gpu::DrapeTargets drapeTargets{
+            &targets.color(), shading_ == SceneShading::Forward ? &targets.depth() : nullptr,
+            shading_ == SceneShading::Deferred ? &targets.visibility() : nullptr,
+            static_cast<std::uint32_t>(targets.samples())};
+        vectors_->record(commands, slotIndex, surface.drapeView(), drapeTargets);
+    }
+}
+
+void SceneFrame::setVectorLayers(const vk::ShaderLibrary& shaders, std::span<const vectordata::DrapedVertex> vertices)
+{
+    if (vertices.empty()) {
+        vectors_.reset();
+        return;
+    }
+    if (shading_ == SceneShading::Forward && !output_.readableDepth) {
+        throw std::invalid_argument("vector layers need the scene's depth kept (SceneOutput::readableDepth)");
+    }
+    vectors_ = std::make_unique<vectordata::gpu::VectorDrapePass>(
+        device_, shaders, output_.displayFormat, attachments_.depth,
+        shading_ == SceneShading::Deferred ? vectordata::gpu::SceneDepthSource::VisibilityBuffer
+                                           : vectordata::gpu::SceneDepthSource::DepthImage,
+        framesInFlight(), vertices);
+}
+
+std::optional<std::string> SceneFrame::reloadVectorShaders()
+{
+    return vectors_ ? vectors_->reloadShaders() : std::nullopt;
 }
 
 }  // namespace scene

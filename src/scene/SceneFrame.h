@@ -12,6 +12,7 @@
 //   or compute: the visibility pass, then the shading (SceneShading::Deferred)
 //   tile requests read-back (copy)
 //   display pass: exposure, tone curve, sRGB into the display colour
+//   vector layers over the display colour, behind the surface's depth
 //
 // A pass records the barriers inside it; the frame records those between
 // passes.
@@ -23,11 +24,15 @@
 #include "scene/RenderTargets.h"
 #include "scene/SceneRenderer.h"
 #include "scene/SceneSurface.h"
+#include "vectordata/gpu/VectorDrapePass.h"
 #include "vk/Commands.h"
 #include "vk/GraphicsPipeline.h"
 #include "vk/TimestampQueries.h"
 
 #include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -65,6 +70,16 @@ public:
     // order above; the display colour ends in TRANSFER_SRC_OPTIMAL.
     void record(std::uint32_t slotIndex, VkExtent2D viewport, const display::DisplaySettings& display,
                 SceneSurface& surface);
+    // The vector layers drawn over every frame from now on (none when
+    // `vertices` is empty). Throws vk::Error when the device can not read
+    // the scene's depth for them, and std::invalid_argument for a forward
+    // frame whose output does not keep its depth (SceneOutput::readableDepth).
+    void setVectorLayers(const vk::ShaderLibrary& shaders, std::span<const vectordata::DrapedVertex> vertices);
+    [[nodiscard]] const vectordata::gpu::VectorDrapePass* vectorLayers() const { return vectors_.get(); }
+    // The vector layers' pipeline built again; on an error keeps the old one
+    // and returns the one-line error.
+    std::optional<std::string> reloadVectorShaders();
+
     // The part of such a frame before the pixels: the slot's last results
     // read (collect), the barrier, the update and the counts' read-back (for
     // tools that converge the tessellation without drawing it).
@@ -84,6 +99,7 @@ private:
     display::DisplayPass displayPass_;
     vk::TimestampQueries timer_;
     FrameStatistics latest_;
+    std::unique_ptr<vectordata::gpu::VectorDrapePass> vectors_;
 };
 
 }  // namespace scene

@@ -83,11 +83,13 @@ struct SceneRenderer::Impl : SceneSurface {
                           VkExtent2D viewport) override;
     void recordShading(VkCommandBuffer commands, std::uint32_t slotIndex, const vk::Buffer& visibility,
                        const vk::Image& hdr) override;
+    [[nodiscard]] vectordata::gpu::DrapeView drapeView() const override;
 
     // The terrain's sizes in the statistics.
     void noteSizes();
 
     vk::Device& device;
+    const vk::ShaderLibrary& shaders;
     SceneSettings settings;
     SceneFrame frame;
     atmosphere::Atmosphere atmosphere;
@@ -104,6 +106,7 @@ SceneRenderer::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& shader
                           const SceneOutput& sceneOutput, const terrain::ImageryPixels& imagery,
                           std::optional<tiles::gpu::HeightStreamSource> stream)
     : device(gpuDevice),
+      shaders(shaderLibrary),
       settings(validated(initialSettings)),
       frame(gpuDevice, shaderLibrary, checkedOutput(sceneOutput), shadingOf(sceneOutput.raster),
             frameTimestampPassNames()),
@@ -122,6 +125,17 @@ SceneRenderer::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& shader
     if (const std::optional<atmosphere::AtmosphereTableTimings> tables = atmosphere.tableTimings()) {
         latest.atmosphereTablesMs = tables->totalMs;
     }
+}
+
+vectordata::gpu::DrapeView SceneRenderer::Impl::drapeView() const
+{
+    vectordata::gpu::DrapeView drape;
+    drape.cameraPosition = glm::dvec3(view.cameraPosition);
+    drape.sceneToView = glm::dmat3(glm::mat3(view.view));
+    drape.projection = view.projection;
+    drape.clearDepth = camera::depthClearValue(frame.output().depth);
+    drape.viewport = view.viewport;
+    return drape;
 }
 
 void SceneRenderer::Impl::noteSizes()
@@ -292,9 +306,14 @@ std::optional<std::string> SceneRenderer::reloadShaders()
                 return error;
             }
             impl.sky.rebuildPipeline();
-            return std::nullopt;
+            return impl.frame.reloadVectorShaders();
         },
         impl.frame.displayPass());
+}
+
+void SceneRenderer::setVectorLayers(std::span<const vectordata::DrapedVertex> vertices)
+{
+    impl_->frame.setVectorLayers(impl_->shaders, vertices);
 }
 
 tiles::gpu::HeightStream* SceneRenderer::heightStream()

@@ -24,6 +24,7 @@
 #include "scene/FrameTimings.h"
 #include "scene/SceneSettings.h"
 #include "terrain/Terrain.h"
+#include "vectordata/Drape.h"
 #include "vk/DriverPath.h"
 
 #include <vulkan/vulkan.h>
@@ -32,6 +33,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -125,6 +127,10 @@ public:
     // stays as it was.
     void applySettings(const SceneSettings& settings);
     [[nodiscard]] const SceneSettings& settings() const;
+    // The vector layers (vectordata::drapeLayer's vertices in the surface's
+    // coordinates) drawn over every frame from now on; none when empty.
+    // Throws vk::Error when the device can not read the scene's depth.
+    void setVectorLayers(std::span<const vectordata::DrapedVertex> vertices);
 
     // terrain::Terrain::replaceBaseHeightmap: the heightmap's samples
     // replaced by those of one of the same size (waits for the device).

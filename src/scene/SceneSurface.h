@@ -6,11 +6,13 @@
 
 #include "scene/FrameSlot.h"
 #include "scene/FrameTimings.h"
+#include "vectordata/gpu/VectorDrapePass.h"
 #include "vk/Buffer.h"
 
 #include <vulkan/vulkan.h>
 
 #include <cstdint>
+#include <optional>
 
 namespace tiles::gpu {
 class HeightStream;
@@ -58,6 +60,10 @@ public:
                                   VkExtent2D viewport) = 0;
     virtual void recordShading(VkCommandBuffer commands, std::uint32_t slotIndex, const vk::Buffer& visibility,
                                const vk::Image& hdr) = 0;
+
+    // The frame's camera in the surface's coordinates, for the vector layers
+    // drawn over it (vectordata::gpu::VectorDrapePass).
+    [[nodiscard]] virtual vectordata::gpu::DrapeView drapeView() const = 0;
 };
 
 }  // namespace scene

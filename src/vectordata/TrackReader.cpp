@@ -2,8 +2,8 @@
 
 #include "dem/DemGdal.h"
 #include "geodesy/SolarEphemeris.h"
+#include "vectordata/Wgs84Transform.h"
 
-#include <ogr_spatialref.h>
 #include <ogrsf_frmts.h>
 
 #include <algorithm>
@@ -15,14 +15,6 @@
 namespace vectordata {
 
 namespace {
-
-struct TransformDeleter {
-    void operator()(OGRCoordinateTransformation* transform) const noexcept
-    {
-        OGRCoordinateTransformation::DestroyCT(transform);
-    }
-};
-using TransformHandle = std::unique_ptr<OGRCoordinateTransformation, TransformDeleter>;
 
 struct PlanarPoint {
     double x = 0.0;
@@ -154,13 +146,6 @@ std::optional<LayerLine> firstLine(GDALDataset& dataset)
     return std::nullopt;
 }
 
-bool fitsLongitudeLatitude(const std::vector<PlanarPoint>& points)
-{
-    return std::all_of(points.begin(), points.end(), [](const PlanarPoint& point) {
-        return std::abs(point.x) <= 360.0 && std::abs(point.y) <= 90.0;
-    });
-}
-
 // The line's points in WGS 84.
 std::vector<TrackPoint> inWgs84(const std::string& source, const LayerLine& line)
 {
@@ -170,30 +155,10 @@ std::vector<TrackPoint> inWgs84(const std::string& source, const LayerLine& line
         x.push_back(point.x);
         y.push_back(point.y);
     }
-    if (line.crs != nullptr) {
-        OGRSpatialReference wgs84;
-        wgs84.SetWellKnownGeogCS("WGS84");
-        wgs84.SetAxisMappingStrategy(OAMS_TRADITIONAL_GIS_ORDER);
-        const dem::GdalErrorCapture errors;
-        const TransformHandle transform(OGRCreateCoordinateTransformation(line.crs, &wgs84));
-        if (!transform) {
-            fail(source, "its CRS can not be transformed to WGS 84" + errors.detail());
-        }
-        if (x.size() > static_cast<std::size_t>(std::numeric_limits<int>::max())) {
-            fail(source, "the line has more points than OGR transforms at once");
-        }
-        if (transform->Transform(static_cast<int>(x.size()), x.data(), y.data()) == 0) {
-            fail(source, "some of its points can not be transformed to WGS 84" + errors.detail());
-        }
-    } else if (!fitsLongitudeLatitude(line.points)) {
-        fail(source, "the line has no CRS, and its coordinates are not longitudes and latitudes");
-    }
+    Wgs84Transform(source, line.crs).apply(x, y, "the line");
     std::vector<TrackPoint> points;
     for (std::size_t i = 0; i < line.points.size(); ++i) {
-        if (!std::isfinite(x[i]) || !std::isfinite(y[i]) || std::abs(y[i]) > 90.0) {
-            fail(source, "point " + std::to_string(i + 1) + " of the line is not a place on the Earth");
-        }
-        points.push_back({y[i], std::remainder(x[i], 360.0), line.points[i].seconds});
+        points.push_back({y[i], x[i], line.points[i].seconds});
     }
     return points;
 }

@@ -110,6 +110,9 @@ void checkCombinations(const ViewerOptions& options)
     if (options.imageryBands && options.imageryPaths.empty()) {
         throw CommandLineError("--imagery-bands: needs --imagery");
     }
+    if (options.vectorLabelField && options.vectorLayers.empty()) {
+        throw CommandLineError("--vector-label: needs --vector");
+    }
     if (options.planet) {
         checkPlanetCombinations(options);
         return;
@@ -163,13 +166,13 @@ std::filesystem::path defaultEarthImageryFolder()
 const std::vector<std::string>& planetFlagNames()
 {
     static const std::vector<std::string> names{
-        "--planet",        "--depth",      "--pool-size",     "--target-pixels", "--device",    "--validate",
-        "--msaa",          "--vsync",      "--headless",      "--size",          "--frames",    "--camera-geo",
-        "--camera-path",   "--screenshot", "--stats",         "--sun",           "--time",      "--exposure",
-        "--tonemap",       "--stream",     "--gpu-budget",    "--cpu-budget",    "--wireframe", "--imagery",
-        "--imagery-bands", "--shadows",    "--raster",        "--io-timeout",    "--fps",       "--video",
-        "--video-quality", "--follow",     "--follow-height", "--follow-speed",  "--query",     "--contours",
-        "--help"};
+        "--planet",        "--depth",        "--pool-size",     "--target-pixels", "--device",    "--validate",
+        "--msaa",          "--vsync",        "--headless",      "--size",          "--frames",    "--camera-geo",
+        "--camera-path",   "--screenshot",   "--stats",         "--sun",           "--time",      "--exposure",
+        "--tonemap",       "--stream",       "--gpu-budget",    "--cpu-budget",    "--wireframe", "--imagery",
+        "--imagery-bands", "--shadows",      "--raster",        "--io-timeout",    "--fps",       "--video",
+        "--video-quality", "--follow",       "--follow-height", "--follow-speed",  "--query",     "--contours",
+        "--vector",        "--vector-label", "--help"};
     return names;
 }
 

@@ -6,6 +6,7 @@
 #include "geodesy/SolarEphemeris.h"
 #include "scene/SceneRenderer.h"
 #include "terrain/TerrainSettings.h"
+#include "vectordata/VectorStyle.h"
 #include "viewer/CameraPose.h"
 #include "viewer/GeodeticCamera.h"
 #include "viewer/TrackFollowing.h"
@@ -114,6 +115,12 @@ struct ViewerOptions {
     // --contours: contour lines every this many metres; 0: none.
     float contourIntervalMetres = 0.0f;
     std::optional<std::string> followTrack;
+    // --vector, repeatable: the user's vector layers draped on the ground,
+    // each a source OGR opens with an optional style
+    // (vectordata::parseVectorLayerSpec), in the order given.
+    std::vector<vectordata::VectorLayerSpec> vectorLayers;
+    // --vector-label: the field that names the layers' points.
+    std::optional<std::string> vectorLabelField;
     // --query LAT,LON (repeatable): answered without rendering
     // (viewer/PointQuery.h).
     std::vector<dem::GeodeticPoint> queries;

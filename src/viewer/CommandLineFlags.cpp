@@ -316,6 +316,23 @@ std::vector<FlagSpec> viewerFlagSpecs()
                      "sea; repeat for more points",
                      "none",
                      [](ViewerOptions& o, std::string_view v) { o.queries.push_back(parseLatitudeLongitude(v)); }});
+    flags.push_back({"--vector", "FILE[:color=#RRGGBB,width=PX]",
+                     "draw a vector file OGR opens (GPX, GeoJSON, KML, shapefile, GeoPackage, ..., any CRS) on "
+                     "the ground: lines and polygons' outlines at a width in pixels, points as markers, hidden "
+                     "behind the terrain; coloured from a palette, the file's own styles, or color= and width=; "
+                     "repeat for more layers",
+                     "none", [](ViewerOptions& o, std::string_view v) {
+                         vectordata::VectorLayerSpec spec = vectordata::parseVectorLayerSpec(std::string(v));
+                         spec.source = nonEmptyPath(spec.source).string();
+                         o.vectorLayers.push_back(std::move(spec));
+                     }});
+    flags.push_back({"--vector-label", "FIELD", "the attribute that names the points of the --vector layers", "name",
+                     [](ViewerOptions& o, std::string_view v) {
+                         if (v.empty()) {
+                             throw text::ParseError("expected a field name, got an empty one");
+                         }
+                         o.vectorLabelField = std::string(v);
+                     }});
     flags.push_back({"--follow", "TRACK",
                      "fly along the first track of a GPX file (or the first line of any vector file OGR opens): "
                      "the camera behind the track's point, looking ahead along it, the point in the frame's "

@@ -23,6 +23,8 @@ scene::SceneOutput flatSceneOutput(const ViewerOptions& options, const vk::Devic
     scene::SceneOutput sceneOutput{output.displayFormat, kDepthConvention, kFramesInFlight};
     sceneOutput.samples = sceneSamplesFor(options, device);
     sceneOutput.raster = rasterPathFor(options, device);
+    // The vector layers read the scene's depth.
+    sceneOutput.readableDepth = !options.vectorLayers.empty();
     return sceneOutput;
 }
 
@@ -79,6 +81,7 @@ FlatScene::FlatScene(FlatMode& mode, vk::Device& device, vk::ShaderLibrary& shad
     const glm::vec3 size = scene_->worldMax() - scene_->worldMin();
     maxCameraSpeed_ = std::max(size.x, size.z) * 2.0f;
     cameraSpeed_ = std::max(size.x, size.z) / 20.0f;
+    scene_->setVectorLayers(inputs_.vectors);
 }
 
 FlatScene::~FlatScene() = default;

@@ -60,7 +60,11 @@ dem::HeightmapPoint GeodeticFrame::heightmapPointOf(double latitudeDegrees, doub
 
 glm::dvec2 GeodeticFrame::worldOf(double latitudeDegrees, double longitudeDegrees) const
 {
-    const dem::HeightmapPoint point = heightmapPointOf(latitudeDegrees, longitudeDegrees);
+    return worldOf(heightmapPointOf(latitudeDegrees, longitudeDegrees));
+}
+
+glm::dvec2 GeodeticFrame::worldOf(const dem::HeightmapPoint& point) const
+{
     const glm::vec2 extent = terrain::terrainWorldExtent(static_cast<std::uint32_t>(spanColumns_),
                                                          static_cast<std::uint32_t>(spanRows_), settings_);
     const double u = ((point.column + 0.5) * reduction_ - 0.5) / std::max(spanColumns_ - 1.0, 1.0);
@@ -95,7 +99,11 @@ dem::GeodeticPoint GeodeticFrame::geodeticOf(const glm::dvec2& world) const
 
 bool GeodeticFrame::covers(double latitudeDegrees, double longitudeDegrees) const
 {
-    const dem::HeightmapPoint point = heightmapPointOf(latitudeDegrees, longitudeDegrees);
+    return covers(heightmapPointOf(latitudeDegrees, longitudeDegrees));
+}
+
+bool GeodeticFrame::covers(const dem::HeightmapPoint& point) const
+{
     const double lastColumn = static_cast<double>(heightmap_.width) - 1.0;
     const double lastRow = static_cast<double>(heightmap_.height) - 1.0;
     return point.column >= 0.0 && point.row >= 0.0 && point.column <= lastColumn && point.row <= lastRow;
@@ -103,7 +111,17 @@ bool GeodeticFrame::covers(double latitudeDegrees, double longitudeDegrees) cons
 
 double GeodeticFrame::elevationAt(double latitudeDegrees, double longitudeDegrees) const
 {
+    return elevationAt(heightmapPointOf(latitudeDegrees, longitudeDegrees));
+}
+
+GeodeticFrame::TerrainPoint GeodeticFrame::terrainPointAt(double latitudeDegrees, double longitudeDegrees) const
+{
     const dem::HeightmapPoint point = heightmapPointOf(latitudeDegrees, longitudeDegrees);
+    return {worldOf(point), elevationAt(point), covers(point)};
+}
+
+double GeodeticFrame::elevationAt(const dem::HeightmapPoint& point) const
+{
     const std::uint32_t lastColumn = heightmap_.width - 1;
     const std::uint32_t lastRow = heightmap_.height - 1;
     const double column = std::clamp(point.column, 0.0, static_cast<double>(lastColumn));
@@ -120,6 +138,13 @@ double GeodeticFrame::elevationAt(double latitudeDegrees, double longitudeDegree
     const double upper = at(left, top) + (at(right, top) - at(left, top)) * across;
     const double lower = at(left, bottom) + (at(right, bottom) - at(left, bottom)) * across;
     return lowestMetres_ + rangeMetres_ * (upper + (lower - upper) * down);
+}
+
+double GeodeticFrame::sampleSpacingMetres() const
+{
+    const glm::vec2 extent = terrain::terrainWorldExtent(static_cast<std::uint32_t>(spanColumns_),
+                                                         static_cast<std::uint32_t>(spanRows_), settings_);
+    return static_cast<double>(extent.x) / std::max(spanColumns_ - 1.0, 1.0);
 }
 
 dem::GeodeticPoint GeodeticFrame::centre() const

@@ -52,6 +52,16 @@ public:
     // datum: bilinear between the samples in memory (a streamed DEM's
     // coarse level), the nearest edge's beyond the map.
     [[nodiscard]] double elevationAt(double latitudeDegrees, double longitudeDegrees) const;
+    // worldOf, elevationAt and covers at once (one transformation).
+    struct TerrainPoint {
+        glm::dvec2 world{0.0};
+        double elevationMetres = 0.0;
+        bool onTerrain = false;
+    };
+    [[nodiscard]] TerrainPoint terrainPointAt(double latitudeDegrees, double longitudeDegrees) const;
+    // Metres between the DEM's samples across the world (its level 0's,
+    // when it streams).
+    [[nodiscard]] double sampleSpacingMetres() const;
     // Latitude and longitude of the map's centre.
     [[nodiscard]] dem::GeodeticPoint centre() const;
     [[nodiscard]] const terrain::TerrainSettings& settings() const { return settings_; }
@@ -61,6 +71,9 @@ public:
 private:
     [[noreturn]] void fail(const std::string& problem) const;
     [[nodiscard]] dem::HeightmapPoint heightmapPointOf(double latitudeDegrees, double longitudeDegrees) const;
+    [[nodiscard]] glm::dvec2 worldOf(const dem::HeightmapPoint& point) const;
+    [[nodiscard]] bool covers(const dem::HeightmapPoint& point) const;
+    [[nodiscard]] double elevationAt(const dem::HeightmapPoint& point) const;
 
     const heightmap::Heightmap& heightmap_;
     const terrain::TerrainSettings& settings_;

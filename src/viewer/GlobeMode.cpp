@@ -42,6 +42,7 @@ GlobeScene::GlobeScene(const PlanetInputs& inputs, vk::Device& device, vk::Shade
       sun_(planetSunDirection(inputs.options, flight_.pose())),
       sunText_(describePlanetSun(inputs.options))
 {
+    scene_.setVectorLayers(inputs.vectors);
     // A start under the ground (or the sea's surface) would show nothing.
     const double ground = groundHeight();
     const double floor = globeFlightFloor(ground);

@@ -8,6 +8,7 @@
 #include "planet/gpu/GlobeCriterion.h"
 #include "viewer/GeodeticSun.h"
 #include "viewer/GlobeFlight.h"
+#include "viewer/VectorLayers.h"
 #include "viewer/ViewerSetup.h"
 #include "vk/Device.h"
 #include "vk/Error.h"
@@ -211,6 +212,9 @@ PlanetInputs loadPlanetInputs(const ViewerOptions& options, VkDeviceSize maxRang
              flyTrackFile(*options.followTrack, ground, trackFollowSettingsOf(options), out)) {
             inputs.path.push_back({pose, std::nullopt});
         }
+    }
+    if (!options.vectorLayers.empty()) {
+        inputs.vectors = drapeVectorLayers(options, globeDrapeGround(*inputs.elevation), out, std::cerr);
     }
     if (options.time && options.timeEnd) {
         for (const double days : pathInstantDays(*options.time, *options.timeEnd, inputs.path.size())) {

@@ -8,6 +8,7 @@
 #include "planet/GlobeCamera.h"
 #include "planet/gpu/GlobeTerrain.h"
 #include "scene/GlobeSceneRenderer.h"
+#include "vectordata/Drape.h"
 #include "viewer/CommandLine.h"
 #include "viewer/GeodeticCamera.h"
 #include "viewer/RunStatistics.h"
@@ -47,6 +48,8 @@ struct PlanetInputs {
     // The Earth's lights by night, a map of the whole Earth; none with
     // --imagery none.
     std::optional<dem::Imagery> nightLights;
+    // --vector: the layers laid on the globe.
+    std::vector<vectordata::DrapedVertex> vectors;
 };
 
 // Checks the output folders, reads the global DEM and the camera path. A

@@ -8,6 +8,7 @@
 #include "terrain/TerrainUniforms.h"
 #include "viewer/GeodeticFrame.h"
 #include "viewer/GeodeticSun.h"
+#include "viewer/VectorLayers.h"
 #include "vk/Device.h"
 #include "vk/Error.h"
 #include "vk/Instance.h"
@@ -411,12 +412,13 @@ ViewerInputs loadViewerInputs(const ViewerOptions& requested, const VkPhysicalDe
     for (const std::string& warning : placement.warnings) {
         err << "cbt-terrain: warning: " << warning << "\n";
     }
-    ViewerInputs inputs{std::move(placement.options), std::move(terrain), std::nullopt, {}, {}};
+    ViewerInputs inputs{std::move(placement.options), std::move(terrain), std::nullopt, {}, {}, {}};
     inputs.imagery = loadViewerImagery(inputs.options, inputs.terrain);
     if (inputs.imagery) {
         out << "cbt-terrain: " << describeImagery(*inputs.imagery) << "\n";
     }
     inputs.path = loadViewerCameraPathFrames(inputs.options, inputs.terrain, out);
+    inputs.vectors = drapeFlatVectorLayers(inputs.options, inputs.terrain, out, err);
     if (requested.time && requested.timeEnd) {
         const scene::SceneSettings settings =
             initialSceneSettings(inputs.options, inputs.terrain.heightmap, inputs.terrain.dem);
@@ -448,6 +450,14 @@ std::optional<tiles::gpu::HeightStreamSource> heightStreamSourceOf(const ViewerO
     return source;
 }
 
+std::optional<double> drawnSeaLevelMetres(const terrain::TerrainSettings& settings)
+{
+    if (settings.seaLevelMetres) {
+        return static_cast<double>(*settings.seaLevelMetres);
+    }
+    return settings.seaLevelKnown ? std::optional(0.0) : std::nullopt;
+}
+
 TrackFollowSettings trackFollowSettingsOf(const ViewerOptions& options)
 {
     TrackFollowSettings settings;
@@ -465,9 +475,7 @@ std::vector<CameraPathFrame> loadViewerCameraPathFrames(const ViewerOptions& opt
         const scene::SceneSettings settings = initialSceneSettings(options, terrain.heightmap, terrain.dem);
         const GeodeticFrame frame(terrain, settings.terrain, "--follow");
         // The camera stays above the sea where the terrain draws water.
-        const std::optional<double> sea = settings.terrain.seaLevelMetres
-                                              ? std::optional<double>(*settings.terrain.seaLevelMetres)
-                                              : (settings.terrain.seaLevelKnown ? std::optional(0.0) : std::nullopt);
+        const std::optional<double> sea = drawnSeaLevelMetres(settings.terrain);
         FollowedGround ground;
         ground.height = [&frame, sea](double latitude, double longitude) {
             const double elevation = frame.elevationAt(latitude, longitude);

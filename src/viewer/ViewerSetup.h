@@ -14,6 +14,7 @@
 #include "scene/SceneSettings.h"
 #include "terrain/ImageryTexture.h"
 #include "tiles/gpu/HeightStream.h"
+#include "vectordata/Drape.h"
 #include "viewer/CameraPose.h"
 #include "viewer/CommandLine.h"
 #include "viewer/FlyCamera.h"
@@ -169,6 +170,8 @@ struct ViewerInputs {
     std::vector<CameraPathFrame> path;
     // --time START/END: the sun of each of the path's frames.
     std::vector<atmosphere::SunPosition> pathSuns;
+    // --vector: the layers laid on the terrain.
+    std::vector<vectordata::DrapedVertex> vectors;
 };
 ViewerInputs loadViewerInputs(const ViewerOptions& requested, const VkPhysicalDeviceLimits& limits, std::ostream& out,
                               std::ostream& err, dem::StreamedBaseTiming baseTiming = dem::StreamedBaseTiming::Now);
@@ -234,6 +237,10 @@ TrackFollowSettings trackFollowSettingsOf(const ViewerOptions& options);
 // is not georeferenced, or TrackFollowError.
 std::vector<CameraPathFrame> loadViewerCameraPathFrames(const ViewerOptions& options, const dem::TerrainSource& terrain,
                                                         std::ostream& out);
+
+// The elevation of the water the flat terrain draws (--sea-level, or a DEM's
+// sea at 0 m), or empty where it draws none.
+[[nodiscard]] std::optional<double> drawnSeaLevelMetres(const terrain::TerrainSettings& settings);
 
 // The terrain settings the options ask for (maxDepth: --depth, else
 // terrain::defaultMaxDepthFor(heightmap)). With an elevation model's metadata

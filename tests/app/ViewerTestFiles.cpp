@@ -32,6 +32,9 @@ ScratchFolder::ScratchFolder(const std::string& purpose)
 
 ScratchFolder::~ScratchFolder()
 {
+    if (std::getenv("CBT_KEEP_TEST_FILES") != nullptr) {
+        return;
+    }
     std::error_code ignored;
     std::filesystem::remove_all(path_, ignored);
 }

@@ -8,14 +8,14 @@
 #include "geodesy/Wgs84.h"
 #include "vectordata/TrackReader.h"
 
+#include "VectorTestFolder.h"
+
 #include <gtest/gtest.h>
 #include <ogr_spatialref.h>
 #include <ogrsf_frmts.h>
-#include <unistd.h>
 
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 #include <string>
 
 namespace vectordata {
@@ -23,23 +23,12 @@ namespace {
 
 class TrackReaderTest : public ::testing::Test {
 protected:
-    TrackReaderTest()
-        : folder_(std::filesystem::temp_directory_path() /
-                  ("cbt-terrain-tracks-" + std::to_string(::getpid()) + "-" +
-                   ::testing::UnitTest::GetInstance()->current_test_info()->name()))
-    {
-        std::filesystem::create_directories(folder_);
-    }
-    ~TrackReaderTest() override { std::filesystem::remove_all(folder_); }
-
     [[nodiscard]] std::string write(const std::string& name, const std::string& text) const
     {
-        const std::filesystem::path path = folder_ / name;
-        std::ofstream(path) << text;
-        return path.string();
+        return folder_.write(name, text);
     }
 
-    [[nodiscard]] std::string errorOf(const std::string& source) const
+    [[nodiscard]] static std::string errorOf(const std::string& source)
     {
         try {
             (void)readTrack(source);
@@ -49,12 +38,8 @@ protected:
         return "";
     }
 
-    std::filesystem::path folder_;
+    VectorTestFolder folder_{"cbt-terrain-tracks"};
 };
-
-constexpr const char* kGpxHeader =
-    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-    "<gpx version=\"1.1\" creator=\"test\" xmlns=\"http://www.topografix.com/GPX/1/1\">\n";
 
 double secondsOf(const geodesy::UtcInstant& instant, double seconds)
 {
@@ -124,25 +109,11 @@ TEST_F(TrackReaderTest, JoinsAGeoJsonMultiLineAfterPointsOfNoLine)
 TEST_F(TrackReaderTest, BringsAProjectedLineToWgs84)
 {
     // Two points on UTM 32N's central meridian (9 E): easting 500 km.
-    const std::string path = (folder_ / "utm.gpkg").string();
-    {
-        GDALAllRegister();
-        GDALDriver* driver = GetGDALDriverManager()->GetDriverByName("GPKG");
-        ASSERT_NE(driver, nullptr);
-        GDALDataset* dataset = driver->Create(path.c_str(), 0, 0, 0, GDT_Unknown, nullptr);
-        ASSERT_NE(dataset, nullptr);
-        OGRSpatialReference utm;
-        ASSERT_EQ(utm.importFromEPSG(32632), OGRERR_NONE);
-        OGRLayer* layer = dataset->CreateLayer("roads", &utm, wkbLineString, nullptr);
-        ASSERT_NE(layer, nullptr);
-        OGRFeature feature(layer->GetLayerDefn());
-        OGRLineString line;
-        line.addPoint(500000.0, 5100000.0);
-        line.addPoint(500000.0, 5200000.0);
-        feature.SetGeometry(&line);
-        ASSERT_EQ(layer->CreateFeature(&feature), OGRERR_NONE);
-        GDALClose(dataset);
-    }
+    const std::string path = folder_.path("utm.gpkg").string();
+    OGRLineString line;
+    line.addPoint(500000.0, 5100000.0);
+    line.addPoint(500000.0, 5200000.0);
+    writeUtm32GeoPackage(path, "roads", line);
     const Track track = readTrack(path);
     ASSERT_EQ(track.points.size(), 2u);
     EXPECT_NEAR(track.points[0].longitudeDegrees, 9.0, 1.0e-9);
@@ -166,7 +137,7 @@ TEST_F(TrackReaderTest, SourcesWithoutALineGiveOneLine)
     const std::string text = write("notes.txt", "not vector data\n");
     EXPECT_EQ(errorOf(text).rfind(text + ": GDAL can not open it as vector data", 0), 0u) << errorOf(text);
 
-    const std::string missing = (folder_ / "missing.gpx").string();
+    const std::string missing = folder_.path("missing.gpx").string();
     EXPECT_EQ(errorOf(missing).rfind(missing + ": GDAL can not open it as vector data", 0), 0u) << errorOf(missing);
     for (const std::string& error : {errorOf(points), errorOf(text), errorOf(missing)}) {
         EXPECT_EQ(error.find('\n'), std::string::npos) << error;

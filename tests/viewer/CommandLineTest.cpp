@@ -154,6 +154,15 @@ TEST(CommandLine, CameraPathAndShadingDepthAndHelp)
     EXPECT_EQ(parse({"--contours", "50"}).contourIntervalMetres, 50.0f);
     EXPECT_EQ(parse({"--planet", "--contours", "250"}).contourIntervalMetres, 250.0f);
     EXPECT_EQ(parse({}).contourIntervalMetres, 0.0f);
+    const ViewerOptions vectors =
+        parse({"--vector", "roads.shp", "--vector", "hike.gpx:color=#00ff00,width=2", "--vector-label", "ref"});
+    ASSERT_EQ(vectors.vectorLayers.size(), 2u);
+    EXPECT_EQ(vectors.vectorLayers[0].source, "roads.shp");
+    EXPECT_EQ(vectors.vectorLayers[1].source, "hike.gpx");
+    EXPECT_EQ(vectors.vectorLayers[1].rgba, 0x00ff00ffu);
+    EXPECT_EQ(vectors.vectorLayers[1].widthPixels, 2.0f);
+    EXPECT_EQ(*vectors.vectorLabelField, "ref");
+    EXPECT_EQ(parse({"--planet", "--vector", "borders.geojson"}).vectorLayers.size(), 1u);
 }
 
 TEST(CommandLine, NegativeNumbersAreValuesNotFlags)
@@ -250,6 +259,10 @@ TEST(CommandLine, EveryBadFlagGivesAOneLineErrorNamingIt)
         {{"--follow", "t.gpx", "--follow-speed", "-3"}, "--follow-speed: expected a number in (0, 100000], got '-3'"},
         {{"--follow", ""}, "--follow: expected a file name"},
         {{"--contours", "0"}, "--contours: expected a number in (0, 100000], got '0'"},
+        {{"--vector-label", "name"}, "--vector-label: needs --vector"},
+        {{"--vector", ""}, "--vector: expected a file name"},
+        {{"--vector", "a.gpx:color=red"}, "--vector: a.gpx:color=red: color must be #RRGGBB or #RRGGBBAA, not 'red'"},
+        {{"--vector", "a.gpx:width=0"}, "--vector: a.gpx:width=0: width must be a number of pixels in (0, 64]"},
         {{"--planet", "--imagery", "a.tif", "--imagery", "b.tif"},
          "--imagery: the globe drapes one imagery layer (stacked layers need streamed imagery); give one --imagery"},
         {{"--query", "46.5"}, "--query: expected 2 numbers LAT,LON, found 1"},

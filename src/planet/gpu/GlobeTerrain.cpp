@@ -143,6 +143,14 @@ void GlobeTerrain::setImagery(const GlobeImagery& imagery)
 
 GlobeTerrain::~GlobeTerrain() = default;
 
+glm::dmat4 GlobeTerrain::projection(VkExtent2D viewport) const
+{
+    return glm::dmat4(
+        camera::vulkanInfinitePerspective(static_cast<float>(settings_.verticalFovRadians),
+                                          static_cast<float>(viewport.width) / static_cast<float>(viewport.height),
+                                          static_cast<float>(settings_.nearMetres)));
+}
+
 std::uint64_t GlobeTerrain::recordUpdate(VkCommandBuffer commands, const GlobeView& view, VkExtent2D viewport,
                                          const glm::dvec3& sunDirection, vk::TimestampQueries* timer)
 {
@@ -184,11 +192,7 @@ std::uint64_t GlobeTerrain::recordUpdate(VkCommandBuffer commands, const GlobeVi
     }
 
     DrawFrame draw;
-    const glm::dmat4 projection(
-        camera::vulkanInfinitePerspective(static_cast<float>(settings_.verticalFovRadians),
-                                          static_cast<float>(viewport.width) / static_cast<float>(viewport.height),
-                                          static_cast<float>(settings_.nearMetres)));
-    const glm::dmat4 viewProjection = projection * glm::dmat4(view.ecefToView);
+    const glm::dmat4 viewProjection = projection(viewport) * glm::dmat4(view.ecefToView);
     draw.viewProjection = glm::mat4(viewProjection);
     draw.inverseViewProjection = glm::mat4(glm::inverse(viewProjection));
     draw.cameraFromOrigin = glm::vec4(glm::vec3(view.positionEcef - *origin_), 0.0f);

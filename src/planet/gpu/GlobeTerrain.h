@@ -26,6 +26,7 @@
 #include "vk/Descriptors.h"
 
 #include <vulkan/vulkan.h>
+#include <glm/mat4x4.hpp>
 #include <glm/vec3.hpp>
 
 #include <cstdint>
@@ -126,6 +127,9 @@ public:
     [[nodiscard]] const vk::Buffer& countsBuffer() const;
     [[nodiscard]] static VkDeviceSize countsOffset();
     [[nodiscard]] const GlobeSettings& settings() const { return settings_; }
+    // The projection of a frame at `viewport` (reversed depth, the far plane
+    // at infinity), which the draw uses after the view's rotation.
+    [[nodiscard]] glm::dmat4 projection(VkExtent2D viewport) const;
     // Draws the triangles' edges over the shading from the next frame on.
     void setWireframe(bool wireframe) { settings_.wireframe = wireframe; }
     // Drapes `imagery` over the materials (its texture must outlive the

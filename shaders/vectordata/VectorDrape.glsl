@@ -1,0 +1,37 @@
+// What the vector drape's two stages share (src/vectordata/gpu/VectorDrapePass.h):
+// the frame's camera and the draped vertices (vectordata::DrapedVertex).
+
+// vectordata::gpu::DrapeUniforms.
+layout(std140, set = 0, binding = 0) uniform DrapeFrame {
+    // The scene's directions (world or ECEF) to clip space: the view's
+    // rotation, then the projection.
+    mat4 viewRotationProjection;
+    // The camera's position, split as the vertices' are.
+    vec4 cameraHigh;
+    vec4 cameraLow;
+    // xyz: the view's forward direction in the scene; w: the projection's
+    // [2][2] term.
+    vec4 forward;
+    // x: the projection's [3][2] term; y: the depth the scene is cleared to
+    // (no surface); zw: the viewport in pixels.
+    vec4 depthTerms;
+    // x: metres a line may lie under the scene's surface along the up
+    // direction and still show; y: the same per metre of distance; z: samples
+    // per pixel of the visibility buffer.
+    vec4 tolerance;
+} drapeFrame;
+
+struct DrapedVertex {
+    float highX, highY, highZ, widthPixels;
+    float lowX, lowY, lowZ;
+    uint rgba;
+    float upX, upY, upZ;
+    uint flags;
+};
+
+layout(std430, set = 0, binding = 1) readonly buffer DrapedVertices {
+    DrapedVertex drapedVertices[];
+};
+
+const uint DRAPE_LINE_END = 1u;
+const uint DRAPE_MARKER = 2u;

@@ -1,0 +1,72 @@
+// A vector layer laid on a surface, the flat terrain's or the globe's: every
+// line and ring sampled at least as often as the surface's data, each point
+// at the height the surface draws there, in the scene's own coordinates
+// (the flat world's metres, or ECEF), split into a high and a low float so
+// that the GPU can take the camera's position away without losing the
+// centimetres (vectordata::gpu::VectorDrapePass draws them).
+#pragma once
+
+#include "vectordata/VectorStyle.h"
+
+#include <glm/vec3.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <vector>
+
+namespace vectordata {
+
+// A point of a surface in the scene's coordinates, and its unit up
+// direction there.
+struct SurfacePoint {
+    glm::dvec3 position{0.0};
+    glm::dvec3 up{0.0, 1.0, 0.0};
+};
+
+// What a surface tells the drape about itself.
+struct DrapeGround {
+    // The point the surface draws at a latitude and longitude (on the sea's
+    // surface where it draws water), or empty where it does not cover it.
+    std::function<std::optional<SurfacePoint>(double latitudeDegrees, double longitudeDegrees)> pointAt;
+    // Metres between the surface's samples: a line gets a point at least
+    // this often, so it follows the ground between its own points.
+    double sampleSpacingMetres = 100.0;
+};
+
+// A vertex as the GPU reads it (std430, 48 bytes): the position's high and
+// low floats, the width in pixels, the colour, the up direction and flags.
+struct DrapedVertex {
+    glm::vec3 high{0.0f};
+    float widthPixels = 0.0f;
+    glm::vec3 low{0.0f};
+    std::uint32_t rgba = 0;  // 0xRRGGBBAA, sRGB
+    glm::vec3 up{0.0f, 1.0f, 0.0f};
+    std::uint32_t flags = 0;
+};
+static_assert(sizeof(DrapedVertex) == 48);
+
+// DrapedVertex::flags: the vertex ends its line (no segment joins it to the
+// next), and the vertex is a point's marker (with kDrapeLineEnd).
+inline constexpr std::uint32_t kDrapeLineEnd = 1u;
+inline constexpr std::uint32_t kDrapeMarker = 2u;
+
+// The most vertices all layers together are sampled into: a layer whose
+// lines would need more is sampled more coarsely.
+inline constexpr std::size_t kMaxDrapedVertices = std::size_t{1} << 21u;
+
+// The high and low floats of a double position: high + low == position to
+// within float's precision of the low part (micrometres at the Earth's size).
+void splitPosition(const glm::dvec3& position, glm::vec3& high, glm::vec3& low);
+
+// Appends `layer`, the `layerIndex`th given, drawn in `spec`'s style
+// (resolveStyle), laid on `ground`, to `vertices`; lines and rings leave the
+// surface where it does not cover them (a new line starts where they come
+// back). Returns how many vertices it appended: 0 when nothing of the layer
+// lies on the surface. At most `vertexBudget` are appended.
+std::size_t drapeLayer(const VectorLayer& layer, const VectorLayerSpec& spec, std::size_t layerIndex,
+                       const DrapeGround& ground, std::vector<DrapedVertex>& vertices,
+                       std::size_t vertexBudget = kMaxDrapedVertices);
+
+}  // namespace vectordata

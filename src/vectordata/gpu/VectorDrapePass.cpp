@@ -1,0 +1,207 @@
+#include "vectordata/gpu/VectorDrapePass.h"
+
+#include "display/DisplayPass.h"
+#include "vk/Barriers.h"
+#include "vk/BufferTransfer.h"
+#include "vk/Device.h"
+#include "vk/Error.h"
+#include "vk/ShaderCompiler.h"
+#include "vk/ShaderLibrary.h"
+
+#include <glm/vec4.hpp>
+
+#include <array>
+#include <cstring>
+#include <exception>
+
+namespace vectordata::gpu {
+
+namespace {
+
+// The uniform block of shaders/vectordata/VectorDrape.glsl (std140).
+struct DrapeUniforms {
+    glm::mat4 viewRotationProjection;
+    glm::vec4 cameraHigh;
+    glm::vec4 cameraLow;
+    glm::vec4 forward;
+    glm::vec4 depthTerms;
+    glm::vec4 tolerance;
+};
+
+constexpr const char* kVertexProgram = "vectordata/VectorDrape.vert";
+constexpr const char* kFragmentProgram = "vectordata/VectorDrape.frag";
+constexpr VkPipelineStageFlags2 kFragment = VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT;
+constexpr VkPipelineStageFlags2 kColorOutput = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT;
+constexpr VkAccessFlags2 kColorAccess = VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT;
+
+std::array<vk::DescriptorBinding, 3> bindingsOf(SceneDepthSource source)
+{
+    constexpr VkShaderStageFlags kBoth = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
+    return {
+        vk::DescriptorBinding{0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kBoth},
+        vk::DescriptorBinding{1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_VERTEX_BIT},
+        vk::DescriptorBinding{2,
+                              source == SceneDepthSource::VisibilityBuffer ? VK_DESCRIPTOR_TYPE_STORAGE_BUFFER
+                                                                           : VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
+                              VK_SHADER_STAGE_FRAGMENT_BIT}};
+}
+
+vk::SamplerDescription nearestTexels()
+{
+    vk::SamplerDescription description;
+    description.filter = VK_FILTER_NEAREST;
+    description.mipmapMode = VK_SAMPLER_MIPMAP_MODE_NEAREST;
+    return description;
+}
+
+void checkSampledDepth(const vk::Device& device, VkFormat depthFormat)
+{
+    VkFormatProperties properties{};
+    vkGetPhysicalDeviceFormatProperties(device.physicalDevice(), depthFormat, &properties);
+    const bool stencil = depthFormat == VK_FORMAT_D24_UNORM_S8_UINT || depthFormat == VK_FORMAT_D32_SFLOAT_S8_UINT ||
+                         depthFormat == VK_FORMAT_D16_UNORM_S8_UINT;
+    if (stencil || (properties.optimalTilingFeatures & VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT) == 0) {
+        throw vk::Error("the Vulkan device can not sample the scene's depth format " +
+                        std::to_string(static_cast<int>(depthFormat)) + ", which drawing vector layers needs");
+    }
+}
+
+vk::Buffer vertexBufferOf(vk::Device& device, std::span<const DrapedVertex> vertices)
+{
+    if (vertices.empty()) {
+        throw vk::Error("a vector drape needs at least one vertex");
+    }
+    vk::Buffer buffer(device, vertices.size_bytes(), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+    vk::uploadToBuffer(device, buffer, vertices);
+    return buffer;
+}
+
+DrapeUniforms uniformsOf(const DrapeView& view, const DrapeTolerance& tolerance, std::uint32_t samples)
+{
+    DrapeUniforms uniforms{};
+    const glm::dmat4 rotation(view.sceneToView);
+    uniforms.viewRotationProjection = glm::mat4(glm::dmat4(view.projection) * rotation);
+    glm::vec3 high;
+    glm::vec3 low;
+    splitPosition(view.cameraPosition, high, low);
+    uniforms.cameraHigh = glm::vec4(high, 0.0f);
+    uniforms.cameraLow = glm::vec4(low, 0.0f);
+    // The view looks along -Z of view space: row 2 of the rotation, negated.
+    const glm::dvec3 forward = -glm::dvec3(view.sceneToView[0][2], view.sceneToView[1][2], view.sceneToView[2][2]);
+    uniforms.forward = glm::vec4(glm::vec3(glm::normalize(forward)), view.projection[2][2]);
+    uniforms.depthTerms = glm::vec4(view.projection[3][2], view.clearDepth, static_cast<float>(view.viewport.width),
+                                    static_cast<float>(view.viewport.height));
+    uniforms.tolerance = glm::vec4(static_cast<float>(tolerance.metres), static_cast<float>(tolerance.perMetre),
+                                   static_cast<float>(samples), 0.0f);
+    return uniforms;
+}
+
+}  // namespace
+
+VectorDrapePass::VectorDrapePass(vk::Device& device, const vk::ShaderLibrary& shaders, VkFormat displayFormat,
+                                 VkFormat depthFormat, SceneDepthSource source, std::uint32_t framesInFlight,
+                                 std::span<const DrapedVertex> vertices, const DrapeTolerance& tolerance)
+    : device_(&device),
+      shaders_(&shaders),
+      displayFormat_(displayFormat),
+      source_(source),
+      tolerance_(tolerance),
+      vertexCount_(vertices.size()),
+      vertices_(vertexBufferOf(device, vertices)),
+      sampler_(device, nearestTexels()),
+      setLayout_(device, bindingsOf(source)),
+      pipelineLayout_(device, setLayout_.handle()),
+      pool_(device, setLayout_, framesInFlight)
+{
+    if (source == SceneDepthSource::DepthImage) {
+        checkSampledDepth(device, depthFormat);
+    }
+    for (std::uint32_t slot = 0; slot < framesInFlight; ++slot) {
+        uniforms_.emplace_back(device, sizeof(DrapeUniforms), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT,
+                               vk::MemoryLocation::HostUpload);
+        sets_.push_back(pool_.allocate(setLayout_));
+        vk::DescriptorWriter()
+            .uniformBuffer(0, uniforms_.back())
+            .storageBuffer(1, vertices_)
+            .update(device, sets_.back());
+    }
+    pipeline_ = buildPipeline();
+}
+
+vk::GraphicsPipeline VectorDrapePass::buildPipeline() const
+{
+    vk::GraphicsPipelineDescription description;
+    description.colorFormats = {displayFormat_};
+    description.blending = vk::ColorBlending::PremultipliedAlpha;
+    description.constants = {vk::SpecializationConstant{0, display::shaderEncodesSrgb(displayFormat_) ? 1u : 0u}};
+    std::vector<vk::ShaderMacro> macros;
+    if (source_ == SceneDepthSource::VisibilityBuffer) {
+        macros.push_back(vk::ShaderMacro{"DRAPE_VISIBILITY_BUFFER", "1"});
+    }
+    return vk::GraphicsPipeline(*device_, pipelineLayout_, shaders_->load(kVertexProgram),
+                                shaders_->load(kFragmentProgram, macros), description);
+}
+
+std::optional<std::string> VectorDrapePass::reloadShaders()
+{
+    try {
+        vk::GraphicsPipeline rebuilt = buildPipeline();
+        pipeline_ = std::move(rebuilt);
+    } catch (const std::exception& error) {
+        return std::string(error.what());
+    }
+    return std::nullopt;
+}
+
+void VectorDrapePass::record(VkCommandBuffer commands, std::uint32_t slotIndex, const DrapeView& view,
+                             const DrapeTargets& targets) const
+{
+    const vk::Buffer& uniforms = uniforms_.at(slotIndex);
+    const DrapeUniforms values = uniformsOf(view, tolerance_, targets.samples);
+    std::memcpy(uniforms.mapped().data(), &values, sizeof(values));
+
+    // The slot's earlier frames completed: its set is free to change, and
+    // the targets may be new ones.
+    const VkDescriptorSet set = sets_.at(slotIndex);
+    const vk::Image& display = *targets.displayColor;
+    if (source_ == SceneDepthSource::VisibilityBuffer) {
+        vk::DescriptorWriter().storageBuffer(2, *targets.visibility).update(*device_, set);
+        // The visibility pass wrote it.
+        vk::bufferBarrier(*device_, commands, *targets.visibility, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                          VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT, kFragment, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+    } else {
+        vk::DescriptorWriter()
+            .combinedImageSampler(2, targets.depth->view(), sampler_.handle(), VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL)
+            .update(*device_, set);
+        vk::imageBarrier(*device_, commands, targets.depth->handle(), targets.depth->fullRange(),
+                         VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
+                         VK_PIPELINE_STAGE_2_TRANSFER_BIT, 0, kFragment, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
+    }
+    vk::imageBarrier(*device_, commands, display.handle(), display.fullRange(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                     VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_TRANSFER_BIT, 0, kColorOutput,
+                     kColorAccess);
+
+    const VkRenderingAttachmentInfo attachment =
+        vk::renderingAttachment(display.view(), VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_ATTACHMENT_LOAD_OP_LOAD,
+                                VK_ATTACHMENT_STORE_OP_STORE, VkClearValue{});
+    const VkRenderingInfo rendering = vk::renderingInfo(display.extent(), attachment, nullptr);
+    vkCmdBeginRendering(commands, &rendering);
+    pipeline_.bind(commands);
+    vk::setViewportAndScissor(commands, display.extent());
+    vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelineLayout_.handle(), 0, 1, &set, 0,
+                            nullptr);
+    vkCmdDraw(commands, 6, static_cast<std::uint32_t>(vertexCount_), 0, 0);
+    vkCmdEndRendering(commands);
+
+    vk::imageBarrier(*device_, commands, display.handle(), display.fullRange(),
+                     VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, kColorOutput,
+                     VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, VK_PIPELINE_STAGE_2_TRANSFER_BIT,
+                     VK_ACCESS_2_TRANSFER_READ_BIT);
+    if (source_ == SceneDepthSource::DepthImage) {
+        vk::imageBarrier(*device_, commands, targets.depth->handle(), targets.depth->fullRange(),
+                         VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, kFragment, 0,
+                         VK_PIPELINE_STAGE_2_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
+    }
+}
+
+}  // namespace vectordata::gpu

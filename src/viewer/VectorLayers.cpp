@@ -1,0 +1,110 @@
+#include "viewer/VectorLayers.h"
+
+#include "planet/CubeElevation.h"
+#include "planet/CubeSphere.h"
+#include "vectordata/VectorLayer.h"
+#include "viewer/GeodeticFrame.h"
+#include "viewer/GlobeFlight.h"
+#include "viewer/ViewerSetup.h"
+
+#include <algorithm>
+#include <numbers>
+#include <sstream>
+
+namespace viewer {
+
+namespace {
+
+std::string countOf(std::size_t count, const char* noun)
+{
+    return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
+}
+
+std::string describeLayer(const vectordata::VectorLayer& layer, std::size_t vertices)
+{
+    return "--vector " + layer.source + ": " + countOf(layer.lines.size(), "line") + ", " +
+           countOf(layer.polygons.size(), "polygon") + ", " + countOf(layer.places.size(), "point") + ", " +
+           (vertices == 1 ? std::string("1 vertex") : std::to_string(vertices) + " vertices") + " on the ground";
+}
+
+}  // namespace
+
+vectordata::DrapeGround flatDrapeGround(const GeodeticFrame& frame, std::optional<double> seaMetres)
+{
+    vectordata::DrapeGround ground;
+    const double worldPerMetre = 1.0 / static_cast<double>(frame.settings().elevationPerWorldHeight);
+    ground.pointAt = [&frame, seaMetres, worldPerMetre](double latitude,
+                                                        double longitude) -> std::optional<vectordata::SurfacePoint> {
+        const GeodeticFrame::TerrainPoint point = frame.terrainPointAt(latitude, longitude);
+        if (!point.onTerrain) {
+            return std::nullopt;
+        }
+        const double metres = seaMetres ? std::max(point.elevationMetres, *seaMetres) : point.elevationMetres;
+        return vectordata::SurfacePoint{glm::dvec3(point.world.x, metres * worldPerMetre, point.world.y),
+                                        glm::dvec3(0.0, 1.0, 0.0)};
+    };
+    ground.sampleSpacingMetres = frame.sampleSpacingMetres();
+    return ground;
+}
+
+vectordata::DrapeGround globeDrapeGround(const planet::CubeElevation& elevation)
+{
+    vectordata::DrapeGround ground;
+    ground.pointAt = [&elevation](double latitude, double longitude) -> std::optional<vectordata::SurfacePoint> {
+        const glm::dvec3 cube = planet::cubePointUnder(latitude, longitude);
+        const double height = globeFlightFloor(elevation.surfaceHeightAt(cube));
+        return vectordata::SurfacePoint{planet::cubeToEcef(cube, height),
+                                        planet::ellipsoidNormalAt(planet::cubeToEcef(cube))};
+    };
+    // The cube grid's spacing at the equator: a face's quarter turn over its
+    // intervals.
+    constexpr double kEquatorMetres = 40075016.7;
+    ground.sampleSpacingMetres = kEquatorMetres / 4.0 / static_cast<double>(elevation.intervals());
+    return ground;
+}
+
+std::vector<vectordata::DrapedVertex> drapeVectorLayers(const ViewerOptions& options,
+                                                        const vectordata::DrapeGround& ground, std::ostream& out,
+                                                        std::ostream& err)
+{
+    std::vector<vectordata::DrapedVertex> vertices;
+    for (std::size_t index = 0; index < options.vectorLayers.size(); ++index) {
+        const vectordata::VectorLayerSpec& spec = options.vectorLayers[index];
+        try {
+            const vectordata::VectorLayer layer = vectordata::readVectorLayer(spec.source, options.vectorLabelField);
+            const std::size_t budget =
+                vectordata::kMaxDrapedVertices - std::min(vertices.size(), vectordata::kMaxDrapedVertices);
+            const std::size_t placed = vectordata::drapeLayer(layer, spec, index, ground, vertices, budget);
+            if (placed == 0) {
+                err << "cbt-terrain: warning: --vector " << spec.source
+                    << ": no part of it lies on the terrain; it is left out\n";
+                continue;
+            }
+            out << "cbt-terrain: " << describeLayer(layer, placed) << "\n";
+        } catch (const vectordata::VectorSourceMissing& error) {
+            throw vectordata::VectorSourceMissing(std::string("--vector: ") + error.what());
+        } catch (const vectordata::VectorDataError& error) {
+            err << "cbt-terrain: warning: --vector " << error.what() << "; it is left out\n";
+        }
+    }
+    return vertices;
+}
+
+std::vector<vectordata::DrapedVertex> drapeFlatVectorLayers(const ViewerOptions& options,
+                                                            const dem::TerrainSource& terrain, std::ostream& out,
+                                                            std::ostream& err)
+{
+    if (options.vectorLayers.empty()) {
+        return {};
+    }
+    const scene::SceneSettings settings = initialSceneSettings(options, terrain.heightmap, terrain.dem);
+    try {
+        const GeodeticFrame frame(terrain, settings.terrain, "--vector");
+        return drapeVectorLayers(options, flatDrapeGround(frame, drawnSeaLevelMetres(settings.terrain)), out, err);
+    } catch (const GeodeticPlacementError& error) {
+        err << "cbt-terrain: warning: " << error.what() << "; the vector layers are left out\n";
+        return {};
+    }
+}
+
+}  // namespace viewer

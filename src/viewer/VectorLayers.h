@@ -1,0 +1,42 @@
+// --vector: the user's layers read (vectordata::readVectorLayer) and laid on
+// the ground of either mode (vectordata::drapeLayer), before the device is
+// chosen; the scene draws them (scene::SceneFrame::setVectorLayers).
+#pragma once
+
+#include "vectordata/Drape.h"
+#include "viewer/CommandLine.h"
+
+#include <optional>
+#include <ostream>
+#include <vector>
+
+namespace planet {
+class CubeElevation;
+}  // namespace planet
+
+namespace viewer {
+
+class GeodeticFrame;
+
+// The flat terrain's ground: the DEM's heights in memory (above `seaMetres`
+// where it draws water), in world coordinates, Y up.
+[[nodiscard]] vectordata::DrapeGround flatDrapeGround(const GeodeticFrame& frame, std::optional<double> seaMetres);
+// The globe's: the cube grid's heights with the detail below the data (as
+// the globe draws them; the sea's surface over water), in ECEF.
+[[nodiscard]] vectordata::DrapeGround globeDrapeGround(const planet::CubeElevation& elevation);
+
+// The --vector layers of `options` laid on `ground`, one line each on `out`.
+// A layer GDAL can not read, that holds no geometry, whose CRS can not be
+// undone or that lies off the ground is left out with one warning on `err`.
+// Throws vectordata::VectorSourceMissing for a file that does not exist.
+[[nodiscard]] std::vector<vectordata::DrapedVertex> drapeVectorLayers(const ViewerOptions& options,
+                                                                      const vectordata::DrapeGround& ground,
+                                                                      std::ostream& out, std::ostream& err);
+
+// The same, for a flat terrain that may have no georeferencing (then every
+// layer is left out with one warning).
+[[nodiscard]] std::vector<vectordata::DrapedVertex> drapeFlatVectorLayers(const ViewerOptions& options,
+                                                                          const dem::TerrainSource& terrain,
+                                                                          std::ostream& out, std::ostream& err);
+
+}  // namespace viewer
