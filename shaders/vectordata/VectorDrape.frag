@@ -1,28 +1,12 @@
 #version 460
-// The vector drape's pixels: the line's coverage of the pixel, from its
-// distance to the segment in pixels (anti-aliased over one pixel), shown
-// only where the line is not behind the scene's surface. The surface at the
-// pixel is read from the frame's depth image, or, with
-// DRAPE_VISIBILITY_BUFFER, from sample 0 of its visibility buffer
-// (raster/TriangleRaster.h). A line point is hidden when it lies, along the
-// view ray, behind that surface by more than the tolerance measured along
-// the up direction: a ridge in front hides it, the surface's own level of
-// detail does not.
+// The vector drape's line pixels: the line's coverage of the pixel, from
+// its distance to the segment in pixels (anti-aliased over one pixel), shown
+// only where the line is not behind the scene's surface
+// (VectorDrapeOcclusion.glsl).
 #extension GL_GOOGLE_include_directive : require
 
 #include "vectordata/VectorDrape.glsl"
-
-// Whether the shader writes sRGB itself (a UNORM target) or the target
-// encodes the linear colour (an SRGB one).
-layout(constant_id = 0) const bool kShaderEncodesSrgb = false;
-
-#ifdef DRAPE_VISIBILITY_BUFFER
-layout(std430, set = 0, binding = 2) readonly buffer Visibility {
-    uint visibilityWords[];
-};
-#else
-layout(set = 0, binding = 2) uniform sampler2D sceneDepth;
-#endif
+#include "vectordata/VectorDrapeOcclusion.glsl"
 
 layout(location = 0) in vec3 relativePosition;
 layout(location = 1) flat in vec4 segmentPixels;
@@ -34,25 +18,6 @@ layout(location = 0) out vec4 outColour;
 // The marker's rim: pixels of a darker edge around a point's disc.
 const float kMarkerRimPixels = 1.5;
 const float kMarkerRimShade = 0.2;
-
-// The scene's depth at this pixel, or the cleared depth where it has none.
-float sceneDepthHere()
-{
-    const ivec2 pixel = ivec2(gl_FragCoord.xy);
-#ifdef DRAPE_VISIBILITY_BUFFER
-    const uint samples = uint(drapeFrame.tolerance.z);
-    const uint index = (uint(pixel.y) * uint(drapeFrame.depthTerms.z) + uint(pixel.x)) * samples * 2u;
-    const uint high = visibilityWords[index + 1u];
-    return high == 0u && visibilityWords[index] == 0u ? drapeFrame.depthTerms.y : uintBitsToFloat(high);
-#else
-    return texelFetch(sceneDepth, pixel, 0).r;
-#endif
-}
-
-vec3 decodeSrgb(vec3 coded)
-{
-    return mix(coded / 12.92, pow((coded + 0.055) / 1.055, vec3(2.4)), greaterThan(coded, vec3(0.04045)));
-}
 
 void main()
 {
@@ -68,17 +33,7 @@ void main()
         discard;
     }
 
-    const float depth = sceneDepthHere();
-    if (depth == drapeFrame.depthTerms.y) {
-        discard;  // no surface under the line here
-    }
-    const vec3 ray = normalize(relativePosition);
-    const float cosine = max(dot(ray, drapeFrame.forward.xyz), 1e-3);
-    const float sceneAxial = drapeFrame.depthTerms.x / (depth + drapeFrame.forward.w);
-    const float lineAxial = 1.0 / gl_FragCoord.w;
-    const float behind = (lineAxial - sceneAxial) / cosine;
-    const float allowed = drapeFrame.tolerance.x + drapeFrame.tolerance.y * sceneAxial / cosine;
-    if (behind * abs(dot(ray, up)) > allowed) {
+    if (drape_HiddenBySurface(relativePosition, up)) {
         discard;
     }
 
@@ -86,9 +41,5 @@ void main()
     if (widthAndMarker.y > 0.5 && distance > halfWidth - kMarkerRimPixels) {
         rgb *= kMarkerRimShade;
     }
-    if (!kShaderEncodesSrgb) {
-        rgb = decodeSrgb(rgb);
-    }
-    const float alpha = colour.a * coverage;
-    outColour = vec4(rgb * alpha, alpha);
+    outColour = drape_Output(rgb, colour.a * coverage);
 }

@@ -1,4 +1,4 @@
-// What the vector drape's two stages share (src/vectordata/gpu/VectorDrapePass.h):
+// What the vector drape's stages share (src/vectordata/gpu/VectorDrapePass.h):
 // the frame's camera and the draped vertices (vectordata::DrapedVertex).
 
 // vectordata::gpu::DrapeUniforms.
@@ -29,9 +29,30 @@ struct DrapedVertex {
     uint flags;
 };
 
+// The lines and markers (vectordata::DrapedLayers::lines).
 layout(std430, set = 0, binding = 1) readonly buffer DrapedVertices {
     DrapedVertex drapedVertices[];
 };
 
+// The polygons' fills, three vertices a triangle (DrapedLayers::fills).
+layout(std430, set = 0, binding = 3) readonly buffer DrapedFillVertices {
+    DrapedVertex drapedFillVertices[];
+};
+
 const uint DRAPE_LINE_END = 1u;
 const uint DRAPE_MARKER = 2u;
+
+// A vertex's position less the camera's, from their high and low floats.
+vec3 drape_RelativeToCamera(DrapedVertex vertex)
+{
+    precise vec3 high = vec3(vertex.highX, vertex.highY, vertex.highZ) - drapeFrame.cameraHigh.xyz;
+    precise vec3 low = vec3(vertex.lowX, vertex.lowY, vertex.lowZ) - drapeFrame.cameraLow.xyz;
+    precise vec3 relative = high + low;
+    return relative;
+}
+
+// A vertex's colour (0xRRGGBBAA), sRGB with straight alpha.
+vec4 drape_Colour(DrapedVertex vertex)
+{
+    return unpackUnorm4x8(vertex.rgba).abgr;
+}

@@ -21,14 +21,6 @@ const float kNearestW = 1e-4;
 const vec2 kCorners[6] = vec2[6](vec2(0.0, -1.0), vec2(1.0, -1.0), vec2(1.0, 1.0), vec2(0.0, -1.0), vec2(1.0, 1.0),
                                  vec2(0.0, 1.0));
 
-vec3 relativeToCamera(DrapedVertex vertex)
-{
-    precise vec3 high = vec3(vertex.highX, vertex.highY, vertex.highZ) - drapeFrame.cameraHigh.xyz;
-    precise vec3 low = vec3(vertex.lowX, vertex.lowY, vertex.lowZ) - drapeFrame.cameraLow.xyz;
-    precise vec3 relative = high + low;
-    return relative;
-}
-
 vec2 pixelsOf(vec4 clip)
 {
     return (clip.xy / clip.w * 0.5 + 0.5) * drapeFrame.depthTerms.zw;
@@ -57,8 +49,8 @@ void main()
     if (!marker) {
         second = drapedVertices[index + 1u];
     }
-    vec3 relativeA = relativeToCamera(first);
-    vec3 relativeB = relativeToCamera(second);
+    vec3 relativeA = drape_RelativeToCamera(first);
+    vec3 relativeB = drape_RelativeToCamera(second);
     vec4 clipA = drapeFrame.viewRotationProjection * vec4(relativeA, 1.0);
     vec4 clipB = drapeFrame.viewRotationProjection * vec4(relativeB, 1.0);
     if (clipA.w < kNearestW && clipB.w < kNearestW) {
@@ -90,7 +82,7 @@ void main()
     gl_Position = vec4((pixels / drapeFrame.depthTerms.zw * 2.0 - 1.0) * clip.w, clip.z, clip.w);
     relativePosition = atB ? relativeB : relativeA;
     segmentPixels = vec4(pixelsA, pixelsB);
-    colour = unpackUnorm4x8(first.rgba).abgr;
+    colour = drape_Colour(first);
     widthAndMarker = vec2(first.widthPixels, marker ? 1.0 : 0.0);
     up = vec3(first.upX, first.upY, first.upZ);
 }

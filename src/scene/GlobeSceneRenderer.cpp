@@ -275,9 +275,9 @@ std::optional<std::string> GlobeSceneRenderer::reloadShaders()
         impl.frame.displayPass());
 }
 
-void GlobeSceneRenderer::setVectorLayers(std::span<const vectordata::DrapedVertex> vertices)
+void GlobeSceneRenderer::setVectorLayers(const vectordata::DrapedLayers& layers)
 {
-    impl_->frame.setVectorLayers(impl_->shaders, vertices);
+    impl_->frame.setVectorLayers(impl_->shaders, layers);
 }
 
 const planet::gpu::GlobeTerrain& GlobeSceneRenderer::globe() const

@@ -119,10 +119,11 @@ public:
     void setShadows(bool shadows);
     // Contour lines every `metres` of elevation; 0: none.
     void setContourInterval(double metres);
-    // The vector layers (vectordata::drapeLayer's vertices in the surface's
-    // coordinates) drawn over every frame from now on; none when empty.
+    // The vector layers (vectordata::drapeLayer's and drapeFills' vertices
+    // in the surface's coordinates) drawn over every frame from now on; none
+    // when empty.
     // Throws vk::Error when the device can not read the scene's depth.
-    void setVectorLayers(std::span<const vectordata::DrapedVertex> vertices);
+    void setVectorLayers(const vectordata::DrapedLayers& layers);
     [[nodiscard]] const GlobeSceneSettings& settings() const;
 
     // Statistics of the most recent frame whose results are available:

@@ -116,9 +116,9 @@ void SceneFrame::record(std::uint32_t slotIndex, VkExtent2D viewport, const disp
     }
 }
 
-void SceneFrame::setVectorLayers(const vk::ShaderLibrary& shaders, std::span<const vectordata::DrapedVertex> vertices)
+void SceneFrame::setVectorLayers(const vk::ShaderLibrary& shaders, const vectordata::DrapedLayers& layers)
 {
-    if (vertices.empty()) {
+    if (layers.empty()) {
         vectors_.reset();
         return;
     }
@@ -129,7 +129,7 @@ void SceneFrame::setVectorLayers(const vk::ShaderLibrary& shaders, std::span<con
         device_, shaders, output_.displayFormat, attachments_.depth,
         shading_ == SceneShading::Deferred ? vectordata::gpu::SceneDepthSource::VisibilityBuffer
                                            : vectordata::gpu::SceneDepthSource::DepthImage,
-        framesInFlight(), vertices);
+        framesInFlight(), layers);
 }
 
 std::optional<std::string> SceneFrame::reloadVectorShaders()

@@ -71,10 +71,10 @@ public:
     void record(std::uint32_t slotIndex, VkExtent2D viewport, const display::DisplaySettings& display,
                 SceneSurface& surface);
     // The vector layers drawn over every frame from now on (none when
-    // `vertices` is empty). Throws vk::Error when the device can not read
+    // `layers` is empty). Throws vk::Error when the device can not read
     // the scene's depth for them, and std::invalid_argument for a forward
     // frame whose output does not keep its depth (SceneOutput::readableDepth).
-    void setVectorLayers(const vk::ShaderLibrary& shaders, std::span<const vectordata::DrapedVertex> vertices);
+    void setVectorLayers(const vk::ShaderLibrary& shaders, const vectordata::DrapedLayers& layers);
     [[nodiscard]] const vectordata::gpu::VectorDrapePass* vectorLayers() const { return vectors_.get(); }
     // The vector layers' pipeline built again; on an error keeps the old one
     // and returns the one-line error.

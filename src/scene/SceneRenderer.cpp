@@ -311,9 +311,9 @@ std::optional<std::string> SceneRenderer::reloadShaders()
         impl.frame.displayPass());
 }
 
-void SceneRenderer::setVectorLayers(std::span<const vectordata::DrapedVertex> vertices)
+void SceneRenderer::setVectorLayers(const vectordata::DrapedLayers& layers)
 {
-    impl_->frame.setVectorLayers(impl_->shaders, vertices);
+    impl_->frame.setVectorLayers(impl_->shaders, layers);
 }
 
 tiles::gpu::HeightStream* SceneRenderer::heightStream()

@@ -127,10 +127,11 @@ public:
     // stays as it was.
     void applySettings(const SceneSettings& settings);
     [[nodiscard]] const SceneSettings& settings() const;
-    // The vector layers (vectordata::drapeLayer's vertices in the surface's
-    // coordinates) drawn over every frame from now on; none when empty.
+    // The vector layers (vectordata::drapeLayer's and drapeFills' vertices
+    // in the surface's coordinates) drawn over every frame from now on; none
+    // when empty.
     // Throws vk::Error when the device can not read the scene's depth.
-    void setVectorLayers(std::span<const vectordata::DrapedVertex> vertices);
+    void setVectorLayers(const vectordata::DrapedLayers& layers);
 
     // terrain::Terrain::replaceBaseHeightmap: the heightmap's samples
     // replaced by those of one of the same size (waits for the device).

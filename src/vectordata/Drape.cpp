@@ -1,39 +1,24 @@
 #include "vectordata/Drape.h"
 
+#include "vectordata/PolygonFill.h"
+
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <map>
 #include <numbers>
 
 namespace vectordata {
 
 namespace {
 
-// The mean radius of the Earth, metres: enough to space a line's samples.
-constexpr double kMeanEarthRadiusMetres = 6371008.8;
 // The most samples one segment of a line is cut into.
 constexpr double kMaxSamplesPerSegment = 65536.0;
-
-double radians(double degrees)
-{
-    return degrees * std::numbers::pi / 180.0;
-}
 
 // The longitude step from a to b the short way round.
 double longitudeStep(const GeodeticVertex& a, const GeodeticVertex& b)
 {
     return std::remainder(b.longitudeDegrees - a.longitudeDegrees, 360.0);
-}
-
-// Great-circle metres between two points (haversine).
-double metresBetween(const GeodeticVertex& a, const GeodeticVertex& b)
-{
-    const double latitudeA = radians(a.latitudeDegrees);
-    const double latitudeB = radians(b.latitudeDegrees);
-    const double sinLatitude = std::sin((latitudeB - latitudeA) / 2.0);
-    const double sinLongitude = std::sin(radians(longitudeStep(a, b)) / 2.0);
-    const double h =
-        sinLatitude * sinLatitude + std::cos(latitudeA) * std::cos(latitudeB) * sinLongitude * sinLongitude;
-    return 2.0 * kMeanEarthRadiusMetres * std::asin(std::min(1.0, std::sqrt(h)));
 }
 
 double lengthOf(const std::vector<GeodeticVertex>& points)
@@ -127,6 +112,24 @@ private:
     std::size_t lineStart_ = vertices_.size();
 };
 
+// Square metres inside a polygon's outer ring (flat around its first point).
+double areaOf(const VectorPolygon& polygon)
+{
+    const std::vector<GeodeticVertex>& ring = polygon.rings.front();
+    const GeodeticVertex& origin = ring.front();
+    constexpr double kMetresPerDegree = 111320.0;
+    const double east = kMetresPerDegree * std::cos(origin.latitudeDegrees * std::numbers::pi / 180.0);
+    double twiceArea = 0.0;
+    for (std::size_t i = 0; i + 1 < ring.size(); ++i) {
+        const double x0 = std::remainder(ring[i].longitudeDegrees - origin.longitudeDegrees, 360.0) * east;
+        const double x1 = std::remainder(ring[i + 1].longitudeDegrees - origin.longitudeDegrees, 360.0) * east;
+        const double y0 = (ring[i].latitudeDegrees - origin.latitudeDegrees) * kMetresPerDegree;
+        const double y1 = (ring[i + 1].latitudeDegrees - origin.latitudeDegrees) * kMetresPerDegree;
+        twiceArea += x0 * y1 - x1 * y0;
+    }
+    return std::abs(twiceArea) / 2.0;
+}
+
 }  // namespace
 
 void splitPosition(const glm::dvec3& position, glm::vec3& high, glm::vec3& low)
@@ -172,6 +175,60 @@ std::size_t drapeLayer(const VectorLayer& layer, const VectorLayerSpec& spec, st
         vertices.back().flags |= kDrapeLineEnd;
     }
     return vertices.size() - first;
+}
+
+}  // namespace vectordata
+
+namespace vectordata {
+
+std::size_t drapeFills(const VectorLayer& layer, const VectorLayerSpec& spec, std::size_t layerIndex,
+                       const DrapeGround& ground, std::vector<DrapedVertex>& triangles, std::size_t vertexBudget)
+{
+    double area = 0.0;
+    for (const VectorPolygon& polygon : layer.polygons) {
+        area += polygon.rings.empty() || polygon.rings.front().empty() ? 0.0 : areaOf(polygon);
+    }
+    // A triangle cut to edges of s metres covers about s^2 / 4.
+    const double budgetSpacing =
+        std::sqrt(4.0 * area / static_cast<double>(std::max<std::size_t>(vertexBudget / 3, 1)));
+    const double spacing = std::max({ground.sampleSpacingMetres, budgetSpacing, 1e-3});
+    // Corners shared by neighbouring triangles are placed once.
+    std::map<std::pair<std::uint64_t, std::uint64_t>, std::optional<SurfacePoint>> placed;
+    const auto pointAt = [&](const GeodeticVertex& vertex) -> const std::optional<SurfacePoint>& {
+        const std::pair key{std::bit_cast<std::uint64_t>(vertex.latitudeDegrees),
+                            std::bit_cast<std::uint64_t>(vertex.longitudeDegrees)};
+        auto found = placed.find(key);
+        if (found == placed.end()) {
+            found = placed.emplace(key, ground.pointAt(vertex.latitudeDegrees, vertex.longitudeDegrees)).first;
+        }
+        return found->second;
+    };
+    const std::size_t first = triangles.size();
+    for (const VectorPolygon& polygon : layer.polygons) {
+        const std::size_t left = vertexBudget - std::min(vertexBudget, triangles.size() - first);
+        if (left < 3) {
+            break;
+        }
+        const ResolvedStyle style = resolveStyle(spec, layerIndex, polygon.style);
+        const std::uint32_t rgba = polygon.fillRgba.value_or((style.rgba & 0xffffff00u) | kDefaultFillAlpha);
+        for (const GeodeticTriangle& triangle : fillTriangles(polygon, spacing, left / 3)) {
+            std::array<DrapedVertex, 3> corners{};
+            bool onSurface = true;
+            for (std::size_t corner = 0; corner < 3 && onSurface; ++corner) {
+                const std::optional<SurfacePoint>& point = pointAt(triangle[corner]);
+                onSurface = point.has_value();
+                if (onSurface) {
+                    splitPosition(point->position, corners[corner].high, corners[corner].low);
+                    corners[corner].up = glm::vec3(point->up);
+                    corners[corner].rgba = rgba;
+                }
+            }
+            if (onSurface) {
+                triangles.insert(triangles.end(), corners.begin(), corners.end());
+            }
+        }
+    }
+    return triangles.size() - first;
 }
 
 }  // namespace vectordata

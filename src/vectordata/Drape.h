@@ -69,4 +69,26 @@ std::size_t drapeLayer(const VectorLayer& layer, const VectorLayerSpec& spec, st
                        const DrapeGround& ground, std::vector<DrapedVertex>& vertices,
                        std::size_t vertexBudget = kMaxDrapedVertices);
 
+// The most vertices of the polygons' fills all layers together give, three
+// a triangle: a layer whose fills would need more is cut more coarsely.
+inline constexpr std::size_t kMaxDrapedFillVertices = std::size_t{3} << 19u;
+
+// Appends the fills of `layer`'s polygons (vectordata/PolygonFill.h, cut to
+// the ground's sample spacing), three vertices a triangle, in the colour of
+// each polygon's brush, else its line colour at kDefaultFillAlpha; a
+// triangle with a corner off the surface is left out. Returns how many
+// vertices it appended, at most `vertexBudget`.
+std::size_t drapeFills(const VectorLayer& layer, const VectorLayerSpec& spec, std::size_t layerIndex,
+                       const DrapeGround& ground, std::vector<DrapedVertex>& triangles,
+                       std::size_t vertexBudget = kMaxDrapedFillVertices);
+
+// What the drape pass draws: the lines and markers (drapeLayer), and the
+// polygons' fills (drapeFills).
+struct DrapedLayers {
+    std::vector<DrapedVertex> lines;
+    std::vector<DrapedVertex> fills;
+
+    [[nodiscard]] bool empty() const { return lines.empty() && fills.empty(); }
+};
+
 }  // namespace vectordata

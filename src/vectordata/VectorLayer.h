@@ -11,6 +11,7 @@
 // coordinate fits, and refused otherwise.
 #pragma once
 
+#include "vectordata/GeodeticVertex.h"
 #include "vectordata/TrackReader.h"
 
 #include <cstdint>
@@ -25,11 +26,6 @@ namespace vectordata {
 class VectorSourceMissing : public VectorDataError {
 public:
     using VectorDataError::VectorDataError;
-};
-
-struct GeodeticVertex {
-    double latitudeDegrees = 0.0;
-    double longitudeDegrees = 0.0;
 };
 
 // What a feature's style string says about how to draw it; empty members

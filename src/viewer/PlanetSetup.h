@@ -49,7 +49,7 @@ struct PlanetInputs {
     // --imagery none.
     std::optional<dem::Imagery> nightLights;
     // --vector: the layers laid on the globe.
-    std::vector<vectordata::DrapedVertex> vectors;
+    vectordata::DrapedLayers vectors;
 };
 
 // Checks the output folders, reads the global DEM and the camera path. A

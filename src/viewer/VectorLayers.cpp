@@ -63,36 +63,37 @@ vectordata::DrapeGround globeDrapeGround(const planet::CubeElevation& elevation)
     return ground;
 }
 
-std::vector<vectordata::DrapedVertex> drapeVectorLayers(const ViewerOptions& options,
-                                                        const vectordata::DrapeGround& ground, std::ostream& out,
-                                                        std::ostream& err)
+vectordata::DrapedLayers drapeVectorLayers(const ViewerOptions& options, const vectordata::DrapeGround& ground,
+                                           std::ostream& out, std::ostream& err)
 {
-    std::vector<vectordata::DrapedVertex> vertices;
+    vectordata::DrapedLayers draped;
     for (std::size_t index = 0; index < options.vectorLayers.size(); ++index) {
         const vectordata::VectorLayerSpec& spec = options.vectorLayers[index];
         try {
             const vectordata::VectorLayer layer = vectordata::readVectorLayer(spec.source, options.vectorLabelField);
-            const std::size_t budget =
-                vectordata::kMaxDrapedVertices - std::min(vertices.size(), vectordata::kMaxDrapedVertices);
-            const std::size_t placed = vectordata::drapeLayer(layer, spec, index, ground, vertices, budget);
-            if (placed == 0) {
+            const std::size_t lines = vectordata::drapeLayer(
+                layer, spec, index, ground, draped.lines,
+                vectordata::kMaxDrapedVertices - std::min(draped.lines.size(), vectordata::kMaxDrapedVertices));
+            const std::size_t fills = vectordata::drapeFills(
+                layer, spec, index, ground, draped.fills,
+                vectordata::kMaxDrapedFillVertices - std::min(draped.fills.size(), vectordata::kMaxDrapedFillVertices));
+            if (lines == 0 && fills == 0) {
                 err << "cbt-terrain: warning: --vector " << spec.source
                     << ": no part of it lies on the terrain; it is left out\n";
                 continue;
             }
-            out << "cbt-terrain: " << describeLayer(layer, placed) << "\n";
+            out << "cbt-terrain: " << describeLayer(layer, lines + fills) << "\n";
         } catch (const vectordata::VectorSourceMissing& error) {
             throw vectordata::VectorSourceMissing(std::string("--vector: ") + error.what());
         } catch (const vectordata::VectorDataError& error) {
             err << "cbt-terrain: warning: --vector " << error.what() << "; it is left out\n";
         }
     }
-    return vertices;
+    return draped;
 }
 
-std::vector<vectordata::DrapedVertex> drapeFlatVectorLayers(const ViewerOptions& options,
-                                                            const dem::TerrainSource& terrain, std::ostream& out,
-                                                            std::ostream& err)
+vectordata::DrapedLayers drapeFlatVectorLayers(const ViewerOptions& options, const dem::TerrainSource& terrain,
+                                               std::ostream& out, std::ostream& err)
 {
     if (options.vectorLayers.empty()) {
         return {};

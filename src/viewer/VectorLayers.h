@@ -29,14 +29,14 @@ class GeodeticFrame;
 // A layer GDAL can not read, that holds no geometry, whose CRS can not be
 // undone or that lies off the ground is left out with one warning on `err`.
 // Throws vectordata::VectorSourceMissing for a file that does not exist.
-[[nodiscard]] std::vector<vectordata::DrapedVertex> drapeVectorLayers(const ViewerOptions& options,
-                                                                      const vectordata::DrapeGround& ground,
-                                                                      std::ostream& out, std::ostream& err);
+[[nodiscard]] vectordata::DrapedLayers drapeVectorLayers(const ViewerOptions& options,
+                                                         const vectordata::DrapeGround& ground, std::ostream& out,
+                                                         std::ostream& err);
 
 // The same, for a flat terrain that may have no georeferencing (then every
 // layer is left out with one warning).
-[[nodiscard]] std::vector<vectordata::DrapedVertex> drapeFlatVectorLayers(const ViewerOptions& options,
-                                                                          const dem::TerrainSource& terrain,
-                                                                          std::ostream& out, std::ostream& err);
+[[nodiscard]] vectordata::DrapedLayers drapeFlatVectorLayers(const ViewerOptions& options,
+                                                             const dem::TerrainSource& terrain, std::ostream& out,
+                                                             std::ostream& err);
 
 }  // namespace viewer

@@ -171,7 +171,7 @@ struct ViewerInputs {
     // --time START/END: the sun of each of the path's frames.
     std::vector<atmosphere::SunPosition> pathSuns;
     // --vector: the layers laid on the terrain.
-    std::vector<vectordata::DrapedVertex> vectors;
+    vectordata::DrapedLayers vectors;
 };
 ViewerInputs loadViewerInputs(const ViewerOptions& requested, const VkPhysicalDeviceLimits& limits, std::ostream& out,
                               std::ostream& err, dem::StreamedBaseTiming baseTiming = dem::StreamedBaseTiming::Now);

@@ -186,6 +186,59 @@ TEST_F(VectorLayersRenderTest, ALineLiesWhereItsCoordinatesProjectAtOneWidth)
     EXPECT_LT(differing, 12);
 }
 
+TEST_F(VectorLayersRenderTest, APolygonIsFilledTranslucentlyAroundItsHole)
+{
+    // Columns 40..80 and rows 60..100 less columns 55..65 and rows 75..85,
+    // straight down from 2.6 km over its middle: 25 m a pixel, the hole
+    // 20 pixels across around the frame's middle.
+    std::ostringstream park;
+    park.precision(10);
+    park << std::fixed << R"({"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {}, )"
+         << R"("geometry": {"type": "Polygon", "coordinates": [)";
+    const std::vector<std::vector<std::array<double, 2>>> rings{{{40, 60}, {80, 60}, {80, 100}, {40, 100}, {40, 60}},
+                                                                {{55, 75}, {55, 85}, {65, 85}, {65, 75}, {55, 75}}};
+    for (std::size_t r = 0; r < rings.size(); ++r) {
+        park << (r == 0 ? "[" : ", [");
+        for (std::size_t i = 0; i < rings[r].size(); ++i) {
+            const auto [longitude, latitude] = longitudeLatitudeOf(rings[r][i][0] - 0.5, rings[r][i][1] - 0.5);
+            park << (i == 0 ? "" : ", ") << "[" << longitude << ", " << latitude << "]";
+        }
+        park << "]";
+    }
+    park << "]}}]}";
+    const std::string polygon = layer("park.geojson", park.str());
+    const std::vector<std::string> view{"--camera-geo", placeOf(59.5, 79.5) + ",3000,0,-90"};
+    std::vector<std::string> filled = view;
+    filled.insert(filled.end(), {"--vector", polygon + ":color=#0000ff"});
+    const DecodedImage plain = render("plain", view);
+    const DecodedImage park_ = render("park", filled);
+    ASSERT_EQ(plain.width, 160);
+    ASSERT_EQ(park_.width, 160);
+    const auto bluer = [&](int x, int y) {
+        const uint8_t* under = plain.pixel(x, y);
+        const uint8_t* over = park_.pixel(x, y);
+        return over[2] > under[2] + 20 && over[0] < under[0] && over[1] < under[1];
+    };
+    const auto same = [&](int x, int y) {
+        for (int channel = 0; channel < 3; ++channel) {
+            if (std::abs(plain.pixel(x, y)[channel] - park_.pixel(x, y)[channel]) > 3) {
+                return false;
+            }
+        }
+        return true;
+    };
+    // The fill: translucent blue over the ground, whose relief still shows.
+    for (const auto [x, y] : std::vector<std::array<int, 2>>{{50, 30}, {110, 30}, {50, 90}, {110, 90}, {80, 35}}) {
+        EXPECT_TRUE(bluer(x, y)) << x << ", " << y;
+        EXPECT_GT(park_.pixel(x, y)[1], 20) << "an opaque fill at " << x << ", " << y;
+    }
+    // The hole and the ground outside are untouched.
+    for (const auto [x, y] :
+         std::vector<std::array<int, 2>>{{80, 60}, {76, 56}, {84, 64}, {15, 60}, {150, 60}, {80, 8}, {80, 112}}) {
+        EXPECT_TRUE(same(x, y)) << x << ", " << y;
+    }
+}
+
 TEST_F(VectorLayersRenderTest, ARidgeHidesALineThatAViewFromAboveShows)
 {
     // From 300 m over the plain west of the ridge, looking east: a line in

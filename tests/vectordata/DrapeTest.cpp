@@ -94,6 +94,38 @@ TEST(Drape, NothingOnTheGroundPlacesNothingAndTheBudgetHolds)
     EXPECT_NEAR(positionOf(vertices.back()).x / 100000.0, 7.9, 1e-6);
 }
 
+TEST(Drape, FillsPolygonsInTheirBrushOrALighterLineColourOnTheGroundOnly)
+{
+    VectorLayer layer;
+    // Half on the ground (west of 8 E), half off it.
+    layer.polygons.push_back({{{{46.0, 7.95}, {46.0, 8.05}, {46.05, 8.05}, {46.05, 7.95}, {46.0, 7.95}}}, {}, {}});
+    layer.polygons.push_back({{{{46.2, 7.2}, {46.2, 7.21}, {46.21, 7.21}, {46.2, 7.2}}}, {}, 0x11223344u});
+    std::vector<DrapedVertex> triangles;
+    const std::size_t placed =
+        drapeFills(layer, VectorLayerSpec{"a", 0xff0000ffu, std::nullopt}, 0, testGround(), triangles);
+    EXPECT_EQ(placed, triangles.size());
+    ASSERT_EQ(triangles.size() % 3, 0u);
+    std::size_t brushed = 0;
+    for (const DrapedVertex& vertex : triangles) {
+        const glm::dvec3 position = positionOf(vertex);
+        EXPECT_LT(position.x / 100000.0, 8.0);
+        EXPECT_NEAR(position.y, (position.x / 100000.0 - 7.0) * 1000.0, 1e-3);
+        EXPECT_TRUE(vertex.rgba == (0xff000000u | kDefaultFillAlpha) || vertex.rgba == 0x11223344u);
+        brushed += vertex.rgba == 0x11223344u ? 1 : 0;
+    }
+    EXPECT_GT(brushed, 0u);
+    EXPECT_GT(triangles.size(), brushed);
+    // No edge longer than the ground's spacing (and the mesh's own
+    // rounding): 100 m in the test's plane.
+    for (std::size_t i = 0; i < triangles.size(); i += 3) {
+        for (std::size_t corner = 0; corner < 3; ++corner) {
+            const glm::dvec3 a = positionOf(triangles[i + corner]);
+            const glm::dvec3 b = positionOf(triangles[i + (corner + 1) % 3]);
+            EXPECT_LT(std::hypot(a.x - b.x, a.z - b.z), 150.0);
+        }
+    }
+}
+
 TEST(Drape, HighAndLowFloatsAddUpToThePosition)
 {
     const glm::dvec3 position(4321987.123456, -1234567.654321, 4567890.000123);

@@ -28,13 +28,15 @@ struct DrapeUniforms {
     glm::vec4 tolerance;
 };
 
-constexpr const char* kVertexProgram = "vectordata/VectorDrape.vert";
-constexpr const char* kFragmentProgram = "vectordata/VectorDrape.frag";
+constexpr const char* kLineVertexProgram = "vectordata/VectorDrape.vert";
+constexpr const char* kLineFragmentProgram = "vectordata/VectorDrape.frag";
+constexpr const char* kFillVertexProgram = "vectordata/VectorDrapeFill.vert";
+constexpr const char* kFillFragmentProgram = "vectordata/VectorDrapeFill.frag";
 constexpr VkPipelineStageFlags2 kFragment = VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT;
 constexpr VkPipelineStageFlags2 kColorOutput = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT;
 constexpr VkAccessFlags2 kColorAccess = VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT;
 
-std::array<vk::DescriptorBinding, 3> bindingsOf(SceneDepthSource source)
+std::array<vk::DescriptorBinding, 4> bindingsOf(SceneDepthSource source)
 {
     constexpr VkShaderStageFlags kBoth = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
     return {
@@ -43,7 +45,8 @@ std::array<vk::DescriptorBinding, 3> bindingsOf(SceneDepthSource source)
         vk::DescriptorBinding{2,
                               source == SceneDepthSource::VisibilityBuffer ? VK_DESCRIPTOR_TYPE_STORAGE_BUFFER
                                                                            : VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
-                              VK_SHADER_STAGE_FRAGMENT_BIT}};
+                              VK_SHADER_STAGE_FRAGMENT_BIT},
+        vk::DescriptorBinding{3, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_VERTEX_BIT}};
 }
 
 vk::SamplerDescription nearestTexels()
@@ -66,10 +69,11 @@ void checkSampledDepth(const vk::Device& device, VkFormat depthFormat)
     }
 }
 
+// The vertices in a buffer of their own, or none when there are none.
 vk::Buffer vertexBufferOf(vk::Device& device, std::span<const DrapedVertex> vertices)
 {
     if (vertices.empty()) {
-        throw vk::Error("a vector drape needs at least one vertex");
+        return {};
     }
     vk::Buffer buffer(device, vertices.size_bytes(), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
     vk::uploadToBuffer(device, buffer, vertices);
@@ -100,35 +104,45 @@ DrapeUniforms uniformsOf(const DrapeView& view, const DrapeTolerance& tolerance,
 
 VectorDrapePass::VectorDrapePass(vk::Device& device, const vk::ShaderLibrary& shaders, VkFormat displayFormat,
                                  VkFormat depthFormat, SceneDepthSource source, std::uint32_t framesInFlight,
-                                 std::span<const DrapedVertex> vertices, const DrapeTolerance& tolerance)
+                                 const DrapedLayers& layers, const DrapeTolerance& tolerance)
     : device_(&device),
       shaders_(&shaders),
       displayFormat_(displayFormat),
       source_(source),
       tolerance_(tolerance),
-      vertexCount_(vertices.size()),
-      vertices_(vertexBufferOf(device, vertices)),
+      lineVertexCount_(layers.lines.size()),
+      fillVertexCount_(layers.fills.size() / 3 * 3),
+      lines_(vertexBufferOf(device, layers.lines)),
+      fills_(vertexBufferOf(device, layers.fills)),
       sampler_(device, nearestTexels()),
       setLayout_(device, bindingsOf(source)),
       pipelineLayout_(device, setLayout_.handle()),
       pool_(device, setLayout_, framesInFlight)
 {
+    if (layers.empty()) {
+        throw vk::Error("a vector drape needs at least one vertex");
+    }
     if (source == SceneDepthSource::DepthImage) {
         checkSampledDepth(device, depthFormat);
     }
+    // A binding without vertices of its own holds the other's (never read).
+    const vk::Buffer& lines = lineVertexCount_ > 0 ? lines_ : fills_;
+    const vk::Buffer& fills = fillVertexCount_ > 0 ? fills_ : lines_;
     for (std::uint32_t slot = 0; slot < framesInFlight; ++slot) {
         uniforms_.emplace_back(device, sizeof(DrapeUniforms), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT,
                                vk::MemoryLocation::HostUpload);
         sets_.push_back(pool_.allocate(setLayout_));
         vk::DescriptorWriter()
             .uniformBuffer(0, uniforms_.back())
-            .storageBuffer(1, vertices_)
+            .storageBuffer(1, lines)
+            .storageBuffer(3, fills)
             .update(device, sets_.back());
     }
-    pipeline_ = buildPipeline();
+    linePipeline_ = buildPipeline(kLineVertexProgram, kLineFragmentProgram);
+    fillPipeline_ = buildPipeline(kFillVertexProgram, kFillFragmentProgram);
 }
 
-vk::GraphicsPipeline VectorDrapePass::buildPipeline() const
+vk::GraphicsPipeline VectorDrapePass::buildPipeline(const char* vertexProgram, const char* fragmentProgram) const
 {
     vk::GraphicsPipelineDescription description;
     description.colorFormats = {displayFormat_};
@@ -138,15 +152,17 @@ vk::GraphicsPipeline VectorDrapePass::buildPipeline() const
     if (source_ == SceneDepthSource::VisibilityBuffer) {
         macros.push_back(vk::ShaderMacro{"DRAPE_VISIBILITY_BUFFER", "1"});
     }
-    return vk::GraphicsPipeline(*device_, pipelineLayout_, shaders_->load(kVertexProgram),
-                                shaders_->load(kFragmentProgram, macros), description);
+    return vk::GraphicsPipeline(*device_, pipelineLayout_, shaders_->load(vertexProgram),
+                                shaders_->load(fragmentProgram, macros), description);
 }
 
 std::optional<std::string> VectorDrapePass::reloadShaders()
 {
     try {
-        vk::GraphicsPipeline rebuilt = buildPipeline();
-        pipeline_ = std::move(rebuilt);
+        vk::GraphicsPipeline lines = buildPipeline(kLineVertexProgram, kLineFragmentProgram);
+        vk::GraphicsPipeline fills = buildPipeline(kFillVertexProgram, kFillFragmentProgram);
+        linePipeline_ = std::move(lines);
+        fillPipeline_ = std::move(fills);
     } catch (const std::exception& error) {
         return std::string(error.what());
     }
@@ -186,11 +202,18 @@ void VectorDrapePass::record(VkCommandBuffer commands, std::uint32_t slotIndex, 
                                 VK_ATTACHMENT_STORE_OP_STORE, VkClearValue{});
     const VkRenderingInfo rendering = vk::renderingInfo(display.extent(), attachment, nullptr);
     vkCmdBeginRendering(commands, &rendering);
-    pipeline_.bind(commands);
     vk::setViewportAndScissor(commands, display.extent());
     vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelineLayout_.handle(), 0, 1, &set, 0,
                             nullptr);
-    vkCmdDraw(commands, 6, static_cast<std::uint32_t>(vertexCount_), 0, 0);
+    // The fills under the lines.
+    if (fillVertexCount_ > 0) {
+        fillPipeline_.bind(commands);
+        vkCmdDraw(commands, static_cast<std::uint32_t>(fillVertexCount_), 1, 0, 0);
+    }
+    if (lineVertexCount_ > 0) {
+        linePipeline_.bind(commands);
+        vkCmdDraw(commands, 6, static_cast<std::uint32_t>(lineVertexCount_), 0, 0);
+    }
     vkCmdEndRendering(commands);
 
     vk::imageBarrier(*device_, commands, display.handle(), display.fullRange(),

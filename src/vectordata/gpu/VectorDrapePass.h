@@ -1,8 +1,9 @@
 // The user's vector layers drawn over a frame (--vector), for the flat
-// terrain and the globe alike: each segment of the draped lines
-// (vectordata/Drape.h) a screen-space quad of the line's width in pixels,
-// anti-aliased, and each point a marker, blended over the display colour
-// after the display pass, in the style's own colour. A line shows where it
+// terrain and the globe alike: the polygons' fills, triangles laid on the
+// ground, then each segment of the draped lines (vectordata/Drape.h) a
+// screen-space quad of the line's width in pixels, anti-aliased, and each
+// point a marker, blended over the display colour after the display pass,
+// in the style's own colour. A line shows where it
 // is not behind the scene's surface, read from the frame's depth image (the
 // graphics path) or its visibility buffer (the compute path): a ridge in
 // front of it hides it; the surface's level of detail, which may lie a
@@ -71,10 +72,10 @@ struct DrapeTargets {
 
 class VectorDrapePass {
 public:
-    // `vertices` must not be empty. Throws vk::Error when the depth image's
+    // `layers` must not be empty. Throws vk::Error when the depth image's
     // format can not be sampled (DepthImage) or a buffer does not fit.
     VectorDrapePass(vk::Device& device, const vk::ShaderLibrary& shaders, VkFormat displayFormat, VkFormat depthFormat,
-                    SceneDepthSource source, std::uint32_t framesInFlight, std::span<const DrapedVertex> vertices,
+                    SceneDepthSource source, std::uint32_t framesInFlight, const DrapedLayers& layers,
                     const DrapeTolerance& tolerance = {});
 
     // Records the pass into a frame whose slot's earlier submissions have
@@ -82,29 +83,33 @@ public:
     void record(VkCommandBuffer commands, std::uint32_t slotIndex, const DrapeView& view,
                 const DrapeTargets& targets) const;
 
-    [[nodiscard]] std::size_t vertexCount() const { return vertexCount_; }
+    [[nodiscard]] std::size_t lineVertexCount() const { return lineVertexCount_; }
+    [[nodiscard]] std::size_t fillVertexCount() const { return fillVertexCount_; }
 
-    // Builds the pipeline again from the shader library; on an error keeps
-    // the old one and returns the one-line error.
+    // Builds the pipelines again from the shader library; on an error keeps
+    // the old ones and returns the one-line error.
     std::optional<std::string> reloadShaders();
 
 private:
-    [[nodiscard]] vk::GraphicsPipeline buildPipeline() const;
+    [[nodiscard]] vk::GraphicsPipeline buildPipeline(const char* vertexProgram, const char* fragmentProgram) const;
 
     vk::Device* device_;
     const vk::ShaderLibrary* shaders_;
     VkFormat displayFormat_;
     SceneDepthSource source_;
     DrapeTolerance tolerance_;
-    std::size_t vertexCount_;
-    vk::Buffer vertices_;
+    std::size_t lineVertexCount_;
+    std::size_t fillVertexCount_;
+    vk::Buffer lines_;  // empty without lines
+    vk::Buffer fills_;  // empty without fills
     std::vector<vk::Buffer> uniforms_;
     vk::Sampler sampler_;
     vk::DescriptorSetLayout setLayout_;
     vk::PipelineLayout pipelineLayout_;
     vk::DescriptorPool pool_;
     std::vector<VkDescriptorSet> sets_;
-    vk::GraphicsPipeline pipeline_;
+    vk::GraphicsPipeline linePipeline_;
+    vk::GraphicsPipeline fillPipeline_;
 };
 
 }  // namespace vectordata::gpu
