@@ -13,6 +13,7 @@ PACKAGES=(
   libgtest-dev libgmock-dev nlohmann-json3-dev
   xvfb xdotool
   libgdal-dev proj-data ferret-datasets xplanet-images ffmpeg
+  libfreetype-dev fonts-dejavu-core
   clang libclang-rt-14-dev
 )
 

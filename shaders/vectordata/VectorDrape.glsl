@@ -19,6 +19,9 @@ layout(std140, set = 0, binding = 0) uniform DrapeFrame {
     // direction and still show; y: the same per metre of distance; z: samples
     // per pixel of the visibility buffer.
     vec4 tolerance;
+    // The labels' placement: x the side of an occupancy cell in pixels, y
+    // and z the cells across and down, w the labels.
+    vec4 labelCells;
 } drapeFrame;
 
 struct DrapedVertex {
@@ -42,14 +45,51 @@ layout(std430, set = 0, binding = 3) readonly buffer DrapedFillVertices {
 const uint DRAPE_LINE_END = 1u;
 const uint DRAPE_MARKER = 2u;
 
-// A vertex's position less the camera's, from their high and low floats.
-vec3 drape_RelativeToCamera(DrapedVertex vertex)
+// A position less the camera's, from their high and low floats.
+vec3 drape_RelativeToCamera(vec3 positionHigh, vec3 positionLow)
 {
-    precise vec3 high = vec3(vertex.highX, vertex.highY, vertex.highZ) - drapeFrame.cameraHigh.xyz;
-    precise vec3 low = vec3(vertex.lowX, vertex.lowY, vertex.lowZ) - drapeFrame.cameraLow.xyz;
+    precise vec3 high = positionHigh - drapeFrame.cameraHigh.xyz;
+    precise vec3 low = positionLow - drapeFrame.cameraLow.xyz;
     precise vec3 relative = high + low;
     return relative;
 }
+
+vec3 drape_RelativeToCamera(DrapedVertex vertex)
+{
+    return drape_RelativeToCamera(vec3(vertex.highX, vertex.highY, vertex.highZ),
+                                  vec3(vertex.lowX, vertex.lowY, vertex.lowZ));
+}
+
+// Framebuffer pixels of a clip-space point in front of the camera.
+vec2 drape_PixelsOf(vec4 clip)
+{
+    return (clip.xy / clip.w * 0.5 + 0.5) * drapeFrame.depthTerms.zw;
+}
+
+// vectordata::DrapedLabel.
+struct DrapedLabel {
+    float highX, highY, highZ, textOffsetPixels;
+    float lowX, lowY, lowZ;
+    uint firstGlyph;
+    float upX, upY, upZ;
+    uint glyphCount;
+    float widthPixels, heightPixels;
+    uint layer, unused;
+};
+
+layout(std430, set = 0, binding = 4) readonly buffer DrapedLabels {
+    DrapedLabel drapedLabels[];
+};
+
+// A label given a place in this frame: its point's pixel and its number.
+struct PlacedLabel {
+    float x, y;
+    uint label;
+    uint unused;
+};
+
+// The most glyphs of a label (vectordata::kMaxLabelCharacters).
+const uint DRAPE_MAX_LABEL_GLYPHS = 40u;
 
 // A vertex's colour (0xRRGGBBAA), sRGB with straight alpha.
 vec4 drape_Colour(DrapedVertex vertex)

@@ -21,11 +21,6 @@ const float kNearestW = 1e-4;
 const vec2 kCorners[6] = vec2[6](vec2(0.0, -1.0), vec2(1.0, -1.0), vec2(1.0, 1.0), vec2(0.0, -1.0), vec2(1.0, 1.0),
                                  vec2(0.0, 1.0));
 
-vec2 pixelsOf(vec4 clip)
-{
-    return (clip.xy / clip.w * 0.5 + 0.5) * drapeFrame.depthTerms.zw;
-}
-
 void hide()
 {
     gl_Position = vec4(0.0, 0.0, 0.0, 1.0);
@@ -67,8 +62,8 @@ void main()
         clipB = mix(clipB, clipA, t);
         relativeB = mix(relativeB, relativeA, t);
     }
-    const vec2 pixelsA = pixelsOf(clipA);
-    const vec2 pixelsB = pixelsOf(clipB);
+    const vec2 pixelsA = drape_PixelsOf(clipA);
+    const vec2 pixelsB = drape_PixelsOf(clipB);
     const vec2 along = pixelsB - pixelsA;
     const float span = length(along);
     const vec2 direction = span > 1e-4 ? along / span : vec2(1.0, 0.0);

@@ -19,10 +19,9 @@ layout(std430, set = 0, binding = 2) readonly buffer Visibility {
 layout(set = 0, binding = 2) uniform sampler2D sceneDepth;
 #endif
 
-// The scene's depth at this pixel, or the cleared depth where it has none.
-float drape_SceneDepth()
+// The scene's depth at a pixel, or the cleared depth where it has none.
+float drape_SceneDepth(ivec2 pixel)
 {
-    const ivec2 pixel = ivec2(gl_FragCoord.xy);
 #ifdef DRAPE_VISIBILITY_BUFFER
     const uint samples = uint(drapeFrame.tolerance.z);
     const uint index = (uint(pixel.y) * uint(drapeFrame.depthTerms.z) + uint(pixel.x)) * samples * 2u;
@@ -33,22 +32,30 @@ float drape_SceneDepth()
 #endif
 }
 
-// `relative`: the point less the camera's position; `up`: the scene's up
-// direction there.
-bool drape_HiddenBySurface(vec3 relative, vec3 up)
+// Whether a point seen at `pixel`, `axialDistance` along the view's axis
+// (its clip w), is hidden. `relative`: the point less the camera's position;
+// `up`: the scene's up direction there.
+bool drape_HiddenAt(ivec2 pixel, float axialDistance, vec3 relative, vec3 up)
 {
-    const float depth = drape_SceneDepth();
+    const float depth = drape_SceneDepth(pixel);
     if (depth == drapeFrame.depthTerms.y) {
         return true;  // no surface under the point here
     }
     const vec3 ray = normalize(relative);
     const float cosine = max(dot(ray, drapeFrame.forward.xyz), 1e-3);
     const float sceneAxial = drapeFrame.depthTerms.x / (depth + drapeFrame.forward.w);
-    const float pointAxial = 1.0 / gl_FragCoord.w;
-    const float behind = (pointAxial - sceneAxial) / cosine;
+    const float behind = (axialDistance - sceneAxial) / cosine;
     const float allowed = drapeFrame.tolerance.x + drapeFrame.tolerance.y * sceneAxial / cosine;
     return behind * abs(dot(ray, up)) > allowed;
 }
+
+#ifndef DRAPE_COMPUTE
+// The same for the fragment being shaded.
+bool drape_HiddenBySurface(vec3 relative, vec3 up)
+{
+    return drape_HiddenAt(ivec2(gl_FragCoord.xy), 1.0 / gl_FragCoord.w, relative, up);
+}
+#endif
 
 vec3 drape_DecodeSrgb(vec3 coded)
 {

@@ -45,14 +45,6 @@ std::span<const vk::DescriptorBinding> bindingsOf(DisplayStage stage)
     return kFragmentBindings;
 }
 
-vk::SamplerDescription nearestSampler()
-{
-    vk::SamplerDescription description;
-    description.filter = VK_FILTER_NEAREST;
-    description.mipmapMode = VK_SAMPLER_MIPMAP_MODE_NEAREST;
-    return description;
-}
-
 }  // namespace
 
 bool shaderEncodesSrgb(VkFormat format)
@@ -90,7 +82,7 @@ DisplayPass::DisplayPass(const vk::Device& device, const vk::ShaderLibrary& shad
       shaders_(&shaders),
       outputFormat_(outputFormat),
       stage_(stage),
-      sampler_(device, nearestSampler()),
+      sampler_(device, vk::kNearestTexelSampler),
       setLayout_(device, bindingsOf(stage)),
       pipelineLayout_(device, setLayout_.handle(), sizeof(DisplayControl), shaderStageOf(stage)),
       pool_(device, setLayout_, framesInFlight)

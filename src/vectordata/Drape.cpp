@@ -232,3 +232,45 @@ std::size_t drapeFills(const VectorLayer& layer, const VectorLayerSpec& spec, st
 }
 
 }  // namespace vectordata
+
+namespace vectordata {
+
+std::size_t drapeLabels(const VectorLayer& layer, const VectorLayerSpec& spec, std::size_t layerIndex,
+                        const DrapeGround& ground, const LabelFont& font, DrapedLabels& labels)
+{
+    labels.atlas = font.atlas();
+    labels.atlasWidth = font.atlasWidth();
+    labels.atlasHeight = font.atlasHeight();
+    std::size_t added = 0;
+    for (const VectorPlace& place : layer.places) {
+        if (place.name.empty() || labels.labels.size() >= kMaxDrapedLabels) {
+            continue;
+        }
+        const std::optional<SurfacePoint> point =
+            ground.pointAt(place.point.latitudeDegrees, place.point.longitudeDegrees);
+        if (!point) {
+            continue;
+        }
+        const LabelLayout text = font.layout(place.name);
+        if (text.glyphs.empty()) {
+            continue;
+        }
+        const ResolvedStyle style = resolveStyle(spec, layerIndex, place.style);
+        DrapedLabel label;
+        splitPosition(point->position, label.high, label.low);
+        label.up = glm::vec3(point->up);
+        label.textOffsetPixels = markerDiameterOf(style) * 0.5f + 2.0f;
+        label.firstGlyph = static_cast<std::uint32_t>(labels.glyphs.size());
+        label.glyphCount = static_cast<std::uint32_t>(text.glyphs.size());
+        label.widthPixels = text.width;
+        label.heightPixels = text.height;
+        label.layer = static_cast<std::uint32_t>(layerIndex);
+        labels.glyphs.insert(labels.glyphs.end(), text.glyphs.begin(), text.glyphs.end());
+        labels.labels.push_back(label);
+        labels.anchors.push_back(point->position);
+        ++added;
+    }
+    return added;
+}
+
+}  // namespace vectordata

@@ -6,6 +6,7 @@
 // centimetres (vectordata::gpu::VectorDrapePass draws them).
 #pragma once
 
+#include "vectordata/LabelFont.h"
 #include "vectordata/VectorStyle.h"
 
 #include <glm/vec3.hpp>
@@ -82,12 +83,53 @@ std::size_t drapeFills(const VectorLayer& layer, const VectorLayerSpec& spec, st
                        const DrapeGround& ground, std::vector<DrapedVertex>& triangles,
                        std::size_t vertexBudget = kMaxDrapedFillVertices);
 
-// What the drape pass draws: the lines and markers (drapeLayer), and the
-// polygons' fills (drapeFills).
+// A named point's label as the GPU reads it (std430, 64 bytes): the
+// point's position (high and low floats) and up direction, its text's
+// glyphs (DrapedLabels::glyphs from firstGlyph), the text's box in pixels,
+// how far right of the point the text starts, and the layer's number (an
+// earlier layer's labels win a place first).
+struct DrapedLabel {
+    glm::vec3 high{0.0f};
+    float textOffsetPixels = 0.0f;
+    glm::vec3 low{0.0f};
+    std::uint32_t firstGlyph = 0;
+    glm::vec3 up{0.0f, 1.0f, 0.0f};
+    std::uint32_t glyphCount = 0;
+    float widthPixels = 0.0f;
+    float heightPixels = 0.0f;
+    std::uint32_t layer = 0;
+    std::uint32_t unused = 0;
+};
+static_assert(sizeof(DrapedLabel) == 64);
+
+// The labels of all layers and the font atlas their glyphs lie in
+// (LabelFont::atlas: coverage and halo, two bytes a texel).
+struct DrapedLabels {
+    std::vector<DrapedLabel> labels;
+    std::vector<glm::dvec3> anchors;  // each label's point, for the order of a frame
+    std::vector<PlacedGlyph> glyphs;
+    std::vector<std::uint8_t> atlas;
+    std::uint32_t atlasWidth = 0;
+    std::uint32_t atlasHeight = 0;
+};
+
+// The most labels all layers together show; those after are left out.
+inline constexpr std::size_t kMaxDrapedLabels = 16384;
+
+// Appends a label for each named point of `layer` that lies on `ground`,
+// its text laid out in `font` (whose atlas `labels` takes), to the right of
+// the point's marker. Returns how many it appended.
+std::size_t drapeLabels(const VectorLayer& layer, const VectorLayerSpec& spec, std::size_t layerIndex,
+                        const DrapeGround& ground, const LabelFont& font, DrapedLabels& labels);
+
+// What the drape pass draws: the lines and markers (drapeLayer), the
+// polygons' fills (drapeFills) and the points' labels (drapeLabels).
 struct DrapedLayers {
     std::vector<DrapedVertex> lines;
     std::vector<DrapedVertex> fills;
+    DrapedLabels labels;
 
+    // A label stands beside its point's marker, among the lines.
     [[nodiscard]] bool empty() const { return lines.empty() && fills.empty(); }
 };
 

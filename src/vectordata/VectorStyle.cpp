@@ -2,6 +2,7 @@
 
 #include "text/TextParsing.h"
 
+#include <algorithm>
 #include <array>
 #include <utility>
 #include <vector>
@@ -82,6 +83,11 @@ ResolvedStyle resolveStyle(const VectorLayerSpec& spec, std::size_t layerIndex, 
     style.rgba = spec.rgba.value_or(feature.rgba.value_or(paletteColour(layerIndex)));
     style.widthPixels = spec.widthPixels.value_or(feature.widthPixels.value_or(kDefaultLineWidthPixels));
     return style;
+}
+
+float markerDiameterOf(const ResolvedStyle& style)
+{
+    return std::max(kMinMarkerDiameterPixels, style.widthPixels * kMarkerDiameterPerLineWidth);
 }
 
 }  // namespace vectordata

@@ -49,4 +49,7 @@ struct ResolvedStyle {
 [[nodiscard]] ResolvedStyle resolveStyle(const VectorLayerSpec& spec, std::size_t layerIndex,
                                          const FeatureStyle& feature);
 
+// The diameter in pixels of a point's marker drawn in `style`.
+[[nodiscard]] float markerDiameterOf(const ResolvedStyle& style);
+
 }  // namespace vectordata

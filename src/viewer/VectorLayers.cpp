@@ -2,12 +2,14 @@
 
 #include "planet/CubeElevation.h"
 #include "planet/CubeSphere.h"
+#include "vectordata/LabelFont.h"
 #include "vectordata/VectorLayer.h"
 #include "viewer/GeodeticFrame.h"
 #include "viewer/GlobeFlight.h"
 #include "viewer/ViewerSetup.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <numbers>
 #include <sstream>
 
@@ -20,11 +22,12 @@ std::string countOf(std::size_t count, const char* noun)
     return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
 }
 
-std::string describeLayer(const vectordata::VectorLayer& layer, std::size_t vertices)
+std::string describeLayer(const vectordata::VectorLayer& layer, std::size_t vertices, std::size_t labels)
 {
     return "--vector " + layer.source + ": " + countOf(layer.lines.size(), "line") + ", " +
            countOf(layer.polygons.size(), "polygon") + ", " + countOf(layer.places.size(), "point") + ", " +
-           (vertices == 1 ? std::string("1 vertex") : std::to_string(vertices) + " vertices") + " on the ground";
+           (vertices == 1 ? std::string("1 vertex") : std::to_string(vertices) + " vertices") + " on the ground, " +
+           countOf(labels, "label");
 }
 
 }  // namespace
@@ -63,31 +66,61 @@ vectordata::DrapeGround globeDrapeGround(const planet::CubeElevation& elevation)
     return ground;
 }
 
+std::filesystem::path defaultLabelFontPath()
+{
+    return std::filesystem::path(CBT_LABEL_FONT);
+}
+
 vectordata::DrapedLayers drapeVectorLayers(const ViewerOptions& options, const vectordata::DrapeGround& ground,
                                            std::ostream& out, std::ostream& err)
 {
-    vectordata::DrapedLayers draped;
-    for (std::size_t index = 0; index < options.vectorLayers.size(); ++index) {
-        const vectordata::VectorLayerSpec& spec = options.vectorLayers[index];
+    // Every layer first: the labels' font holds the glyphs of all of them.
+    std::vector<std::optional<vectordata::VectorLayer>> layers;
+    std::vector<std::string> names;
+    for (const vectordata::VectorLayerSpec& spec : options.vectorLayers) {
         try {
-            const vectordata::VectorLayer layer = vectordata::readVectorLayer(spec.source, options.vectorLabelField);
-            const std::size_t lines = vectordata::drapeLayer(
-                layer, spec, index, ground, draped.lines,
-                vectordata::kMaxDrapedVertices - std::min(draped.lines.size(), vectordata::kMaxDrapedVertices));
-            const std::size_t fills = vectordata::drapeFills(
-                layer, spec, index, ground, draped.fills,
-                vectordata::kMaxDrapedFillVertices - std::min(draped.fills.size(), vectordata::kMaxDrapedFillVertices));
-            if (lines == 0 && fills == 0) {
-                err << "cbt-terrain: warning: --vector " << spec.source
-                    << ": no part of it lies on the terrain; it is left out\n";
-                continue;
+            layers.emplace_back(vectordata::readVectorLayer(spec.source, options.vectorLabelField));
+            for (const vectordata::VectorPlace& place : layers.back()->places) {
+                if (!place.name.empty()) {
+                    names.push_back(place.name);
+                }
             }
-            out << "cbt-terrain: " << describeLayer(layer, lines + fills) << "\n";
         } catch (const vectordata::VectorSourceMissing& error) {
             throw vectordata::VectorSourceMissing(std::string("--vector: ") + error.what());
         } catch (const vectordata::VectorDataError& error) {
             err << "cbt-terrain: warning: --vector " << error.what() << "; it is left out\n";
+            layers.emplace_back(std::nullopt);
         }
+    }
+    std::optional<vectordata::LabelFont> font;
+    if (!names.empty()) {
+        try {
+            font.emplace(defaultLabelFontPath(), names);
+        } catch (const vectordata::VectorDataError& error) {
+            err << "cbt-terrain: warning: --vector: the labels' font " << error.what()
+                << "; the points are drawn without labels\n";
+        }
+    }
+    vectordata::DrapedLayers draped;
+    for (std::size_t index = 0; index < layers.size(); ++index) {
+        if (!layers[index]) {
+            continue;
+        }
+        const vectordata::VectorLayer& layer = *layers[index];
+        const vectordata::VectorLayerSpec& spec = options.vectorLayers[index];
+        const std::size_t lines = vectordata::drapeLayer(
+            layer, spec, index, ground, draped.lines,
+            vectordata::kMaxDrapedVertices - std::min(draped.lines.size(), vectordata::kMaxDrapedVertices));
+        const std::size_t fills = vectordata::drapeFills(
+            layer, spec, index, ground, draped.fills,
+            vectordata::kMaxDrapedFillVertices - std::min(draped.fills.size(), vectordata::kMaxDrapedFillVertices));
+        const std::size_t labels = font ? vectordata::drapeLabels(layer, spec, index, ground, *font, draped.labels) : 0;
+        if (lines == 0 && fills == 0) {
+            err << "cbt-terrain: warning: --vector " << spec.source
+                << ": no part of it lies on the terrain; it is left out\n";
+            continue;
+        }
+        out << "cbt-terrain: " << describeLayer(layer, lines + fills, labels) << "\n";
     }
     return draped;
 }

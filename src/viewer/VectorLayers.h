@@ -6,6 +6,7 @@
 #include "vectordata/Drape.h"
 #include "viewer/CommandLine.h"
 
+#include <filesystem>
 #include <optional>
 #include <ostream>
 #include <vector>
@@ -17,6 +18,9 @@ class CubeElevation;
 namespace viewer {
 
 class GeodeticFrame;
+
+// The font of the labels (CBT_LABEL_FONT: DejaVu Sans of fonts-dejavu-core).
+[[nodiscard]] std::filesystem::path defaultLabelFontPath();
 
 // The flat terrain's ground: the DEM's heights in memory (above `seaMetres`
 // where it draws water), in world coordinates, Y up.

@@ -113,6 +113,10 @@ struct SamplerDescription {
     float maxAnisotropy = 1.0f;
 };
 
+// Texel for texel: nearest filtering and mip level, clamped to the edge.
+inline constexpr SamplerDescription kNearestTexelSampler{VK_FILTER_NEAREST, VK_SAMPLER_MIPMAP_MODE_NEAREST,
+                                                         VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE, 1.0f};
+
 class Sampler {
 public:
     Sampler() = default;

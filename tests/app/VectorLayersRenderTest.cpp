@@ -264,6 +264,92 @@ TEST_F(VectorLayersRenderTest, ARidgeHidesALineThatAViewFromAboveShows)
     }
 }
 
+// A GeoJSON layer of points named `names` at samples (column, row).
+std::string geoJsonPoints(const std::vector<std::string>& names, const std::vector<std::array<double, 2>>& samples)
+{
+    std::ostringstream text;
+    text.precision(10);
+    text << std::fixed << R"({"type": "FeatureCollection", "features": [)";
+    for (std::size_t i = 0; i < samples.size(); ++i) {
+        const auto [longitude, latitude] = longitudeLatitudeOf(samples[i][0], samples[i][1]);
+        text << (i == 0 ? "" : ", ") << R"({"type": "Feature", "properties": {"name": ")" << names[i]
+             << R"("}, "geometry": {"type": "Point", "coordinates": [)" << longitude << ", " << latitude << "]}}";
+    }
+    text << "]}";
+    return text.str();
+}
+
+bool isLabelText(const DecodedImage& image, int x, int y)
+{
+    const uint8_t* pixel = image.pixel(x, y);
+    return pixel[0] > 230 && pixel[1] > 230 && pixel[2] > 230;
+}
+
+// The runs of rows in which columns [x0, x1) hold label text: their first
+// row and height.
+std::vector<std::array<int, 2>> textBands(const DecodedImage& image, int x0, int x1)
+{
+    std::vector<std::array<int, 2>> bands;
+    for (int y = 0; y < image.height; ++y) {
+        if (countIn(image, isLabelText, x0, y, x1, y + 1) == 0) {
+            continue;
+        }
+        if (!bands.empty() && bands.back()[0] + bands.back()[1] == y) {
+            ++bands.back()[1];
+        } else {
+            bands.push_back({y, 1});
+        }
+    }
+    return bands;
+}
+
+TEST_F(VectorLayersRenderTest, NamedPointsShowLabelsThatNeverOverlapAndHideBehindTheRidge)
+{
+    // Eight named points 4 pixels apart down a column, straight down: a
+    // label is 17 pixels high, so only some find a place, each clear of the
+    // others.
+    std::vector<std::string> names;
+    std::vector<std::array<double, 2>> samples;
+    for (int i = 0; i < 8; ++i) {
+        names.push_back("Hut " + std::to_string(i + 1));
+        samples.push_back({40.0, 66.0 + 2.0 * i});
+    }
+    const std::string huts = layer("huts.geojson", geoJsonPoints(names, samples));
+    const DecodedImage down =
+        render("huts", {"--camera-geo", placeOf(59.5, 79.5) + ",3000,0,-90", "--vector", huts + ":color=#ff00ff"});
+    ASSERT_EQ(down.width, 160);
+    // The markers stand at x 40; the text starts a few pixels right of them.
+    const std::vector<std::array<int, 2>> bands = textBands(down, 46, 110);
+    EXPECT_GE(bands.size(), 2u) << "too few labels";
+    EXPECT_LT(bands.size(), 8u) << "labels over each other";
+    for (const auto& [first, height] : bands) {
+        EXPECT_LE(height, 14) << "labels over each other at row " << first;
+    }
+    EXPECT_EQ(countIn(down, isLabelText, 0, 0, 38, 120), 0) << "text left of the markers";
+
+    // From 300 m over the plain west of the ridge, looking east: a named
+    // point 1.5 km behind the ridge shows nothing; from above it shows.
+    const std::string hidden = layer("hidden.geojson", geoJsonPoints({"Hut"}, {{150, 80}}));
+    const std::vector<std::string> low{"--camera-geo", placeOf(60, 80) + ",700,90,-4"};
+    std::vector<std::string> lowWithPoint = low;
+    lowWithPoint.insert(lowWithPoint.end(), {"--vector", hidden});
+    const DecodedImage without = render("without", low);
+    const DecodedImage with = render("with", lowWithPoint);
+    ASSERT_EQ(with.width, 160);
+    int differing = 0;
+    for (int y = 0; y < 120; ++y) {
+        for (int x = 0; x < 160; ++x) {
+            for (int channel = 0; channel < 3; ++channel) {
+                differing += std::abs(with.pixel(x, y)[channel] - without.pixel(x, y)[channel]) > 24 ? 1 : 0;
+            }
+        }
+    }
+    EXPECT_EQ(differing, 0) << "the point behind the ridge shows";
+    const DecodedImage above = render("above", {"--camera-geo", placeOf(150, 80) + ",6000,0,-90", "--vector", hidden});
+    ASSERT_EQ(above.width, 160);
+    EXPECT_GT(countIn(above, isLabelText, 84, 50, 160, 70), 20) << "no label from above";
+}
+
 TEST_F(VectorLayersRenderTest, AGpxTrackLiesAtTheSamePlaceOnTheFlatTerrainAndOnTheGlobe)
 {
     // A track south-west to north-east through the point straight below a

@@ -47,8 +47,7 @@ HeightTileAtlas::HeightTileAtlas(vk::Device& device, const std::optional<tiles::
     atlas_ = vk::createDeviceLocalImageArray(
         device, kTileFormat, VkExtent2D{storedSize_, storedSize_}, layers,
         VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT);
-    sampler_ = vk::Sampler(device, vk::SamplerDescription{VK_FILTER_NEAREST, VK_SAMPLER_MIPMAP_MODE_NEAREST,
-                                                          VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE, 1.0f});
+    sampler_ = vk::Sampler(device, vk::kNearestTexelSampler);
     pageTable_ = vk::Buffer(device, VkDeviceSize{entries} * sizeof(std::uint32_t), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
     tileStatistics_ =
         vk::Buffer(device, VkDeviceSize{entries} * sizeof(TileStatistics), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);

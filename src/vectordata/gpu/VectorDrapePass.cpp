@@ -13,6 +13,7 @@
 #include <array>
 #include <cstring>
 #include <exception>
+#include <string_view>
 
 namespace vectordata::gpu {
 
@@ -26,35 +27,41 @@ struct DrapeUniforms {
     glm::vec4 forward;
     glm::vec4 depthTerms;
     glm::vec4 tolerance;
+    glm::vec4 labelCells;
 };
 
 constexpr const char* kLineVertexProgram = "vectordata/VectorDrape.vert";
 constexpr const char* kLineFragmentProgram = "vectordata/VectorDrape.frag";
 constexpr const char* kFillVertexProgram = "vectordata/VectorDrapeFill.vert";
 constexpr const char* kFillFragmentProgram = "vectordata/VectorDrapeFill.frag";
+constexpr const char* kLabelVertexProgram = "vectordata/LabelText.vert";
+constexpr const char* kLabelFragmentProgram = "vectordata/LabelText.frag";
+constexpr const char* kLabelPlacementProgram = "vectordata/LabelPlacement.comp";
+constexpr VkPipelineStageFlags2 kCompute = VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT;
 constexpr VkPipelineStageFlags2 kFragment = VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT;
 constexpr VkPipelineStageFlags2 kColorOutput = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT;
 constexpr VkAccessFlags2 kColorAccess = VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT;
 
-std::array<vk::DescriptorBinding, 4> bindingsOf(SceneDepthSource source)
+// The drape's set: 0 the frame's uniforms, 1 the lines, 2 the scene's
+// depth, 3 the fills, then the labels (DrapeLabels): 4 the labels, 5 the
+// frame's order, 6 the places given, 7 the glyphs, 8 the font atlas.
+std::array<vk::DescriptorBinding, 9> bindingsOf(SceneDepthSource source)
 {
-    constexpr VkShaderStageFlags kBoth = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
-    return {
-        vk::DescriptorBinding{0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kBoth},
-        vk::DescriptorBinding{1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_VERTEX_BIT},
-        vk::DescriptorBinding{2,
-                              source == SceneDepthSource::VisibilityBuffer ? VK_DESCRIPTOR_TYPE_STORAGE_BUFFER
-                                                                           : VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
-                              VK_SHADER_STAGE_FRAGMENT_BIT},
-        vk::DescriptorBinding{3, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_VERTEX_BIT}};
-}
-
-vk::SamplerDescription nearestTexels()
-{
-    vk::SamplerDescription description;
-    description.filter = VK_FILTER_NEAREST;
-    description.mipmapMode = VK_SAMPLER_MIPMAP_MODE_NEAREST;
-    return description;
+    constexpr VkShaderStageFlags kVertex = VK_SHADER_STAGE_VERTEX_BIT;
+    constexpr VkShaderStageFlags kFragmentStage = VK_SHADER_STAGE_FRAGMENT_BIT;
+    constexpr VkShaderStageFlags kComputeStage = VK_SHADER_STAGE_COMPUTE_BIT;
+    constexpr VkDescriptorType kStorage = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+    return {vk::DescriptorBinding{0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kVertex | kFragmentStage | kComputeStage},
+            vk::DescriptorBinding{1, kStorage, kVertex},
+            vk::DescriptorBinding{
+                2, source == SceneDepthSource::VisibilityBuffer ? kStorage : VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
+                kFragmentStage | kComputeStage},
+            vk::DescriptorBinding{3, kStorage, kVertex},
+            vk::DescriptorBinding{4, kStorage, kVertex | kComputeStage},
+            vk::DescriptorBinding{5, kStorage, kComputeStage},
+            vk::DescriptorBinding{6, kStorage, kVertex | kComputeStage},
+            vk::DescriptorBinding{7, kStorage, kVertex},
+            vk::DescriptorBinding{8, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kFragmentStage}};
 }
 
 void checkSampledDepth(const vk::Device& device, VkFormat depthFormat)
@@ -114,7 +121,8 @@ VectorDrapePass::VectorDrapePass(vk::Device& device, const vk::ShaderLibrary& sh
       fillVertexCount_(layers.fills.size() / 3 * 3),
       lines_(vertexBufferOf(device, layers.lines)),
       fills_(vertexBufferOf(device, layers.fills)),
-      sampler_(device, nearestTexels()),
+      labels_(std::make_unique<DrapeLabels>(device, layers.labels, framesInFlight)),
+      sampler_(device, vk::kNearestTexelSampler),
       setLayout_(device, bindingsOf(source)),
       pipelineLayout_(device, setLayout_.handle()),
       pool_(device, setLayout_, framesInFlight)
@@ -137,9 +145,39 @@ VectorDrapePass::VectorDrapePass(vk::Device& device, const vk::ShaderLibrary& sh
             .storageBuffer(1, lines)
             .storageBuffer(3, fills)
             .update(device, sets_.back());
+        {
+            vk::DescriptorWriter()
+                .storageBuffer(4, labels_->labels())
+                .storageBuffer(5, labels_->order(slot))
+                .storageBuffer(6, labels_->placed(slot))
+                .storageBuffer(7, labels_->glyphs())
+                .combinedImageSampler(8, labels_->atlas().view(), labels_->sampler().handle(),
+                                      VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL)
+                .update(device, sets_.back());
+        }
     }
-    linePipeline_ = buildPipeline(kLineVertexProgram, kLineFragmentProgram);
-    fillPipeline_ = buildPipeline(kFillVertexProgram, kFillFragmentProgram);
+    buildPipelines();
+}
+
+void VectorDrapePass::buildPipelines()
+{
+    vk::GraphicsPipeline lines = buildPipeline(kLineVertexProgram, kLineFragmentProgram);
+    vk::GraphicsPipeline fills = buildPipeline(kFillVertexProgram, kFillFragmentProgram);
+    vk::GraphicsPipeline text = buildPipeline(kLabelVertexProgram, kLabelFragmentProgram);
+    vk::ComputePipeline placement(*device_, pipelineLayout_, shaders_->load(kLabelPlacementProgram, depthMacros()));
+    linePipeline_ = std::move(lines);
+    fillPipeline_ = std::move(fills);
+    labelPipeline_ = std::move(text);
+    placementPipeline_ = std::move(placement);
+}
+
+std::vector<vk::ShaderMacro> VectorDrapePass::depthMacros() const
+{
+    std::vector<vk::ShaderMacro> macros;
+    if (source_ == SceneDepthSource::VisibilityBuffer) {
+        macros.push_back(vk::ShaderMacro{"DRAPE_VISIBILITY_BUFFER", "1"});
+    }
+    return macros;
 }
 
 vk::GraphicsPipeline VectorDrapePass::buildPipeline(const char* vertexProgram, const char* fragmentProgram) const
@@ -148,21 +186,17 @@ vk::GraphicsPipeline VectorDrapePass::buildPipeline(const char* vertexProgram, c
     description.colorFormats = {displayFormat_};
     description.blending = vk::ColorBlending::PremultipliedAlpha;
     description.constants = {vk::SpecializationConstant{0, display::shaderEncodesSrgb(displayFormat_) ? 1u : 0u}};
-    std::vector<vk::ShaderMacro> macros;
-    if (source_ == SceneDepthSource::VisibilityBuffer) {
-        macros.push_back(vk::ShaderMacro{"DRAPE_VISIBILITY_BUFFER", "1"});
-    }
-    return vk::GraphicsPipeline(*device_, pipelineLayout_, shaders_->load(vertexProgram),
-                                shaders_->load(fragmentProgram, macros), description);
+    // The label's text reads no depth: its program has no variants.
+    const bool readsDepth = std::string_view(fragmentProgram) != kLabelFragmentProgram;
+    return vk::GraphicsPipeline(
+        *device_, pipelineLayout_, shaders_->load(vertexProgram),
+        shaders_->load(fragmentProgram, readsDepth ? depthMacros() : std::vector<vk::ShaderMacro>{}), description);
 }
 
 std::optional<std::string> VectorDrapePass::reloadShaders()
 {
     try {
-        vk::GraphicsPipeline lines = buildPipeline(kLineVertexProgram, kLineFragmentProgram);
-        vk::GraphicsPipeline fills = buildPipeline(kFillVertexProgram, kFillFragmentProgram);
-        linePipeline_ = std::move(lines);
-        fillPipeline_ = std::move(fills);
+        buildPipelines();
     } catch (const std::exception& error) {
         return std::string(error.what());
     }
@@ -173,7 +207,11 @@ void VectorDrapePass::record(VkCommandBuffer commands, std::uint32_t slotIndex, 
                              const DrapeTargets& targets) const
 {
     const vk::Buffer& uniforms = uniforms_.at(slotIndex);
-    const DrapeUniforms values = uniformsOf(view, tolerance_, targets.samples);
+    DrapeUniforms values = uniformsOf(view, tolerance_, targets.samples);
+    const bool labels = labels_->count() > 0;
+    if (labels) {
+        values.labelCells = labels_->prepareFrame(slotIndex, view.cameraPosition, view.viewport);
+    }
     std::memcpy(uniforms.mapped().data(), &values, sizeof(values));
 
     // The slot's earlier frames completed: its set is free to change, and
@@ -183,15 +221,27 @@ void VectorDrapePass::record(VkCommandBuffer commands, std::uint32_t slotIndex, 
     if (source_ == SceneDepthSource::VisibilityBuffer) {
         vk::DescriptorWriter().storageBuffer(2, *targets.visibility).update(*device_, set);
         // The visibility pass wrote it.
-        vk::bufferBarrier(*device_, commands, *targets.visibility, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
-                          VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT, kFragment, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+        vk::bufferBarrier(*device_, commands, *targets.visibility, kCompute, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                          kFragment | kCompute, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
     } else {
         vk::DescriptorWriter()
             .combinedImageSampler(2, targets.depth->view(), sampler_.handle(), VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL)
             .update(*device_, set);
         vk::imageBarrier(*device_, commands, targets.depth->handle(), targets.depth->fullRange(),
                          VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
-                         VK_PIPELINE_STAGE_2_TRANSFER_BIT, 0, kFragment, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
+                         VK_PIPELINE_STAGE_2_TRANSFER_BIT, 0, kFragment | kCompute,
+                         VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
+    }
+    if (labels) {
+        // One workgroup gives the labels their places, in order.
+        placementPipeline_.bind(commands);
+        vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipelineLayout_.handle(), 0, 1, &set, 0,
+                                nullptr);
+        vkCmdDispatch(commands, 1, 1, 1);
+        vk::bufferBarrier(*device_, commands, labels_->placed(slotIndex), kCompute,
+                          VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                          VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT | VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT,
+                          VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
     }
     vk::imageBarrier(*device_, commands, display.handle(), display.fullRange(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
                      VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_TRANSFER_BIT, 0, kColorOutput,
@@ -214,6 +264,10 @@ void VectorDrapePass::record(VkCommandBuffer commands, std::uint32_t slotIndex, 
         linePipeline_.bind(commands);
         vkCmdDraw(commands, 6, static_cast<std::uint32_t>(lineVertexCount_), 0, 0);
     }
+    if (labels) {
+        labelPipeline_.bind(commands);
+        vkCmdDrawIndirect(commands, labels_->placed(slotIndex).handle(), 0, 1, 0);
+    }
     vkCmdEndRendering(commands);
 
     vk::imageBarrier(*device_, commands, display.handle(), display.fullRange(),
@@ -222,8 +276,8 @@ void VectorDrapePass::record(VkCommandBuffer commands, std::uint32_t slotIndex, 
                      VK_ACCESS_2_TRANSFER_READ_BIT);
     if (source_ == SceneDepthSource::DepthImage) {
         vk::imageBarrier(*device_, commands, targets.depth->handle(), targets.depth->fullRange(),
-                         VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, kFragment, 0,
-                         VK_PIPELINE_STAGE_2_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
+                         VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                         kFragment | kCompute, 0, VK_PIPELINE_STAGE_2_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
     }
 }
 

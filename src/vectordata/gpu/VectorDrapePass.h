@@ -3,7 +3,10 @@
 // ground, then each segment of the draped lines (vectordata/Drape.h) a
 // screen-space quad of the line's width in pixels, anti-aliased, and each
 // point a marker, blended over the display colour after the display pass,
-// in the style's own colour. A line shows where it
+// in the style's own colour, and the named points' labels: white text on a
+// dark halo beside their markers, each in a place of its own
+// (LabelPlacement.comp: no two overlap, earlier layers and nearer points
+// first), hidden where their point is behind the ground. A line shows where it
 // is not behind the scene's surface, read from the frame's depth image (the
 // graphics path) or its visibility buffer (the compute path): a ridge in
 // front of it hides it; the surface's level of detail, which may lie a
@@ -12,11 +15,13 @@
 #pragma once
 
 #include "vectordata/Drape.h"
+#include "vectordata/gpu/DrapeLabels.h"
 #include "vk/Buffer.h"
 #include "vk/Descriptors.h"
 #include "vk/GraphicsPipeline.h"
 #include "vk/Image.h"
 #include "vk/Pipeline.h"
+#include "vk/ShaderCompiler.h"
 
 #include <vulkan/vulkan.h>
 #include <glm/mat3x3.hpp>
@@ -24,6 +29,7 @@
 #include <glm/vec3.hpp>
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -92,6 +98,9 @@ public:
 
 private:
     [[nodiscard]] vk::GraphicsPipeline buildPipeline(const char* vertexProgram, const char* fragmentProgram) const;
+    void buildPipelines();
+    // The scene's depth source as the programs that read it are compiled.
+    [[nodiscard]] std::vector<vk::ShaderMacro> depthMacros() const;
 
     vk::Device* device_;
     const vk::ShaderLibrary* shaders_;
@@ -102,6 +111,7 @@ private:
     std::size_t fillVertexCount_;
     vk::Buffer lines_;  // empty without lines
     vk::Buffer fills_;  // empty without fills
+    std::unique_ptr<DrapeLabels> labels_;
     std::vector<vk::Buffer> uniforms_;
     vk::Sampler sampler_;
     vk::DescriptorSetLayout setLayout_;
@@ -110,6 +120,8 @@ private:
     std::vector<VkDescriptorSet> sets_;
     vk::GraphicsPipeline linePipeline_;
     vk::GraphicsPipeline fillPipeline_;
+    vk::GraphicsPipeline labelPipeline_;
+    vk::ComputePipeline placementPipeline_;
 };
 
 }  // namespace vectordata::gpu
