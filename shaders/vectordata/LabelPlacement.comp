@@ -44,6 +44,9 @@ void examine(uint index)
     labelShows = 0u;
     labelBlocked = 0u;
     const DrapedLabel label = drapedLabels[index];
+    if (drape_LayerHidden(label.layer)) {
+        return;
+    }
     const vec3 relative = drape_RelativeToCamera(vec3(label.highX, label.highY, label.highZ),
                                                  vec3(label.lowX, label.lowY, label.lowZ));
     const vec4 clip = drapeFrame.viewRotationProjection * vec4(relative, 1.0);

@@ -22,6 +22,8 @@ layout(std140, set = 0, binding = 0) uniform DrapeFrame {
     // The labels' placement: x the side of an occupancy cell in pixels, y
     // and z the cells across and down, w the labels.
     vec4 labelCells;
+    // A bit for each layer (vectordata::kMaxDrapedLayers) the overlay hides.
+    uvec4 hiddenLayers;
 } drapeFrame;
 
 struct DrapedVertex {
@@ -44,6 +46,12 @@ layout(std430, set = 0, binding = 3) readonly buffer DrapedFillVertices {
 
 const uint DRAPE_LINE_END = 1u;
 const uint DRAPE_MARKER = 2u;
+const uint DRAPE_LAYER_SHIFT = 8u;
+
+bool drape_LayerHidden(uint layer)
+{
+    return layer < 128u && (drapeFrame.hiddenLayers[layer >> 5u] & (1u << (layer & 31u))) != 0u;
+}
 
 // A position less the camera's, from their high and low floats.
 vec3 drape_RelativeToCamera(vec3 positionHigh, vec3 positionLow)

@@ -36,7 +36,7 @@ void main()
     const uint index = uint(gl_InstanceIndex);
     DrapedVertex first = drapedVertices[index];
     const bool marker = (first.flags & DRAPE_MARKER) != 0u;
-    if (!marker && (first.flags & DRAPE_LINE_END) != 0u) {
+    if ((!marker && (first.flags & DRAPE_LINE_END) != 0u) || drape_LayerHidden(first.flags >> DRAPE_LAYER_SHIFT)) {
         hide();
         return;
     }

@@ -15,6 +15,9 @@ void main()
     const DrapedVertex vertex = drapedFillVertices[gl_VertexIndex];
     relativePosition = drape_RelativeToCamera(vertex);
     gl_Position = drapeFrame.viewRotationProjection * vec4(relativePosition, 1.0);
+    if (drape_LayerHidden(vertex.flags >> DRAPE_LAYER_SHIFT)) {
+        gl_Position = vec4(0.0, 0.0, 0.0, 1.0);  // the triangle collapses
+    }
     colour = drape_Colour(vertex);
     up = vec3(vertex.upX, vertex.upY, vertex.upZ);
 }

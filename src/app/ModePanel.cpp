@@ -11,6 +11,14 @@ namespace app {
 
 namespace {
 
+// A vector layer the overlay switched, shown or hidden in the scene.
+void showVectorLayer(viewer::ModeScene& scene, const std::optional<VectorLayerSwitch>& flipped)
+{
+    if (flipped) {
+        scene.showVectorLayer(flipped->index, flipped->shown);
+    }
+}
+
 class FlatPanel : public ModePanel {
 public:
     explicit FlatPanel(viewer::FlatScene& scene) : scene_(scene)
@@ -24,6 +32,7 @@ public:
         facts.geodetic = scene_.geodeticPose();
         facts.hasImagery = scene_.hasImagery();
         facts.coarseLevelProgress = scene_.coarseLevelProgress();
+        facts.vectorLayers = scene_.vectorLayers();
         // The settings as the keys left them; the depth slider keeps its
         // value until "rebuild".
         model_.settings = scene_.settings();
@@ -47,6 +56,7 @@ public:
         if (requests.resetCamera) {
             scene_.runAction(viewer::ViewerAction::ResetCamera);
         }
+        showVectorLayer(scene_, requests.vectorLayer);
     }
 
 private:
@@ -62,6 +72,7 @@ public:
     {
         PlanetOverlayFacts globeFacts;
         globeFacts.frame = std::move(facts);
+        globeFacts.frame.vectorLayers = scene_.vectorLayers();
         globeFacts.camera = scene_.pose();
         globeFacts.groundHeightMetres = scene_.groundHeight();
         globeFacts.speedMetresPerSecond = scene_.speedOver(globeFacts.groundHeightMetres);
@@ -91,6 +102,7 @@ public:
         if (requests.contourIntervalMetres) {
             scene_.setContourInterval(*requests.contourIntervalMetres);
         }
+        showVectorLayer(scene_, requests.vectorLayer);
     }
 
 private:

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 
 namespace app {
 
@@ -162,6 +163,27 @@ void showFrameStatistics(const OverlayFacts& facts, const TimingHistory& history
     }
 }
 
+std::optional<VectorLayerSwitch> editVectorLayers(const std::vector<viewer::VectorLayerShown>& layers)
+{
+    if (layers.empty() || !ImGui::CollapsingHeader("Vector layers", ImGuiTreeNodeFlags_DefaultOpen)) {
+        return std::nullopt;
+    }
+    std::optional<VectorLayerSwitch> flipped;
+    for (std::size_t index = 0; index < layers.size(); ++index) {
+        bool shown = layers[index].shown;
+        const std::string name = std::filesystem::path(layers[index].source).filename().string();
+        ImGui::PushID(static_cast<int>(index));
+        if (ImGui::Checkbox(name.empty() ? layers[index].source.c_str() : name.c_str(), &shown)) {
+            flipped = VectorLayerSwitch{index, shown};
+        }
+        if (ImGui::IsItemHovered()) {
+            ImGui::SetTooltip("%s", layers[index].source.c_str());
+        }
+        ImGui::PopID();
+    }
+    return flipped;
+}
+
 std::optional<float> editContourInterval(double metres)
 {
     float interval = static_cast<float>(metres);
@@ -257,6 +279,7 @@ OverlayRequests drawOverlayPanel(OverlayModel& model, const OverlayFacts& facts,
             requests.resetCamera = true;
         }
     }
+    requests.vectorLayer = editVectorLayers(facts.vectorLayers);
     if (!model.status.empty()) {
         ImGui::Separator();
         ImGui::TextWrapped("%s", model.status.c_str());

@@ -8,6 +8,7 @@
 #include "scene/SceneSettings.h"
 #include "viewer/CameraPose.h"
 #include "viewer/GeodeticCamera.h"
+#include "viewer/ViewerMode.h"
 
 #include <array>
 #include <cstddef>
@@ -63,6 +64,15 @@ struct OverlayFacts;
 // The overlay's field for the contour interval (--contours), both modes: a
 // new interval in metres (0: none) when the user changed it.
 [[nodiscard]] std::optional<float> editContourInterval(double metres);
+// A --vector layer switched in the overlay: its place in the list, and
+// whether it now shows.
+struct VectorLayerSwitch {
+    std::size_t index = 0;
+    bool shown = true;
+};
+// The overlay's list of the --vector layers with a switch each, both modes
+// (nothing without layers): the switch the user flipped, if any.
+[[nodiscard]] std::optional<VectorLayerSwitch> editVectorLayers(const std::vector<viewer::VectorLayerShown>& layers);
 // The device, the frame time, the tessellation and the GPU time of each
 // pass, with their recent history (inside an ImGui window).
 void showFrameStatistics(const OverlayFacts& facts, const TimingHistory& history);
@@ -94,6 +104,7 @@ struct OverlayFacts {
     uint32_t width = 0;
     uint32_t height = 0;
     bool hasImagery = false;  // the terrain has imagery (--imagery): the "imagery" checkbox shows
+    std::vector<viewer::VectorLayerShown> vectorLayers;  // --vector
 };
 
 struct OverlayRequests {
@@ -101,6 +112,7 @@ struct OverlayRequests {
     bool rebuildDepth = false;
     bool reloadShaders = false;
     bool resetCamera = false;
+    std::optional<VectorLayerSwitch> vectorLayer;
 };
 
 // Adds the panel to the current ImGui frame.

@@ -56,6 +56,7 @@ PlanetOverlayRequests drawPlanetOverlayPanel(const PlanetOverlayFacts& facts, co
             requests.contourIntervalMetres = *interval;
         }
     }
+    requests.vectorLayer = editVectorLayers(facts.frame.vectorLayers);
     if (!status.empty()) {
         ImGui::Separator();
         ImGui::TextWrapped("%.*s", static_cast<int>(status.size()), status.data());

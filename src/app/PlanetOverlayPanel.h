@@ -32,6 +32,7 @@ struct PlanetOverlayRequests {
     bool toggleShadows = false;
     // A new contour interval in metres (0: none).
     std::optional<double> contourIntervalMetres;
+    std::optional<VectorLayerSwitch> vectorLayer;
 };
 
 PlanetOverlayRequests drawPlanetOverlayPanel(const PlanetOverlayFacts& facts, const TimingHistory& history,

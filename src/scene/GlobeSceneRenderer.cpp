@@ -280,6 +280,11 @@ void GlobeSceneRenderer::setVectorLayers(const vectordata::DrapedLayers& layers)
     impl_->frame.setVectorLayers(impl_->shaders, layers);
 }
 
+void GlobeSceneRenderer::setVectorLayerShown(std::size_t layer, bool shown)
+{
+    impl_->frame.setVectorLayerShown(layer, shown);
+}
+
 const planet::gpu::GlobeTerrain& GlobeSceneRenderer::globe() const
 {
     return impl_->globe;

@@ -124,6 +124,9 @@ public:
     // when empty.
     // Throws vk::Error when the device can not read the scene's depth.
     void setVectorLayers(const vectordata::DrapedLayers& layers);
+    // Shows or hides the vector layer numbered `layer` (its place among the
+    // --vector layers given) from the next frame on.
+    void setVectorLayerShown(std::size_t layer, bool shown);
     [[nodiscard]] const GlobeSceneSettings& settings() const;
 
     // Statistics of the most recent frame whose results are available:

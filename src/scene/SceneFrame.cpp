@@ -132,6 +132,13 @@ void SceneFrame::setVectorLayers(const vk::ShaderLibrary& shaders, const vectord
         framesInFlight(), layers);
 }
 
+void SceneFrame::setVectorLayerShown(std::size_t layer, bool shown)
+{
+    if (vectors_) {
+        vectors_->setLayerShown(layer, shown);
+    }
+}
+
 std::optional<std::string> SceneFrame::reloadVectorShaders()
 {
     return vectors_ ? vectors_->reloadShaders() : std::nullopt;

@@ -76,6 +76,8 @@ public:
     // frame whose output does not keep its depth (SceneOutput::readableDepth).
     void setVectorLayers(const vk::ShaderLibrary& shaders, const vectordata::DrapedLayers& layers);
     [[nodiscard]] const vectordata::gpu::VectorDrapePass* vectorLayers() const { return vectors_.get(); }
+    // Shows or hides the vector layer numbered `layer` from the next frame on.
+    void setVectorLayerShown(std::size_t layer, bool shown);
     // The vector layers' pipeline built again; on an error keeps the old one
     // and returns the one-line error.
     std::optional<std::string> reloadVectorShaders();

@@ -316,6 +316,11 @@ void SceneRenderer::setVectorLayers(const vectordata::DrapedLayers& layers)
     impl_->frame.setVectorLayers(impl_->shaders, layers);
 }
 
+void SceneRenderer::setVectorLayerShown(std::size_t layer, bool shown)
+{
+    impl_->frame.setVectorLayerShown(layer, shown);
+}
+
 tiles::gpu::HeightStream* SceneRenderer::heightStream()
 {
     return impl_->terrain.stream();

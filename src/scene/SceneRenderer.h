@@ -132,6 +132,9 @@ public:
     // when empty.
     // Throws vk::Error when the device can not read the scene's depth.
     void setVectorLayers(const vectordata::DrapedLayers& layers);
+    // Shows or hides the vector layer numbered `layer` (its place among the
+    // --vector layers given) from the next frame on.
+    void setVectorLayerShown(std::size_t layer, bool shown);
 
     // terrain::Terrain::replaceBaseHeightmap: the heightmap's samples
     // replaced by those of one of the same size (waits for the device).

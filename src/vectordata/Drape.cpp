@@ -32,9 +32,11 @@ double lengthOf(const std::vector<GeodeticVertex>& points)
 
 class LayerDrape {
 public:
-    LayerDrape(const DrapeGround& ground, double spacingMetres, std::vector<DrapedVertex>& vertices, std::size_t budget)
+    LayerDrape(const DrapeGround& ground, double spacingMetres, std::size_t layerIndex,
+               std::vector<DrapedVertex>& vertices, std::size_t budget)
         : ground_(ground),
           spacing_(spacingMetres),
+          layerFlags_(static_cast<std::uint32_t>(layerIndex) << kDrapeLayerShift),
           vertices_(vertices),
           limit_(vertices.size() + budget)
     {
@@ -64,7 +66,7 @@ public:
         ResolvedStyle markerStyle = style;
         markerStyle.widthPixels = std::max(kMinMarkerDiameterPixels, style.widthPixels * kMarkerDiameterPerLineWidth);
         if (append(point.latitudeDegrees, point.longitudeDegrees, markerStyle)) {
-            vertices_.back().flags = kDrapeLineEnd | kDrapeMarker;
+            vertices_.back().flags |= kDrapeLineEnd | kDrapeMarker;
         }
     }
 
@@ -101,12 +103,14 @@ private:
         vertex.up = glm::vec3(point->up);
         vertex.widthPixels = style.widthPixels;
         vertex.rgba = style.rgba;
+        vertex.flags = layerFlags_;
         vertices_.push_back(vertex);
         return true;
     }
 
     const DrapeGround& ground_;
     double spacing_;
+    std::uint32_t layerFlags_;
     std::vector<DrapedVertex>& vertices_;
     std::size_t limit_;
     std::size_t lineStart_ = vertices_.size();
@@ -159,7 +163,7 @@ std::size_t drapeLayer(const VectorLayer& layer, const VectorLayerSpec& spec, st
     const double budgetSpacing = totalMetres / static_cast<double>(std::max<std::size_t>(vertexBudget / 2, 1));
     const double spacing = std::max({ground.sampleSpacingMetres, budgetSpacing, 1e-3});
     const std::size_t first = vertices.size();
-    LayerDrape drape(ground, spacing, vertices, vertexBudget);
+    LayerDrape drape(ground, spacing, layerIndex, vertices, vertexBudget);
     for (const VectorPolygon& polygon : layer.polygons) {
         for (const std::vector<GeodeticVertex>& ring : polygon.rings) {
             drape.line(ring, resolveStyle(spec, layerIndex, polygon.style));
@@ -221,6 +225,7 @@ std::size_t drapeFills(const VectorLayer& layer, const VectorLayerSpec& spec, st
                     splitPosition(point->position, corners[corner].high, corners[corner].low);
                     corners[corner].up = glm::vec3(point->up);
                     corners[corner].rgba = rgba;
+                    corners[corner].flags = static_cast<std::uint32_t>(layerIndex) << kDrapeLayerShift;
                 }
             }
             if (onSurface) {

@@ -15,6 +15,8 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace vectordata {
@@ -49,9 +51,14 @@ struct DrapedVertex {
 static_assert(sizeof(DrapedVertex) == 48);
 
 // DrapedVertex::flags: the vertex ends its line (no segment joins it to the
-// next), and the vertex is a point's marker (with kDrapeLineEnd).
+// next), and the vertex is a point's marker (with kDrapeLineEnd); bits 8 and
+// up: the number of the layer it belongs to (the overlay shows or hides
+// each layer).
 inline constexpr std::uint32_t kDrapeLineEnd = 1u;
 inline constexpr std::uint32_t kDrapeMarker = 2u;
+inline constexpr std::uint32_t kDrapeLayerShift = 8u;
+// The most layers the drape tells apart (the hidden ones are a bit each).
+inline constexpr std::size_t kMaxDrapedLayers = 128;
 
 // The most vertices all layers together are sampled into: a layer whose
 // lines would need more is sampled more coarsely.
@@ -128,6 +135,9 @@ struct DrapedLayers {
     std::vector<DrapedVertex> lines;
     std::vector<DrapedVertex> fills;
     DrapedLabels labels;
+    // The layers drawn: each one's number (its place among those given) and
+    // source.
+    std::vector<std::pair<std::size_t, std::string>> drawn;
 
     // A label stands beside its point's marker, among the lines.
     [[nodiscard]] bool empty() const { return lines.empty() && fills.empty(); }

@@ -3,6 +3,7 @@
 #include "viewer/CommandLineFlags.h"
 
 #include "text/TextParsing.h"
+#include "vectordata/Drape.h"
 #include "viewer/VideoOutput.h"
 #include "vk/ProgramFiles.h"
 
@@ -109,6 +110,9 @@ void checkCombinations(const ViewerOptions& options)
     }
     if (options.imageryBands && options.imageryPaths.empty()) {
         throw CommandLineError("--imagery-bands: needs --imagery");
+    }
+    if (options.vectorLayers.size() > vectordata::kMaxDrapedLayers) {
+        throw CommandLineError("--vector: at most " + std::to_string(vectordata::kMaxDrapedLayers) + " layers");
     }
     if (options.vectorLabelField && options.vectorLayers.empty()) {
         throw CommandLineError("--vector-label: needs --vector");

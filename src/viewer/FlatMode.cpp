@@ -76,7 +76,8 @@ FlatScene::FlatScene(FlatMode& mode, vk::Device& device, vk::ShaderLibrary& shad
           flatSceneOutput(inputs_.options, device, output), imageryPixelsOf(inputs_.imagery),
           heightStreamSourceOf(inputs_.options, inputs_.terrain, output.uploadsPerFrame))),
       camera_(flatStartPose(inputs_.options, *scene_, projection_, output.viewport)),
-      startPose_(camera_.pose())
+      startPose_(camera_.pose()),
+      vectorSwitches_(inputs_.vectors)
 {
     const glm::vec3 size = scene_->worldMax() - scene_->worldMin();
     maxCameraSpeed_ = std::max(size.x, size.z) * 2.0f;
@@ -85,6 +86,13 @@ FlatScene::FlatScene(FlatMode& mode, vk::Device& device, vk::ShaderLibrary& shad
 }
 
 FlatScene::~FlatScene() = default;
+
+void FlatScene::showVectorLayer(std::size_t index, bool shown)
+{
+    if (const std::optional<std::size_t> layer = vectorSwitches_.set(index, shown)) {
+        scene_->setVectorLayerShown(*layer, shown);
+    }
+}
 
 scene::FrameSlot& FlatScene::slot(std::uint32_t slotIndex)
 {

@@ -5,6 +5,7 @@
 
 #include "viewer/FlyCamera.h"
 #include "viewer/GeodeticFrame.h"
+#include "viewer/VectorLayers.h"
 #include "viewer/ViewerMode.h"
 #include "viewer/ViewerSetup.h"
 
@@ -75,6 +76,8 @@ public:
     // The camera in WGS 84 terms on a georeferenced terrain.
     [[nodiscard]] std::optional<geodesy::GeodeticPose> geodeticPose();
     [[nodiscard]] bool hasImagery() const;
+    [[nodiscard]] std::vector<VectorLayerShown> vectorLayers() const override { return vectorSwitches_.layers(); }
+    void showVectorLayer(std::size_t index, bool shown) override;
     // The share of a streamed model's coarse level read, while it is read.
     [[nodiscard]] std::optional<double> coarseLevelProgress() const;
     // Metres per second without Shift, and the most the wheel or the panel
@@ -98,6 +101,7 @@ private:
     float cameraSpeed_ = 100.0f;
     float maxCameraSpeed_ = 100000.0f;
     std::unique_ptr<GeodeticFrame> geodeticFrame_;  // made once asked for: PROJ takes a while to set up
+    VectorLayerSwitches vectorSwitches_;
 };
 
 }  // namespace viewer

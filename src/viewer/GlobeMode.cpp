@@ -38,6 +38,7 @@ GlobeScene::GlobeScene(const PlanetInputs& inputs, vk::Device& device, vk::Shade
       scene_(checkedGlobeDevice(device), shaders, *inputs.elevation, globeSceneSettings(inputs.options, device),
              globeSceneOutput(inputs.options, device, output), globeStreamingOf(inputs, output.uploadsPerFrame),
              globeImageryOf(inputs), globeNightLightsOf(inputs)),
+      vectorSwitches_(inputs.vectors),
       flight_(startGlobePose(inputs)),
       sun_(planetSunDirection(inputs.options, flight_.pose())),
       sunText_(describePlanetSun(inputs.options))
@@ -61,6 +62,13 @@ GlobeScene::GlobeScene(const PlanetInputs& inputs, vk::Device& device, vk::Shade
 void GlobeScene::recordFrame(std::uint32_t slotIndex, VkExtent2D viewport)
 {
     scene_.recordFrame(slotIndex, scene::GlobeFrameView{planet::globeViewOf(flight_.pose()), viewport, sun_});
+}
+
+void GlobeScene::showVectorLayer(std::size_t index, bool shown)
+{
+    if (const std::optional<std::size_t> layer = vectorSwitches_.set(index, shown)) {
+        scene_.setVectorLayerShown(*layer, shown);
+    }
 }
 
 void GlobeScene::steer(const CameraSteering& steering, double seconds)

@@ -5,6 +5,7 @@
 
 #include "viewer/GlobeFlight.h"
 #include "viewer/PlanetSetup.h"
+#include "viewer/VectorLayers.h"
 #include "viewer/ViewerMode.h"
 
 #include <memory>
@@ -60,6 +61,8 @@ public:
     void setShowImagery(bool show) { scene_.setShowImagery(show); }
     void setShadows(bool shadows) { scene_.setShadows(shadows); }
     void setContourInterval(double metres) { scene_.setContourInterval(metres); }
+    [[nodiscard]] std::vector<VectorLayerShown> vectorLayers() const override { return vectorSwitches_.layers(); }
+    void showVectorLayer(std::size_t index, bool shown) override;
 
 protected:
     void setPose(const planet::GeodeticPose& pose) override { flight_.setPose(pose); }
@@ -74,6 +77,7 @@ private:
     const PlanetInputs& inputs_;
     vk::ShaderLibrary& shaders_;
     scene::GlobeSceneRenderer scene_;
+    VectorLayerSwitches vectorSwitches_;
     GlobeFlight flight_;
     glm::dvec3 sun_;
     std::string sunText_;

@@ -120,6 +120,7 @@ vectordata::DrapedLayers drapeVectorLayers(const ViewerOptions& options, const v
                 << ": no part of it lies on the terrain; it is left out\n";
             continue;
         }
+        draped.drawn.emplace_back(index, spec.source);
         out << "cbt-terrain: " << describeLayer(layer, lines + fills, labels) << "\n";
     }
     return draped;
@@ -139,6 +140,22 @@ vectordata::DrapedLayers drapeFlatVectorLayers(const ViewerOptions& options, con
         err << "cbt-terrain: warning: " << error.what() << "; the vector layers are left out\n";
         return {};
     }
+}
+
+VectorLayerSwitches::VectorLayerSwitches(const vectordata::DrapedLayers& layers)
+{
+    for (const auto& [layer, source] : layers.drawn) {
+        layers_.push_back({layer, source, true});
+    }
+}
+
+std::optional<std::size_t> VectorLayerSwitches::set(std::size_t index, bool shown)
+{
+    if (index >= layers_.size()) {
+        return std::nullopt;
+    }
+    layers_[index].shown = shown;
+    return layers_[index].layer;
 }
 
 }  // namespace viewer

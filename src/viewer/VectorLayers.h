@@ -5,6 +5,7 @@
 
 #include "vectordata/Drape.h"
 #include "viewer/CommandLine.h"
+#include "viewer/ViewerMode.h"
 
 #include <filesystem>
 #include <optional>
@@ -42,5 +43,19 @@ class GeodeticFrame;
 [[nodiscard]] vectordata::DrapedLayers drapeFlatVectorLayers(const ViewerOptions& options,
                                                              const dem::TerrainSource& terrain, std::ostream& out,
                                                              std::ostream& err);
+
+// The overlay's switches of the vector layers a scene draws.
+class VectorLayerSwitches {
+public:
+    explicit VectorLayerSwitches(const vectordata::DrapedLayers& layers);
+
+    [[nodiscard]] const std::vector<VectorLayerShown>& layers() const { return layers_; }
+    // Sets the `index`th switch: the number of the layer to show or hide,
+    // or empty past the switches.
+    std::optional<std::size_t> set(std::size_t index, bool shown);
+
+private:
+    std::vector<VectorLayerShown> layers_;
+};
 
 }  // namespace viewer

@@ -61,6 +61,14 @@ struct ModeOutput {
     VkExtent2D viewport{1, 1};                         // the first frame's size (for the start pose's aspect)
 };
 
+// A --vector layer the scene draws, as the overlay lists it: its number
+// among those given, its source, and whether it shows.
+struct VectorLayerShown {
+    std::size_t layer = 0;
+    std::string source;
+    bool shown = true;
+};
+
 class ModeScene {
 public:
     virtual ~ModeScene() = default;
@@ -114,6 +122,10 @@ public:
     // The part of a headless run's summary line that says what was seen:
     // ", D = 18, 41234 leaves" or ", the globe at 12.0 km over 46, 8, ...".
     [[nodiscard]] virtual std::string describeView(const RunStatistics& statistics) const = 0;
+
+    // The --vector layers drawn (none by default), and a switch for each.
+    [[nodiscard]] virtual std::vector<VectorLayerShown> vectorLayers() const { return {}; }
+    virtual void showVectorLayer(std::size_t /*index*/, bool /*shown*/) {}
 
 protected:
     // Reloads the shaders from their sources and `reloadScene` the scene's

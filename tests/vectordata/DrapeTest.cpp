@@ -72,7 +72,7 @@ TEST(Drape, ALineLeavesTheGroundWhereItStopsCoveringItAndComesBack)
     // The way out, the way back, and the marker.
     EXPECT_EQ(lineEnds, 3u);
     ASSERT_FALSE(vertices.empty());
-    EXPECT_EQ(vertices.back().flags, kDrapeLineEnd | kDrapeMarker);
+    EXPECT_EQ(vertices.back().flags, kDrapeLineEnd | kDrapeMarker | (2u << kDrapeLayerShift));
     EXPECT_EQ(vertices.back().widthPixels,
               std::max(kMinMarkerDiameterPixels, kDefaultLineWidthPixels * kMarkerDiameterPerLineWidth));
 }

@@ -28,6 +28,7 @@ struct DrapeUniforms {
     glm::vec4 depthTerms;
     glm::vec4 tolerance;
     glm::vec4 labelCells;
+    glm::uvec4 hiddenLayers;
 };
 
 constexpr const char* kLineVertexProgram = "vectordata/VectorDrape.vert";
@@ -193,6 +194,16 @@ vk::GraphicsPipeline VectorDrapePass::buildPipeline(const char* vertexProgram, c
         shaders_->load(fragmentProgram, readsDepth ? depthMacros() : std::vector<vk::ShaderMacro>{}), description);
 }
 
+void VectorDrapePass::setLayerShown(std::size_t layer, bool shown)
+{
+    if (layer >= kMaxDrapedLayers) {
+        return;
+    }
+    const std::uint32_t bit = 1u << (layer % 32u);
+    std::uint32_t& word = hiddenLayers_.at(layer / 32u);
+    word = shown ? word & ~bit : word | bit;
+}
+
 std::optional<std::string> VectorDrapePass::reloadShaders()
 {
     try {
@@ -208,6 +219,7 @@ void VectorDrapePass::record(VkCommandBuffer commands, std::uint32_t slotIndex, 
 {
     const vk::Buffer& uniforms = uniforms_.at(slotIndex);
     DrapeUniforms values = uniformsOf(view, tolerance_, targets.samples);
+    values.hiddenLayers = glm::uvec4(hiddenLayers_[0], hiddenLayers_[1], hiddenLayers_[2], hiddenLayers_[3]);
     const bool labels = labels_->count() > 0;
     if (labels) {
         values.labelCells = labels_->prepareFrame(slotIndex, view.cameraPosition, view.viewport);

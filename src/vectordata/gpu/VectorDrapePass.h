@@ -28,6 +28,7 @@
 #include <glm/mat4x4.hpp>
 #include <glm/vec3.hpp>
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -92,6 +93,10 @@ public:
     [[nodiscard]] std::size_t lineVertexCount() const { return lineVertexCount_; }
     [[nodiscard]] std::size_t fillVertexCount() const { return fillVertexCount_; }
 
+    // Shows or hides layer `layer` (the number DrapedVertex::flags carry)
+    // from the next frame recorded on.
+    void setLayerShown(std::size_t layer, bool shown);
+
     // Builds the pipelines again from the shader library; on an error keeps
     // the old ones and returns the one-line error.
     std::optional<std::string> reloadShaders();
@@ -112,6 +117,7 @@ private:
     vk::Buffer lines_;  // empty without lines
     vk::Buffer fills_;  // empty without fills
     std::unique_ptr<DrapeLabels> labels_;
+    std::array<std::uint32_t, 4> hiddenLayers_{};
     std::vector<vk::Buffer> uniforms_;
     vk::Sampler sampler_;
     vk::DescriptorSetLayout setLayout_;
