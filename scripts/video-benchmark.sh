@@ -11,14 +11,8 @@
 # ratio (video over alone).
 set -euo pipefail
 
-viewer=${1:-build/src/app/cbt-terrain}
-size=${2:-1920x1080}
-frames=${3:-60}
-rounds=${4:-3}
-if [[ ! -x $viewer ]]; then
-    echo "$0: $viewer is not an executable viewer" >&2
-    exit 2
-fi
+# shellcheck source=scripts/benchmark-arguments.sh
+source "$(dirname "$0")/benchmark-arguments.sh"
 if ! command -v ffmpeg >/dev/null; then
     echo "$0: ffmpeg is missing (Debian package ffmpeg, scripts/setup-debian.sh)" >&2
     exit 2
@@ -43,7 +37,6 @@ for ((round = 1; round <= rounds; ++round)); do
     video+=("$(run --video "$scratch/video.mp4")")
     echo "round $round: alone ${alone[-1]} s, with the video ${video[-1]} s"
 done
-median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 a=$(median "${alone[@]}")
 v=$(median "${video[@]}")
 awk -v a="$a" -v v="$v" -v f="$frames" -v s="$size" \

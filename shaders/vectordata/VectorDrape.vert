@@ -1,6 +1,7 @@
 #version 460
-// The vector drape's segments: instance i is the segment from vertex i to
-// vertex i + 1 (none where vertex i ends its line), or vertex i's marker,
+// The vector drape's segments: instance i is the segment from vertex s to
+// vertex s + 1, s the instance's entry of the frame's drawn segments (none
+// where vertex s ends its line), or vertex s's marker,
 // drawn as a quad of two triangles that covers the segment's capsule of the
 // line's width in pixels plus a pixel for the edge's anti-aliasing. The
 // positions are taken relative to the camera in two floats each, so that a
@@ -8,6 +9,12 @@
 #extension GL_GOOGLE_include_directive : require
 
 #include "vectordata/VectorDrape.glsl"
+
+// The first vertex of each segment (or marker) drawn this frame: the chunks
+// in the view at their levels of detail (vectordata/LineLevels.h).
+layout(std430, set = 0, binding = 9) readonly buffer DrawnSegments {
+    uint drawnSegments[];
+};
 
 layout(location = 0) out vec3 relativePosition;
 layout(location = 1) flat out vec4 segmentPixels;  // both ends, framebuffer pixels
@@ -33,7 +40,7 @@ void hide()
 
 void main()
 {
-    const uint index = uint(gl_InstanceIndex);
+    const uint index = drawnSegments[gl_InstanceIndex];
     DrapedVertex first = drapedVertices[index];
     const bool marker = (first.flags & DRAPE_MARKER) != 0u;
     if ((!marker && (first.flags & DRAPE_LINE_END) != 0u) || drape_LayerHidden(first.flags >> DRAPE_LAYER_SHIFT)) {

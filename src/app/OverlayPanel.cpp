@@ -157,6 +157,9 @@ void showFrameStatistics(const OverlayFacts& facts, const TimingHistory& history
             plotSeries("atmosphere", history.atmosphere, timings.atmosphereMs);
         }
         ImGui::Text("display %.3f ms", timings.displayMs);
+        if (timings.vectorsMs > 0.0) {
+            ImGui::Text("vector layers %.3f ms", timings.vectorsMs);
+        }
         if (statistics.atmosphereTablesMs) {
             ImGui::Text("atmosphere tables %8.3f ms (last recompute)", *statistics.atmosphereTablesMs);
         }

@@ -16,6 +16,7 @@ std::vector<std::string> frameTimestampPassNames()
     names.emplace_back(kSkyTimestamp);
     names.emplace_back(kShadeTimestamp);
     names.emplace_back(kDisplayTimestamp);
+    names.emplace_back(kVectorsTimestamp);
     return names;
 }
 
@@ -51,6 +52,8 @@ PassTimings passTimingsOf(std::span<const vk::PassTime> times, double atmosphere
             timings.shadeMs = time.milliseconds;
         } else if (time.name == kDisplayTimestamp) {
             timings.displayMs = time.milliseconds;
+        } else if (time.name == kVectorsTimestamp) {
+            timings.vectorsMs = time.milliseconds;
         }
     }
     return timings;

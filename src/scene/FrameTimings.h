@@ -45,6 +45,7 @@ struct PassTimings {
     double atmosphereMs = 0.0;  // the atmosphere's per-frame tables + the sky pass
     double shadeMs = 0.0;       // deferred shading of the draw's pixels (the globe: surface, air and sky)
     double displayMs = 0.0;     // the display pass: exposure, tone curve, sRGB
+    double vectorsMs = 0.0;     // the --vector layers (0 without)
 };
 
 struct FrameStatistics {
@@ -70,6 +71,8 @@ struct FrameStatistics {
 inline constexpr const char* kSkyTimestamp = "sky";
 inline constexpr const char* kShadeTimestamp = "shade";
 inline constexpr const char* kDisplayTimestamp = "display";
+// The --vector layers over the display colour (labels' places included).
+inline constexpr const char* kVectorsTimestamp = "vectors";
 
 // The frame's timestamp passes: the terrain's (its update pipeline, the leaf
 // decode, the draw), the sky and the display pass.

@@ -29,6 +29,7 @@ std::vector<std::string> globeTimestampPassNames()
     names.emplace_back(terrain::kDrawTimestamp);
     names.emplace_back(kShadeTimestamp);
     names.emplace_back(kDisplayTimestamp);
+    names.emplace_back(kVectorsTimestamp);
     return names;
 }
 

@@ -112,6 +112,7 @@ void SceneFrame::record(std::uint32_t slotIndex, VkExtent2D viewport, const disp
             &targets.color(), shading_ == SceneShading::Forward ? &targets.depth() : nullptr,
             shading_ == SceneShading::Deferred ? &targets.visibility() : nullptr,
             static_cast<std::uint32_t>(targets.samples())};
+        const vk::TimedPass time(device_, &timer_, commands, kVectorsTimestamp);
         vectors_->record(commands, slotIndex, surface.drapeView(), drapeTargets);
     }
 }

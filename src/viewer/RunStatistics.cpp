@@ -76,6 +76,7 @@ void RunStatistics::addFrameStatistics(const scene::FrameStatistics& statistics)
         atmosphere_.add(timings.atmosphereMs);
         shade_.add(timings.shadeMs);
         display_.add(timings.displayMs);
+        vectors_.add(timings.vectorsMs);
         const scene::PoolPassTimings& pool = timings.pool;
         const double poolMs[] = {pool.classifyMs, pool.splitMs,  pool.allocateMs, pool.bisectMs,
                                  pool.mergeMs,    pool.reduceMs, pool.indexMs};
@@ -85,7 +86,8 @@ void RunStatistics::addFrameStatistics(const scene::FrameStatistics& statistics)
             }
         }
         total_.add(timings.dispatcherMs + timings.subdivisionMs + timings.sumReductionMs + timings.leafDecodeMs +
-                   pool.totalMs() + timings.drawMs + timings.atmosphereMs + timings.shadeMs + timings.displayMs);
+                   pool.totalMs() + timings.drawMs + timings.atmosphereMs + timings.shadeMs + timings.displayMs +
+                   timings.vectorsMs);
     }
     leafCounts_.add(static_cast<double>(statistics.leafCount));
     visibleCounts_.add(static_cast<double>(statistics.visibleCount));
@@ -146,6 +148,8 @@ std::string RunStatistics::toJson(const RunDescription& description) const
     writeSummary(json, shade_);
     json << ",\n    \"display\": ";
     writeSummary(json, display_);
+    json << ",\n    \"vectors\": ";
+    writeSummary(json, vectors_);
     json << ",\n    \"total\": ";
     writeSummary(json, total_);
     json << "\n  },\n";

@@ -137,7 +137,8 @@ public:
     // leaf, decoded once per frame for the draw; "atmosphere" is the atmosphere's
     // per-frame tables + the sky pass; "shade" the deferred shading of the
     // draw's pixels, the globe's surface, air and sky; "display" the display
-    // pass: exposure, tone curve, sRGB), leaf counts (last/min/max and the
+    // pass: exposure, tone curve, sRGB; "vectors" the --vector layers, 0
+    // without), leaf counts (last/min/max and the
     // per-frame history), triangle count, CBT bytes, the GPU time of the
     // atmosphere's static tables (atmosphereTablesMs, null when unknown) and
     // the resident memory in MiB (residentMemoryMiB median/min/max/count and
@@ -162,6 +163,7 @@ private:
     SampleSeries atmosphere_;
     SampleSeries shade_;
     SampleSeries display_;
+    SampleSeries vectors_;
     SampleSeries total_;
     SampleSeries leafCounts_;
     SampleSeries visibleCounts_;

@@ -11,6 +11,7 @@
 #include <glm/vec4.hpp>
 
 #include <array>
+#include <cmath>
 #include <cstring>
 #include <exception>
 #include <string_view>
@@ -45,8 +46,9 @@ constexpr VkAccessFlags2 kColorAccess = VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT | 
 
 // The drape's set: 0 the frame's uniforms, 1 the lines, 2 the scene's
 // depth, 3 the fills, then the labels (DrapeLabels): 4 the labels, 5 the
-// frame's order, 6 the places given, 7 the glyphs, 8 the font atlas.
-std::array<vk::DescriptorBinding, 9> bindingsOf(SceneDepthSource source)
+// frame's order, 6 the places given, 7 the glyphs, 8 the font atlas; 9 the
+// segments of the lines drawn this frame.
+std::array<vk::DescriptorBinding, 10> bindingsOf(SceneDepthSource source)
 {
     constexpr VkShaderStageFlags kVertex = VK_SHADER_STAGE_VERTEX_BIT;
     constexpr VkShaderStageFlags kFragmentStage = VK_SHADER_STAGE_FRAGMENT_BIT;
@@ -62,7 +64,8 @@ std::array<vk::DescriptorBinding, 9> bindingsOf(SceneDepthSource source)
             vk::DescriptorBinding{5, kStorage, kComputeStage},
             vk::DescriptorBinding{6, kStorage, kVertex | kComputeStage},
             vk::DescriptorBinding{7, kStorage, kVertex},
-            vk::DescriptorBinding{8, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kFragmentStage}};
+            vk::DescriptorBinding{8, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kFragmentStage},
+            vk::DescriptorBinding{9, kStorage, kVertex}};
 }
 
 void checkSampledDepth(const vk::Device& device, VkFormat depthFormat)
@@ -118,9 +121,9 @@ VectorDrapePass::VectorDrapePass(vk::Device& device, const vk::ShaderLibrary& sh
       displayFormat_(displayFormat),
       source_(source),
       tolerance_(tolerance),
-      lineVertexCount_(layers.lines.size()),
+      lineLevels_(buildLineLevels(layers.lines)),
       fillVertexCount_(layers.fills.size() / 3 * 3),
-      lines_(vertexBufferOf(device, layers.lines)),
+      lines_(vertexBufferOf(device, lineLevels_.vertices)),
       fills_(vertexBufferOf(device, layers.fills)),
       labels_(std::make_unique<DrapeLabels>(device, layers.labels, framesInFlight)),
       sampler_(device, vk::kNearestTexelSampler),
@@ -135,16 +138,19 @@ VectorDrapePass::VectorDrapePass(vk::Device& device, const vk::ShaderLibrary& sh
         checkSampledDepth(device, depthFormat);
     }
     // A binding without vertices of its own holds the other's (never read).
-    const vk::Buffer& lines = lineVertexCount_ > 0 ? lines_ : fills_;
+    const vk::Buffer& lines = lineLevels_.vertices.empty() ? fills_ : lines_;
     const vk::Buffer& fills = fillVertexCount_ > 0 ? fills_ : lines_;
     for (std::uint32_t slot = 0; slot < framesInFlight; ++slot) {
         uniforms_.emplace_back(device, sizeof(DrapeUniforms), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT,
                                vk::MemoryLocation::HostUpload);
         sets_.push_back(pool_.allocate(setLayout_));
+        drawnSegments_.emplace_back(device, std::max<std::size_t>(lineLevels_.fullSegments, 1) * sizeof(std::uint32_t),
+                                    VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, vk::MemoryLocation::HostUpload);
         vk::DescriptorWriter()
             .uniformBuffer(0, uniforms_.back())
             .storageBuffer(1, lines)
             .storageBuffer(3, fills)
+            .storageBuffer(9, drawnSegments_.back())
             .update(device, sets_.back());
         {
             vk::DescriptorWriter()
@@ -221,6 +227,15 @@ void VectorDrapePass::record(VkCommandBuffer commands, std::uint32_t slotIndex, 
     DrapeUniforms values = uniformsOf(view, tolerance_, targets.samples);
     values.hiddenLayers = glm::uvec4(hiddenLayers_[0], hiddenLayers_[1], hiddenLayers_[2], hiddenLayers_[3]);
     const bool labels = labels_->count() > 0;
+    // The lines' chunks in the view, each at its level of detail.
+    LineView lineView;
+    lineView.cameraPosition = view.cameraPosition;
+    lineView.viewRotationProjection = values.viewRotationProjection;
+    lineView.pixelsPerRadian =
+        std::abs(static_cast<double>(view.projection[1][1])) * static_cast<double>(view.viewport.height) / 2.0;
+    std::vector<std::uint32_t> segments;
+    selectLineSegments(lineLevels_, lineView, segments);
+    std::memcpy(drawnSegments_.at(slotIndex).mapped().data(), segments.data(), segments.size() * sizeof(std::uint32_t));
     if (labels) {
         values.labelCells = labels_->prepareFrame(slotIndex, view.cameraPosition, view.viewport);
     }
@@ -272,9 +287,9 @@ void VectorDrapePass::record(VkCommandBuffer commands, std::uint32_t slotIndex, 
         fillPipeline_.bind(commands);
         vkCmdDraw(commands, static_cast<std::uint32_t>(fillVertexCount_), 1, 0, 0);
     }
-    if (lineVertexCount_ > 0) {
+    if (!segments.empty()) {
         linePipeline_.bind(commands);
-        vkCmdDraw(commands, 6, static_cast<std::uint32_t>(lineVertexCount_), 0, 0);
+        vkCmdDraw(commands, 6, static_cast<std::uint32_t>(segments.size()), 0, 0);
     }
     if (labels) {
         labelPipeline_.bind(commands);

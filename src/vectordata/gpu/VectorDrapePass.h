@@ -15,6 +15,7 @@
 #pragma once
 
 #include "vectordata/Drape.h"
+#include "vectordata/LineLevels.h"
 #include "vectordata/gpu/DrapeLabels.h"
 #include "vk/Buffer.h"
 #include "vk/Descriptors.h"
@@ -90,7 +91,7 @@ public:
     void record(VkCommandBuffer commands, std::uint32_t slotIndex, const DrapeView& view,
                 const DrapeTargets& targets) const;
 
-    [[nodiscard]] std::size_t lineVertexCount() const { return lineVertexCount_; }
+    [[nodiscard]] std::size_t lineVertexCount() const { return lineLevels_.vertices.size(); }
     [[nodiscard]] std::size_t fillVertexCount() const { return fillVertexCount_; }
 
     // Shows or hides layer `layer` (the number DrapedVertex::flags carry)
@@ -112,13 +113,14 @@ private:
     VkFormat displayFormat_;
     SceneDepthSource source_;
     DrapeTolerance tolerance_;
-    std::size_t lineVertexCount_;
+    LineLevels lineLevels_;
     std::size_t fillVertexCount_;
     vk::Buffer lines_;  // empty without lines
     vk::Buffer fills_;  // empty without fills
     std::unique_ptr<DrapeLabels> labels_;
     std::array<std::uint32_t, 4> hiddenLayers_{};
     std::vector<vk::Buffer> uniforms_;
+    std::vector<vk::Buffer> drawnSegments_;  // each slot's segment list (host written)
     vk::Sampler sampler_;
     vk::DescriptorSetLayout setLayout_;
     vk::PipelineLayout pipelineLayout_;
