@@ -166,6 +166,15 @@ void showFrameStatistics(const OverlayFacts& facts, const TimingHistory& history
     }
 }
 
+void showPickedPlace(const std::optional<std::string>& picked)
+{
+    if (picked) {
+        ImGui::Text("clicked: %s", picked->c_str());
+    } else {
+        ImGui::TextDisabled("click the ground: where and how high");
+    }
+}
+
 std::optional<VectorLayerSwitch> editVectorLayers(const std::vector<viewer::VectorLayerShown>& layers)
 {
     if (layers.empty() || !ImGui::CollapsingHeader("Vector layers", ImGuiTreeNodeFlags_DefaultOpen)) {
@@ -281,6 +290,7 @@ OverlayRequests drawOverlayPanel(OverlayModel& model, const OverlayFacts& facts,
         if (ImGui::Button("reset (Home)")) {
             requests.resetCamera = true;
         }
+        showPickedPlace(facts.picked);
     }
     requests.vectorLayer = editVectorLayers(facts.vectorLayers);
     if (!model.status.empty()) {

@@ -73,6 +73,8 @@ struct VectorLayerSwitch {
 // The overlay's list of the --vector layers with a switch each, both modes
 // (nothing without layers): the switch the user flipped, if any.
 [[nodiscard]] std::optional<VectorLayerSwitch> editVectorLayers(const std::vector<viewer::VectorLayerShown>& layers);
+// The place the last click found (viewer::describePickedPlace), both modes.
+void showPickedPlace(const std::optional<std::string>& picked);
 // The device, the frame time, the tessellation and the GPU time of each
 // pass, with their recent history (inside an ImGui window).
 void showFrameStatistics(const OverlayFacts& facts, const TimingHistory& history);
@@ -105,6 +107,7 @@ struct OverlayFacts {
     uint32_t height = 0;
     bool hasImagery = false;  // the terrain has imagery (--imagery): the "imagery" checkbox shows
     std::vector<viewer::VectorLayerShown> vectorLayers;  // --vector
+    std::optional<std::string> picked;                   // the place the last click found
 };
 
 struct OverlayRequests {

@@ -52,6 +52,7 @@ PlanetOverlayRequests drawPlanetOverlayPanel(const PlanetOverlayFacts& facts, co
                 requests.toggleImagery = true;
             }
         }
+        showPickedPlace(facts.frame.picked);
         if (const std::optional<float> interval = editContourInterval(facts.contourIntervalMetres)) {
             requests.contourIntervalMetres = *interval;
         }

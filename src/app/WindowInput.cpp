@@ -1,5 +1,7 @@
 #include "app/WindowInput.h"
 
+#include <glm/geometric.hpp>
+
 #include <GLFW/glfw3.h>
 
 #include <algorithm>
@@ -108,6 +110,10 @@ void WindowInput::onKey(GLFWwindow* window, int key, int /*scancode*/, int actio
 void WindowInput::onMouseButton(GLFWwindow* window, int button, int action, int /*mods*/)
 {
     WindowInput& input = from(window);
+    if (button == GLFW_MOUSE_BUTTON_LEFT) {
+        input.noteLeftButton(action);
+        return;
+    }
     if (button != GLFW_MOUSE_BUTTON_RIGHT) {
         return;
     }
@@ -119,6 +125,44 @@ void WindowInput::onMouseButton(GLFWwindow* window, int button, int action, int 
         input.looking_ = false;
         glfwSetInputMode(window, GLFW_CURSOR, GLFW_CURSOR_NORMAL);
     }
+}
+
+void WindowInput::noteLeftButton(int action)
+{
+    double x = 0.0;
+    double y = 0.0;
+    glfwGetCursorPos(window_, &x, &y);
+    const glm::dvec2 cursor{x, y};
+    if (action == GLFW_PRESS) {
+        pressedAt_ = capture_.mouse && capture_.mouse() ? std::nullopt : std::optional(cursor);
+        return;
+    }
+    if (action != GLFW_RELEASE || !pressedAt_) {
+        return;
+    }
+    const bool still = glm::length(cursor - *pressedAt_) <= kClickSlopPixels;
+    pressedAt_.reset();
+    if (!still) {
+        return;
+    }
+    // Window coordinates to framebuffer pixels (they differ on scaled displays).
+    int windowWidth = 0;
+    int windowHeight = 0;
+    int framebufferWidth = 0;
+    int framebufferHeight = 0;
+    glfwGetWindowSize(window_, &windowWidth, &windowHeight);
+    glfwGetFramebufferSize(window_, &framebufferWidth, &framebufferHeight);
+    if (windowWidth <= 0 || windowHeight <= 0) {
+        return;
+    }
+    click_ = glm::dvec2(cursor.x * framebufferWidth / windowWidth, cursor.y * framebufferHeight / windowHeight);
+}
+
+std::optional<glm::dvec2> WindowInput::takeClick()
+{
+    std::optional<glm::dvec2> click = click_;
+    click_.reset();
+    return click;
 }
 
 void WindowInput::onCursorPosition(GLFWwindow* window, double x, double y)

@@ -16,6 +16,13 @@ struct GLFWwindow;
 
 namespace app {
 
+// How far the cursor may move between the press and the release of a click.
+inline constexpr double kClickSlopPixels = 4.0;
+
+}  // namespace app
+
+namespace app {
+
 // The action a key press asks for, if any (GLFW key code and modifier
 // bits): with Ctrl, only Ctrl+S (save the recorded path).
 std::optional<viewer::ViewerAction> actionForKey(int glfwKey, int glfwMods = 0);
@@ -46,11 +53,16 @@ public:
     double takeWheelSteps();
     // Whether the framebuffer changed size since the last call.
     bool takeResized();
+    // The framebuffer pixel of the last click (the left button pressed and
+    // released within a few pixels, the overlay not wanting the mouse) since
+    // the last call.
+    std::optional<glm::dvec2> takeClick();
 
 private:
     static WindowInput& from(GLFWwindow* window);
     static void onKey(GLFWwindow* window, int key, int scancode, int action, int mods);
     static void onMouseButton(GLFWwindow* window, int button, int action, int mods);
+    void noteLeftButton(int action);
     static void onCursorPosition(GLFWwindow* window, double x, double y);
     static void onScroll(GLFWwindow* window, double xOffset, double yOffset);
     static void onFramebufferSize(GLFWwindow* window, int width, int height);
@@ -64,6 +76,8 @@ private:
     glm::dvec2 lookMotion_{0.0};
     double wheelSteps_ = 0.0;
     bool resized_ = false;
+    std::optional<glm::dvec2> pressedAt_;  // the left button's press, in window coordinates
+    std::optional<glm::dvec2> click_;      // framebuffer pixels
 };
 
 }  // namespace app

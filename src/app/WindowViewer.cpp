@@ -139,6 +139,7 @@ private:
     std::uint32_t lastSlot_ = 0;
     std::uint32_t titleLeafCount_ = 0;  // shown in the window title
     bool overlayVisible_ = true;
+    std::optional<std::string> picked_;  // the last click's place, for the overlay
     bool quit_ = false;
 };
 
@@ -181,6 +182,9 @@ void WindowViewer::followPathRenderSize()
 
 void WindowViewer::updateCamera(double seconds)
 {
+    if (const std::optional<glm::dvec2> click = input_.takeClick()) {
+        scene_->requestPick(VkOffset2D{static_cast<std::int32_t>(click->x), static_cast<std::int32_t>(click->y)});
+    }
     if (!scene_->followPath(record_.recordedFrames()) && !scene_->playRecording(seconds)) {
         scene_->steer(viewer::CameraSteering{input_.takeLookMotion(), input_.takeWheelSteps(), input_.movementKeys()},
                       seconds);
@@ -206,6 +210,7 @@ bool WindowViewer::renderFrame(bool screenshot, std::ostream& out)
         facts.deviceName = device_.info().name;
         facts.width = swapchain.extent().width;
         facts.height = swapchain.extent().height;
+        facts.picked = picked_;
         panel_->draw(std::move(facts), record_.history());
     }
     overlay_.endFrame();
@@ -221,6 +226,10 @@ bool WindowViewer::renderFrame(bool screenshot, std::ostream& out)
     submitWindowFrame(device_, slot, swapchain, imageIndex);
 
     record_.noteCompleted(completed);
+    if (const std::optional<viewer::PickedPlace> place = scene_->takePickedPlace()) {
+        picked_ = viewer::describePickedPlace(*place);
+        out << "cbt-terrain: clicked " << place->pixel.x << "," << place->pixel.y << ": " << *picked_ << "\n";
+    }
     viewer::printStreamWarnings(scene_->heightStream(), std::cerr);
     if (record_.recordedFrames() >= viewer::kFramesInFlight && completed.leafCount != titleLeafCount_) {
         titleLeafCount_ = completed.leafCount;

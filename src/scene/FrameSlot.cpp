@@ -15,7 +15,8 @@ FrameSlot::FrameSlot(const vk::Device& device, const vk::CommandPool& pool)
       imageAvailable(device),
       terrainUniforms(device, sizeof(terrain::TerrainUniforms), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT,
                       vk::MemoryLocation::HostUpload),
-      countsReadback(device, kCountsReadbackBytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, vk::MemoryLocation::HostReadback)
+      countsReadback(device, kCountsReadbackBytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, vk::MemoryLocation::HostReadback),
+      pickReadback(device, kPickReadbackBytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, vk::MemoryLocation::HostReadback)
 {
 }
 

@@ -7,6 +7,7 @@
 
 #include "scene/FrameTimings.h"
 #include "scene/RenderTargets.h"
+#include "scene/ScenePick.h"
 #include "vk/Buffer.h"
 #include "vk/Commands.h"
 
@@ -14,6 +15,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace scene {
@@ -30,6 +32,8 @@ struct FrameSlot {
     std::unique_ptr<RenderTargets> targets;  // (re)made at the size of the frame's view
     vk::Buffer terrainUniforms;              // terrain::TerrainUniforms, written once per frame
     vk::Buffer countsReadback;               // the terrain's counts of the frame last recorded in the slot
+    vk::Buffer pickReadback;                 // the depth under a picked pixel (ScenePick.h)
+    std::optional<PendingPick> pendingPick;  // the pick that frame recorded, if any
     bool readbackPending = false;            // that frame's counts and timestamps are not read yet
     std::uint32_t subdivisionLevels = 0;     // that frame's uniform subdivision
 };

@@ -281,6 +281,16 @@ void GlobeSceneRenderer::setVectorLayers(const vectordata::DrapedLayers& layers)
     impl_->frame.setVectorLayers(impl_->shaders, layers);
 }
 
+void GlobeSceneRenderer::requestPick(VkOffset2D pixel)
+{
+    impl_->frame.requestPick(pixel);
+}
+
+std::optional<PickedPoint> GlobeSceneRenderer::takePicked()
+{
+    return impl_->frame.takePicked();
+}
+
 void GlobeSceneRenderer::setVectorLayerShown(std::size_t layer, bool shown)
 {
     impl_->frame.setVectorLayerShown(layer, shown);

@@ -29,6 +29,7 @@
 #include "raster/gpu/VisibilityShadePass.h"
 #include "scene/FrameSlot.h"
 #include "scene/FrameTimings.h"
+#include "scene/ScenePick.h"
 #include "scene/SceneRenderer.h"
 #include "terrain/ImageryTexture.h"
 #include "vectordata/Drape.h"
@@ -127,6 +128,10 @@ public:
     // Shows or hides the vector layer numbered `layer` (its place among the
     // --vector layers given) from the next frame on.
     void setVectorLayerShown(std::size_t layer, bool shown);
+    // The point of the surface under `pixel`, read back in the next frame
+    // (SceneFrame::requestPick); takePicked gives it once, when it is in.
+    void requestPick(VkOffset2D pixel);
+    [[nodiscard]] std::optional<PickedPoint> takePicked();
     [[nodiscard]] const GlobeSceneSettings& settings() const;
 
     // Statistics of the most recent frame whose results are available:

@@ -52,6 +52,10 @@ void SceneFrame::collect(std::uint32_t slotIndex, SceneSurface& surface)
     }
     frame.readbackPending = false;
     surface.collect(slotIndex, frame, latest_);
+    if (frame.pendingPick) {
+        picked_ = pickedPointOf(frame.pickReadback, *frame.pendingPick, shading_, attachments_.depth);
+        frame.pendingPick.reset();
+    }
     if (const std::optional<std::vector<vk::PassTime>> times = timer_.collect(slotIndex)) {
         latest_.timings = passTimingsOf(*times, surface.atmosphereMilliseconds(slotIndex));
     }
@@ -115,6 +119,25 @@ void SceneFrame::record(std::uint32_t slotIndex, VkExtent2D viewport, const disp
         const vk::TimedPass time(device_, &timer_, commands, kVectorsTimestamp);
         vectors_->record(commands, slotIndex, surface.drapeView(), drapeTargets);
     }
+    if (pickRequest_) {
+        const VkOffset2D pixel = *pickRequest_;
+        pickRequest_.reset();
+        const bool depthKept = shading_ == SceneShading::Deferred || output_.readableDepth;
+        if (depthKept && pixel.x >= 0 && pixel.y >= 0 && static_cast<std::uint32_t>(pixel.x) < viewport.width &&
+            static_cast<std::uint32_t>(pixel.y) < viewport.height) {
+            recordPickReadback(device_, commands, targets, pixel, frame.pickReadback);
+            frame.pendingPick = PendingPick{pixel, surface.drapeView()};
+        } else {
+            picked_ = PickedPoint{pixel, std::nullopt};
+        }
+    }
+}
+
+std::optional<PickedPoint> SceneFrame::takePicked()
+{
+    std::optional<PickedPoint> picked = picked_;
+    picked_.reset();
+    return picked;
 }
 
 void SceneFrame::setVectorLayers(const vk::ShaderLibrary& shaders, const vectordata::DrapedLayers& layers)

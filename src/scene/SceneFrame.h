@@ -82,6 +82,13 @@ public:
     // and returns the one-line error.
     std::optional<std::string> reloadVectorShaders();
 
+    // Reads back the point of the surface under `pixel` in the next frame
+    // recorded (a window's click); takePicked gives it once that frame has
+    // completed. The forward path needs its depth kept
+    // (SceneOutput::readableDepth); without it the pick finds nothing.
+    void requestPick(VkOffset2D pixel) { pickRequest_ = pixel; }
+    [[nodiscard]] std::optional<PickedPoint> takePicked();
+
     // The part of such a frame before the pixels: the slot's last results
     // read (collect), the barrier, the update and the counts' read-back (for
     // tools that converge the tessellation without drawing it).
@@ -102,6 +109,8 @@ private:
     vk::TimestampQueries timer_;
     FrameStatistics latest_;
     std::unique_ptr<vectordata::gpu::VectorDrapePass> vectors_;
+    std::optional<VkOffset2D> pickRequest_;
+    std::optional<PickedPoint> picked_;
 };
 
 }  // namespace scene

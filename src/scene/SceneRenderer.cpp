@@ -316,6 +316,16 @@ void SceneRenderer::setVectorLayers(const vectordata::DrapedLayers& layers)
     impl_->frame.setVectorLayers(impl_->shaders, layers);
 }
 
+void SceneRenderer::requestPick(VkOffset2D pixel)
+{
+    impl_->frame.requestPick(pixel);
+}
+
+std::optional<PickedPoint> SceneRenderer::takePicked()
+{
+    return impl_->frame.takePicked();
+}
+
 void SceneRenderer::setVectorLayerShown(std::size_t layer, bool shown)
 {
     impl_->frame.setVectorLayerShown(layer, shown);

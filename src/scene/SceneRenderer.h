@@ -22,6 +22,7 @@
 #include "heightmap/Heightmap.h"
 #include "scene/FrameSlot.h"
 #include "scene/FrameTimings.h"
+#include "scene/ScenePick.h"
 #include "scene/SceneSettings.h"
 #include "terrain/Terrain.h"
 #include "vectordata/Drape.h"
@@ -135,6 +136,10 @@ public:
     // Shows or hides the vector layer numbered `layer` (its place among the
     // --vector layers given) from the next frame on.
     void setVectorLayerShown(std::size_t layer, bool shown);
+    // The point of the surface under `pixel`, read back in the next frame
+    // (SceneFrame::requestPick); takePicked gives it once, when it is in.
+    void requestPick(VkOffset2D pixel);
+    [[nodiscard]] std::optional<PickedPoint> takePicked();
 
     // terrain::Terrain::replaceBaseHeightmap: the heightmap's samples
     // replaced by those of one of the same size (waits for the device).

@@ -23,8 +23,8 @@ scene::SceneOutput flatSceneOutput(const ViewerOptions& options, const vk::Devic
     scene::SceneOutput sceneOutput{output.displayFormat, kDepthConvention, kFramesInFlight};
     sceneOutput.samples = sceneSamplesFor(options, device);
     sceneOutput.raster = rasterPathFor(options, device);
-    // The vector layers read the scene's depth.
-    sceneOutput.readableDepth = !options.vectorLayers.empty();
+    // The vector layers and the window's clicks read the scene's depth.
+    sceneOutput.readableDepth = true;
     return sceneOutput;
 }
 
@@ -228,13 +228,51 @@ void FlatScene::applySettings(const scene::SceneSettings& settings)
     }
 }
 
-std::optional<geodesy::GeodeticPose> FlatScene::geodeticPose()
+const GeodeticFrame* FlatScene::geodeticFrame()
 {
     if (!geodeticFrame_) {
         geodeticFrame_ =
             geodeticFrameIfGeoreferenced(inputs_.terrain.heightmap, inputs_.terrain.dem, scene_->settings().terrain);
     }
-    return geodeticPoseIn(camera_.pose(), geodeticFrame_.get());
+    return geodeticFrame_.get();
+}
+
+std::optional<geodesy::GeodeticPose> FlatScene::geodeticPose()
+{
+    return geodeticPoseIn(camera_.pose(), geodeticFrame());
+}
+
+void FlatScene::requestPick(VkOffset2D pixel)
+{
+    scene_->requestPick(pixel);
+}
+
+std::optional<PickedPlace> FlatScene::takePickedPlace()
+{
+    const std::optional<scene::PickedPoint> picked = scene_->takePicked();
+    if (!picked) {
+        return std::nullopt;
+    }
+    PickedPlace place;
+    place.pixel = picked->pixel;
+    if (!picked->scenePosition) {
+        return place;
+    }
+    place.ground = true;
+    place.scenePosition = *picked->scenePosition;
+    place.heightMetres =
+        place.scenePosition.y * static_cast<double>(scene_->settings().terrain.elevationPerWorldHeight);
+    if (const GeodeticFrame* frame = geodeticFrame()) {
+        try {
+            const dem::GeodeticPoint point =
+                frame->geodeticOf(glm::dvec2(place.scenePosition.x, place.scenePosition.z));
+            place.latitudeDegrees = point.latitudeDegrees;
+            place.longitudeDegrees = point.longitudeDegrees;
+        } catch (const GeodeticPlacementError&) {
+            // A point PROJ can not take back: its world coordinates only.
+        }
+    }
+    return place;
 }
 
 bool FlatScene::hasImagery() const

@@ -78,6 +78,8 @@ public:
     [[nodiscard]] bool hasImagery() const;
     [[nodiscard]] std::vector<VectorLayerShown> vectorLayers() const override { return vectorSwitches_.layers(); }
     void showVectorLayer(std::size_t index, bool shown) override;
+    void requestPick(VkOffset2D pixel) override;
+    [[nodiscard]] std::optional<PickedPlace> takePickedPlace() override;
     // The share of a streamed model's coarse level read, while it is read.
     [[nodiscard]] std::optional<double> coarseLevelProgress() const;
     // Metres per second without Shift, and the most the wheel or the panel
@@ -100,6 +102,9 @@ private:
     CameraPose startPose_;  // where ResetCamera puts the camera
     float cameraSpeed_ = 100.0f;
     float maxCameraSpeed_ = 100000.0f;
+    // The terrain in WGS 84 terms, or null without georeferencing.
+    [[nodiscard]] const GeodeticFrame* geodeticFrame();
+
     std::unique_ptr<GeodeticFrame> geodeticFrame_;  // made once asked for: PROJ takes a while to set up
     VectorLayerSwitches vectorSwitches_;
 };

@@ -1,5 +1,7 @@
 #include "viewer/GlobeMode.h"
 
+#include "geodesy/Wgs84.h"
+
 #include "viewer/ViewerSetup.h"
 #include "vk/Device.h"
 
@@ -62,6 +64,25 @@ GlobeScene::GlobeScene(const PlanetInputs& inputs, vk::Device& device, vk::Shade
 void GlobeScene::recordFrame(std::uint32_t slotIndex, VkExtent2D viewport)
 {
     scene_.recordFrame(slotIndex, scene::GlobeFrameView{planet::globeViewOf(flight_.pose()), viewport, sun_});
+}
+
+std::optional<PickedPlace> GlobeScene::takePickedPlace()
+{
+    const std::optional<scene::PickedPoint> picked = scene_.takePicked();
+    if (!picked) {
+        return std::nullopt;
+    }
+    PickedPlace place;
+    place.pixel = picked->pixel;
+    if (picked->scenePosition) {
+        const geodesy::GeodeticCoordinates point = geodesy::ecefToGeodetic(*picked->scenePosition);
+        place.ground = true;
+        place.scenePosition = *picked->scenePosition;
+        place.latitudeDegrees = point.latitudeDegrees;
+        place.longitudeDegrees = point.longitudeDegrees;
+        place.heightMetres = point.heightMetres;
+    }
+    return place;
 }
 
 void GlobeScene::showVectorLayer(std::size_t index, bool shown)

@@ -63,6 +63,8 @@ public:
     void setContourInterval(double metres) { scene_.setContourInterval(metres); }
     [[nodiscard]] std::vector<VectorLayerShown> vectorLayers() const override { return vectorSwitches_.layers(); }
     void showVectorLayer(std::size_t index, bool shown) override;
+    void requestPick(VkOffset2D pixel) override { scene_.requestPick(pixel); }
+    [[nodiscard]] std::optional<PickedPlace> takePickedPlace() override;
 
 protected:
     void setPose(const planet::GeodeticPose& pose) override { flight_.setPose(pose); }

@@ -8,7 +8,9 @@
 #include "viewer/Screenshot.h"
 #include "viewer/ViewerSetup.h"
 
+#include <array>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <iomanip>
@@ -16,6 +18,22 @@
 #include <sstream>
 
 namespace viewer {
+
+std::string describePickedPlace(const PickedPlace& place)
+{
+    if (!place.ground) {
+        return "the sky";
+    }
+    std::array<char, 128> text{};
+    if (place.latitudeDegrees && place.longitudeDegrees) {
+        std::snprintf(text.data(), text.size(), "%.6f, %.6f, %.1f m", *place.latitudeDegrees, *place.longitudeDegrees,
+                      place.heightMetres);
+    } else {
+        std::snprintf(text.data(), text.size(), "x %.1f, z %.1f, %.1f m", place.scenePosition.x, place.scenePosition.z,
+                      place.heightMetres);
+    }
+    return text.data();
+}
 
 void ModeScene::reportError(const std::string& message)
 {

@@ -23,6 +23,7 @@
 
 #include <vulkan/vulkan.h>
 #include <glm/vec2.hpp>
+#include <glm/vec3.hpp>
 
 #include <chrono>
 #include <cstddef>
@@ -68,6 +69,22 @@ struct VectorLayerShown {
     std::string source;
     bool shown = true;
 };
+
+// The ground under a clicked pixel of the window: where it is and how high.
+struct PickedPlace {
+    VkOffset2D pixel{0, 0};
+    bool ground = false;  // false: the sky, or off the map
+    // Latitude and longitude, on a georeferenced terrain and on the globe.
+    std::optional<double> latitudeDegrees;
+    std::optional<double> longitudeDegrees;
+    // Above the DEM's datum (the flat terrain) or the ellipsoid (the globe).
+    double heightMetres = 0.0;
+    glm::dvec3 scenePosition{0.0};  // the flat world's metres, or ECEF
+};
+
+// One line: "46.123456, 7.654321, 1234.5 m", "x 10.0, z -20.0, 1234.5 m" on
+// a terrain without georeferencing, or "the sky".
+[[nodiscard]] std::string describePickedPlace(const PickedPlace& place);
 
 class ModeScene {
 public:
@@ -126,6 +143,11 @@ public:
     // The --vector layers drawn (none by default), and a switch for each.
     [[nodiscard]] virtual std::vector<VectorLayerShown> vectorLayers() const { return {}; }
     virtual void showVectorLayer(std::size_t /*index*/, bool /*shown*/) {}
+
+    // The ground under `pixel` of the next frame (a click); takePickedPlace
+    // gives it once its frame has completed.
+    virtual void requestPick(VkOffset2D pixel) = 0;
+    [[nodiscard]] virtual std::optional<PickedPlace> takePickedPlace() = 0;
 
 protected:
     // Reloads the shaders from their sources and `reloadScene` the scene's
