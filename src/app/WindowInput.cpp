@@ -107,11 +107,11 @@ void WindowInput::onKey(GLFWwindow* window, int key, int /*scancode*/, int actio
     }
 }
 
-void WindowInput::onMouseButton(GLFWwindow* window, int button, int action, int /*mods*/)
+void WindowInput::onMouseButton(GLFWwindow* window, int button, int action, int mods)
 {
     WindowInput& input = from(window);
     if (button == GLFW_MOUSE_BUTTON_LEFT) {
-        input.noteLeftButton(action);
+        input.noteLeftButton(action, mods);
         return;
     }
     if (button != GLFW_MOUSE_BUTTON_RIGHT) {
@@ -127,7 +127,7 @@ void WindowInput::onMouseButton(GLFWwindow* window, int button, int action, int 
     }
 }
 
-void WindowInput::noteLeftButton(int action)
+void WindowInput::noteLeftButton(int action, int mods)
 {
     double x = 0.0;
     double y = 0.0;
@@ -155,12 +155,13 @@ void WindowInput::noteLeftButton(int action)
     if (windowWidth <= 0 || windowHeight <= 0) {
         return;
     }
-    click_ = glm::dvec2(cursor.x * framebufferWidth / windowWidth, cursor.y * framebufferHeight / windowHeight);
+    click_ = Click{glm::dvec2(cursor.x * framebufferWidth / windowWidth, cursor.y * framebufferHeight / windowHeight),
+                   (mods & GLFW_MOD_SHIFT) != 0};
 }
 
-std::optional<glm::dvec2> WindowInput::takeClick()
+std::optional<WindowInput::Click> WindowInput::takeClick()
 {
-    std::optional<glm::dvec2> click = click_;
+    std::optional<Click> click = click_;
     click_.reset();
     return click;
 }

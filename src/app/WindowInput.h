@@ -53,16 +53,19 @@ public:
     double takeWheelSteps();
     // Whether the framebuffer changed size since the last call.
     bool takeResized();
-    // The framebuffer pixel of the last click (the left button pressed and
-    // released within a few pixels, the overlay not wanting the mouse) since
-    // the last call.
-    std::optional<glm::dvec2> takeClick();
+    // The last click (the left button pressed and released within a few
+    // pixels, the overlay not wanting the mouse) since the last call.
+    struct Click {
+        glm::dvec2 pixel{0.0};  // framebuffer pixels
+        bool shift = false;     // Shift held: a point of the measured path
+    };
+    std::optional<Click> takeClick();
 
 private:
     static WindowInput& from(GLFWwindow* window);
     static void onKey(GLFWwindow* window, int key, int scancode, int action, int mods);
     static void onMouseButton(GLFWwindow* window, int button, int action, int mods);
-    void noteLeftButton(int action);
+    void noteLeftButton(int action, int mods);
     static void onCursorPosition(GLFWwindow* window, double x, double y);
     static void onScroll(GLFWwindow* window, double xOffset, double yOffset);
     static void onFramebufferSize(GLFWwindow* window, int width, int height);
@@ -77,7 +80,7 @@ private:
     double wheelSteps_ = 0.0;
     bool resized_ = false;
     std::optional<glm::dvec2> pressedAt_;  // the left button's press, in window coordinates
-    std::optional<glm::dvec2> click_;      // framebuffer pixels
+    std::optional<Click> click_;
 };
 
 }  // namespace app

@@ -4,6 +4,7 @@
 
 #include "app/GlfwWindow.h"
 #include "app/ImGuiOverlay.h"
+#include "app/MeasurePanel.h"
 #include "app/ModePanel.h"
 #include "app/WindowFrameRecord.h"
 #include "app/WindowInput.h"
@@ -140,6 +141,8 @@ private:
     std::uint32_t titleLeafCount_ = 0;  // shown in the window title
     bool overlayVisible_ = true;
     std::optional<std::string> picked_;  // the last click's place, for the overlay
+    bool pickMeasures_ = false;          // that click held Shift: a point of the measured path
+    MeasurePanel measure_;
     bool quit_ = false;
 };
 
@@ -182,8 +185,10 @@ void WindowViewer::followPathRenderSize()
 
 void WindowViewer::updateCamera(double seconds)
 {
-    if (const std::optional<glm::dvec2> click = input_.takeClick()) {
-        scene_->requestPick(VkOffset2D{static_cast<std::int32_t>(click->x), static_cast<std::int32_t>(click->y)});
+    if (const std::optional<WindowInput::Click> click = input_.takeClick()) {
+        scene_->requestPick(
+            VkOffset2D{static_cast<std::int32_t>(click->pixel.x), static_cast<std::int32_t>(click->pixel.y)});
+        pickMeasures_ = click->shift;
     }
     if (!scene_->followPath(record_.recordedFrames()) && !scene_->playRecording(seconds)) {
         scene_->steer(viewer::CameraSteering{input_.takeLookMotion(), input_.takeWheelSteps(), input_.movementKeys()},
@@ -212,6 +217,7 @@ bool WindowViewer::renderFrame(bool screenshot, std::ostream& out)
         facts.height = swapchain.extent().height;
         facts.picked = picked_;
         panel_->draw(std::move(facts), record_.history());
+        measure_.draw(*scene_);
     }
     overlay_.endFrame();
 
@@ -229,6 +235,9 @@ bool WindowViewer::renderFrame(bool screenshot, std::ostream& out)
     if (const std::optional<viewer::PickedPlace> place = scene_->takePickedPlace()) {
         picked_ = viewer::describePickedPlace(*place);
         out << "cbt-terrain: clicked " << place->pixel.x << "," << place->pixel.y << ": " << *picked_ << "\n";
+        if (pickMeasures_) {
+            measure_.addPoint(*place, *scene_, out);
+        }
     }
     viewer::printStreamWarnings(scene_->heightStream(), std::cerr);
     if (record_.recordedFrames() >= viewer::kFramesInFlight && completed.leafCount != titleLeafCount_) {

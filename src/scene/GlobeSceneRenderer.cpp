@@ -281,6 +281,11 @@ void GlobeSceneRenderer::setVectorLayers(const vectordata::DrapedLayers& layers)
     impl_->frame.setVectorLayers(impl_->shaders, layers);
 }
 
+void GlobeSceneRenderer::setMeasuredPath(const vectordata::DrapedLayers& path)
+{
+    impl_->frame.setMeasuredPath(impl_->shaders, path);
+}
+
 void GlobeSceneRenderer::requestPick(VkOffset2D pixel)
 {
     impl_->frame.requestPick(pixel);

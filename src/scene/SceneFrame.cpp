@@ -111,13 +111,18 @@ void SceneFrame::record(std::uint32_t slotIndex, VkExtent2D viewport, const disp
         stream->recordRequestReadback(commands, slotIndex);
     }
     recordDisplayPass(device_, commands, targets, displayPass_, slotIndex, display, &timer_);
-    if (vectors_) {
+    if (vectors_ || measuredPath_) {
         const vectordata::gpu::DrapeTargets drapeTargets{
             &targets.color(), shading_ == SceneShading::Forward ? &targets.depth() : nullptr,
             shading_ == SceneShading::Deferred ? &targets.visibility() : nullptr,
             static_cast<std::uint32_t>(targets.samples())};
         const vk::TimedPass time(device_, &timer_, commands, kVectorsTimestamp);
-        vectors_->record(commands, slotIndex, surface.drapeView(), drapeTargets);
+        for (const std::unique_ptr<vectordata::gpu::VectorDrapePass>& pass :
+             {std::cref(vectors_), std::cref(measuredPath_)}) {
+            if (pass) {
+                pass->record(commands, slotIndex, surface.drapeView(), drapeTargets);
+            }
+        }
     }
     if (pickRequest_) {
         const VkOffset2D pixel = *pickRequest_;
@@ -138,6 +143,21 @@ std::optional<PickedPoint> SceneFrame::takePicked()
     std::optional<PickedPoint> picked = picked_;
     picked_.reset();
     return picked;
+}
+
+void SceneFrame::setMeasuredPath(const vk::ShaderLibrary& shaders, const vectordata::DrapedLayers& path)
+{
+    // Frames in flight may still draw the old path.
+    device_.waitIdle();
+    measuredPath_.reset();
+    if (path.empty() || (shading_ == SceneShading::Forward && !output_.readableDepth)) {
+        return;
+    }
+    measuredPath_ = std::make_unique<vectordata::gpu::VectorDrapePass>(
+        device_, shaders, output_.displayFormat, attachments_.depth,
+        shading_ == SceneShading::Deferred ? vectordata::gpu::SceneDepthSource::VisibilityBuffer
+                                           : vectordata::gpu::SceneDepthSource::DepthImage,
+        framesInFlight(), path);
 }
 
 void SceneFrame::setVectorLayers(const vk::ShaderLibrary& shaders, const vectordata::DrapedLayers& layers)
@@ -165,6 +185,11 @@ void SceneFrame::setVectorLayerShown(std::size_t layer, bool shown)
 
 std::optional<std::string> SceneFrame::reloadVectorShaders()
 {
+    if (measuredPath_) {
+        if (std::optional<std::string> error = measuredPath_->reloadShaders()) {
+            return error;
+        }
+    }
     return vectors_ ? vectors_->reloadShaders() : std::nullopt;
 }
 

@@ -76,6 +76,9 @@ public:
     // frame whose output does not keep its depth (SceneOutput::readableDepth).
     void setVectorLayers(const vk::ShaderLibrary& shaders, const vectordata::DrapedLayers& layers);
     [[nodiscard]] const vectordata::gpu::VectorDrapePass* vectorLayers() const { return vectors_.get(); }
+    // The path measured in the window, drawn over the vector layers from the
+    // next frame on (none when empty). Waits for the device.
+    void setMeasuredPath(const vk::ShaderLibrary& shaders, const vectordata::DrapedLayers& path);
     // Shows or hides the vector layer numbered `layer` from the next frame on.
     void setVectorLayerShown(std::size_t layer, bool shown);
     // The vector layers' pipeline built again; on an error keeps the old one
@@ -109,6 +112,7 @@ private:
     vk::TimestampQueries timer_;
     FrameStatistics latest_;
     std::unique_ptr<vectordata::gpu::VectorDrapePass> vectors_;
+    std::unique_ptr<vectordata::gpu::VectorDrapePass> measuredPath_;
     std::optional<VkOffset2D> pickRequest_;
     std::optional<PickedPoint> picked_;
 };

@@ -316,6 +316,11 @@ void SceneRenderer::setVectorLayers(const vectordata::DrapedLayers& layers)
     impl_->frame.setVectorLayers(impl_->shaders, layers);
 }
 
+void SceneRenderer::setMeasuredPath(const vectordata::DrapedLayers& path)
+{
+    impl_->frame.setMeasuredPath(impl_->shaders, path);
+}
+
 void SceneRenderer::requestPick(VkOffset2D pixel)
 {
     impl_->frame.requestPick(pixel);

@@ -139,6 +139,9 @@ public:
     // The point of the surface under `pixel`, read back in the next frame
     // (SceneFrame::requestPick); takePicked gives it once, when it is in.
     void requestPick(VkOffset2D pixel);
+    // The path measured in the window, laid on the surface (none when empty);
+    // waits for the device.
+    void setMeasuredPath(const vectordata::DrapedLayers& path);
     [[nodiscard]] std::optional<PickedPoint> takePicked();
 
     // terrain::Terrain::replaceBaseHeightmap: the heightmap's samples

@@ -113,7 +113,7 @@ public:
         transform_.apply(x_, y_, what);
         for (const Part& line : lines_) {
             if (line.count >= 2) {
-                layer.lines.push_back({pointsOf(line), look.style});
+                layer.lines.push_back({pointsOf(line), look.style, name});
             }
         }
         for (const std::vector<Part>& rings : polygons_) {

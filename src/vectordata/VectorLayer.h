@@ -38,6 +38,7 @@ struct FeatureStyle {
 struct VectorLine {
     std::vector<GeodeticVertex> points;
     FeatureStyle style;
+    std::string name;  // the feature's, empty when it has none
 };
 
 // The first ring is the outer boundary, the others its holes; each ring is

@@ -77,12 +77,12 @@ FlatScene::FlatScene(FlatMode& mode, vk::Device& device, vk::ShaderLibrary& shad
           heightStreamSourceOf(inputs_.options, inputs_.terrain, output.uploadsPerFrame))),
       camera_(flatStartPose(inputs_.options, *scene_, projection_, output.viewport)),
       startPose_(camera_.pose()),
-      vectorSwitches_(inputs_.vectors)
+      vectorSwitches_(inputs_.vectors.draped)
 {
     const glm::vec3 size = scene_->worldMax() - scene_->worldMin();
     maxCameraSpeed_ = std::max(size.x, size.z) * 2.0f;
     cameraSpeed_ = std::max(size.x, size.z) / 20.0f;
-    scene_->setVectorLayers(inputs_.vectors);
+    scene_->setVectorLayers(inputs_.vectors.draped);
 }
 
 FlatScene::~FlatScene() = default;
@@ -240,6 +240,31 @@ const GeodeticFrame* FlatScene::geodeticFrame()
 std::optional<geodesy::GeodeticPose> FlatScene::geodeticPose()
 {
     return geodeticPoseIn(camera_.pose(), geodeticFrame());
+}
+
+SurfaceHeight FlatScene::groundHeights()
+{
+    const GeodeticFrame* frame = geodeticFrame();
+    if (frame == nullptr) {
+        return {};
+    }
+    return [frame](double latitude, double longitude) { return frame->elevationAt(latitude, longitude); };
+}
+
+void FlatScene::showMeasuredPath(const std::vector<vectordata::GeodeticVertex>& path)
+{
+    const GeodeticFrame* frame = geodeticFrame();
+    if (frame == nullptr) {
+        return;
+    }
+    scene_->setMeasuredPath(
+        drapeMeasuredPath(path, flatDrapeGround(*frame, drawnSeaLevelMetres(scene_->settings().terrain))));
+}
+
+double FlatScene::groundSampleSpacingMetres()
+{
+    const GeodeticFrame* frame = geodeticFrame();
+    return frame != nullptr ? frame->sampleSpacingMetres() : 0.0;
 }
 
 void FlatScene::requestPick(VkOffset2D pixel)

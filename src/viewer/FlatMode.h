@@ -79,6 +79,10 @@ public:
     [[nodiscard]] std::vector<VectorLayerShown> vectorLayers() const override { return vectorSwitches_.layers(); }
     void showVectorLayer(std::size_t index, bool shown) override;
     void requestPick(VkOffset2D pixel) override;
+    [[nodiscard]] SurfaceHeight groundHeights() override;
+    void showMeasuredPath(const std::vector<vectordata::GeodeticVertex>& path) override;
+    [[nodiscard]] double groundSampleSpacingMetres() override;
+    [[nodiscard]] const std::vector<MeasurableLine>& measurableLines() const override { return inputs_.vectors.lines; }
     [[nodiscard]] std::optional<PickedPlace> takePickedPlace() override;
     // The share of a streamed model's coarse level read, while it is read.
     [[nodiscard]] std::optional<double> coarseLevelProgress() const;

@@ -1,6 +1,7 @@
 #include "viewer/GlobeMode.h"
 
 #include "geodesy/Wgs84.h"
+#include "planet/CubeSphere.h"
 
 #include "viewer/ViewerSetup.h"
 #include "vk/Device.h"
@@ -40,12 +41,12 @@ GlobeScene::GlobeScene(const PlanetInputs& inputs, vk::Device& device, vk::Shade
       scene_(checkedGlobeDevice(device), shaders, *inputs.elevation, globeSceneSettings(inputs.options, device),
              globeSceneOutput(inputs.options, device, output), globeStreamingOf(inputs, output.uploadsPerFrame),
              globeImageryOf(inputs), globeNightLightsOf(inputs)),
-      vectorSwitches_(inputs.vectors),
+      vectorSwitches_(inputs.vectors.draped),
       flight_(startGlobePose(inputs)),
       sun_(planetSunDirection(inputs.options, flight_.pose())),
       sunText_(describePlanetSun(inputs.options))
 {
-    scene_.setVectorLayers(inputs.vectors);
+    scene_.setVectorLayers(inputs.vectors.draped);
     // A start under the ground (or the sea's surface) would show nothing.
     const double ground = groundHeight();
     const double floor = globeFlightFloor(ground);
@@ -64,6 +65,18 @@ GlobeScene::GlobeScene(const PlanetInputs& inputs, vk::Device& device, vk::Shade
 void GlobeScene::recordFrame(std::uint32_t slotIndex, VkExtent2D viewport)
 {
     scene_.recordFrame(slotIndex, scene::GlobeFrameView{planet::globeViewOf(flight_.pose()), viewport, sun_});
+}
+
+SurfaceHeight GlobeScene::groundHeights()
+{
+    return [&elevation = *inputs_.elevation](double latitude, double longitude) {
+        return elevation.heightAt(planet::cubePointUnder(latitude, longitude));
+    };
+}
+
+double GlobeScene::groundSampleSpacingMetres()
+{
+    return globeDrapeGround(*inputs_.elevation).sampleSpacingMetres;
 }
 
 std::optional<PickedPlace> GlobeScene::takePickedPlace()

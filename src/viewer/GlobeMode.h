@@ -65,6 +65,13 @@ public:
     void showVectorLayer(std::size_t index, bool shown) override;
     void requestPick(VkOffset2D pixel) override { scene_.requestPick(pixel); }
     [[nodiscard]] std::optional<PickedPlace> takePickedPlace() override;
+    [[nodiscard]] SurfaceHeight groundHeights() override;
+    void showMeasuredPath(const std::vector<vectordata::GeodeticVertex>& path) override
+    {
+        scene_.setMeasuredPath(drapeMeasuredPath(path, globeDrapeGround(*inputs_.elevation)));
+    }
+    [[nodiscard]] double groundSampleSpacingMetres() override;
+    [[nodiscard]] const std::vector<MeasurableLine>& measurableLines() const override { return inputs_.vectors.lines; }
 
 protected:
     void setPose(const planet::GeodeticPose& pose) override { flight_.setPose(pose); }

@@ -12,6 +12,7 @@
 #include "viewer/CommandLine.h"
 #include "viewer/GeodeticCamera.h"
 #include "viewer/RunStatistics.h"
+#include "viewer/VectorLayers.h"
 
 #include <vulkan/vulkan.h>
 #include <glm/vec3.hpp>
@@ -49,7 +50,7 @@ struct PlanetInputs {
     // --imagery none.
     std::optional<dem::Imagery> nightLights;
     // --vector: the layers laid on the globe.
-    vectordata::DrapedLayers vectors;
+    VectorLayersLaid vectors;
 };
 
 // Checks the output folders, reads the global DEM and the camera path. A

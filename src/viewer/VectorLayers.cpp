@@ -71,8 +71,8 @@ std::filesystem::path defaultLabelFontPath()
     return std::filesystem::path(CBT_LABEL_FONT);
 }
 
-vectordata::DrapedLayers drapeVectorLayers(const ViewerOptions& options, const vectordata::DrapeGround& ground,
-                                           std::ostream& out, std::ostream& err)
+VectorLayersLaid drapeVectorLayers(const ViewerOptions& options, const vectordata::DrapeGround& ground,
+                                   std::ostream& out, std::ostream& err)
 {
     // Every layer first: the labels' font holds the glyphs of all of them.
     std::vector<std::optional<vectordata::VectorLayer>> layers;
@@ -101,7 +101,8 @@ vectordata::DrapedLayers drapeVectorLayers(const ViewerOptions& options, const v
                 << "; the points are drawn without labels\n";
         }
     }
-    vectordata::DrapedLayers draped;
+    VectorLayersLaid laid;
+    vectordata::DrapedLayers& draped = laid.draped;
     for (std::size_t index = 0; index < layers.size(); ++index) {
         if (!layers[index]) {
             continue;
@@ -121,13 +122,20 @@ vectordata::DrapedLayers drapeVectorLayers(const ViewerOptions& options, const v
             continue;
         }
         draped.drawn.emplace_back(index, spec.source);
+        const std::string file = std::filesystem::path(spec.source).filename().string();
+        for (std::size_t line = 0; line < layer.lines.size() && laid.lines.size() < kMaxMeasurableLines; ++line) {
+            const vectordata::VectorLine& vectorLine = layer.lines[line];
+            laid.lines.push_back(
+                {file + ": " + (vectorLine.name.empty() ? "line " + std::to_string(line + 1) : vectorLine.name),
+                 vectorLine.points});
+        }
         out << "cbt-terrain: " << describeLayer(layer, lines + fills, labels) << "\n";
     }
-    return draped;
+    return laid;
 }
 
-vectordata::DrapedLayers drapeFlatVectorLayers(const ViewerOptions& options, const dem::TerrainSource& terrain,
-                                               std::ostream& out, std::ostream& err)
+VectorLayersLaid drapeFlatVectorLayers(const ViewerOptions& options, const dem::TerrainSource& terrain,
+                                       std::ostream& out, std::ostream& err)
 {
     if (options.vectorLayers.empty()) {
         return {};
@@ -140,6 +148,22 @@ vectordata::DrapedLayers drapeFlatVectorLayers(const ViewerOptions& options, con
         err << "cbt-terrain: warning: " << error.what() << "; the vector layers are left out\n";
         return {};
     }
+}
+
+vectordata::DrapedLayers drapeMeasuredPath(const std::vector<vectordata::GeodeticVertex>& path,
+                                           const vectordata::DrapeGround& ground)
+{
+    constexpr std::uint32_t kWhite = 0xffffffffu;
+    vectordata::VectorLayer layer;
+    if (path.size() >= 2) {
+        layer.lines.push_back({path, {}, {}});
+    }
+    for (const vectordata::GeodeticVertex& point : path) {
+        layer.places.push_back({point, {}, {}});
+    }
+    vectordata::DrapedLayers draped;
+    vectordata::drapeLayer(layer, vectordata::VectorLayerSpec{"measured path", kWhite, 3.0f}, 0, ground, draped.lines);
+    return draped;
 }
 
 VectorLayerSwitches::VectorLayerSwitches(const vectordata::DrapedLayers& layers)

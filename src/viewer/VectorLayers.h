@@ -5,6 +5,7 @@
 
 #include "vectordata/Drape.h"
 #include "viewer/CommandLine.h"
+#include "viewer/PathProfile.h"
 #include "viewer/ViewerMode.h"
 
 #include <filesystem>
@@ -34,15 +35,28 @@ class GeodeticFrame;
 // A layer GDAL can not read, that holds no geometry, whose CRS can not be
 // undone or that lies off the ground is left out with one warning on `err`.
 // Throws vectordata::VectorSourceMissing for a file that does not exist.
-[[nodiscard]] vectordata::DrapedLayers drapeVectorLayers(const ViewerOptions& options,
-                                                         const vectordata::DrapeGround& ground, std::ostream& out,
-                                                         std::ostream& err);
+// What the --vector layers give a scene: what it draws, and their lines,
+// whose profiles the window's overlay offers.
+struct VectorLayersLaid {
+    vectordata::DrapedLayers draped;
+    std::vector<MeasurableLine> lines;
+};
+
+// The most lines the overlay offers a profile of.
+inline constexpr std::size_t kMaxMeasurableLines = 1000;
+
+[[nodiscard]] VectorLayersLaid drapeVectorLayers(const ViewerOptions& options, const vectordata::DrapeGround& ground,
+                                                 std::ostream& out, std::ostream& err);
 
 // The same, for a flat terrain that may have no georeferencing (then every
 // layer is left out with one warning).
-[[nodiscard]] vectordata::DrapedLayers drapeFlatVectorLayers(const ViewerOptions& options,
-                                                             const dem::TerrainSource& terrain, std::ostream& out,
-                                                             std::ostream& err);
+[[nodiscard]] VectorLayersLaid drapeFlatVectorLayers(const ViewerOptions& options, const dem::TerrainSource& terrain,
+                                                     std::ostream& out, std::ostream& err);
+
+// The path measured in the window (its points in order, each with a marker)
+// laid on `ground`, in white.
+[[nodiscard]] vectordata::DrapedLayers drapeMeasuredPath(const std::vector<vectordata::GeodeticVertex>& path,
+                                                         const vectordata::DrapeGround& ground);
 
 // The overlay's switches of the vector layers a scene draws.
 class VectorLayerSwitches {

@@ -17,6 +17,7 @@
 #include "viewer/CameraPose.h"
 #include "viewer/CommandLine.h"
 #include "viewer/FlyCamera.h"
+#include "viewer/PathProfile.h"
 #include "viewer/PathRecorder.h"
 #include "viewer/RunStatistics.h"
 #include "viewer/ViewerAction.h"
@@ -148,6 +149,16 @@ public:
     // gives it once its frame has completed.
     virtual void requestPick(VkOffset2D pixel) = 0;
     [[nodiscard]] virtual std::optional<PickedPlace> takePickedPlace() = 0;
+    // The height of the ground's data at a place, for the measured paths'
+    // profiles (empty on a terrain without georeferencing), and the metres
+    // between its samples.
+    [[nodiscard]] virtual SurfaceHeight groundHeights() = 0;
+    [[nodiscard]] virtual double groundSampleSpacingMetres() = 0;
+    // Draws `path` (the points measured in the window, or a chosen line) on
+    // the ground from the next frame on; none when empty.
+    virtual void showMeasuredPath(const std::vector<vectordata::GeodeticVertex>& path) = 0;
+    // The --vector layers' lines, whose profiles the overlay offers.
+    [[nodiscard]] virtual const std::vector<MeasurableLine>& measurableLines() const = 0;
 
 protected:
     // Reloads the shaders from their sources and `reloadScene` the scene's

@@ -21,6 +21,7 @@
 #include "viewer/GeodeticFrame.h"
 #include "viewer/RunStatistics.h"
 #include "viewer/TrackFollowing.h"
+#include "viewer/VectorLayers.h"
 #include "vk/Device.h"
 
 #include <chrono>
@@ -171,7 +172,7 @@ struct ViewerInputs {
     // --time START/END: the sun of each of the path's frames.
     std::vector<atmosphere::SunPosition> pathSuns;
     // --vector: the layers laid on the terrain.
-    vectordata::DrapedLayers vectors;
+    VectorLayersLaid vectors;
 };
 ViewerInputs loadViewerInputs(const ViewerOptions& requested, const VkPhysicalDeviceLimits& limits, std::ostream& out,
                               std::ostream& err, dem::StreamedBaseTiming baseTiming = dem::StreamedBaseTiming::Now);

@@ -37,7 +37,7 @@ glm::dvec3 positionOf(const DrapedVertex& vertex)
 TEST(Drape, SamplesALineAtTheGroundsSpacingAndHeight)
 {
     VectorLayer layer;
-    layer.lines.push_back({{{46.0, 7.0}, {46.0, 7.1}}, {}});
+    layer.lines.push_back({{{46.0, 7.0}, {46.0, 7.1}}, {}, {}});
     std::vector<DrapedVertex> vertices;
     // 0.1 degree of longitude at 46 N is 7.7 km: 78 pieces of 100 m.
     const std::size_t placed = drapeLayer(layer, VectorLayerSpec{"a", 0xff0000ffu, 4.0f}, 0, testGround(), vertices);
@@ -59,7 +59,7 @@ TEST(Drape, ALineLeavesTheGroundWhereItStopsCoveringItAndComesBack)
 {
     VectorLayer layer;
     // Out past 8 E and back, then a point of its own.
-    layer.lines.push_back({{{46.0, 7.995}, {46.0, 8.01}, {46.0, 7.99}}, {}});
+    layer.lines.push_back({{{46.0, 7.995}, {46.0, 8.01}, {46.0, 7.99}}, {}, {}});
     layer.places.push_back({{46.1, 7.5}, "hut", {}});
     std::vector<DrapedVertex> vertices;
     drapeLayer(layer, VectorLayerSpec{"a", std::nullopt, std::nullopt}, 2, testGround(), vertices);
@@ -80,13 +80,13 @@ TEST(Drape, ALineLeavesTheGroundWhereItStopsCoveringItAndComesBack)
 TEST(Drape, NothingOnTheGroundPlacesNothingAndTheBudgetHolds)
 {
     VectorLayer away;
-    away.lines.push_back({{{46.0, 9.0}, {46.0, 9.5}}, {}});
+    away.lines.push_back({{{46.0, 9.0}, {46.0, 9.5}}, {}, {}});
     std::vector<DrapedVertex> vertices;
     EXPECT_EQ(drapeLayer(away, VectorLayerSpec{"a", std::nullopt, std::nullopt}, 0, testGround(), vertices), 0u);
     EXPECT_TRUE(vertices.empty());
 
     VectorLayer long_;
-    long_.lines.push_back({{{46.0, 6.0}, {46.0, 7.9}}, {}});
+    long_.lines.push_back({{{46.0, 6.0}, {46.0, 7.9}}, {}, {}});
     const std::size_t placed =
         drapeLayer(long_, VectorLayerSpec{"a", std::nullopt, std::nullopt}, 0, testGround(), vertices, 500);
     EXPECT_LE(placed, 500u);
