@@ -199,6 +199,7 @@ void readLayer(const std::string& source, OGRLayer& layer, const std::optional<s
 {
     const Wgs84Transform transform(source, layer.GetSpatialRef());
     const int nameField = nameFieldOf(layer, labelField);
+    const std::size_t before = out.vertexCount();
     layer.ResetReading();
     for (const OGRFeatureUniquePtr& feature : layer) {
         const OGRGeometry* geometry = feature->GetGeometryRef();
@@ -213,6 +214,9 @@ void readLayer(const std::string& source, OGRLayer& layer, const std::optional<s
         parts.moveInto(out, lookOf(*feature), name,
                        "layer " + std::string(layer.GetName()) + ", feature " +
                            std::to_string(static_cast<long long>(feature->GetFID())));
+    }
+    if (layer.GetSpatialRef() == nullptr && out.vertexCount() > before) {
+        out.layersWithoutCrs.emplace_back(layer.GetName());
     }
 }
 

@@ -60,6 +60,9 @@ struct VectorLayer {
     std::vector<VectorLine> lines;
     std::vector<VectorPolygon> polygons;
     std::vector<VectorPlace> places;
+    // The layers of the source that name no CRS and whose coordinates were
+    // taken as WGS 84 longitudes and latitudes.
+    std::vector<std::string> layersWithoutCrs;
 
     [[nodiscard]] bool empty() const { return lines.empty() && polygons.empty() && places.empty(); }
     // Points over every line, ring and place.

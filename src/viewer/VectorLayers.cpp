@@ -80,6 +80,10 @@ VectorLayersLaid drapeVectorLayers(const ViewerOptions& options, const vectordat
     for (const vectordata::VectorLayerSpec& spec : options.vectorLayers) {
         try {
             layers.emplace_back(vectordata::readVectorLayer(spec.source, options.vectorLabelField));
+            for (const std::string& name : layers.back()->layersWithoutCrs) {
+                err << "cbt-terrain: warning: --vector " << spec.source << ": layer " << name
+                    << " names no CRS; its coordinates are taken as WGS 84 longitudes and latitudes\n";
+            }
             for (const vectordata::VectorPlace& place : layers.back()->places) {
                 if (!place.name.empty()) {
                     names.push_back(place.name);

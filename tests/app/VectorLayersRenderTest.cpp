@@ -419,6 +419,30 @@ TEST_F(VectorLayersRenderTest, BadLayersGiveOneLineEachAndOnlyAMissingFileStopsT
     EXPECT_NE(result.err.find(away + ": no part of it lies on the terrain; it is left out"), std::string::npos)
         << result.err;
     EXPECT_NE(result.err.find(metres + ": layer metres, feature 1 has no CRS"), std::string::npos) << result.err;
+    // Degrees without a CRS are taken as WGS 84, and said to be.
+    const auto [west, north] = longitudeLatitudeOf(10, 80);
+    const auto [east, south] = longitudeLatitudeOf(110, 90);
+    std::ostringstream csv;
+    csv.precision(10);
+    csv << std::fixed << "WKT,name\n\"LINESTRING (" << west << " " << north << ", " << east << " " << south
+        << ")\",a\n";
+    const std::string degrees = layer("degrees.csv", csv.str());
+    ProcessOptions assumed;
+    assumed.arguments = {CBT_TERRAIN_BINARY,
+                         scratch_.file("ridge.tif").string(),
+                         "--headless",
+                         "--frames",
+                         "2",
+                         "--size",
+                         "64x48",
+                         "--vector",
+                         degrees};
+    const ProcessResult taken = runProcess(assumed);
+    EXPECT_EQ(taken.exitCode, 0) << taken.err;
+    EXPECT_EQ(taken.err, "cbt-terrain: warning: --vector " + degrees +
+                             ": layer degrees names no CRS; its coordinates are taken as WGS 84 longitudes and "
+                             "latitudes\n");
+    EXPECT_NE(taken.out.find("cbt-terrain: --vector " + degrees + ": 1 line"), std::string::npos) << taken.out;
     EXPECT_NE(result.out.find("cbt-terrain: --vector " + good + ": 1 line, 0 polygons, 0 points, "), std::string::npos)
         << result.out;
     EXPECT_EQ(result.err.find("Validation"), std::string::npos) << result.err;

@@ -138,6 +138,18 @@ TEST_F(VectorLayerTest, BringsAProjectedPolygonToWgs84)
     EXPECT_LT(read[1].longitudeDegrees, 9.14);
 }
 
+TEST_F(VectorLayerTest, ALayerWithoutACrsIsTakenAsLongitudesAndLatitudesAndSaidSo)
+{
+    const std::string path = folder_.write("degrees.csv", "WKT,name\n\"LINESTRING (7.0 46.0, 7.1 46.1)\",a\n");
+    const VectorLayer layer = readVectorLayer(path);
+    ASSERT_EQ(layer.lines.size(), 1u);
+    EXPECT_DOUBLE_EQ(layer.lines[0].points[1].latitudeDegrees, 46.1);
+    EXPECT_EQ(layer.layersWithoutCrs, std::vector<std::string>{"degrees"});
+    const std::string geoJson = folder_.write("line.geojson", R"({"type": "FeatureCollection", "features": [
+  {"type": "Feature", "properties": {}, "geometry": {"type": "LineString", "coordinates": [[7, 46], [8, 47]]}}]})");
+    EXPECT_TRUE(readVectorLayer(geoJson).layersWithoutCrs.empty());
+}
+
 TEST_F(VectorLayerTest, BadSourcesGiveOneLineAndOnlyAMissingFileIsMissing)
 {
     const std::string missing = folder_.path("missing.geojson").string();
