@@ -141,6 +141,22 @@ protected:
         return runForScreenshot(arguments, frame).value_or(DecodedImage{});
     }
 
+    // Two small headless frames of `dem` with the layer `vector`.
+    [[nodiscard]] ProcessResult runBriefly(const std::string& dem, const std::string& vector) const
+    {
+        ProcessOptions options;
+        options.arguments = {CBT_TERRAIN_BINARY,
+                             scratch_.file(dem).string(),
+                             "--headless",
+                             "--frames",
+                             "2",
+                             "--size",
+                             "64x48",
+                             "--vector",
+                             vector};
+        return runProcess(options);
+    }
+
     ScratchFolder scratch_;
 };
 
@@ -427,17 +443,7 @@ TEST_F(VectorLayersRenderTest, BadLayersGiveOneLineEachAndOnlyAMissingFileStopsT
     csv << std::fixed << "WKT,name\n\"LINESTRING (" << west << " " << north << ", " << east << " " << south
         << ")\",a\n";
     const std::string degrees = layer("degrees.csv", csv.str());
-    ProcessOptions assumed;
-    assumed.arguments = {CBT_TERRAIN_BINARY,
-                         scratch_.file("ridge.tif").string(),
-                         "--headless",
-                         "--frames",
-                         "2",
-                         "--size",
-                         "64x48",
-                         "--vector",
-                         degrees};
-    const ProcessResult taken = runProcess(assumed);
+    const ProcessResult taken = runBriefly("ridge.tif", degrees);
     EXPECT_EQ(taken.exitCode, 0) << taken.err;
     EXPECT_EQ(taken.err, "cbt-terrain: warning: --vector " + degrees +
                              ": layer degrees names no CRS; its coordinates are taken as WGS 84 longitudes and "
@@ -449,17 +455,7 @@ TEST_F(VectorLayersRenderTest, BadLayersGiveOneLineEachAndOnlyAMissingFileStopsT
 
     // A heightmap without georeferencing can place no layer.
     writeReliefHeightmap(scratch_.file("relief.png"), 64);
-    ProcessOptions png;
-    png.arguments = {CBT_TERRAIN_BINARY,
-                     scratch_.file("relief.png").string(),
-                     "--headless",
-                     "--frames",
-                     "2",
-                     "--size",
-                     "64x48",
-                     "--vector",
-                     good};
-    const ProcessResult plain = runProcess(png);
+    const ProcessResult plain = runBriefly("relief.png", good);
     EXPECT_EQ(plain.exitCode, 0) << plain.err;
     EXPECT_NE(plain.err.find("the vector layers are left out"), std::string::npos) << plain.err;
 }
