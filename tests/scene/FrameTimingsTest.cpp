@@ -15,14 +15,15 @@ using scene::PassTimings;
 
 // The draw (or the visibility pass in compute), then the sky (graphics) or
 // the shading (compute), then the display.
-TEST(FrameTimings, NamesEitherBackendsUpdatePassesThenDrawSkyShadeAndDisplay)
+TEST(FrameTimings, NamesEitherBackendsUpdatePassesThenDrawSkyShadeDisplayAndVectors)
 {
     const std::vector<std::string> names = scene::frameTimestampPassNames();
-    ASSERT_GE(names.size(), 4u);
-    EXPECT_EQ(names[names.size() - 4], terrain::kDrawTimestamp);
-    EXPECT_EQ(names[names.size() - 3], scene::kSkyTimestamp);
-    EXPECT_EQ(names[names.size() - 2], scene::kShadeTimestamp);
-    EXPECT_EQ(names.back(), scene::kDisplayTimestamp);
+    ASSERT_GE(names.size(), 5u);
+    EXPECT_EQ(names[names.size() - 5], terrain::kDrawTimestamp);
+    EXPECT_EQ(names[names.size() - 4], scene::kSkyTimestamp);
+    EXPECT_EQ(names[names.size() - 3], scene::kShadeTimestamp);
+    EXPECT_EQ(names[names.size() - 2], scene::kDisplayTimestamp);
+    EXPECT_EQ(names.back(), scene::kVectorsTimestamp);
     for (const char* updatePass :
          {"dispatcher", "subdivision", "sum reduction", "dispatcher (new tree)", terrain::kLeafDecodeTimestamp,
           "classify", "split", "allocate", "bisect", "merge", "reduce", "index"}) {
@@ -32,11 +33,18 @@ TEST(FrameTimings, NamesEitherBackendsUpdatePassesThenDrawSkyShadeAndDisplay)
 
 TEST(FrameTimings, MapsThePoolsUpdatePasses)
 {
-    const std::vector<vk::PassTime> times{
-        {0, "classify", 1.0}, {1, "split", 2.0},  {2, "allocate", 3.0}, {3, "bisect", 4.0},
-        {4, "merge", 5.0},    {5, "reduce", 6.0}, {6, "index", 7.0},    {7, terrain::kDrawTimestamp, 8.0}};
+    const std::vector<vk::PassTime> times{{0, "classify", 1.0},
+                                          {1, "split", 2.0},
+                                          {2, "allocate", 3.0},
+                                          {3, "bisect", 4.0},
+                                          {4, "merge", 5.0},
+                                          {5, "reduce", 6.0},
+                                          {6, "index", 7.0},
+                                          {7, terrain::kDrawTimestamp, 8.0},
+                                          {8, scene::kVectorsTimestamp, 9.0}};
     const PassTimings timings = scene::passTimingsOf(times, 0.0);
     EXPECT_DOUBLE_EQ(timings.pool.classifyMs, 1.0);
+    EXPECT_DOUBLE_EQ(timings.vectorsMs, 9.0);
     EXPECT_DOUBLE_EQ(timings.pool.splitMs, 2.0);
     EXPECT_DOUBLE_EQ(timings.pool.allocateMs, 3.0);
     EXPECT_DOUBLE_EQ(timings.pool.bisectMs, 4.0);
