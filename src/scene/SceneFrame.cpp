@@ -153,11 +153,17 @@ void SceneFrame::setMeasuredPath(const vk::ShaderLibrary& shaders, const vectord
     if (path.empty() || (shading_ == SceneShading::Forward && !output_.readableDepth)) {
         return;
     }
-    measuredPath_ = std::make_unique<vectordata::gpu::VectorDrapePass>(
+    measuredPath_ = drapePassFor(shaders, path);
+}
+
+std::unique_ptr<vectordata::gpu::VectorDrapePass> SceneFrame::drapePassFor(const vk::ShaderLibrary& shaders,
+                                                                           const vectordata::DrapedLayers& layers)
+{
+    return std::make_unique<vectordata::gpu::VectorDrapePass>(
         device_, shaders, output_.displayFormat, attachments_.depth,
         shading_ == SceneShading::Deferred ? vectordata::gpu::SceneDepthSource::VisibilityBuffer
                                            : vectordata::gpu::SceneDepthSource::DepthImage,
-        framesInFlight(), path);
+        framesInFlight(), layers);
 }
 
 void SceneFrame::setVectorLayers(const vk::ShaderLibrary& shaders, const vectordata::DrapedLayers& layers)
@@ -169,11 +175,7 @@ void SceneFrame::setVectorLayers(const vk::ShaderLibrary& shaders, const vectord
     if (shading_ == SceneShading::Forward && !output_.readableDepth) {
         throw std::invalid_argument("vector layers need the scene's depth kept (SceneOutput::readableDepth)");
     }
-    vectors_ = std::make_unique<vectordata::gpu::VectorDrapePass>(
-        device_, shaders, output_.displayFormat, attachments_.depth,
-        shading_ == SceneShading::Deferred ? vectordata::gpu::SceneDepthSource::VisibilityBuffer
-                                           : vectordata::gpu::SceneDepthSource::DepthImage,
-        framesInFlight(), layers);
+    vectors_ = drapePassFor(shaders, layers);
 }
 
 void SceneFrame::setVectorLayerShown(std::size_t layer, bool shown)

@@ -101,6 +101,10 @@ private:
     // Reads the results of the slot's last frame (complete: its fence was
     // waited) into latest(), once.
     void collect(std::uint32_t slotIndex, SceneSurface& surface);
+    // A drape pass of `layers` over this frame's targets, reading its depth
+    // where the frame's shading keeps it.
+    [[nodiscard]] std::unique_ptr<vectordata::gpu::VectorDrapePass> drapePassFor(
+        const vk::ShaderLibrary& shaders, const vectordata::DrapedLayers& layers);
 
     vk::Device& device_;
     SceneOutput output_;

@@ -23,8 +23,9 @@ scene::SceneOutput flatSceneOutput(const ViewerOptions& options, const vk::Devic
     scene::SceneOutput sceneOutput{output.displayFormat, kDepthConvention, kFramesInFlight};
     sceneOutput.samples = sceneSamplesFor(options, device);
     sceneOutput.raster = rasterPathFor(options, device);
-    // The vector layers and the window's clicks read the scene's depth.
-    sceneOutput.readableDepth = true;
+    // The vector layers and the window's clicks read the scene's depth; a
+    // headless run without layers stores none.
+    sceneOutput.readableDepth = !options.headless || !options.vectorLayers.empty();
     return sceneOutput;
 }
 

@@ -76,7 +76,7 @@ SurfaceHeight GlobeScene::groundHeights()
 
 double GlobeScene::groundSampleSpacingMetres()
 {
-    return globeDrapeGround(*inputs_.elevation).sampleSpacingMetres;
+    return globeSampleSpacingMetres(*inputs_.elevation);
 }
 
 std::optional<PickedPlace> GlobeScene::takePickedPlace()

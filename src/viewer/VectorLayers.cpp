@@ -59,11 +59,15 @@ vectordata::DrapeGround globeDrapeGround(const planet::CubeElevation& elevation)
         return vectordata::SurfacePoint{planet::cubeToEcef(cube, height),
                                         planet::ellipsoidNormalAt(planet::cubeToEcef(cube))};
     };
-    // The cube grid's spacing at the equator: a face's quarter turn over its
-    // intervals.
-    constexpr double kEquatorMetres = 40075016.7;
-    ground.sampleSpacingMetres = kEquatorMetres / 4.0 / static_cast<double>(elevation.intervals());
+    ground.sampleSpacingMetres = globeSampleSpacingMetres(elevation);
     return ground;
+}
+
+double globeSampleSpacingMetres(const planet::CubeElevation& elevation)
+{
+    // A face's quarter turn of the equator over its intervals.
+    constexpr double kEquatorMetres = 40075016.7;
+    return kEquatorMetres / 4.0 / static_cast<double>(elevation.intervals());
 }
 
 std::filesystem::path defaultLabelFontPath()

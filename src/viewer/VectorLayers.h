@@ -30,6 +30,8 @@ class GeodeticFrame;
 // The globe's: the cube grid's heights with the detail below the data (as
 // the globe draws them; the sea's surface over water), in ECEF.
 [[nodiscard]] vectordata::DrapeGround globeDrapeGround(const planet::CubeElevation& elevation);
+// The cube grid's spacing at the equator, metres.
+[[nodiscard]] double globeSampleSpacingMetres(const planet::CubeElevation& elevation);
 
 // The --vector layers of `options` laid on `ground`, one line each on `out`.
 // A layer GDAL can not read, that holds no geometry, whose CRS can not be
