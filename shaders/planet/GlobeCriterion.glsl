@@ -16,6 +16,8 @@
 //              noise only at a parent's one vertex its child lacks
 //   bindings 8 .. 12  a streamed model's tiles (planet/CubeStreamedElevation.glsl)
 //   binding 13 per slot, its vertices' shading (planet/GlobeGeometry.glsl)
+//   binding 14 sea level on the cube (planet/CubeGeoid.glsl): heights are
+//              above it
 #ifndef PLANET_GLOBE_CRITERION_GLSL
 #define PLANET_GLOBE_CRITERION_GLSL
 
@@ -25,6 +27,9 @@
 #define PLANET_ROOTS_SET 1
 #define PLANET_ROOTS_BINDING 1
 #include "planet/CubeElevation.glsl"
+#define PLANET_GEOID_SET 1
+#define PLANET_GEOID_BINDING 14
+#include "planet/CubeGeoid.glsl"
 #include "planet/CubeGeometry.glsl"
 #include "planet/CubeSphere.glsl"
 #include "planet/SurfaceDetail.glsl"
@@ -135,7 +140,7 @@ globe_Sphere globe_SphereWithSums(planet_Triangle t, dvec3 dataHeights, dvec3 de
         double data = dataHeights[i];
         double detailSum = detailSums[i];
         precise double surface = data + planet_SurfaceDetailFromSum(detailSum, data);
-        onSurface[i] = planet_CubeToEcef(corners[i], surface);
+        onSurface[i] = planet_GroundToEcef(corners[i], surface);
         lowestSum = i == 0 ? detailSum : min(lowestSum, detailSum);
         highestSum = i == 0 ? detailSum : max(highestSum, detailSum);
     }
@@ -163,8 +168,8 @@ globe_Sphere globe_SphereWithSums(planet_Triangle t, dvec3 dataHeights, dvec3 de
         dvec3 cube = corners[i];
         precise double lowest = heights.x + lowestDetail;
         precise double highest = heights.y + highestDetail;
-        extremes[2 * i] = planet_CubeToEcef(cube, lowest);
-        extremes[2 * i + 1] = planet_CubeToEcef(cube, highest);
+        extremes[2 * i] = planet_GroundToEcef(cube, lowest);
+        extremes[2 * i + 1] = planet_GroundToEcef(cube, highest);
     }
     precise dvec3 sum = dvec3(0.0lf);
     for (int i = 0; i < 6; ++i) {

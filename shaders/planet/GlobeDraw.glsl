@@ -17,6 +17,7 @@
 //              where globeDraw_options.z is 1)
 //   binding 9  the night lights, a map of the whole Earth in WGS 84
 //              degrees (shown where globeDraw_surfaceOptions.x is 1)
+//   binding 10 sea level on the cube (planet/CubeGeoid.glsl)
 // The shading also binds the atmosphere's set (planet/GlobeAtmosphere.glsl)
 // as set 1 and its images as set 2.
 #ifndef PLANET_GLOBE_DRAW_GLSL
@@ -57,6 +58,7 @@ layout(std430, set = 0, binding = 6) readonly buffer GlobeDrawPoolCounters {
     uint globeDraw_poolCounterWords[];
 };
 #define GLOBE_DRAW_ELEVATION_BINDING 7
+#define GLOBE_DRAW_GEOID_BINDING 10
 layout(set = 0, binding = 8) uniform sampler2D globeDraw_imagery;
 layout(set = 0, binding = 9) uniform sampler2D globeDraw_nightLightsMap;
 

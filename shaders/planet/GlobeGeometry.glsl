@@ -48,7 +48,7 @@ dvec3 globe_DataNormalAt(dvec3 cube, uint grid)
     dvec3 ecef[4];
     for (uint i = 0u; i < 4u; ++i) {
         uint stencilGrid;
-        ecef[i] = planet_CubeToEcef(stencil[i], globe_DataHeightAt(stencil[i], stencilGrid));
+        ecef[i] = planet_GroundToEcef(stencil[i], globe_DataHeightAt(stencil[i], stencilGrid));
     }
     return planet_DataNormalFrom(ecef, cube);
 }
@@ -60,7 +60,7 @@ globe_Vertex globe_NewVertex(i64vec3 exact)
     double data = globe_DataHeightAt(cube, grid);
     double detailSum = planet_SurfaceDetailSum(cube, grid);
     precise double height = data + planet_SurfaceDetailFromSum(detailSum, data);
-    precise dvec3 fromOrigin = planet_CubeToEcef(cube, height) - globe_origin.xyz;
+    precise dvec3 fromOrigin = planet_GroundToEcef(cube, height) - globe_origin.xyz;
     uint shading = planet_PackVertexShading(vec3(globe_DataNormalAt(cube, grid)), grid);
     return globe_Vertex(exact, data, detailSum, vec4(vec3(fromOrigin), float(height)), shading);
 }

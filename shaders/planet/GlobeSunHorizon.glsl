@@ -4,8 +4,9 @@
 // Earth's curvature hides the highest ground. A function of the point and
 // the model's base grid alone (not of the view or of the tiles a streamed
 // model has resident), so the shadows are the same from any viewpoint.
-// Include planet/CubeSphere.glsl, planet/CubeElevation.glsl and
-// planet/SurfaceDetail.glsl (the grid's cell) first.
+// Include planet/CubeSphere.glsl, planet/CubeElevation.glsl,
+// planet/CubeGeoid.glsl (sea level) and planet/SurfaceDetail.glsl (the
+// grid's cell) first.
 #ifndef PLANET_GLOBE_SUN_HORIZON_GLSL
 #define PLANET_GLOBE_SUN_HORIZON_GLSL
 
@@ -32,7 +33,7 @@ vec3 globeSunHorizon_Up(dvec3 cube)
 // does under the central projection.
 float globeSunHorizon_Elevation(dvec3 cube, vec3 up, vec3 sun, uint intervals)
 {
-    dvec3 origin = planet_CubeToEcef(cube, planet_HeightAt(cube, intervals));
+    dvec3 origin = planet_GroundToEcef(cube, planet_HeightAt(cube, intervals));
     vec3 towards = sun - dot(sun, up) * up;
     if (dot(towards, towards) < 1.0e-10) {
         return -1.5707963;  // the sun overhead: no horizon reaches it
@@ -67,7 +68,7 @@ float globeSunHorizon_Elevation(dvec3 cube, vec3 up, vec3 sun, uint intervals)
         dvec3 point = cube + perMetre * distance;
         dvec3 size = abs(point);
         point /= max(size.x, max(size.y, size.z));
-        dvec3 ground = planet_CubeToEcef(point, planet_HeightAt(point, intervals));
+        dvec3 ground = planet_GroundToEcef(point, planet_HeightAt(point, intervals));
         vec3 toGround = vec3(ground - origin);
         highest = max(highest, dot(toGround, up) / length(toGround));
         distance *= GLOBE_HORIZON_STEP_GROWTH;

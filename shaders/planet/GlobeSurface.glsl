@@ -25,6 +25,9 @@
 #define PLANET_ELEVATION_SET 0
 #define PLANET_ELEVATION_BINDING GLOBE_DRAW_ELEVATION_BINDING
 #include "planet/CubeElevation.glsl"
+#define PLANET_GEOID_SET 0
+#define PLANET_GEOID_BINDING GLOBE_DRAW_GEOID_BINDING
+#include "planet/CubeGeoid.glsl"
 #include "planet/CubeSphere.glsl"
 #include "planet/SeaSurface.glsl"
 #include "planet/SurfaceDetail.glsl"
@@ -304,9 +307,12 @@ vec3 globeSurface_Luminance(globeSurface_Point surface)
     // ground. On land the air and the light are those at the ground's height
     // there (the sea is shaded where the ray meets sea level, above it).
     globeSurface_Ground ground = globeSurface_GroundOf(surface);
+    // Sea level (the geoid) stands this many kilometres above the
+    // ellipsoid, which atmosphere space's bottom sphere is.
+    float seaLevelKm = float(planet_GeoidAt(surface.cube)) * 0.001;
     vec3 onChord = camera + offset;
     float chordRadius = length(onChord);
-    float groundRadius = atmosphere_BottomRadius() + ground.height * 0.001;
+    float groundRadius = atmosphere_BottomRadius() + seaLevelKm + ground.height * 0.001;
     if (ground.height >= 0.0 && chordRadius < groundRadius) {
         offset = onChord * (groundRadius / chordRadius) - camera;
     }
@@ -321,9 +327,10 @@ vec3 globeSurface_Luminance(globeSurface_Point surface)
     // seabed itself where the float sphere misses it by a rounding), and
     // the shading happens there; a pixel across a coast is shaded where
     // the larger share lies, as both land and sea.
-    float landShare = cameraAltitude > 0.0 ? ground.landShare : 1.0;
+    float landShare = cameraAltitude > seaLevelKm ? ground.landShare : 1.0;
     bool sea = landShare < 0.5;
-    vec2 seaLevel = globeAtmosphere_SphereCrossing(camera, towards, atmosphere_BottomRadius(), cameraAltitude);
+    vec2 seaLevel = globeAtmosphere_SphereCrossing(camera, towards, atmosphere_BottomRadius() + seaLevelKm,
+                                                   cameraAltitude - seaLevelKm);
     float seen = sea && seaLevel.x > 0.0 && seaLevel.x < distance ? seaLevel.x : distance;
     vec3 shaded = sea ? camera + towards * seen : point;
     float r = length(shaded);

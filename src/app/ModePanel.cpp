@@ -74,8 +74,8 @@ public:
         globeFacts.frame = std::move(facts);
         globeFacts.frame.vectorLayers = scene_.vectorLayers();
         globeFacts.camera = scene_.pose();
-        globeFacts.groundHeightMetres = scene_.groundHeight();
-        globeFacts.speedMetresPerSecond = scene_.speedOver(globeFacts.groundHeightMetres);
+        globeFacts.ground = scene_.ground();
+        globeFacts.speedMetresPerSecond = scene_.speedOver(globeFacts.ground);
         globeFacts.sun = scene_.sunText();
         globeFacts.wireframe = scene_.settings().globe.wireframe;
         globeFacts.shadows = scene_.settings().globe.shadows;

@@ -22,10 +22,11 @@ PlanetOverlayRequests drawPlanetOverlayPanel(const PlanetOverlayFacts& facts, co
         const planet::GeodeticPose& camera = facts.camera;
         // The numbers --camera-geo takes back.
         ImGui::Text("lat %.6f  lon %.6f", camera.latitudeDegrees, camera.longitudeDegrees);
-        ImGui::Text(
-            "altitude %s (%s above the %s)", viewer::altitudeText(camera.heightMetres).c_str(),
-            viewer::altitudeText(camera.heightMetres - viewer::globeFlightFloor(facts.groundHeightMetres)).c_str(),
-            facts.groundHeightMetres < 0.0 ? "sea" : "ground");
+        ImGui::Text("altitude %s, %s above sea level", viewer::altitudeText(camera.heightMetres).c_str(),
+                    viewer::altitudeText(camera.heightMetres - facts.ground.seaLevelMetres).c_str());
+        ImGui::Text("%s above the %s",
+                    viewer::altitudeText(camera.heightMetres - viewer::globeFlightFloor(facts.ground)).c_str(),
+                    facts.ground.heightAboveSeaMetres < 0.0 ? "sea" : "ground");
         ImGui::Text("heading %.1f  pitch %.1f", camera.headingDegrees, camera.pitchDegrees);
         ImGui::Text("speed %s/s (wheel, Shift)", viewer::altitudeText(facts.speedMetresPerSecond).c_str());
         ImGui::TextWrapped("%s", facts.sun.c_str());

@@ -5,6 +5,7 @@
 
 #include "app/OverlayPanel.h"
 #include "planet/GlobeCamera.h"
+#include "viewer/GlobeFlight.h"
 
 #include <optional>
 #include <string>
@@ -14,7 +15,7 @@ namespace app {
 struct PlanetOverlayFacts {
     OverlayFacts frame;
     planet::GeodeticPose camera;
-    double groundHeightMetres = 0.0;  // the surface under the camera
+    viewer::GlobeGround ground;  // the surface under the camera
     double speedMetresPerSecond = 0.0;
     std::string sun;  // where the sun stands (describePlanetSun)
     bool wireframe = false;

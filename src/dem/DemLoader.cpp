@@ -11,6 +11,7 @@
 #include "dem/DemNoDataFill.h"
 #include "dem/DemReadScale.h"
 #include "dem/DemSampleRules.h"
+#include "dem/VerticalDatum.h"
 
 #include <cpl_conv.h>
 #include <gdal_priv.h>
@@ -219,6 +220,7 @@ std::optional<DemGrid> demGridOf(GDALDataset& dataset, const GroundExtentResult&
     }
     grid.crsWkt = wkt;
     CPLFree(wkt);
+    grid.ellipsoidalHeights = heightsAreEllipsoidal(crs);
     grid.columns = scale.columns;
     grid.rows = scale.rows;
     grid.flipRows = rules.flipRows;

@@ -76,6 +76,8 @@ struct DemGrid {
     std::uint32_t rows = 0;
     bool flipRows = false;     // the file's last row is the heightmap's row 0 (a south-up file)
     bool flipColumns = false;  // the file's last column is the heightmap's column 0
+    // Heights above the ellipsoid, not sea level (dem/VerticalDatum.h).
+    bool ellipsoidalHeights = false;
 };
 
 struct DemMetadata {

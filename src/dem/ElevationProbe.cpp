@@ -2,6 +2,7 @@
 
 #include "dem/DemDataset.h"
 #include "dem/DemLoader.h"
+#include "dem/VerticalDatum.h"
 #include "geodesy/Angles.h"
 #include "geodesy/Wgs84.h"
 
@@ -103,7 +104,7 @@ ElevationProbe::ElevationProbe(const std::filesystem::path& path) : path_(path),
         failElevationModel(path, error.what());
     }
     if (const OGRSpatialReference* crs = dataset_->GetSpatialRef(); crs != nullptr) {
-        ellipsoidalHeights_ = crs->IsGeographic() && crs->GetAxesCount() == 3;
+        ellipsoidalHeights_ = dem::heightsAreEllipsoidal(*crs);
     }
 }
 

@@ -10,6 +10,7 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace planet {
 
@@ -39,26 +40,38 @@ GridCell gridCellOf(const CubeFacePoint& point, std::uint32_t intervals) noexcep
     return GridCell{column, row, u - static_cast<double>(column), v - static_cast<double>(row)};
 }
 
-CubeElevation::CubeElevation(const GlobalElevation& elevation, std::uint32_t intervals) : intervals_(intervals)
+std::vector<float> sampleCubeGrid(std::uint32_t intervals, const std::function<double(double, double)>& valueAt)
 {
     if (intervals < 2 || intervals > kMaxIntervals || !std::has_single_bit(intervals)) {
-        throw std::invalid_argument("CubeElevation: " + std::to_string(intervals) +
+        throw std::invalid_argument("cube grid: " + std::to_string(intervals) +
                                     " intervals a side is not a power of two in [2, " + std::to_string(kMaxIntervals) +
                                     "]");
     }
-    const std::uint32_t side = samplesPerSide();
-    samples_.resize(std::size_t{6} * side * side);
+    const std::uint32_t side = intervals + 1;
+    std::vector<float> samples(std::size_t{6} * side * side);
     for (std::uint32_t face = 0; face < 6; ++face) {
         for (std::uint32_t row = 0; row < side; ++row) {
             for (std::uint32_t column = 0; column < side; ++column) {
                 const glm::dvec3 cube =
                     cubePointOf(face, gridCoordinate(column, intervals), gridCoordinate(row, intervals));
                 const geodesy::GeodeticCoordinates place = geodesy::ecefToGeodetic(cubeToEcef(cube));
-                samples_[(std::size_t{face} * side + row) * side + column] =
-                    static_cast<float>(elevation.heightMetres(place.latitudeDegrees, place.longitudeDegrees));
+                samples[(std::size_t{face} * side + row) * side + column] =
+                    static_cast<float>(valueAt(place.latitudeDegrees, place.longitudeDegrees));
             }
         }
     }
+    return samples;
+}
+
+CubeElevation::CubeElevation(const GlobalElevation& elevation, std::uint32_t intervals, CubeGeoid geoid)
+    : intervals_(intervals),
+      geoid_(std::move(geoid))
+{
+    const bool ellipsoidal = elevation.heightsAreEllipsoidal();
+    samples_ = sampleCubeGrid(intervals, [&](double latitudeDegrees, double longitudeDegrees) {
+        return geoid_.heightAboveSea(elevation.heightMetres(latitudeDegrees, longitudeDegrees), ellipsoidal,
+                                     latitudeDegrees, longitudeDegrees);
+    });
     buildHeightRanges();
 }
 
@@ -151,6 +164,12 @@ double CubeElevation::surfaceHeightAt(const glm::dvec3& cubePoint) const
 {
     const double height = heightAt(cubePoint);
     return height + surfaceDetailMetres(cubePoint, height, intervals_);
+}
+
+glm::dvec3 CubeElevation::ecefAt(const glm::dvec3& cubePoint, double heightAboveSea) const
+{
+    const double aboveEllipsoid = heightAboveSea + geoid_.undulationAt(cubePoint);
+    return cubeToEcef(cubePoint, aboveEllipsoid);
 }
 
 double CubeElevation::detailBoundMetres() const

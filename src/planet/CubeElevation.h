@@ -13,6 +13,7 @@
 // bilinear interpolation meets without a seam.
 #pragma once
 
+#include "planet/CubeGeoid.h"
 #include "planet/CubeSphere.h"
 #include "planet/GlobalElevation.h"
 
@@ -22,6 +23,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -59,12 +61,22 @@ template <typename Sample>
     return (1.0 - wv) * lower + wv * upper;
 }
 
+// A grid of `intervals` a face side (face after face, each row-major) of
+// `valueAt(latitude, longitude)` at the ellipsoid point of every grid point
+// (cubeToEcef, then its WGS 84 latitude and longitude). Throws
+// std::invalid_argument unless `intervals` is a power of two in [2, 2^14].
+[[nodiscard]] std::vector<float> sampleCubeGrid(std::uint32_t intervals,
+                                                const std::function<double(double, double)>& valueAt);
+
 class CubeElevation {
 public:
     // Samples `elevation` at the ellipsoid point of every grid point
-    // (cubeToEcef, then its WGS 84 latitude and longitude). Throws
-    // std::invalid_argument unless `intervals` is a power of two in [2, 2^14].
-    CubeElevation(const GlobalElevation& elevation, std::uint32_t intervals);
+    // (sampleCubeGrid), its heights above sea level, which stands on `geoid`
+    // (a model whose heights are above the ellipsoid is brought down to it
+    // by the geoid's own N there).
+    // Throws std::invalid_argument unless `intervals` is a power of two in
+    // [2, 2^14].
+    CubeElevation(const GlobalElevation& elevation, std::uint32_t intervals, CubeGeoid geoid = CubeGeoid());
 
     // A power of two of about a quarter of the model's columns per turn (its
     // equatorial spacing), within [64, 4096].
@@ -80,6 +92,11 @@ public:
     [[nodiscard]] double surfaceHeightAt(const glm::dvec3& cubePoint) const;
     // The most the detail moves the surface from the data's heights.
     [[nodiscard]] double detailBoundMetres() const;
+    // Where a point of the cube at `heightAboveSea` stands, in ECEF metres:
+    // cubeToEcef at that height plus the geoid's undulation there (the sum
+    // in double, as shaders/planet/CubeGeoid.glsl: planet_GroundToEcef).
+    [[nodiscard]] glm::dvec3 ecefAt(const glm::dvec3& cubePoint, double heightAboveSea) const;
+    [[nodiscard]] const CubeGeoid& geoid() const noexcept { return geoid_; }
 
     [[nodiscard]] std::uint32_t intervals() const noexcept { return intervals_; }
     [[nodiscard]] std::uint32_t samplesPerSide() const noexcept { return intervals_ + 1; }
@@ -118,6 +135,7 @@ private:
 
     std::uint32_t intervals_ = 0;
     std::vector<float> samples_;
+    CubeGeoid geoid_;
     std::vector<glm::vec2> ranges_;
     std::vector<std::size_t> levelOffsets_;
     double lowest_ = 0.0;

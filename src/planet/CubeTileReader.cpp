@@ -64,7 +64,8 @@ public:
                     geodesy::ecefToGeodetic(cubeToEcef(pyramid.samplePoint(key, column, row)));
                 const dem::HeightmapPoint point =
                     mapping_.pointOf(geo.latitudeDegrees, longitudeWithinTurn(geo.longitudeDegrees));
-                places_[std::size_t{row} * stored + column] = Place{point.column, point.row, geo.latitudeDegrees};
+                places_[std::size_t{row} * stored + column] =
+                    Place{point.column, point.row, geo.latitudeDegrees, geo.longitudeDegrees};
             }
         }
         const std::uint32_t level = sourceLevelFor(key.level);
@@ -75,7 +76,7 @@ public:
         tile.key = key;
         tile.samples.resize(places_.size());
         for (std::size_t i = 0; i < places_.size(); ++i) {
-            tile.samples[i] = model_.range.sampleOf(heightAt(level, places_[i]));
+            tile.samples[i] = model_.range.sampleOf(heightAboveSea(heightAt(level, places_[i]), places_[i]));
         }
         tiles::setShareStatistics(tile, pyramid.layout());
         kept_.setBudgetBytes(kSourceTilesKept * sourceTileBytes_);
@@ -89,7 +90,17 @@ private:
         double column = 0.0;  // on level 0, the model's own samples
         double row = 0.0;
         double latitude = 0.0;
+        double longitude = 0.0;
     };
+
+    // A height of the model's at `place` above sea level.
+    double heightAboveSea(double height, const Place& place) const
+    {
+        if (!model_.ellipsoidalToSeaLevel) {
+            return height;
+        }
+        return height - model_.ellipsoidalToSeaLevel->undulationAt(place.latitude, place.longitude);
+    }
 
     // The model's level (sourceLevels_ = the base) for cube level `level`:
     // the coarsest whose spacing is no coarser than the cube's. One level
@@ -219,7 +230,8 @@ std::uint32_t finestCubeIntervalsFor(std::uint32_t columnsPerTurn)
 
 StreamedGlobalElevation streamedGlobalElevation(const std::filesystem::path& path,
                                                 std::shared_ptr<const dem::StreamedDem> source,
-                                                const GlobalElevation& base, const CubeTilePyramid& pyramid)
+                                                const GlobalElevation& base, const CubeTilePyramid& pyramid,
+                                                const CubeGeoid& seaLevel)
 {
     const dem::DemMetadata& metadata = source->base.metadata;
     const BaseReduction reduction = baseReductionOf(source->base);
@@ -227,14 +239,20 @@ StreamedGlobalElevation streamedGlobalElevation(const std::filesystem::path& pat
     PoleCaps caps = base.poleCaps();
     const dem::GeodeticToHeightmap levelZero(levelZeroGridOf(source->base));
     std::tie(caps.northmostRowDegrees, caps.southmostRowDegrees) = rowLatitudeRange(levelZero, metadata.fileRows);
+    // Heights above the ellipsoid come down to sea level by the geoid's N,
+    // within EGM96's -107..+86 m.
+    constexpr double kLargestUndulationMetres = 110.0;
+    const bool ellipsoidal = base.heightsAreEllipsoidal() && !seaLevel.isEllipsoid();
+    const double margin = ellipsoidal ? kLargestUndulationMetres : 0.0;
     return StreamedGlobalElevation{
         path,
         source,
         pyramid,
-        StreamedHeightRange::spanning(metadata.minimumHeightMetres, metadata.maximumHeightMetres),
+        StreamedHeightRange::spanning(metadata.minimumHeightMetres - margin, metadata.maximumHeightMetres + margin),
         static_cast<std::uint32_t>(std::lround(360.0 * reduction.columns / base.columnSpacingDegrees())),
         base.rowSpacingDegrees() / reduction.rows,
-        caps};
+        caps,
+        ellipsoidal ? seaLevel.model() : nullptr};
 }
 
 std::unique_ptr<tiles::TileReader> makeCubeTileReader(const StreamedGlobalElevation& model)

@@ -13,6 +13,8 @@
 #pragma once
 
 #include "dem/DemStreaming.h"
+#include "dem/GeoidModel.h"
+#include "planet/CubeGeoid.h"
 #include "planet/CubeTilePyramid.h"
 #include "planet/GlobalElevation.h"
 #include "tiles/TileLoader.h"
@@ -33,6 +35,9 @@ struct StreamedGlobalElevation {
     std::uint32_t columnsPerTurn;  // of the model's own grid (level 0)
     double rowSpacingDegrees;      // of the model's own grid
     PoleCaps poleCaps;             // the base's (GlobalElevation::poleCaps)
+    // Null unless the model's heights are above the ellipsoid: then the
+    // geoid whose N brings each tile sample to sea level.
+    std::shared_ptr<const dem::GeoidModel> ellipsoidalToSeaLevel;
 };
 
 // Whether a model whose own grid asks for `finestIntervals` a face side
@@ -49,7 +54,8 @@ std::uint32_t finestCubeIntervalsFor(std::uint32_t columnsPerTurn);
 // `path`), whose base `base` is (GlobalElevation of source->base).
 StreamedGlobalElevation streamedGlobalElevation(const std::filesystem::path& path,
                                                 std::shared_ptr<const dem::StreamedDem> source,
-                                                const GlobalElevation& base, const CubeTilePyramid& pyramid);
+                                                const GlobalElevation& base, const CubeTilePyramid& pyramid,
+                                                const CubeGeoid& seaLevel);
 
 // The grid of the model's own samples (level 0) under a base read at a
 // reduction: the base's grid has pixels fileColumns / columns (fileRows /

@@ -105,6 +105,12 @@ public:
     [[nodiscard]] const dem::DemTerrain& terrain() const noexcept { return terrain_; }
     // Heightmap columns in 360 degrees of longitude: the wrap's period.
     [[nodiscard]] std::uint32_t columnsPerTurn() const noexcept { return columnsPerTurn_; }
+    // Whether its heights are above the ellipsoid (its CRS is geographic
+    // 3D, dem/VerticalDatum.h) rather than above sea level.
+    [[nodiscard]] bool heightsAreEllipsoidal() const noexcept
+    {
+        return terrain_.metadata.grid && terrain_.metadata.grid->ellipsoidalHeights;
+    }
     // Degrees of latitude between rows, of longitude between columns.
     [[nodiscard]] double rowSpacingDegrees() const noexcept { return rowSpacingDegrees_; }
     [[nodiscard]] double columnSpacingDegrees() const noexcept { return columnSpacingDegrees_; }

@@ -105,7 +105,7 @@ BisectorSphere bisectorSphereOf(const std::array<glm::dvec3, 3>& cubeVertices, c
     double highestSum = 0.0;
     for (std::size_t i = 0; i < 3; ++i) {
         const double detailSum = surfaceDetailSum(cubeVertices[i], intervals);
-        onSurface[i] = cubeToEcef(cubeVertices[i], data[i] + surfaceDetailFromSum(detailSum, data[i]));
+        onSurface[i] = elevation.ecefAt(cubeVertices[i], data[i] + surfaceDetailFromSum(detailSum, data[i]));
         lowestSum = i == 0 ? detailSum : std::min(lowestSum, detailSum);
         highestSum = i == 0 ? detailSum : std::max(highestSum, detailSum);
     }
@@ -121,8 +121,8 @@ BisectorSphere bisectorSphereOf(const std::array<glm::dvec3, 3>& cubeVertices, c
     const double highestDetail = std::min(detail.y, bound);
     std::array<glm::dvec3, 6> extremes{};
     for (std::size_t i = 0; i < 3; ++i) {
-        extremes[2 * i] = cubeToEcef(cubeVertices[i], heights.x + lowestDetail);
-        extremes[2 * i + 1] = cubeToEcef(cubeVertices[i], heights.y + highestDetail);
+        extremes[2 * i] = elevation.ecefAt(cubeVertices[i], heights.x + lowestDetail);
+        extremes[2 * i + 1] = elevation.ecefAt(cubeVertices[i], heights.y + highestDetail);
     }
     glm::dvec3 sum(0.0);
     for (const glm::dvec3& point : extremes) {

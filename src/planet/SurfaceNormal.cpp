@@ -51,7 +51,7 @@ glm::dvec3 dataNormalAt(const CubeElevation& elevation, const glm::dvec3& cubePo
     std::array<glm::dvec3, 4> ecef{};
     const std::array<glm::dvec3, 4> stencil = dataNormalStencil(cubePoint, elevation.intervals());
     for (std::size_t i = 0; i < stencil.size(); ++i) {
-        ecef[i] = cubeToEcef(stencil[i], elevation.heightAt(stencil[i]));
+        ecef[i] = elevation.ecefAt(stencil[i], elevation.heightAt(stencil[i]));
     }
     return dataNormalFrom(ecef, cubePoint);
 }

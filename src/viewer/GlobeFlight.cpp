@@ -20,14 +20,14 @@ double globeFlightSpeed(double heightAboveGround, double factor)
     return std::max(heightAboveGround, kMinimumSpeed) * factor;
 }
 
-double globeFlightFloor(double groundHeightMetres)
+double globeFlightFloor(const GlobeGround& ground)
 {
-    return std::max(groundHeightMetres, 0.0);
+    return std::max(ground.heightAboveSeaMetres, 0.0) + ground.seaLevelMetres;
 }
 
-double GlobeFlight::speedOver(double groundHeightMetres, double factor) const
+double GlobeFlight::speedOver(const GlobeGround& ground, double factor) const
 {
-    return globeFlightSpeed(pose_.heightMetres - globeFlightFloor(groundHeightMetres), factor);
+    return globeFlightSpeed(pose_.heightMetres - globeFlightFloor(ground), factor);
 }
 
 void GlobeFlight::turn(double headingDegrees, double pitchDegrees)
@@ -36,7 +36,7 @@ void GlobeFlight::turn(double headingDegrees, double pitchDegrees)
     pose_.pitchDegrees = std::clamp(pose_.pitchDegrees + pitchDegrees, -kMaxGlobePitchDegrees, kMaxGlobePitchDegrees);
 }
 
-void GlobeFlight::move(const MovementKeys& keys, double factor, double seconds, double groundHeightMetres)
+void GlobeFlight::move(const MovementKeys& keys, double factor, double seconds, const GlobeGround& ground)
 {
     const auto axis = [](bool positive, bool negative) { return (positive ? 1.0 : 0.0) - (negative ? 1.0 : 0.0); };
     const planet::GlobeView view = planet::globeViewOf(pose_);
@@ -44,22 +44,21 @@ void GlobeFlight::move(const MovementKeys& keys, double factor, double seconds, 
     const glm::dvec3 direction = view.forward() * axis(keys.forward, keys.backward) +
                                  view.right() * axis(keys.right, keys.left) + local.up * axis(keys.up, keys.down);
     if (glm::length(direction) == 0.0) {
-        keepAbove(groundHeightMetres);
+        keepAbove(ground);
         return;
     }
-    const double speed =
-        speedOver(groundHeightMetres, factor) * (keys.fast ? static_cast<double>(kFastMovementFactor) : 1.0);
+    const double speed = speedOver(ground, factor) * (keys.fast ? static_cast<double>(kFastMovementFactor) : 1.0);
     const glm::dvec3 moved = view.positionEcef + glm::normalize(direction) * speed * seconds;
     const geodesy::GeodeticCoordinates place = geodesy::ecefToGeodetic(moved);
     pose_.latitudeDegrees = place.latitudeDegrees;
     pose_.longitudeDegrees = place.longitudeDegrees;
     pose_.heightMetres = place.heightMetres;
-    keepAbove(groundHeightMetres);
+    keepAbove(ground);
 }
 
-void GlobeFlight::keepAbove(double groundHeightMetres)
+void GlobeFlight::keepAbove(const GlobeGround& ground)
 {
-    pose_.heightMetres = std::max(pose_.heightMetres, globeFlightFloor(groundHeightMetres) + kMinimumClearanceMetres);
+    pose_.heightMetres = std::max(pose_.heightMetres, globeFlightFloor(ground) + kMinimumClearanceMetres);
 }
 
 }  // namespace viewer

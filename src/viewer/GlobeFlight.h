@@ -21,10 +21,17 @@ inline constexpr double kMaxGlobePitchDegrees = 89.0;
 // speed factor (the wheel's): the height itself per second, at least 10 m/s.
 double globeFlightSpeed(double heightAboveGround, double factor);
 
-// What the flight stays above and measures its speed from where the ground
-// (data and detail) is `groundHeightMetres` high: the ground, or over the sea
-// its surface at sea level.
-double globeFlightFloor(double groundHeightMetres);
+// The ground under the camera: the surface's height (data and detail) above
+// sea level, and how high sea level (the geoid) stands there above the
+// ellipsoid, which the camera's height is measured from.
+struct GlobeGround {
+    double heightAboveSeaMetres = 0.0;
+    double seaLevelMetres = 0.0;
+};
+
+// What the flight stays above and measures its speed from, in metres above
+// the ellipsoid: the ground, or over the sea its surface at sea level.
+double globeFlightFloor(const GlobeGround& ground);
 
 class GlobeFlight {
 public:
@@ -33,9 +40,9 @@ public:
     [[nodiscard]] const planet::GeodeticPose& pose() const { return pose_; }
     void setPose(const planet::GeodeticPose& pose) { pose_ = pose; }
 
-    // Metres per second without Shift over ground `groundHeightMetres` high:
-    // globeFlightSpeed at the height above the floor (globeFlightFloor).
-    [[nodiscard]] double speedOver(double groundHeightMetres, double factor) const;
+    // Metres per second without Shift over `ground`: globeFlightSpeed at the
+    // height above the floor (globeFlightFloor).
+    [[nodiscard]] double speedOver(const GlobeGround& ground, double factor) const;
 
     // Turns by degrees of heading (clockwise) and pitch (up).
     void turn(double headingDegrees, double pitchDegrees);
@@ -44,12 +51,12 @@ public:
     // kFastMovementFactor with Shift), keeping the heading and pitch
     // relative to the horizon under the new position, and at least
     // kMinimumClearanceMetres above the floor (globeFlightFloor) over
-    // `groundHeightMetres`, the ground under the camera.
-    void move(const MovementKeys& keys, double factor, double seconds, double groundHeightMetres);
+    // `ground`, the ground under the camera.
+    void move(const MovementKeys& keys, double factor, double seconds, const GlobeGround& ground);
 
     // Lifts the camera to kMinimumClearanceMetres above the floor over the
     // ground when it is lower.
-    void keepAbove(double groundHeightMetres);
+    void keepAbove(const GlobeGround& ground);
 
 private:
     planet::GeodeticPose pose_;

@@ -48,7 +48,7 @@ GlobeScene::GlobeScene(const PlanetInputs& inputs, vk::Device& device, vk::Shade
 {
     scene_.setVectorLayers(inputs.vectors.draped);
     // A start under the ground (or the sea's surface) would show nothing.
-    const double ground = groundHeight();
+    const GlobeGround ground = this->ground();
     const double floor = globeFlightFloor(ground);
     const planet::GeodeticPose start = flight_.pose();
     if (start.heightMetres < floor) {
@@ -93,7 +93,9 @@ std::optional<PickedPlace> GlobeScene::takePickedPlace()
         place.scenePosition = *picked->scenePosition;
         place.latitudeDegrees = point.latitudeDegrees;
         place.longitudeDegrees = point.longitudeDegrees;
-        place.heightMetres = point.heightMetres;
+        // Above sea level, as the flat terrain's.
+        place.heightMetres = point.heightMetres - inputs_.elevation->geoid().undulationAt(planet::cubePointUnder(
+                                                      point.latitudeDegrees, point.longitudeDegrees));
     }
     return place;
 }
@@ -107,7 +109,7 @@ void GlobeScene::showVectorLayer(std::size_t index, bool shown)
 
 void GlobeScene::steer(const CameraSteering& steering, double seconds)
 {
-    const double ground = groundHeight();
+    const GlobeGround ground = this->ground();
     flight_.turn(steering.lookPixels.x * kLookDegreesPerPixel, -steering.lookPixels.y * kLookDegreesPerPixel);
     speedFactor_ = speedAfterWheel(speedFactor_, steering.wheelSteps, kMinSpeedFactor, kMaxSpeedFactor);
     flight_.move(steering.keys, static_cast<double>(speedFactor_), seconds, ground);
@@ -144,14 +146,14 @@ std::string GlobeScene::describeView(const RunStatistics& statistics) const
     return text.str();
 }
 
-double GlobeScene::groundHeight()
+GlobeGround GlobeScene::ground()
 {
-    return surfaceHeightUnder(inputs_, scene_.heightStream(), flight_.pose());
+    return groundUnder(inputs_, scene_.heightStream(), flight_.pose());
 }
 
-double GlobeScene::speedOver(double groundHeightMetres) const
+double GlobeScene::speedOver(const GlobeGround& ground) const
 {
-    return flight_.speedOver(groundHeightMetres, static_cast<double>(speedFactor_));
+    return flight_.speedOver(ground, static_cast<double>(speedFactor_));
 }
 
 GlobeMode::GlobeMode(const ViewerOptions& requested, const VkPhysicalDeviceLimits& limits, std::ostream& out)

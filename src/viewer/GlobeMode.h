@@ -50,10 +50,10 @@ public:
 
     // What the window's panel shows and switches.
     [[nodiscard]] const planet::GeodeticPose& pose() const override { return flight_.pose(); }
-    // The surface's height (data and detail) under the camera.
-    [[nodiscard]] double groundHeight();
-    // Metres per second without Shift over ground `groundHeightMetres` high.
-    [[nodiscard]] double speedOver(double groundHeightMetres) const;
+    // The ground under the camera (groundUnder).
+    [[nodiscard]] GlobeGround ground();
+    // Metres per second without Shift over `ground`.
+    [[nodiscard]] double speedOver(const GlobeGround& ground) const;
     // Where the sun stands (describePlanetSun).
     [[nodiscard]] const std::string& sunText() const { return sunText_; }
     [[nodiscard]] const scene::GlobeSceneSettings& settings() const { return scene_.settings(); }

@@ -3,11 +3,13 @@
 #include "bisector/BisectorKey.h"
 #include "dem/DemImagery.h"
 #include "dem/DemStreaming.h"
+#include "dem/GeoidModel.h"
 #include "planet/CubeSphere.h"
 #include "planet/GlobalElevation.h"
 #include "planet/gpu/GlobeCriterion.h"
 #include "viewer/GeodeticSun.h"
 #include "viewer/GlobeFlight.h"
+#include "viewer/PointQuery.h"
 #include "viewer/VectorLayers.h"
 #include "viewer/ViewerSetup.h"
 #include "vk/Device.h"
@@ -58,7 +60,8 @@ std::uint64_t pyramidBytes(std::uint64_t intervals)
 // finer ones for the tile reader. False when the cube in memory holds it
 // all (nothing to stream).
 
-bool loadStreamedPlanet(PlanetInputs& inputs, VkDeviceSize maxRange, std::ostream& out)
+bool loadStreamedPlanet(PlanetInputs& inputs, const planet::CubeGeoid& seaLevel, VkDeviceSize maxRange,
+                        std::ostream& out)
 {
     const std::filesystem::path& path = inputs.demPath;
     std::shared_ptr<const dem::StreamedDem> source;
@@ -93,8 +96,8 @@ bool loadStreamedPlanet(PlanetInputs& inputs, VkDeviceSize maxRange, std::ostrea
     if (!pyramid) {
         return false;
     }
-    inputs.elevation = std::make_unique<planet::CubeElevation>(base, intervals);
-    inputs.streamed = planet::streamedGlobalElevation(path, source, base, *pyramid);
+    inputs.elevation = std::make_unique<planet::CubeElevation>(base, intervals, seaLevel);
+    inputs.streamed = planet::streamedGlobalElevation(path, source, base, *pyramid, seaLevel);
     const dem::DemMetadata& metadata = source->base.metadata;
     out << "cbt-terrain: planet: " << path.string() << ", " << metadata.fileColumns << "x" << metadata.fileRows
         << " samples, streamed: a cube of 6 x " << intervals << "^2 cells in memory (read at 1/" << metadata.reduction
@@ -149,8 +152,8 @@ void loadEarthMaps(PlanetInputs& inputs, std::ostream& out)
 
 // The global DEM read whole (reduced beyond what memory holds) onto the
 // cube grid.
-void loadPlanetInMemory(PlanetInputs& inputs, const heightmap::HeightmapLimits& limits, VkDeviceSize maxRange,
-                        std::ostream& out)
+void loadPlanetInMemory(PlanetInputs& inputs, const planet::CubeGeoid& seaLevel,
+                        const heightmap::HeightmapLimits& limits, VkDeviceSize maxRange, std::ostream& out)
 {
     // Heights are read reduced beyond the samples a heightmap may have in
     // memory (heightmap::HeightmapLimits); the cube grid then holds what one
@@ -158,7 +161,7 @@ void loadPlanetInMemory(PlanetInputs& inputs, const heightmap::HeightmapLimits& 
     const planet::GlobalElevation global(inputs.demPath, limits);
     const std::uint32_t wanted = planet::CubeElevation::intervalsFor(global);
     const std::uint32_t intervals = cubeIntervalsWithin(wanted, maxRange);
-    inputs.elevation = std::make_unique<planet::CubeElevation>(global, intervals);
+    inputs.elevation = std::make_unique<planet::CubeElevation>(global, intervals, seaLevel);
     const dem::DemTerrain& terrain = global.terrain();
     out << "cbt-terrain: planet: " << inputs.demPath.string() << ", " << terrain.metadata.fileColumns << "x"
         << terrain.metadata.fileRows << " samples";
@@ -176,6 +179,20 @@ void loadPlanetInMemory(PlanetInputs& inputs, const heightmap::HeightmapLimits& 
 }
 
 }  // namespace
+
+planet::CubeGeoid globeSeaLevel(std::ostream& out)
+{
+    const std::filesystem::path path = defaultGeoidPath();
+    try {
+        const planet::CubeGeoid geoid{std::make_shared<const dem::GeoidModel>(path)};
+        out << "cbt-terrain: planet: sea level is the geoid of " << path.string() << "\n";
+        return geoid;
+    } catch (const dem::GeoidError& error) {
+        std::cerr << "cbt-terrain: notice: " << error.what()
+                  << " (the Debian package proj-data, scripts/setup-debian.sh): sea level is the ellipsoid\n";
+    }
+    return planet::CubeGeoid();
+}
 
 PlanetInputs loadPlanetInputs(const ViewerOptions& options, VkDeviceSize maxRange, std::ostream& out)
 {
@@ -199,13 +216,14 @@ PlanetInputs loadPlanetInputs(const ViewerOptions& options, VkDeviceSize maxRang
         loadEarthMaps(inputs, out);
     }
     const heightmap::HeightmapLimits limits;
-    if (!streamsTiles(options, inputs.demPath, limits) || !loadStreamedPlanet(inputs, maxRange, out)) {
-        loadPlanetInMemory(inputs, limits, maxRange, out);
+    const planet::CubeGeoid seaLevel = globeSeaLevel(out);
+    if (!streamsTiles(options, inputs.demPath, limits) || !loadStreamedPlanet(inputs, seaLevel, maxRange, out)) {
+        loadPlanetInMemory(inputs, seaLevel, limits, maxRange, out);
     }
     if (options.followTrack) {
         FollowedGround ground;
         ground.height = [&elevation = *inputs.elevation](double latitude, double longitude) {
-            return globeFlightFloor(surfaceHeightUnder(elevation, {latitude, longitude, 0.0, 0.0, 0.0}));
+            return globeFlightFloor(groundUnder(elevation, {latitude, longitude, 0.0, 0.0, 0.0}));
         };
         ground.name = inputs.demPath.string();
         for (const geodesy::GeodeticPose& pose :
@@ -386,20 +404,21 @@ void checkPlanetDevice(const vk::Device& device)
     }
 }
 
-double surfaceHeightUnder(const planet::CubeElevation& elevation, const planet::GeodeticPose& pose)
+GlobeGround groundUnder(const planet::CubeElevation& elevation, const planet::GeodeticPose& pose)
 {
-    return elevation.surfaceHeightAt(planet::cubePointUnder(pose.latitudeDegrees, pose.longitudeDegrees));
+    const glm::dvec3 cube = planet::cubePointUnder(pose.latitudeDegrees, pose.longitudeDegrees);
+    return GlobeGround{elevation.surfaceHeightAt(cube), elevation.geoid().undulationAt(cube)};
 }
 
-double surfaceHeightUnder(const PlanetInputs& inputs, tiles::gpu::HeightStream* stream,
-                          const planet::GeodeticPose& pose)
+GlobeGround groundUnder(const PlanetInputs& inputs, tiles::gpu::HeightStream* stream, const planet::GeodeticPose& pose)
 {
     if (stream == nullptr || !inputs.streamed) {
-        return surfaceHeightUnder(*inputs.elevation, pose);
+        return groundUnder(*inputs.elevation, pose);
     }
     const planet::StreamedCubeHeights heights(*inputs.elevation, inputs.streamed->pyramid, inputs.streamed->range,
                                               [stream](std::uint32_t entry) { return stream->residentSamples(entry); });
-    return heights.surfaceHeightAt(planet::cubePointUnder(pose.latitudeDegrees, pose.longitudeDegrees));
+    const glm::dvec3 cube = planet::cubePointUnder(pose.latitudeDegrees, pose.longitudeDegrees);
+    return GlobeGround{heights.surfaceHeightAt(cube), inputs.elevation->geoid().undulationAt(cube)};
 }
 
 std::string altitudeText(double metres)
@@ -432,8 +451,11 @@ RunDescription describePlanetRun(const PlanetInputs& inputs, const scene::GlobeS
     description.raster = std::string(scene::rasterPathName(scene::RasterPath::Compute));
     description.cameraGeo = camera;
     RunDescription::Globe globe;
-    globe.groundHeightMetres = surfaceHeightUnder(inputs, scene.heightStream(), camera);
-    globe.altitudeAboveGroundMetres = camera.heightMetres - globe.groundHeightMetres;
+    const GlobeGround ground = groundUnder(inputs, scene.heightStream(), camera);
+    globe.groundHeightMetres = ground.heightAboveSeaMetres;
+    globe.seaLevelMetres = ground.seaLevelMetres;
+    globe.heightAboveSeaMetres = camera.heightMetres - ground.seaLevelMetres;
+    globe.altitudeAboveGroundMetres = camera.heightMetres - (ground.heightAboveSeaMetres + ground.seaLevelMetres);
     globe.gridIntervals = inputs.elevation->intervals();
     globe.elevationBytes = scene.globe().elevationBytes();
     description.globe = globe;

@@ -11,6 +11,7 @@
 #include "vectordata/Drape.h"
 #include "viewer/CommandLine.h"
 #include "viewer/GeodeticCamera.h"
+#include "viewer/GlobeFlight.h"
 #include "viewer/RunStatistics.h"
 #include "viewer/VectorLayers.h"
 
@@ -67,6 +68,11 @@ struct PlanetInputs {
 // holds, `maxStorageBufferRange`.
 PlanetInputs loadPlanetInputs(const ViewerOptions& options, VkDeviceSize maxStorageBufferRange, std::ostream& out);
 
+// Sea level on the globe: the geoid of defaultGeoidPath (EGM96) on the cube,
+// said on `out`; where its grid can not be read, the ellipsoid, with one
+// notice on stderr.
+planet::CubeGeoid globeSeaLevel(std::ostream& out);
+
 // What the globe streams for `inputs` (within --gpu-budget and
 // --cpu-budget, `uploadsPerFrame` tiles a frame at most), if it streams.
 // The line that says where a model's rows stop short of a pole and what
@@ -117,13 +123,15 @@ int maxGlobeDepth();
 // rendering, 64-bit floats in shaders.
 void checkPlanetDevice(const vk::Device& device);
 
-// The surface's height (data and detail) straight below a pose.
-double surfaceHeightUnder(const planet::CubeElevation& elevation, const planet::GeodeticPose& pose);
-// The same where the model streams: from the finest tile under the pose that
-// the GPU holds and the CPU cache still has (planet::StreamedCubeHeights),
-// else the cube grid in memory. Without a stream, the cube grid's.
-double surfaceHeightUnder(const PlanetInputs& inputs, tiles::gpu::HeightStream* stream,
-                          const planet::GeodeticPose& pose);
+// The ground straight below a pose: the surface's height (data and detail)
+// above sea level, and sea level's above the ellipsoid (the geoid on the
+// cube, planet::CubeGeoid).
+GlobeGround groundUnder(const planet::CubeElevation& elevation, const planet::GeodeticPose& pose);
+// The same where the model streams: the height from the finest tile under
+// the pose that the GPU holds and the CPU cache still has
+// (planet::StreamedCubeHeights), else the cube grid in memory. Without a
+// stream, the cube grid's.
+GlobeGround groundUnder(const PlanetInputs& inputs, tiles::gpu::HeightStream* stream, const planet::GeodeticPose& pose);
 
 // "12.3 km" from 10 km up, "950 m" below.
 std::string altitudeText(double metres);

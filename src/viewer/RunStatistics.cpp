@@ -168,6 +168,7 @@ std::string RunStatistics::toJson(const RunDescription& description) const
     }
     if (const std::optional<RunDescription::Globe>& globe = description.globe) {
         json << "  \"planet\": {\"groundHeight\": " << globe->groundHeightMetres
+             << ", \"seaLevel\": " << globe->seaLevelMetres << ", \"heightAboveSea\": " << globe->heightAboveSeaMetres
              << ", \"altitudeAboveGround\": " << globe->altitudeAboveGroundMetres
              << ", \"gridIntervals\": " << globe->gridIntervals << ", \"elevationBytes\": " << globe->elevationBytes
              << "},\n";

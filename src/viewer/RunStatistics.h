@@ -63,11 +63,14 @@ struct RunDescription {
         std::uint32_t reduction = 1;
     };
     std::optional<DemSize> dem;
-    // Planet mode (--planet): the ground under the camera, how high above it
-    // the camera is, the cube grid's intervals a face side and the bytes of
-    // the elevation on the GPU.
+    // Planet mode (--planet): the ground under the camera (above sea
+    // level), sea level there (the geoid, above the ellipsoid), how high the
+    // camera is above sea level and above the ground, the cube grid's
+    // intervals a face side and the bytes of the elevation on the GPU.
     struct Globe {
         double groundHeightMetres = 0.0;
+        double seaLevelMetres = 0.0;
+        double heightAboveSeaMetres = 0.0;
         double altitudeAboveGroundMetres = 0.0;
         std::uint32_t gridIntervals = 0;
         std::uint64_t elevationBytes = 0;

@@ -5,7 +5,6 @@
 #include "vectordata/LabelFont.h"
 #include "vectordata/VectorLayer.h"
 #include "viewer/GeodeticFrame.h"
-#include "viewer/GlobeFlight.h"
 #include "viewer/ViewerSetup.h"
 
 #include <algorithm>
@@ -55,8 +54,9 @@ vectordata::DrapeGround globeDrapeGround(const planet::CubeElevation& elevation)
     vectordata::DrapeGround ground;
     ground.pointAt = [&elevation](double latitude, double longitude) -> std::optional<vectordata::SurfacePoint> {
         const glm::dvec3 cube = planet::cubePointUnder(latitude, longitude);
-        const double height = globeFlightFloor(elevation.surfaceHeightAt(cube));
-        return vectordata::SurfacePoint{planet::cubeToEcef(cube, height),
+        // Over the sea, on its surface.
+        const double height = std::max(elevation.surfaceHeightAt(cube), 0.0);
+        return vectordata::SurfacePoint{elevation.ecefAt(cube, height),
                                         planet::ellipsoidNormalAt(planet::cubeToEcef(cube))};
     };
     ground.sampleSpacingMetres = globeSampleSpacingMetres(elevation);

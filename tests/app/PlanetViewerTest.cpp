@@ -285,6 +285,34 @@ TEST(PlanetViewer, ACameraUnderTheGroundStartsAboveItWithAWarning)
     }
 }
 
+// Sea level is EGM96's geoid, about 65 m above the ellipsoid south of
+// Iceland: a camera placed 20 m above the ellipsoid over the sea there is
+// under the water, rises to 2 m above it, and --stats gives its height above
+// sea level beside the one above the ellipsoid.
+TEST(PlanetViewer, SeaLevelIsTheGeoidNotTheEllipsoid)
+{
+    if (etopoMissing() || !std::filesystem::exists(CBT_GEOID_GRID)) {
+        GTEST_SKIP() << "ETOPO5 or the EGM96 grid is missing (Debian packages ferret-datasets, proj-data)";
+    }
+    const ScratchFolder scratch("planet-geoid");
+    const std::filesystem::path stats = scratch.file("stats.json");
+    const ProcessResult result = runViewer({"--planet", "--headless", "--size", "96x64", "--msaa", "1", "--frames", "4",
+                                            "--camera-geo", "62.5,-20.0,20,0,-10", "--stats", stats.string()});
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    EXPECT_NE(result.out.find("cbt-terrain: planet: sea level is the geoid of " + std::string(CBT_GEOID_GRID)),
+              std::string::npos)
+        << result.out;
+    EXPECT_NE(result.err.find("warning: the camera at 62.500, -20.000 is"), std::string::npos) << result.err;
+    const nlohmann::json json = nlohmann::json::parse(fileText(stats));
+    const double seaLevel = json["planet"]["seaLevel"].get<double>();
+    const double height = json["cameraGeo"]["height"].get<double>();
+    EXPECT_GT(seaLevel, 55.0);
+    EXPECT_LT(seaLevel, 75.0);
+    EXPECT_LT(json["planet"]["groundHeight"].get<double>(), -200.0) << "not over the sea";
+    EXPECT_NEAR(height, seaLevel + 2.0, 0.01) << "the camera did not rise to just above the water";
+    EXPECT_NEAR(json["planet"]["heightAboveSea"].get<double>(), height - seaLevel, 1.0e-6);
+}
+
 // A model of the land alone (a square continent of 300 m at 2 degrees a
 // sample, the rest no-data, as GTOPO30's sea is): seen from orbit, the
 // middle of the ocean is water and the middle of the continent is not, and

@@ -187,7 +187,7 @@ public:
     [[nodiscard]] std::uint32_t levelCount() const { return source_->layout.levelCount(); }
     [[nodiscard]] StreamedGlobalElevation streamed(const CubeTilePyramid& pyramid) const
     {
-        return streamedGlobalElevation(path_, source_, *base_, pyramid);
+        return streamedGlobalElevation(path_, source_, *base_, pyramid, CubeGeoid());
     }
 
 private:
@@ -350,7 +350,7 @@ TEST(CubeTileReader, AnEtopo5TileOverTheAlpsHoldsTheFullModelsHeights)
     const std::uint32_t finest = finestCubeIntervalsFor(base.columnsPerTurn() << source->layout.levelCount());
     const std::optional<CubeTilePyramid> pyramid = cubePyramidFor(512, finest);
     ASSERT_TRUE(pyramid);
-    const StreamedGlobalElevation model = streamedGlobalElevation(CBT_ETOPO5_GRID, source, base, *pyramid);
+    const StreamedGlobalElevation model = streamedGlobalElevation(CBT_ETOPO5_GRID, source, base, *pyramid, CubeGeoid());
     EXPECT_EQ(model.columnsPerTurn, 4320u);
     const GlobalElevation full(CBT_ETOPO5_GRID, heightmap::HeightmapLimits{});
     const std::unique_ptr<tiles::TileReader> reader = makeCubeTileReader(model);

@@ -11,7 +11,7 @@
 namespace planet::test {
 
 void writeGlobalRaster(const std::filesystem::path& path, std::uint32_t columns, GlobalField field, double northDegrees,
-                       double southDegrees)
+                       double southDegrees, int epsg)
 {
     const double spacing = 360.0 / columns;
     const auto rows = static_cast<std::uint32_t>(std::lround((northDegrees - southDegrees) / spacing));
@@ -28,7 +28,7 @@ void writeGlobalRaster(const std::filesystem::path& path, std::uint32_t columns,
         spec.noData = std::numeric_limits<double>::quiet_NaN();
     }
     spec.geoTransform = std::array<double, 6>{-180.0, spacing, 0.0, northDegrees, 0.0, -spacing};
-    spec.epsg = 4326;
+    spec.epsg = epsg;
     dem_test::writeRaster(path, spec);
 }
 

@@ -11,11 +11,12 @@ namespace planet::test {
 // Metres at a WGS 84 latitude and longitude (degrees).
 using GlobalField = double (*)(double latitudeDegrees, double longitudeDegrees);
 
-// A Float32 GeoTIFF (EPSG:4326) of `columns` columns of `field` around the
-// globe and as many rows of the same spacing as fit from `northDegrees` down
-// to `southDegrees` (columns / 2 for the whole globe). Where `field` gives
-// NaN the sample is no-data (NaN is the band's no-data value).
+// A Float32 GeoTIFF (EPSG:4326, or `epsg`: 4979 for heights above the
+// ellipsoid) of `columns` columns of `field` around the globe and as many
+// rows of the same spacing as fit from `northDegrees` down to
+// `southDegrees` (columns / 2 for the whole globe). Where `field` gives NaN
+// the sample is no-data (NaN is the band's no-data value).
 void writeGlobalRaster(const std::filesystem::path& path, std::uint32_t columns, GlobalField field,
-                       double northDegrees = 90.0, double southDegrees = -90.0);
+                       double northDegrees = 90.0, double southDegrees = -90.0, int epsg = 4326);
 
 }  // namespace planet::test

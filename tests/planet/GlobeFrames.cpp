@@ -1,5 +1,6 @@
 #include "GlobeFrames.h"
 
+#include "dem/GeoidModel.h"
 #include "planet/GlobalElevation.h"
 #include "raster/TriangleRaster.h"
 #include "scene/FrameSlot.h"
@@ -13,6 +14,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <vector>
 
 namespace planet::test {
@@ -44,7 +46,8 @@ void renderGlobeFrame(vk::Device& device, scene::GlobeSceneRenderer& globe, cons
 void GlobeFramesGpuTest::SetUpTestSuite()
 {
     const GlobalElevation etopo(CBT_ETOPO5_GRID, heightmap::HeightmapLimits{});
-    elevation_ = std::make_unique<CubeElevation>(etopo, 256);
+    elevation_ =
+        std::make_unique<CubeElevation>(etopo, 256, CubeGeoid(std::make_shared<const dem::GeoidModel>(CBT_GEOID_GRID)));
 }
 
 std::unique_ptr<scene::GlobeSceneRenderer> GlobeFramesGpuTest::makeScene(double seabedShownDownTo,

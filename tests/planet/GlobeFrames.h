@@ -1,5 +1,5 @@
 // Frames of the globe the planet GPU tests render over ETOPO5 (resampled
-// onto a cube of 256 intervals a side), offscreen with the validation layer
+// onto a cube of 256 intervals a side, over sea level on EGM96's geoid), offscreen with the validation layer
 // on, as the viewer's planet mode draws them: a scene::GlobeSceneRenderer,
 // one frame at a time recorded into its slot 0, submitted and waited for,
 // then its colour, and its depth from the visibility buffer, read back.

@@ -9,10 +9,13 @@
 // units in the last place); bisector keys walk to the CPU's exact cube
 // vertices, and a globe graded to 50 levels around the date line and the
 // north pole is watertight on the GPU: neighbours share two bit-identical
-// vertices, across faces and the date line. The elevation is ETOPO5 resampled onto the cube.
+// vertices, across faces and the date line. The elevation is ETOPO5 resampled onto the cube, over sea
+// level on EGM96's geoid: a point of the globe stands the geoid's undulation above its height, as
+// EGM96 gives it within a metre.
 #include "GlobeMeshChecks.h"
 #include "GpuTestEnvironment.h"
 #include "bisector/Pool.h"
+#include "dem/GeoidModel.h"
 #include "geodesy/Wgs84.h"
 #include "planet/CubeElevation.h"
 #include "planet/CubeSphere.h"
@@ -36,6 +39,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -71,11 +75,12 @@ struct ProbeParameters {
 };
 static_assert(sizeof(ProbeParameters) == 64);
 
-constexpr std::array<vk::DescriptorBinding, 4> kProbeBindings{{
+constexpr std::array<vk::DescriptorBinding, 5> kProbeBindings{{
     {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
     {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
     {2, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
     {3, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
+    {4, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
 }};
 
 // A storage buffer holding `bytes`.
@@ -97,9 +102,21 @@ protected:
     static void SetUpTestSuite()
     {
         const GlobalElevation etopo(CBT_ETOPO5_GRID, heightmap::HeightmapLimits{});
-        elevation_.emplace(etopo, kIntervals);
+        geoidModel_ = std::make_shared<const dem::GeoidModel>(CBT_GEOID_GRID);
+        elevation_.emplace(etopo, kIntervals, CubeGeoid(geoidModel_));
     }
-    static void TearDownTestSuite() { elevation_.reset(); }
+    static void TearDownTestSuite()
+    {
+        elevation_.reset();
+        geoidModel_.reset();
+    }
+
+    // The geoid on the cube, as the probes bind it.
+    vk::Buffer geoidBuffer()
+    {
+        const std::vector<std::uint32_t> words = elevation_->geoid().gpuWords();
+        return storageWith(device(), std::as_bytes(std::span<const std::uint32_t>(words)));
+    }
 
     void SetUp() override
     {
@@ -121,6 +138,7 @@ protected:
         const vk::Buffer output(device(), points.size() * sizeof(ProbeResult), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
         const vk::Buffer control =
             storageWith(device(), std::as_bytes(std::span<const ProbeParameters>(&parameters, 1)));
+        const vk::Buffer geoid = geoidBuffer();
         const vk::ComputeKernel kernel(device(), vk::ShaderLibrary(PLANET_TEST_SPIRV_DIR).load("GlobeProbe.comp"),
                                        kProbeBindings, 0);
         vk::DescriptorWriter()
@@ -128,6 +146,7 @@ protected:
             .storageBuffer(1, input)
             .storageBuffer(2, output)
             .storageBuffer(3, control)
+            .storageBuffer(4, geoid)
             .update(device(), kernel.descriptorSet());
         device().submitAndWait([&](VkCommandBuffer commands) {
             kernel.bind(commands);
@@ -157,6 +176,7 @@ protected:
         const vk::Buffer rootBuffer = storageWith(device(), std::as_bytes(std::span(roots)));
         const vk::Buffer keyBuffer = storageWith(device(), std::as_bytes(std::span(keys)));
         const vk::Buffer output(device(), keys.size() * sizeof(KeyResult), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+        const vk::Buffer geoid = geoidBuffer();
         const std::array<std::uint32_t, 3> control{static_cast<std::uint32_t>(pool.layout().rootBits()),
                                                    elevation_->intervals(), static_cast<std::uint32_t>(keys.size())};
         const vk::ComputeKernel kernel(device(), vk::ShaderLibrary(PLANET_TEST_SPIRV_DIR).load("GlobeKeyProbe.comp"),
@@ -166,6 +186,7 @@ protected:
             .storageBuffer(1, rootBuffer)
             .storageBuffer(2, keyBuffer)
             .storageBuffer(3, output)
+            .storageBuffer(4, geoid)
             .update(device(), kernel.descriptorSet());
         device().submitAndWait([&](VkCommandBuffer commands) {
             kernel.bind(commands);
@@ -176,9 +197,11 @@ protected:
         return vk::downloadFromBufferAs<KeyResult>(device(), output, 0, keys.size());
     }
 
+    static std::shared_ptr<const dem::GeoidModel> geoidModel_;
     static std::optional<CubeElevation> elevation_;
 };
 
+std::shared_ptr<const dem::GeoidModel> GlobeGeometryGpuTest::geoidModel_;
 std::optional<CubeElevation> GlobeGeometryGpuTest::elevation_;
 
 TEST_F(GlobeGeometryGpuTest, NearACameraOverTheAlpsTheGpuAgreesWithTheCpuWithinAMillimetre)
@@ -198,7 +221,7 @@ TEST_F(GlobeGeometryGpuTest, NearACameraOverTheAlpsTheGpuAgreesWithTheCpuWithinA
         }
     }
     const double ground = elevation_->surfaceHeightAt(centre);
-    const glm::dvec3 camera = cubeToEcef(centre, ground + 100.0);
+    const glm::dvec3 camera = elevation_->ecefAt(centre, ground + 100.0);
     const std::vector<ProbeResult> results = probe(points, camera);
 
     double worstDouble = 0.0;
@@ -211,10 +234,10 @@ TEST_F(GlobeGeometryGpuTest, NearACameraOverTheAlpsTheGpuAgreesWithTheCpuWithinA
         EXPECT_NEAR(results[k].data.x, elevation_->heightAt(points[k]), 1.0e-9) << "point " << k;
         // The surface with its detail, against the CPU's.
         const double height = elevation_->surfaceHeightAt(points[k]);
-        const glm::dvec3 expected = cubeToEcef(points[k], height) - camera;
+        const glm::dvec3 expected = elevation_->ecefAt(points[k], height) - camera;
         worstDetail = std::max(worstDetail, std::abs(results[k].ecef.w - results[k].data.x));
         // The geometry from the GPU's own height, in double, operation for operation.
-        const glm::dvec3 fromGpuHeight = cubeToEcef(points[k], results[k].ecef.w) - camera;
+        const glm::dvec3 fromGpuHeight = elevation_->ecefAt(points[k], results[k].ecef.w) - camera;
         worstDouble = std::max(worstDouble, glm::length(glm::dvec3(results[k].relative) - fromGpuHeight));
         worstSurface = std::max(worstSurface, glm::length(glm::dvec3(results[k].relative) - expected));
         worstFloat = std::max(worstFloat, glm::length(glm::dvec3(results[k].relativeFloat) - expected));
@@ -232,6 +255,41 @@ TEST_F(GlobeGeometryGpuTest, NearACameraOverTheAlpsTheGpuAgreesWithTheCpuWithinA
     // Relief: the Alps stand well above sea level there (ETOPO5 averages
     // the peaks over about 9 km).
     EXPECT_GT(ground, 1500.0);
+}
+
+TEST_F(GlobeGeometryGpuTest, HeightsStandOnTheGeoidAsEgm96GivesIt)
+{
+    // Near Iceland the geoid stands about 60 m above the ellipsoid; south of
+    // India, in its deepest low, about 100 m below; then places all over.
+    std::vector<geodesy::GeodeticCoordinates> places{{64.9, -18.6, 0.0}, {5.0, 78.0, 0.0}, {-2.5, 80.0, 0.0}};
+    for (int k = 0; k < 200; ++k) {
+        places.push_back(
+            {-89.0 + 178.0 * std::fmod(k * 0.618034, 1.0), -180.0 + 360.0 * std::fmod(k * 0.414214, 1.0), 0.0});
+    }
+    std::vector<glm::dvec3> points;
+    for (const geodesy::GeodeticCoordinates& place : places) {
+        points.push_back(onGrid(cubePointUnder(place.latitudeDegrees, place.longitudeDegrees)));
+    }
+    const std::vector<ProbeResult> results = probe(points, glm::dvec3(0.0));
+    double worst = 0.0;
+    for (std::size_t k = 0; k < points.size(); ++k) {
+        // The point's height above the ellipsoid less its height above sea
+        // level: the geoid's undulation there.
+        const geodesy::GeodeticCoordinates drawn = geodesy::ecefToGeodetic(glm::dvec3(results[k].ecef));
+        const double undulation = geoidModel_->undulationAt(drawn.latitudeDegrees, drawn.longitudeDegrees);
+        const double error = std::abs(drawn.heightMetres - results[k].ecef.w - undulation);
+        worst = std::max(worst, error);
+        EXPECT_LT(error, 1.0) << "at " << drawn.latitudeDegrees << ", " << drawn.longitudeDegrees;
+    }
+    RecordProperty("worstGeoidMetres", std::to_string(worst));
+    const auto undulationOf = [&](std::size_t k) {
+        const geodesy::GeodeticCoordinates drawn = geodesy::ecefToGeodetic(glm::dvec3(results[k].ecef));
+        return drawn.heightMetres - results[k].ecef.w;
+    };
+    EXPECT_GT(undulationOf(0), 55.0);
+    EXPECT_LT(undulationOf(0), 75.0);
+    EXPECT_LT(undulationOf(1), -90.0);
+    EXPECT_LT(undulationOf(2), -90.0);
 }
 
 TEST_F(GlobeGeometryGpuTest, EdgesCornersPolesAndTheDateLineComeOutAlike)
@@ -258,7 +316,7 @@ TEST_F(GlobeGeometryGpuTest, EdgesCornersPolesAndTheDateLineComeOutAlike)
         EXPECT_NEAR(results[k].data.x, elevation_->heightAt(points[k]), 1.0e-9) << "point " << k;
         const double height = elevation_->surfaceHeightAt(points[k]);
         EXPECT_NEAR(results[k].ecef.w, height, 1.0e-9) << "point " << k;
-        EXPECT_LT(glm::length(glm::dvec3(results[k].ecef) - cubeToEcef(points[k], results[k].ecef.w)), 1.0e-6)
+        EXPECT_LT(glm::length(glm::dvec3(results[k].ecef) - elevation_->ecefAt(points[k], results[k].ecef.w)), 1.0e-6)
             << "point " << k;
     }
 }
@@ -328,7 +386,7 @@ TEST_F(GlobeGeometryGpuTest, AGradedGlobeIsWatertightOnTheGpuAcrossFacesAndTheDa
         for (std::size_t corner = 0; corner < 3; ++corner) {
             const glm::i64vec3 expected(cube[corner] * kUnitsPerCube);
             wrongVertices += glm::i64vec3(results[i].cube[corner]) != expected ? 1u : 0u;
-            const glm::dvec3 ecef = cubeToEcef(cube[corner], elevation_->surfaceHeightAt(cube[corner]));
+            const glm::dvec3 ecef = elevation_->ecefAt(cube[corner], elevation_->surfaceHeightAt(cube[corner]));
             worstEcef = std::max(worstEcef, glm::length(glm::dvec3(results[i].ecef[corner]) - ecef));
         }
     }

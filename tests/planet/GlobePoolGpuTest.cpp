@@ -11,6 +11,7 @@
 #include "bisector/PoolInvariants.h"
 #include "bisector/gpu/PoolBuffers.h"
 #include "bisector/gpu/PoolPipeline.h"
+#include "dem/GeoidModel.h"
 #include "planet/CubeElevation.h"
 #include "planet/CubeSphere.h"
 #include "planet/GlobalElevation.h"
@@ -41,7 +42,9 @@ protected:
     static void SetUpTestSuite()
     {
         const GlobalElevation etopo(CBT_ETOPO5_GRID, heightmap::HeightmapLimits{});
-        elevation_ = std::make_unique<CubeElevation>(etopo, 256);
+        // Heights over sea level on EGM96's geoid, as the viewer's.
+        elevation_ = std::make_unique<CubeElevation>(
+            etopo, 256, CubeGeoid(std::make_shared<const dem::GeoidModel>(CBT_GEOID_GRID)));
     }
     static void TearDownTestSuite() { elevation_.reset(); }
 

@@ -336,8 +336,9 @@ TEST_F(GlobeRenderGpuTest, AMillimetreMoveAtOneHundredAndTenMetresChangesAlmostN
     for (const double clearance : {100.0, 10.0}) {
         const std::string name = "globe-" + std::to_string(static_cast<int>(clearance)) + "m";
         GeodeticPose above{46.55, 8.0, 0.0, 30.0, -20.0};
-        above.heightMetres =
-            elevation_->surfaceHeightAt(cubePointUnder(above.latitudeDegrees, above.longitudeDegrees)) + clearance;
+        // The pose's height is above the ellipsoid; the ground's, above sea level.
+        const glm::dvec3 under = cubePointUnder(above.latitudeDegrees, above.longitudeDegrees);
+        above.heightMetres = elevation_->surfaceHeightAt(under) + elevation_->geoid().undulationAt(under) + clearance;
         GeodeticPose moved = above;
         moved.heightMetres += 0.001;
         const std::unique_ptr<scene::GlobeSceneRenderer> globe = makeScene();

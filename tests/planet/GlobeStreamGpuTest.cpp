@@ -66,7 +66,8 @@ protected:
         const GlobalElevation base(source_->base, path);
         const std::uint32_t finest = finestCubeIntervalsFor(base.columnsPerTurn() << source_->layout.levelCount());
         pyramid_ = std::make_unique<CubeTilePyramid>(CubeTilePyramid::between(64, finest, 256));
-        model_ = std::make_unique<StreamedGlobalElevation>(streamedGlobalElevation(path, source_, base, *pyramid_));
+        model_ = std::make_unique<StreamedGlobalElevation>(
+            streamedGlobalElevation(path, source_, base, *pyramid_, CubeGeoid()));
         elevation_ = std::make_unique<CubeElevation>(base, 64);
     }
     std::unique_ptr<scene::GlobeSceneRenderer> makeScene()

@@ -116,7 +116,7 @@ TEST(GlobeFlight, SpeedScalesWithTheHeightAboveTheGround)
     MovementKeys forward;
     forward.forward = true;
     // One second north at 100 m above ground 3000 m high: 100 m further.
-    flight.move(forward, 1.0, 1.0, 3000.0);
+    flight.move(forward, 1.0, 1.0, GlobeGround{3000.0, 0.0});
     const glm::dvec3 before = planet::globeViewOf({46.5, 8.0, 3100.0, 0.0, 0.0}).positionEcef;
     const glm::dvec3 after = planet::globeViewOf(flight.pose()).positionEcef;
     EXPECT_NEAR(glm::distance(before, after), 100.0, 1.0e-6);
@@ -129,7 +129,7 @@ TEST(GlobeFlight, NeverGoesBelowTheGround)
     MovementKeys down;
     down.down = true;
     for (int i = 0; i < 100; ++i) {
-        flight.move(down, 1.0, 0.1, 40.0);
+        flight.move(down, 1.0, 0.1, GlobeGround{40.0, 0.0});
     }
     EXPECT_DOUBLE_EQ(flight.pose().heightMetres, 40.0 + kMinimumClearanceMetres);
     flight.turn(0.0, -30.0);
@@ -142,9 +142,12 @@ TEST(GlobeFlight, OverTheSeaTheWaterIsTheFloor)
 {
     // 50 m over the water of a sea 4000 m deep: the speed of 50 m above
     // ground, and no lower than the clearance above the water.
-    const double seabed = -4000.0;
+    const GlobeGround seabed{-4000.0, 0.0};
     EXPECT_DOUBLE_EQ(globeFlightFloor(seabed), 0.0);
-    EXPECT_DOUBLE_EQ(globeFlightFloor(1500.0), 1500.0);
+    EXPECT_DOUBLE_EQ(globeFlightFloor(GlobeGround{1500.0, 0.0}), 1500.0);
+    // Sea level is the geoid: the floor stands on it, above the ellipsoid.
+    EXPECT_DOUBLE_EQ(globeFlightFloor(GlobeGround{-4000.0, 62.5}), 62.5);
+    EXPECT_DOUBLE_EQ(globeFlightFloor(GlobeGround{1500.0, -95.0}), 1405.0);
     GlobeFlight flight(planet::GeodeticPose{20.0, -40.0, 50.0, 0.0, 0.0});
     MovementKeys down;
     down.down = true;

@@ -19,7 +19,7 @@
 namespace planet::gpu {
 namespace {
 
-constexpr std::array<vk::DescriptorBinding, 14> kBindings{{
+constexpr std::array<vk::DescriptorBinding, 15> kBindings{{
     {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
     {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
     {2, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
@@ -34,6 +34,7 @@ constexpr std::array<vk::DescriptorBinding, 14> kBindings{{
     {11, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
     {12, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
     {13, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
+    {14, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
 }};
 
 constexpr VkDeviceSize kExactBytesPerSlot = GlobeCriterion::kLargestBytesPerSlot;
@@ -107,6 +108,12 @@ vk::Buffer streamBufferOf(vk::Device& device, const std::optional<GlobeStreamLev
     return storageHolding(device, std::as_bytes(std::span<const StreamBlock>(block)));
 }
 
+vk::Buffer geoidBufferOf(vk::Device& device, const CubeGeoid& geoid)
+{
+    const std::vector<std::uint32_t> words = geoid.gpuWords();
+    return storageHolding(device, std::as_bytes(std::span<const std::uint32_t>(words)));
+}
+
 // The roots' vertices in exact cube units, three per root, as a buffer.
 vk::Buffer exactRootsBuffer(vk::Device& device, const bisector::HalfedgeMesh& mesh)
 {
@@ -129,6 +136,7 @@ GlobeCriterion::GlobeCriterion(vk::Device& device, const CubeElevation& elevatio
       set_(pool_.allocate(setLayout_)),
       elevation_(storageHolding(device, std::as_bytes(std::span(elevation.samples())))),
       heightRanges_(storageHolding(device, std::as_bytes(std::span(elevation.heightRanges())))),
+      geoid_(geoidBufferOf(device, elevation.geoid())),
       roots_(exactRootsBuffer(device, mesh)),
       levelOfDetail_(device, sizeof(LevelOfDetailBlock), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
                      vk::MemoryLocation::HostUpload),
@@ -156,6 +164,7 @@ GlobeCriterion::GlobeCriterion(vk::Device& device, const CubeElevation& elevatio
         .storageBuffer(11, atlas.tileStatistics())
         .storageBuffer(12, streamLevels_)
         .storageBuffer(13, shading_)
+        .storageBuffer(14, geoid_)
         .update(device, set_);
     setLevelOfDetail(GlobeLevelOfDetail{});
     setOrigin(glm::dvec3(0.0));

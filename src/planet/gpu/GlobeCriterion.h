@@ -3,7 +3,8 @@
 // (bisector::gpu::PoolPipeline), the mirror of planet::globeDecision, and its
 // geometry per bisector. Owns the pool kernels' descriptor set 1: the
 // elevation on the cube, its height ranges and the roots' exact vertices
-// (device-local, uploaded once), a streamed model's atlas, page table,
+// (device-local, uploaded once), sea level on the cube (planet::CubeGeoid),
+// a streamed model's atlas, page table,
 // request bits and tile statistics (tiles::gpu::HeightTileAtlas; an empty one
 // without streaming), the frame's GlobeLevelOfDetail and origin (host-visible), and each
 // slot's exact vertices, geometry cache, the detail's sums at its vertices
@@ -77,13 +78,18 @@ public:
     // The elevation's grid on the cube (the base's, when the model streams;
     // shaders/planet/CubeElevation.glsl).
     [[nodiscard]] const vk::Buffer& elevation() const { return elevation_; }
+    // Sea level on the cube (shaders/planet/CubeGeoid.glsl).
+    [[nodiscard]] const vk::Buffer& geoid() const { return geoid_; }
     // The buffers of every slot (exact vertices, cache, sums, shading), and the
-    // elevation's (grid and height ranges).
+    // elevation's (grid, height ranges and sea level).
     [[nodiscard]] VkDeviceSize slotBytes() const
     {
         return exact_.size() + cache_.size() + detailSums_.size() + shading_.size();
     }
-    [[nodiscard]] VkDeviceSize elevationBytes() const { return elevation_.size() + heightRanges_.size(); }
+    [[nodiscard]] VkDeviceSize elevationBytes() const
+    {
+        return elevation_.size() + heightRanges_.size() + geoid_.size();
+    }
 
     // Call these only while no submitted work that reads them is pending.
     void setLevelOfDetail(const GlobeLevelOfDetail& lod);
@@ -96,6 +102,7 @@ private:
     VkDescriptorSet set_ = VK_NULL_HANDLE;
     vk::Buffer elevation_;
     vk::Buffer heightRanges_;
+    vk::Buffer geoid_;
     vk::Buffer roots_;
     vk::Buffer levelOfDetail_;
     vk::Buffer exact_;

@@ -23,7 +23,8 @@ namespace {
 constexpr VkShaderStageFlags kCompute = VK_SHADER_STAGE_COMPUTE_BIT;
 constexpr std::uint32_t kImageryBinding = 8;
 constexpr std::uint32_t kNightLightsBinding = 9;
-constexpr std::array<vk::DescriptorBinding, 10> kDrawBindings{{
+constexpr std::uint32_t kGeoidBinding = 10;
+constexpr std::array<vk::DescriptorBinding, 11> kDrawBindings{{
     {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kCompute, 1},
     {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kCompute, 1},
     {2, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kCompute, 1},
@@ -34,6 +35,7 @@ constexpr std::array<vk::DescriptorBinding, 10> kDrawBindings{{
     {7, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kCompute, 1},
     {kImageryBinding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kCompute, 1},
     {kNightLightsBinding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kCompute, 1},
+    {kGeoidBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kCompute, 1},
 }};
 
 // GLOBE_DRAW_VISIBLE_COUNT_WORD of shaders/planet/GlobeDraw.glsl.
@@ -116,6 +118,7 @@ GlobeTerrain::GlobeTerrain(vk::Device& device, const vk::ShaderLibrary& shaders,
         .storageBuffer(5, criterion_.shading())
         .storageBuffer(6, buffers_.counters())
         .storageBuffer(7, criterion_.elevation())
+        .storageBuffer(kGeoidBinding, criterion_.geoid())
         .combinedImageSampler(kImageryBinding, noImagery_.view(), noImagery_.sampler(),
                               terrain::ImageryTexture::kLayout)
         .combinedImageSampler(kNightLightsBinding, noImagery_.view(), noImagery_.sampler(),

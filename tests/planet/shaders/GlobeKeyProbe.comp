@@ -1,7 +1,8 @@
 #version 460
 // The globe's vertices of bisector keys on the GPU (shaders/planet): each
 // key's exact cube vertices (CubeGeometry.glsl) and their ECEF positions on
-// the elevation (CubeElevation.glsl, CubeSphere.glsl), for comparison with
+// the elevation over sea level (CubeElevation.glsl, CubeGeoid.glsl,
+// CubeSphere.glsl), for comparison with
 // the CPU and between neighbours.
 #extension GL_GOOGLE_include_directive : require
 #extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
@@ -11,6 +12,9 @@
 #define PLANET_ROOTS_SET 0
 #define PLANET_ROOTS_BINDING 1
 #include "planet/CubeElevation.glsl"
+#define PLANET_GEOID_SET 0
+#define PLANET_GEOID_BINDING 4
+#include "planet/CubeGeoid.glsl"
 #include "planet/CubeGeometry.glsl"
 #include "planet/CubeSphere.glsl"
 #include "planet/SurfaceDetail.glsl"
@@ -47,7 +51,7 @@ void main()
     for (int i = 0; i < 3; ++i) {
         dvec3 cube = planet_CubePointOf(t.v[i]);
         result.cube[i] = i64vec4(t.v[i], 0l);
-        result.ecef[i] = dvec4(planet_CubeToEcef(cube, planet_SurfaceHeightAt(cube, keyIntervals)), 0.0lf);
+        result.ecef[i] = dvec4(planet_GroundToEcef(cube, planet_SurfaceHeightAt(cube, keyIntervals)), 0.0lf);
     }
     keyResults[index] = result;
 }

@@ -1,7 +1,7 @@
 #version 460
 // Evaluates the globe's GLSL geometry (shaders/planet) at exact cube points
 // so the tests can compare it with the CPU (src/planet): each point's ECEF
-// position on the elevation, its height, and its position relative to an
+// position on the elevation over sea level (the geoid on the cube), its height, and its position relative to an
 // origin, in double and as the float a vertex would get. Heights are the
 // surface's: the data's plus the detail below it. Also what the draw
 // shades by: the data's normal there and the detail's gradient, with every
@@ -12,6 +12,9 @@
 #define PLANET_ELEVATION_SET 0
 #define PLANET_ELEVATION_BINDING 0
 #include "planet/CubeElevation.glsl"
+#define PLANET_GEOID_SET 0
+#define PLANET_GEOID_BINDING 4
+#include "planet/CubeGeoid.glsl"
 #include "planet/CubeSphere.glsl"
 #include "planet/SurfaceDetail.glsl"
 #include "planet/SurfaceNormal.glsl"
@@ -53,12 +56,12 @@ void main()
     dvec3 cube = dvec3(probePoints[index].xyz) * (1.0lf / double(1l << 34));
     double dataHeight = planet_HeightAt(cube, probeIntervals);
     double height = dataHeight + planet_SurfaceDetailMetres(cube, dataHeight, probeIntervals);
-    dvec3 ecef = planet_CubeToEcef(cube, height);
+    dvec3 ecef = planet_GroundToEcef(cube, height);
     precise dvec3 relative = ecef - probeOrigin.xyz;
     dvec3 stencil[4] = planet_DataNormalStencil(cube, probeIntervals);
     dvec3 stencilEcef[4];
     for (uint i = 0u; i < 4u; ++i) {
-        stencilEcef[i] = planet_CubeToEcef(stencil[i], planet_HeightAt(stencil[i], probeIntervals));
+        stencilEcef[i] = planet_GroundToEcef(stencil[i], planet_HeightAt(stencil[i], probeIntervals));
     }
     dvec3 normal = planet_DataNormalFrom(stencilEcef, cube);
     vec3 gradient = planet_SurfaceDetailSumGradient(cube, probeIntervals, 0.0);
