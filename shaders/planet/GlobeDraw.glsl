@@ -12,9 +12,10 @@
 //   binding 7  the elevation on the cube, the model's base grid
 //              (planet/CubeElevation.glsl; its intervals in
 //              globeDraw_options.y)
-//   binding 8  the imagery, on a grid of WGS 84 degrees over
-//              globeDraw_imageryBounds (terrain::ImageryTexture; shown
-//              where globeDraw_options.z is 1)
+//   binding 8  the imagery layers, bottom first, each on a grid of WGS 84
+//              degrees over its globeDraw_imageryBounds
+//              (terrain::ImageryTexture; the first globeDraw_options.z are
+//              shown, the others hold one transparent texel)
 //   binding 9  the night lights, a map of the whole Earth in WGS 84
 //              degrees (shown where globeDraw_surfaceOptions.x is 1)
 //   binding 10 sea level on the cube (planet/CubeGeoid.glsl)
@@ -24,6 +25,9 @@
 #define PLANET_GLOBE_DRAW_GLSL
 
 #include "planet/CubeGeometry.glsl"
+
+// planet::gpu::kMaxGlobeImageryLayers.
+#define GLOBE_DRAW_IMAGERY_LAYERS 5
 
 layout(std430, set = 0, binding = 0) readonly buffer GlobeVisible {
     uint globeDraw_visible[];
@@ -39,10 +43,10 @@ layout(std140, set = 0, binding = 2) uniform GlobeDrawFrame {
     vec4 globeDraw_cameraAtmosphere;  // xyz: atmosphere space (km); w: altitude there (km)
     vec4 globeDraw_sunAtmosphere;     // atmosphere space, unit
     uvec4 globeDraw_options;          // x: 1 draws the wireframe over the shading; y: the elevation's intervals;
-                                      // z: 1 shows the imagery; w: 1 casts the relief's shadows
+                                      // z: the imagery layers shown; w: 1 casts the relief's shadows
     i64vec4 globeDraw_cameraCube;     // the cube point under the camera, exact (planet/CubeGeometry.glsl)
     mat4 globeDraw_inverseViewProjection;  // clip space to camera-relative ECEF
-    vec4 globeDraw_imageryBounds;     // west, south, east, north (degrees): the imagery's edges
+    vec4 globeDraw_imageryBounds[GLOBE_DRAW_IMAGERY_LAYERS];  // west, south, east, north (degrees): each layer's edges
     vec4 globeDraw_surfaceOptions;    // x: 1 shows the night lights (globeDraw_nightLightsMap);
                                       // y: contour lines every this many metres (surface/Contours.glsl), 0: none
 };
@@ -59,7 +63,7 @@ layout(std430, set = 0, binding = 6) readonly buffer GlobeDrawPoolCounters {
 };
 #define GLOBE_DRAW_ELEVATION_BINDING 7
 #define GLOBE_DRAW_GEOID_BINDING 10
-layout(set = 0, binding = 8) uniform sampler2D globeDraw_imagery;
+layout(set = 0, binding = 8) uniform sampler2D globeDraw_imagery[GLOBE_DRAW_IMAGERY_LAYERS];
 layout(set = 0, binding = 9) uniform sampler2D globeDraw_nightLightsMap;
 
 // The word of bisector::gpu::PoolCounters that holds visibleCount.

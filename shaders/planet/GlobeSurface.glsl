@@ -121,24 +121,49 @@ globeSurface_GridPoint globeSurface_GeographicGridPoint(globeSurface_Point surfa
     return grid;
 }
 
-// The imagery at the pixel's ground (globeDraw_imagery, a grid of WGS 84
-// degrees over globeDraw_imageryBounds), with the detail of `ground` its
-// texels are too coarse to hold (surface_DetailedImagery). Transparent
-// outside the grid, and everywhere while the imagery is not shown
-// (globeDraw_options.z): then nothing of it is computed.
-vec4 globeSurface_Imagery(globeSurface_Point surface, surface_Ground ground)
+// One imagery layer at the pixel's ground (`imagery`, a grid of WGS 84
+// degrees over `bounds`), with the detail of `ground` its texels are too
+// coarse to hold (surface_DetailedImagery); transparent outside the grid.
+vec4 globeSurface_ImageryLayer(sampler2D imagery, vec4 bounds, globeSurface_Point surface, surface_Ground ground)
 {
-    if (globeDraw_options.z == 0u) {
-        return vec4(0.0);
-    }
-    globeSurface_GridPoint grid = globeSurface_GeographicGridPoint(surface, globeDraw_imageryBounds);
+    globeSurface_GridPoint grid = globeSurface_GeographicGridPoint(surface, bounds);
     if (any(lessThan(grid.point, vec2(0.0))) || any(greaterThan(grid.point, vec2(1.0)))) {
         return vec4(0.0);
     }
-    vec4 imagery = textureGrad(globeDraw_imagery, grid.point, grid.alongX, grid.alongY);
-    vec2 texels = vec2(textureSize(globeDraw_imagery, 0));
+    vec4 colour = textureGrad(imagery, grid.point, grid.alongX, grid.alongY);
+    vec2 texels = vec2(textureSize(imagery, 0));
     float coarseness = surface_ImageryCoarseness(grid.alongX * texels, grid.alongY * texels);
-    return vec4(surface_DetailedImagery(imagery.rgb, ground, coarseness), imagery.a);
+    return vec4(surface_DetailedImagery(colour.rgb, ground, coarseness), colour.a);
+}
+
+// The imagery layers shown (globeDraw_options.z of them, bottom first), each
+// laid over those below by its alpha (surface_ImageryOver); transparent
+// while none is shown, and then nothing of them is computed. Each layer is
+// named by a constant index, which needs no descriptor indexing.
+vec4 globeSurface_Imagery(globeSurface_Point surface, surface_Ground ground)
+{
+    uint layers = globeDraw_options.z;
+    if (layers == 0u) {
+        return vec4(0.0);
+    }
+    vec4 stacked = globeSurface_ImageryLayer(globeDraw_imagery[0], globeDraw_imageryBounds[0], surface, ground);
+    if (layers > 1u) {
+        stacked = surface_ImageryOver(
+            globeSurface_ImageryLayer(globeDraw_imagery[1], globeDraw_imageryBounds[1], surface, ground), stacked);
+    }
+    if (layers > 2u) {
+        stacked = surface_ImageryOver(
+            globeSurface_ImageryLayer(globeDraw_imagery[2], globeDraw_imageryBounds[2], surface, ground), stacked);
+    }
+    if (layers > 3u) {
+        stacked = surface_ImageryOver(
+            globeSurface_ImageryLayer(globeDraw_imagery[3], globeDraw_imageryBounds[3], surface, ground), stacked);
+    }
+    if (layers > 4u) {
+        stacked = surface_ImageryOver(
+            globeSurface_ImageryLayer(globeDraw_imagery[4], globeDraw_imageryBounds[4], surface, ground), stacked);
+    }
+    return stacked;
 }
 
 // The light of towns the pixel's ground emits (surface/NightLights.glsl)

@@ -32,6 +32,19 @@ vec3 surface_DetailedImagery(vec3 imagery, surface_Ground ground, float coarsene
     return mix(imagery, detailed, coarseness);
 }
 
+// Imagery layer `top` laid over what the layers below it give, `below`
+// (colours linear, alpha their cover): the colour where either covers, by
+// each one's share, and the cover of both.
+vec4 surface_ImageryOver(vec4 top, vec4 below)
+{
+    float cover = top.a + below.a * (1.0 - top.a);
+    if (cover <= 0.0) {
+        return vec4(0.0);
+    }
+    vec3 colour = (top.rgb * top.a + below.rgb * (below.a * (1.0 - top.a))) / cover;
+    return vec4(colour, cover);
+}
+
 // The ground's albedo: the imagery's colour (linear, from an sRGB texture)
 // where it lies (its alpha), else the materials' `albedo`. (Imagery that is
 // not shown is not sampled: each mode leaves it out before.)

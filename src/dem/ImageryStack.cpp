@@ -1,5 +1,9 @@
 #include "dem/DemImagery.h"
 
+#include "surface/Imagery.h"
+
+#include <glm/vec4.hpp>
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -59,12 +63,15 @@ Imagery stackedImagery(std::vector<Imagery> layers)
             for (std::uint32_t x = 0; x < stack.width; ++x) {
                 const std::array<double, 4> top = sampledAt(layer, x, y, stack.width, stack.height);
                 std::uint8_t* below = &stack.rgba[(std::size_t{y} * stack.width + x) * 4];
-                const double cover = top[3] / 255.0;
-                for (std::size_t channel = 0; channel < 3; ++channel) {
-                    below[channel] =
-                        static_cast<std::uint8_t>(std::lround(top[channel] * cover + below[channel] * (1.0 - cover)));
+                // The globe's rule (surface_ImageryOver), on the texels' values.
+                const glm::vec4 stacked =
+                    surface::imageryOver(glm::vec4(static_cast<float>(top[0]), static_cast<float>(top[1]),
+                                                   static_cast<float>(top[2]), static_cast<float>(top[3])) /
+                                             255.0f,
+                                         glm::vec4(below[0], below[1], below[2], below[3]) / 255.0f);
+                for (int channel = 0; channel < 4; ++channel) {
+                    below[channel] = static_cast<std::uint8_t>(std::lround(stacked[channel] * 255.0f));
                 }
-                below[3] = static_cast<std::uint8_t>(std::lround(top[3] + below[3] * (1.0 - cover)));
             }
         }
     }

@@ -16,6 +16,7 @@
 #include "vk/Error.h"
 #include "vk/TimestampQueries.h"
 
+#include <deque>
 #include <exception>
 #include <stdexcept>
 #include <vector>
@@ -57,7 +58,7 @@ const SceneOutput& checkedGlobeOutput(const SceneOutput& output)
 struct GlobeSceneRenderer::Impl : SceneSurface {
     Impl(vk::Device& device, const vk::ShaderLibrary& shaders, const planet::CubeElevation& elevation,
          const GlobeSceneSettings& settings, const SceneOutput& output,
-         std::optional<planet::gpu::GlobeStreaming> streaming, const std::optional<GlobeImageryPixels>& imagery,
+         std::optional<planet::gpu::GlobeStreaming> streaming, std::span<const GlobeImageryPixels> imagery,
          const std::optional<terrain::ImageryPixels>& nightLights);
 
     tiles::gpu::HeightStream* stream() override { return globe.stream(); }
@@ -81,7 +82,7 @@ struct GlobeSceneRenderer::Impl : SceneSurface {
     SceneFrame frame;
     atmosphere::Atmosphere atmosphere;
     planet::gpu::SeaLevelSky seaLevelSky;
-    std::optional<terrain::ImageryTexture> imagery;      // before the globe, whose draw set reads it
+    std::deque<terrain::ImageryTexture> imagery;         // before the globe, whose draw set reads it
     std::optional<terrain::ImageryTexture> nightLights;  // likewise
     planet::gpu::GlobeTerrain globe;
     raster::gpu::VisibilityRasterPass raster;
@@ -94,7 +95,7 @@ struct GlobeSceneRenderer::Impl : SceneSurface {
 GlobeSceneRenderer::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& shaderLibrary,
                                const planet::CubeElevation& elevation, const GlobeSceneSettings& initialSettings,
                                const SceneOutput& sceneOutput, std::optional<planet::gpu::GlobeStreaming> streaming,
-                               const std::optional<GlobeImageryPixels>& imageryPixels,
+                               std::span<const GlobeImageryPixels> imageryPixels,
                                const std::optional<terrain::ImageryPixels>& nightLightPixels)
     : device(gpuDevice),
       shaders(shaderLibrary),
@@ -116,10 +117,11 @@ GlobeSceneRenderer::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& s
             frame.attachments().samples, sceneOutput.framesInFlight, initialSettings.shadeLoop),
       updateSerials(sceneOutput.framesInFlight, 0)
 {
-    if (imageryPixels) {
-        imagery.emplace(gpuDevice, imageryPixels->pixels);
-        globe.setImagery({&*imagery, imageryPixels->bounds});
+    std::vector<planet::gpu::GlobeImagery> layers;
+    for (const GlobeImageryPixels& layer : imageryPixels) {
+        layers.push_back({&imagery.emplace_back(gpuDevice, layer.pixels), layer.bounds});
     }
+    globe.setImagery(layers);
     if (nightLightPixels) {
         nightLights.emplace(gpuDevice, *nightLightPixels);
         globe.setNightLights(&*nightLights);
@@ -187,7 +189,7 @@ vectordata::gpu::DrapeView GlobeSceneRenderer::Impl::drapeView() const
 GlobeSceneRenderer::GlobeSceneRenderer(vk::Device& device, const vk::ShaderLibrary& shaders,
                                        const planet::CubeElevation& elevation, const GlobeSceneSettings& settings,
                                        const SceneOutput& output, std::optional<planet::gpu::GlobeStreaming> streaming,
-                                       const std::optional<GlobeImageryPixels>& imagery,
+                                       std::span<const GlobeImageryPixels> imagery,
                                        const std::optional<terrain::ImageryPixels>& nightLights)
     : impl_(std::make_unique<Impl>(device, shaders, elevation, settings, output, std::move(streaming), imagery,
                                    nightLights))

@@ -89,13 +89,15 @@ public:
     // With `streaming`, `elevation` is the base of a streamed model: each
     // frame takes in the tiles its last completion asked for (as the flat
     // scene's tiles::gpu::HeightStream frame), framesInFlight set here. With
-    // `imagery`, the globe drapes it over the materials where it lies; with
+    // `imagery` (at most planet::gpu::kMaxGlobeImageryLayers, bottom first),
+    // the globe drapes each layer over the materials and the layers before
+    // it where it lies; with
     // `nightLights` (a map of the whole Earth in WGS 84 degrees, row 0
     // north, column 0 at -180), its towns glow on the night side.
     GlobeSceneRenderer(vk::Device& device, const vk::ShaderLibrary& shaders, const planet::CubeElevation& elevation,
                        const GlobeSceneSettings& settings, const SceneOutput& output,
                        std::optional<planet::gpu::GlobeStreaming> streaming = std::nullopt,
-                       const std::optional<GlobeImageryPixels>& imagery = std::nullopt,
+                       std::span<const GlobeImageryPixels> imagery = {},
                        const std::optional<terrain::ImageryPixels>& nightLights = std::nullopt);
     ~GlobeSceneRenderer();
     GlobeSceneRenderer(const GlobeSceneRenderer&) = delete;

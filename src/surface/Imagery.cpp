@@ -23,4 +23,14 @@ glm::vec3 detailedImagery(const glm::vec3& imagery, const Ground& ground, float 
     return mixed(imagery, detailed, coarseness);
 }
 
+glm::vec4 imageryOver(const glm::vec4& top, const glm::vec4& below)
+{
+    const float cover = top.a + below.a * (1.0f - top.a);
+    if (cover <= 0.0f) {
+        return glm::vec4(0.0f);
+    }
+    const glm::vec3 colour = (glm::vec3(top) * top.a + glm::vec3(below) * (below.a * (1.0f - top.a))) / cover;
+    return glm::vec4(colour, cover);
+}
+
 }  // namespace surface

@@ -8,6 +8,7 @@
 
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
+#include <glm/vec4.hpp>
 
 namespace surface {
 
@@ -21,5 +22,10 @@ namespace surface {
 // a brightness change of up to a fifth either way, rock where the ground is
 // too steep for anything else, snow where the snow line says (snowCover).
 [[nodiscard]] glm::vec3 detailedImagery(const glm::vec3& imagery, const Ground& ground, float coarseness);
+
+// Imagery layer `top` laid over what the layers below it give, `below`
+// (colours linear, alpha their cover): the colour where either covers, by
+// each one's share, and the cover of both.
+[[nodiscard]] glm::vec4 imageryOver(const glm::vec4& top, const glm::vec4& below);
 
 }  // namespace surface

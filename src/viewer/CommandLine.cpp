@@ -2,6 +2,7 @@
 
 #include "viewer/CommandLineFlags.h"
 
+#include "planet/gpu/GlobeTerrain.h"
 #include "text/TextParsing.h"
 #include "vectordata/Drape.h"
 #include "viewer/VideoOutput.h"
@@ -10,6 +11,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <sstream>
+#include <string>
 #include <vector>
 
 namespace viewer {
@@ -45,10 +47,11 @@ void checkPlanetCombinations(const ViewerOptions& options)
     if (options.cameraGeo && options.cameraPathFile) {
         throw CommandLineError("--camera-path: cannot be combined with --camera-geo");
     }
-    if (options.imageryPaths.size() > 1) {
-        throw CommandLineError(
-            "--imagery: the globe drapes one imagery layer (stacked layers need streamed imagery); "
-            "give one --imagery");
+    // The Earth's colours lie under them.
+    constexpr std::size_t kMostLayers = planet::gpu::kMaxGlobeImageryLayers - 1;
+    if (options.imageryPaths.size() > kMostLayers) {
+        throw CommandLineError("--imagery: the globe stacks at most " + std::to_string(kMostLayers) +
+                               " layers over the Earth's colours, got " + std::to_string(options.imageryPaths.size()));
     }
     if (options.raster == scene::RasterPath::Graphics) {
         throw CommandLineError("--raster graphics: the globe is rasterized in compute only");

@@ -123,9 +123,9 @@ std::uint32_t cubeIntervalsWithin(std::uint32_t wanted, VkDeviceSize maxStorageB
 
 namespace {
 
-// The Earth's maps of Debian's xplanet-images: its colours by day (unless
-// --imagery named another) and its lights by night, each a whole-Earth
-// plate carree without georeferencing. Without them, one notice.
+// The Earth's maps of Debian's xplanet-images: its colours by day, under
+// --imagery's layers, and its lights by night, each a whole-Earth plate
+// carree without georeferencing. Without them, one notice.
 void loadEarthMaps(PlanetInputs& inputs, std::ostream& out)
 {
     const std::filesystem::path folder = defaultEarthImageryFolder();
@@ -135,16 +135,16 @@ void loadEarthMaps(PlanetInputs& inputs, std::ostream& out)
         if (!std::filesystem::exists(map)) {
             std::cerr << "cbt-terrain: notice: " << map.string()
                       << " is missing (the Debian package xplanet-images, scripts/setup-debian.sh): the globe shows "
-                      << (inputs.imagery ? "no night lights" : "its materials and no night lights") << "\n";
+                      << (inputs.imagery.empty() ? "its materials and no night lights"
+                                                 : "its materials beyond the imagery and no night lights")
+                      << "\n";
             return;
         }
     }
     dem::ImageryOptions options;
     options.wholeEarthWhenUngeoreferenced = true;
-    if (!inputs.imagery) {
-        inputs.imagery = dem::loadGeographicImagery(day, options);
-        out << "cbt-terrain: " << describeImagery(*inputs.imagery) << "\n";
-    }
+    inputs.imagery.insert(inputs.imagery.begin(), dem::loadGeographicImagery(day, options));
+    out << "cbt-terrain: " << describeImagery(inputs.imagery.front()) << "\n";
     inputs.nightLights = dem::loadGeographicImagery(night, options);
     out << "cbt-terrain: night lights: " << night.string() << ", " << inputs.nightLights->width << "x"
         << inputs.nightLights->height << " texels over the whole Earth\n";
@@ -208,9 +208,9 @@ PlanetInputs loadPlanetInputs(const ViewerOptions& options, VkDeviceSize maxRang
     if (options.cameraPathFile) {
         inputs.path = loadGeodeticCameraPathFrames(*options.cameraPathFile, options.framesPerSecond);
     }
-    if (!options.imageryPaths.empty()) {
-        inputs.imagery = dem::loadGeographicImagery(options.imageryPaths.front(), viewerImageryOptions(options));
-        out << "cbt-terrain: " << describeImagery(*inputs.imagery) << "\n";
+    for (const std::filesystem::path& path : options.imageryPaths) {
+        inputs.imagery.push_back(dem::loadGeographicImagery(path, viewerImageryOptions(options)));
+        out << "cbt-terrain: " << describeImagery(inputs.imagery.back()) << "\n";
     }
     if (!options.imageryOff) {
         loadEarthMaps(inputs, out);
@@ -301,12 +301,15 @@ std::optional<terrain::ImageryPixels> globeNightLightsOf(const PlanetInputs& inp
     return imageryPixelsOf(inputs.nightLights);
 }
 
-std::optional<scene::GlobeImageryPixels> globeImageryOf(const PlanetInputs& inputs)
+std::vector<scene::GlobeImageryPixels> globeImageryOf(const PlanetInputs& inputs)
 {
-    if (!inputs.imagery || !inputs.imagery->geographic) {
-        return std::nullopt;
+    std::vector<scene::GlobeImageryPixels> layers;
+    for (const dem::Imagery& imagery : inputs.imagery) {
+        if (imagery.geographic) {
+            layers.push_back({imageryPixelsOf(imagery), *imagery.geographic});
+        }
     }
-    return scene::GlobeImageryPixels{imageryPixelsOf(inputs.imagery), *inputs.imagery->geographic};
+    return layers;
 }
 
 planet::GeodeticPose homeGlobePose()

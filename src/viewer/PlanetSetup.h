@@ -44,9 +44,9 @@ struct PlanetInputs {
     // --time START/END: the direction to the sun (ECEF) of each of the
     // path's frames.
     std::vector<glm::dvec3> pathSuns;
-    // --imagery, or the Earth's colours by default, on a grid of WGS 84
-    // degrees (dem::loadGeographicImagery).
-    std::optional<dem::Imagery> imagery;
+    // --imagery's layers (bottom first), or the Earth's colours by default,
+    // each on a grid of WGS 84 degrees (dem::loadGeographicImagery).
+    std::vector<dem::Imagery> imagery;
     // The Earth's lights by night, a map of the whole Earth; none with
     // --imagery none.
     std::optional<dem::Imagery> nightLights;
@@ -86,8 +86,9 @@ std::string seaNotice(const std::filesystem::path& path, std::uint64_t seaSample
 
 std::optional<planet::gpu::GlobeStreaming> globeStreamingOf(const PlanetInputs& inputs, std::uint32_t uploadsPerFrame);
 
-// The imagery the globe drapes, if any; its texels point into `inputs`.
-std::optional<scene::GlobeImageryPixels> globeImageryOf(const PlanetInputs& inputs);
+// The imagery layers the globe drapes, bottom first; their texels point
+// into `inputs`.
+std::vector<scene::GlobeImageryPixels> globeImageryOf(const PlanetInputs& inputs);
 // The night lights the globe shows, if any; their texels point into `inputs`.
 std::optional<terrain::ImageryPixels> globeNightLightsOf(const PlanetInputs& inputs);
 

@@ -201,12 +201,17 @@ std::string describeImagery(const dem::Imagery& imagery)
            std::to_string(imagery.height) + grid.str() + (imagery.stretched ? ", bands stretched 2-98 %" : "");
 }
 
+terrain::ImageryPixels imageryPixelsOf(const dem::Imagery& imagery)
+{
+    return terrain::ImageryPixels{imagery.width, imagery.height, imagery.rgba};
+}
+
 terrain::ImageryPixels imageryPixelsOf(const std::optional<dem::Imagery>& imagery)
 {
     if (!imagery) {
         return {};
     }
-    return terrain::ImageryPixels{imagery->width, imagery->height, imagery->rgba};
+    return imageryPixelsOf(*imagery);
 }
 
 std::string describeTerrainSource(const dem::TerrainSource& source)

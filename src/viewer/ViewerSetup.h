@@ -104,8 +104,10 @@ std::string describeImagery(const dem::Imagery& imagery);
 
 // The texels for the scene (none without imagery); they point into `imagery`,
 // which must outlive them (hence no temporaries).
+terrain::ImageryPixels imageryPixelsOf(const dem::Imagery& imagery);
 terrain::ImageryPixels imageryPixelsOf(const std::optional<dem::Imagery>& imagery);
 terrain::ImageryPixels imageryPixelsOf(std::optional<dem::Imagery>&& imagery) = delete;
+terrain::ImageryPixels imageryPixelsOf(dem::Imagery&& imagery) = delete;
 
 // One line about an elevation model for the console: size, height range,
 // ground extent and where it comes from, filled no-data samples; empty for a

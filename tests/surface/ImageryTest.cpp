@@ -7,6 +7,25 @@
 namespace surface {
 namespace {
 
+TEST(ImageryOver, TheTopLayerCoversByItsAlphaAndTheOneBelowShowsThroughTheRest)
+{
+    const glm::vec4 red(1.0f, 0.0f, 0.0f, 1.0f);
+    const glm::vec4 green(0.0f, 1.0f, 0.0f, 1.0f);
+    EXPECT_EQ(imageryOver(red, green), red);                                    // opaque on top
+    EXPECT_EQ(imageryOver(glm::vec4(0.0f), green), green);                      // nothing on top
+    EXPECT_EQ(imageryOver(glm::vec4(0.0f), glm::vec4(0.0f)), glm::vec4(0.0f));  // nothing at all
+    const glm::vec4 half = imageryOver(glm::vec4(1.0f, 0.0f, 0.0f, 0.5f), green);
+    EXPECT_FLOAT_EQ(half.a, 1.0f);
+    EXPECT_FLOAT_EQ(half.r, 0.5f);
+    EXPECT_FLOAT_EQ(half.g, 0.5f);
+    // Two half covers cover three quarters; the colour is the top's where
+    // nothing lies below.
+    const glm::vec4 both = imageryOver(glm::vec4(1.0f, 0.0f, 0.0f, 0.5f), glm::vec4(0.0f, 1.0f, 0.0f, 0.5f));
+    EXPECT_FLOAT_EQ(both.a, 0.75f);
+    EXPECT_FLOAT_EQ(both.r, 0.5f / 0.75f);
+    EXPECT_EQ(imageryOver(glm::vec4(0.2f, 0.4f, 0.6f, 0.5f), glm::vec4(0.0f)), glm::vec4(0.2f, 0.4f, 0.6f, 0.5f));
+}
+
 TEST(DetailedImagery, IsTheImageryWhereItsTexelsAreFine)
 {
     EXPECT_EQ(imageryCoarseness({1.0f, 0.0f}, {0.0f, 1.0f}), 0.0f);  // a texel a pixel

@@ -293,6 +293,27 @@ TEST_F(SurfaceGpuTest, TheShadersDetailedImageryIsTheCpus)
     EXPECT_GT(detailed, 50) << "the probe saw no detail";
 }
 
+TEST_F(SurfaceGpuTest, TheShadersImageryOverIsTheCpus)
+{
+    struct Case {
+        glm::vec4 top;
+        glm::vec4 below;
+    };
+    std::vector<Case> cases;
+    for (const float topCover : {0.0f, 0.25f, 0.5f, 1.0f}) {
+        for (const float belowCover : {0.0f, 0.3f, 1.0f}) {
+            cases.push_back({{0.8f, 0.1f, 0.05f, topCover}, {0.05f, 0.3f, 0.6f, belowCover}});
+        }
+    }
+    const std::vector<glm::vec4> gpu = runCaseProbe(device(), "ImageryOverProbe.comp", cases);
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        const glm::vec4 cpu = imageryOver(cases[i].top, cases[i].below);
+        for (int channel = 0; channel < 4; ++channel) {
+            ASSERT_NEAR(gpu[i][channel], cpu[channel], 1.0e-6f) << "case " << i << " channel " << channel;
+        }
+    }
+}
+
 TEST_F(SurfaceGpuTest, TheShadersDetailLatticesAreTheCpus)
 {
     std::vector<glm::vec4> cases;

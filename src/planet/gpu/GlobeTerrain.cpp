@@ -16,6 +16,8 @@
 #include <array>
 #include <cstddef>
 #include <cstring>
+#include <stdexcept>
+#include <string>
 
 namespace planet::gpu {
 namespace {
@@ -33,7 +35,8 @@ constexpr std::array<vk::DescriptorBinding, 11> kDrawBindings{{
     {5, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kCompute, 1},
     {6, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kCompute, 1},
     {7, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kCompute, 1},
-    {kImageryBinding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kCompute, 1},
+    {kImageryBinding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kCompute,
+     static_cast<std::uint32_t>(kMaxGlobeImageryLayers)},
     {kNightLightsBinding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kCompute, 1},
     {kGeoidBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kCompute, 1},
 }};
@@ -52,14 +55,15 @@ struct DrawFrame {
     glm::uvec4 options{0u};      // x: the wireframe; y: the elevation's intervals; z: the imagery shown; w: shadows
     glm::i64vec4 cameraCube{0};  // the cube point under the camera, exact units
     glm::mat4 inverseViewProjection{1.0f};
-    glm::vec4 imageryBounds{-180.0f, -90.0f, 180.0f, 90.0f};  // west, south, east, north (degrees)
+    // Each imagery layer's west, south, east, north (degrees).
+    std::array<glm::vec4, kMaxGlobeImageryLayers> imageryBounds{};
     // x: 1 shows the night lights; y: the contour interval in metres (0: none)
     glm::vec4 surfaceOptions{0.0f};
 };
 static_assert(offsetof(DrawFrame, cameraCube) == 160);
 static_assert(offsetof(DrawFrame, inverseViewProjection) == 192);
 static_assert(offsetof(DrawFrame, imageryBounds) == 256);
-static_assert(offsetof(DrawFrame, surfaceOptions) == 272);
+static_assert(offsetof(DrawFrame, surfaceOptions) == 336);
 
 // Takes the tiles' source out of `streaming`; its levels stay, for the criterion.
 std::unique_ptr<tiles::gpu::HeightStream> streamOf(vk::Device& device, std::optional<GlobeStreaming>& streaming)
@@ -108,6 +112,7 @@ GlobeTerrain::GlobeTerrain(vk::Device& device, const vk::ShaderLibrary& shaders,
 {
     buffers_.upload(reference_);
     const VkDeviceSize listBytes = VkDeviceSize{sizeof(std::uint32_t)} * settings.capacity;
+    setImagery({});
     vk::DescriptorWriter()
         .storageBuffer(0, buffers_.lists(), listBytes * static_cast<std::uint32_t>(bisector::gpu::PoolList::Visible),
                        listBytes)
@@ -119,8 +124,6 @@ GlobeTerrain::GlobeTerrain(vk::Device& device, const vk::ShaderLibrary& shaders,
         .storageBuffer(6, buffers_.counters())
         .storageBuffer(7, criterion_.elevation())
         .storageBuffer(kGeoidBinding, criterion_.geoid())
-        .combinedImageSampler(kImageryBinding, noImagery_.view(), noImagery_.sampler(),
-                              terrain::ImageryTexture::kLayout)
         .combinedImageSampler(kNightLightsBinding, noImagery_.view(), noImagery_.sampler(),
                               terrain::ImageryTexture::kLayout)
         .update(device, drawSet_);
@@ -135,13 +138,21 @@ void GlobeTerrain::setNightLights(const terrain::ImageryTexture* nightLights)
     nightLights_ = nightLights;
 }
 
-void GlobeTerrain::setImagery(const GlobeImagery& imagery)
+void GlobeTerrain::setImagery(std::span<const GlobeImagery> layers)
 {
-    const terrain::ImageryTexture& texture = imagery.texture != nullptr ? *imagery.texture : noImagery_;
-    vk::DescriptorWriter()
-        .combinedImageSampler(kImageryBinding, texture.view(), texture.sampler(), terrain::ImageryTexture::kLayout)
-        .update(*device_, drawSet_);
-    imagery_ = imagery;
+    if (layers.size() > kMaxGlobeImageryLayers) {
+        throw std::invalid_argument("the globe stacks at most " + std::to_string(kMaxGlobeImageryLayers) +
+                                    " imagery layers, not " + std::to_string(layers.size()));
+    }
+    // The elements without a layer hold one transparent texel.
+    vk::DescriptorWriter writer;
+    for (std::size_t layer = 0; layer < kMaxGlobeImageryLayers; ++layer) {
+        const terrain::ImageryTexture& texture = layer < layers.size() ? *layers[layer].texture : noImagery_;
+        writer.atArrayElement(static_cast<std::uint32_t>(layer))
+            .combinedImageSampler(kImageryBinding, texture.view(), texture.sampler(), terrain::ImageryTexture::kLayout);
+    }
+    writer.update(*device_, drawSet_);
+    imagery_.assign(layers.begin(), layers.end());
 }
 
 GlobeTerrain::~GlobeTerrain() = default;
@@ -206,10 +217,12 @@ std::uint64_t GlobeTerrain::recordUpdate(VkCommandBuffer commands, const GlobeVi
     draw.sunAtmosphere = glm::vec4(glm::vec3(atmosphereDirectionOf(sunDirection)), 0.0f);
     draw.options.x = settings_.wireframe ? 1u : 0u;
     draw.options.y = elevation_->intervals();
-    draw.options.z = settings_.showImagery && imagery_.texture != nullptr ? 1u : 0u;
+    draw.options.z = settings_.showImagery ? static_cast<std::uint32_t>(imagery_.size()) : 0u;
     draw.options.w = settings_.shadows ? 1u : 0u;
-    const dem::GeographicBounds& bounds = imagery_.bounds;
-    draw.imageryBounds = glm::vec4(glm::dvec4(bounds.west, bounds.south, bounds.east, bounds.north));
+    for (std::size_t layer = 0; layer < imagery_.size(); ++layer) {
+        const dem::GeographicBounds& bounds = imagery_[layer].bounds;
+        draw.imageryBounds[layer] = glm::vec4(glm::dvec4(bounds.west, bounds.south, bounds.east, bounds.north));
+    }
     draw.surfaceOptions.x = settings_.showImagery && nightLights_ != nullptr ? 1.0f : 0.0f;
     draw.surfaceOptions.y = static_cast<float>(settings_.contourIntervalMetres);
     draw.cameraCube = GlobeCriterion::exactCubePointOf(sphereToCube(view.positionEcef));

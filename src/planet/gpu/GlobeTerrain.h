@@ -29,10 +29,12 @@
 #include <glm/mat4x4.hpp>
 #include <glm/vec3.hpp>
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <span>
+#include <vector>
 
 namespace vk {
 class Device;
@@ -67,6 +69,10 @@ struct GlobeSettings {
     // (surface/Contours.h); 0: none.
     double contourIntervalMetres = 0.0;
 };
+
+// Imagery layers the globe stacks at most (shaders/planet/GlobeDraw.glsl:
+// GLOBE_DRAW_IMAGERY_LAYERS): the Earth's colours and four of --imagery.
+inline constexpr std::size_t kMaxGlobeImageryLayers = 5;
 
 // Imagery draped over the globe: a texture of WGS 84 degrees (row 0 north,
 // column 0 west) and where it lies (dem::loadGeographicImagery).
@@ -132,9 +138,11 @@ public:
     [[nodiscard]] glm::dmat4 projection(VkExtent2D viewport) const;
     // Draws the triangles' edges over the shading from the next frame on.
     void setWireframe(bool wireframe) { settings_.wireframe = wireframe; }
-    // Drapes `imagery` over the materials (its texture must outlive the
-    // globe). No recorded use of the draw set may be pending.
-    void setImagery(const GlobeImagery& imagery);
+    // Drapes `layers` over the materials, each over those before it by its
+    // alpha (surface_ImageryOver); their textures must outlive the globe.
+    // No recorded use of the draw set may be pending. Throws
+    // std::invalid_argument for more than kMaxGlobeImageryLayers.
+    void setImagery(std::span<const GlobeImagery> layers);
     // Lights the night side with `nightLights`, a map of the whole Earth in
     // WGS 84 degrees (row 0 north, column 0 at -180; it must outlive the
     // globe; none: no lights).
@@ -146,7 +154,7 @@ public:
     void setShadows(bool shadows) { settings_.shadows = shadows; }
     // Contour lines every `metres` of elevation; 0: none.
     void setContourInterval(double metres) { settings_.contourIntervalMetres = metres; }
-    [[nodiscard]] bool hasImagery() const { return imagery_.texture != nullptr; }
+    [[nodiscard]] bool hasImagery() const { return !imagery_.empty(); }
     // Bytes of the pool and its geometry per bisector slot.
     [[nodiscard]] double bytesPerBisector() const;
     // Bytes of the elevation on the GPU (the base; the stream's atlas beside).
@@ -174,7 +182,7 @@ private:
     VkDescriptorSet drawSet_ = VK_NULL_HANDLE;
     vk::Buffer drawFrame_;
     terrain::ImageryTexture noImagery_;  // one transparent texel, bound until setImagery
-    GlobeImagery imagery_;
+    std::vector<GlobeImagery> imagery_;
     const terrain::ImageryTexture* nightLights_ = nullptr;
     std::optional<glm::dvec3> origin_;
     std::uint64_t pageTableVersion_ = 0;  // the stream's, at the last refresh
