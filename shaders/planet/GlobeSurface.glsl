@@ -140,6 +140,13 @@ vec4 globeSurface_ImageryLayer(sampler2D imagery, vec4 bounds, globeSurface_Poin
 // laid over those below by its alpha (surface_ImageryOver); transparent
 // while none is shown, and then nothing of them is computed. Each layer is
 // named by a constant index, which needs no descriptor indexing.
+#define GLOBE_SURFACE_LAY_OVER(index)                                                                                 \
+    if (layers > uint(index)) {                                                                                       \
+        stacked = surface_ImageryOver(                                                                                \
+            globeSurface_ImageryLayer(globeDraw_imagery[index], globeDraw_imageryBounds[index], surface, ground),     \
+            stacked);                                                                                                 \
+    }
+
 vec4 globeSurface_Imagery(globeSurface_Point surface, surface_Ground ground)
 {
     uint layers = globeDraw_options.z;
@@ -147,22 +154,10 @@ vec4 globeSurface_Imagery(globeSurface_Point surface, surface_Ground ground)
         return vec4(0.0);
     }
     vec4 stacked = globeSurface_ImageryLayer(globeDraw_imagery[0], globeDraw_imageryBounds[0], surface, ground);
-    if (layers > 1u) {
-        stacked = surface_ImageryOver(
-            globeSurface_ImageryLayer(globeDraw_imagery[1], globeDraw_imageryBounds[1], surface, ground), stacked);
-    }
-    if (layers > 2u) {
-        stacked = surface_ImageryOver(
-            globeSurface_ImageryLayer(globeDraw_imagery[2], globeDraw_imageryBounds[2], surface, ground), stacked);
-    }
-    if (layers > 3u) {
-        stacked = surface_ImageryOver(
-            globeSurface_ImageryLayer(globeDraw_imagery[3], globeDraw_imageryBounds[3], surface, ground), stacked);
-    }
-    if (layers > 4u) {
-        stacked = surface_ImageryOver(
-            globeSurface_ImageryLayer(globeDraw_imagery[4], globeDraw_imageryBounds[4], surface, ground), stacked);
-    }
+    GLOBE_SURFACE_LAY_OVER(1)
+    GLOBE_SURFACE_LAY_OVER(2)
+    GLOBE_SURFACE_LAY_OVER(3)
+    GLOBE_SURFACE_LAY_OVER(4)
     return stacked;
 }
 
