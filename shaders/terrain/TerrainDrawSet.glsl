@@ -2,7 +2,13 @@
 // triangles (terrain::TerrainDrawPass for the heap, PoolTerrainDrawPass for
 // the pool), for every program that draws or shades the terrain, through the
 // graphics pipeline or in compute:
-//   binding 1   the frame's TerrainUniforms (terrain/TerrainUniforms.glsl)
+//   binding 1   the frame's TerrainUniforms (terrain/TerrainUniforms.glsl),
+//               a uniform buffer for the draw's vertex and fragment shaders
+//   binding 12  the same buffer as a storage buffer, for the visibility pass
+//               and the shading in compute (TERRAIN_DRAW_SET_IN_COMPUTE):
+//               lavapipe inlines the values of a uniform buffer that decide
+//               a branch and compiles the program again whenever they change,
+//               which a moving camera did every frame (docs/PERFORMANCE.md)
 //   binding 2   the heightmap
 //   binding 5   the sun's horizon map (terrain::SunShadowMap): the terrain's
 //               elevation angle towards the sun, in radians
@@ -21,7 +27,12 @@
 #define TERRAIN_DRAW_SET_GLSL
 
 #define TERRAIN_UNIFORMS_SET 0
+#ifdef TERRAIN_DRAW_SET_IN_COMPUTE
+#define TERRAIN_UNIFORMS_BINDING 12
+#define TERRAIN_UNIFORMS_IN_STORAGE
+#else
 #define TERRAIN_UNIFORMS_BINDING 1
+#endif
 #include "terrain/TerrainUniforms.glsl"
 
 layout(set = 0, binding = 2) uniform sampler2D heightmap;

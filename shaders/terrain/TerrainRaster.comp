@@ -6,6 +6,7 @@
 // for the large list). The invocations stride over the triangles, so any
 // number of workgroups covers them.
 #extension GL_GOOGLE_include_directive : require
+#define TERRAIN_DRAW_SET_IN_COMPUTE
 #include "terrain/TerrainTriangles.glsl"
 
 uint rasterSource_TriangleCount()

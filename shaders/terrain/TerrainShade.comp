@@ -11,6 +11,7 @@
 // shader reads from its derivatives. The sky is the sky pass's
 // (atmosphere/Sky.frag).
 #extension GL_GOOGLE_include_directive : require
+#define TERRAIN_DRAW_SET_IN_COMPUTE
 #include "terrain/TerrainTriangles.glsl"
 #include "terrain/TerrainShading.glsl"
 

@@ -6,6 +6,8 @@
 // The including shader chooses where the block lives:
 //   #define TERRAIN_UNIFORMS_SET 0
 //   #define TERRAIN_UNIFORMS_BINDING 1
+// and, with TERRAIN_UNIFORMS_IN_STORAGE, reads it from a storage buffer of
+// the same layout instead of a uniform buffer.
 //
 // World convention (src/terrain/Terrain.h): Y up; the LEB square's (u, v)
 // maps to x = (u - 0.5) * worldExtentMetres.x, z = (v - 0.5) *
@@ -45,7 +47,11 @@ struct terrain_StatisticsLevel {
     uint unused;
 };
 
+#ifdef TERRAIN_UNIFORMS_IN_STORAGE
+layout(std140, set = TERRAIN_UNIFORMS_SET, binding = TERRAIN_UNIFORMS_BINDING) readonly buffer TerrainUniforms {
+#else
 layout(std140, set = TERRAIN_UNIFORMS_SET, binding = TERRAIN_UNIFORMS_BINDING) uniform TerrainUniforms {
+#endif
     mat4 viewProjection;
     // Clip-space planes (a, b, c, d): a point p is inside when dot(plane, vec4(p, 1)) >= 0.
     vec4 frustumPlanes[6];

@@ -13,7 +13,10 @@ FrameSlot::FrameSlot(const vk::Device& device, const vk::CommandPool& pool)
     : commands(pool.allocate()),
       inFlight(device, true),
       imageAvailable(device),
-      terrainUniforms(device, sizeof(terrain::TerrainUniforms), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT,
+      // A uniform buffer for the draw, a storage buffer for the passes in
+      // compute (terrain::kFrameUniformsStorageBinding).
+      terrainUniforms(device, sizeof(terrain::TerrainUniforms),
+                      VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
                       vk::MemoryLocation::HostUpload),
       countsReadback(device, kCountsReadbackBytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, vk::MemoryLocation::HostReadback),
       pickReadback(device, kPickReadbackBytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, vk::MemoryLocation::HostReadback)

@@ -23,8 +23,9 @@ std::vector<vk::DescriptorBinding> terrainDrawBindings(std::span<const std::uint
     for (const std::uint32_t binding : ownStorageBuffers) {
         bindings.push_back({binding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kTerrainDrawStages, 1});
     }
-    const std::array<vk::DescriptorBinding, 9> shared{{
+    const std::array<vk::DescriptorBinding, 10> shared{{
         {kFrameUniformsBinding, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kTerrainDrawStages, 1},
+        {kFrameUniformsStorageBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
         {kHeightmapBinding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kTerrainDrawStages, 1},
         {kSunHorizonBinding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kTerrainDrawStages, 1},
         {kSeaMaskBinding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kTerrainDrawStages, 1},
@@ -43,6 +44,7 @@ vk::DescriptorWriter& writeTerrainDrawSet(vk::DescriptorWriter& writer, const vk
 {
     const tiles::gpu::HeightTileAtlas& atlas = *inputs.atlas;
     return writer.uniformBuffer(kFrameUniformsBinding, frameUniforms)
+        .storageBuffer(kFrameUniformsStorageBinding, frameUniforms)
         .combinedImageSampler(kHeightmapBinding, inputs.heightmap->view(), inputs.heightmap->sampler(),
                               HeightmapTexture::kLayout)
         .combinedImageSampler(kSunHorizonBinding, inputs.sunShadows->view(), inputs.sunShadows->sampler(),

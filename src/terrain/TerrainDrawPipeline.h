@@ -52,6 +52,11 @@ inline constexpr std::uint32_t kTileRequestsBinding = 10;
 // The buffer of the draw's arguments (terrain/TerrainDrawSet.glsl), which
 // the visibility pass in compute reads the triangle count from.
 inline constexpr std::uint32_t kDrawArgumentsBinding = 11;
+// The frame's TerrainUniforms again, as a storage buffer, for the visibility
+// pass and the shading in compute: lavapipe inlines the values of a uniform
+// buffer that decide a branch and compiles a program again whenever they
+// change, which a moving camera did every frame.
+inline constexpr std::uint32_t kFrameUniformsStorageBinding = 12;
 // Every binding of both draws' own set is read by their vertex and fragment
 // shaders and by the visibility pass and shading in compute
 // (terrain::TerrainComputeRaster).
