@@ -6,6 +6,10 @@
 // device's storage buffers, --sun is relative to the horizon under the
 // camera, and a model that stops short of a pole is said in one line.
 #include "CommandLineParsing.h"
+#include "dem/GeoidModel.h"
+#include "geodesy/Wgs84.h"
+#include "planet/CubeElevation.h"
+#include "planet/GlobalElevation.h"
 
 #include "planet/GlobeCamera.h"
 #include "text/TextParsing.h"
@@ -14,10 +18,15 @@
 #include "viewer/GeodeticCamera.h"
 #include "viewer/GlobeFlight.h"
 #include "viewer/PlanetSetup.h"
+#include "viewer/PointQuery.h"
+#include "viewer/VectorLayers.h"
 
 #include <gtest/gtest.h>
 #include <glm/geometric.hpp>
 
+#include <filesystem>
+#include <optional>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -162,6 +171,33 @@ TEST(GlobeFlight, OverTheSeaTheWaterIsTheFloor)
     GlobeFlight under(planet::GeodeticPose{20.0, -40.0, -300.0, 0.0, 0.0});
     under.keepAbove(seabed);
     EXPECT_DOUBLE_EQ(under.pose().heightMetres, kMinimumClearanceMetres);
+}
+
+// Sea level on the globe is EGM96's geoid: south of Iceland it stands about
+// 65 m above the ellipsoid, and the ground under a camera there, the flight's
+// floor and a vector layer's line over the water all stand on it.
+TEST(PlanetSetup, OverTheSeaTheFloorAndTheLinesStandOnTheGeoid)
+{
+    const std::filesystem::path etopo = std::filesystem::path(CBT_ETOPO_DIR) / "etopo5.cdf";
+    if (!std::filesystem::exists(etopo) || !std::filesystem::exists(defaultGeoidPath())) {
+        GTEST_SKIP() << "ETOPO5 or the EGM96 grid is missing (Debian packages ferret-datasets, proj-data)";
+    }
+    std::ostringstream out;
+    const planet::GlobalElevation global(etopo, heightmap::HeightmapLimits{});
+    const planet::CubeElevation elevation(global, 64, globeSeaLevel(out));
+    EXPECT_NE(out.str().find("sea level is the geoid of"), std::string::npos) << out.str();
+    const dem::GeoidModel geoid(defaultGeoidPath());
+    const double undulation = geoid.undulationAt(62.5, -20.0);
+    EXPECT_GT(undulation, 55.0);
+
+    const GlobeGround ground = groundUnder(elevation, planet::GeodeticPose{62.5, -20.0, 500.0, 0.0, -10.0});
+    EXPECT_LT(ground.heightAboveSeaMetres, 0.0) << "not over the sea";
+    EXPECT_NEAR(ground.seaLevelMetres, undulation, 1.0);
+    EXPECT_DOUBLE_EQ(globeFlightFloor(ground), ground.seaLevelMetres);
+
+    const std::optional<vectordata::SurfacePoint> onWater = globeDrapeGround(elevation).pointAt(62.5, -20.0);
+    ASSERT_TRUE(onWater);
+    EXPECT_NEAR(geodesy::ecefToGeodetic(onWater->position).heightMetres, undulation, 1.0);
 }
 
 TEST(PlanetSetup, TheCubeGridFitsTheDevicesStorageBuffers)
