@@ -22,7 +22,7 @@ PlanetOverlayRequests drawPlanetOverlayPanel(const PlanetOverlayFacts& facts, co
         const planet::GeodeticPose& camera = facts.camera;
         // The numbers --camera-geo takes back.
         ImGui::Text("lat %.6f  lon %.6f", camera.latitudeDegrees, camera.longitudeDegrees);
-        ImGui::Text("altitude %s, %s above sea level", viewer::altitudeText(camera.heightMetres).c_str(),
+        ImGui::Text("%s above the ellipsoid, %s above sea level", viewer::altitudeText(camera.heightMetres).c_str(),
                     viewer::altitudeText(camera.heightMetres - facts.ground.seaLevelMetres).c_str());
         ImGui::Text("%s above the %s",
                     viewer::altitudeText(camera.heightMetres - viewer::globeFlightFloor(facts.ground)).c_str(),
