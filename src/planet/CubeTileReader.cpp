@@ -2,7 +2,7 @@
 
 #include "dem/DemGeodetic.h"
 #include "geodesy/Wgs84.h"
-#include "tiles/TileCache.h"
+#include "planet/ModelSamples.h"
 
 #include <algorithm>
 #include <bit>
@@ -18,9 +18,8 @@ namespace planet {
 namespace {
 
 constexpr std::uint32_t kMaxFinestIntervals = 1u << 20;
-// The model's tiles a reader keeps: a cube tile reads a few, its neighbours
-// mostly the same.
-constexpr std::size_t kSourceTilesKept = 48;
+// A quarter of the equator: a cube face's side.
+constexpr double kFaceSideMetres = 40075016.686 / 4.0;
 
 // How many of the file's columns and rows one pixel of the base spans (the
 // base is read at a reduction).
@@ -39,13 +38,10 @@ class CubeTileReader final : public tiles::TileReader {
 public:
     explicit CubeTileReader(const StreamedGlobalElevation& model)
         : model_(model),
-          sourceLevels_(model.source->layout.levelCount()),
-          sourceTileSize_(model.source->layout.tileSize()),
+          global_(model.path, model.source),
+          sourceLevels_(global_.levels()),
           mapping_(levelZeroGridOf(model.source->base)),
-          reader_(dem::makeDemTileReader(model.path, *model.source)),
-          sourceTileBytes_(std::size_t{model.source->layout.storedSize()} * model.source->layout.storedSize() *
-                           sizeof(std::uint16_t)),
-          kept_(kSourceTilesKept * sourceTileBytes_)
+          overlays_(model_.overlays)
     {
     }
 
@@ -71,19 +67,32 @@ public:
         const std::uint32_t level = sourceLevelFor(key.level);
         // Every model tile this one reads stays kept while it is made (near a
         // pole a tile spans every longitude: many of them).
-        kept_.setBudgetBytes(std::max(kSourceTilesKept, sourceTilesRead(level)) * sourceTileBytes_);
+        global_.keepTiles(sourceTilesRead(level));
+        points_.resize(places_.size());
+        for (std::size_t i = 0; i < places_.size(); ++i) {
+            points_[i] = OverlaySampler::Point{places_[i].latitude, places_[i].longitude,
+                                               heightAboveSea(heightAt(level, places_[i]), places_[i])};
+        }
+        global_.keepTiles(0);
+        overlays_.layOver(points_, kFaceSideMetres / pyramid.intervalsAt(key.level));
         tiles::HeightTile tile;
         tile.key = key;
-        tile.samples.resize(places_.size());
-        for (std::size_t i = 0; i < places_.size(); ++i) {
-            tile.samples[i] = model_.range.sampleOf(heightAboveSea(heightAt(level, places_[i]), places_[i]));
+        tile.samples.resize(points_.size());
+        for (std::size_t i = 0; i < points_.size(); ++i) {
+            tile.samples[i] = model_.range.sampleOf(points_[i].heightMetres);
         }
         tiles::setShareStatistics(tile, pyramid.layout());
-        kept_.setBudgetBytes(kSourceTilesKept * sourceTileBytes_);
         return tile;
     }
 
-    std::vector<std::string> takeWarnings() override { return reader_->takeWarnings(); }
+    std::vector<std::string> takeWarnings() override
+    {
+        std::vector<std::string> warnings = global_.takeWarnings();
+        for (std::string& warning : overlays_.takeWarnings()) {
+            warnings.push_back(std::move(warning));
+        }
+        return warnings;
+    }
 
 private:
     struct Place {
@@ -117,27 +126,13 @@ private:
         return source;
     }
 
-    // Where a place lies on level `level`'s samples: sample j of level k
-    // averages level 0's [j 2^k, (j + 1) 2^k), centred at j 2^k + (2^k - 1) / 2.
-    static std::pair<double, double> onLevel(std::uint32_t level, const Place& place)
-    {
-        const double scale = std::ldexp(1.0, static_cast<int>(level));
-        const double offset = 0.5 * (scale - 1.0);
-        return {(place.column - offset) / scale, (place.row - offset) / scale};
-    }
-
     std::uint32_t periodOf(std::uint32_t level) const { return model_.columnsPerTurn >> level; }
-
-    std::uint32_t rowsOf(std::uint32_t level) const
-    {
-        return level >= sourceLevels_ ? model_.source->base.heightmap.height : model_.source->layout.levelRows(level);
-    }
 
     // The cell of `level`'s samples bilinear filtering reads at a place.
     WrappedCell cellOf(std::uint32_t level, const Place& place) const
     {
-        const auto [column, row] = onLevel(level, place);
-        return wrappedCellOf(column, row, periodOf(level), rowsOf(level));
+        const auto [column, row] = onModelLevel(level, place.column, place.row);
+        return wrappedCellOf(column, row, periodOf(level), global_.rowsOf(level));
     }
 
     // The model's tiles the current places read at `level`.
@@ -151,7 +146,7 @@ private:
             const WrappedCell cell = cellOf(level, place);
             for (const std::uint32_t column : {cell.column0, cell.column1}) {
                 for (const std::uint32_t row : {cell.row0, cell.row1}) {
-                    touched.emplace(column / sourceTileSize_, row / sourceTileSize_);
+                    touched.emplace(column / global_.tileSize(), row / global_.tileSize());
                 }
             }
         }
@@ -161,43 +156,19 @@ private:
     double heightAt(std::uint32_t level, const Place& place)
     {
         const double height = wrappedBilinear(cellOf(level, place), [&](std::uint32_t column, std::uint32_t row) {
-            return sampleMetres(level, column, row);
+            return global_.sampleMetres(level, column, row);
         });
         const double spacing = model_.rowSpacingDegrees * std::ldexp(1.0, static_cast<int>(level));
         return blendedTowardsPole(height, place.latitude, spacing, model_.poleCaps);
     }
 
-    double sampleMetres(std::uint32_t level, std::uint32_t column, std::uint32_t row)
-    {
-        const dem::DemTerrain& base = model_.source->base;
-        if (level >= sourceLevels_) {
-            return base.metadata.heightOfSample(base.heightmap.sample(column, row));
-        }
-        const tiles::TileKey key{level, column / sourceTileSize_, row / sourceTileSize_};
-        const tiles::HeightTile& tile = sourceTile(key);
-        const std::uint32_t stored = sourceTileSize_ + 1;
-        const std::uint16_t sample =
-            tile.samples[std::size_t{row % sourceTileSize_} * stored + column % sourceTileSize_];
-        return base.metadata.heightOfSample(sample);
-    }
-
-    const tiles::HeightTile& sourceTile(const tiles::TileKey& key)
-    {
-        if (const tiles::HeightTile* kept = kept_.find(key)) {
-            return *kept;
-        }
-        kept_.insert(reader_->read(key));
-        return *kept_.find(key);
-    }
-
     StreamedGlobalElevation model_;
+    ModelSamples global_;
     std::uint32_t sourceLevels_;
-    std::uint32_t sourceTileSize_;
     dem::GeodeticToHeightmap mapping_;
-    std::unique_ptr<tiles::TileReader> reader_;
+    OverlaySampler overlays_;
     std::vector<Place> places_;
-    std::size_t sourceTileBytes_;
-    tiles::TileCache kept_;  // the model's tiles read last
+    std::vector<OverlaySampler::Point> points_;
 };
 
 }  // namespace
@@ -231,7 +202,7 @@ std::uint32_t finestCubeIntervalsFor(std::uint32_t columnsPerTurn)
 StreamedGlobalElevation streamedGlobalElevation(const std::filesystem::path& path,
                                                 std::shared_ptr<const dem::StreamedDem> source,
                                                 const GlobalElevation& base, const CubeTilePyramid& pyramid,
-                                                const CubeGeoid& seaLevel)
+                                                const CubeGeoid& seaLevel, std::vector<OverlaidElevation> overlays)
 {
     const dem::DemMetadata& metadata = source->base.metadata;
     const BaseReduction reduction = baseReductionOf(source->base);
@@ -243,16 +214,24 @@ StreamedGlobalElevation streamedGlobalElevation(const std::filesystem::path& pat
     // within EGM96's -107..+86 m.
     constexpr double kLargestUndulationMetres = 110.0;
     const bool ellipsoidal = base.heightsAreEllipsoidal() && !seaLevel.isEllipsoid();
-    const double margin = ellipsoidal ? kLargestUndulationMetres : 0.0;
+    double lowest = metadata.minimumHeightMetres - (ellipsoidal ? kLargestUndulationMetres : 0.0);
+    double highest = metadata.maximumHeightMetres + (ellipsoidal ? kLargestUndulationMetres : 0.0);
+    for (const OverlaidElevation& overlay : overlays) {
+        const dem::DemMetadata& own = overlay.source->base.metadata;
+        const double margin = overlay.ellipsoidalToSeaLevel ? kLargestUndulationMetres : 0.0;
+        lowest = std::min(lowest, own.minimumHeightMetres - margin);
+        highest = std::max(highest, own.maximumHeightMetres + margin);
+    }
     return StreamedGlobalElevation{
         path,
         source,
         pyramid,
-        StreamedHeightRange::spanning(metadata.minimumHeightMetres - margin, metadata.maximumHeightMetres + margin),
+        StreamedHeightRange::spanning(lowest, highest),
         static_cast<std::uint32_t>(std::lround(360.0 * reduction.columns / base.columnSpacingDegrees())),
         base.rowSpacingDegrees() / reduction.rows,
         caps,
-        ellipsoidal ? seaLevel.model() : nullptr};
+        ellipsoidal ? seaLevel.model() : nullptr,
+        std::move(overlays)};
 }
 
 std::unique_ptr<tiles::TileReader> makeCubeTileReader(const StreamedGlobalElevation& model)

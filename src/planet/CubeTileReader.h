@@ -17,12 +17,14 @@
 #include "planet/CubeGeoid.h"
 #include "planet/CubeTilePyramid.h"
 #include "planet/GlobalElevation.h"
+#include "planet/OverlaidElevation.h"
 #include "tiles/TileLoader.h"
 
 #include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <vector>
 
 namespace planet {
 
@@ -38,6 +40,8 @@ struct StreamedGlobalElevation {
     // Null unless the model's heights are above the ellipsoid: then the
     // geoid whose N brings each tile sample to sea level.
     std::shared_ptr<const dem::GeoidModel> ellipsoidalToSeaLevel;
+    // Finer models laid over it, in order (--elevation).
+    std::vector<OverlaidElevation> overlays;
 };
 
 // Whether a model whose own grid asks for `finestIntervals` a face side
@@ -55,7 +59,8 @@ std::uint32_t finestCubeIntervalsFor(std::uint32_t columnsPerTurn);
 StreamedGlobalElevation streamedGlobalElevation(const std::filesystem::path& path,
                                                 std::shared_ptr<const dem::StreamedDem> source,
                                                 const GlobalElevation& base, const CubeTilePyramid& pyramid,
-                                                const CubeGeoid& seaLevel);
+                                                const CubeGeoid& seaLevel,
+                                                std::vector<OverlaidElevation> overlays = {});
 
 // The grid of the model's own samples (level 0) under a base read at a
 // reduction: the base's grid has pixels fileColumns / columns (fileRows /

@@ -18,6 +18,9 @@ namespace viewer {
 
 namespace {
 
+// The most finer elevation models the globe lays over its global one.
+constexpr std::size_t kMostElevationModels = 8;
+
 constexpr const char* kDefaultHeightmapFileName = "terrain-4096.png";
 
 const FlagSpec* findFlag(const std::vector<FlagSpec>& flags, std::string_view name)
@@ -46,6 +49,13 @@ void checkPlanetCombinations(const ViewerOptions& options)
     }
     if (options.cameraGeo && options.cameraPathFile) {
         throw CommandLineError("--camera-path: cannot be combined with --camera-geo");
+    }
+    if (!options.elevationPaths.empty() && options.stream == StreamMode::Off) {
+        throw CommandLineError("--elevation: its models stream over the globe; cannot be combined with --stream off");
+    }
+    if (options.elevationPaths.size() > kMostElevationModels) {
+        throw CommandLineError("--elevation: at most " + std::to_string(kMostElevationModels) + " models, got " +
+                               std::to_string(options.elevationPaths.size()));
     }
     // The Earth's colours lie under them.
     constexpr std::size_t kMostLayers = planet::gpu::kMaxGlobeImageryLayers - 1;
@@ -124,6 +134,9 @@ void checkCombinations(const ViewerOptions& options)
         checkPlanetCombinations(options);
         return;
     }
+    if (!options.elevationPaths.empty()) {
+        throw CommandLineError("--elevation: lays finer models over the globe's; use it with --planet");
+    }
     if (options.camera && options.cameraPathFile) {
         throw CommandLineError("--camera-path: cannot be combined with --camera");
     }
@@ -179,7 +192,7 @@ const std::vector<std::string>& planetFlagNames()
         "--tonemap",       "--stream",       "--gpu-budget",    "--cpu-budget",    "--wireframe", "--imagery",
         "--imagery-bands", "--shadows",      "--raster",        "--io-timeout",    "--fps",       "--video",
         "--video-quality", "--follow",       "--follow-height", "--follow-speed",  "--query",     "--contours",
-        "--vector",        "--vector-label", "--help"};
+        "--vector",        "--vector-label", "--elevation",     "--help"};
     return names;
 }
 

@@ -76,6 +76,9 @@ struct ViewerOptions {
     // --imagery: a georeferenced raster draped over the DEM (dem::loadImagery).
     // --imagery, repeatable: layers stacked in order, the last on top.
     std::vector<std::filesystem::path> imageryPaths;
+    // --elevation, repeatable: finer elevation models laid over the globe's
+    // global one, in order (planet::OverlaidElevation).
+    std::vector<std::filesystem::path> elevationPaths;
     // --imagery none: the materials, also on the globe (which otherwise
     // drapes the maps of defaultEarthImageryFolder()).
     bool imageryOff = false;

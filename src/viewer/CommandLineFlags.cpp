@@ -215,6 +215,12 @@ std::vector<FlagSpec> viewerFlagSpecs()
                              o.imageryPaths.push_back(nonEmptyPath(v));
                          }
                      }});
+    flags.push_back({"--elevation", "DEM",
+                     "lay a finer elevation model (any CRS GDAL reads: a GeoTIFF, a VRT of SRTM tiles, a COG over "
+                     "HTTP) over the globe's global one where it has data, streamed at the resolution the view "
+                     "needs and blended at its border; repeat to stack them, the last on top (--planet)",
+                     "none",
+                     [](ViewerOptions& o, std::string_view v) { o.elevationPaths.push_back(nonEmptyPath(v)); }});
     flags.push_back({"--imagery-bands", "R,G,B",
                      "the imagery's bands shown as red, green, blue, from 1 (3,2,1: Landsat 7 true colour); "
                      "bands not 8-bit are stretched 2-98 %",
@@ -313,7 +319,7 @@ std::vector<FlagSpec> viewerFlagSpecs()
     flags.push_back({"--query", "LAT,LON",
                      "print what the elevation model says of a WGS 84 point, as one JSON line, and exit without "
                      "rendering: its height above the geoid and the ellipsoid, slope, aspect and whether it is "
-                     "sea; repeat for more points",
+                     "sea (with --elevation, each model's height); repeat for more points",
                      "none",
                      [](ViewerOptions& o, std::string_view v) { o.queries.push_back(parseLatitudeLongitude(v)); }});
     flags.push_back({"--vector", "FILE[:color=#RRGGBB,width=PX]",

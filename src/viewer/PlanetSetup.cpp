@@ -7,6 +7,7 @@
 #include "planet/CubeSphere.h"
 #include "planet/GlobalElevation.h"
 #include "planet/gpu/GlobeCriterion.h"
+#include "viewer/ElevationOverlays.h"
 #include "viewer/GeodeticSun.h"
 #include "viewer/GlobeFlight.h"
 #include "viewer/PointQuery.h"
@@ -57,11 +58,10 @@ std::uint64_t pyramidBytes(std::uint64_t intervals)
 }
 
 // Reads a DEM that streams: its coarse level in memory on the cube, the
-// finer ones for the tile reader. False when the cube in memory holds it
-// all (nothing to stream).
-
-bool loadStreamedPlanet(PlanetInputs& inputs, const planet::CubeGeoid& seaLevel, VkDeviceSize maxRange,
-                        std::ostream& out)
+// finer ones for the tile reader, down to what `overlays` (--elevation)
+// resolve. False when the cube in memory holds it all (nothing to stream).
+bool loadStreamedPlanet(PlanetInputs& inputs, const planet::CubeGeoid& seaLevel,
+                        std::vector<planet::OverlaidElevation>& overlays, VkDeviceSize maxRange, std::ostream& out)
 {
     const std::filesystem::path& path = inputs.demPath;
     std::shared_ptr<const dem::StreamedDem> source;
@@ -91,13 +91,16 @@ bool loadStreamedPlanet(PlanetInputs& inputs, const planet::CubeGeoid& seaLevel,
     const planet::GlobalElevation base(source->base, path);
     const std::uint32_t wanted = planet::CubeElevation::intervalsFor(base);
     const std::uint32_t intervals = cubeIntervalsWithin(wanted, maxRange);
-    const std::uint32_t finest = planet::finestCubeIntervalsFor(base.columnsPerTurn() << source->layout.levelCount());
+    std::uint32_t finest = planet::finestCubeIntervalsFor(base.columnsPerTurn() << source->layout.levelCount());
+    for (const planet::OverlaidElevation& overlay : overlays) {
+        finest = std::max(finest, planet::finestCubeIntervalsFor(overlay));
+    }
     const std::optional<planet::CubeTilePyramid> pyramid = planet::cubePyramidFor(intervals, finest);
     if (!pyramid) {
         return false;
     }
     inputs.elevation = std::make_unique<planet::CubeElevation>(base, intervals, seaLevel);
-    inputs.streamed = planet::streamedGlobalElevation(path, source, base, *pyramid, seaLevel);
+    inputs.streamed = planet::streamedGlobalElevation(path, source, base, *pyramid, seaLevel, std::move(overlays));
     const dem::DemMetadata& metadata = source->base.metadata;
     out << "cbt-terrain: planet: " << path.string() << ", " << metadata.fileColumns << "x" << metadata.fileRows
         << " samples, streamed: a cube of 6 x " << intervals << "^2 cells in memory (read at 1/" << metadata.reduction
@@ -217,8 +220,16 @@ PlanetInputs loadPlanetInputs(const ViewerOptions& options, VkDeviceSize maxRang
     }
     const heightmap::HeightmapLimits limits;
     const planet::CubeGeoid seaLevel = globeSeaLevel(out);
-    if (!streamsTiles(options, inputs.demPath, limits) || !loadStreamedPlanet(inputs, seaLevel, maxRange, out)) {
+    // Finer models laid over the global one stream with it.
+    std::vector<planet::OverlaidElevation> overlays = openElevationOverlays(options, seaLevel, out);
+    const bool laidOver = !overlays.empty();
+    if (!(streamsTiles(options, inputs.demPath, limits) || laidOver) ||
+        !loadStreamedPlanet(inputs, seaLevel, overlays, maxRange, out)) {
         loadPlanetInMemory(inputs, seaLevel, limits, maxRange, out);
+        if (laidOver) {
+            std::cerr << "cbt-terrain: warning: --elevation: no model is finer than the globe's cube grid of "
+                      << inputs.elevation->intervals() << " intervals a face side: left out\n";
+        }
     }
     if (options.followTrack) {
         FollowedGround ground;

@@ -14,8 +14,10 @@
 #include <memory>
 #include <optional>
 #include <ostream>
+#include <span>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace viewer {
 
@@ -78,10 +80,21 @@ std::string numberOrNull(const std::optional<double>& value, int decimals)
     return text.str();
 }
 
-std::string answerLine(const dem::GeodeticPoint& point, const dem::ElevationProbe& probe, const dem::GeoidModel* geoid,
-                       const SeaAt& sea)
+// The answer at `point` of the last of `probes` (the global model, then
+// --elevation's, in order) that has a height there, with every model's own.
+std::string answerLine(const dem::GeodeticPoint& point, std::span<const std::unique_ptr<dem::ElevationProbe>> probes,
+                       const dem::GeoidModel* geoid, const SeaAt& sea)
 {
-    const dem::PointElevation elevation = probe.at(point.latitudeDegrees, point.longitudeDegrees);
+    std::vector<dem::PointElevation> heights;
+    std::size_t chosen = 0;
+    for (std::size_t i = 0; i < probes.size(); ++i) {
+        heights.push_back(probes[i]->at(point.latitudeDegrees, point.longitudeDegrees));
+        if (heights.back().heightMetres) {
+            chosen = i;
+        }
+    }
+    const dem::ElevationProbe& probe = *probes[chosen];
+    const dem::PointElevation& elevation = heights[chosen];
     std::optional<double> undulation;
     if (geoid != nullptr) {
         undulation = geoid->undulationAt(point.latitudeDegrees, point.longitudeDegrees);
@@ -107,9 +120,13 @@ std::string answerLine(const dem::GeodeticPoint& point, const dem::ElevationProb
          << ", \"geoidUndulation\": " << numberOrNull(undulation, 3)
          << ", \"slopeDegrees\": " << numberOrNull(elevation.slopeDegrees, 3)
          << ", \"aspectDegrees\": " << numberOrNull(elevation.aspectDegrees, 3)
-         << ", \"sea\": " << (water ? "true" : "false") << ", \"models\": [{\"model\": \""
-         << jsonEscaped(probe.path().string()) << "\", \"height\": " << numberOrNull(elevation.heightMetres, 3)
-         << "}]}\n";
+         << ", \"sea\": " << (water ? "true" : "false") << ", \"model\": \"" << jsonEscaped(probe.path().string())
+         << "\", \"models\": [";
+    for (std::size_t i = 0; i < probes.size(); ++i) {
+        line << (i == 0 ? "" : ", ") << "{\"model\": \"" << jsonEscaped(probes[i]->path().string())
+             << "\", \"height\": " << numberOrNull(heights[i].heightMetres, 3) << "}";
+    }
+    line << "]}\n";
     return line.str();
 }
 
@@ -128,12 +145,17 @@ void answerPointQueries(const ViewerOptions& options, std::ostream& out, std::os
         throw GeodeticPlacementError("--query: " + path.string() +
                                      " has no georeferencing to place a point on (a PNG heightmap)");
     }
-    const dem::ElevationProbe probe(path);
+    // The global model, then the finer ones laid over it (--elevation).
+    std::vector<std::unique_ptr<dem::ElevationProbe>> probes;
+    probes.push_back(std::make_unique<dem::ElevationProbe>(path));
+    for (const std::filesystem::path& model : options.elevationPaths) {
+        probes.push_back(std::make_unique<dem::ElevationProbe>(model));
+    }
     const SeaAt sea = options.planet ? globeSeaOf(path) : flatSeaOf(options, path);
     const std::unique_ptr<dem::GeoidModel> geoid = geoidOrNotice(err);
     for (const dem::GeodeticPoint& point : options.queries) {
         try {
-            out << answerLine(point, probe, geoid.get(), sea);
+            out << answerLine(point, probes, geoid.get(), sea);
         } catch (const dem::GeodeticMappingError& error) {
             throw GeodeticPlacementError("--query: " + path.string() + ": " + error.what());
         }

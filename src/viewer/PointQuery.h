@@ -5,8 +5,11 @@
 //   {"latitude": 46.5, "longitude": 7.9, "onModel": true,
 //    "height": 2810.0, "heightAboveGeoid": 2810.0, "heightAboveEllipsoid": 2862.3,
 //    "geoidUndulation": 52.3, "slopeDegrees": 12.3, "aspectDegrees": 140.2,
-//    "sea": false, "models": [{"model": "dem.tif", "height": 2810.0}]}
+//    "sea": false, "model": "dem.tif", "models": [{"model": "dem.tif", "height": 2810.0}]}
 //
+// On the globe with --elevation, "models" lists the global model, then each
+// finer one laid over it, with each one's height there (null off it), and
+// the answer is that of the last with a height, named by "model".
 // The height is the model's own at its full resolution (dem::ElevationProbe),
 // above its vertical datum: the geoid for most models, the ellipsoid where
 // its CRS says so; the other of the two comes through the geoid

@@ -258,6 +258,51 @@ TEST(PlanetViewer, BadInputGivesOneLine)
                        "samples read without them); add them (cbt-terrain prepare IN OUT.tif");
 }
 
+// A plane of 20 km in UTM 32N, 100 m a sample, around 46 N, 8 E: laid over
+// ETOPO5 with --elevation, the ground straight under a camera over its
+// middle is the plane's there, 2,500 m where ETOPO5 has 1,500; a model without
+// georeferencing, a missing one and --elevation on the flat terrain are one
+// line each.
+TEST(PlanetViewer, AFinerModelLaidOverTheGlobeGivesTheGroundItsHeights)
+{
+    if (etopoMissing()) {
+        GTEST_SKIP() << CBT_ETOPO5_GRID << " is missing";
+    }
+    const ScratchFolder scratch("planet-elevation");
+    const std::filesystem::path model = scratch.file("plane-utm32.tif");
+    static_cast<void>(dem_test::writeProjectedPlane(model, 32632, 8.0, 46.0, 200, 100.0));
+
+    const auto groundUnderCamera = [&](const std::vector<std::string>& extra, const std::string& name) {
+        const std::filesystem::path stats = scratch.file(name + ".json");
+        std::vector<std::string> arguments{
+            "--planet", "--headless",   "--validate",          "--size",  "96x64",       "--msaa", "1", "--frames",
+            "40",       "--camera-geo", "46.0,8.0,6000,0,-90", "--stats", stats.string()};
+        arguments.insert(arguments.end(), extra.begin(), extra.end());
+        const ProcessResult result = runViewer(arguments);
+        EXPECT_EQ(result.exitCode, 0) << result.err;
+        expectNoValidationOrErrors(result.err);
+        return std::make_pair(nlohmann::json::parse(fileText(stats))["planet"]["groundHeight"].get<double>(),
+                              result.out);
+    };
+    const auto [laid, out] = groundUnderCamera({"--elevation", model.string()}, "laid");
+    const auto [bare, bareOut] = groundUnderCamera({}, "bare");
+    EXPECT_NE(out.find("cbt-terrain: planet: laid over it: " + model.string() + ", 200x200 samples every 100 m"),
+              std::string::npos)
+        << out;
+    // The plane's middle, within the relief the detail adds below 150 m.
+    EXPECT_NEAR(laid, dem_test::ProjectedPlane::heightAt(99.5, 99.5), 25.0);
+    EXPECT_GT(laid - bare, 500.0) << "ETOPO5's Alps there (about 1,500 m), not the plane";
+
+    const std::filesystem::path bareModel = scratch.file("no-georeferencing.tif");
+    dem_test::writeRaster(bareModel, dem_test::rasterOf(16, 16, GDT_Float32, std::vector<double>(256, 100.0)));
+    expectOneLineError(runViewer({"--planet", "--headless", "--elevation", bareModel.string()}),
+                       "elevation model '" + bareModel.string() + "': has no georeferencing to place it on the globe");
+    expectOneLineError(runViewer({"--planet", "--headless", "--elevation", scratch.file("missing.tif").string()}),
+                       "missing.tif");
+    expectOneLineError(runViewer({"--headless", "--elevation", model.string()}),
+                       "--elevation: lays finer models over the globe's; use it with --planet");
+}
+
 // A camera under the ground, 500 m under the Alps or 6,000 km inside the
 // Earth, is raised above it with one warning: the frame shows ground and sky,
 // not nothing.

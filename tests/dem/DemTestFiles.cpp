@@ -289,23 +289,63 @@ std::string wktOfEpsg(int epsg)
     return text;
 }
 
-std::array<double, 2> wgs84LongitudeLatitudeOf(double x, double y, int epsg)
+namespace {
+
+// (x, y) of CRS `from` in CRS `to`, both in GIS order (longitude first).
+std::array<double, 2> transformedBetween(double x, double y, int from, int to)
 {
     OGRSpatialReferenceH source = OSRNewSpatialReference(nullptr);
-    OGRSpatialReferenceH wgs84 = OSRNewSpatialReference(nullptr);
-    OSRImportFromEPSG(source, epsg);
-    OSRImportFromEPSG(wgs84, 4326);
+    OGRSpatialReferenceH target = OSRNewSpatialReference(nullptr);
+    OSRImportFromEPSG(source, from);
+    OSRImportFromEPSG(target, to);
     OSRSetAxisMappingStrategy(source, OAMS_TRADITIONAL_GIS_ORDER);
-    OSRSetAxisMappingStrategy(wgs84, OAMS_TRADITIONAL_GIS_ORDER);
-    OGRCoordinateTransformationH transform = OCTNewCoordinateTransformation(source, wgs84);
+    OSRSetAxisMappingStrategy(target, OAMS_TRADITIONAL_GIS_ORDER);
+    OGRCoordinateTransformationH transform = OCTNewCoordinateTransformation(source, target);
     EXPECT_NE(transform, nullptr);
     if (transform != nullptr) {
         EXPECT_TRUE(OCTTransform(transform, 1, &x, &y, nullptr));
         OCTDestroyCoordinateTransformation(transform);
     }
     OSRDestroySpatialReference(source);
-    OSRDestroySpatialReference(wgs84);
+    OSRDestroySpatialReference(target);
     return {x, y};
+}
+
+}  // namespace
+
+std::array<double, 2> wgs84LongitudeLatitudeOf(double x, double y, int epsg)
+{
+    return transformedBetween(x, y, epsg, 4326);
+}
+
+std::array<double, 2> projectedOf(double longitude, double latitude, int epsg)
+{
+    return transformedBetween(longitude, latitude, 4326, epsg);
+}
+
+std::array<double, 2> ProjectedPlane::sampleOf(double longitude, double latitude) const
+{
+    const std::array<double, 2> projected = projectedOf(longitude, latitude, epsg);
+    return {(projected[0] - west) / spacing - 0.5, (north - projected[1]) / spacing - 0.5};
+}
+
+ProjectedPlane writeProjectedPlane(const std::filesystem::path& path, int epsg, double longitude, double latitude,
+                                   std::uint32_t samples, double spacing)
+{
+    const std::array<double, 2> centre = projectedOf(longitude, latitude, epsg);
+    const ProjectedPlane plane{epsg, samples, spacing, centre[0] - samples * spacing / 2.0,
+                               centre[1] + samples * spacing / 2.0};
+    std::vector<double> heights;
+    for (std::uint32_t row = 0; row < samples; ++row) {
+        for (std::uint32_t column = 0; column < samples; ++column) {
+            heights.push_back(ProjectedPlane::heightAt(column, row));
+        }
+    }
+    RasterSpec spec = rasterOf(samples, samples, GDT_Float32, heights);
+    spec.geoTransform = std::array<double, 6>{plane.west, spacing, 0.0, plane.north, 0.0, -spacing};
+    spec.epsg = epsg;
+    writeRaster(path, spec);
+    return plane;
 }
 
 void writeRampWithACorruptTile(const std::filesystem::path& path, bool overview)

@@ -69,6 +69,25 @@ std::string wktOfEpsg(int epsg);
 
 // WGS 84 longitude and latitude of a point (x, y) of the CRS `epsg`.
 std::array<double, 2> wgs84LongitudeLatitudeOf(double x, double y, int epsg);
+// The inverse: (x, y) of the CRS `epsg` of a WGS 84 longitude and latitude.
+std::array<double, 2> projectedOf(double longitude, double latitude, int epsg);
+
+// A square GeoTIFF of `samples` x `samples` Float32 heights on a plane,
+// `spacing` metres apart in the projected CRS `epsg`, centred on a WGS 84
+// point: its height is exact wherever it is read, at any resolution.
+struct ProjectedPlane {
+    int epsg = 0;
+    std::uint32_t samples = 0;
+    double spacing = 0.0;
+    double west = 0.0;  // the grid's western and northern edges, in the CRS
+    double north = 0.0;
+    // Metres at the plane's sample (column, row), fractional or not.
+    [[nodiscard]] static double heightAt(double column, double row) { return 1000.0 + 10.0 * column + 5.0 * row; }
+    // Where a WGS 84 point lies among its samples (column, row).
+    [[nodiscard]] std::array<double, 2> sampleOf(double longitude, double latitude) const;
+};
+ProjectedPlane writeProjectedPlane(const std::filesystem::path& path, int epsg, double longitude, double latitude,
+                                   std::uint32_t samples, double spacing);
 
 // A 64 x 64 ramp, base + per column * c + per row * r metres, in UTM 33N,
 // stored in 16 x 16 deflated tiles (with a 2x AVERAGE overview when asked),

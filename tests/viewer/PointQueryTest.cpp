@@ -146,6 +146,33 @@ TEST(PointQuery, TheGlobesSeaAndSummits)
     }
 }
 
+TEST(PointQuery, OnTheGlobeEachModelLaidOverGivesItsOwnHeight)
+{
+    if (!std::filesystem::exists(defaultGlobalDemPath())) {
+        GTEST_SKIP() << defaultGlobalDemPath() << " is missing (the Debian package ferret-datasets)";
+    }
+    const dem_test::ScratchDirectory scratch;
+    ViewerOptions options;
+    options.planet = true;
+    options.elevationPaths = {writeCoast(scratch)};
+    options.queries = {placeOf(60.5, 30), {0.0, -30.0}};
+    const std::vector<nlohmann::json> answers = answersTo(options);
+    ASSERT_EQ(answers.size(), 2u);
+    // On the finer model: its height, and the global model's beside it.
+    const nlohmann::json& land = answers[0];
+    EXPECT_EQ(land["model"].get<std::string>(), options.elevationPaths[0].string());
+    EXPECT_NEAR(land["height"].get<double>(), 5.0 + 0.1 * kCell * (60.5 - kSide / 3), 1.0e-3);
+    ASSERT_EQ(land["models"].size(), 2u);
+    EXPECT_EQ(land["models"][0]["model"].get<std::string>(), defaultGlobalDemPath().string());
+    EXPECT_FALSE(land["models"][0]["height"].is_null());
+    EXPECT_NEAR(land["models"][1]["height"].get<double>(), land["height"].get<double>(), 1.0e-9);
+    // Off it: the global model's, and none of the finer one.
+    const nlohmann::json& ocean = answers[1];
+    EXPECT_EQ(ocean["model"].get<std::string>(), defaultGlobalDemPath().string());
+    EXPECT_LT(ocean["height"].get<double>(), -3000.0);
+    EXPECT_TRUE(ocean["models"][1]["height"].is_null());
+}
+
 TEST(PointQuery, APngHeightmapGivesOneLine)
 {
     ViewerOptions options;
