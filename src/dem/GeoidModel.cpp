@@ -87,4 +87,13 @@ double GeoidModel::undulationAt(double latitudeDegrees, double longitudeDegrees)
     return upper + (lower - upper) * down;
 }
 
+double heightAboveSea(const GeoidModel* ellipsoidalToSeaLevel, double height, double latitudeDegrees,
+                      double longitudeDegrees)
+{
+    if (ellipsoidalToSeaLevel == nullptr) {
+        return height;
+    }
+    return height - ellipsoidalToSeaLevel->undulationAt(latitudeDegrees, longitudeDegrees);
+}
+
 }  // namespace dem

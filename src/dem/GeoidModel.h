@@ -49,4 +49,10 @@ private:
     std::uint32_t columnsPerTurn_ = 0;
 };
 
+// A model's height at a WGS 84 point above sea level: `height` itself, less
+// `ellipsoidalToSeaLevel`'s N there when given (the model's heights are
+// above the ellipsoid); unchanged when null.
+[[nodiscard]] double heightAboveSea(const GeoidModel* ellipsoidalToSeaLevel, double height, double latitudeDegrees,
+                                    double longitudeDegrees);
+
 }  // namespace dem

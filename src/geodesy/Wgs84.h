@@ -12,6 +12,8 @@
 
 #include <glm/vec3.hpp>
 
+#include <numbers>
+
 namespace geodesy {
 
 inline constexpr double kWgs84SemiMajorAxisMetres = 6378137.0;
@@ -20,6 +22,8 @@ inline constexpr double kWgs84Flattening = 1.0 / kWgs84InverseFlattening;
 inline constexpr double kWgs84SemiMinorAxisMetres = kWgs84SemiMajorAxisMetres * (1.0 - kWgs84Flattening);
 // First eccentricity squared, f (2 - f).
 inline constexpr double kWgs84EccentricitySquared = kWgs84Flattening * (2.0 - kWgs84Flattening);
+// The equator's length, 2 pi a.
+inline constexpr double kWgs84EquatorMetres = 2.0 * std::numbers::pi * kWgs84SemiMajorAxisMetres;
 
 struct GeodeticCoordinates {
     double latitudeDegrees = 0.0;   // [-90, 90]

@@ -1,5 +1,6 @@
 #include "planet/CubeElevation.h"
 
+#include "dem/GeoidModel.h"
 #include "geodesy/Wgs84.h"
 #include "planet/CubeSphere.h"
 #include "planet/SurfaceDetail.h"
@@ -67,10 +68,10 @@ CubeElevation::CubeElevation(const GlobalElevation& elevation, std::uint32_t int
     : intervals_(intervals),
       geoid_(std::move(geoid))
 {
-    const bool ellipsoidal = elevation.heightsAreEllipsoidal();
+    const dem::GeoidModel* ellipsoidalToSeaLevel = elevation.heightsAreEllipsoidal() ? geoid_.model().get() : nullptr;
     samples_ = sampleCubeGrid(intervals, [&](double latitudeDegrees, double longitudeDegrees) {
-        return geoid_.heightAboveSea(elevation.heightMetres(latitudeDegrees, longitudeDegrees), ellipsoidal,
-                                     latitudeDegrees, longitudeDegrees);
+        return dem::heightAboveSea(ellipsoidalToSeaLevel, elevation.heightMetres(latitudeDegrees, longitudeDegrees),
+                                   latitudeDegrees, longitudeDegrees);
     });
     buildHeightRanges();
 }

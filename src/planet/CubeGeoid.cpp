@@ -4,7 +4,6 @@
 #include "planet/CubeElevation.h"
 
 #include <cstring>
-#include <string>
 #include <utility>
 
 namespace planet {
@@ -18,15 +17,6 @@ CubeGeoid::CubeGeoid(std::shared_ptr<const dem::GeoidModel> geoid, std::uint32_t
     samples_ = sampleCubeGrid(intervals, [&](double latitudeDegrees, double longitudeDegrees) {
         return model_->undulationAt(latitudeDegrees, longitudeDegrees);
     });
-}
-
-double CubeGeoid::heightAboveSea(double height, bool aboveEllipsoid, double latitudeDegrees,
-                                 double longitudeDegrees) const
-{
-    if (!aboveEllipsoid || model_ == nullptr) {
-        return height;
-    }
-    return height - model_->undulationAt(latitudeDegrees, longitudeDegrees);
 }
 
 double CubeGeoid::undulationAt(const glm::dvec3& cubePoint) const

@@ -50,10 +50,6 @@ public:
     // brings a model's heights above the ellipsoid to sea level; null for
     // the ellipsoid.
     [[nodiscard]] const std::shared_ptr<const dem::GeoidModel>& model() const noexcept { return model_; }
-    // A model's height at a WGS 84 point above sea level: `height` itself,
-    // less N there when `aboveEllipsoid`.
-    [[nodiscard]] double heightAboveSea(double height, bool aboveEllipsoid, double latitudeDegrees,
-                                        double longitudeDegrees) const;
     [[nodiscard]] std::uint32_t intervals() const noexcept { return intervals_; }
     // What the GPU binds (shaders/planet/CubeGeoid.glsl): the intervals a
     // side, then the samples' float bits, face after face, each row-major.

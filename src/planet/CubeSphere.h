@@ -24,12 +24,20 @@
 #pragma once
 
 #include "bisector/HalfedgeMesh.h"
+#include "geodesy/Wgs84.h"
 
 #include <glm/vec3.hpp>
 
 #include <cstdint>
 
 namespace planet {
+
+// The metres a cube grid of `intervals` a face side spans between its
+// samples along the equator: a quarter turn over its intervals.
+[[nodiscard]] constexpr double cubeGridSpacingMetres(std::uint32_t intervals) noexcept
+{
+    return geodesy::kWgs84EquatorMetres / 4.0 / static_cast<double>(intervals);
+}
 
 struct CubeFacePoint {
     std::uint32_t face = 0;

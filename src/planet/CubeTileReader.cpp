@@ -18,8 +18,6 @@ namespace planet {
 namespace {
 
 constexpr std::uint32_t kMaxFinestIntervals = 1u << 20;
-// A quarter of the equator: a cube face's side.
-constexpr double kFaceSideMetres = 40075016.686 / 4.0;
 
 // How many of the file's columns and rows one pixel of the base spans (the
 // base is read at a reduction).
@@ -70,11 +68,14 @@ public:
         global_.keepTiles(sourceTilesRead(level));
         points_.resize(places_.size());
         for (std::size_t i = 0; i < places_.size(); ++i) {
-            points_[i] = OverlaySampler::Point{places_[i].latitude, places_[i].longitude,
-                                               heightAboveSea(heightAt(level, places_[i]), places_[i])};
+            const Place& place = places_[i];
+            points_[i] =
+                OverlaySampler::Point{place.latitude, place.longitude,
+                                      dem::heightAboveSea(model_.ellipsoidalToSeaLevel.get(), heightAt(level, place),
+                                                          place.latitude, place.longitude)};
         }
         global_.keepTiles(0);
-        overlays_.layOver(points_, kFaceSideMetres / pyramid.intervalsAt(key.level));
+        overlays_.layOver(points_, cubeGridSpacingMetres(pyramid.intervalsAt(key.level)));
         tiles::HeightTile tile;
         tile.key = key;
         tile.samples.resize(points_.size());
@@ -101,15 +102,6 @@ private:
         double latitude = 0.0;
         double longitude = 0.0;
     };
-
-    // A height of the model's at `place` above sea level.
-    double heightAboveSea(double height, const Place& place) const
-    {
-        if (!model_.ellipsoidalToSeaLevel) {
-            return height;
-        }
-        return height - model_.ellipsoidalToSeaLevel->undulationAt(place.latitude, place.longitude);
-    }
 
     // The model's level (sourceLevels_ = the base) for cube level `level`:
     // the coarsest whose spacing is no coarser than the cube's. One level

@@ -1,5 +1,7 @@
 #include "planet/OverlaidElevation.h"
 
+#include "geodesy/Wgs84.h"
+#include "planet/CubeElevation.h"
 #include "planet/CubeTileReader.h"
 #include "planet/GlobalElevation.h"
 #include "surface/GlslOperations.h"
@@ -12,8 +14,6 @@ namespace planet {
 
 namespace {
 
-// Metres of the equator (WGS 84).
-constexpr double kEquatorMetres = 40075016.686;
 // Points along each edge of a model's grid its bounds are found from, and
 // the degrees they are widened by (its edges curve between them).
 constexpr int kBorderSteps = 64;
@@ -83,7 +83,8 @@ OverlaidElevation overlaidElevationOf(const std::filesystem::path& path, std::sh
 
 std::uint32_t finestCubeIntervalsFor(const OverlaidElevation& model)
 {
-    return finestCubeIntervalsFor(static_cast<std::uint32_t>(std::lround(kEquatorMetres / model.spacingMetres)));
+    return finestCubeIntervalsFor(
+        static_cast<std::uint32_t>(std::lround(geodesy::kWgs84EquatorMetres / model.spacingMetres)));
 }
 
 OverlaySampler::Model::Model(const OverlaidElevation& model)
@@ -138,18 +139,16 @@ void OverlaySampler::layOver(Model& model, std::span<Point> points, double cubeS
             continue;
         }
         const double weight = surface::smoothStep(0.0, margin, inside);
-        const auto left = std::min(static_cast<std::uint32_t>(column), columns - 2);
-        const auto top = std::min(static_cast<std::uint32_t>(row), rows - 2);
-        const double across = column - left;
-        const double down = row - top;
-        const double upper = samples.sampleMetres(level, left, top) * (1.0 - across) +
-                             samples.sampleMetres(level, left + 1, top) * across;
-        const double lower = samples.sampleMetres(level, left, top + 1) * (1.0 - across) +
-                             samples.sampleMetres(level, left + 1, top + 1) * across;
-        double height = upper * (1.0 - down) + lower * down;
-        if (description.ellipsoidalToSeaLevel) {
-            height -= description.ellipsoidalToSeaLevel->undulationAt(point.latitudeDegrees, point.longitudeDegrees);
-        }
+        GridCell cell;
+        cell.column = std::min(static_cast<std::uint32_t>(column), columns - 2);
+        cell.row = std::min(static_cast<std::uint32_t>(row), rows - 2);
+        cell.columnWeight = column - cell.column;
+        cell.rowWeight = row - cell.row;
+        const double own = bilinearIn(cell, [&](std::uint32_t sampleColumn, std::uint32_t sampleRow) {
+            return samples.sampleMetres(level, sampleColumn, sampleRow);
+        });
+        const double height = dem::heightAboveSea(description.ellipsoidalToSeaLevel.get(), own, point.latitudeDegrees,
+                                                  point.longitudeDegrees);
         point.heightMetres = point.heightMetres * (1.0 - weight) + height * weight;
     }
 }

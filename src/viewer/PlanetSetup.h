@@ -44,8 +44,9 @@ struct PlanetInputs {
     // --time START/END: the direction to the sun (ECEF) of each of the
     // path's frames.
     std::vector<glm::dvec3> pathSuns;
-    // --imagery's layers (bottom first), or the Earth's colours by default,
-    // each on a grid of WGS 84 degrees (dem::loadGeographicImagery).
+    // The imagery layers, bottom first: the Earth's colours (when installed
+    // and not --imagery none), then --imagery's, each on a grid of WGS 84
+    // degrees (dem::loadGeographicImagery).
     std::vector<dem::Imagery> imagery;
     // The Earth's lights by night, a map of the whole Earth; none with
     // --imagery none.

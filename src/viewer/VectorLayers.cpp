@@ -65,9 +65,7 @@ vectordata::DrapeGround globeDrapeGround(const planet::CubeElevation& elevation)
 
 double globeSampleSpacingMetres(const planet::CubeElevation& elevation)
 {
-    // A face's quarter turn of the equator over its intervals.
-    constexpr double kEquatorMetres = 40075016.7;
-    return kEquatorMetres / 4.0 / static_cast<double>(elevation.intervals());
+    return planet::cubeGridSpacingMetres(elevation.intervals());
 }
 
 std::filesystem::path defaultLabelFontPath()

@@ -256,7 +256,7 @@ TEST_F(GlobeStreamGpuTest, AFinerModelLaidOverTheGlobalOneGivesTheVerticesOverIt
             continue;  // the base's, which holds the global model alone
         }
         // The plane's level the tile was read at, and its margin there.
-        const double cubeSpacing = 40075016.686 / 4.0 / data.gridIntervals;
+        const double cubeSpacing = cubeGridSpacingMetres(data.gridIntervals);
         std::uint32_t level = 0;
         while (level < overlayLevels && kSpacing * std::ldexp(1.0, static_cast<int>(level) + 1) <= cubeSpacing) {
             ++level;
