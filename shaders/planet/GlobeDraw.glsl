@@ -19,6 +19,9 @@
 //   binding 9  the night lights, a map of the whole Earth in WGS 84
 //              degrees (shown where globeDraw_surfaceOptions.x is 1)
 //   binding 10 sea level on the cube (planet/CubeGeoid.glsl)
+//   binding 11 the streamed imagery layer's tile atlas, 12 its page table,
+//              13 its request bits (surface/StreamedImagery.glsl; the layer
+//              in globeDraw_imageryStream)
 // The shading also binds the atmosphere's set (planet/GlobeAtmosphere.glsl)
 // as set 1 and its images as set 2.
 #ifndef PLANET_GLOBE_DRAW_GLSL
@@ -49,6 +52,8 @@ layout(std140, set = 0, binding = 2) uniform GlobeDrawFrame {
     vec4 globeDraw_imageryBounds[GLOBE_DRAW_IMAGERY_LAYERS];  // west, south, east, north (degrees): each layer's edges
     vec4 globeDraw_surfaceOptions;    // x: 1 shows the night lights (globeDraw_nightLightsMap);
                                       // y: contour lines every this many metres (surface/Contours.glsl), 0: none
+    uvec4 globeDraw_imageryStream;    // x: the streamed imagery layer + 1 (0: none); y: its levels of tiles;
+                                      // zw: its finest level's texels
 };
 layout(set = 0, binding = 3) uniform sampler3D globeDraw_seaLevelSky;
 layout(std430, set = 0, binding = 4) readonly buffer GlobeDrawExact {
@@ -63,6 +68,10 @@ layout(std430, set = 0, binding = 6) readonly buffer GlobeDrawPoolCounters {
 };
 #define GLOBE_DRAW_ELEVATION_BINDING 7
 #define GLOBE_DRAW_GEOID_BINDING 10
+#define SURFACE_IMAGERY_TILES_SET 0
+#define SURFACE_IMAGERY_ATLAS_BINDING 11
+#define SURFACE_IMAGERY_PAGE_TABLE_BINDING 12
+#define SURFACE_IMAGERY_REQUESTS_BINDING 13
 layout(set = 0, binding = 8) uniform sampler2D globeDraw_imagery[GLOBE_DRAW_IMAGERY_LAYERS];
 layout(set = 0, binding = 9) uniform sampler2D globeDraw_nightLightsMap;
 

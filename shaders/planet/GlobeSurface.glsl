@@ -35,6 +35,7 @@
 #include "surface/Contours.glsl"
 #include "surface/GroundAlbedo.glsl"
 #include "surface/Imagery.glsl"
+#include "surface/StreamedImagery.glsl"
 #include "surface/NightLights.glsl"
 #include "surface/MaterialVariation.glsl"
 #include "surface/SnowLine.glsl"
@@ -122,16 +123,27 @@ globeSurface_GridPoint globeSurface_GeographicGridPoint(globeSurface_Point surfa
 }
 
 // One imagery layer at the pixel's ground (`imagery`, a grid of WGS 84
-// degrees over `bounds`), with the detail of `ground` its texels are too
-// coarse to hold (surface_DetailedImagery); transparent outside the grid.
-vec4 globeSurface_ImageryLayer(sampler2D imagery, vec4 bounds, globeSurface_Point surface, surface_Ground ground)
+// degrees over `bounds`, layer `index` of the stack), with the detail of
+// `ground` its texels are too coarse to hold (surface_DetailedImagery);
+// transparent outside the grid. The streamed layer reads its tiles
+// (surface/StreamedImagery.glsl), its texels those of its finest level.
+vec4 globeSurface_ImageryLayer(sampler2D imagery, uint index, vec4 bounds, globeSurface_Point surface,
+                               surface_Ground ground)
 {
     globeSurface_GridPoint grid = globeSurface_GeographicGridPoint(surface, bounds);
     if (any(lessThan(grid.point, vec2(0.0))) || any(greaterThan(grid.point, vec2(1.0)))) {
         return vec4(0.0);
     }
-    vec4 colour = textureGrad(imagery, grid.point, grid.alongX, grid.alongY);
-    vec2 texels = vec2(textureSize(imagery, 0));
+    vec4 colour;
+    vec2 texels;
+    if (globeDraw_imageryStream.x == index + 1u) {
+        surface_ImageryPyramid pyramid = surface_ImageryPyramid(globeDraw_imageryStream.y, globeDraw_imageryStream.zw);
+        colour = surface_StreamedImagery(imagery, pyramid, grid.point, grid.alongX, grid.alongY);
+        texels = vec2(pyramid.texels);
+    } else {
+        colour = textureGrad(imagery, grid.point, grid.alongX, grid.alongY);
+        texels = vec2(textureSize(imagery, 0));
+    }
     float coarseness = surface_ImageryCoarseness(grid.alongX * texels, grid.alongY * texels);
     return vec4(surface_DetailedImagery(colour.rgb, ground, coarseness), colour.a);
 }
@@ -143,7 +155,8 @@ vec4 globeSurface_ImageryLayer(sampler2D imagery, vec4 bounds, globeSurface_Poin
 #define GLOBE_SURFACE_LAY_OVER(index)                                                                                 \
     if (layers > uint(index)) {                                                                                       \
         stacked = surface_ImageryOver(                                                                                \
-            globeSurface_ImageryLayer(globeDraw_imagery[index], globeDraw_imageryBounds[index], surface, ground),     \
+            globeSurface_ImageryLayer(globeDraw_imagery[index], uint(index), globeDraw_imageryBounds[index], surface, \
+                                      ground),                                                                        \
             stacked);                                                                                                 \
     }
 
@@ -153,7 +166,7 @@ vec4 globeSurface_Imagery(globeSurface_Point surface, surface_Ground ground)
     if (layers == 0u) {
         return vec4(0.0);
     }
-    vec4 stacked = globeSurface_ImageryLayer(globeDraw_imagery[0], globeDraw_imageryBounds[0], surface, ground);
+    vec4 stacked = globeSurface_ImageryLayer(globeDraw_imagery[0], 0u, globeDraw_imageryBounds[0], surface, ground);
     GLOBE_SURFACE_LAY_OVER(1)
     GLOBE_SURFACE_LAY_OVER(2)
     GLOBE_SURFACE_LAY_OVER(3)

@@ -18,6 +18,9 @@
 //               texel when the terrain has none)
 //   bindings 8, 9, 10  a streamed model's atlas, page table and request bits
 //               (terrain/StreamedHeights.glsl; an empty atlas when nothing streams)
+//   bindings 13, 14, 15  streamed imagery's atlas, page table and request
+//               bits (surface/StreamedImagery.glsl; an empty atlas when the
+//               imagery does not stream)
 //   binding 11  the buffer of the draw's VkDrawIndirectCommand, whose
 //               vertex count (three per triangle) is word
 //               TERRAIN_DRAW_VERTEX_COUNT_WORD (terrain/TerrainTriangles.glsl)
@@ -46,6 +49,11 @@ layout(set = 0, binding = 7) uniform sampler2D imagery;
 #define TERRAIN_TILE_REQUESTS_BINDING 10
 #define TERRAIN_STREAM_HEIGHTMAP heightmap
 #include "terrain/StreamedHeights.glsl"
+
+#define SURFACE_IMAGERY_TILES_SET 0
+#define SURFACE_IMAGERY_ATLAS_BINDING 13
+#define SURFACE_IMAGERY_PAGE_TABLE_BINDING 14
+#define SURFACE_IMAGERY_REQUESTS_BINDING 15
 
 layout(std430, set = 0, binding = 11) readonly buffer TerrainDrawArguments {
     uint terrainDrawArgumentWords[];

@@ -19,6 +19,7 @@
 #include "surface/DetailNoise.glsl"
 #include "surface/GroundAlbedo.glsl"
 #include "surface/Imagery.glsl"
+#include "surface/StreamedImagery.glsl"
 #include "surface/MaterialVariation.glsl"
 #include "surface/SunVisibility.glsl"
 #include "surface/Water.glsl"
@@ -144,9 +145,18 @@ vec3 groundAlbedoUnderContours(terrain_Fragment fragment, SurfaceSample surface,
     if (terrainFrame.imagery == 0u) {
         return materials;
     }
-    vec4 image = textureGrad(imagery, terrain_HeightmapCoordinate(unitSquarePoint(fragment.worldPosition)),
-                             fragment.heightmapAlongX, fragment.heightmapAlongY);
-    vec2 texels = vec2(textureSize(imagery, 0));
+    vec2 point = terrain_HeightmapCoordinate(unitSquarePoint(fragment.worldPosition));
+    vec4 image;
+    vec2 texels;
+    if (terrainFrame.imageryStream.x != 0u) {
+        surface_ImageryPyramid pyramid = surface_ImageryPyramid(terrainFrame.imageryStream.y,
+                                                                terrainFrame.imageryStream.zw);
+        image = surface_StreamedImagery(imagery, pyramid, point, fragment.heightmapAlongX, fragment.heightmapAlongY);
+        texels = vec2(pyramid.texels);
+    } else {
+        image = textureGrad(imagery, point, fragment.heightmapAlongX, fragment.heightmapAlongY);
+        texels = vec2(textureSize(imagery, 0));
+    }
     float coarseness =
         surface_ImageryCoarseness(fragment.heightmapAlongX * texels, fragment.heightmapAlongY * texels);
     image.rgb = surface_DetailedImagery(image.rgb, ground, coarseness);

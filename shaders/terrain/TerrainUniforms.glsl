@@ -91,6 +91,7 @@ layout(std140, set = TERRAIN_UNIFORMS_SET, binding = TERRAIN_UNIFORMS_BINDING) u
     terrain_StreamLevel streamLevels[TERRAIN_MAX_STREAM_LEVELS];
     mat4 inverseViewRotationProjection;  // clip space to the view ray's direction (camera::inverseViewRotationProjection)
     float contourIntervalMetres;  // contour lines every this many metres of elevation (surface/Contours.glsl); 0: none
+    uvec4 imageryStream;  // x: 1 when the imagery streams (surface/StreamedImagery.glsl); y: its levels; zw: its texels
 } terrainFrame;
 
 // World position of a unit-square point at normalised height `height`.

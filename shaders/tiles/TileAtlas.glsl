@@ -13,6 +13,8 @@
 #ifndef TILES_TILE_ATLAS_GLSL
 #define TILES_TILE_ATLAS_GLSL
 
+#include "tiles/TileRequests.glsl"
+
 layout(set = TILES_SET, binding = TILES_ATLAS_BINDING) uniform sampler2DArray tiles_atlas;
 
 layout(std430, set = TILES_SET, binding = TILES_PAGE_TABLE_BINDING) readonly buffer TilesPageTable {
@@ -27,12 +29,7 @@ layout(std430, set = TILES_SET, binding = TILES_REQUESTS_BINDING) coherent buffe
 // Asks for the tile of page-table `entry`.
 void tiles_Request(uint entry)
 {
-    uint word = entry >> 5u;
-    uint bit = 1u << (entry & 31u);
-    // Most invocations find the bit set already: read before the atomic.
-    if ((tiles_requests[word] & bit) == 0u) {
-        atomicOr(tiles_requests[word], bit);
-    }
+    TILES_SET_REQUEST_BIT(tiles_requests, entry)
 }
 #else
 // A shader without the request bits asks for nothing.

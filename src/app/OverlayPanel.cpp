@@ -72,7 +72,7 @@ std::vector<OverlayLine> tessellationLines(const scene::FrameStatistics& statist
     return lines;
 }
 
-std::vector<OverlayLine> streamLines(const tiles::gpu::HeightStreamStatistics& stream,
+std::vector<OverlayLine> streamLines(const tiles::gpu::TileStreamStatistics& stream,
                                      std::optional<double> coarseLevelProgress)
 {
     constexpr double kMiB = 1024.0 * 1024.0;
@@ -135,6 +135,11 @@ void showFrameStatistics(const OverlayFacts& facts, const TimingHistory& history
     showLines(tessellationLines(statistics));
     if (statistics.stream) {
         showLines(streamLines(*statistics.stream, facts.coarseLevelProgress));
+    }
+    if (statistics.imageryStream) {
+        std::vector<OverlayLine> lines = streamLines(*statistics.imageryStream, std::nullopt);
+        lines.insert(lines.begin(), OverlayLine{"imagery, streamed:"});
+        showLines(lines);
     }
     if (ImGui::CollapsingHeader("GPU time per pass", ImGuiTreeNodeFlags_DefaultOpen)) {
         const scene::PassTimings timings = statistics.timings.value_or(scene::PassTimings{});

@@ -83,7 +83,7 @@ void showFrameStatistics(const OverlayFacts& facts, const TimingHistory& history
 // on the GPU and cached on the CPU, the misses and the reader's throughput.
 // With `coarseLevelProgress`, the coarse level is still being read (the
 // share read): a warning line says so first.
-std::vector<OverlayLine> streamLines(const tiles::gpu::HeightStreamStatistics& stream,
+std::vector<OverlayLine> streamLines(const tiles::gpu::TileStreamStatistics& stream,
                                      std::optional<double> coarseLevelProgress = std::nullopt);
 
 // What the panel edits.

@@ -240,6 +240,7 @@ bool WindowViewer::renderFrame(bool screenshot, std::ostream& out)
         }
     }
     viewer::printStreamWarnings(scene_->heightStream(), std::cerr);
+    viewer::printStreamWarnings(scene_->imageryStream(), std::cerr);
     if (record_.recordedFrames() >= viewer::kFramesInFlight && completed.leafCount != titleLeafCount_) {
         titleLeafCount_ = completed.leafCount;
         window_.setTitle(windowTitle(*mode_) + " - " + std::to_string(titleLeafCount_) + " leaves");
@@ -260,8 +261,11 @@ bool WindowViewer::renderFrame(bool screenshot, std::ostream& out)
 void WindowViewer::writeStatistics()
 {
     viewer::RunStatistics& statistics = record_.statistics();
-    if (const tiles::gpu::HeightStream* stream = scene_->heightStream()) {
+    if (const tiles::gpu::TileStream* stream = scene_->heightStream()) {
         statistics.setStreamStatistics(stream->statistics());
+    }
+    if (const tiles::gpu::TileStream* stream = scene_->imageryStream()) {
+        statistics.setImageryStreamStatistics(stream->statistics());
     }
     statistics.setPeakResidentMemory(viewer::peakResidentMemoryBytes());
     viewer::writeTextFile(*options_.statsPath,

@@ -14,11 +14,21 @@
 // For the globe, the same imagery is warped instead onto a grid of WGS 84
 // degrees over the ground it covers (loadGeographicImagery).
 //
+// Imagery finer than one texture streams (ImageryOptions::stream): the
+// texture is then the coarsest level of a pyramid of tiles over the same
+// grid, each level twice as fine as the next, the finest at the imagery's
+// own resolution; the tiles are warped alike, one at a time, on the tile
+// loader's thread (tiles::gpu::TileStream). A tile's texels lie over the
+// texture's where their cover is partial or none: a tile a server did not
+// give (404, an error) shows the coarser level.
+//
 // Every refusal is a heightmap::HeightmapError with one line naming the file
 // and the problem.
 #pragma once
 
 #include "dem/DemLoader.h"
+#include "tiles/TileLoader.h"
+#include "tiles/TilePyramid.h"
 
 #include <array>
 #include <cstdint>
@@ -32,6 +42,14 @@ namespace dem {
 // Vulkan guarantees 2D images of 4096 texels a side on every device.
 inline constexpr std::uint32_t kDefaultMaxImageryTexels = 4096;
 
+// When imagery streams: never (the texture alone, at most maxTexels a side),
+// when its own resolution needs more than one texture, or always (the
+// texture then at most a quarter of that resolution).
+enum class ImageryStreamMode { Off, Auto, On };
+
+// Tiles of ImageryStreaming: 256 texels a side and the apron.
+inline constexpr std::uint32_t kImageryTileSize = 256;
+
 struct ImageryOptions {
     // The bands that become red, green and blue, numbered from 1 as in GDAL
     // (3,2,1 is true colour for Landsat 7).
@@ -43,6 +61,16 @@ struct ImageryOptions {
     // taken as a map of the whole Earth in WGS 84 degrees (plate carrée,
     // west edge at -180, north edge at 90), as Debian's xplanet-images are.
     bool wholeEarthWhenUngeoreferenced = false;
+    ImageryStreamMode stream = ImageryStreamMode::Off;
+};
+
+// The finer levels of streamed imagery: a pyramid over the texture's grid
+// (levels 0 .. layout.levelCount() - 1; the texture is level
+// layout.levelCount()), the tiles in RGBA8 as the texture's texels, and what
+// reads them (a reader of its own dataset, made on the loader's thread).
+struct ImageryStreaming {
+    tiles::TilePyramidLayout layout;
+    tiles::TileReaderFactory readerFactory;
 };
 
 // Where a geographic grid lies, in WGS 84 degrees: its outer edges (not its
@@ -64,6 +92,9 @@ struct Imagery {
     // loadGeographicImagery's grid: texels of equal degrees, row 0 at
     // `north`, column 0 at `west`; empty on an elevation model's grid.
     std::optional<GeographicBounds> geographic;
+    // Set when the imagery streams: the texels above are the pyramid's
+    // coarsest level.
+    std::optional<ImageryStreaming> streaming;
 };
 
 // Reads `path` and warps it onto the elevation model `terrain`. Throws
@@ -85,6 +116,14 @@ Imagery stackedImagery(std::vector<Imagery> layers);
 // options.maxTexels a side. Throws heightmap::HeightmapError as loadImagery
 // does, and when GDAL finds no such grid for it.
 Imagery loadGeographicImagery(const std::filesystem::path& path, const ImageryOptions& options);
+
+// `layer`'s RGBA (0..255) at the centre of texel (x, y) of a width x height
+// grid over the same ground: bilinear between its own texels, edges clamped.
+std::array<double, 4> imageryTexelAt(const Imagery& layer, std::uint32_t x, std::uint32_t y, std::uint32_t width,
+                                     std::uint32_t height);
+// `top` (RGBA 0..255) laid over the texel `below` by its alpha, the rule of
+// surface::imageryOver; the result in `below`.
+void layOver(const std::array<double, 4>& top, std::uint8_t* below);
 
 // The 2nd and 98th percentiles of `values` (nearest rank), for the stretch.
 std::array<double, 2> stretchRangeOf(std::vector<double> values);

@@ -98,7 +98,7 @@ std::vector<std::string> DemTileReader::takeWarnings()
     return std::exchange(warnings_, {});
 }
 
-tiles::HeightTile DemTileReader::read(const tiles::TileKey& key)
+tiles::Tile DemTileReader::read(const tiles::TileKey& key)
 {
     if (!layout_.contains(key)) {
         throw std::invalid_argument("DemTileReader: tile (level " + std::to_string(key.level) + ", column " +
@@ -192,7 +192,7 @@ tiles::HeightTile DemTileReader::read(const tiles::TileKey& key)
         placeSea(key.level, sea);
     }
 
-    tiles::HeightTile tile;
+    tiles::Tile tile;
     tile.key = key;
     tile.samples.resize(std::size_t{stored} * stored);
     for (std::uint32_t j = 0; j < stored; ++j) {

@@ -24,7 +24,7 @@ public:
     DemTileReader(const std::filesystem::path& path, const StreamedDem& dem);
 
     // Throws std::invalid_argument for a key outside the layout.
-    tiles::HeightTile read(const tiles::TileKey& key) override;
+    tiles::Tile read(const tiles::TileKey& key) override;
     std::vector<std::string> takeWarnings() override;
 
 private:

@@ -2,7 +2,7 @@
 // the globe keeps in memory (planet::CubeElevation, the base): finer cube
 // grids, cut into tiles that a background reader makes on demand from the
 // model's file (planet/CubeTileReader.h) and the GPU holds in an atlas
-// (tiles::gpu::HeightStream), the finest resident level under a point giving
+// (tiles::gpu::TileStream), the finest resident level under a point giving
 // its height (shaders/planet/CubeStreamedElevation.glsl, mirrored by
 // StreamedCubeHeights).
 //

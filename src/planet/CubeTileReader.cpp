@@ -43,7 +43,7 @@ public:
     {
     }
 
-    tiles::HeightTile read(const tiles::TileKey& key) override
+    tiles::Tile read(const tiles::TileKey& key) override
     {
         const CubeTilePyramid& pyramid = model_.pyramid;
         if (!pyramid.layout().contains(key)) {
@@ -76,7 +76,7 @@ public:
         }
         global_.keepTiles(0);
         overlays_.layOver(points_, cubeGridSpacingMetres(pyramid.intervalsAt(key.level)));
-        tiles::HeightTile tile;
+        tiles::Tile tile;
         tile.key = key;
         tile.samples.resize(points_.size());
         for (std::size_t i = 0; i < points_.size(); ++i) {

@@ -31,7 +31,7 @@ double ModelSamples::sampleMetres(std::uint32_t level, std::uint32_t column, std
     if (level >= levels_) {
         return base.metadata.heightOfSample(base.heightmap.sample(column, row));
     }
-    const tiles::HeightTile& read = tile(tiles::TileKey{level, column / tileSize_, row / tileSize_});
+    const tiles::Tile& read = tile(tiles::TileKey{level, column / tileSize_, row / tileSize_});
     const std::uint32_t stored = tileSize_ + 1;
     return base.metadata.heightOfSample(read.samples[std::size_t{row % tileSize_} * stored + column % tileSize_]);
 }
@@ -41,9 +41,9 @@ void ModelSamples::keepTiles(std::size_t tiles)
     kept_.setBudgetBytes(std::max(tiles, kKeptTiles) * tileBytes_);
 }
 
-const tiles::HeightTile& ModelSamples::tile(const tiles::TileKey& key)
+const tiles::Tile& ModelSamples::tile(const tiles::TileKey& key)
 {
-    if (const tiles::HeightTile* kept = kept_.find(key)) {
+    if (const tiles::Tile* kept = kept_.find(key)) {
         return *kept;
     }
     kept_.insert(reader_->read(key));

@@ -39,7 +39,7 @@ public:
     [[nodiscard]] const dem::StreamedDem& source() const noexcept { return *source_; }
 
 private:
-    [[nodiscard]] const tiles::HeightTile& tile(const tiles::TileKey& key);
+    [[nodiscard]] const tiles::Tile& tile(const tiles::TileKey& key);
 
     std::shared_ptr<const dem::StreamedDem> source_;
     std::uint32_t levels_;

@@ -5,7 +5,7 @@
 
 #include "vk/TimestampQueries.h"
 
-#include "tiles/gpu/HeightStream.h"
+#include "tiles/gpu/TileStream.h"
 
 #include <cstdint>
 #include <optional>
@@ -63,9 +63,11 @@ struct FrameStatistics {
     // GPU time of the last computation of the atmosphere's static tables
     // (transmittance, multiple scattering), e.g. at start-up.
     std::optional<double> atmosphereTablesMs;
-    // A streamed elevation model's tiles (tiles::gpu::HeightStream), as the
+    // A streamed elevation model's tiles (tiles::gpu::TileStream), as the
     // frame being recorded found them.
-    std::optional<tiles::gpu::HeightStreamStatistics> stream;
+    std::optional<tiles::gpu::TileStreamStatistics> stream;
+    // Streamed imagery's tiles, likewise.
+    std::optional<tiles::gpu::TileStreamStatistics> imageryStream;
 };
 
 inline constexpr const char* kSkyTimestamp = "sky";

@@ -61,7 +61,8 @@ struct GlobeSceneRenderer::Impl : SceneSurface {
          std::optional<planet::gpu::GlobeStreaming> streaming, std::span<const GlobeImageryPixels> imagery,
          const std::optional<terrain::ImageryPixels>& nightLights);
 
-    tiles::gpu::HeightStream* stream() override { return globe.stream(); }
+    tiles::gpu::TileStream* stream() override { return globe.stream(); }
+    tiles::gpu::TileStream* imageryStream() override { return imageryTiles.get(); }
     void collect(std::uint32_t slotIndex, const FrameSlot& frame, FrameStatistics& latest) override;
     void recordUpdate(VkCommandBuffer commands, std::uint32_t slotIndex, vk::TimestampQueries& timer) override;
     [[nodiscard]] vk::BufferRange counts() const override;
@@ -82,8 +83,9 @@ struct GlobeSceneRenderer::Impl : SceneSurface {
     SceneFrame frame;
     atmosphere::Atmosphere atmosphere;
     planet::gpu::SeaLevelSky seaLevelSky;
-    std::deque<terrain::ImageryTexture> imagery;         // before the globe, whose draw set reads it
-    std::optional<terrain::ImageryTexture> nightLights;  // likewise
+    std::deque<terrain::ImageryTexture> imagery;           // before the globe, whose draw set reads it
+    std::unique_ptr<tiles::gpu::TileStream> imageryTiles;  // likewise: the streamed layer's
+    std::optional<terrain::ImageryTexture> nightLights;    // likewise
     planet::gpu::GlobeTerrain globe;
     raster::gpu::VisibilityRasterPass raster;
     raster::gpu::VisibilityShadePass shade;
@@ -119,7 +121,16 @@ GlobeSceneRenderer::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& s
 {
     std::vector<planet::gpu::GlobeImagery> layers;
     for (const GlobeImageryPixels& layer : imageryPixels) {
-        layers.push_back({&imagery.emplace_back(gpuDevice, layer.pixels), layer.bounds});
+        const tiles::gpu::TileStream* tiles = nullptr;
+        if (layer.tiles) {
+            if (imageryTiles) {
+                throw std::invalid_argument("the globe streams one imagery layer at most");
+            }
+            imageryTiles =
+                std::make_unique<tiles::gpu::TileStream>(gpuDevice, *layer.tiles, sceneOutput.framesInFlight);
+            tiles = imageryTiles.get();
+        }
+        layers.push_back({&imagery.emplace_back(gpuDevice, layer.pixels), layer.bounds, tiles});
     }
     globe.setImagery(layers);
     if (nightLightPixels) {
@@ -150,7 +161,7 @@ void GlobeSceneRenderer::Impl::collect(std::uint32_t slotIndex, const FrameSlot&
 void GlobeSceneRenderer::Impl::recordUpdate(VkCommandBuffer commands, std::uint32_t slotIndex,
                                             vk::TimestampQueries& timer)
 {
-    if (tiles::gpu::HeightStream* heights = globe.stream()) {
+    if (tiles::gpu::TileStream* heights = globe.stream()) {
         heights->recordUploads(commands, slotIndex);
     }
     updateSerials[slotIndex] = globe.recordUpdate(commands, view.view, view.viewport, view.sunDirection, &timer);
@@ -308,9 +319,14 @@ const planet::gpu::GlobeTerrain& GlobeSceneRenderer::globe() const
     return impl_->globe;
 }
 
-tiles::gpu::HeightStream* GlobeSceneRenderer::heightStream() const
+tiles::gpu::TileStream* GlobeSceneRenderer::heightStream() const
 {
     return impl_->globe.stream();
+}
+
+tiles::gpu::TileStream* GlobeSceneRenderer::imageryStream() const
+{
+    return impl_->imageryTiles.get();
 }
 
 }  // namespace scene

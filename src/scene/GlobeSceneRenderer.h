@@ -64,9 +64,13 @@ struct GlobeFrameView {
 
 // Imagery draped over the globe: its texels on a grid of WGS 84 degrees
 // (dem::loadGeographicImagery) and where that grid lies.
+// Imagery that streams gives the source of its finer tiles (`tiles`:
+// dem::ImageryStreaming's, texels TileTexels::Colours), its `pixels` the
+// pyramid's coarsest level; one layer at most.
 struct GlobeImageryPixels {
     terrain::ImageryPixels pixels;
     dem::GeographicBounds bounds;
+    std::optional<tiles::gpu::TileStreamSource> tiles;
 };
 
 struct GlobeSceneSettings {
@@ -88,7 +92,7 @@ public:
     // sample count is not one the device supports.
     // With `streaming`, `elevation` is the base of a streamed model: each
     // frame takes in the tiles its last completion asked for (as the flat
-    // scene's tiles::gpu::HeightStream frame), framesInFlight set here. With
+    // scene's tiles::gpu::TileStream frame), framesInFlight set here. With
     // `imagery` (at most planet::gpu::kMaxGlobeImageryLayers, bottom first),
     // the globe drapes each layer over the materials and the layers before
     // it where it lies; with
@@ -152,7 +156,9 @@ public:
 
     [[nodiscard]] const planet::gpu::GlobeTerrain& globe() const;
     // The streamed model's tiles, if it streams.
-    [[nodiscard]] tiles::gpu::HeightStream* heightStream() const;
+    [[nodiscard]] tiles::gpu::TileStream* heightStream() const;
+    // The streamed imagery layer's tiles, if one streams.
+    [[nodiscard]] tiles::gpu::TileStream* imageryStream() const;
 
 private:
     struct Impl;

@@ -2,7 +2,7 @@
 
 #include "scene/SceneRendering.h"
 #include "terrain/TerrainTessellation.h"
-#include "tiles/gpu/HeightStream.h"
+#include "tiles/gpu/TileStream.h"
 #include "vk/Barriers.h"
 #include "vk/Device.h"
 
@@ -66,16 +66,24 @@ void SceneFrame::recordUpdate(std::uint32_t slotIndex, SceneSurface& surface)
     FrameSlot& frame = slots_.at(slotIndex);
     const VkCommandBuffer commands = frame.commands;
     collect(slotIndex, surface);
-    if (tiles::gpu::HeightStream* stream = surface.stream()) {
+    if (tiles::gpu::TileStream* stream = surface.stream()) {
         // The slot's last frame completed: what it asked for comes in.
         stream->beginFrame(slotIndex);
         latest_.stream = stream->statistics();
+    }
+    tiles::gpu::TileStream* imagery = surface.imageryStream();
+    if (imagery != nullptr) {
+        imagery->beginFrame(slotIndex);
+        latest_.imageryStream = imagery->statistics();
     }
     surface.prepare(frame);
     timer_.begin(commands, slotIndex);
     // The pixels' passes of the frames before read what this frame's compute
     // passes rewrite (the tessellation, its draw lists and arguments).
     vk::memoryBarrier(device_, commands, kPixelReaders, kPixelReads, kCompute, kStorageReadWrite);
+    if (imagery != nullptr) {
+        imagery->recordUploads(commands, slotIndex);
+    }
     surface.recordUpdate(commands, slotIndex, timer_);
     const vk::BufferRange counts = surface.counts();
     recordCountsReadback(device_, commands, *counts.buffer, counts.offset, counts.bytes, frame);
@@ -106,9 +114,12 @@ void SceneFrame::record(std::uint32_t slotIndex, VkExtent2D viewport, const disp
         surface.recordDraw(commands, slotIndex, viewport, timer_);
         endSceneRendering(device_, commands, targets, output_);
     }
-    if (tiles::gpu::HeightStream* stream = surface.stream()) {
+    if (tiles::gpu::TileStream* stream = surface.stream()) {
         // The tiles the update and the pixels asked for, for the host.
         stream->recordRequestReadback(commands, slotIndex);
+    }
+    if (tiles::gpu::TileStream* imagery = surface.imageryStream()) {
+        imagery->recordRequestReadback(commands, slotIndex);
     }
     recordDisplayPass(device_, commands, targets, displayPass_, slotIndex, display, &timer_);
     if (vectors_ || measuredPath_) {

@@ -68,9 +68,10 @@ RasterPath defaultRasterPath(vk::DriverPath path)
 struct SceneRenderer::Impl : SceneSurface {
     Impl(vk::Device& device, const vk::ShaderLibrary& shaders, const heightmap::Heightmap& heightmap,
          const SceneSettings& settings, const SceneOutput& output, const terrain::ImageryPixels& imagery,
-         std::optional<tiles::gpu::HeightStreamSource> stream);
+         std::optional<tiles::gpu::TileStreamSource> stream, std::optional<tiles::gpu::TileStreamSource> imageryStream);
 
-    tiles::gpu::HeightStream* stream() override { return terrain.stream(); }
+    tiles::gpu::TileStream* stream() override { return terrain.stream(); }
+    tiles::gpu::TileStream* imageryStream() override { return terrain.imageryStream(); }
     void collect(std::uint32_t slotIndex, const FrameSlot& frame, FrameStatistics& latest) override;
     [[nodiscard]] double atmosphereMilliseconds(std::uint32_t slotIndex) const override;
     void prepare(FrameSlot& frame) override;
@@ -104,7 +105,8 @@ struct SceneRenderer::Impl : SceneSurface {
 SceneRenderer::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& shaderLibrary,
                           const heightmap::Heightmap& heightmap, const SceneSettings& initialSettings,
                           const SceneOutput& sceneOutput, const terrain::ImageryPixels& imagery,
-                          std::optional<tiles::gpu::HeightStreamSource> stream)
+                          std::optional<tiles::gpu::TileStreamSource> stream,
+                          std::optional<tiles::gpu::TileStreamSource> imageryStream)
     : device(gpuDevice),
       shaders(shaderLibrary),
       settings(validated(initialSettings)),
@@ -112,7 +114,8 @@ SceneRenderer::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& shader
             frameTimestampPassNames()),
       atmosphere(gpuDevice, shaderLibrary, initialSettings.atmosphere, sceneOutput.framesInFlight),
       terrain(gpuDevice, shaderLibrary, heightmap, initialSettings.terrain, uniformBuffersOf(frame.slots()),
-              atmosphere.descriptorSetLayout(), frame.attachments(), sceneOutput.depth, imagery, std::move(stream)),
+              atmosphere.descriptorSetLayout(), frame.attachments(), sceneOutput.depth, imagery, std::move(stream),
+              std::move(imageryStream)),
       sky(gpuDevice, shaderLibrary, atmosphere.descriptorSetLayout(), frame.attachments(), sceneOutput.depth)
 {
     // The tessellation before its first update: the square's two halves,
@@ -224,9 +227,16 @@ void SceneRenderer::Impl::recordShading(VkCommandBuffer commands, std::uint32_t 
 SceneRenderer::SceneRenderer(vk::Device& device, const vk::ShaderLibrary& shaders,
                              const heightmap::Heightmap& heightmap, const SceneSettings& settings,
                              const SceneOutput& output, const terrain::ImageryPixels& imagery,
-                             std::optional<tiles::gpu::HeightStreamSource> stream)
-    : impl_(std::make_unique<Impl>(device, shaders, heightmap, settings, output, imagery, std::move(stream)))
+                             std::optional<tiles::gpu::TileStreamSource> stream,
+                             std::optional<tiles::gpu::TileStreamSource> imageryStream)
+    : impl_(std::make_unique<Impl>(device, shaders, heightmap, settings, output, imagery, std::move(stream),
+                                   std::move(imageryStream)))
 {
+}
+
+tiles::gpu::TileStream* SceneRenderer::imageryStream()
+{
+    return impl_->terrain.imageryStream();
 }
 
 SceneRenderer::~SceneRenderer()
@@ -336,7 +346,7 @@ void SceneRenderer::setVectorLayerShown(std::size_t layer, bool shown)
     impl_->frame.setVectorLayerShown(layer, shown);
 }
 
-tiles::gpu::HeightStream* SceneRenderer::heightStream()
+tiles::gpu::TileStream* SceneRenderer::heightStream()
 {
     return impl_->terrain.stream();
 }

@@ -95,13 +95,15 @@ public:
     // and computes the atmosphere's tables, waiting for the device. `imagery`
     // (none by default) is draped over the terrain (terrain::Terrain). Throws
     // `stream` makes the heightmap the coarse level of a streamed elevation
-    // model (terrain::Terrain). Throws
+    // model (terrain::Terrain); `imageryStream` streams the finer levels of
+    // imagery whose coarsest level `imagery` is. Throws
     // std::invalid_argument for invalid settings and vk::Error when the
     // terrain's depth does not fit the device or the sample count is not
     // one the device supports.
     SceneRenderer(vk::Device& device, const vk::ShaderLibrary& shaders, const heightmap::Heightmap& heightmap,
                   const SceneSettings& settings, const SceneOutput& output, const terrain::ImageryPixels& imagery = {},
-                  std::optional<tiles::gpu::HeightStreamSource> stream = std::nullopt);
+                  std::optional<tiles::gpu::TileStreamSource> stream = std::nullopt,
+                  std::optional<tiles::gpu::TileStreamSource> imageryStream = std::nullopt);
     ~SceneRenderer();
     SceneRenderer(const SceneRenderer&) = delete;
     SceneRenderer& operator=(const SceneRenderer&) = delete;
@@ -158,7 +160,9 @@ public:
 
     [[nodiscard]] const terrain::Terrain& terrain() const;
     // The terrain's streamed elevation model, if it has one.
-    [[nodiscard]] tiles::gpu::HeightStream* heightStream();
+    [[nodiscard]] tiles::gpu::TileStream* heightStream();
+    // Streamed imagery's tiles, if the imagery streams.
+    [[nodiscard]] tiles::gpu::TileStream* imageryStream();
     [[nodiscard]] camera::DepthConvention depthConvention() const;
     // World-space bounds of the terrain (for the camera's start pose).
     [[nodiscard]] glm::vec3 worldMin() const;

@@ -15,7 +15,7 @@
 #include <optional>
 
 namespace tiles::gpu {
-class HeightStream;
+class TileStream;
 }  // namespace tiles::gpu
 
 namespace vk {
@@ -30,7 +30,11 @@ public:
     virtual ~SceneSurface() = default;
 
     // A streamed model's tiles, if the surface streams one.
-    [[nodiscard]] virtual tiles::gpu::HeightStream* stream() = 0;
+    [[nodiscard]] virtual tiles::gpu::TileStream* stream() = 0;
+    // Streamed imagery's tiles, if the surface drapes such imagery; the
+    // frame takes them in, uploads them and reads back what the pixels
+    // asked for.
+    [[nodiscard]] virtual tiles::gpu::TileStream* imageryStream() { return nullptr; }
 
     // The results of the slot's last frame, now complete (`frame`'s counts
     // read back), into `latest`.

@@ -6,7 +6,7 @@
 #include "terrain/HeightmapTexture.h"
 #include "terrain/PoolTerrainDrawPass.h"
 #include "terrain/TerrainPrograms.h"
-#include "tiles/gpu/HeightTileAtlas.h"
+#include "tiles/gpu/TileAtlas.h"
 #include "vk/Barriers.h"
 #include "vk/BufferTransfer.h"
 #include "vk/Device.h"
@@ -127,15 +127,13 @@ PoolTerrainFrame poolTerrainFrameFor(const camera::FrameView& view, glm::dvec2 c
     return frame;
 }
 
-PoolTerrain::PoolTerrain(vk::Device& device, const vk::ShaderLibrary& shaders, const HeightmapTexture& heightmap,
-                         const SunShadowMap& sunShadows, const SeaMaskTexture& seaMask, const ImageryTexture& imagery,
-                         const tiles::gpu::HeightTileAtlas& atlas, const HeightStatistics& statistics,
-                         std::span<const vk::Buffer* const> frameUniforms, const TerrainSettings& settings,
-                         VkDescriptorSetLayout atmosphereLayout, const vk::AttachmentFormats& attachments,
-                         camera::DepthConvention depth)
+PoolTerrain::PoolTerrain(vk::Device& device, const vk::ShaderLibrary& shaders, const TerrainDrawInputs& inputs,
+                         const HeightStatistics& statistics, std::span<const vk::Buffer* const> frameUniforms,
+                         const TerrainSettings& settings, VkDescriptorSetLayout atmosphereLayout,
+                         const vk::AttachmentFormats& attachments, camera::DepthConvention depth)
     : device_(&device),
       shaders_(&shaders),
-      atlas_(&atlas),
+      atlas_(inputs.atlas),
       capacity_(fittingCapacity(device, settings.poolCapacity)),
       cpuPool_(rootPool(settings)),
       buffers_(device, settings.poolCapacity),
@@ -146,6 +144,8 @@ PoolTerrain::PoolTerrain(vk::Device& device, const vk::ShaderLibrary& shaders, c
       setLayout_(device, kCriterionBindings),
       setPool_(device, setLayout_, static_cast<std::uint32_t>(frameUniforms.size()))
 {
+    const HeightmapTexture& heightmap = *inputs.heightmap;
+    const tiles::gpu::TileAtlas& atlas = *inputs.atlas;
     for (const vk::Buffer* uniforms : frameUniforms) {
         vk::Buffer& frame = frames_.emplace_back(device, sizeof(PoolTerrainFrame), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
                                                  vk::MemoryLocation::HostUpload);
@@ -158,7 +158,7 @@ PoolTerrain::PoolTerrain(vk::Device& device, const vk::ShaderLibrary& shaders, c
             .storageBuffer(4, statistics.momentsBuffer())
             .storageBuffer(5, exact_)
             .storageBuffer(6, cache_)
-            .combinedImageSampler(7, atlas.view(), atlas.sampler(), tiles::gpu::HeightTileAtlas::kLayout)
+            .combinedImageSampler(7, atlas.view(), atlas.sampler(), tiles::gpu::TileAtlas::kLayout)
             .storageBuffer(8, atlas.pageTable())
             .storageBuffer(9, atlas.tileStatistics())
             .storageBuffer(10, drawBands_)
@@ -168,9 +168,9 @@ PoolTerrain::PoolTerrain(vk::Device& device, const vk::ShaderLibrary& shaders, c
     }
     slotSerial_.assign(frameUniforms.size(), 0);
     kernels_ = buildKernels();
-    draw_ = std::make_unique<PoolTerrainDrawPass>(device, shaders, heightmap, sunShadows, seaMask, imagery, atlas,
-                                                  buffers_, drawList_, cache_, frameUniforms, frames_, atmosphereLayout,
-                                                  attachments, depth, settings.uniformSubdivision);
+    draw_ = std::make_unique<PoolTerrainDrawPass>(device, shaders, inputs, buffers_, drawList_, cache_, frameUniforms,
+                                                  frames_, atmosphereLayout, attachments, depth,
+                                                  settings.uniformSubdivision);
     // The draw order's band counts start cleared; the draw arguments pass
     // clears them after each update.
     const std::array<std::uint32_t, 2 * kDrawBands> clearedBands{};

@@ -13,6 +13,7 @@
 #include "bisector/gpu/PoolConvergence.h"
 #include "bisector/gpu/PoolPipeline.h"
 #include "camera/FrameView.h"
+#include "terrain/TerrainDrawPipeline.h"
 #include "terrain/TerrainSettings.h"
 #include "terrain/TerrainTessellation.h"
 #include "vk/Buffer.h"
@@ -40,7 +41,7 @@ class TimestampQueries;
 }  // namespace vk
 
 namespace tiles::gpu {
-class HeightTileAtlas;
+class TileAtlas;
 }  // namespace tiles::gpu
 
 namespace terrain {
@@ -86,15 +87,13 @@ struct PoolGeometryReadback {
 
 class PoolTerrain final : public TerrainTessellation {
 public:
-    // The buffers, the heightmap, the atlas and the statistics must outlive
-    // the pool terrain. Throws vk::Error, in one line, when the pool's buffers exceed
+    // The buffers, the draw's inputs and the statistics must outlive the
+    // pool terrain. Throws vk::Error, in one line, when the pool's buffers exceed
     // the device's maxStorageBufferRange (naming the largest size that fits).
-    PoolTerrain(vk::Device& device, const vk::ShaderLibrary& shaders, const HeightmapTexture& heightmap,
-                const SunShadowMap& sunShadows, const SeaMaskTexture& seaMask, const ImageryTexture& imagery,
-                const tiles::gpu::HeightTileAtlas& atlas, const HeightStatistics& statistics,
-                std::span<const vk::Buffer* const> frameUniforms, const TerrainSettings& settings,
-                VkDescriptorSetLayout atmosphereLayout, const vk::AttachmentFormats& attachments,
-                camera::DepthConvention depth);
+    PoolTerrain(vk::Device& device, const vk::ShaderLibrary& shaders, const TerrainDrawInputs& inputs,
+                const HeightStatistics& statistics, std::span<const vk::Buffer* const> frameUniforms,
+                const TerrainSettings& settings, VkDescriptorSetLayout atmosphereLayout,
+                const vk::AttachmentFormats& attachments, camera::DepthConvention depth);
     ~PoolTerrain() override;
 
     [[nodiscard]] TerrainBackend backend() const override { return TerrainBackend::Pool; }
@@ -167,7 +166,7 @@ private:
 
     vk::Device* device_;
     const vk::ShaderLibrary* shaders_;
-    const tiles::gpu::HeightTileAtlas* atlas_;
+    const tiles::gpu::TileAtlas* atlas_;
     std::uint32_t capacity_;
     bisector::Pool cpuPool_;  // the roots, uploaded at the start
     bisector::gpu::PoolBuffers buffers_;
@@ -197,7 +196,7 @@ private:
     bool cacheValid_ = false;
     glm::i64vec2 cachedOrigin_{0};
     std::array<float, 4> cachedHeights_{};  // the settings the cache was computed with
-    std::uint64_t cachedPageTable_ = 0;  // and the atlas's page table (tiles::gpu::HeightTileAtlas::pageTableVersion)
+    std::uint64_t cachedPageTable_ = 0;     // and the atlas's page table (tiles::gpu::TileAtlas::pageTableVersion)
 };
 
 }  // namespace terrain

@@ -7,7 +7,7 @@
 #include "terrain/SeaMask.h"
 #include "terrain/SunShadowMap.h"
 #include "terrain/TerrainDrawPipeline.h"
-#include "tiles/gpu/HeightTileAtlas.h"
+#include "tiles/gpu/TileAtlas.h"
 #include "vk/Buffer.h"
 #include "vk/Device.h"
 #include "vk/DriverPath.h"
@@ -28,17 +28,15 @@ static_assert(bisector::gpu::kDrawArgumentsOffset == 29 * sizeof(std::uint32_t))
 }  // namespace
 
 PoolTerrainDrawPass::PoolTerrainDrawPass(const vk::Device& device, const vk::ShaderLibrary& shaders,
-                                         const HeightmapTexture& heightmap, const SunShadowMap& sunShadows,
-                                         const SeaMaskTexture& seaMask, const ImageryTexture& imagery,
-                                         const tiles::gpu::HeightTileAtlas& atlas,
-                                         const bisector::gpu::PoolBuffers& pool, const vk::Buffer& drawList,
-                                         const vk::Buffer& cache, std::span<const vk::Buffer* const> frameUniforms,
+                                         const TerrainDrawInputs& inputs, const bisector::gpu::PoolBuffers& pool,
+                                         const vk::Buffer& drawList, const vk::Buffer& cache,
+                                         std::span<const vk::Buffer* const> frameUniforms,
                                          std::span<const vk::Buffer> frameData, VkDescriptorSetLayout atmosphereLayout,
                                          const vk::AttachmentFormats& attachments, camera::DepthConvention depth,
                                          int uniformSubdivision)
     : device_(&device),
       shaders_(&shaders),
-      atlas_(&atlas),
+      atlas_(inputs.atlas),
       pool_(&pool),
       attachments_(attachments),
       depth_(depth),
@@ -51,8 +49,7 @@ PoolTerrainDrawPass::PoolTerrainDrawPass(const vk::Device& device, const vk::Sha
     for (std::size_t slot = 0; slot < frameUniforms.size(); ++slot) {
         const VkDescriptorSet set = setPool_.allocate(setLayout_);
         vk::DescriptorWriter writer;
-        writeTerrainDrawSet(writer, *frameUniforms[slot],
-                            TerrainDrawInputs{&heightmap, &sunShadows, &seaMask, &imagery, &atlas})
+        writeTerrainDrawSet(writer, *frameUniforms[slot], inputs)
             .storageBuffer(0, frameData[slot])
             .storageBuffer(3, drawList)
             .storageBuffer(4, cache)

@@ -13,6 +13,7 @@
 #pragma once
 
 #include "camera/FrameView.h"
+#include "terrain/TerrainDrawPipeline.h"
 #include "vk/Descriptors.h"
 #include "vk/GraphicsPipeline.h"
 #include "vk/Pipeline.h"
@@ -34,7 +35,7 @@ class PoolBuffers;
 }
 
 namespace tiles::gpu {
-class HeightTileAtlas;
+class TileAtlas;
 }  // namespace tiles::gpu
 
 namespace terrain {
@@ -48,10 +49,8 @@ class PoolTerrainDrawPass {
 public:
     // One set per frame slot (frameData[i] with frameUniforms[i]); every
     // buffer and the heightmap must outlive the pass.
-    PoolTerrainDrawPass(const vk::Device& device, const vk::ShaderLibrary& shaders, const HeightmapTexture& heightmap,
-                        const SunShadowMap& sunShadows, const SeaMaskTexture& seaMask, const ImageryTexture& imagery,
-                        const tiles::gpu::HeightTileAtlas& atlas, const bisector::gpu::PoolBuffers& pool,
-                        const vk::Buffer& drawList, const vk::Buffer& cache,
+    PoolTerrainDrawPass(const vk::Device& device, const vk::ShaderLibrary& shaders, const TerrainDrawInputs& inputs,
+                        const bisector::gpu::PoolBuffers& pool, const vk::Buffer& drawList, const vk::Buffer& cache,
                         std::span<const vk::Buffer* const> frameUniforms, std::span<const vk::Buffer> frameData,
                         VkDescriptorSetLayout atmosphereLayout, const vk::AttachmentFormats& attachments,
                         camera::DepthConvention depth, int uniformSubdivision);
@@ -81,7 +80,7 @@ private:
 
     const vk::Device* device_;
     const vk::ShaderLibrary* shaders_;
-    const tiles::gpu::HeightTileAtlas* atlas_;
+    const tiles::gpu::TileAtlas* atlas_;
     const bisector::gpu::PoolBuffers* pool_;
     vk::AttachmentFormats attachments_;
     camera::DepthConvention depth_;

@@ -62,8 +62,8 @@ SeaMaskTexture seaMaskTextureFor(vk::Device& device, const heightmap::Heightmap&
 
 // The stream's source, once checked against the heightmap (its coarse
 // level).
-std::optional<tiles::gpu::HeightStreamSource>& streamedSource(std::optional<tiles::gpu::HeightStreamSource>& source,
-                                                              const heightmap::Heightmap& heightmap)
+std::optional<tiles::gpu::TileStreamSource>& streamedSource(std::optional<tiles::gpu::TileStreamSource>& source,
+                                                            const heightmap::Heightmap& heightmap)
 {
     const tiles::TilePyramidLayout& layout = source->layout;
     const std::uint32_t coarse = layout.levelCount();
@@ -81,16 +81,20 @@ struct Terrain::Impl {
          const TerrainSettings& initialSettings, std::span<const vk::Buffer* const> frameUniforms,
          VkDescriptorSetLayout atmosphereLayout, const vk::AttachmentFormats& attachments,
          camera::DepthConvention depth, const ImageryPixels& imageryPixels,
-         std::optional<tiles::gpu::HeightStreamSource> streamSource);
+         std::optional<tiles::gpu::TileStreamSource> streamSource,
+         std::optional<tiles::gpu::TileStreamSource> imageryStreamSource);
 
     void replaceTessellation(const TerrainSettings& newSettings);
     [[nodiscard]] glm::dvec2 extentMetres() const;
     [[nodiscard]] TerrainUniformContext uniformContext() const;
     // The visibility path in compute for the current backend, built on first use.
     [[nodiscard]] TerrainComputeRaster& computeRaster();
-    [[nodiscard]] const tiles::gpu::HeightTileAtlas& drawAtlas() const
+    [[nodiscard]] const tiles::gpu::TileAtlas& drawAtlas() const { return stream ? stream->atlas() : *emptyAtlas; }
+    [[nodiscard]] TerrainDrawInputs drawInputs() const
     {
-        return stream ? stream->atlas() : *emptyAtlas;
+        return TerrainDrawInputs{&heightmapTexture, &sunShadows,
+                                 &seaMask,          &imagery,
+                                 &drawAtlas(),      imageryStream ? &imageryStream->atlas() : &*noImageryTiles};
     }
 
     vk::Device& device;
@@ -102,13 +106,17 @@ struct Terrain::Impl {
     // The level-0 size of a streamed elevation model, else the heightmap's.
     std::uint32_t fullWidth;
     std::uint32_t fullHeight;
-    std::unique_ptr<tiles::gpu::HeightStream> stream;
+    std::unique_ptr<tiles::gpu::TileStream> stream;
     // What the draws bind when nothing streams.
-    std::unique_ptr<tiles::gpu::HeightTileAtlas> emptyAtlas;
+    std::unique_ptr<tiles::gpu::TileAtlas> emptyAtlas;
     HeightStatistics heightStatistics;
     SunShadowMap sunShadows;
     SeaMaskTexture seaMask;
     ImageryTexture imagery;
+    // Streamed imagery's tiles over `imagery` (its coarsest level), or the
+    // empty atlas the draws bind when it does not stream.
+    std::unique_ptr<tiles::gpu::TileStream> imageryStream;
+    std::optional<tiles::gpu::TileAtlas> noImageryTiles;
     TerrainCriterion criterion;
     // The heap (terrain::HeapTerrain) or the pool (terrain::PoolTerrain).
     std::unique_ptr<TerrainTessellation> tessellation;
@@ -126,7 +134,8 @@ Terrain::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& shaderLibrar
                     const heightmap::Heightmap& heightmap, const TerrainSettings& initialSettings,
                     std::span<const vk::Buffer* const> frameUniforms, VkDescriptorSetLayout atmosphereLayout,
                     const vk::AttachmentFormats& attachments, camera::DepthConvention depth,
-                    const ImageryPixels& imageryPixels, std::optional<tiles::gpu::HeightStreamSource> streamSource)
+                    const ImageryPixels& imageryPixels, std::optional<tiles::gpu::TileStreamSource> streamSource,
+                    std::optional<tiles::gpu::TileStreamSource> imageryStreamSource)
     : device(gpuDevice),
       shaders(shaderLibrary),
       settings(checkedSettings(gpuDevice, initialSettings)),
@@ -136,20 +145,27 @@ Terrain::Impl::Impl(vk::Device& gpuDevice, const vk::ShaderLibrary& shaderLibrar
       fullWidth(streamSource ? streamSource->layout.columns() : heightmap.width),
       fullHeight(streamSource ? streamSource->layout.rows() : heightmap.height),
       stream(streamSource
-                 ? std::make_unique<tiles::gpu::HeightStream>(gpuDevice, *streamedSource(streamSource, heightmap),
-                                                              static_cast<std::uint32_t>(frameUniforms.size()))
+                 ? std::make_unique<tiles::gpu::TileStream>(gpuDevice, *streamedSource(streamSource, heightmap),
+                                                            static_cast<std::uint32_t>(frameUniforms.size()))
                  : nullptr),
-      emptyAtlas(stream ? nullptr : std::make_unique<tiles::gpu::HeightTileAtlas>(gpuDevice, std::nullopt, 0, 1, 1)),
+      emptyAtlas(stream ? nullptr : std::make_unique<tiles::gpu::TileAtlas>(gpuDevice, std::nullopt, 0, 1, 1)),
       heightStatistics(gpuDevice, shaderLibrary, heightmapTexture),
       sunShadows(gpuDevice, shaderLibrary, heightmapTexture),
       seaMask(seaMaskTextureFor(gpuDevice, heightmap, settings)),
       imagery(gpuDevice, imageryPixels),
+      imageryStream(imageryStreamSource
+                        ? std::make_unique<tiles::gpu::TileStream>(gpuDevice, *imageryStreamSource,
+                                                                   static_cast<std::uint32_t>(frameUniforms.size()))
+                        : nullptr),
       criterion(gpuDevice, heightStatistics, heightmapTexture, drawAtlas(), frameUniforms),
       uniformBuffers(frameUniforms.begin(), frameUniforms.end()),
       atmosphereSetLayout(atmosphereLayout),
       attachmentFormats(attachments),
       depthConvention(depth)
 {
+    if (!imageryStream) {
+        noImageryTiles.emplace(gpuDevice, std::nullopt, 0, 1, 1, tiles::gpu::TileTexels::Colours);
+    }
     replaceTessellation(settings);
 }
 
@@ -159,13 +175,11 @@ void Terrain::Impl::replaceTessellation(const TerrainSettings& newSettings)
 {
     std::unique_ptr<TerrainTessellation> rebuilt;
     if (newSettings.backend == TerrainBackend::Pool) {
-        rebuilt = std::make_unique<PoolTerrain>(device, shaders, heightmapTexture, sunShadows, seaMask, imagery,
-                                                drawAtlas(), heightStatistics, uniformBuffers, newSettings,
-                                                atmosphereSetLayout, attachmentFormats, depthConvention);
+        rebuilt = std::make_unique<PoolTerrain>(device, shaders, drawInputs(), heightStatistics, uniformBuffers,
+                                                newSettings, atmosphereSetLayout, attachmentFormats, depthConvention);
     } else {
-        rebuilt = std::make_unique<HeapTerrain>(
-            device, shaders, TerrainDrawInputs{&heightmapTexture, &sunShadows, &seaMask, &imagery, &drawAtlas()},
-            criterion, uniformBuffers, newSettings, atmosphereSetLayout, attachmentFormats, depthConvention);
+        rebuilt = std::make_unique<HeapTerrain>(device, shaders, drawInputs(), criterion, uniformBuffers, newSettings,
+                                                atmosphereSetLayout, attachmentFormats, depthConvention);
     }
     compute.reset();  // it binds the old tessellation's draw set
     tessellation = std::move(rebuilt);
@@ -248,18 +262,24 @@ Terrain::Terrain(vk::Device& device, const vk::ShaderLibrary& shaders, const hei
                  const TerrainSettings& settings, std::span<const vk::Buffer* const> frameUniforms,
                  VkDescriptorSetLayout atmosphereLayout, const vk::AttachmentFormats& attachments,
                  camera::DepthConvention depth, const ImageryPixels& imagery,
-                 std::optional<tiles::gpu::HeightStreamSource> stream)
+                 std::optional<tiles::gpu::TileStreamSource> stream,
+                 std::optional<tiles::gpu::TileStreamSource> imageryStream)
     : impl_(std::make_unique<Impl>(device, shaders, heightmap, settings, frameUniforms, atmosphereLayout, attachments,
-                                   depth, imagery, std::move(stream)))
+                                   depth, imagery, std::move(stream), std::move(imageryStream)))
 {
 }
 
-tiles::gpu::HeightStream* Terrain::stream()
+tiles::gpu::TileStream* Terrain::imageryStream()
+{
+    return impl_->imageryStream.get();
+}
+
+tiles::gpu::TileStream* Terrain::stream()
 {
     return impl_->stream.get();
 }
 
-const tiles::gpu::HeightStream* Terrain::stream() const
+const tiles::gpu::TileStream* Terrain::stream() const
 {
     return impl_->stream.get();
 }
@@ -298,7 +318,12 @@ const TerrainSettings& Terrain::settings() const
 
 TerrainUniforms Terrain::uniformsFor(const camera::FrameView& view, glm::vec3 sunDirection) const
 {
-    return makeTerrainUniforms(view, sunDirection, impl_->settings, impl_->uniformContext());
+    TerrainUniforms uniforms = makeTerrainUniforms(view, sunDirection, impl_->settings, impl_->uniformContext());
+    if (const tiles::gpu::TileStream* imagery = impl_->imageryStream.get()) {
+        const tiles::TilePyramidLayout& layout = imagery->layout();
+        uniforms.imageryStream = glm::uvec4(1u, layout.levelCount(), layout.columns(), layout.rows());
+    }
+    return uniforms;
 }
 
 void Terrain::recordUpdate(VkCommandBuffer commands, std::uint32_t frameSlot, const camera::FrameView& view,

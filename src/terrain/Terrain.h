@@ -25,7 +25,7 @@
 #include "terrain/PoolTerrain.h"
 #include "terrain/TerrainSettings.h"
 #include "terrain/TerrainUniforms.h"
-#include "tiles/gpu/HeightStream.h"
+#include "tiles/gpu/TileStream.h"
 #include "vk/GraphicsPipeline.h"
 
 #include <vulkan/vulkan.h>
@@ -57,8 +57,9 @@ public:
     // The formats and the depth convention are those of the rendering
     // recordDraw is recorded in. `imagery` (none by default) covers the
     // heightmap's ground; settings.showImagery shows it instead of the
-    // materials. With `stream`, the heightmap is the coarse level of a
-    // streamed elevation model (tiles::gpu::HeightStream) and the terrain spans
+    // materials; with `imageryStream`, it is the coarsest level of imagery
+    // whose finer tiles stream. With `stream`, the heightmap is the coarse level of a
+    // streamed elevation model (tiles::gpu::TileStream) and the terrain spans
     // the model's level 0; the heap backend only (std::invalid_argument
     // otherwise). Throws vk::Error when the settings' depth does not fit the
     // device (naming the largest that does).
@@ -66,7 +67,8 @@ public:
             const TerrainSettings& settings, std::span<const vk::Buffer* const> frameUniforms,
             VkDescriptorSetLayout atmosphereLayout, const vk::AttachmentFormats& attachments,
             camera::DepthConvention depth, const ImageryPixels& imagery = {},
-            std::optional<tiles::gpu::HeightStreamSource> stream = std::nullopt);
+            std::optional<tiles::gpu::TileStreamSource> stream = std::nullopt,
+            std::optional<tiles::gpu::TileStreamSource> imageryStream = std::nullopt);
     ~Terrain();
     Terrain(const Terrain&) = delete;
     Terrain& operator=(const Terrain&) = delete;
@@ -125,8 +127,12 @@ public:
     // once the slot's last frame completed, and records
     // recordStreamUploads before the update and the stream's request
     // read-back after the draw, outside rendering).
-    [[nodiscard]] tiles::gpu::HeightStream* stream();
-    [[nodiscard]] const tiles::gpu::HeightStream* stream() const;
+    [[nodiscard]] tiles::gpu::TileStream* stream();
+    // Streamed imagery's tiles, if `imagery` is the coarsest level of
+    // streamed imagery (dem::ImageryStreaming): the frame (scene::SceneFrame)
+    // takes them in, uploads them and reads back what the pixels asked for.
+    [[nodiscard]] tiles::gpu::TileStream* imageryStream();
+    [[nodiscard]] const tiles::gpu::TileStream* stream() const;
     void recordStreamUploads(VkCommandBuffer commands, std::uint32_t frameSlot);
 
     // Where the counts of the last update lie, for a read-back by the

@@ -3,7 +3,7 @@
 #include "terrain/HeightStatistics.h"
 #include "terrain/HeightmapTexture.h"
 #include "terrain/TerrainPrograms.h"
-#include "tiles/gpu/HeightTileAtlas.h"
+#include "tiles/gpu/TileAtlas.h"
 #include "vk/Buffer.h"
 #include "vk/Device.h"
 
@@ -26,7 +26,7 @@ constexpr std::array<vk::DescriptorBinding, 7> kCriterionBindings{{
 }  // namespace
 
 TerrainCriterion::TerrainCriterion(const vk::Device& device, const HeightStatistics& statistics,
-                                   const HeightmapTexture& heightmap, const tiles::gpu::HeightTileAtlas& atlas,
+                                   const HeightmapTexture& heightmap, const tiles::gpu::TileAtlas& atlas,
                                    std::span<const vk::Buffer* const> frameUniforms)
     : macros_(terrainProgramMacros(device.driverPath(), atlas)),
       setLayout_(device, kCriterionBindings),
@@ -39,7 +39,7 @@ TerrainCriterion::TerrainCriterion(const vk::Device& device, const HeightStatist
             .storageBuffer(1, statistics.minMaxBuffer())
             .storageBuffer(2, statistics.momentsBuffer())
             .combinedImageSampler(3, heightmap.view(), heightmap.sampler(), HeightmapTexture::kLayout)
-            .combinedImageSampler(4, atlas.view(), atlas.sampler(), tiles::gpu::HeightTileAtlas::kLayout)
+            .combinedImageSampler(4, atlas.view(), atlas.sampler(), tiles::gpu::TileAtlas::kLayout)
             .storageBuffer(5, atlas.pageTable())
             .storageBuffer(6, atlas.tileStatistics())
             .update(device, set);

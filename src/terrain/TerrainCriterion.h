@@ -4,7 +4,7 @@
 // per frame slot): binding 0 the slot's TerrainUniforms, bindings 1 and 2 the
 // min/max and moments chains of HeightStatistics, binding 3 the heightmap,
 // bindings 4 to 6 the streamed tiles' atlas, page table and bounds
-// (HeightTileAtlas).
+// (TileAtlas).
 #pragma once
 
 #include "leb/gpu/SubdivisionPass.h"
@@ -21,7 +21,7 @@ class Device;
 }  // namespace vk
 
 namespace tiles::gpu {
-class HeightTileAtlas;
+class TileAtlas;
 }  // namespace tiles::gpu
 
 namespace terrain {
@@ -34,7 +34,7 @@ public:
     // One set per element of `frameUniforms`; the buffers, `statistics` and
     // `heightmap` must outlive the criterion.
     TerrainCriterion(const vk::Device& device, const HeightStatistics& statistics, const HeightmapTexture& heightmap,
-                     const tiles::gpu::HeightTileAtlas& atlas, std::span<const vk::Buffer* const> frameUniforms);
+                     const tiles::gpu::TileAtlas& atlas, std::span<const vk::Buffer* const> frameUniforms);
 
     // What to build the subdivision pass with; the criterion must outlive it.
     [[nodiscard]] leb::gpu::SubdivisionCriterion criterion() const;

@@ -7,7 +7,7 @@
 #include "terrain/SeaMask.h"
 #include "terrain/SunShadowMap.h"
 #include "terrain/TerrainDrawPipeline.h"
-#include "tiles/gpu/HeightTileAtlas.h"
+#include "tiles/gpu/TileAtlas.h"
 #include "vk/Buffer.h"
 #include "vk/Device.h"
 #include "vk/DriverPath.h"
@@ -25,15 +25,12 @@ constexpr std::array<std::uint32_t, 2> kHeapBindings{0, 3};
 }  // namespace
 
 TerrainDrawPass::TerrainDrawPass(const vk::Device& device, const vk::ShaderLibrary& shaders,
-                                 const HeightmapTexture& heightmap, const SunShadowMap& sunShadows,
-                                 const SeaMaskTexture& seaMask, const ImageryTexture& imagery,
-                                 const tiles::gpu::HeightTileAtlas& atlas,
-                                 std::span<const vk::Buffer* const> frameUniforms,
+                                 const TerrainDrawInputs& inputs, std::span<const vk::Buffer* const> frameUniforms,
                                  VkDescriptorSetLayout atmosphereLayout, const vk::AttachmentFormats& attachments,
                                  camera::DepthConvention depth)
     : device_(&device),
       shaders_(&shaders),
-      atlas_(&atlas),
+      atlas_(inputs.atlas),
       attachments_(attachments),
       depth_(depth),
       setLayout_(device, terrainDrawBindings(kHeapBindings)),
@@ -44,8 +41,7 @@ TerrainDrawPass::TerrainDrawPass(const vk::Device& device, const vk::ShaderLibra
     for (const vk::Buffer* uniforms : frameUniforms) {
         const VkDescriptorSet set = pool_.allocate(setLayout_);
         vk::DescriptorWriter writer;
-        writeTerrainDrawSet(writer, *uniforms, TerrainDrawInputs{&heightmap, &sunShadows, &seaMask, &imagery, &atlas})
-            .update(device, set);
+        writeTerrainDrawSet(writer, *uniforms, inputs).update(device, set);
         sets_.push_back(set);
     }
 }

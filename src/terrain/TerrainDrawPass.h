@@ -12,6 +12,7 @@
 #pragma once
 
 #include "camera/FrameView.h"
+#include "terrain/TerrainDrawPipeline.h"
 #include "vk/Descriptors.h"
 #include "vk/GraphicsPipeline.h"
 #include "vk/Pipeline.h"
@@ -34,7 +35,7 @@ class ConcurrentBinaryTree;
 }  // namespace cbt::gpu
 
 namespace tiles::gpu {
-class HeightTileAtlas;
+class TileAtlas;
 }  // namespace tiles::gpu
 
 namespace terrain {
@@ -50,11 +51,9 @@ public:
     // heightmap must outlive the pass. The formats are those of the
     // rendering it is recorded in; the depth test keeps the nearer surface
     // under `depth`. Call bindTree before recording.
-    TerrainDrawPass(const vk::Device& device, const vk::ShaderLibrary& shaders, const HeightmapTexture& heightmap,
-                    const SunShadowMap& sunShadows, const SeaMaskTexture& seaMask, const ImageryTexture& imagery,
-                    const tiles::gpu::HeightTileAtlas& atlas, std::span<const vk::Buffer* const> frameUniforms,
-                    VkDescriptorSetLayout atmosphereLayout, const vk::AttachmentFormats& attachments,
-                    camera::DepthConvention depth);
+    TerrainDrawPass(const vk::Device& device, const vk::ShaderLibrary& shaders, const TerrainDrawInputs& inputs,
+                    std::span<const vk::Buffer* const> frameUniforms, VkDescriptorSetLayout atmosphereLayout,
+                    const vk::AttachmentFormats& attachments, camera::DepthConvention depth);
     ~TerrainDrawPass();
     TerrainDrawPass(const TerrainDrawPass&) = delete;
     TerrainDrawPass& operator=(const TerrainDrawPass&) = delete;
@@ -88,7 +87,7 @@ private:
 
     const vk::Device* device_;
     const vk::ShaderLibrary* shaders_;
-    const tiles::gpu::HeightTileAtlas* atlas_;
+    const tiles::gpu::TileAtlas* atlas_;
     vk::AttachmentFormats attachments_;
     camera::DepthConvention depth_;
     vk::DescriptorSetLayout setLayout_;

@@ -6,7 +6,7 @@
 #include "terrain/SeaMask.h"
 #include "terrain/SunShadowMap.h"
 #include "terrain/TerrainPrograms.h"
-#include "tiles/gpu/HeightTileAtlas.h"
+#include "tiles/gpu/TileAtlas.h"
 #include "vk/Buffer.h"
 #include "vk/Device.h"
 #include "vk/DriverPath.h"
@@ -23,7 +23,7 @@ std::vector<vk::DescriptorBinding> terrainDrawBindings(std::span<const std::uint
     for (const std::uint32_t binding : ownStorageBuffers) {
         bindings.push_back({binding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kTerrainDrawStages, 1});
     }
-    const std::array<vk::DescriptorBinding, 10> shared{{
+    const std::array<vk::DescriptorBinding, 13> shared{{
         {kFrameUniformsBinding, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kTerrainDrawStages, 1},
         {kFrameUniformsStorageBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_SHADER_STAGE_COMPUTE_BIT, 1},
         {kHeightmapBinding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kTerrainDrawStages, 1},
@@ -34,6 +34,9 @@ std::vector<vk::DescriptorBinding> terrainDrawBindings(std::span<const std::uint
         {kPageTableBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kTerrainDrawStages, 1},
         {kTileRequestsBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kTerrainDrawStages, 1},
         {kDrawArgumentsBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kTerrainDrawStages, 1},
+        {kImageryTileAtlasBinding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kTerrainDrawStages, 1},
+        {kImageryPageTableBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kTerrainDrawStages, 1},
+        {kImageryTileRequestsBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kTerrainDrawStages, 1},
     }};
     bindings.insert(bindings.end(), shared.begin(), shared.end());
     return bindings;
@@ -42,7 +45,8 @@ std::vector<vk::DescriptorBinding> terrainDrawBindings(std::span<const std::uint
 vk::DescriptorWriter& writeTerrainDrawSet(vk::DescriptorWriter& writer, const vk::Buffer& frameUniforms,
                                           const TerrainDrawInputs& inputs)
 {
-    const tiles::gpu::HeightTileAtlas& atlas = *inputs.atlas;
+    const tiles::gpu::TileAtlas& atlas = *inputs.atlas;
+    const tiles::gpu::TileAtlas& imageryTiles = *inputs.imageryTiles;
     return writer.uniformBuffer(kFrameUniformsBinding, frameUniforms)
         .storageBuffer(kFrameUniformsStorageBinding, frameUniforms)
         .combinedImageSampler(kHeightmapBinding, inputs.heightmap->view(), inputs.heightmap->sampler(),
@@ -53,9 +57,13 @@ vk::DescriptorWriter& writeTerrainDrawSet(vk::DescriptorWriter& writer, const vk
                               SeaMaskTexture::kLayout)
         .combinedImageSampler(kImageryBinding, inputs.imagery->view(), inputs.imagery->sampler(),
                               ImageryTexture::kLayout)
-        .combinedImageSampler(kTileAtlasBinding, atlas.view(), atlas.sampler(), tiles::gpu::HeightTileAtlas::kLayout)
+        .combinedImageSampler(kTileAtlasBinding, atlas.view(), atlas.sampler(), tiles::gpu::TileAtlas::kLayout)
         .storageBuffer(kPageTableBinding, atlas.pageTable())
-        .storageBuffer(kTileRequestsBinding, atlas.requests());
+        .storageBuffer(kTileRequestsBinding, atlas.requests())
+        .combinedImageSampler(kImageryTileAtlasBinding, imageryTiles.view(), imageryTiles.sampler(),
+                              tiles::gpu::TileAtlas::kLayout)
+        .storageBuffer(kImageryPageTableBinding, imageryTiles.pageTable())
+        .storageBuffer(kImageryTileRequestsBinding, imageryTiles.requests());
 }
 
 vk::PipelineLayout makeTerrainDrawPipelineLayout(const vk::Device& device, VkDescriptorSetLayout drawLayout,
@@ -67,7 +75,7 @@ vk::PipelineLayout makeTerrainDrawPipelineLayout(const vk::Device& device, VkDes
 
 vk::GraphicsPipeline makeTerrainDrawPipeline(const vk::Device& device, const vk::ShaderLibrary& shaders,
                                              const vk::PipelineLayout& layout, const char* vertexProgram,
-                                             const tiles::gpu::HeightTileAtlas& atlas,
+                                             const tiles::gpu::TileAtlas& atlas,
                                              const vk::AttachmentFormats& attachments, camera::DepthConvention depth,
                                              std::vector<vk::SpecializationConstant> constants)
 {

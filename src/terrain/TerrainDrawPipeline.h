@@ -22,7 +22,7 @@ class Device;
 }  // namespace vk
 
 namespace tiles::gpu {
-class HeightTileAtlas;
+class TileAtlas;
 }  // namespace tiles::gpu
 
 namespace terrain {
@@ -44,7 +44,7 @@ inline constexpr std::uint32_t kSeaMaskBinding = 6;
 inline constexpr std::uint32_t kImageryBinding = 7;
 
 // ... the streamed elevation model's atlas, page table and request bits
-// (tiles::gpu::HeightTileAtlas, terrain/StreamedHeights.glsl; both draws bind
+// (tiles::gpu::TileAtlas, terrain/StreamedHeights.glsl; both draws bind
 // an atlas, an empty one when nothing streams) ...
 inline constexpr std::uint32_t kTileAtlasBinding = 8;
 inline constexpr std::uint32_t kPageTableBinding = 9;
@@ -57,6 +57,12 @@ inline constexpr std::uint32_t kDrawArgumentsBinding = 11;
 // buffer that decide a branch and compiles a program again whenever they
 // change, which a moving camera did every frame.
 inline constexpr std::uint32_t kFrameUniformsStorageBinding = 12;
+// Streamed imagery's atlas, page table and request bits (tiles::gpu::TileAtlas
+// of colours, surface/StreamedImagery.glsl; an empty atlas when the imagery
+// does not stream).
+inline constexpr std::uint32_t kImageryTileAtlasBinding = 13;
+inline constexpr std::uint32_t kImageryPageTableBinding = 14;
+inline constexpr std::uint32_t kImageryTileRequestsBinding = 15;
 // Every binding of both draws' own set is read by their vertex and fragment
 // shaders and by the visibility pass and shading in compute
 // (terrain::TerrainComputeRaster).
@@ -69,7 +75,8 @@ struct TerrainDrawInputs {
     const SunShadowMap* sunShadows = nullptr;
     const SeaMaskTexture* seaMask = nullptr;
     const ImageryTexture* imagery = nullptr;
-    const tiles::gpu::HeightTileAtlas* atlas = nullptr;
+    const tiles::gpu::TileAtlas* atlas = nullptr;
+    const tiles::gpu::TileAtlas* imageryTiles = nullptr;
 };
 
 // The bindings of a draw's own set: `ownStorageBuffers` (the backend's
@@ -93,7 +100,7 @@ vk::PipelineLayout makeTerrainDrawPipelineLayout(const vk::Device& device, VkDes
 // `depth`, back faces culled; `constants` specialize both programs.
 vk::GraphicsPipeline makeTerrainDrawPipeline(const vk::Device& device, const vk::ShaderLibrary& shaders,
                                              const vk::PipelineLayout& layout, const char* vertexProgram,
-                                             const tiles::gpu::HeightTileAtlas& atlas,
+                                             const tiles::gpu::TileAtlas& atlas,
                                              const vk::AttachmentFormats& attachments, camera::DepthConvention depth,
                                              std::vector<vk::SpecializationConstant> constants = {});
 

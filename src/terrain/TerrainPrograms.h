@@ -4,7 +4,7 @@
 // compiles in the streamed heights' branches (terrain/StreamedHeights.glsl).
 #pragma once
 
-#include "tiles/gpu/HeightTileAtlas.h"
+#include "tiles/gpu/TileAtlas.h"
 #include "vk/DriverPath.h"
 #include "vk/ShaderCompiler.h"
 
@@ -14,7 +14,7 @@ namespace terrain {
 
 // `macros` with TERRAIN_STREAMED added when `atlas` streams.
 [[nodiscard]] inline std::vector<vk::ShaderMacro> withStreamMacro(std::vector<vk::ShaderMacro> macros,
-                                                                  const tiles::gpu::HeightTileAtlas& atlas)
+                                                                  const tiles::gpu::TileAtlas& atlas)
 {
     if (atlas.streams()) {
         macros.push_back({"TERRAIN_STREAMED", ""});
@@ -23,7 +23,7 @@ namespace terrain {
 }
 
 [[nodiscard]] inline std::vector<vk::ShaderMacro> terrainProgramMacros(vk::DriverPath path,
-                                                                       const tiles::gpu::HeightTileAtlas& atlas)
+                                                                       const tiles::gpu::TileAtlas& atlas)
 {
     return withStreamMacro(vk::driverPathMacros(path), atlas);
 }

@@ -63,7 +63,7 @@ struct TerrainUniforms {
     float seaLevelWorldY = 0.0f;
     std::uint32_t detail = 0;   // TerrainSettings::surfaceDetail
     std::uint32_t imagery = 0;  // 1: the ground's albedo is the imagery's (TerrainSettings::showImagery)
-    // A streamed elevation model (tiles::gpu::HeightStream); without one the
+    // A streamed elevation model (tiles::gpu::TileStream); without one the
     // level count is 0, fullResolutionTexels = heightmapTexels and
     // baseReduction 1.
     std::uint32_t streamLevelCount = 0;
@@ -77,7 +77,10 @@ struct TerrainUniforms {
     // the view ray (the sky of a frame shaded in compute).
     glm::mat4 inverseViewRotationProjection{1.0f};
     float contourIntervalMetres = 0.0f;  // TerrainSettings::contourIntervalMetres (0: none)
-    std::array<float, 3> padding{};      // to the block's 16-byte multiple
+    std::array<float, 3> padding{};      // to std140's 16-byte alignment of the uvec4
+    // x: 1 when the imagery streams (surface/StreamedImagery.glsl); y: its
+    // levels of tiles; zw: its finest level's texels.
+    glm::uvec4 imageryStream{0u};
 };
 static_assert(offsetof(TerrainUniforms, frustumPlanes) == 64);
 static_assert(offsetof(TerrainUniforms, targetEdgePixels) == 172);
@@ -96,7 +99,8 @@ static_assert(offsetof(TerrainUniforms, fullResolutionTexels) == 544);
 static_assert(offsetof(TerrainUniforms, streamLevels) == 560);
 static_assert(offsetof(TerrainUniforms, inverseViewRotationProjection) == 816);
 static_assert(offsetof(TerrainUniforms, contourIntervalMetres) == 880);
-static_assert(sizeof(TerrainUniforms) == 896);
+static_assert(offsetof(TerrainUniforms, imageryStream) == 896);
+static_assert(sizeof(TerrainUniforms) == 912);
 
 // What the uniforms need besides the view, the sun and the settings.
 struct TerrainUniformContext {

@@ -7,7 +7,7 @@ namespace tiles {
 
 TileCache::TileCache(std::size_t budgetBytes) : budgetBytes_(budgetBytes) {}
 
-const HeightTile* TileCache::find(const TileKey& key)
+const Tile* TileCache::find(const TileKey& key)
 {
     const auto found = byKey_.find(key);
     if (found == byKey_.end()) {
@@ -22,7 +22,7 @@ bool TileCache::contains(const TileKey& key) const
     return byKey_.contains(key);
 }
 
-void TileCache::insert(HeightTile tile)
+void TileCache::insert(Tile tile)
 {
     if (const auto found = byKey_.find(tile.key); found != byKey_.end()) {
         erase(found->second);

@@ -20,24 +20,24 @@ public:
 
     // The tile of `key`, marked most recently used; nullptr when absent. The
     // pointer stays valid until the tile is evicted or replaced.
-    const HeightTile* find(const TileKey& key);
+    const Tile* find(const TileKey& key);
     // Whether the tile of `key` is held, without marking it used.
     [[nodiscard]] bool contains(const TileKey& key) const;
     // Adds `tile` as the most recently used one (replacing a tile of the same
     // key), then evicts the least recently used tiles while the cache holds
     // more than its budget: never `tile` itself, which therefore stays even
     // when it alone is larger than the budget.
-    void insert(HeightTile tile);
+    void insert(Tile tile);
 
     // Sets the budget, then evicts the least recently used tiles while the
     // cache holds more.
     void setBudgetBytes(std::size_t budgetBytes);
 
-    // Removes every tile with filled samples (HeightTile::filledSamples);
+    // Removes every tile with filled samples (Tile::filledSamples);
     // their keys.
     std::vector<TileKey> eraseFilled();
 
-    // Bytes of the samples held (HeightTile::bytes()).
+    // Bytes of the samples held (Tile::bytes()).
     [[nodiscard]] std::size_t bytes() const noexcept { return bytes_; }
     [[nodiscard]] std::size_t size() const noexcept { return tiles_.size(); }
     // Tiles evicted for the budget since construction (replaced ones are not).
@@ -45,7 +45,7 @@ public:
     [[nodiscard]] std::size_t budgetBytes() const noexcept { return budgetBytes_; }
 
 private:
-    using UseOrder = std::list<HeightTile>;  // most recently used first
+    using UseOrder = std::list<Tile>;  // most recently used first
 
     void erase(UseOrder::iterator tile);
     // Evicts the least recently used tiles while over the budget, keeping

@@ -32,7 +32,7 @@ struct TileLoader::State {
     std::deque<TileKey> pending;
     std::optional<TileKey> reading;
     bool dropFilledReading = false;  // dropFilled came while `reading` was read
-    std::vector<HeightTile> completed;
+    std::vector<Tile> completed;
     std::set<TileKey> completedKeys;
     std::vector<std::string> warnings;
     std::set<std::string> warningsSeen;
@@ -98,7 +98,7 @@ void TileLoader::request(std::vector<TileKey> keys)
     state.wake.notify_one();
 }
 
-std::vector<HeightTile> TileLoader::takeCompleted()
+std::vector<Tile> TileLoader::takeCompleted()
 {
     const std::lock_guard lock(state_->mutex);
     state_->completedKeys.clear();
@@ -115,7 +115,7 @@ void TileLoader::dropFilled()
 {
     State& state = *state_;
     const std::lock_guard lock(state.mutex);
-    std::erase_if(state.completed, [&state](const HeightTile& tile) {
+    std::erase_if(state.completed, [&state](const Tile& tile) {
         if (tile.filledSamples == 0) {
             return false;
         }
@@ -191,7 +191,7 @@ void TileLoader::readPending(State& state, TileReader& reader)
         state.dropFilledReading = false;
         lock.unlock();
 
-        std::optional<HeightTile> tile;
+        std::optional<Tile> tile;
         std::exception_ptr error;
         std::vector<std::string> warnings;
         const auto start = std::chrono::steady_clock::now();

@@ -24,7 +24,7 @@ public:
     virtual ~TileReader() = default;
     // Reads one tile. Data problems (unreadable blocks, no-data) are filled
     // and reported through takeWarnings; throws only for programming errors.
-    virtual HeightTile read(const TileKey& key) = 0;
+    virtual Tile read(const TileKey& key) = 0;
     // The warnings of the reads since the last call, one line each.
     virtual std::vector<std::string> takeWarnings() = 0;
 };
@@ -35,7 +35,7 @@ using TileReaderFactory = std::function<std::unique_ptr<TileReader>()>;
 
 struct LoaderStatistics {
     std::uint64_t tilesRead = 0;
-    std::uint64_t bytesRead = 0;    // tile bytes produced (HeightTile::bytes())
+    std::uint64_t bytesRead = 0;    // tile bytes produced (Tile::bytes())
     std::uint64_t filledTiles = 0;  // tiles with filledSamples > 0
     double readSeconds = 0.0;       // time spent in TileReader::read
 };
@@ -56,11 +56,11 @@ public:
     // repeated in `keys` are skipped.
     void request(std::vector<TileKey> keys);
     // The tiles read since the last call, in completion order.
-    std::vector<HeightTile> takeCompleted();
+    std::vector<Tile> takeCompleted();
     // The reader's warnings not yet taken: each distinct text once per
     // loader lifetime.
     std::vector<std::string> takeWarnings();
-    // Forgets every tile read with filled samples (HeightTile::filledSamples)
+    // Forgets every tile read with filled samples (Tile::filledSamples)
     // so far: those completed but not taken, and the one being read, when
     // it has filled samples. For a reader whose fill source just changed.
     void dropFilled();

@@ -110,7 +110,7 @@ std::uint64_t TilePyramidLayout::shareSamples(const TileKey& key) const noexcept
     return std::uint64_t{columns} * rows;
 }
 
-void setShareStatistics(HeightTile& tile, const TilePyramidLayout& layout)
+void setShareStatistics(Tile& tile, const TilePyramidLayout& layout)
 {
     const std::uint32_t tileSize = layout.tileSize();
     const std::uint32_t stored = layout.storedSize();

@@ -13,7 +13,7 @@
 // The renderer keeps levels >= levelCount in memory (the coarse base
 // heightmap); levels 0 .. levelCount - 1 are streamed. Every tile of every
 // streamed level has an entry: an index into the GPU page table and the
-// request bitset (tiles::gpu::HeightTileAtlas).
+// request bitset (tiles::gpu::TileAtlas).
 #pragma once
 
 #include <compare>
@@ -72,13 +72,18 @@ private:
     std::vector<std::uint32_t> firstEntries_;
 };
 
-// One tile's samples, quantised as the base heightmap is (the height range's
-// minimum -> 0, maximum -> 65535), storedSize x storedSize row-major, and the
-// statistics of its share (the tileSize x tileSize samples without the apron,
-// clipped to the level): what the level-of-detail criterion reads.
-struct HeightTile {
+// One tile of a streamed raster, storedSize x storedSize texels row-major,
+// of one of two kinds:
+// - heights (`samples`): quantised as the base heightmap is (the height
+//   range's minimum -> 0, maximum -> 65535), with the statistics of the
+//   tile's share (the tileSize x tileSize samples without the apron, clipped
+//   to the level) that the level-of-detail criterion reads;
+// - colours (`colours`): RGBA8, sRGB-encoded colour and its cover (alpha),
+//   for imagery; `samples` is then empty and the statistics unused.
+struct Tile {
     TileKey key;
     std::vector<std::uint16_t> samples;
+    std::vector<std::uint8_t> colours;
     std::uint16_t lowest = 0;
     std::uint16_t highest = 0;
     float meanHeight = 0.0F;         // mean of sample / 65535
@@ -86,11 +91,16 @@ struct HeightTile {
     // Samples that were no-data or could not be read, filled from the base.
     std::uint32_t filledSamples = 0;
 
-    [[nodiscard]] std::size_t bytes() const noexcept { return samples.size() * sizeof(std::uint16_t); }
+    [[nodiscard]] std::size_t bytes() const noexcept { return samples.size() * sizeof(std::uint16_t) + colours.size(); }
+    // The texels as the atlas stores them.
+    [[nodiscard]] const void* texels() const noexcept
+    {
+        return samples.empty() ? static_cast<const void*>(colours.data()) : static_cast<const void*>(samples.data());
+    }
 };
 
 // Sets `tile`'s lowest, highest, meanHeight and meanSquaredHeight from its
 // samples over its share (layout.shareSamples of them, without the apron).
-void setShareStatistics(HeightTile& tile, const TilePyramidLayout& layout);
+void setShareStatistics(Tile& tile, const TilePyramidLayout& layout);
 
 }  // namespace tiles

@@ -60,7 +60,7 @@ struct ViewerOptions {
     // --raster graphics|compute: how the terrain's pixels are found
     // (scene::RasterPath); empty: scene::defaultRasterPath of the device.
     std::optional<scene::RasterPath> raster;
-    // --stream auto|on|off: stream a DEM's tiles (tiles::gpu::HeightStream):
+    // --stream auto|on|off: stream a DEM's tiles (tiles::gpu::TileStream):
     // when it is larger than the device holds in one texture (auto), always,
     // or never (a larger one is then read reduced).
     StreamMode stream = StreamMode::Auto;

@@ -3,7 +3,7 @@
 #include "scene/SceneRenderer.h"
 #include "terrain/TerrainLeaves.h"
 #include "terrain/TerrainUniforms.h"
-#include "tiles/gpu/HeightStream.h"
+#include "tiles/gpu/TileStream.h"
 #include "viewer/BackgroundCoarseLevel.h"
 #include "viewer/FlyCamera.h"
 #include "vk/Device.h"
@@ -38,7 +38,7 @@ vk::Device& checkedFlatDevice(vk::Device& device, const heightmap::Heightmap& he
 }
 
 // What the streamed tiles hold straight below `position` (world metres).
-std::optional<RunStatistics::GroundProbe> groundBelow(const tiles::gpu::HeightStream& stream,
+std::optional<RunStatistics::GroundProbe> groundBelow(const tiles::gpu::TileStream& stream,
                                                       const dem::TerrainSource& terrain,
                                                       const terrain::TerrainSettings& settings, glm::vec3 position)
 {
@@ -46,7 +46,7 @@ std::optional<RunStatistics::GroundProbe> groundBelow(const tiles::gpu::HeightSt
     const glm::vec2 extent = terrain::terrainWorldExtent(layout.columns(), layout.rows(), settings);
     const double column = (position.x / extent.x + 0.5) * (layout.columns() - 1.0);
     const double row = (position.z / extent.y + 0.5) * (layout.rows() - 1.0);
-    const std::optional<tiles::gpu::HeightStream::ProbedHeight> probed = stream.probe(column, row);
+    const std::optional<tiles::gpu::TileStream::ProbedHeight> probed = stream.probe(column, row);
     if (!probed || !terrain.dem) {
         return std::nullopt;
     }
@@ -75,7 +75,9 @@ FlatScene::FlatScene(FlatMode& mode, vk::Device& device, vk::ShaderLibrary& shad
           checkedFlatDevice(device, inputs_.terrain.heightmap), shaders, inputs_.terrain.heightmap,
           initialSceneSettings(inputs_.options, inputs_.terrain.heightmap, inputs_.terrain.dem),
           flatSceneOutput(inputs_.options, device, output), imageryPixelsOf(inputs_.imagery),
-          heightStreamSourceOf(inputs_.options, inputs_.terrain, output.uploadsPerFrame))),
+          heightStreamSourceOf(inputs_.options, inputs_.terrain, output.uploadsPerFrame,
+                               inputs_.imagery ? &*inputs_.imagery : nullptr),
+          flatImageryStreamSourceOf(inputs_.options, inputs_.terrain, inputs_.imagery, output.uploadsPerFrame))),
       camera_(flatStartPose(inputs_.options, *scene_, projection_, output.viewport)),
       startPose_(camera_.pose()),
       vectorSwitches_(inputs_.vectors.draped)
@@ -111,9 +113,14 @@ scene::FrameStatistics FlatScene::statistics() const
     return scene_->statistics();
 }
 
-tiles::gpu::HeightStream* FlatScene::heightStream()
+tiles::gpu::TileStream* FlatScene::heightStream()
 {
     return scene_->heightStream();
+}
+
+tiles::gpu::TileStream* FlatScene::imageryStream()
+{
+    return scene_->imageryStream();
 }
 
 void FlatScene::steer(const CameraSteering& steering, double seconds)
@@ -191,7 +198,7 @@ void FlatScene::completeStatistics(RunStatistics& statistics)
         // Only --stats reports it: reading the pool back costs its keys.
         statistics.setDeepestPoolLevel(terrain::deepestPoolLevel(scene_->terrain()));
     }
-    if (const tiles::gpu::HeightStream* stream = scene_->heightStream()) {
+    if (const tiles::gpu::TileStream* stream = scene_->heightStream()) {
         if (const std::optional<RunStatistics::GroundProbe> ground =
                 groundBelow(*stream, inputs_.terrain, scene_->settings().terrain, camera_.pose().position)) {
             statistics.setGroundBelowCamera(*ground);

@@ -56,7 +56,8 @@ public:
     scene::FrameSlot& slot(std::uint32_t slotIndex) override;
     void recordFrame(std::uint32_t slotIndex, VkExtent2D viewport) override;
     [[nodiscard]] scene::FrameStatistics statistics() const override;
-    [[nodiscard]] tiles::gpu::HeightStream* heightStream() override;
+    [[nodiscard]] tiles::gpu::TileStream* heightStream() override;
+    [[nodiscard]] tiles::gpu::TileStream* imageryStream() override;
     // Mouse look, the wheel's speed (cameraSpeed) and the keys' motion.
     void steer(const CameraSteering& steering, double seconds) override;
     void runAction(ViewerAction action) override;

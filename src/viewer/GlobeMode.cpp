@@ -40,7 +40,7 @@ GlobeScene::GlobeScene(const PlanetInputs& inputs, vk::Device& device, vk::Shade
       shaders_(shaders),
       scene_(checkedGlobeDevice(device), shaders, *inputs.elevation, globeSceneSettings(inputs.options, device),
              globeSceneOutput(inputs.options, device, output), globeStreamingOf(inputs, output.uploadsPerFrame),
-             globeImageryOf(inputs), globeNightLightsOf(inputs)),
+             globeImageryOf(inputs, output.uploadsPerFrame), globeNightLightsOf(inputs)),
       vectorSwitches_(inputs.vectors.draped),
       flight_(startGlobePose(inputs)),
       sun_(planetSunDirection(inputs.options, flight_.pose())),

@@ -37,7 +37,8 @@ public:
     scene::FrameSlot& slot(std::uint32_t slotIndex) override { return scene_.slot(slotIndex); }
     void recordFrame(std::uint32_t slotIndex, VkExtent2D viewport) override;
     [[nodiscard]] scene::FrameStatistics statistics() const override { return scene_.statistics(); }
-    [[nodiscard]] tiles::gpu::HeightStream* heightStream() override { return scene_.heightStream(); }
+    [[nodiscard]] tiles::gpu::TileStream* heightStream() override { return scene_.heightStream(); }
+    [[nodiscard]] tiles::gpu::TileStream* imageryStream() override { return scene_.imageryStream(); }
     // The flight keeps above the ground under it (GlobeFlight::move), also
     // when it starts below.
     void steer(const CameraSteering& steering, double seconds) override;

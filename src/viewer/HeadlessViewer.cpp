@@ -2,7 +2,7 @@
 
 #include "scene/FrameSlot.h"
 #include "scene/SceneRenderer.h"
-#include "tiles/gpu/HeightStream.h"
+#include "tiles/gpu/TileStream.h"
 #include "viewer/InterruptWatch.h"
 #include "viewer/ProcessMemory.h"
 #include "viewer/Screenshot.h"
@@ -32,14 +32,17 @@ public:
 
     void beforeFrame()
     {
-        tiles::gpu::HeightStream* stream = scene_.heightStream();
-        if (stream != nullptr && !gaveUp_ && !stream->waitForReads(ioTimeout(mode_.options()))) {
-            gaveUp_ = true;
-            std::cerr << "cbt-terrain: warning: "
-                      << timedOutMessage(mode_.sourceName(), mode_.options(), "waiting for its tiles")
-                      << "; the frames show the coarser level where tiles are missing\n";
-        }
-        printStreamWarnings(stream, std::cerr);
+        const auto wait = [&](tiles::gpu::TileStream* stream, const std::string& source) {
+            if (stream != nullptr && !gaveUp_ && !stream->waitForReads(ioTimeout(mode_.options()))) {
+                gaveUp_ = true;
+                std::cerr << "cbt-terrain: warning: "
+                          << sourceTimedOutMessage(source, mode_.options(), "waiting for its tiles")
+                          << "; the frames show the coarser level where tiles are missing\n";
+            }
+            printStreamWarnings(stream, std::cerr);
+        };
+        wait(scene_.heightStream(), "elevation model '" + mode_.sourceName() + "'");
+        wait(scene_.imageryStream(), "the streamed imagery");
     }
     [[nodiscard]] bool gaveUp() const { return gaveUp_; }
 
@@ -173,7 +176,7 @@ bool renderHeadless(const vk::Instance& instance, const ViewerOptions& requested
         return true;
     }
     std::uint32_t rendered = frameCount;
-    renderUntilTilesSettle(scene->heightStream(), frameCount, [&](std::uint32_t frame) {
+    renderUntilTilesSettle({scene->heightStream(), scene->imageryStream()}, frameCount, [&](std::uint32_t frame) {
         if (tileWaits.gaveUp()) {
             return false;
         }
@@ -185,8 +188,11 @@ bool renderHeadless(const vk::Instance& instance, const ViewerOptions& requested
     });
     device.waitIdle();
     scene->completeStatistics(statistics);
-    if (const tiles::gpu::HeightStream* stream = scene->heightStream()) {
+    if (const tiles::gpu::TileStream* stream = scene->heightStream()) {
         statistics.setStreamStatistics(stream->statistics());
+    }
+    if (const tiles::gpu::TileStream* stream = scene->imageryStream()) {
+        statistics.setImageryStreamStatistics(stream->statistics());
     }
     if (options.screenshotPath) {
         writeColorTargetPng(device, *scene->slot(lastSlot).targets, *options.screenshotPath);
@@ -212,6 +218,9 @@ bool renderHeadless(const vk::Instance& instance, const ViewerOptions& requested
         << description.deviceName << scene->describeView(statistics);
     if (const auto& stream = statistics.stream()) {
         out << ", " << stream->residentTiles << " tiles resident (" << stream->tilesRead << " read)";
+    }
+    if (const auto& stream = statistics.imageryStream()) {
+        out << ", " << stream->residentTiles << " imagery tiles resident (" << stream->tilesRead << " read)";
     }
     if (const auto frameTimes = statistics.frameTimes().summary()) {
         out << ", median frame " << frameTimes->median << " ms";

@@ -29,6 +29,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace viewer {
@@ -181,6 +182,30 @@ void loadPlanetInMemory(PlanetInputs& inputs, const planet::CubeGeoid& seaLevel,
     out << seaNotice(inputs.demPath, terrain.metadata.seaCount, terrain.heightmap.samples.size());
 }
 
+// The layer that streams its tiles: the globe streams one, the last given
+// that would (dem::ImageryStreaming); the others keep their texture.
+void keepOneStreamedLayer(std::vector<dem::Imagery>& layers, std::ostream& out)
+{
+    bool kept = false;
+    for (auto layer = layers.rbegin(); layer != layers.rend(); ++layer) {
+        if (layer->streaming && std::exchange(kept, true)) {
+            layer->streaming.reset();
+            out << "cbt-terrain: imagery '" << layer->sourcePath << "': drawn from its " << layer->width << "x"
+                << layer->height << " texture: the globe streams one imagery layer, the last that needs it\n";
+        }
+    }
+}
+
+const dem::Imagery* streamedImageryOf(const PlanetInputs& inputs)
+{
+    for (const dem::Imagery& imagery : inputs.imagery) {
+        if (imagery.streaming) {
+            return &imagery;
+        }
+    }
+    return nullptr;
+}
+
 }  // namespace
 
 planet::CubeGeoid globeSeaLevel(std::ostream& out)
@@ -215,6 +240,7 @@ PlanetInputs loadPlanetInputs(const ViewerOptions& options, VkDeviceSize maxRang
         inputs.imagery.push_back(dem::loadGeographicImagery(path, viewerImageryOptions(options)));
         out << "cbt-terrain: " << describeImagery(inputs.imagery.back()) << "\n";
     }
+    keepOneStreamedLayer(inputs.imagery, out);
     if (!options.imageryOff) {
         loadEarthMaps(inputs, out);
     }
@@ -298,10 +324,11 @@ std::optional<planet::gpu::GlobeStreaming> globeStreamingOf(const PlanetInputs& 
         return std::nullopt;
     }
     const planet::StreamedGlobalElevation& model = *inputs.streamed;
-    return planet::gpu::GlobeStreaming{budgetedStreamSource(
-                                           inputs.options, model.pyramid.layout(),
-                                           [model] { return planet::makeCubeTileReader(model); }, uploadsPerFrame),
-                                       planet::gpu::GlobeStreamLevels{model.pyramid, model.range}};
+    return planet::gpu::GlobeStreaming{
+        budgetedStreamSource(
+            inputs.options, model.pyramid.layout(), [model] { return planet::makeCubeTileReader(model); },
+            uploadsPerFrame, streamsSharingTheBudgets(true, streamedImageryOf(inputs))),
+        planet::gpu::GlobeStreamLevels{model.pyramid, model.range}};
 }
 
 std::optional<terrain::ImageryPixels> globeNightLightsOf(const PlanetInputs& inputs)
@@ -312,12 +339,16 @@ std::optional<terrain::ImageryPixels> globeNightLightsOf(const PlanetInputs& inp
     return imageryPixelsOf(inputs.nightLights);
 }
 
-std::vector<scene::GlobeImageryPixels> globeImageryOf(const PlanetInputs& inputs)
+std::vector<scene::GlobeImageryPixels> globeImageryOf(const PlanetInputs& inputs, std::uint32_t uploadsPerFrame)
 {
     std::vector<scene::GlobeImageryPixels> layers;
+    const std::uint32_t streams = streamsSharingTheBudgets(inputs.streamed.has_value(), streamedImageryOf(inputs));
     for (const dem::Imagery& imagery : inputs.imagery) {
         if (imagery.geographic) {
-            layers.push_back({imageryPixelsOf(imagery), *imagery.geographic});
+            layers.push_back({imageryPixelsOf(imagery), *imagery.geographic, std::nullopt});
+            if (imagery.streaming) {
+                layers.back().tiles = imageryStreamSource(inputs.options, *imagery.streaming, uploadsPerFrame, streams);
+            }
         }
     }
     return layers;
@@ -424,7 +455,7 @@ GlobeGround groundUnder(const planet::CubeElevation& elevation, const planet::Ge
     return GlobeGround{elevation.surfaceHeightAt(cube), elevation.geoid().undulationAt(cube)};
 }
 
-GlobeGround groundUnder(const PlanetInputs& inputs, tiles::gpu::HeightStream* stream, const planet::GeodeticPose& pose)
+GlobeGround groundUnder(const PlanetInputs& inputs, tiles::gpu::TileStream* stream, const planet::GeodeticPose& pose)
 {
     if (stream == nullptr || !inputs.streamed) {
         return groundUnder(*inputs.elevation, pose);

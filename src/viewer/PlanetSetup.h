@@ -88,8 +88,9 @@ std::string seaNotice(const std::filesystem::path& path, std::uint64_t seaSample
 std::optional<planet::gpu::GlobeStreaming> globeStreamingOf(const PlanetInputs& inputs, std::uint32_t uploadsPerFrame);
 
 // The imagery layers the globe drapes, bottom first; their texels point
-// into `inputs`.
-std::vector<scene::GlobeImageryPixels> globeImageryOf(const PlanetInputs& inputs);
+// into `inputs`. A layer that streams brings the source of its tiles
+// (within its share of the budgets, `uploadsPerFrame` a frame).
+std::vector<scene::GlobeImageryPixels> globeImageryOf(const PlanetInputs& inputs, std::uint32_t uploadsPerFrame);
 // The night lights the globe shows, if any; their texels point into `inputs`.
 std::optional<terrain::ImageryPixels> globeNightLightsOf(const PlanetInputs& inputs);
 
@@ -133,7 +134,7 @@ GlobeGround groundUnder(const planet::CubeElevation& elevation, const planet::Ge
 // the pose that the GPU holds and the CPU cache still has
 // (planet::StreamedCubeHeights), else the cube grid in memory. Without a
 // stream, the cube grid's.
-GlobeGround groundUnder(const PlanetInputs& inputs, tiles::gpu::HeightStream* stream, const planet::GeodeticPose& pose);
+GlobeGround groundUnder(const PlanetInputs& inputs, tiles::gpu::TileStream* stream, const planet::GeodeticPose& pose);
 
 // "12.3 km" from 10 km up, "950 m" below.
 std::string altitudeText(double metres);

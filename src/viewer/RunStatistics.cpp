@@ -8,6 +8,7 @@
 #include <iomanip>
 #include <sstream>
 #include <stdexcept>
+#include <utility>
 
 namespace viewer {
 
@@ -173,9 +174,13 @@ std::string RunStatistics::toJson(const RunDescription& description) const
              << ", \"gridIntervals\": " << globe->gridIntervals << ", \"elevationBytes\": " << globe->elevationBytes
              << "},\n";
     }
-    if (stream_) {
-        const tiles::gpu::HeightStreamStatistics& stream = *stream_;
-        json << "  \"stream\": {\"residentTiles\": " << stream.residentTiles
+    for (const auto& [name, statistics] :
+         {std::pair{"stream", &stream_}, std::pair{"imageryStream", &imageryStream_}}) {
+        if (!*statistics) {
+            continue;
+        }
+        const tiles::gpu::TileStreamStatistics& stream = **statistics;
+        json << "  \"" << name << "\": {\"residentTiles\": " << stream.residentTiles
              << ", \"residentBytes\": " << stream.residentBytes << ", \"atlasLayers\": " << stream.atlasLayers
              << ", \"gpuBytes\": " << stream.gpuBytes << ", \"cachedTiles\": " << stream.cachedTiles
              << ", \"cachedBytes\": " << stream.cachedBytes << ", \"requestedTiles\": " << stream.requestedTiles

@@ -109,8 +109,14 @@ public:
     // "pool" object's "deepestLevel"; the square is depth 0).
     void setDeepestPoolLevel(int level) { deepestPoolLevel_ = level; }
     // A streamed DEM's tiles as the run left them (the "stream" object).
-    void setStreamStatistics(const tiles::gpu::HeightStreamStatistics& stream) { stream_ = stream; }
-    [[nodiscard]] const std::optional<tiles::gpu::HeightStreamStatistics>& stream() const { return stream_; }
+    void setStreamStatistics(const tiles::gpu::TileStreamStatistics& stream) { stream_ = stream; }
+    [[nodiscard]] const std::optional<tiles::gpu::TileStreamStatistics>& stream() const { return stream_; }
+    // Streamed imagery's tiles ("imageryStream", as "stream").
+    void setImageryStreamStatistics(const tiles::gpu::TileStreamStatistics& stream) { imageryStream_ = stream; }
+    [[nodiscard]] const std::optional<tiles::gpu::TileStreamStatistics>& imageryStream() const
+    {
+        return imageryStream_;
+    }
     // A streamed DEM's coarse level read in the background (the
     // "coarseLevel" object: "readSeconds", "framesDrawnBefore", 0 headless).
     void setCoarseLevelRead(const CoarseLevelRead& read) { coarseLevelRead_ = read; }
@@ -173,7 +179,8 @@ private:
     std::vector<SampleSeries> poolPasses_ = std::vector<SampleSeries>(7);  // classify .. index
     SampleSeries residentMemory_;
     std::optional<scene::FrameStatistics> latest_;
-    std::optional<tiles::gpu::HeightStreamStatistics> stream_;
+    std::optional<tiles::gpu::TileStreamStatistics> stream_;
+    std::optional<tiles::gpu::TileStreamStatistics> imageryStream_;
     std::optional<GroundProbe> groundBelowCamera_;
     std::optional<int> deepestPoolLevel_;
     std::optional<CoarseLevelRead> coarseLevelRead_;

@@ -39,7 +39,7 @@
 #include <vector>
 
 namespace tiles::gpu {
-class HeightStream;
+class TileStream;
 }  // namespace tiles::gpu
 
 namespace vk {
@@ -100,7 +100,9 @@ public:
     // The results of the most recent frame whose slot completed.
     [[nodiscard]] virtual scene::FrameStatistics statistics() const = 0;
     // The streamed model's tiles, if the model streams.
-    [[nodiscard]] virtual tiles::gpu::HeightStream* heightStream() = 0;
+    [[nodiscard]] virtual tiles::gpu::TileStream* heightStream() = 0;
+    // The streamed imagery's tiles, if imagery streams.
+    [[nodiscard]] virtual tiles::gpu::TileStream* imageryStream() = 0;
 
     // The frames of the camera path (--camera-path); 0 without one.
     [[nodiscard]] virtual std::size_t pathFrames() const = 0;

@@ -42,17 +42,30 @@ std::size_t gpuBudgetBytes(const ViewerOptions& options)
     return static_cast<std::size_t>(options.gpuBudgetMiB * kMebibyte);
 }
 
-tiles::gpu::HeightStreamSource budgetedStreamSource(const ViewerOptions& options,
-                                                    const tiles::TilePyramidLayout& layout,
-                                                    tiles::TileReaderFactory readerFactory,
-                                                    std::uint32_t uploadsPerFrame)
+tiles::gpu::TileStreamSource budgetedStreamSource(const ViewerOptions& options, const tiles::TilePyramidLayout& layout,
+                                                  tiles::TileReaderFactory readerFactory, std::uint32_t uploadsPerFrame,
+                                                  std::uint32_t sharedBy, tiles::gpu::TileTexels texels)
 {
     const std::size_t cpuBytes = cpuBudgetBytes(options);
-    tiles::gpu::HeightStreamSource source{layout, std::move(readerFactory)};
-    source.gpuBudgetBytes = gpuBudgetBytes(options);
-    source.cpuBudgetBytes = cpuBytes - cpuBytes / 4;
+    const std::size_t streams = std::max<std::uint32_t>(sharedBy, 1);
+    tiles::gpu::TileStreamSource source{layout, std::move(readerFactory)};
+    source.gpuBudgetBytes = gpuBudgetBytes(options) / streams;
+    source.cpuBudgetBytes = (cpuBytes - cpuBytes / 4) / streams;
     source.uploadsPerFrame = uploadsPerFrame;
+    source.texels = texels;
     return source;
+}
+
+std::uint32_t streamsSharingTheBudgets(bool heightsStream, const dem::Imagery* imagery)
+{
+    return (heightsStream ? 1u : 0u) + (imagery != nullptr && imagery->streaming ? 1u : 0u);
+}
+
+tiles::gpu::TileStreamSource imageryStreamSource(const ViewerOptions& options, const dem::ImageryStreaming& streaming,
+                                                 std::uint32_t uploadsPerFrame, std::uint32_t sharedBy)
+{
+    return budgetedStreamSource(options, streaming.layout, streaming.readerFactory, uploadsPerFrame, sharedBy,
+                                tiles::gpu::TileTexels::Colours);
 }
 
 dem::StreamedDem openViewerStreamedDem(const ViewerOptions& options, const std::filesystem::path& path,
@@ -116,7 +129,7 @@ void printTerrainWarnings(const dem::TerrainSource& terrain, std::ostream& err)
     }
 }
 
-void printStreamWarnings(tiles::gpu::HeightStream* stream, std::ostream& err)
+void printStreamWarnings(tiles::gpu::TileStream* stream, std::ostream& err)
 {
     if (stream != nullptr) {
         for (const std::string& warning : stream->takeWarnings()) {
@@ -132,9 +145,14 @@ std::chrono::milliseconds ioTimeout(const ViewerOptions& options)
 
 std::string timedOutMessage(const std::string& sourceName, const ViewerOptions& options, std::string_view what)
 {
+    return sourceTimedOutMessage("elevation model '" + sourceName + "'", options, what);
+}
+
+std::string sourceTimedOutMessage(std::string_view source, const ViewerOptions& options, std::string_view what)
+{
     std::ostringstream message;
-    message << "elevation model '" << sourceName << "' timed out: " << what << " took more than "
-            << options.ioTimeoutSeconds << " s (--io-timeout)";
+    message << source << " timed out: " << what << " took more than " << options.ioTimeoutSeconds
+            << " s (--io-timeout)";
     return message.str();
 }
 
@@ -145,15 +163,19 @@ double waitForFrameSlot(scene::FrameSlot& slot)
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
-void renderUntilTilesSettle(const tiles::gpu::HeightStream* stream, std::uint32_t firstIndex,
+void renderUntilTilesSettle(std::initializer_list<const tiles::gpu::TileStream*> streams, std::uint32_t firstIndex,
                             const std::function<bool(std::uint32_t index)>& renderFrame)
 {
-    if (stream == nullptr) {
+    if (std::all_of(streams.begin(), streams.end(), [](const tiles::gpu::TileStream* stream) { return !stream; })) {
         return;
     }
+    const auto allSettled = [&] {
+        return std::all_of(streams.begin(), streams.end(),
+                           [](const tiles::gpu::TileStream* stream) { return !stream || stream->settled(); });
+    };
     for (std::uint32_t index = firstIndex, settled = 0; index < firstIndex + kMaxStreamSettlingFrames && settled < 2;
          ++index) {
-        settled = stream->settled() ? settled + 1 : 0;
+        settled = allSettled() ? settled + 1 : 0;
         if (!renderFrame(index)) {
             return;
         }
@@ -173,6 +195,11 @@ dem::ImageryOptions viewerImageryOptions(const ViewerOptions& options)
 {
     dem::ImageryOptions imageryOptions;
     imageryOptions.bands = options.imageryBands.value_or(imageryOptions.bands);
+    switch (options.stream) {
+        case StreamMode::Auto: imageryOptions.stream = dem::ImageryStreamMode::Auto; break;
+        case StreamMode::On: imageryOptions.stream = dem::ImageryStreamMode::On; break;
+        case StreamMode::Off: imageryOptions.stream = dem::ImageryStreamMode::Off; break;
+    }
     return imageryOptions;
 }
 
@@ -181,9 +208,14 @@ std::optional<dem::Imagery> loadViewerImagery(const ViewerOptions& options, cons
     if (options.imageryPaths.empty()) {
         return std::nullopt;
     }
+    // Layers stack into one texture: only a layer alone streams.
+    dem::ImageryOptions imageryOptions = viewerImageryOptions(options);
+    if (options.imageryPaths.size() > 1) {
+        imageryOptions.stream = dem::ImageryStreamMode::Off;
+    }
     std::vector<dem::Imagery> layers;
     for (const std::filesystem::path& path : options.imageryPaths) {
-        layers.push_back(dem::loadImagery(path, terrain, viewerImageryOptions(options)));
+        layers.push_back(dem::loadImagery(path, terrain, imageryOptions));
     }
     return dem::stackedImagery(std::move(layers));
 }
@@ -196,6 +228,11 @@ std::string describeImagery(const dem::Imagery& imagery)
              << bounds->east << " E, " << bounds->south << ".." << bounds->north << " N";
     } else {
         grid << " texels on the elevation model's grid";
+    }
+    if (imagery.streaming) {
+        const tiles::TilePyramidLayout& layout = imagery.streaming->layout;
+        grid << ", streamed in " << layout.levelCount() << " finer levels of tiles down to " << layout.columns() << "x"
+             << layout.rows();
     }
     return "imagery '" + imagery.sourcePath + "': " + std::to_string(imagery.width) + "x" +
            std::to_string(imagery.height) + grid.str() + (imagery.stretched ? ", bands stretched 2-98 %" : "");
@@ -438,9 +475,10 @@ ViewerInputs loadViewerInputs(const ViewerOptions& requested, const VkPhysicalDe
     return inputs;
 }
 
-std::optional<tiles::gpu::HeightStreamSource> heightStreamSourceOf(const ViewerOptions& options,
-                                                                   const dem::TerrainSource& terrain,
-                                                                   std::uint32_t uploadsPerFrame)
+std::optional<tiles::gpu::TileStreamSource> heightStreamSourceOf(const ViewerOptions& options,
+                                                                 const dem::TerrainSource& terrain,
+                                                                 std::uint32_t uploadsPerFrame,
+                                                                 const dem::Imagery* imagery)
 {
     if (!terrain.streamed) {
         return std::nullopt;
@@ -448,11 +486,23 @@ std::optional<tiles::gpu::HeightStreamSource> heightStreamSourceOf(const ViewerO
     dem::setGdalCacheBytes(cpuBudgetBytes(options) / 4);
     std::shared_ptr<const dem::StreamedDem> streamed = terrain.streamed;
     const std::filesystem::path path = streamed->base.heightmap.sourcePath;
-    tiles::gpu::HeightStreamSource source = budgetedStreamSource(
+    tiles::gpu::TileStreamSource source = budgetedStreamSource(
         options, streamed->layout, [path, streamed] { return dem::makeDemTileReader(path, *streamed); },
-        uploadsPerFrame);
+        uploadsPerFrame, streamsSharingTheBudgets(true, imagery));
     source.texelsPerPixel = options.texelsPerPixel;
     return source;
+}
+
+std::optional<tiles::gpu::TileStreamSource> flatImageryStreamSourceOf(const ViewerOptions& options,
+                                                                      const dem::TerrainSource& terrain,
+                                                                      const std::optional<dem::Imagery>& imagery,
+                                                                      std::uint32_t uploadsPerFrame)
+{
+    if (!imagery || !imagery->streaming) {
+        return std::nullopt;
+    }
+    return imageryStreamSource(options, *imagery->streaming, uploadsPerFrame,
+                               streamsSharingTheBudgets(terrain.streamed != nullptr, &*imagery));
 }
 
 std::optional<double> drawnSeaLevelMetres(const terrain::TerrainSettings& settings)

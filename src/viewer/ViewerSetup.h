@@ -13,7 +13,7 @@
 #include "scene/SceneRenderer.h"
 #include "scene/SceneSettings.h"
 #include "terrain/ImageryTexture.h"
-#include "tiles/gpu/HeightStream.h"
+#include "tiles/gpu/TileStream.h"
 #include "vectordata/Drape.h"
 #include "viewer/CameraPose.h"
 #include "viewer/CommandLine.h"
@@ -27,6 +27,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <initializer_list>
 #include <memory>
 #include <optional>
 #include <ostream>
@@ -67,7 +68,7 @@ void printTerrainWarnings(const dem::TerrainSource& terrain, std::ostream& err);
 // The warnings a streamed DEM's reader gave since the last call (damaged or
 // unreadable tiles), one "cbt-terrain: warning:" line each; nothing without
 // a stream.
-void printStreamWarnings(tiles::gpu::HeightStream* stream, std::ostream& err);
+void printStreamWarnings(tiles::gpu::TileStream* stream, std::ostream& err);
 
 // Tiles a streamed model's headless frames asked for, read at most this many
 // per frame.
@@ -78,16 +79,18 @@ inline constexpr std::uint32_t kMaxStreamSettlingFrames = 256;
 std::chrono::milliseconds ioTimeout(const ViewerOptions& options);
 // "elevation model 'NAME' timed out: WHAT took more than N s (--io-timeout)".
 std::string timedOutMessage(const std::string& sourceName, const ViewerOptions& options, std::string_view what);
+// The same of any `source` ("the streamed imagery").
+std::string sourceTimedOutMessage(std::string_view source, const ViewerOptions& options, std::string_view what);
 // Waits for the GPU to free a headless frame slot (its last submission);
 // returns how long that took, in milliseconds: the part of the frame not
 // spent on the CPU (RunStatistics::addFrameCpuTime).
 double waitForFrameSlot(scene::FrameSlot& slot);
-// After a headless run's frames, with a stream: calls `renderFrame(index)`
-// for more frames of the last view, indices from `firstIndex`, until two in
-// a row were drawn with every tile they asked for, at most
-// kMaxStreamSettlingFrames, or until `renderFrame` returns false. Nothing
-// without a stream.
-void renderUntilTilesSettle(const tiles::gpu::HeightStream* stream, std::uint32_t firstIndex,
+// After a headless run's frames, with streams (those of `streams` that are
+// not null): calls `renderFrame(index)` for more frames of the last view,
+// indices from `firstIndex`, until two in a row were drawn with every tile
+// they asked for, at most kMaxStreamSettlingFrames, or until `renderFrame`
+// returns false. Nothing without a stream.
+void renderUntilTilesSettle(std::initializer_list<const tiles::gpu::TileStream*> streams, std::uint32_t firstIndex,
                             const std::function<bool(std::uint32_t index)>& renderFrame);
 
 // The --imagery file warped onto `terrain` (--imagery-bands), or none
@@ -184,12 +187,20 @@ std::size_t cpuBudgetBytes(const ViewerOptions& options);
 // --gpu-budget in bytes: the atlas of streamed tiles.
 std::size_t gpuBudgetBytes(const ViewerOptions& options);
 // A stream of `layout`'s tiles from `readerFactory`'s reader within
-// --gpu-budget and the tiles' share of --cpu-budget, `uploadsPerFrame`
-// tiles copied a frame at most.
-tiles::gpu::HeightStreamSource budgetedStreamSource(const ViewerOptions& options,
-                                                    const tiles::TilePyramidLayout& layout,
-                                                    tiles::TileReaderFactory readerFactory,
-                                                    std::uint32_t uploadsPerFrame);
+// --gpu-budget and the tiles' share of --cpu-budget, each divided evenly
+// among the `sharedBy` streams of the run (the heights', the imagery's),
+// `uploadsPerFrame` tiles copied a frame at most.
+tiles::gpu::TileStreamSource budgetedStreamSource(const ViewerOptions& options, const tiles::TilePyramidLayout& layout,
+                                                  tiles::TileReaderFactory readerFactory, std::uint32_t uploadsPerFrame,
+                                                  std::uint32_t sharedBy = 1,
+                                                  tiles::gpu::TileTexels texels = tiles::gpu::TileTexels::Heights);
+// The streams of a run that share the budgets: the heights' when they
+// stream, and `imagery`'s when it streams.
+std::uint32_t streamsSharingTheBudgets(bool heightsStream, const dem::Imagery* imagery);
+// The stream of streamed imagery's tiles (dem::ImageryStreaming), its
+// share of the budgets as budgetedStreamSource gives it.
+tiles::gpu::TileStreamSource imageryStreamSource(const ViewerOptions& options, const dem::ImageryStreaming& streaming,
+                                                 std::uint32_t uploadsPerFrame, std::uint32_t sharedBy);
 // Opens the DEM at `path` to stream its tiles (dem::openStreamedDem, tiles
 // of kStreamedTileSize), its coarse level read within `baseLimits` (a model
 // without overviews averaging up to kMaxSamplesReadForStreamedBase samples
@@ -214,11 +225,18 @@ inline constexpr int kMaxDefaultStreamedDepth = 28;
 // Samples per side of a streamed tile.
 inline constexpr std::uint32_t kStreamedTileSize = 256;
 // What the scene streams for a terrain whose tiles are streamed, within the
-// options' budgets (GDAL's block cache set to its share of --cpu-budget);
-// none otherwise.
-std::optional<tiles::gpu::HeightStreamSource> heightStreamSourceOf(const ViewerOptions& options,
-                                                                   const dem::TerrainSource& terrain,
-                                                                   std::uint32_t uploadsPerFrame);
+// options' budgets (GDAL's block cache set to its share of --cpu-budget;
+// shared with `imagery` when it streams); none otherwise.
+std::optional<tiles::gpu::TileStreamSource> heightStreamSourceOf(const ViewerOptions& options,
+                                                                 const dem::TerrainSource& terrain,
+                                                                 std::uint32_t uploadsPerFrame,
+                                                                 const dem::Imagery* imagery = nullptr);
+// What the scene streams of the flat terrain's imagery when it streams
+// (dem::ImageryStreaming), within its share of the budgets; none otherwise.
+std::optional<tiles::gpu::TileStreamSource> flatImageryStreamSourceOf(const ViewerOptions& options,
+                                                                      const dem::TerrainSource& terrain,
+                                                                      const std::optional<dem::Imagery>& imagery,
+                                                                      std::uint32_t uploadsPerFrame);
 
 // The WGS 84 frame of a georeferenced terrain drawn with `settings` (which
 // must outlive it), for reporting the camera; none without usable

@@ -73,7 +73,7 @@ TEST(OverlayPanel, AFullPoolWarnsWithTheWaitingSplits)
 
 TEST(OverlayPanel, AStreamWhileLoadingWarnsAndReportsTilesAndThroughput)
 {
-    tiles::gpu::HeightStreamStatistics stream;
+    tiles::gpu::TileStreamStatistics stream;
     stream.loading = true;
     stream.missingTiles = 3;
     stream.pendingReads = 12;
@@ -99,7 +99,7 @@ TEST(OverlayPanel, AStreamWhileLoadingWarnsAndReportsTilesAndThroughput)
 
 TEST(OverlayPanel, ASettledStreamShowsNoLoadingIndicator)
 {
-    tiles::gpu::HeightStreamStatistics stream;
+    tiles::gpu::TileStreamStatistics stream;
     stream.residentTiles = 9;
     stream.atlasLayers = 64;
     const std::vector<OverlayLine> lines = streamLines(stream);

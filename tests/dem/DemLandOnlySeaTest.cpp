@@ -362,10 +362,10 @@ void expectTilesPlaceTheSeaAsTheWholeModelDoes(IslandSea islandSea, FileRows row
         std::uint32_t nearCoast = 0;
         for (std::uint32_t tileRow = 0; tileRow < streamed.layout.tilesDown(level); ++tileRow) {
             for (std::uint32_t tileColumn = 0; tileColumn < streamed.layout.tilesAcross(level); ++tileColumn) {
-                const tiles::HeightTile tile = reader->read({level, tileColumn, tileRow});
-                const tiles::HeightTile east = tileColumn + 1 < streamed.layout.tilesAcross(level)
-                                                   ? reader->read({level, tileColumn + 1, tileRow})
-                                                   : tiles::HeightTile{};
+                const tiles::Tile tile = reader->read({level, tileColumn, tileRow});
+                const tiles::Tile east = tileColumn + 1 < streamed.layout.tilesAcross(level)
+                                             ? reader->read({level, tileColumn + 1, tileRow})
+                                             : tiles::Tile{};
                 for (std::uint32_t j = 0; j < stored; ++j) {
                     for (std::uint32_t i = 0; i < stored; ++i) {
                         const std::uint32_t x = std::min(tileColumn * tileSize + i, whole.heightmap.width - 1);

@@ -126,11 +126,11 @@ TEST(DemStreamedBase, TileHolesAreFilledFromTheBaseSamplesTheReaderHoldsNow)
         dem::openStreamedDem(path, limitsOfFourLevels(), costlyAbove(1000, dem::StreamedBaseTiming::LaterWhenCostly));
     ASSERT_TRUE(later.pendingBase);
     const tiles::TileKey holey{0, 0, 0};
-    const tiles::HeightTile expected = dem::makeDemTileReader(path, now)->read(holey);
+    const tiles::Tile expected = dem::makeDemTileReader(path, now)->read(holey);
     ASSERT_EQ(expected.filledSamples, 20u * 20u);
 
     const std::unique_ptr<tiles::TileReader> reader = dem::makeDemTileReader(path, later);
-    const tiles::HeightTile early = reader->read(holey);
+    const tiles::Tile early = reader->read(holey);
     EXPECT_EQ(early.filledSamples, expected.filledSamples);
     const std::uint32_t stored = later.layout.storedSize();
     EXPECT_EQ(early.samples[std::size_t{20} * stored + 20], dem::kPlaceholderSample);

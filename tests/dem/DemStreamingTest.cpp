@@ -84,7 +84,7 @@ void expectTilesEqualTheLoader(const std::filesystem::path& path, std::uint32_t 
         ASSERT_EQ(expected.height, dem.layout.levelRows(level));
         for (std::uint32_t row = 0; row < dem.layout.tilesDown(level); ++row) {
             for (std::uint32_t column = 0; column < dem.layout.tilesAcross(level); ++column) {
-                const tiles::HeightTile tile = reader->read({level, column, row});
+                const tiles::Tile tile = reader->read({level, column, row});
                 ASSERT_EQ(tile.key, (tiles::TileKey{level, column, row}));
                 ASSERT_EQ(tile.samples.size(), std::size_t{stored} * stored);
                 EXPECT_EQ(tile.filledSamples, 0u);
@@ -168,7 +168,7 @@ TEST(DemStreaming, TheStatisticsAreThoseOfTheShare)
     const dem::DemTerrain reference = referenceLevel(path, dem, 1);  // 150 x 100
     // An inner tile and the corner tile, whose share is clipped to 22 x 36.
     for (const tiles::TileKey key : {tiles::TileKey{1, 1, 0}, tiles::TileKey{1, 2, 1}}) {
-        const tiles::HeightTile tile = reader->read(key);
+        const tiles::Tile tile = reader->read(key);
         std::uint16_t lowest = std::numeric_limits<std::uint16_t>::max();
         std::uint16_t highest = 0;
         double sum = 0.0;

@@ -67,8 +67,7 @@ double baseHeightUnder(const dem::StreamedDem& dem, std::uint32_t level, std::ui
     return top * (1.0 - fy) + bottom * fy;
 }
 
-std::uint16_t sampleOf(const tiles::HeightTile& tile, const dem::StreamedDem& dem, std::uint32_t column,
-                       std::uint32_t row)
+std::uint16_t sampleOf(const tiles::Tile& tile, const dem::StreamedDem& dem, std::uint32_t column, std::uint32_t row)
 {
     const std::uint32_t stored = dem.layout.storedSize();
     const std::uint32_t tileSize = dem.layout.tileSize();
@@ -98,7 +97,7 @@ TEST(DemTileDamage, ANoDataHoleIsFilledFromTheBase)
     const std::unique_ptr<tiles::TileReader> reader = dem::makeDemTileReader(path, dem);
 
     // Tile (1, 0) of level 0 (columns 64..128, rows 0..64) holds the hole.
-    const tiles::HeightTile tile = reader->read({0, 1, 0});
+    const tiles::Tile tile = reader->read({0, 1, 0});
     EXPECT_EQ(tile.filledSamples, 100u);
     EXPECT_TRUE(reader->takeWarnings().empty());  // no-data is no damage
     for (const auto& [column, row] : {std::pair{100u, 50u}, std::pair{105u, 55u}, std::pair{109u, 59u}}) {
@@ -134,7 +133,7 @@ TEST(DemTileDamage, ACorruptBlockIsFilledWithAWarning)
     ASSERT_EQ(dem.layout.levelCount(), 2u);
     const std::unique_ptr<tiles::TileReader> reader = dem::makeDemTileReader(path, dem);
 
-    tiles::HeightTile tile;
+    tiles::Tile tile;
     ASSERT_NO_THROW(tile = reader->read({0, 1, 2}));
     EXPECT_EQ(tile.filledSamples, 256u);
     const std::vector<std::string> warnings = reader->takeWarnings();
@@ -163,7 +162,7 @@ TEST(DemTileDamage, ACorruptBlockIsFilledWithAWarning)
     EXPECT_TRUE(reader->takeWarnings().empty());
     // At 1/2 the block is samples 8..15 x 16..23 of tile (0, 1); a fresh
     // reader warns of it.
-    const tiles::HeightTile reduced = reader->read({1, 0, 1});
+    const tiles::Tile reduced = reader->read({1, 0, 1});
     EXPECT_GE(reduced.filledSamples, 64u);
     EXPECT_TRUE(reader->takeWarnings().empty());
     const std::unique_ptr<tiles::TileReader> second = dem::makeDemTileReader(path, dem);

@@ -5,7 +5,7 @@
 // Earth for the globe, the imagery comes from the level whose pixels match
 // its texels (GDAL's overviews), in a handful of requests, never from the
 // missing finer levels; where the server has no tile the imagery is
-// transparent; a template with a placeholder GDAL can not fill gives one
+// transparent, and a streamed tile there shows the coarser level; a template with a placeholder GDAL can not fill gives one
 // line.
 #include "DemSourceFiles.h"
 #include "DemTestFiles.h"
@@ -22,6 +22,7 @@
 
 #include <array>
 #include <cmath>
+#include <memory>
 #include <set>
 #include <string>
 #include <vector>
@@ -182,6 +183,44 @@ TEST(TileServiceImagery, TheWholeEarthTakesACoarseLevel)
     EXPECT_LT(server.requestCount(), 40u);
 }
 
+TEST(TileServiceImagery, AStreamedTileTheServerDoesNotHaveShowsTheCoarserLevel)
+{
+    // Levels 0 to 13 (14 m pixels at 42 N) only; the service names 19.
+    const ScratchDirectory scratch;
+    const dem::TerrainSource terrain = smallDem(scratch);
+    writeTiles(scratch, 13.45, 41.90, 13.65, 42.05, 13);
+    const ScopedLocalHttpEnvironment environment;
+    RangeHttpServer server(scratch.file(""));
+    dem::ImageryOptions options;
+    options.maxTexels = 256;
+    options.stream = dem::ImageryStreamMode::Auto;
+    const dem::Imagery imagery = dem::loadImagery(
+        "http://127.0.0.1:" + std::to_string(server.port()) + "/tile-{z}-{x}-{y}.png", terrain, options);
+    // The service's own resolution is far finer than a texture of 256.
+    ASSERT_TRUE(imagery.streaming.has_value());
+    const tiles::TilePyramidLayout& layout = imagery.streaming->layout;
+    EXPECT_GE(layout.levelCount(), 6u);
+    bool opaque = false;
+    const std::set<int> textureLevels = levelsOf(imagery, opaque);
+    ASSERT_EQ(textureLevels.size(), 1u);
+    EXPECT_GE(*textureLevels.begin(), 11);
+
+    // The finest level's tiles are not served (404): the texture stands in.
+    const std::size_t requestsBefore = server.requestCount();
+    const std::unique_ptr<tiles::TileReader> reader = imagery.streaming->readerFactory();
+    const tiles::Tile tile = reader->read(tiles::TileKey{0, layout.tilesAcross(0) / 2, layout.tilesDown(0) / 2});
+    EXPECT_GT(server.requestCount(), requestsBefore);
+    std::set<int> tileLevels;
+    bool tileOpaque = true;
+    for (std::size_t i = 0; i < tile.colours.size(); i += 4) {
+        tileLevels.insert(levelOf(&tile.colours[i]));
+        tileOpaque = tileOpaque && tile.colours[i + 3] == 255;
+    }
+    EXPECT_TRUE(tileOpaque);
+    EXPECT_EQ(tileLevels, textureLevels);
+    EXPECT_TRUE(reader->takeWarnings().empty());
+}
+
 TEST(TileServiceImagery, APlaceholderGdalCanNotFillGivesOneLine)
 {
     const ScratchDirectory scratch;
@@ -190,10 +229,11 @@ TEST(TileServiceImagery, APlaceholderGdalCanNotFillGivesOneLine)
         (void)dem::loadImagery(url, smallDem(scratch), {});
         ADD_FAILURE() << "the template was read";
     } catch (const heightmap::HeightmapError& error) {
-        EXPECT_EQ(std::string(error.what()),
-                  "imagery '" + url +
-                      "' is a tile template with the placeholder {s}, which GDAL's tile service does not fill here: use "
-                      "{z}, {x} and {y} (rows from the north)");
+        EXPECT_EQ(
+            std::string(error.what()),
+            "imagery '" + url +
+                "' is a tile template with the placeholder {s}, which GDAL's tile service does not fill here: use "
+                "{z}, {x} and {y} (rows from the north)");
     }
     const std::string fromSouth = "https://tiles.example/{z}/{x}/{-y}.png";
     try {

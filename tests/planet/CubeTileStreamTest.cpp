@@ -213,7 +213,7 @@ void forEachFinestSample(const StreamedGlobalElevation& model, const Visit& visi
     const std::uint32_t stored = layout.storedSize();
     for (std::uint32_t column = 0; column < layout.tilesAcross(0); ++column) {
         const tiles::TileKey key{0, column, 0};
-        const tiles::HeightTile tile = reader->read(key);
+        const tiles::Tile tile = reader->read(key);
         ASSERT_EQ(tile.samples.size(), std::size_t{stored} * stored);
         for (std::uint32_t row = 0; row < stored; ++row) {
             for (std::uint32_t i = 0; i < stored; ++i) {
@@ -356,7 +356,7 @@ TEST(CubeTileReader, AnEtopo5TileOverTheAlpsHoldsTheFullModelsHeights)
     const std::unique_ptr<tiles::TileReader> reader = makeCubeTileReader(model);
     const CubeTilePyramid::Lookup alps = pyramid->lookup(0, cubeFaceOf(cubePointUnder(46.55, 7.98)));
     const tiles::TileKey key = pyramid->layout().keyOfEntry(alps.entry);
-    const tiles::HeightTile tile = reader->read(key);
+    const tiles::Tile tile = reader->read(key);
     const std::uint32_t stored = pyramid->layout().storedSize();
     double worst = 0.0;
     for (std::uint32_t row = 0; row < stored; row += 4) {

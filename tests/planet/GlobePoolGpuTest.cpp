@@ -18,7 +18,7 @@
 #include "planet/GlobeCamera.h"
 #include "planet/GlobeCriterion.h"
 #include "planet/gpu/GlobeCriterion.h"
-#include "tiles/gpu/HeightTileAtlas.h"
+#include "tiles/gpu/TileAtlas.h"
 
 #include <gtest/gtest.h>
 
@@ -89,7 +89,7 @@ TEST_F(GlobePoolGpuTest, TheGpuPoolRefinesTheGlobeAsTheCpuDoes)
     bisector::Pool cpu(cubeMesh(), settings);
     bisector::gpu::PoolBuffers buffers(device(), settings.capacity);
     buffers.upload(cpu);
-    const tiles::gpu::HeightTileAtlas noTiles(device(), std::nullopt, 0, 1, 1);
+    const tiles::gpu::TileAtlas noTiles(device(), std::nullopt, 0, 1, 1);
     gpu::GlobeCriterion criterion(device(), *elevation_, cpu.mesh(), settings.capacity, noTiles, std::nullopt);
     bisector::gpu::PoolPipeline pipeline(device(), shaders(), buffers, cpu.layout(), criterion.programs());
     // The roots' geometry (and the detail at their vertices, which the

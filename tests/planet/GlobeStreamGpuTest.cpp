@@ -86,7 +86,7 @@ protected:
     // for (at least 30); false when it never does.
     bool renderUntilSettled(scene::GlobeSceneRenderer& globe, const GeodeticPose& pose)
     {
-        tiles::gpu::HeightStream* stream = globe.heightStream();
+        tiles::gpu::TileStream* stream = globe.heightStream();
         scene::GlobeFrameView frame;
         frame.view = globeViewOf(pose);
         frame.viewport = VkExtent2D{192, 108};
@@ -105,9 +105,9 @@ protected:
     }
 
     // The resident tiles as the GPU's atlas holds them, by page-table entry.
-    static std::map<std::uint32_t, std::vector<std::uint16_t>> residentTiles(const tiles::gpu::HeightStream& stream)
+    static std::map<std::uint32_t, std::vector<std::uint16_t>> residentTiles(const tiles::gpu::TileStream& stream)
     {
-        const tiles::gpu::HeightTileAtlas& atlas = stream.atlas();
+        const tiles::gpu::TileAtlas& atlas = stream.atlas();
         const std::vector<std::uint32_t> pageTable = atlas.readBackPageTable();
         std::map<std::uint32_t, std::vector<std::uint16_t>> tiles;
         for (std::uint32_t entry = 0; entry < pageTable.size(); ++entry) {
@@ -152,7 +152,7 @@ protected:
         settings.globe.maxDepth = 40;
         scene::SceneOutput output{VK_FORMAT_R8G8B8A8_UNORM, camera::DepthConvention::Reversed, 1};
         const StreamedGlobalElevation model = *model_;
-        tiles::gpu::HeightStreamSource source{pyramid_->layout(), [model] { return makeCubeTileReader(model); }};
+        tiles::gpu::TileStreamSource source{pyramid_->layout(), [model] { return makeCubeTileReader(model); }};
         source.uploadsPerFrame = 64;
         gpu::GlobeStreaming streaming{std::move(source), gpu::GlobeStreamLevels{*pyramid_, model_->range}, 1};
         return std::make_unique<scene::GlobeSceneRenderer>(device(), shaders(), *elevation_, settings, output,
@@ -177,12 +177,12 @@ TEST_F(GlobeStreamGpuTest, TilesStreamInUnderALowCameraAndVerticesTakeTheFinestR
     prepare();
     ASSERT_EQ(pyramid_->levelCount(), 2u);
     const std::unique_ptr<scene::GlobeSceneRenderer> globe = makeScene();
-    tiles::gpu::HeightStream* stream = globe->heightStream();
+    tiles::gpu::TileStream* stream = globe->heightStream();
     ASSERT_NE(stream, nullptr);
     EXPECT_TRUE(renderUntilSettled(*globe, GeodeticPose{12.0, 21.0, 6000.0, 30.0, -35.0}))
         << "the tiles the view asks for all came in";
 
-    const tiles::gpu::HeightStreamStatistics statistics = stream->statistics();
+    const tiles::gpu::TileStreamStatistics statistics = stream->statistics();
     EXPECT_GT(statistics.residentTiles, 0u);
     EXPECT_EQ(statistics.finestRequestedLevel, 0u) << "6 km up asks for the finest level";
 
@@ -236,7 +236,7 @@ TEST_F(GlobeStreamGpuTest, AFinerModelLaidOverTheGlobalOneGivesTheVerticesOverIt
     prepare(std::move(overlays));
 
     const std::unique_ptr<scene::GlobeSceneRenderer> globe = makeScene();
-    tiles::gpu::HeightStream* stream = globe->heightStream();
+    tiles::gpu::TileStream* stream = globe->heightStream();
     ASSERT_NE(stream, nullptr);
     EXPECT_TRUE(renderUntilSettled(*globe, GeodeticPose{12.0, 21.0, 6000.0, 30.0, -35.0}));
     const std::map<std::uint32_t, std::vector<std::uint16_t>> tiles = residentTiles(*stream);

@@ -101,8 +101,8 @@ TEST_F(OverlaidElevationTest, TheFinerModelWinsWhereItLiesAndBlendsAtItsBorder)
     // 20 km model or a part of it and ground beyond), and its eastern
     // neighbour.
     const tiles::TileKey key = finestTileUnder(pyramid, 46.0, 8.0);
-    const tiles::HeightTile tile = reader->read(key);
-    const tiles::HeightTile bareTile = bareReader->read(key);
+    const tiles::Tile tile = reader->read(key);
+    const tiles::Tile bareTile = bareReader->read(key);
     const std::uint32_t stored = pyramid.layout().storedSize();
     const double quantum = laid.range.metresPerStep;
     const double margin = kOverlayMarginSamples;
@@ -139,7 +139,7 @@ TEST_F(OverlaidElevationTest, TheFinerModelWinsWhereItLiesAndBlendsAtItsBorder)
     EXPECT_NEAR(bare.range.metresOf(bareTile.samples[0]), kGlobalMetres, bare.range.metresPerStep);
 
     // The tile east of it shares its last column of samples.
-    const tiles::HeightTile east = reader->read(tiles::TileKey{key.level, key.column + 1, key.row});
+    const tiles::Tile east = reader->read(tiles::TileKey{key.level, key.column + 1, key.row});
     const std::uint32_t size = pyramid.tileSize();
     for (std::uint32_t row = 0; row < stored; ++row) {
         EXPECT_EQ(tile.samples[std::size_t{row} * stored + size], east.samples[std::size_t{row} * stored])

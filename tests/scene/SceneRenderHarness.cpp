@@ -99,7 +99,7 @@ SceneRenderHarness::SceneRenderHarness(vk::Device& device, const vk::ShaderLibra
 
 SceneRenderHarness::SceneRenderHarness(vk::Device& device, const vk::ShaderLibrary& shaders,
                                        const heightmap::Heightmap& heightmap, const SceneSettings& settings,
-                                       const RenderTarget& target, std::optional<tiles::gpu::HeightStreamSource> stream)
+                                       const RenderTarget& target, std::optional<tiles::gpu::TileStreamSource> stream)
     : device_(&device),
       target_(target),
       scene_(std::make_unique<SceneRenderer>(device, shaders, heightmap, settings, outputFor(target),

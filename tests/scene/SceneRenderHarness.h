@@ -7,7 +7,7 @@
 #include "heightmap/Heightmap.h"
 #include "scene/SceneRenderer.h"
 #include "terrain/TerrainSettings.h"
-#include "tiles/gpu/HeightStream.h"
+#include "tiles/gpu/TileStream.h"
 
 #include <vulkan/vulkan.h>
 #include <glm/vec4.hpp>
@@ -71,10 +71,10 @@ public:
     SceneRenderHarness(vk::Device& device, const vk::ShaderLibrary& shaders, const heightmap::Heightmap& heightmap,
                        const terrain::TerrainSettings& settings, const RenderTarget& target = kRgba8Target);
     // With `stream`, `heightmap` is the coarse level of a streamed model
-    // (tiles::gpu::HeightStream), whose tiles the drawn frames ask for.
+    // (tiles::gpu::TileStream), whose tiles the drawn frames ask for.
     SceneRenderHarness(vk::Device& device, const vk::ShaderLibrary& shaders, const heightmap::Heightmap& heightmap,
                        const SceneSettings& settings, const RenderTarget& target = kRgba8Target,
-                       std::optional<tiles::gpu::HeightStreamSource> stream = std::nullopt);
+                       std::optional<tiles::gpu::TileStreamSource> stream = std::nullopt);
     ~SceneRenderHarness();
     SceneRenderHarness(const SceneRenderHarness&) = delete;
     SceneRenderHarness& operator=(const SceneRenderHarness&) = delete;

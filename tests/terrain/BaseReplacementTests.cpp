@@ -11,7 +11,7 @@
 #include "terrain/Terrain.h"
 #include "tiles/TileLoader.h"
 #include "tiles/TilePyramid.h"
-#include "tiles/gpu/HeightStream.h"
+#include "tiles/gpu/TileStream.h"
 #include "vk/ShaderLibrary.h"
 
 #include <gtest/gtest.h>
@@ -91,9 +91,9 @@ public:
     {
     }
 
-    tiles::HeightTile read(const tiles::TileKey& key) override
+    tiles::Tile read(const tiles::TileKey& key) override
     {
-        tiles::HeightTile tile;
+        tiles::Tile tile;
         tile.key = key;
         const std::uint32_t stored = layout_.storedSize();
         tile.samples.resize(std::size_t{stored} * stored);
@@ -134,7 +134,7 @@ protected:
     // Frames until the tessellation (and any stream) settled, then one drawn.
     static RenderedImage settledFrame(SceneRenderHarness& harness, const camera::FrameView& view)
     {
-        tiles::gpu::HeightStream* stream = harness.scene().heightStream();
+        tiles::gpu::TileStream* stream = harness.scene().heightStream();
         for (int round = 0; round < 4; ++round) {
             for (int frame = 0; frame < 16; ++frame) {
                 harness.renderFrame(view);
@@ -199,7 +199,7 @@ TEST_F(BaseReplacementTest, StreamedTilesFilledFromThePlaceholderAreReadAgain)
     const heightmap::Heightmap fine = makeHillsHeightmap(2 * kCoarseSize);
     const tiles::TilePyramidLayout layout(2 * kCoarseSize, 2 * kCoarseSize, kTileSize, 1);
     const auto sourceFilledFrom = [&](const std::shared_ptr<FillSource>& fill) {
-        tiles::gpu::HeightStreamSource source{
+        tiles::gpu::TileStreamSource source{
             layout, [layout, fine, fill] { return std::make_unique<HoleyTileReader>(layout, fine, fill); }};
         source.gpuBudgetBytes = std::size_t{16} << 20;
         source.cpuBudgetBytes = std::size_t{16} << 20;

@@ -1,4 +1,4 @@
-// The bisector pool over a streamed elevation model (tiles::gpu::HeightStream):
+// The bisector pool over a streamed elevation model (tiles::gpu::TileStream):
 // once the tiles its frames asked for are resident, every cached vertex has
 // the height of the finest resident level under it (level 0, bilinear), not
 // the coarse heightmap's, and the mesh stays watertight and valid. The model
@@ -12,8 +12,8 @@
 #include "terrain/Terrain.h"
 #include "tiles/TileLoader.h"
 #include "tiles/TilePyramid.h"
-#include "tiles/gpu/HeightStream.h"
-#include "tiles/gpu/HeightTileAtlas.h"
+#include "tiles/gpu/TileAtlas.h"
+#include "tiles/gpu/TileStream.h"
 #include "vk/ShaderLibrary.h"
 
 #include <gtest/gtest.h>
@@ -95,9 +95,9 @@ class GridTileReader : public tiles::TileReader {
 public:
     GridTileReader(tiles::TilePyramidLayout layout, SampleGrid grid) : layout_(layout), grid_(std::move(grid)) {}
 
-    tiles::HeightTile read(const tiles::TileKey& key) override
+    tiles::Tile read(const tiles::TileKey& key) override
     {
-        tiles::HeightTile tile;
+        tiles::Tile tile;
         tile.key = key;
         const std::uint32_t stored = layout_.storedSize();
         const std::uint32_t firstX = key.column * kTileSize;
@@ -139,8 +139,8 @@ TEST_F(PoolTerrainStreamingTest, CachedVerticesTakeTheResidentLevelZeroAndStayWa
     heightmap.width = heightmap.height = coarse.size;
     heightmap.samples = coarse.samples;
     const tiles::TilePyramidLayout layout(kLevelZeroSize, kLevelZeroSize, kTileSize, 1);
-    tiles::gpu::HeightStreamSource source{layout,
-                                          [layout, fine] { return std::make_unique<GridTileReader>(layout, fine); }};
+    tiles::gpu::TileStreamSource source{layout,
+                                        [layout, fine] { return std::make_unique<GridTileReader>(layout, fine); }};
     source.gpuBudgetBytes = std::size_t{16} << 20;
     source.cpuBudgetBytes = std::size_t{16} << 20;
     source.texelsPerPixel = 64.0f;
@@ -153,7 +153,7 @@ TEST_F(PoolTerrainStreamingTest, CachedVerticesTakeTheResidentLevelZeroAndStayWa
         harness_.emplace(device(), shaders_, heightmap, settings, kRgba8Target, std::move(source));
     const camera::FrameView view =
         lookAt(glm::vec3(0.0f, 900.0f, 1500.0f), glm::vec3(0.0f, 400.0f, -1000.0f), kRgba8Target.size);
-    tiles::gpu::HeightStream& stream = *harness.scene().heightStream();
+    tiles::gpu::TileStream& stream = *harness.scene().heightStream();
     // Draw (the fragments ask for tiles), let the reader catch up, again.
     for (int round = 0; round < 4; ++round) {
         for (int frame = 0; frame < 12; ++frame) {
@@ -164,7 +164,7 @@ TEST_F(PoolTerrainStreamingTest, CachedVerticesTakeTheResidentLevelZeroAndStayWa
     for (int frame = 0; frame < 12; ++frame) {
         harness.renderFrame(view);
     }
-    const tiles::gpu::HeightStreamStatistics statistics = stream.statistics();
+    const tiles::gpu::TileStreamStatistics statistics = stream.statistics();
     ASSERT_GT(statistics.residentTiles, 0u);
     EXPECT_EQ(statistics.missingTiles, 0u);
 
@@ -175,7 +175,7 @@ TEST_F(PoolTerrainStreamingTest, CachedVerticesTakeTheResidentLevelZeroAndStayWa
     // Every vertex over a resident tile has level 0's bilinear height there.
     const bisector::PoolState state = terrain.readBackPool();
     const PoolGeometryReadback geometry = terrain.readBackPoolGeometry();
-    const tiles::gpu::HeightTileAtlas& atlas = stream.atlas();
+    const tiles::gpu::TileAtlas& atlas = stream.atlas();
     const double scale = settings.terrain.heightScaleMetres;
     const double offset = settings.terrain.heightOffsetMetres;
     std::size_t checked = 0;

@@ -13,9 +13,9 @@
 namespace {
 
 // A tile of `samples` samples (2 bytes each) whose first sample is `marker`.
-tiles::HeightTile tileOf(std::uint32_t column, std::size_t samples, std::uint16_t marker = 0)
+tiles::Tile tileOf(std::uint32_t column, std::size_t samples, std::uint16_t marker = 0)
 {
-    tiles::HeightTile tile;
+    tiles::Tile tile;
     tile.key = tiles::TileKey{0, column, 0};
     tile.samples.assign(samples, 0);
     tile.samples[0] = marker;
@@ -66,7 +66,7 @@ TEST(TileCache, FindMarksATileUsedAndContainsDoesNot)
     cache.insert(tileOf(0, 50, 10));
     cache.insert(tileOf(1, 50, 11));
     cache.insert(tileOf(2, 50, 12));
-    const tiles::HeightTile* found = cache.find({0, 0, 0});
+    const tiles::Tile* found = cache.find({0, 0, 0});
     ASSERT_NE(found, nullptr);
     EXPECT_EQ(found->samples[0], 10);
     EXPECT_TRUE(cache.contains({0, 1, 0}));  // no touch: tile 1 stays the oldest
@@ -112,7 +112,7 @@ TEST(TileCache, EraseFilledDropsTheTilesWithFilledSamplesOnly)
 {
     tiles::TileCache cache(1000);
     for (std::uint32_t column = 0; column < 5; ++column) {
-        tiles::HeightTile tile = tileOf(column, 10);
+        tiles::Tile tile = tileOf(column, 10);
         tile.filledSamples = column % 2;
         cache.insert(std::move(tile));
     }

@@ -78,7 +78,7 @@ class FakeReader : public tiles::TileReader {
 public:
     explicit FakeReader(FakeBehaviour behaviour) : behaviour_(std::move(behaviour)) {}
 
-    tiles::HeightTile read(const tiles::TileKey& key) override
+    tiles::Tile read(const tiles::TileKey& key) override
     {
         if (behaviour_.gate != nullptr) {
             behaviour_.gate->pass();
@@ -89,7 +89,7 @@ public:
         }
         warnings_.insert(warnings_.end(), behaviour_.warningsPerRead.begin(), behaviour_.warningsPerRead.end());
         warnings_.push_back("read " + std::to_string(markerOf(key)));
-        tiles::HeightTile tile;
+        tiles::Tile tile;
         tile.key = key;
         tile.samples.assign(9 * 9, markerOf(key));
         tile.filledSamples = key.column % 2;
@@ -122,7 +122,7 @@ TEST(TileLoader, EveryRequestedTileArrivesWithTheReadersContents)
     const std::vector<tiles::TileKey> keys = keysAlongRow(12);
     loader.request(keys);
     ASSERT_TRUE(loader.waitUntilIdle(5s));
-    const std::vector<tiles::HeightTile> tiles = loader.takeCompleted();
+    const std::vector<tiles::Tile> tiles = loader.takeCompleted();
     ASSERT_EQ(tiles.size(), keys.size());
     for (std::size_t i = 0; i < keys.size(); ++i) {
         EXPECT_EQ(tiles[i].key, keys[i]);  // one thread reads them in order
@@ -160,7 +160,7 @@ TEST(TileLoader, ANewRequestReplacesTheQueue)
     // Completed but not taken: not read again.
     loader.request({{1, 9, 2}});
     EXPECT_EQ(loader.pendingCount(), 0u);
-    const std::vector<tiles::HeightTile> tiles = loader.takeCompleted();
+    const std::vector<tiles::Tile> tiles = loader.takeCompleted();
     ASSERT_EQ(tiles.size(), 3u);
     EXPECT_EQ(tiles[0].key, (tiles::TileKey{1, 0, 2}));
     EXPECT_EQ(tiles[1].key, (tiles::TileKey{1, 7, 2}));
@@ -185,7 +185,7 @@ TEST(TileLoader, DropFilledForgetsTheFilledTilesReadSoFar)
     loader.dropFilled();
     gate.open();
     ASSERT_TRUE(loader.waitUntilIdle(5s));
-    std::vector<tiles::HeightTile> tiles = loader.takeCompleted();
+    std::vector<tiles::Tile> tiles = loader.takeCompleted();
     ASSERT_EQ(tiles.size(), 2u);
     EXPECT_EQ(tiles[0].key, (tiles::TileKey{1, 2, 2}));
     EXPECT_EQ(tiles[1].key, (tiles::TileKey{1, 3, 2}));

@@ -109,7 +109,7 @@ TEST(TerrainSourceSettings, ImageryIsShownWhenGiven)
     const std::optional<dem::Imagery> none;
     EXPECT_TRUE(imageryPixelsOf(none).rgba.empty());
     const std::optional<dem::Imagery> imagery =
-        dem::Imagery{2, 1, {1, 2, 3, 4, 5, 6, 7, 8}, true, "landsat.tif", std::nullopt};
+        dem::Imagery{2, 1, {1, 2, 3, 4, 5, 6, 7, 8}, true, "landsat.tif", std::nullopt, std::nullopt};
     const terrain::ImageryPixels pixels = imageryPixelsOf(imagery);
     EXPECT_EQ(pixels.width, 2u);
     EXPECT_EQ(pixels.rgba.data(), imagery->rgba.data());

@@ -1,6 +1,6 @@
 #include "planet/gpu/GlobeCriterion.h"
 
-#include "tiles/gpu/HeightTileAtlas.h"
+#include "tiles/gpu/TileAtlas.h"
 #include "vk/BufferTransfer.h"
 #include "vk/Device.h"
 #include "vk/Error.h"
@@ -129,7 +129,7 @@ vk::Buffer exactRootsBuffer(vk::Device& device, const bisector::HalfedgeMesh& me
 }  // namespace
 
 GlobeCriterion::GlobeCriterion(vk::Device& device, const CubeElevation& elevation, const bisector::HalfedgeMesh& mesh,
-                               std::uint32_t capacity, const tiles::gpu::HeightTileAtlas& atlas,
+                               std::uint32_t capacity, const tiles::gpu::TileAtlas& atlas,
                                const std::optional<GlobeStreamLevels>& stream)
     : setLayout_(withFloat64(device), kBindings),
       pool_(device, setLayout_, 1),
@@ -159,7 +159,7 @@ GlobeCriterion::GlobeCriterion(vk::Device& device, const CubeElevation& elevatio
         .storageBuffer(6, heightRanges_)
         .storageBuffer(7, detailSums_)
         .storageBuffer(8, atlas.pageTable())
-        .combinedImageSampler(9, atlas.view(), atlas.sampler(), tiles::gpu::HeightTileAtlas::kLayout)
+        .combinedImageSampler(9, atlas.view(), atlas.sampler(), tiles::gpu::TileAtlas::kLayout)
         .storageBuffer(10, atlas.requests())
         .storageBuffer(11, atlas.tileStatistics())
         .storageBuffer(12, streamLevels_)

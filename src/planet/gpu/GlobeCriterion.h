@@ -5,7 +5,7 @@
 // elevation on the cube, its height ranges and the roots' exact vertices
 // (device-local, uploaded once), sea level on the cube (planet::CubeGeoid),
 // a streamed model's atlas, page table,
-// request bits and tile statistics (tiles::gpu::HeightTileAtlas; an empty one
+// request bits and tile statistics (tiles::gpu::TileAtlas; an empty one
 // without streaming), the frame's GlobeLevelOfDetail and origin (host-visible), and each
 // slot's exact vertices, geometry cache, the detail's sums at its vertices
 // and their shading (the data's normal and the detail's grid). The
@@ -29,7 +29,7 @@
 #include <optional>
 
 namespace tiles::gpu {
-class HeightTileAtlas;
+class TileAtlas;
 }  // namespace tiles::gpu
 
 namespace vk {
@@ -50,7 +50,7 @@ public:
     // slots; `atlas` holds the tiles of `stream` (the empty atlas without).
     // Throws vk::Error when the device lacks shaderFloat64.
     GlobeCriterion(vk::Device& device, const CubeElevation& elevation, const bisector::HalfedgeMesh& mesh,
-                   std::uint32_t capacity, const tiles::gpu::HeightTileAtlas& atlas,
+                   std::uint32_t capacity, const tiles::gpu::TileAtlas& atlas,
                    const std::optional<GlobeStreamLevels>& stream);
 
     // The programs to build a PoolPipeline with (which must not outlive this).

@@ -26,7 +26,10 @@ constexpr VkShaderStageFlags kCompute = VK_SHADER_STAGE_COMPUTE_BIT;
 constexpr std::uint32_t kImageryBinding = 8;
 constexpr std::uint32_t kNightLightsBinding = 9;
 constexpr std::uint32_t kGeoidBinding = 10;
-constexpr std::array<vk::DescriptorBinding, 11> kDrawBindings{{
+constexpr std::uint32_t kImageryAtlasBinding = 11;
+constexpr std::uint32_t kImageryPageTableBinding = 12;
+constexpr std::uint32_t kImageryRequestsBinding = 13;
+constexpr std::array<vk::DescriptorBinding, 14> kDrawBindings{{
     {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kCompute, 1},
     {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kCompute, 1},
     {2, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kCompute, 1},
@@ -39,6 +42,9 @@ constexpr std::array<vk::DescriptorBinding, 11> kDrawBindings{{
      static_cast<std::uint32_t>(kMaxGlobeImageryLayers)},
     {kNightLightsBinding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kCompute, 1},
     {kGeoidBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kCompute, 1},
+    {kImageryAtlasBinding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kCompute, 1},
+    {kImageryPageTableBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kCompute, 1},
+    {kImageryRequestsBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kCompute, 1},
 }};
 
 // GLOBE_DRAW_VISIBLE_COUNT_WORD of shaders/planet/GlobeDraw.glsl.
@@ -59,19 +65,23 @@ struct DrawFrame {
     std::array<glm::vec4, kMaxGlobeImageryLayers> imageryBounds{};
     // x: 1 shows the night lights; y: the contour interval in metres (0: none)
     glm::vec4 surfaceOptions{0.0f};
+    // x: the streamed imagery layer + 1 (0: none); y: its levels; zw: its
+    // finest level's texels
+    glm::uvec4 imageryStream{0u};
 };
 static_assert(offsetof(DrawFrame, cameraCube) == 160);
 static_assert(offsetof(DrawFrame, inverseViewProjection) == 192);
 static_assert(offsetof(DrawFrame, imageryBounds) == 256);
 static_assert(offsetof(DrawFrame, surfaceOptions) == 336);
+static_assert(offsetof(DrawFrame, imageryStream) == 352);
 
 // Takes the tiles' source out of `streaming`; its levels stay, for the criterion.
-std::unique_ptr<tiles::gpu::HeightStream> streamOf(vk::Device& device, std::optional<GlobeStreaming>& streaming)
+std::unique_ptr<tiles::gpu::TileStream> streamOf(vk::Device& device, std::optional<GlobeStreaming>& streaming)
 {
     if (!streaming) {
         return nullptr;
     }
-    return std::make_unique<tiles::gpu::HeightStream>(device, std::move(streaming->source), streaming->framesInFlight);
+    return std::make_unique<tiles::gpu::TileStream>(device, std::move(streaming->source), streaming->framesInFlight);
 }
 
 std::optional<GlobeStreamLevels> levelsOf(const std::optional<GlobeStreaming>& streaming)
@@ -98,7 +108,7 @@ GlobeTerrain::GlobeTerrain(vk::Device& device, const vk::ShaderLibrary& shaders,
       reference_(cubeMesh(), poolSettingsOf(settings)),
       buffers_(device, settings.capacity),
       stream_(streamOf(device, streaming)),
-      emptyAtlas_(stream_ ? nullptr : std::make_unique<tiles::gpu::HeightTileAtlas>(device, std::nullopt, 0, 1, 1)),
+      emptyAtlas_(stream_ ? nullptr : std::make_unique<tiles::gpu::TileAtlas>(device, std::nullopt, 0, 1, 1)),
       criterion_(device, elevation, reference_.mesh(), settings.capacity, stream_ ? stream_->atlas() : *emptyAtlas_,
                  levelsOf(streaming)),
       pipeline_(device, shaders, buffers_, reference_.layout(), criterion_.programs()),
@@ -108,7 +118,8 @@ GlobeTerrain::GlobeTerrain(vk::Device& device, const vk::ShaderLibrary& shaders,
       drawSetPool_(device, drawSetLayout_, 1),
       drawSet_(drawSetPool_.allocate(drawSetLayout_)),
       drawFrame_(device, sizeof(DrawFrame), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, vk::MemoryLocation::HostUpload),
-      noImagery_(device, terrain::ImageryPixels{})
+      noImagery_(device, terrain::ImageryPixels{}),
+      noImageryTiles_(device, std::nullopt, 0, 1, 1, tiles::gpu::TileTexels::Colours)
 {
     buffers_.upload(reference_);
     const VkDeviceSize listBytes = VkDeviceSize{sizeof(std::uint32_t)} * settings.capacity;
@@ -146,11 +157,22 @@ void GlobeTerrain::setImagery(std::span<const GlobeImagery> layers)
     }
     // The elements without a layer hold one transparent texel.
     vk::DescriptorWriter writer;
+    const tiles::gpu::TileAtlas* tiles = &noImageryTiles_;
     for (std::size_t layer = 0; layer < kMaxGlobeImageryLayers; ++layer) {
         const terrain::ImageryTexture& texture = layer < layers.size() ? *layers[layer].texture : noImagery_;
         writer.atArrayElement(static_cast<std::uint32_t>(layer))
             .combinedImageSampler(kImageryBinding, texture.view(), texture.sampler(), terrain::ImageryTexture::kLayout);
+        if (layer < layers.size() && layers[layer].stream != nullptr) {
+            if (tiles != &noImageryTiles_) {
+                throw std::invalid_argument("the globe streams one imagery layer at most");
+            }
+            tiles = &layers[layer].stream->atlas();
+        }
     }
+    writer.atArrayElement(0)
+        .combinedImageSampler(kImageryAtlasBinding, tiles->view(), tiles->sampler(), tiles::gpu::TileAtlas::kLayout)
+        .storageBuffer(kImageryPageTableBinding, tiles->pageTable())
+        .storageBuffer(kImageryRequestsBinding, tiles->requests());
     writer.update(*device_, drawSet_);
     imagery_.assign(layers.begin(), layers.end());
 }
@@ -222,6 +244,11 @@ std::uint64_t GlobeTerrain::recordUpdate(VkCommandBuffer commands, const GlobeVi
     for (std::size_t layer = 0; layer < imagery_.size(); ++layer) {
         const dem::GeographicBounds& bounds = imagery_[layer].bounds;
         draw.imageryBounds[layer] = glm::vec4(glm::dvec4(bounds.west, bounds.south, bounds.east, bounds.north));
+        if (const tiles::gpu::TileStream* stream = imagery_[layer].stream) {
+            const tiles::TilePyramidLayout& layout = stream->layout();
+            draw.imageryStream = glm::uvec4(static_cast<std::uint32_t>(layer) + 1u, layout.levelCount(),
+                                            layout.columns(), layout.rows());
+        }
     }
     draw.surfaceOptions.x = settings_.showImagery && nightLights_ != nullptr ? 1.0f : 0.0f;
     draw.surfaceOptions.y = static_cast<float>(settings_.contourIntervalMetres);

@@ -20,7 +20,7 @@
 #include "planet/GlobeCamera.h"
 #include "planet/gpu/GlobeCriterion.h"
 #include "terrain/ImageryTexture.h"
-#include "tiles/gpu/HeightStream.h"
+#include "tiles/gpu/TileStream.h"
 #include "vk/Buffer.h"
 #include "vk/ComputeKernel.h"
 #include "vk/Descriptors.h"
@@ -76,15 +76,18 @@ inline constexpr std::size_t kMaxGlobeImageryLayers = 5;
 
 // Imagery draped over the globe: a texture of WGS 84 degrees (row 0 north,
 // column 0 west) and where it lies (dem::loadGeographicImagery).
+// Imagery that streams gives its tiles (`stream`, of the pyramid whose
+// coarsest level is `texture`: dem::ImageryStreaming); one layer at most.
 struct GlobeImagery {
     const terrain::ImageryTexture* texture = nullptr;
     dem::GeographicBounds bounds;
+    const tiles::gpu::TileStream* stream = nullptr;
 };
 
 // A global model that streams (planet/CubeTileReader.h): the tiles'
 // source (its layout the pyramid's) and what the criterion reads of them.
 struct GlobeStreaming {
-    tiles::gpu::HeightStreamSource source;
+    tiles::gpu::TileStreamSource source;
     GlobeStreamLevels levels;
     std::uint32_t framesInFlight = 2;
 };
@@ -105,7 +108,7 @@ public:
 
     // Records the pool's update for `view` seen at `viewport` pixels, the
     // geometry's refresh first when the origin moved or the stream's page
-    // table changed (recorded before, with HeightStream::recordUploads),
+    // table changed (recorded before, with TileStream::recordUploads),
     // and the draw's
     // arguments; `sunDirection` (ECEF, towards the sun) lights the draw.
     // With a timer, the pool's passes write its timestamps
@@ -141,7 +144,8 @@ public:
     // Drapes `layers` over the materials, each over those before it by its
     // alpha (surface_ImageryOver); their textures must outlive the globe.
     // No recorded use of the draw set may be pending. Throws
-    // std::invalid_argument for more than kMaxGlobeImageryLayers.
+    // std::invalid_argument for more than kMaxGlobeImageryLayers, or more
+    // than one streamed layer (whose streams must outlive the globe too).
     void setImagery(std::span<const GlobeImagery> layers);
     // Lights the night side with `nightLights`, a map of the whole Earth in
     // WGS 84 degrees (row 0 north, column 0 at -180; it must outlive the
@@ -160,7 +164,7 @@ public:
     // Bytes of the elevation on the GPU (the base; the stream's atlas beside).
     [[nodiscard]] VkDeviceSize elevationBytes() const { return criterion_.elevationBytes(); }
     // The streamed model's tiles, if it streams.
-    [[nodiscard]] tiles::gpu::HeightStream* stream() const { return stream_.get(); }
+    [[nodiscard]] tiles::gpu::TileStream* stream() const { return stream_.get(); }
     // The pool's buffers, for tests and tools.
     [[nodiscard]] const bisector::gpu::PoolBuffers& poolBuffers() const { return buffers_; }
     [[nodiscard]] const GlobeCriterion& criterion() const { return criterion_; }
@@ -171,8 +175,8 @@ private:
     GlobeSettings settings_;
     bisector::Pool reference_;  // the roots, uploaded once; keeps the layout and mesh
     bisector::gpu::PoolBuffers buffers_;
-    std::unique_ptr<tiles::gpu::HeightStream> stream_;
-    std::unique_ptr<tiles::gpu::HeightTileAtlas> emptyAtlas_;  // bound when nothing streams
+    std::unique_ptr<tiles::gpu::TileStream> stream_;
+    std::unique_ptr<tiles::gpu::TileAtlas> emptyAtlas_;  // bound when nothing streams
     GlobeCriterion criterion_;
     bisector::gpu::PoolPipeline pipeline_;
     std::unique_ptr<vk::ComputeKernel> refresh_;
@@ -181,7 +185,8 @@ private:
     vk::DescriptorPool drawSetPool_;
     VkDescriptorSet drawSet_ = VK_NULL_HANDLE;
     vk::Buffer drawFrame_;
-    terrain::ImageryTexture noImagery_;  // one transparent texel, bound until setImagery
+    terrain::ImageryTexture noImagery_;     // one transparent texel, bound until setImagery
+    tiles::gpu::TileAtlas noImageryTiles_;  // bound while no imagery layer streams
     std::vector<GlobeImagery> imagery_;
     const terrain::ImageryTexture* nightLights_ = nullptr;
     std::optional<glm::dvec3> origin_;

@@ -1,11 +1,11 @@
-// The streamed tiles' atlas on the device (HeightTileAtlas): staged
+// The streamed tiles' atlas on the device (TileAtlas): staged
 // tiles land in their layers, the page table and the statistics, the least recently used
 // tile makes room for a new one (and leaves the page table), a tile in use by
 // the frame is never replaced, and staging holds its frame's share.
 #include "GpuTestEnvironment.h"
 
 #include "tiles/TilePyramid.h"
-#include "tiles/gpu/HeightTileAtlas.h"
+#include "tiles/gpu/TileAtlas.h"
 
 #include <gtest/gtest.h>
 
@@ -25,9 +25,9 @@ tiles::TilePyramidLayout smallLayout()
 }
 
 // A tile whose samples say which entry it is.
-tiles::HeightTile patternTile(const tiles::TilePyramidLayout& layout, std::uint32_t entry)
+tiles::Tile patternTile(const tiles::TilePyramidLayout& layout, std::uint32_t entry)
 {
-    tiles::HeightTile tile;
+    tiles::Tile tile;
     tile.key = layout.keyOfEntry(entry);
     const std::uint32_t side = layout.storedSize();
     tile.samples.resize(std::size_t{side} * side);
@@ -46,18 +46,18 @@ std::size_t tileBytes(const tiles::TilePyramidLayout& layout)
     return std::size_t{layout.storedSize()} * layout.storedSize() * sizeof(std::uint16_t);
 }
 
-class HeightTileAtlasTest : public vk::test::GpuTest {
+class TileAtlasTest : public vk::test::GpuTest {
 protected:
-    void upload(HeightTileAtlas& atlas)
+    void upload(TileAtlas& atlas)
     {
         device().submitAndWait([&](VkCommandBuffer commands) { atlas.recordUploads(commands, 0); });
     }
 };
 
-TEST_F(HeightTileAtlasTest, StagedTilesLandInTheirLayersAndThePageTable)
+TEST_F(TileAtlasTest, StagedTilesLandInTheirLayersAndThePageTable)
 {
     const tiles::TilePyramidLayout layout = smallLayout();
-    HeightTileAtlas atlas(device(), layout, 3 * tileBytes(layout), 1, 4);
+    TileAtlas atlas(device(), layout, 3 * tileBytes(layout), 1, 4);
     ASSERT_EQ(atlas.layerCount(), 3u);
     for (const std::uint32_t entry : {0u, 4u, 30u}) {
         ASSERT_TRUE(atlas.stage(patternTile(layout, entry), entry, 0, 1));
@@ -78,7 +78,7 @@ TEST_F(HeightTileAtlasTest, StagedTilesLandInTheirLayersAndThePageTable)
             EXPECT_EQ(atlas.readBackTile(entry), patternTile(layout, entry).samples) << "entry " << entry;
             // The criterion's statistics of the tile: lowest low, highest
             // high, its moments, and its share's samples as their weight.
-            const tiles::HeightTile tile = patternTile(layout, entry);
+            const tiles::Tile tile = patternTile(layout, entry);
             const TileStatistics expected{(entry * 1000) | ((entry * 1000 + 996) << 16), tile.meanHeight,
                                           tile.meanSquaredHeight,
                                           static_cast<float>(layout.shareSamples(layout.keyOfEntry(entry)))};
@@ -87,10 +87,10 @@ TEST_F(HeightTileAtlasTest, StagedTilesLandInTheirLayersAndThePageTable)
     }
 }
 
-TEST_F(HeightTileAtlasTest, TheLeastRecentlyUsedTileMakesRoom)
+TEST_F(TileAtlasTest, TheLeastRecentlyUsedTileMakesRoom)
 {
     const tiles::TilePyramidLayout layout = smallLayout();
-    HeightTileAtlas atlas(device(), layout, 3 * tileBytes(layout), 1, 4);
+    TileAtlas atlas(device(), layout, 3 * tileBytes(layout), 1, 4);
     for (const std::uint32_t entry : {1u, 2u, 3u}) {
         ASSERT_TRUE(atlas.stage(patternTile(layout, entry), entry, 0, 1));
     }
@@ -112,10 +112,10 @@ TEST_F(HeightTileAtlasTest, TheLeastRecentlyUsedTileMakesRoom)
     EXPECT_EQ(atlas.readBackTile(1), patternTile(layout, 1).samples);
 }
 
-TEST_F(HeightTileAtlasTest, ATileTheFrameUsesIsNeverReplaced)
+TEST_F(TileAtlasTest, ATileTheFrameUsesIsNeverReplaced)
 {
     const tiles::TilePyramidLayout layout = smallLayout();
-    HeightTileAtlas atlas(device(), layout, 2 * tileBytes(layout), 1, 4);
+    TileAtlas atlas(device(), layout, 2 * tileBytes(layout), 1, 4);
     ASSERT_TRUE(atlas.stage(patternTile(layout, 0), 0, 0, 1));
     ASSERT_TRUE(atlas.stage(patternTile(layout, 1), 1, 0, 1));
     upload(atlas);
@@ -132,10 +132,10 @@ TEST_F(HeightTileAtlasTest, ATileTheFrameUsesIsNeverReplaced)
     EXPECT_EQ(atlas.readBackTile(2), patternTile(layout, 2).samples);
 }
 
-TEST_F(HeightTileAtlasTest, StagingHoldsItsFramesShare)
+TEST_F(TileAtlasTest, StagingHoldsItsFramesShare)
 {
     const tiles::TilePyramidLayout layout = smallLayout();
-    HeightTileAtlas atlas(device(), layout, 8 * tileBytes(layout), 1, 2);
+    TileAtlas atlas(device(), layout, 8 * tileBytes(layout), 1, 2);
     EXPECT_TRUE(atlas.stage(patternTile(layout, 0), 0, 0, 1));
     EXPECT_TRUE(atlas.stage(patternTile(layout, 1), 1, 0, 1));
     EXPECT_TRUE(atlas.stagingFull(0));
@@ -147,9 +147,9 @@ TEST_F(HeightTileAtlasTest, StagingHoldsItsFramesShare)
     EXPECT_EQ(atlas.residentCount(), 3u);
 }
 
-TEST_F(HeightTileAtlasTest, WithoutALayoutTheAtlasIsOneEmptyLayer)
+TEST_F(TileAtlasTest, WithoutALayoutTheAtlasIsOneEmptyLayer)
 {
-    const HeightTileAtlas atlas(device(), std::nullopt, 0, 2, 1);
+    const TileAtlas atlas(device(), std::nullopt, 0, 2, 1);
     EXPECT_EQ(atlas.layerCount(), 1u);
     EXPECT_EQ(atlas.residentCount(), 0u);
     EXPECT_EQ(atlas.readBackPageTable(), std::vector<std::uint32_t>{0u});

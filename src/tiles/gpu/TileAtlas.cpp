@@ -1,4 +1,4 @@
-#include "tiles/gpu/HeightTileAtlas.h"
+#include "tiles/gpu/TileAtlas.h"
 
 #include "vk/Barriers.h"
 #include "vk/Device.h"
@@ -12,7 +12,20 @@ namespace tiles::gpu {
 
 namespace {
 
-constexpr VkFormat kTileFormat = VK_FORMAT_R16_UNORM;
+VkFormat formatOf(TileTexels texels)
+{
+    return texels == TileTexels::Heights ? VK_FORMAT_R16_UNORM : VK_FORMAT_R8G8B8A8_SRGB;
+}
+
+std::size_t texelBytes(TileTexels texels)
+{
+    return texels == TileTexels::Heights ? sizeof(std::uint16_t) : 4;
+}
+
+// Bilinear within a layer, never across layers (array layers are not
+// filtered together) nor past a layer's edge.
+constexpr vk::SamplerDescription kColourTileSampler{VK_FILTER_LINEAR, VK_SAMPLER_MIPMAP_MODE_NEAREST,
+                                                    VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE, 1.0f};
 // Who reads the tiles: the criterion (compute) and the draw's shaders.
 constexpr VkPipelineStageFlags2 kTileReaders = VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT |
                                                VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT |
@@ -34,20 +47,21 @@ std::uint32_t layersFor(const vk::Device& device, const std::optional<tiles::Til
 
 }  // namespace
 
-HeightTileAtlas::HeightTileAtlas(vk::Device& device, const std::optional<tiles::TilePyramidLayout>& layout,
-                                 std::size_t budgetBytes, std::uint32_t framesInFlight, std::uint32_t uploadsPerFrame)
+TileAtlas::TileAtlas(vk::Device& device, const std::optional<tiles::TilePyramidLayout>& layout, std::size_t budgetBytes,
+                     std::uint32_t framesInFlight, std::uint32_t uploadsPerFrame, TileTexels texels)
     : device_(&device),
       layout_(layout),
+      texels_(texels),
       storedSize_(layout ? layout->storedSize() : 1),
-      tileBytes_(std::size_t{storedSize_} * storedSize_ * sizeof(std::uint16_t)),
+      tileBytes_(std::size_t{storedSize_} * storedSize_ * texelBytes(texels)),
       uploadsPerFrame_(std::max(uploadsPerFrame, 1u))
 {
     const std::uint32_t layers = layersFor(device, layout, budgetBytes, tileBytes_);
     const std::uint32_t entries = layout ? layout->entryCount() : 1;
     atlas_ = vk::createDeviceLocalImageArray(
-        device, kTileFormat, VkExtent2D{storedSize_, storedSize_}, layers,
+        device, formatOf(texels), VkExtent2D{storedSize_, storedSize_}, layers,
         VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT);
-    sampler_ = vk::Sampler(device, vk::kNearestTexelSampler);
+    sampler_ = vk::Sampler(device, texels == TileTexels::Heights ? vk::kNearestTexelSampler : kColourTileSampler);
     pageTable_ = vk::Buffer(device, VkDeviceSize{entries} * sizeof(std::uint32_t), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
     tileStatistics_ =
         vk::Buffer(device, VkDeviceSize{entries} * sizeof(TileStatistics), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
@@ -82,7 +96,7 @@ HeightTileAtlas::HeightTileAtlas(vk::Device& device, const std::optional<tiles::
     });
 }
 
-std::uint64_t HeightTileAtlas::deviceBytes() const
+std::uint64_t TileAtlas::deviceBytes() const
 {
     std::uint64_t bytes =
         std::uint64_t{layerCount()} * tileBytes_ + pageTable_.size() + tileStatistics_.size() + requests_.size();
@@ -95,7 +109,7 @@ std::uint64_t HeightTileAtlas::deviceBytes() const
     return bytes;
 }
 
-void HeightTileAtlas::touch(std::uint32_t entry, std::uint64_t frame)
+void TileAtlas::touch(std::uint32_t entry, std::uint64_t frame)
 {
     const std::uint32_t layer = entryLayers_.at(entry);
     if (layer != 0) {
@@ -103,13 +117,12 @@ void HeightTileAtlas::touch(std::uint32_t entry, std::uint64_t frame)
     }
 }
 
-bool HeightTileAtlas::stagingFull(std::uint32_t frameSlot) const
+bool TileAtlas::stagingFull(std::uint32_t frameSlot) const
 {
     return staged_.at(frameSlot).size() >= uploadsPerFrame_;
 }
 
-bool HeightTileAtlas::stage(const tiles::HeightTile& tile, std::uint32_t entry, std::uint32_t frameSlot,
-                            std::uint64_t frame)
+bool TileAtlas::stage(const tiles::Tile& tile, std::uint32_t entry, std::uint32_t frameSlot, std::uint64_t frame)
 {
     if (!layout_ || stagingFull(frameSlot) || tile.bytes() != tileBytes_ || entry >= entryLayers_.size()) {
         return false;
@@ -146,7 +159,7 @@ bool HeightTileAtlas::stage(const tiles::HeightTile& tile, std::uint32_t entry, 
     }
     std::vector<Staged>& staged = staged_[frameSlot];
     const VkDeviceSize offset = VkDeviceSize{staged.size()} * tileBytes_;
-    std::memcpy(staging_[frameSlot].mapped().data() + offset, tile.samples.data(), tileBytes_);
+    std::memcpy(staging_[frameSlot].mapped().data() + offset, tile.texels(), tileBytes_);
     staged.push_back(Staged{chosen, offset});
     layerEntries_[chosen] = entry + 1;
     layerLastUse_[chosen] = frame;
@@ -163,7 +176,7 @@ bool HeightTileAtlas::stage(const tiles::HeightTile& tile, std::uint32_t entry, 
     return true;
 }
 
-void HeightTileAtlas::evict(std::uint32_t entry)
+void TileAtlas::evict(std::uint32_t entry)
 {
     const std::uint32_t layer = entryLayers_.at(entry);
     if (layer == 0) {
@@ -178,7 +191,7 @@ void HeightTileAtlas::evict(std::uint32_t entry)
     dirtyEnd_ = std::max(dirtyEnd_, entry + 1);
 }
 
-void HeightTileAtlas::recordUploads(VkCommandBuffer commands, std::uint32_t frameSlot)
+void TileAtlas::recordUploads(VkCommandBuffer commands, std::uint32_t frameSlot)
 {
     const vk::Device& device = *device_;
     std::vector<Staged>& staged = staged_.at(frameSlot);
@@ -219,7 +232,7 @@ void HeightTileAtlas::recordUploads(VkCommandBuffer commands, std::uint32_t fram
                       kStorageReadWrite);
 }
 
-void HeightTileAtlas::recordRequestReadback(VkCommandBuffer commands, std::uint32_t frameSlot) const
+void TileAtlas::recordRequestReadback(VkCommandBuffer commands, std::uint32_t frameSlot) const
 {
     const vk::Device& device = *device_;
     const vk::Buffer& readback = readback_.at(frameSlot);
@@ -231,7 +244,15 @@ void HeightTileAtlas::recordRequestReadback(VkCommandBuffer commands, std::uint3
                       VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
 }
 
-std::vector<std::uint16_t> HeightTileAtlas::readBackTile(std::uint32_t entry) const
+std::vector<std::uint16_t> TileAtlas::readBackTile(std::uint32_t entry) const
+{
+    const std::vector<std::uint8_t> bytes = readBackTileBytes(entry);
+    std::vector<std::uint16_t> samples(bytes.size() / sizeof(std::uint16_t));
+    std::memcpy(samples.data(), bytes.data(), samples.size() * sizeof(std::uint16_t));
+    return samples;
+}
+
+std::vector<std::uint8_t> TileAtlas::readBackTileBytes(std::uint32_t entry) const
 {
     const std::uint32_t layer = entryLayers_.at(entry);
     if (layer == 0) {
@@ -255,17 +276,17 @@ std::vector<std::uint16_t> HeightTileAtlas::readBackTile(std::uint32_t entry) co
         vk::bufferBarrier(device, commands, readback, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                           VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
     });
-    std::vector<std::uint16_t> samples(tileBytes_ / sizeof(std::uint16_t));
-    std::memcpy(samples.data(), readback.mapped().data(), tileBytes_);
-    return samples;
+    std::vector<std::uint8_t> bytes(tileBytes_);
+    std::memcpy(bytes.data(), readback.mapped().data(), tileBytes_);
+    return bytes;
 }
 
-std::vector<std::uint32_t> HeightTileAtlas::readBackPageTable() const
+std::vector<std::uint32_t> TileAtlas::readBackPageTable() const
 {
     return readBackWords(pageTable_);
 }
 
-std::vector<TileStatistics> HeightTileAtlas::readBackTileStatistics() const
+std::vector<TileStatistics> TileAtlas::readBackTileStatistics() const
 {
     const std::vector<std::uint32_t> words = readBackWords(tileStatistics_);
     std::vector<TileStatistics> statistics(words.size() * sizeof(std::uint32_t) / sizeof(TileStatistics));
@@ -273,7 +294,7 @@ std::vector<TileStatistics> HeightTileAtlas::readBackTileStatistics() const
     return statistics;
 }
 
-std::vector<std::uint32_t> HeightTileAtlas::readBackWords(const vk::Buffer& buffer) const
+std::vector<std::uint32_t> TileAtlas::readBackWords(const vk::Buffer& buffer) const
 {
     vk::Device& device = *device_;
     device.waitIdle();
@@ -292,7 +313,7 @@ std::vector<std::uint32_t> HeightTileAtlas::readBackWords(const vk::Buffer& buff
     return words;
 }
 
-std::span<const std::uint32_t> HeightTileAtlas::requestWords(std::uint32_t frameSlot) const
+std::span<const std::uint32_t> TileAtlas::requestWords(std::uint32_t frameSlot) const
 {
     const std::span<std::byte> bytes = readback_.at(frameSlot).mapped();
     return {reinterpret_cast<const std::uint32_t*>(bytes.data()), bytes.size() / sizeof(std::uint32_t)};

@@ -1,5 +1,7 @@
-// The GPU side of a streamed elevation model (terrain/StreamedHeights.glsl):
-// an R16_UNORM 2D array image with one height tile per layer, the page table
+// The GPU side of a streamed raster: of an elevation model
+// (terrain/StreamedHeights.glsl, planet/CubeStreamedElevation.glsl), an
+// R16_UNORM 2D array image with one height tile per layer; of imagery
+// (surface/StreamedImagery.glsl), an R8G8B8A8_SRGB one. Beside it, the page table
 // that maps each tile of the pyramid (tiles::TilePyramidLayout entry) to its
 // layer, and the request bits the draw's shaders set for the tiles they ask
 // for, read back once the frame completed. Layers are reused least recently
@@ -34,22 +36,27 @@ namespace tiles::gpu {
 // tileSize samples without the apron, clipped to the level), laid out as
 // terrain_TileStatistics in terrain/StreamedStatistics.glsl.
 struct TileStatistics {
-    std::uint32_t bounds = 0;        // HeightTile::lowest in the low 16 bits, highest in the high 16
-    float meanHeight = 0.0F;         // HeightTile::meanHeight
-    float meanSquaredHeight = 0.0F;  // HeightTile::meanSquaredHeight
+    std::uint32_t bounds = 0;        // Tile::lowest in the low 16 bits, highest in the high 16
+    float meanHeight = 0.0F;         // Tile::meanHeight
+    float meanSquaredHeight = 0.0F;  // Tile::meanSquaredHeight
     float samples = 0.0F;            // samples of the share, the weight of its moments
 
     bool operator==(const TileStatistics&) const = default;
 };
 static_assert(sizeof(TileStatistics) == 16);
 
-class HeightTileAtlas {
+// What a tile's texels are (tiles::Tile): heights, read back exactly with
+// texelFetch through a nearest sampler; or colours, filtered bilinearly
+// within a layer through a linear sampler.
+enum class TileTexels { Heights, Colours };
+
+class TileAtlas {
 public:
     // Layers: as many tiles as `budgetBytes` holds, at most the device's
     // maxImageArrayLayers and the pyramid's tile count. `uploadsPerFrame`
     // tiles can be staged per frame slot.
-    HeightTileAtlas(vk::Device& device, const std::optional<tiles::TilePyramidLayout>& layout, std::size_t budgetBytes,
-                    std::uint32_t framesInFlight, std::uint32_t uploadsPerFrame);
+    TileAtlas(vk::Device& device, const std::optional<tiles::TilePyramidLayout>& layout, std::size_t budgetBytes,
+              std::uint32_t framesInFlight, std::uint32_t uploadsPerFrame, TileTexels texels = TileTexels::Heights);
 
     static constexpr VkImageLayout kLayout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
     // Whether it holds a streamed model's tiles (not the empty atlas the
@@ -85,7 +92,7 @@ public:
     // Stages `tile` (entry `entry`) for the upload of `frameSlot`, recorded
     // for `frame`, into the least recently used layer not used by `frame`.
     // False when the slot's staging is full or every layer is used by `frame`.
-    bool stage(const tiles::HeightTile& tile, std::uint32_t entry, std::uint32_t frameSlot, std::uint64_t frame);
+    bool stage(const tiles::Tile& tile, std::uint32_t entry, std::uint32_t frameSlot, std::uint64_t frame);
     [[nodiscard]] bool stagingFull(std::uint32_t frameSlot) const;
     // Makes the tile of `entry` not resident (nothing when it is not): its
     // layer is free again, the page table says so from the next upload on.
@@ -102,9 +109,10 @@ public:
     [[nodiscard]] std::span<const std::uint32_t> requestWords(std::uint32_t frameSlot) const;
 
     // For tests and tools; both wait for the device first. The samples of
-    // the resident tile of `entry` (empty when it is not resident), and the
-    // page table as the GPU holds it.
+    // the resident height tile of `entry` (empty when it is not resident),
+    // the texels' bytes of any tile, and the page table as the GPU holds it.
     [[nodiscard]] std::vector<std::uint16_t> readBackTile(std::uint32_t entry) const;
+    [[nodiscard]] std::vector<std::uint8_t> readBackTileBytes(std::uint32_t entry) const;
     [[nodiscard]] std::vector<std::uint32_t> readBackPageTable() const;
     [[nodiscard]] std::vector<TileStatistics> readBackTileStatistics() const;
 
@@ -118,6 +126,7 @@ private:
 
     vk::Device* device_;
     std::optional<tiles::TilePyramidLayout> layout_;
+    TileTexels texels_ = TileTexels::Heights;
     std::uint32_t storedSize_ = 1;
     std::size_t tileBytes_ = 2;
     std::uint32_t uploadsPerFrame_ = 1;

@@ -1,10 +1,11 @@
-// A streamed elevation model: what the draw's shaders asked for comes in
-// from a tile reader on a background thread (tiles::TileLoader), through a
-// CPU cache (tiles::TileCache, within the CPU budget) into the GPU atlas
-// (HeightTileAtlas, within the GPU budget), least recently used
-// tiles evicted first at both ends. The terrain's heightmap is the pyramid's
-// level layout.levelCount(), always resident: a tile that is missing falls
-// back to it (or to a resident level between), so a window frame never waits
+// A streamed raster (an elevation model's heights or imagery's colours):
+// what the draw's shaders asked for comes in from a tile reader on a
+// background thread (tiles::TileLoader), through a CPU cache
+// (tiles::TileCache, within the CPU budget) into the GPU atlas (TileAtlas,
+// within the GPU budget), least recently used tiles evicted first at both
+// ends. The pyramid's level layout.levelCount() is held whole in memory (the
+// terrain's heightmap, the imagery's texture), always resident: a tile that
+// is missing falls back to it (or to a resident level between), so a window frame never waits
 // for a read. A headless run waits (waitForReads) so that its frames are
 // deterministic.
 //
@@ -16,7 +17,7 @@
 #include "tiles/TileCache.h"
 #include "tiles/TileLoader.h"
 #include "tiles/TilePyramid.h"
-#include "tiles/gpu/HeightTileAtlas.h"
+#include "tiles/gpu/TileAtlas.h"
 
 #include <vulkan/vulkan.h>
 
@@ -34,18 +35,19 @@ class Device;
 
 namespace tiles::gpu {
 
-// What a terrain streams, and within which budgets.
-struct HeightStreamSource {
+// What a surface streams, and within which budgets.
+struct TileStreamSource {
     tiles::TilePyramidLayout layout;
     tiles::TileReaderFactory readerFactory;  // called once, on the loader's thread
     std::size_t gpuBudgetBytes = std::size_t{1024} << 20;
     std::size_t cpuBudgetBytes = std::size_t{512} << 20;  // the tile cache's share of it
     std::uint32_t uploadsPerFrame = 16;                   // tiles copied to the atlas per frame at most
     float texelsPerPixel = 1.0f;                          // terrain_StreamLevelOfDetail
+    TileTexels texels = TileTexels::Heights;              // what the reader's tiles hold
 };
 
 // What the overlay and --stats report.
-struct HeightStreamStatistics {
+struct TileStreamStatistics {
     std::uint32_t residentTiles = 0;  // in the GPU atlas
     std::uint64_t residentBytes = 0;
     std::uint32_t atlasLayers = 0;
@@ -66,15 +68,15 @@ struct HeightStreamStatistics {
     bool loading = false;              // tiles the view asked for are on their way
 };
 
-class HeightStream {
+class TileStream {
 public:
-    HeightStream(vk::Device& device, HeightStreamSource source, std::uint32_t framesInFlight);
-    ~HeightStream();
-    HeightStream(const HeightStream&) = delete;
-    HeightStream& operator=(const HeightStream&) = delete;
+    TileStream(vk::Device& device, TileStreamSource source, std::uint32_t framesInFlight);
+    ~TileStream();
+    TileStream(const TileStream&) = delete;
+    TileStream& operator=(const TileStream&) = delete;
 
     [[nodiscard]] const tiles::TilePyramidLayout& layout() const { return layout_; }
-    [[nodiscard]] const HeightTileAtlas& atlas() const { return atlas_; }
+    [[nodiscard]] const TileAtlas& atlas() const { return atlas_; }
     [[nodiscard]] float texelsPerPixel() const { return texelsPerPixel_; }
 
     // Reads the tiles the slot's last frame asked for (it completed), takes
@@ -113,7 +115,7 @@ public:
 
     // Warnings of the reader (damaged tiles, ...), each once.
     std::vector<std::string> takeWarnings();
-    [[nodiscard]] HeightStreamStatistics statistics() const;
+    [[nodiscard]] TileStreamStatistics statistics() const;
 
 private:
     void readRequests(std::uint32_t frameSlot);
@@ -122,7 +124,7 @@ private:
 
     tiles::TilePyramidLayout layout_;
     float texelsPerPixel_;
-    HeightTileAtlas atlas_;
+    TileAtlas atlas_;
     tiles::TileCache cache_;
     std::unique_ptr<tiles::TileLoader> loader_;
     std::vector<std::uint64_t> slotFrames_;  // the frame each slot last recorded (0: none)

@@ -1,4 +1,4 @@
-#include "tiles/gpu/HeightStream.h"
+#include "tiles/gpu/TileStream.h"
 
 #include <algorithm>
 #include <bit>
@@ -19,10 +19,10 @@ tiles::TileKey parentOf(const tiles::TileKey& key)
 
 }  // namespace
 
-HeightStream::HeightStream(vk::Device& device, HeightStreamSource source, std::uint32_t framesInFlight)
+TileStream::TileStream(vk::Device& device, TileStreamSource source, std::uint32_t framesInFlight)
     : layout_(source.layout),
       texelsPerPixel_(source.texelsPerPixel),
-      atlas_(device, source.layout, source.gpuBudgetBytes, framesInFlight, source.uploadsPerFrame),
+      atlas_(device, source.layout, source.gpuBudgetBytes, framesInFlight, source.uploadsPerFrame, source.texels),
       cache_(source.cpuBudgetBytes),
       loader_(std::make_unique<tiles::TileLoader>(std::move(source.readerFactory))),
       slotFrames_(framesInFlight, 0),
@@ -30,9 +30,9 @@ HeightStream::HeightStream(vk::Device& device, HeightStreamSource source, std::u
 {
 }
 
-HeightStream::~HeightStream() = default;
+TileStream::~TileStream() = default;
 
-void HeightStream::readRequests(std::uint32_t frameSlot)
+void TileStream::readRequests(std::uint32_t frameSlot)
 {
     const std::uint64_t drawnIn = slotFrames_.at(frameSlot);
     if (drawnIn == 0) {
@@ -60,7 +60,7 @@ void HeightStream::readRequests(std::uint32_t frameSlot)
 // resident nor listed yet to `needed`, coarsest first. The first resident
 // ancestor is what the shaders fall back to meanwhile: it is marked used so
 // that it stays.
-void HeightStream::addWithAncestors(std::uint32_t entry, std::vector<std::uint32_t>& needed, std::vector<bool>& listed)
+void TileStream::addWithAncestors(std::uint32_t entry, std::vector<std::uint32_t>& needed, std::vector<bool>& listed)
 {
     std::vector<std::uint32_t> chain;
     for (tiles::TileKey key = layout_.keyOfEntry(entry);; key = parentOf(key)) {
@@ -82,7 +82,7 @@ void HeightStream::addWithAncestors(std::uint32_t entry, std::vector<std::uint32
     }
 }
 
-void HeightStream::serveWanted(std::uint32_t frameSlot)
+void TileStream::serveWanted(std::uint32_t frameSlot)
 {
     // Coarse levels first (their entries come last): they are the fallback
     // of the finer ones, and few.
@@ -100,7 +100,7 @@ void HeightStream::serveWanted(std::uint32_t frameSlot)
     unservedWanted_ = false;
     for (const std::uint32_t entry : needed) {
         const tiles::TileKey key = layout_.keyOfEntry(entry);
-        if (const tiles::HeightTile* tile = cache_.find(key)) {
+        if (const tiles::Tile* tile = cache_.find(key)) {
             if (atlas_.stage(*tile, entry, frameSlot, frame_)) {
                 filledEntries_[entry] = tile->filledSamples > 0;
             } else {
@@ -116,18 +116,18 @@ void HeightStream::serveWanted(std::uint32_t frameSlot)
     loader_->request(std::move(reads));
 }
 
-void HeightStream::beginFrame(std::uint32_t frameSlot)
+void TileStream::beginFrame(std::uint32_t frameSlot)
 {
     ++frame_;
     readRequests(frameSlot);
-    for (tiles::HeightTile& tile : loader_->takeCompleted()) {
+    for (tiles::Tile& tile : loader_->takeCompleted()) {
         cache_.insert(std::move(tile));
     }
     serveWanted(frameSlot);
     slotFrames_.at(frameSlot) = frame_;
 }
 
-void HeightStream::dropFilledTiles()
+void TileStream::dropFilledTiles()
 {
     loader_->dropFilled();
     cache_.eraseFilled();
@@ -139,17 +139,17 @@ void HeightStream::dropFilledTiles()
     }
 }
 
-void HeightStream::recordUploads(VkCommandBuffer commands, std::uint32_t frameSlot)
+void TileStream::recordUploads(VkCommandBuffer commands, std::uint32_t frameSlot)
 {
     atlas_.recordUploads(commands, frameSlot);
 }
 
-void HeightStream::recordRequestReadback(VkCommandBuffer commands, std::uint32_t frameSlot)
+void TileStream::recordRequestReadback(VkCommandBuffer commands, std::uint32_t frameSlot)
 {
     atlas_.recordRequestReadback(commands, frameSlot);
 }
 
-bool HeightStream::waitForReads(std::chrono::milliseconds timeout)
+bool TileStream::waitForReads(std::chrono::milliseconds timeout)
 {
     const bool idle = loader_->waitUntilIdle(timeout);
     if (const std::optional<std::string> failure = loader_->failure()) {
@@ -158,12 +158,12 @@ bool HeightStream::waitForReads(std::chrono::milliseconds timeout)
     return idle;
 }
 
-bool HeightStream::settled() const
+bool TileStream::settled() const
 {
     return missingTiles_ == 0 && !unservedWanted_ && !loader_->busy();
 }
 
-std::optional<HeightStream::ProbedHeight> HeightStream::probe(double levelZeroColumn, double levelZeroRow) const
+std::optional<TileStream::ProbedHeight> TileStream::probe(double levelZeroColumn, double levelZeroRow) const
 {
     for (std::uint32_t level = 0; level < layout_.levelCount(); ++level) {
         // Level-k sample i averages level-0 samples [i 2^k, (i + 1) 2^k).
@@ -200,23 +200,23 @@ std::optional<HeightStream::ProbedHeight> HeightStream::probe(double levelZeroCo
     return std::nullopt;
 }
 
-const std::uint16_t* HeightStream::residentSamples(std::uint32_t entry)
+const std::uint16_t* TileStream::residentSamples(std::uint32_t entry)
 {
     if (entry >= layout_.entryCount() || !atlas_.resident(entry)) {
         return nullptr;
     }
-    const tiles::HeightTile* tile = cache_.find(layout_.keyOfEntry(entry));
+    const tiles::Tile* tile = cache_.find(layout_.keyOfEntry(entry));
     return tile == nullptr ? nullptr : tile->samples.data();
 }
 
-std::vector<std::string> HeightStream::takeWarnings()
+std::vector<std::string> TileStream::takeWarnings()
 {
     return loader_->takeWarnings();
 }
 
-HeightStreamStatistics HeightStream::statistics() const
+TileStreamStatistics TileStream::statistics() const
 {
-    HeightStreamStatistics statistics;
+    TileStreamStatistics statistics;
     statistics.residentTiles = atlas_.residentCount();
     statistics.residentBytes = atlas_.residentBytes();
     statistics.atlasLayers = atlas_.layerCount();

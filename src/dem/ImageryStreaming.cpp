@@ -1,0 +1,143 @@
+// The tiles of streamed imagery (dem/DemImagery.h): each warped from the
+// source as the texture was, onto its window of its level's grid, and laid
+// over the texture's texels where its cover is partial or none.
+#include "dem/DemImagery.h"
+#include "dem/ImageryWarp.h"
+#include "heightmap/Heightmap.h"
+
+#include <map>
+#include <memory>
+#include <utility>
+
+namespace dem::imagery {
+
+namespace {
+
+class ImageryTileReader final : public tiles::TileReader {
+public:
+    ImageryTileReader(TileWarp warp, tiles::TilePyramidLayout layout, std::shared_ptr<const Imagery> texture)
+        : warp_(std::move(warp)),
+          layout_(layout),
+          texture_(std::move(texture)),
+          file_(openImagery(warp_.path)),
+          wholeEarth_(warp_.options.wholeEarthWhenUngeoreferenced
+                          ? placedOnTheWholeEarth(warp_.path, *file_, wgs84Wkt())
+                          : nullptr),
+          alphaBand_(sourceAlphaBand(source(), warp_.options.bands))
+    {
+    }
+
+    tiles::Tile read(const tiles::TileKey& key) override
+    {
+        if (!layout_.contains(key)) {
+            throw std::invalid_argument("ImageryTileReader: a tile outside the pyramid");
+        }
+        const std::uint32_t side = layout_.storedSize();
+        const std::uint32_t columns = layout_.levelColumns(key.level);
+        const std::uint32_t rows = layout_.levelRows(key.level);
+        const WarpGrid& zero = warp_.levelZero;
+        const WarpGrid level =
+            gridOver(zero.geoTransform, zero.width, zero.height, columns, rows, zero.sourcePixelsPerTexel);
+        // The tile's window in the heightmap's orientation, then the file's.
+        const auto first = [&](std::uint32_t index, std::uint32_t count, bool flipped) {
+            const auto start = static_cast<double>(index) * layout_.tileSize();
+            return flipped ? static_cast<double>(count) - start - side : start;
+        };
+        const double column = first(key.column, columns, warp_.flipColumns);
+        const double row = first(key.row, rows, warp_.flipRows);
+        WarpGrid window = level;
+        window.width = side;
+        window.height = side;
+        const std::array<double, 6>& g = level.geoTransform;
+        window.geoTransform[0] = g[0] + column * g[1] + row * g[2];
+        window.geoTransform[3] = g[3] + column * g[4] + row * g[5];
+
+        tiles::Tile tile;
+        tile.key = key;
+        try {
+            GDALDataset* const overview = overviewOf(key.level, level.sourcePixelsPerTexel);
+            const GdalDatasetHandle warpedBands =
+                warped(warp_.path, overview != nullptr ? *overview : source(), alphaBand_, warp_.crsWkt, window,
+                       warp_.options.bands, warp_.scaling.bytes ? GDT_Byte : GDT_Float32);
+            BandScaling scaling = warp_.scaling;
+            rgbaOf(warp_.path, *warpedBands, warp_.flipRows, warp_.flipColumns, scaling, false, tile.colours);
+        } catch (const heightmap::HeightmapError& problem) {
+            if (!warnedOfAFailedTile_) {
+                warnedOfAFailedTile_ = true;
+                warnings_.push_back(std::string(problem.what()) + " (a tile of level " + std::to_string(key.level) +
+                                    "); the coarser level stands in for the tiles it can not give");
+            }
+            tile.colours.assign(std::size_t{side} * side * 4, 0);
+        }
+        layOverTexture(tile, columns, rows);
+        return tile;
+    }
+
+    std::vector<std::string> takeWarnings() override { return std::exchange(warnings_, {}); }
+
+private:
+    GDALDataset& source() const { return wholeEarth_ ? *wholeEarth_ : *file_; }
+
+    // The coarsest overview whose pixels are no larger than the level's
+    // texels, opened once per level; nullptr for the source itself.
+    GDALDataset* overviewOf(std::uint32_t level, double sourcePixelsPerTexel)
+    {
+        auto [it, added] = overviews_.try_emplace(level);
+        if (added) {
+            it->second = overviewFor(source(), sourcePixelsPerTexel);
+        }
+        return it->second.get();
+    }
+
+    // Each texel that does not cover its ground whole, laid over the
+    // texture's colour there: a tile the source did not give (or gave in
+    // part) shows the coarser level, as the texture's edge does.
+    void layOverTexture(tiles::Tile& tile, std::uint32_t columns, std::uint32_t rows) const
+    {
+        const std::uint32_t side = layout_.storedSize();
+        for (std::uint32_t y = 0; y < side; ++y) {
+            for (std::uint32_t x = 0; x < side; ++x) {
+                std::uint8_t* texel = &tile.colours[(std::size_t{y} * side + x) * 4];
+                if (texel[3] == 255) {
+                    continue;
+                }
+                const std::array<double, 4> fine{static_cast<double>(texel[0]), static_cast<double>(texel[1]),
+                                                 static_cast<double>(texel[2]), static_cast<double>(texel[3])};
+                const std::array<double, 4> coarse =
+                    imageryTexelAt(*texture_, tile.key.column * layout_.tileSize() + x,
+                                   tile.key.row * layout_.tileSize() + y, columns, rows);
+                for (std::size_t channel = 0; channel < 4; ++channel) {
+                    texel[channel] = static_cast<std::uint8_t>(std::lround(coarse[channel]));
+                }
+                layOver(fine, texel);
+            }
+        }
+    }
+
+    TileWarp warp_;
+    tiles::TilePyramidLayout layout_;
+    std::shared_ptr<const Imagery> texture_;
+    GdalDatasetHandle file_;
+    GdalDatasetHandle wholeEarth_;  // reads file_
+    int alphaBand_ = 0;
+    std::map<std::uint32_t, GdalDatasetHandle> overviews_;
+    std::vector<std::string> warnings_;
+    bool warnedOfAFailedTile_ = false;
+};
+
+}  // namespace
+
+ImageryStreaming streamingOf(TileWarp warp, std::uint32_t levels, const Imagery& texture)
+{
+    const tiles::TilePyramidLayout layout(warp.levelZero.width, warp.levelZero.height, kImageryTileSize, levels);
+    auto coarsest = std::make_shared<Imagery>();
+    coarsest->width = texture.width;
+    coarsest->height = texture.height;
+    coarsest->rgba = texture.rgba;
+    return ImageryStreaming{layout,
+                            [warp = std::move(warp), layout, texture = std::shared_ptr<const Imagery>(coarsest)] {
+                                return std::make_unique<ImageryTileReader>(warp, layout, texture);
+                            }};
+}
+
+}  // namespace dem::imagery
