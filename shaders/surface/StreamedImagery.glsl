@@ -5,8 +5,11 @@
 // R8G8B8A8_SRGB atlas, one a layer with a texel of apron east and south,
 // found through a page table (each tile's layer + 1, 0 while absent). A
 // pixel reads the two levels around its footprint, as trilinear filtering
-// would, asks for the finer (request bits, read back by the host), and
-// takes the finest resident level over its point meanwhile, or the texture.
+// would, asks for them (request bits, read back by the host), and takes the
+// finest resident level over its point meanwhile, or the texture. Where a
+// tile does not cover its ground whole (the source gave nothing there: a
+// tile service's 404) it lies over the coarser levels by its cover
+// (surface_ImageryOver), so the coarser level shows.
 //
 // The includer defines SURFACE_IMAGERY_TILES_SET,
 // SURFACE_IMAGERY_ATLAS_BINDING, SURFACE_IMAGERY_PAGE_TABLE_BINDING and,
@@ -14,6 +17,7 @@
 #ifndef SURFACE_STREAMED_IMAGERY_GLSL
 #define SURFACE_STREAMED_IMAGERY_GLSL
 
+#include "surface/Imagery.glsl"
 #include "tiles/TileRequests.glsl"
 
 // dem::kImageryTileSize.
@@ -85,26 +89,32 @@ surface_ImageryTexel surface_ImageryTexelAt(surface_ImageryPyramid pyramid, uint
     return texel;
 }
 
-// The colour of streamed `level` at `point`, or of the finest resident
-// level coarser than it, or, where none is, of `texture` (the pyramid's
-// coarsest level) over the footprint `alongX`, `alongY`. Asks for the
-// tile of `level` when `ask`.
+// The colour of streamed `level` at `point`: the resident levels from it
+// to the coarsest, each over those coarser by its cover, and `texture` (the
+// pyramid's coarsest level, over the footprint `alongX`, `alongY`) under
+// them all; a level whose tile is not resident adds nothing. Asks for the
+// tile of `level`.
 vec4 surface_ImageryLevel(sampler2D texture, surface_ImageryPyramid pyramid, uint level, vec2 point, vec2 alongX,
-                          vec2 alongY, bool ask)
+                          vec2 alongY)
 {
+    vec4 colour = vec4(0.0);
     for (uint current = level; current < pyramid.levels; ++current) {
         surface_ImageryTexel texel = surface_ImageryTexelAt(pyramid, current, point);
 #ifdef SURFACE_IMAGERY_REQUESTS_BINDING
-        if (ask && current == level) {
+        if (current == level) {
             TILES_SET_REQUEST_BIT(surface_imageryRequests, texel.entry)
         }
 #endif
         uint layer = surface_imageryPageTable[texel.entry];
         if (layer != 0u) {
-            return textureLod(surface_imageryAtlas, vec3(texel.inLayer, float(layer - 1u)), 0.0);
+            colour = surface_ImageryOver(colour,
+                                         textureLod(surface_imageryAtlas, vec3(texel.inLayer, float(layer - 1u)), 0.0));
+            if (colour.a >= 1.0) {
+                return colour;
+            }
         }
     }
-    return textureGrad(texture, point, alongX, alongY);
+    return surface_ImageryOver(colour, textureGrad(texture, point, alongX, alongY));
 }
 
 // The streamed imagery at `point` (0..1 over its grid) for a pixel whose
@@ -121,11 +131,11 @@ vec4 surface_StreamedImagery(sampler2D texture, surface_ImageryPyramid pyramid, 
         return textureGrad(texture, point, alongX, alongY);
     }
     uint finer = uint(level);
-    vec4 colour = surface_ImageryLevel(texture, pyramid, finer, point, alongX, alongY, true);
+    vec4 colour = surface_ImageryLevel(texture, pyramid, finer, point, alongX, alongY);
     float coarserShare = level - float(finer);
     if (coarserShare > 0.0) {
         vec4 coarser = finer + 1u < pyramid.levels
-                           ? surface_ImageryLevel(texture, pyramid, finer + 1u, point, alongX, alongY, true)
+                           ? surface_ImageryLevel(texture, pyramid, finer + 1u, point, alongX, alongY)
                            : textureGrad(texture, point, alongX, alongY);
         colour = mix(colour, coarser, coarserShare);
     }

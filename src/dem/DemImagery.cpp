@@ -86,8 +86,7 @@ ImageryPlacement placed(const std::array<double, 6>& geoTransform, double column
 {
     ImageryPlacement placement{geoTransform, columns, rows, sourcePixelsPerTexel, 0, {}};
     placement.levels = imagery::streamedLevels(columns, rows, options.maxTexels, options.stream);
-    const double scale = std::ldexp(1.0, -static_cast<int>(placement.levels)) *
-                         std::min(1.0, static_cast<double>(options.maxTexels) / std::max(columns, rows));
+    const double scale = std::min(1.0, static_cast<double>(options.maxTexels) / std::max(columns, rows));
     // A texel's worth of rounding below a whole count is that count.
     constexpr double kTolerance = 1.0e-6;
     const auto texels = [&](double count) {
@@ -96,6 +95,12 @@ ImageryPlacement placed(const std::array<double, 6>& geoTransform, double column
                                  : std::round(count * scale);
         return static_cast<std::uint32_t>(std::clamp(reduced, 1.0, static_cast<double>(options.maxTexels)));
     };
+    // Levels whose tiles the page table can not index are left out, the
+    // finest first.
+    while (placement.levels > 0 &&
+           imagery::tileEntries(texels(columns), texels(rows), placement.levels) > kMaxImageryTileEntries) {
+        --placement.levels;
+    }
     placement.texture =
         imagery::gridOver(geoTransform, columns, rows, texels(columns), texels(rows), sourcePixelsPerTexel);
     return placement;
@@ -132,7 +137,7 @@ Imagery warpedImagery(const std::filesystem::path& path, GDALDataset& source, co
                                flipRows,
                                flipColumns,
                                scaling};
-        result.streaming = imagery::streamingOf(std::move(warp), placement.levels, result);
+        result.streaming = imagery::streamingOf(std::move(warp), placement.levels);
     }
     return result;
 }

@@ -18,9 +18,10 @@
 // texture is then the coarsest level of a pyramid of tiles over the same
 // grid, each level twice as fine as the next, the finest at the imagery's
 // own resolution; the tiles are warped alike, one at a time, on the tile
-// loader's thread (tiles::gpu::TileStream). A tile's texels lie over the
-// texture's where their cover is partial or none: a tile a server did not
-// give (404, an error) shows the coarser level.
+// loader's thread (tiles::gpu::TileStream). Where the source gives nothing
+// (a tile service's 404, a tile GDAL can not read) a tile is transparent,
+// and the shaders lay each level over the coarser ones by its cover: the
+// coarser level shows there.
 //
 // Every refusal is a heightmap::HeightmapError with one line naming the file
 // and the problem.
@@ -49,6 +50,11 @@ enum class ImageryStreamMode { Off, Auto, On };
 
 // Tiles of ImageryStreaming: 256 texels a side and the apron.
 inline constexpr std::uint32_t kImageryTileSize = 256;
+// The most tiles streamed imagery's pyramid has (its page table's entries,
+// 16 MiB on the GPU): a finer level 0 is left out, the imagery then
+// streaming down to the finest level within it (a tile service of the
+// whole Earth to about 60 m at the equator).
+inline constexpr std::uint32_t kMaxImageryTileEntries = 1u << 22;
 
 struct ImageryOptions {
     // The bands that become red, green and blue, numbered from 1 as in GDAL
@@ -116,14 +122,6 @@ Imagery stackedImagery(std::vector<Imagery> layers);
 // options.maxTexels a side. Throws heightmap::HeightmapError as loadImagery
 // does, and when GDAL finds no such grid for it.
 Imagery loadGeographicImagery(const std::filesystem::path& path, const ImageryOptions& options);
-
-// `layer`'s RGBA (0..255) at the centre of texel (x, y) of a width x height
-// grid over the same ground: bilinear between its own texels, edges clamped.
-std::array<double, 4> imageryTexelAt(const Imagery& layer, std::uint32_t x, std::uint32_t y, std::uint32_t width,
-                                     std::uint32_t height);
-// `top` (RGBA 0..255) laid over the texel `below` by its alpha, the rule of
-// surface::imageryOver; the result in `below`.
-void layOver(const std::array<double, 4>& top, std::uint8_t* below);
 
 // The 2nd and 98th percentiles of `values` (nearest rank), for the stretch.
 std::array<double, 2> stretchRangeOf(std::vector<double> values);

@@ -11,8 +11,12 @@
 
 namespace dem {
 
-std::array<double, 4> imageryTexelAt(const Imagery& layer, std::uint32_t x, std::uint32_t y, std::uint32_t width,
-                                     std::uint32_t height)
+namespace {
+
+// `layer`'s RGBA at texel centre (x, y) of a width x height grid over the
+// same ground: bilinear between its own texels, edges clamped.
+std::array<double, 4> sampledAt(const Imagery& layer, std::uint32_t x, std::uint32_t y, std::uint32_t width,
+                                std::uint32_t height)
 {
     const double column = std::clamp((x + 0.5) * layer.width / width - 0.5, 0.0, layer.width - 1.0);
     const double row = std::clamp((y + 0.5) * layer.height / height - 0.5, 0.0, layer.height - 1.0);
@@ -35,17 +39,7 @@ std::array<double, 4> imageryTexelAt(const Imagery& layer, std::uint32_t x, std:
     return value;
 }
 
-void layOver(const std::array<double, 4>& top, std::uint8_t* below)
-{
-    // The globe's rule (surface_ImageryOver), on the texels' values.
-    const glm::vec4 stacked = surface::imageryOver(glm::vec4(static_cast<float>(top[0]), static_cast<float>(top[1]),
-                                                             static_cast<float>(top[2]), static_cast<float>(top[3])) /
-                                                       255.0f,
-                                                   glm::vec4(below[0], below[1], below[2], below[3]) / 255.0f);
-    for (int channel = 0; channel < 4; ++channel) {
-        below[channel] = static_cast<std::uint8_t>(std::lround(stacked[channel] * 255.0f));
-    }
-}
+}  // namespace
 
 Imagery stackedImagery(std::vector<Imagery> layers)
 {
@@ -67,8 +61,17 @@ Imagery stackedImagery(std::vector<Imagery> layers)
         stack.sourcePath += (stack.sourcePath.empty() ? "" : " + ") + layer.sourcePath;
         for (std::uint32_t y = 0; y < stack.height; ++y) {
             for (std::uint32_t x = 0; x < stack.width; ++x) {
-                layOver(imageryTexelAt(layer, x, y, stack.width, stack.height),
-                        &stack.rgba[(std::size_t{y} * stack.width + x) * 4]);
+                const std::array<double, 4> top = sampledAt(layer, x, y, stack.width, stack.height);
+                std::uint8_t* below = &stack.rgba[(std::size_t{y} * stack.width + x) * 4];
+                // The globe's rule (surface_ImageryOver), on the texels' values.
+                const glm::vec4 stacked =
+                    surface::imageryOver(glm::vec4(static_cast<float>(top[0]), static_cast<float>(top[1]),
+                                                   static_cast<float>(top[2]), static_cast<float>(top[3])) /
+                                             255.0f,
+                                         glm::vec4(below[0], below[1], below[2], below[3]) / 255.0f);
+                for (int channel = 0; channel < 4; ++channel) {
+                    below[channel] = static_cast<std::uint8_t>(std::lround(stacked[channel] * 255.0f));
+                }
             }
         }
     }

@@ -1,6 +1,7 @@
 // The tiles of streamed imagery (dem/DemImagery.h): each warped from the
-// source as the texture was, onto its window of its level's grid, and laid
-// over the texture's texels where its cover is partial or none.
+// source as the texture was, onto its window of its level's grid; where the
+// source gives nothing (a tile service's 404, a tile GDAL can not read) its
+// texels are transparent, and the shaders take the coarser level there.
 #include "dem/DemImagery.h"
 #include "dem/ImageryWarp.h"
 #include "heightmap/Heightmap.h"
@@ -15,10 +16,9 @@ namespace {
 
 class ImageryTileReader final : public tiles::TileReader {
 public:
-    ImageryTileReader(TileWarp warp, tiles::TilePyramidLayout layout, std::shared_ptr<const Imagery> texture)
+    ImageryTileReader(TileWarp warp, tiles::TilePyramidLayout layout)
         : warp_(std::move(warp)),
           layout_(layout),
-          texture_(std::move(texture)),
           file_(openImagery(warp_.path)),
           wholeEarth_(warp_.options.wholeEarthWhenUngeoreferenced
                           ? placedOnTheWholeEarth(warp_.path, *file_, wgs84Wkt())
@@ -69,7 +69,6 @@ public:
             }
             tile.colours.assign(std::size_t{side} * side * 4, 0);
         }
-        layOverTexture(tile, columns, rows);
         return tile;
     }
 
@@ -89,34 +88,8 @@ private:
         return it->second.get();
     }
 
-    // Each texel that does not cover its ground whole, laid over the
-    // texture's colour there: a tile the source did not give (or gave in
-    // part) shows the coarser level, as the texture's edge does.
-    void layOverTexture(tiles::Tile& tile, std::uint32_t columns, std::uint32_t rows) const
-    {
-        const std::uint32_t side = layout_.storedSize();
-        for (std::uint32_t y = 0; y < side; ++y) {
-            for (std::uint32_t x = 0; x < side; ++x) {
-                std::uint8_t* texel = &tile.colours[(std::size_t{y} * side + x) * 4];
-                if (texel[3] == 255) {
-                    continue;
-                }
-                const std::array<double, 4> fine{static_cast<double>(texel[0]), static_cast<double>(texel[1]),
-                                                 static_cast<double>(texel[2]), static_cast<double>(texel[3])};
-                const std::array<double, 4> coarse =
-                    imageryTexelAt(*texture_, tile.key.column * layout_.tileSize() + x,
-                                   tile.key.row * layout_.tileSize() + y, columns, rows);
-                for (std::size_t channel = 0; channel < 4; ++channel) {
-                    texel[channel] = static_cast<std::uint8_t>(std::lround(coarse[channel]));
-                }
-                layOver(fine, texel);
-            }
-        }
-    }
-
     TileWarp warp_;
     tiles::TilePyramidLayout layout_;
-    std::shared_ptr<const Imagery> texture_;
     GdalDatasetHandle file_;
     GdalDatasetHandle wholeEarth_;  // reads file_
     int alphaBand_ = 0;
@@ -127,17 +100,11 @@ private:
 
 }  // namespace
 
-ImageryStreaming streamingOf(TileWarp warp, std::uint32_t levels, const Imagery& texture)
+ImageryStreaming streamingOf(TileWarp warp, std::uint32_t levels)
 {
     const tiles::TilePyramidLayout layout(warp.levelZero.width, warp.levelZero.height, kImageryTileSize, levels);
-    auto coarsest = std::make_shared<Imagery>();
-    coarsest->width = texture.width;
-    coarsest->height = texture.height;
-    coarsest->rgba = texture.rgba;
-    return ImageryStreaming{layout,
-                            [warp = std::move(warp), layout, texture = std::shared_ptr<const Imagery>(coarsest)] {
-                                return std::make_unique<ImageryTileReader>(warp, layout, texture);
-                            }};
+    return ImageryStreaming{
+        layout, [warp = std::move(warp), layout] { return std::make_unique<ImageryTileReader>(warp, layout); }};
 }
 
 }  // namespace dem::imagery

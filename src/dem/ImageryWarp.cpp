@@ -193,6 +193,17 @@ std::uint32_t streamedLevels(double columns, double rows, std::uint32_t maxTexel
     return levels;
 }
 
+std::uint64_t tileEntries(std::uint32_t width, std::uint32_t height, std::uint32_t levels)
+{
+    std::uint64_t entries = 0;
+    for (std::uint32_t level = 1; level <= levels; ++level) {
+        const std::uint64_t across = (std::uint64_t{width} << level) / kImageryTileSize + 1;
+        const std::uint64_t down = (std::uint64_t{height} << level) / kImageryTileSize + 1;
+        entries += across * down;
+    }
+    return entries;
+}
+
 GdalDatasetHandle overviewFor(GDALDataset& source, double sourcePixelsPerTexel)
 {
     GDALRasterBand* band = source.GetRasterBand(1);

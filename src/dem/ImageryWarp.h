@@ -101,6 +101,10 @@ WarpGrid gridOver(const std::array<double, 6>& geoTransform, double columns, dou
 // the texture then at most `maxTexels` a side.
 std::uint32_t streamedLevels(double columns, double rows, std::uint32_t maxTexels, ImageryStreamMode mode);
 
+// The tiles of the `levels` levels of kImageryTileSize below a texture of
+// `width` x `height` texels (each level twice as fine as the next).
+std::uint64_t tileEntries(std::uint32_t width, std::uint32_t height, std::uint32_t levels);
+
 // What warps a streamed imagery's tiles as its texture was warped.
 struct TileWarp {
     std::filesystem::path path;
@@ -112,8 +116,8 @@ struct TileWarp {
     BandScaling scaling;
 };
 
-// The pyramid of `levels` levels below `texture` (its grid levelZero
-// reduced 2^levels times) and the factory of its tile reader.
-ImageryStreaming streamingOf(TileWarp warp, std::uint32_t levels, const Imagery& texture);
+// The pyramid of `levels` levels below the texture (whose grid is
+// levelZero reduced 2^levels times) and the factory of its tile reader.
+ImageryStreaming streamingOf(TileWarp warp, std::uint32_t levels);
 
 }  // namespace dem::imagery

@@ -251,8 +251,9 @@ std::vector<FlagSpec> viewerFlagSpecs()
                          }
                      }});
     flags.push_back({"--stream", "auto|on|off",
-                     "stream a DEM's tiles at the resolution the view needs: auto when it is larger than "
-                     "one texture of the device, on always, off never (a larger one is read reduced)",
+                     "stream a DEM's and the imagery's tiles at the resolution the view needs: auto when it "
+                     "is larger than one texture of the device, on always, off never (a larger one is read "
+                     "reduced)",
                      "auto", [](ViewerOptions& o, std::string_view v) {
                          if (v == "auto") {
                              o.stream = StreamMode::Auto;

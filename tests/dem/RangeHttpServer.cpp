@@ -265,6 +265,14 @@ bool RangeHttpServer::answer(int connection)
     if (!request)
         return false;
     ++requests_;
+    {
+        const std::lock_guard lock(stalledTargetMutex_);
+        if (std::any_of(stalledTargets_.begin(), stalledTargets_.end(),
+                        [&](const std::string& prefix) { return request->target.starts_with(prefix); })) {
+            ++faults_;
+            return true;
+        }
+    }
     const bool head = request->method == "HEAD";
     if (!head && request->method != "GET") {
         sendAll(connection, statusHead("405 Method Not Allowed", 0, "Allow: GET, HEAD\r\n"));
@@ -309,6 +317,12 @@ bool RangeHttpServer::answer(int connection)
     if (sendAll(connection, statusHead("206 Partial Content", range->count, type + contentRange)) && !head)
         sendBody(connection, *file, range->first, range->count);
     return false;
+}
+
+void RangeHttpServer::stallTargetsStartingWith(std::vector<std::string> prefixes)
+{
+    const std::lock_guard lock(stalledTargetMutex_);
+    stalledTargets_ = std::move(prefixes);
 }
 
 void RangeHttpServer::misbehaveFrom(std::uint64_t offset, RangeFault fault, std::size_t oneIn)

@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -59,6 +60,10 @@ public:
     // byte `offset` (the connection stays open): a source that stops
     // answering for part of a file, e.g. a COG's full-resolution tiles.
     void stallRangesFrom(std::uint64_t offset) { misbehaveFrom(offset, RangeFault::Stall); }
+    // From now on, never answers a request whose target starts with one of
+    // `prefixes` (the connection stays open), e.g. "/12/" for the level-12
+    // tiles of a tile service; counted as faults.
+    void stallTargetsStartingWith(std::vector<std::string> prefixes);
     // How a misbehaving server answers a range request.
     enum class RangeFault {
         Stall,         // never: the connection stays open, silent
@@ -73,7 +78,7 @@ public:
     // get `fault`: every one, or one in `oneIn` (the oneIn-th, the
     // 2 oneIn-th, ...) while the others are served.
     void misbehaveFrom(std::uint64_t offset, RangeFault fault, std::size_t oneIn = 1);
-    // Range requests that got a fault so far (stalled ones included).
+    // Requests that got a fault so far (stalled ones included).
     [[nodiscard]] std::size_t faultCount() const { return faults_.load(); }
     // Connections accepted and left unanswered so far.
     [[nodiscard]] std::size_t stalledCount() const { return stalledCount_.load(); }
@@ -101,6 +106,8 @@ private:
     std::atomic<std::size_t> faults_{0};
     std::atomic<std::size_t> stalledCount_{0};
     std::vector<FileDescriptor> stalled_;  // touched by the serving thread only
+    mutable std::mutex stalledTargetMutex_;
+    std::vector<std::string> stalledTargets_;
     std::thread thread_;
 };
 

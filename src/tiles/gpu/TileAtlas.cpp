@@ -63,8 +63,10 @@ TileAtlas::TileAtlas(vk::Device& device, const std::optional<tiles::TilePyramidL
         VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT);
     sampler_ = vk::Sampler(device, texels == TileTexels::Heights ? vk::kNearestTexelSampler : kColourTileSampler);
     pageTable_ = vk::Buffer(device, VkDeviceSize{entries} * sizeof(std::uint32_t), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
-    tileStatistics_ =
-        vk::Buffer(device, VkDeviceSize{entries} * sizeof(TileStatistics), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+    // Only heights have statistics (the criterion's): colours keep one entry.
+    const std::uint32_t statisticsEntries = texels == TileTexels::Heights ? entries : 1;
+    tileStatistics_ = vk::Buffer(device, VkDeviceSize{statisticsEntries} * sizeof(TileStatistics),
+                                 VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
     const VkDeviceSize requestBytes = VkDeviceSize{(entries + 31) / 32} * sizeof(std::uint32_t);
     requests_ = vk::Buffer(device, requestBytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
     for (std::uint32_t slot = 0; slot < framesInFlight; ++slot) {
@@ -76,7 +78,7 @@ TileAtlas::TileAtlas(vk::Device& device, const std::optional<tiles::TilePyramidL
     }
     staged_.resize(framesInFlight);
     entryLayers_.assign(entries, 0);
-    entryStatistics_.assign(entries, TileStatistics{});
+    entryStatistics_.assign(statisticsEntries, TileStatistics{});
     residentSince_.assign(entries, 0);
     layerEntries_.assign(layers, 0);
     layerLastUse_.assign(layers, 0);
@@ -164,10 +166,12 @@ bool TileAtlas::stage(const tiles::Tile& tile, std::uint32_t entry, std::uint32_
     layerEntries_[chosen] = entry + 1;
     layerLastUse_[chosen] = frame;
     entryLayers_[entry] = chosen + 1;
-    const tiles::TileKey key = layout_->keyOfEntry(entry);
-    entryStatistics_[entry] =
-        TileStatistics{std::uint32_t{tile.lowest} | (std::uint32_t{tile.highest} << 16), tile.meanHeight,
-                       tile.meanSquaredHeight, static_cast<float>(layout_->shareSamples(key))};
+    if (texels_ == TileTexels::Heights) {
+        const tiles::TileKey key = layout_->keyOfEntry(entry);
+        entryStatistics_[entry] =
+            TileStatistics{std::uint32_t{tile.lowest} | (std::uint32_t{tile.highest} << 16), tile.meanHeight,
+                           tile.meanSquaredHeight, static_cast<float>(layout_->shareSamples(key))};
+    }
     residentSince_[entry] = frame;
     ++residentCount_;
     ++pageTableVersion_;
@@ -222,8 +226,10 @@ void TileAtlas::recordUploads(VkCommandBuffer commands, std::uint32_t frameSlot)
             std::min<std::uint32_t>(dirtyEnd_ - first, kMaxUpdateBytes / sizeof(TileStatistics));
         vkCmdUpdateBuffer(commands, pageTable_.handle(), VkDeviceSize{first} * sizeof(std::uint32_t),
                           VkDeviceSize{count} * sizeof(std::uint32_t), entryLayers_.data() + first);
-        vkCmdUpdateBuffer(commands, tileStatistics_.handle(), VkDeviceSize{first} * sizeof(TileStatistics),
-                          VkDeviceSize{count} * sizeof(TileStatistics), entryStatistics_.data() + first);
+        if (texels_ == TileTexels::Heights) {
+            vkCmdUpdateBuffer(commands, tileStatistics_.handle(), VkDeviceSize{first} * sizeof(TileStatistics),
+                              VkDeviceSize{count} * sizeof(TileStatistics), entryStatistics_.data() + first);
+        }
         first += count;
     }
     dirtyFirst_ = dirtyEnd_ = 0;

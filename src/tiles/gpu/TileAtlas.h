@@ -68,7 +68,8 @@ public:
     [[nodiscard]] const vk::Buffer& requests() const { return requests_; }
     // Per page-table entry, the statistics of its tile's share that the
     // level-of-detail criterion reads (TileStatistics, 16 bytes);
-    // meaningful where the page table says resident.
+    // meaningful where the page table says resident. Heights only: an
+    // atlas of colours holds one empty entry.
     [[nodiscard]] const vk::Buffer& tileStatistics() const { return tileStatistics_; }
 
     [[nodiscard]] std::uint32_t layerCount() const { return static_cast<std::uint32_t>(layerEntries_.size()); }

@@ -1,7 +1,9 @@
 // The streamed tiles' atlas on the device (TileAtlas): staged
 // tiles land in their layers, the page table and the statistics, the least recently used
 // tile makes room for a new one (and leaves the page table), a tile in use by
-// the frame is never replaced, and staging holds its frame's share.
+// the frame is never replaced, and staging holds its frame's share; an atlas
+// of colours (imagery) holds RGBA8 tiles as they were staged, four bytes a
+// texel, and no statistics.
 #include "GpuTestEnvironment.h"
 
 #include "tiles/TilePyramid.h"
@@ -153,6 +155,28 @@ TEST_F(TileAtlasTest, WithoutALayoutTheAtlasIsOneEmptyLayer)
     EXPECT_EQ(atlas.layerCount(), 1u);
     EXPECT_EQ(atlas.residentCount(), 0u);
     EXPECT_EQ(atlas.readBackPageTable(), std::vector<std::uint32_t>{0u});
+}
+
+TEST_F(TileAtlasTest, AnAtlasOfColoursHoldsItsTilesTexelsAsStaged)
+{
+    const tiles::TilePyramidLayout layout = smallLayout();
+    const std::size_t colourTileBytes = std::size_t{layout.storedSize()} * layout.storedSize() * 4;
+    TileAtlas atlas(device(), layout, 2 * colourTileBytes, 1, 2, TileTexels::Colours);
+    ASSERT_EQ(atlas.layerCount(), 2u);
+    EXPECT_EQ(atlas.tileBytes(), colourTileBytes);
+    tiles::Tile tile;
+    tile.key = layout.keyOfEntry(5);
+    tile.colours.resize(colourTileBytes);
+    for (std::size_t i = 0; i < tile.colours.size(); ++i) {
+        tile.colours[i] = static_cast<std::uint8_t>(i * 13 % 251);
+    }
+    // A tile of heights does not fit an atlas of colours.
+    EXPECT_FALSE(atlas.stage(patternTile(layout, 6), 6, 0, 1));
+    ASSERT_TRUE(atlas.stage(tile, 5, 0, 1));
+    upload(atlas);
+    EXPECT_TRUE(atlas.resident(5));
+    EXPECT_EQ(atlas.readBackTileBytes(5), tile.colours);
+    EXPECT_EQ(atlas.tileStatistics().size(), sizeof(TileStatistics));
 }
 
 }  // namespace
