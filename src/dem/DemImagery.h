@@ -53,7 +53,7 @@ inline constexpr std::uint32_t kImageryTileSize = 256;
 // The most tiles streamed imagery's pyramid has (its page table's entries,
 // 16 MiB on the GPU): a finer level 0 is left out, the imagery then
 // streaming down to the finest level within it (a tile service of the
-// whole Earth to about 60 m at the equator).
+// whole Earth to about 76 m at the equator).
 inline constexpr std::uint32_t kMaxImageryTileEntries = 1u << 22;
 
 struct ImageryOptions {
