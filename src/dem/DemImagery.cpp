@@ -68,23 +68,22 @@ std::optional<double> nativeScale(GDALDataset& source, const DemGrid& dem)
     return std::isfinite(area) && area > 0.0 ? std::optional<double>(std::sqrt(area)) : std::nullopt;
 }
 
-// Where imagery lies and at which size: the grid it covers at its own
-// resolution (`columns` x `rows` texels of `geoTransform`, each
-// `sourcePixelsPerTexel` of the source's pixels), and the texture's grid
-// over the same ground.
+// The texture's grid of imagery, and the streamed levels below it.
 struct ImageryPlacement {
-    std::array<double, 6> geoTransform{};
-    double columns = 1.0;
-    double rows = 1.0;
-    double sourcePixelsPerTexel = 1.0;
-    std::uint32_t levels = 0;  // streamed levels below the texture
+    std::uint32_t levels = 0;
     imagery::WarpGrid texture;
 };
 
-ImageryPlacement placed(const std::array<double, 6>& geoTransform, double columns, double rows,
-                        double sourcePixelsPerTexel, const ImageryOptions& options)
+// Imagery over the ground of a grid of `groundColumns` x `groundRows`
+// texels at `geoTransform`, each `sourcePixelsPerGroundTexel` of the
+// source's pixels, whose own resolution is `finerBy` times that grid's.
+ImageryPlacement placed(const std::array<double, 6>& geoTransform, std::uint32_t groundColumns,
+                        std::uint32_t groundRows, double sourcePixelsPerGroundTexel, double finerBy,
+                        const ImageryOptions& options)
 {
-    ImageryPlacement placement{geoTransform, columns, rows, sourcePixelsPerTexel, 0, {}};
+    const double columns = groundColumns * finerBy;
+    const double rows = groundRows * finerBy;
+    ImageryPlacement placement;
     placement.levels = imagery::streamedLevels(columns, rows, options.maxTexels, options.stream);
     const double scale = std::min(1.0, static_cast<double>(options.maxTexels) / std::max(columns, rows));
     // A texel's worth of rounding below a whole count is that count.
@@ -101,8 +100,8 @@ ImageryPlacement placed(const std::array<double, 6>& geoTransform, double column
            imagery::tileEntries(texels(columns), texels(rows), placement.levels) > kMaxImageryTileEntries) {
         --placement.levels;
     }
-    placement.texture =
-        imagery::gridOver(geoTransform, columns, rows, texels(columns), texels(rows), sourcePixelsPerTexel);
+    placement.texture = imagery::gridOver(geoTransform, groundColumns, groundRows, texels(columns), texels(rows),
+                                          sourcePixelsPerGroundTexel);
     return placement;
 }
 
@@ -177,15 +176,9 @@ Imagery loadImagery(const std::filesystem::path& path, const TerrainSource& terr
     imagery::checkGeoreferencing(path, *source);
     // The model's grid, at the imagery's resolution where that is finer.
     const double native = nativeScale(*source, dem).value_or(1.0);
-    const double scale = std::max(native, 1.0);
     const ImageryPlacement placement =
-        placed(dem.geoTransform, dem.columns * scale, dem.rows * scale, native / scale, options);
-    // placed() scaled a grid of the model's ground given at the finer size:
-    // its geotransform must be the model's divided alike.
-    ImageryPlacement onModel = placement;
-    onModel.texture = imagery::gridOver(dem.geoTransform, dem.columns, dem.rows, placement.texture.width,
-                                        placement.texture.height, native);
-    return warpedImagery(path, *source, dem.crsWkt, onModel, bytes, dem.flipRows, dem.flipColumns, options,
+        placed(dem.geoTransform, dem.columns, dem.rows, native, std::max(native, 1.0), options);
+    return warpedImagery(path, *source, dem.crsWkt, placement, bytes, dem.flipRows, dem.flipColumns, options,
                          "does not overlap the elevation model '" + terrain.heightmap.sourcePath + "'");
 }
 
@@ -214,7 +207,8 @@ Imagery loadGeographicImagery(const std::filesystem::path& path, const ImageryOp
         pixels < 1 || lines < 1) {
         fail(path, "can not be placed on WGS 84 degrees" + errors.detail());
     }
-    const ImageryPlacement placement = placed(t, pixels, lines, 1.0, options);
+    const ImageryPlacement placement =
+        placed(t, static_cast<std::uint32_t>(pixels), static_cast<std::uint32_t>(lines), 1.0, 1.0, options);
     Imagery result =
         warpedImagery(path, *source, wkt, placement, bytes, false, false, options, "holds no imagery where it lies");
     const imagery::WarpGrid& grid = placement.texture;

@@ -44,18 +44,9 @@ constexpr double kPi = 3.14159265358979323846;
 void writeImagery(const std::filesystem::path& path, double west, double north, double degrees,
                   const std::function<std::array<double, 3>(std::uint32_t, std::uint32_t)>& colour)
 {
-    std::vector<std::vector<double>> bands(3, std::vector<double>(std::size_t{kImageryTexels} * kImageryTexels));
-    for (std::uint32_t y = 0; y < kImageryTexels; ++y) {
-        for (std::uint32_t x = 0; x < kImageryTexels; ++x) {
-            const std::array<double, 3> rgb = colour(x, y);
-            for (std::size_t band = 0; band < 3; ++band) {
-                bands[band][std::size_t{y} * kImageryTexels + x] = rgb[band];
-            }
-        }
-    }
     const double texel = degrees / kImageryTexels;
-    dem_test::writeBandsGeoTiff(path, kImageryTexels, kImageryTexels, GDT_Byte, bands,
-                                std::array<double, 6>{west, texel, 0.0, north, 0.0, -texel}, kWgs84);
+    dem_test::writeColourGeoTiff(path, kImageryTexels, kImageryTexels, colour,
+                                 std::array<double, 6>{west, texel, 0.0, north, 0.0, -texel}, kWgs84);
 }
 
 // Over 7.5..8.5 E, 45.5..46.5 N: a checkerboard of 8-texel cells whose

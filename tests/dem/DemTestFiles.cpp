@@ -390,4 +390,20 @@ void corruptGeoTiffBlock(const std::filesystem::path& path, int blockColumn, int
     file.write(garbage.data(), static_cast<std::streamsize>(garbage.size()));
 }
 
+void writeColourGeoTiff(const std::filesystem::path& path, std::uint32_t width, std::uint32_t height,
+                        const std::function<std::array<double, 3>(std::uint32_t, std::uint32_t)>& colour,
+                        const std::array<double, 6>& geoTransform, int epsg)
+{
+    std::vector<std::vector<double>> bands(3, std::vector<double>(std::size_t{width} * height));
+    for (std::uint32_t y = 0; y < height; ++y) {
+        for (std::uint32_t x = 0; x < width; ++x) {
+            const std::array<double, 3> rgb = colour(x, y);
+            for (std::size_t band = 0; band < 3; ++band) {
+                bands[band][std::size_t{y} * width + x] = rgb[band];
+            }
+        }
+    }
+    writeBandsGeoTiff(path, width, height, GDT_Byte, bands, geoTransform, epsg);
+}
+
 }  // namespace dem_test

@@ -9,6 +9,7 @@
 #include <array>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -63,6 +64,12 @@ void writeRaster(const std::filesystem::path& path, const RasterSpec& spec, cons
 void writeBandsGeoTiff(const std::filesystem::path& path, std::uint32_t width, std::uint32_t height, GDALDataType type,
                        const std::vector<std::vector<double>>& bands,
                        const std::optional<std::array<double, 6>>& geoTransform, int epsg);
+
+// Writes a GeoTIFF of three 8-bit bands, width x height texels of
+// colour(x, y) (red, green, blue), as writeBandsGeoTiff does.
+void writeColourGeoTiff(const std::filesystem::path& path, std::uint32_t width, std::uint32_t height,
+                        const std::function<std::array<double, 3>(std::uint32_t, std::uint32_t)>& colour,
+                        const std::array<double, 6>& geoTransform, int epsg);
 
 // The WKT of the CRS `epsg` (fails the current test when PROJ does not know it).
 std::string wktOfEpsg(int epsg);

@@ -35,16 +35,14 @@ std::filesystem::path writeImagery(const ScratchDirectory& scratch,
                                    int epsg = kWgs84)
 {
     const std::filesystem::path path = scratch.file("imagery-" + std::to_string(epsg) + ".tif");
-    std::vector<std::vector<double>> bands(3, std::vector<double>(std::size_t{kImageryTexels} * kImageryTexels));
-    for (std::uint32_t y = 0; y < kImageryTexels; ++y) {
-        for (std::uint32_t x = 0; x < kImageryTexels; ++x) {
-            const std::size_t index = std::size_t{y} * kImageryTexels + x;
-            bands[0][index] = (x * 7 + y * 3) % 256;
-            bands[1][index] = (x / 4 * 37 + y / 4 * 11) % 256;
-            bands[2][index] = 40 + (x + y) % 160;
-        }
-    }
-    writeBandsGeoTiff(path, kImageryTexels, kImageryTexels, GDT_Byte, bands, geoTransform, epsg);
+    writeColourGeoTiff(
+        path, kImageryTexels, kImageryTexels,
+        [](std::uint32_t x, std::uint32_t y) {
+            return std::array<double, 3>{static_cast<double>((x * 7 + y * 3) % 256),
+                                         static_cast<double>((x / 4 * 37 + y / 4 * 11) % 256),
+                                         static_cast<double>(40 + (x + y) % 160)};
+        },
+        geoTransform, epsg);
     return path;
 }
 
