@@ -365,6 +365,9 @@ DemTerrain loadDem(const std::filesystem::path& path, const heightmap::Heightmap
                 markLandOnlySea(grid.heights, grid.valid, columns, rows, metresPerRow, *overrides.landOnlySea)
                     .seaSamples;
         }
+        if (overrides.keepDataMask) {
+            terrain.dataMask = grid.valid;
+        }
         fillNoData(grid.heights, grid.valid, columns, rows);
         const auto [lowest, highest] = std::minmax_element(grid.heights.begin(), grid.heights.end());
         terrain.metadata.minimumHeightMetres = static_cast<double>(*lowest);

@@ -118,6 +118,9 @@ struct DemMetadata {
 struct DemTerrain {
     heightmap::Heightmap heightmap;  // bitDepth 16, min..max mapped to 0..65535
     DemMetadata metadata;
+    // Empty unless asked for (DemLoadOverrides::keepDataMask): per sample of
+    // the heightmap, 1 where it is the file's own, 0 where it was filled.
+    std::vector<std::uint8_t> dataMask;
 };
 
 // Reads a DEM through GDAL. Throws HeightmapError.
@@ -155,6 +158,8 @@ struct DemLoadOverrides {
     // others are filled. With heightRange (and without widening), the range
     // must reach down to the sea's depth for the sea to keep it.
     std::optional<LandOnlySea> landOnlySea;
+    // Keep which samples are the file's own (DemTerrain::dataMask).
+    bool keepDataMask = false;
 };
 
 // The sample of a placeholder heightmap: the middle of its range.

@@ -5,6 +5,7 @@
 #include "dem/DemReadScale.h"
 #include "dem/DemSampleRules.h"
 #include "dem/DemTileReader.h"
+#include "dem/NoDataDistance.h"
 #include "text/TextParsing.h"
 
 #include <gdal_priv.h>
@@ -172,7 +173,9 @@ StreamedDem openStreamedDem(const std::filesystem::path& path, const heightmap::
     const bool laterBase = costlyBase || remoteStatedRange;
     overrides.widenRangeToSamples = !laterBase;
     overrides.reduction = reduction;
-    StreamedDem streamed{{}, std::move(layout), nullptr, std::nullopt, options.landOnlySea};
+    overrides.keepDataMask = options.noDataDistanceReach > 0;
+    StreamedDem streamed{{}, std::move(layout), nullptr, std::nullopt, options.landOnlySea, options.noDataDistanceReach,
+                         {}};
     if (laterBase && range && options.baseTiming == StreamedBaseTiming::LaterWhenCostly) {
         DemLoadOverrides placeholder = overrides;
         placeholder.placeholderSamples = true;
@@ -182,6 +185,13 @@ StreamedDem openStreamedDem(const std::filesystem::path& path, const heightmap::
         streamed.base = loadDem(path, baseLimits, overrides);
     }
     streamed.base.metadata.streamedLevels = streamed.layout.levelCount();
+    if (options.noDataDistanceReach > 0) {
+        const heightmap::Heightmap& base = streamed.base.heightmap;
+        const std::uint32_t reach = noDataDistanceReach(options.noDataDistanceReach, streamed.layout.levelCount());
+        std::vector<std::uint8_t> isData = std::move(streamed.base.dataMask);
+        isData.resize(std::size_t{base.width} * base.height, 1);
+        streamed.baseDistanceToNoData = noDataDistances(isData, base.width, base.height, reach);
+    }
     streamed.fillSamples = std::make_shared<StreamedBaseSamples>(streamed.base.heightmap.samples);
     return streamed;
 }

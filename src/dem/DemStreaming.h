@@ -77,6 +77,12 @@ struct StreamedDem {
     // StreamedDemOptions::landOnlySea: the tile reader places the sea of a
     // model without bathymetry (one whose base has sea) from its coasts.
     std::optional<LandOnlySea> landOnlySea;
+    // StreamedDemOptions::noDataDistanceReach: when not 0, the tiles carry
+    // their samples' distances to no-data (tiles::Tile::distanceToNoData,
+    // capped at dem::noDataDistanceReach of it at their level), and so does
+    // the base here (all at the reach while its samples are pending).
+    std::uint32_t noDataDistanceReach = 0;
+    std::vector<std::uint8_t> baseDistanceToNoData;
 };
 
 // When openStreamedDem reads the base's samples.
@@ -103,6 +109,10 @@ struct StreamedDemOptions {
     // becomes sea (DemLoadOverrides::landOnlySea), and the streaming range
     // reaches down to its depth; a tile's no-data is filled from the base.
     std::optional<LandOnlySea> landOnlySea;
+    // For a model laid over another: the reach, in its own samples (level
+    // 0), up to which its samples' distances to no-data are kept
+    // (dem/NoDataDistance.h); 0 for none.
+    std::uint32_t noDataDistanceReach = 0;
 };
 
 // The share of an approximate height range added below and above it.

@@ -1,6 +1,7 @@
 #include "dem/DemTileReader.h"
 
 #include "dem/DemDataset.h"
+#include "dem/NoDataDistance.h"
 
 #include <algorithm>
 #include <cmath>
@@ -58,6 +59,29 @@ HeightmapWindow boundsOf(const HeightmapWindow& a, const HeightmapWindow& b)
     return {left, top, right - left, bottom - top};
 }
 
+// The distances to no-data (dem/NoDataDistance.h) of a tile's stored
+// samples, from the kinds of the samples around it (`columns` x `rows`, the
+// tile's from (first, first) to (last, last), an edge sample repeated where
+// the apron passes the level's edge as the heights are).
+void storeDistancesToNoData(const std::vector<TileSample>& kinds, std::uint32_t columns, std::uint32_t rows,
+                            std::uint32_t reach, std::uint32_t stored, std::uint32_t firstColumn,
+                            std::uint32_t firstRow, std::uint32_t lastColumn, std::uint32_t lastRow, tiles::Tile& tile)
+{
+    std::vector<std::uint8_t> isData(kinds.size());
+    for (std::size_t i = 0; i < kinds.size(); ++i) {
+        isData[i] = kinds[i] == TileSample::Height || kinds[i] == TileSample::AtSeaLevel ? 1 : 0;
+    }
+    const std::vector<std::uint8_t> units = noDataDistances(isData, columns, rows, reach);
+    tile.distanceToNoData.resize(tile.samples.size());
+    for (std::uint32_t j = 0; j < stored; ++j) {
+        const std::uint32_t row = std::min(firstRow + j, lastRow);
+        for (std::uint32_t i = 0; i < stored; ++i) {
+            const std::uint32_t column = std::min(firstColumn + i, lastColumn);
+            tile.distanceToNoData[std::size_t{j} * stored + i] = units[std::size_t{row} * columns + column];
+        }
+    }
+}
+
 }  // namespace
 
 DemTileReader::DemTileReader(const std::filesystem::path& path, const StreamedDem& dem)
@@ -71,7 +95,8 @@ DemTileReader::DemTileReader(const std::filesystem::path& path, const StreamedDe
       landOnlySea_(dem.base.metadata.seaCount > 0 ? dem.landOnlySea : std::nullopt),
       metresPerFileRow_(dem.base.metadata.extent && dem.layout.rows() > 0
                             ? dem.base.metadata.extent->zMetres / dem.layout.rows()
-                            : 0.0)
+                            : 0.0),
+      noDataDistanceReach_(dem.noDataDistanceReach)
 {
     const std::uint32_t baseLevel = layout_.levelCount();
     if (baseColumns_ != layout_.levelColumns(baseLevel) || baseRows_ != layout_.levelRows(baseLevel) ||
@@ -115,12 +140,14 @@ tiles::Tile DemTileReader::read(const tiles::TileKey& key)
     const std::uint32_t firstRow = key.row * tileSize;
     const std::uint32_t lastColumn = std::min(firstColumn + tileSize, scale.columns - 1);
     const std::uint32_t lastRow = std::min(firstRow + tileSize, scale.rows - 1);
-    // The samples read: the tile's, and the sea's margin around them.
+    // The samples read: the tile's, and around them the sea's margin and
+    // the reach of the distances to no-data, whichever is wider.
     const std::uint32_t margin = seaMarginAt(key.level);
-    const HeightmapWindow around{firstColumn - std::min(firstColumn, margin), firstRow - std::min(firstRow, margin), 0,
-                                 0};
-    const std::uint32_t aroundLastColumn = std::min(lastColumn + margin, scale.columns - 1);
-    const std::uint32_t aroundLastRow = std::min(lastRow + margin, scale.rows - 1);
+    const std::uint32_t reach = noDataDistanceReach_ > 0 ? noDataDistanceReach(noDataDistanceReach_, key.level) : 0;
+    const std::uint32_t wide = std::max(margin, reach);
+    const HeightmapWindow around{firstColumn - std::min(firstColumn, wide), firstRow - std::min(firstRow, wide), 0, 0};
+    const std::uint32_t aroundLastColumn = std::min(lastColumn + wide, scale.columns - 1);
+    const std::uint32_t aroundLastRow = std::min(lastRow + wide, scale.rows - 1);
     // The same samples in the file's orientation.
     HeightmapWindow window;
     window.columns = aroundLastColumn - around.firstColumn + 1;
@@ -214,6 +241,11 @@ tiles::Tile DemTileReader::read(const tiles::TileKey& key)
         }
     }
     tiles::setShareStatistics(tile, layout_);
+    if (reach > 0) {
+        storeDistancesToNoData(kinds, sea.columns, sea.rows, reach, stored, firstColumn - around.firstColumn,
+                               firstRow - around.firstRow, lastColumn - around.firstColumn, lastRow - around.firstRow,
+                               tile);
+    }
 
     // One warning for the first unreadable tile: a source that stops
     // answering fails every tile after it for the same reason.

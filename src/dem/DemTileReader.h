@@ -94,7 +94,8 @@ private:
     // Set for a model without bathymetry whose base has sea
     // (StreamedDem::landOnlySea): the tiles place their sea from their coasts.
     std::optional<LandOnlySea> landOnlySea_;
-    double metresPerFileRow_ = 0.0;  // on level 0
+    double metresPerFileRow_ = 0.0;          // on level 0
+    std::uint32_t noDataDistanceReach_ = 0;  // StreamedDem::noDataDistanceReach
     std::vector<std::string> warnings_;
     bool warnedUnreadable_ = false;  // the warning for unreadable tiles is given once
 };

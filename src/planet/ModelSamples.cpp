@@ -1,5 +1,7 @@
 #include "planet/ModelSamples.h"
 
+#include "dem/NoDataDistance.h"
+
 #include <cmath>
 #include <utility>
 
@@ -10,7 +12,8 @@ ModelSamples::ModelSamples(const std::filesystem::path& path, std::shared_ptr<co
       levels_(source_->layout.levelCount()),
       tileSize_(source_->layout.tileSize()),
       reader_(dem::makeDemTileReader(path, *source_)),
-      tileBytes_(std::size_t{source_->layout.storedSize()} * source_->layout.storedSize() * sizeof(std::uint16_t)),
+      tileBytes_(std::size_t{source_->layout.storedSize()} * source_->layout.storedSize() *
+                 (sizeof(std::uint16_t) + (source_->noDataDistanceReach > 0 ? 1 : 0))),
       kept_(kKeptTiles * tileBytes_)
 {
 }
@@ -34,6 +37,20 @@ double ModelSamples::sampleMetres(std::uint32_t level, std::uint32_t column, std
     const tiles::Tile& read = tile(tiles::TileKey{level, column / tileSize_, row / tileSize_});
     const std::uint32_t stored = tileSize_ + 1;
     return base.metadata.heightOfSample(read.samples[std::size_t{row % tileSize_} * stored + column % tileSize_]);
+}
+
+double ModelSamples::distanceToNoData(std::uint32_t level, std::uint32_t column, std::uint32_t row)
+{
+    const auto unitsToSamples = [](std::uint8_t units) {
+        return static_cast<double>(units) / dem::kNoDataDistanceUnitsPerSample;
+    };
+    if (level >= levels_) {
+        return unitsToSamples(
+            source_->baseDistanceToNoData.at(std::size_t{row} * source_->base.heightmap.width + column));
+    }
+    const tiles::Tile& read = tile(tiles::TileKey{level, column / tileSize_, row / tileSize_});
+    const std::uint32_t stored = tileSize_ + 1;
+    return unitsToSamples(read.distanceToNoData.at(std::size_t{row % tileSize_} * stored + column % tileSize_));
 }
 
 void ModelSamples::keepTiles(std::size_t tiles)

@@ -31,6 +31,10 @@ public:
     [[nodiscard]] std::uint32_t columnsOf(std::uint32_t level) const;
     [[nodiscard]] std::uint32_t rowsOf(std::uint32_t level) const;
     [[nodiscard]] double sampleMetres(std::uint32_t level, std::uint32_t column, std::uint32_t row);
+    // The sample's distance to the model's nearest no-data, in samples of
+    // its level, capped at dem::noDataDistanceReach of the source's reach
+    // (dem::StreamedDem::noDataDistanceReach), which must not be 0.
+    [[nodiscard]] double distanceToNoData(std::uint32_t level, std::uint32_t column, std::uint32_t row);
     // Keeps at least `tiles` of the model's tiles (every one a cube tile
     // reads, while it is made); kKeptTiles otherwise.
     void keepTiles(std::size_t tiles);

@@ -1,5 +1,7 @@
 #include "planet/OverlaidElevation.h"
 
+#include "dem/NoDataDistance.h"
+
 #include "geodesy/Wgs84.h"
 #include "planet/CubeElevation.h"
 #include "planet/CubeTileReader.h"
@@ -8,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 #include <utility>
 
 namespace planet {
@@ -29,6 +32,14 @@ bool withinLongitudes(double longitude, double west, double east)
 
 }  // namespace
 
+dem::StreamedDemOptions overlaidStreamOptions()
+{
+    dem::StreamedDemOptions options;
+    options.baseTiming = dem::StreamedBaseTiming::Now;
+    options.noDataDistanceReach = kOverlayMarginSamples;
+    return options;
+}
+
 OverlaidElevation overlaidElevationOf(const std::filesystem::path& path, std::shared_ptr<const dem::StreamedDem> source,
                                       std::shared_ptr<const dem::GeoidModel> geoid)
 {
@@ -36,6 +47,10 @@ OverlaidElevation overlaidElevationOf(const std::filesystem::path& path, std::sh
     if (!metadata.grid || !metadata.extent || metadata.fileColumns < 2 || metadata.fileRows < 2) {
         throw GlobalElevationError("elevation model '" + path.string() +
                                    "': has no georeferencing to place it on the globe");
+    }
+    if (source->noDataDistanceReach != kOverlayMarginSamples) {
+        throw std::invalid_argument("overlaidElevationOf: '" + path.string() +
+                                    "' was not opened with overlaidStreamOptions");
     }
     OverlaidElevation model;
     model.path = path;
@@ -121,7 +136,7 @@ void OverlaySampler::layOver(Model& model, std::span<Point> points, double cubeS
     const std::uint32_t rows = samples.rowsOf(level);
     const double lastColumn = columns - 1.0;
     const double lastRow = rows - 1.0;
-    const double margin = std::max(2.0, kOverlayMarginSamples / std::ldexp(1.0, static_cast<int>(level)));
+    const auto margin = static_cast<double>(dem::noDataDistanceReach(kOverlayMarginSamples, level));
     for (Point& point : points) {
         if (point.latitudeDegrees < description.south || point.latitudeDegrees > description.north ||
             !withinLongitudes(point.longitudeDegrees, description.west, description.east)) {
@@ -138,12 +153,18 @@ void OverlaySampler::layOver(Model& model, std::span<Point> points, double cubeS
         if (!(inside > 0.0)) {
             continue;
         }
-        const double weight = surface::smoothStep(0.0, margin, inside);
         GridCell cell;
         cell.column = std::min(static_cast<std::uint32_t>(column), columns - 2);
         cell.row = std::min(static_cast<std::uint32_t>(row), rows - 2);
         cell.columnWeight = column - cell.column;
         cell.rowWeight = row - cell.row;
+        const double toNoData = bilinearIn(cell, [&](std::uint32_t sampleColumn, std::uint32_t sampleRow) {
+            return samples.distanceToNoData(level, sampleColumn, sampleRow);
+        });
+        const double weight = surface::smoothStep(0.0, margin, std::min(inside, toNoData));
+        if (!(weight > 0.0)) {
+            continue;  // in a hole: the models under it stand
+        }
         const double own = bilinearIn(cell, [&](std::uint32_t sampleColumn, std::uint32_t sampleRow) {
             return samples.sampleMetres(level, sampleColumn, sampleRow);
         });

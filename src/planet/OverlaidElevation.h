@@ -2,7 +2,8 @@
 // regional GeoTIFF in any CRS, a VRT of SRTM tiles, a COG over HTTP, each
 // streamed from its own file at the level the cube's level needs. Where one
 // has data it wins over the models before it, blended over a margin at its
-// border so that no step shows, and a sample's height is a function of its
+// border and around its no-data (holes, the ground outside a country's
+// border) so that no step shows, and a sample's height is a function of its
 // cube point and its cube level alone, so tiles that share a sample give it
 // one height (no crack).
 #pragma once
@@ -36,7 +37,19 @@ struct OverlaidElevation {
     std::shared_ptr<const dem::GeoidModel> ellipsoidalToSeaLevel;
 };
 
-// `source` (opened from `path`) as a model to lay over the globe. Throws
+// This many of a model's own samples (dem::noDataDistanceReach of them at
+// the level it is read) blend it into what lies under it at its border and
+// around its no-data.
+inline constexpr std::uint32_t kOverlayMarginSamples = 32;
+
+// The options to open a model to lay over the globe with
+// (dem::openStreamedDem): its base read at once, and its distances to
+// no-data kept up to kOverlayMarginSamples, which the blend reads.
+[[nodiscard]] dem::StreamedDemOptions overlaidStreamOptions();
+
+// `source` (opened from `path` with overlaidStreamOptions, whatever its tile
+// size) as a model to lay over the globe (std::invalid_argument when it was
+// opened without its distances to no-data). Throws
 // GlobalElevationError, one line naming the file, when it has no
 // georeferencing. `geoid` brings heights above the ellipsoid to sea level
 // (null: sea level is the ellipsoid).
@@ -45,10 +58,6 @@ OverlaidElevation overlaidElevationOf(const std::filesystem::path& path, std::sh
 
 // The cube's finest grid that resolves the model's samples.
 [[nodiscard]] std::uint32_t finestCubeIntervalsFor(const OverlaidElevation& model);
-
-// Samples at least this many of a model's own, at the level it is read,
-// blend it into what lies under it at its border.
-inline constexpr double kOverlayMarginSamples = 32.0;
 
 // The overlays as one thread (the tile loader's) reads them.
 class OverlaySampler {

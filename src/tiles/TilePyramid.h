@@ -90,8 +90,16 @@ struct Tile {
     float meanSquaredHeight = 0.0F;  // mean of (sample / 65535)^2
     // Samples that were no-data or could not be read, filled from the base.
     std::uint32_t filledSamples = 0;
+    // Empty unless the reader was asked for it (an elevation model laid over
+    // another): per sample, its distance to the nearest one filled from the
+    // base (no-data, or not readable), in the reader's units
+    // (dem/NoDataDistance.h), capped at a reach.
+    std::vector<std::uint8_t> distanceToNoData;
 
-    [[nodiscard]] std::size_t bytes() const noexcept { return samples.size() * sizeof(std::uint16_t) + colours.size(); }
+    [[nodiscard]] std::size_t bytes() const noexcept
+    {
+        return samples.size() * sizeof(std::uint16_t) + colours.size() + distanceToNoData.size();
+    }
     // The texels as the atlas stores them.
     [[nodiscard]] const void* texels() const noexcept
     {

@@ -18,7 +18,7 @@ std::vector<planet::OverlaidElevation> openElevationOverlays(const ViewerOptions
         std::shared_ptr<const dem::StreamedDem> source;
         try {
             source = std::make_shared<const dem::StreamedDem>(
-                openViewerStreamedDem(options, path, heightmap::HeightmapLimits{}, dem::StreamedBaseTiming::Now));
+                openViewerStreamedDem(options, path, heightmap::HeightmapLimits{}, planet::overlaidStreamOptions()));
         } catch (const heightmap::HeightmapError& error) {
             throw planet::GlobalElevationError(std::string("--elevation: ") + error.what());
         }

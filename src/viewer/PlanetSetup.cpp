@@ -70,8 +70,11 @@ bool loadStreamedPlanet(PlanetInputs& inputs, const planet::CubeGeoid& seaLevel,
         // A file without overviews averages every sample for its coarse
         // level: said first, as it may take minutes (GEBCO's 3.7 billion
         // samples).
-        dem::StreamedDem streamed = openViewerStreamedDem(inputs.options, path, heightmap::HeightmapLimits{},
-                                                          dem::StreamedBaseTiming::LaterWhenCostly, dem::LandOnlySea{});
+        dem::StreamedDemOptions streamedOptions;
+        streamedOptions.baseTiming = dem::StreamedBaseTiming::LaterWhenCostly;
+        streamedOptions.landOnlySea = dem::LandOnlySea{};
+        dem::StreamedDem streamed =
+            openViewerStreamedDem(inputs.options, path, heightmap::HeightmapLimits{}, streamedOptions);
         if (streamed.pendingBase) {
             if (streamed.pendingBase->averagesEverySample) {
                 out << "cbt-terrain: planet: " << path.string()

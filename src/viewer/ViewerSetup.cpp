@@ -69,8 +69,7 @@ tiles::gpu::TileStreamSource imageryStreamSource(const ViewerOptions& options, c
 }
 
 dem::StreamedDem openViewerStreamedDem(const ViewerOptions& options, const std::filesystem::path& path,
-                                       heightmap::HeightmapLimits baseLimits, dem::StreamedBaseTiming baseTiming,
-                                       std::optional<dem::LandOnlySea> landOnlySea)
+                                       heightmap::HeightmapLimits baseLimits, dem::StreamedDemOptions streamed)
 {
     // Reading the coarse level goes through GDAL's block cache too: within
     // its quarter of the CPU budget, as the tiles' reads are later (GDAL's
@@ -79,11 +78,8 @@ dem::StreamedDem openViewerStreamedDem(const ViewerOptions& options, const std::
     // The coarse level of a model without overviews averages all its samples
     // once: allowed here (the tiles spare every later frame).
     baseLimits.maxSamplesReadWithoutOverviews = kMaxSamplesReadForStreamedBase;
-    dem::StreamedDemOptions streamedOptions;
-    streamedOptions.tileSize = kStreamedTileSize;
-    streamedOptions.baseTiming = baseTiming;
-    streamedOptions.landOnlySea = landOnlySea;
-    return dem::openStreamedDem(path, baseLimits, streamedOptions);
+    streamed.tileSize = kStreamedTileSize;
+    return dem::openStreamedDem(path, baseLimits, streamed);
 }
 
 bool streamsTiles(const ViewerOptions& options, const std::filesystem::path& path,
@@ -113,7 +109,10 @@ dem::TerrainSource loadViewerTerrain(const ViewerOptions& options, const VkPhysi
     baseLimits.maxDimension = std::min(limits.maxDimension, kStreamedBaseMaxDimension);
     baseLimits.maxTexels =
         std::min<std::uint64_t>(limits.maxTexels, std::uint64_t{kStreamedBaseMaxDimension} * kStreamedBaseMaxDimension);
-    auto streamed = std::make_shared<dem::StreamedDem>(openViewerStreamedDem(options, path, baseLimits, baseTiming));
+    dem::StreamedDemOptions streamedOptions;
+    streamedOptions.baseTiming = baseTiming;
+    auto streamed =
+        std::make_shared<dem::StreamedDem>(openViewerStreamedDem(options, path, baseLimits, streamedOptions));
     dem::TerrainSource source{streamed->base.heightmap, streamed->base.metadata, nullptr};
     source.streamed = std::move(streamed);
     return source;

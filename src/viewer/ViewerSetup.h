@@ -201,15 +201,13 @@ std::uint32_t streamsSharingTheBudgets(bool heightsStream, const dem::Imagery* i
 // share of the budgets as budgetedStreamSource gives it.
 tiles::gpu::TileStreamSource imageryStreamSource(const ViewerOptions& options, const dem::ImageryStreaming& streaming,
                                                  std::uint32_t uploadsPerFrame, std::uint32_t sharedBy);
-// Opens the DEM at `path` to stream its tiles (dem::openStreamedDem, tiles
-// of kStreamedTileSize), its coarse level read within `baseLimits` (a model
-// without overviews averaging up to kMaxSamplesReadForStreamedBase samples
-// for it) at `baseTiming`, through GDAL's block cache within a quarter of
-// --cpu-budget; `landOnlySea` as dem::StreamedDemOptions has it. Throws
-// heightmap::HeightmapError.
+// Opens the DEM at `path` to stream its tiles (dem::openStreamedDem with
+// `streamed`, in tiles of kStreamedTileSize), its coarse level read within
+// `baseLimits` (a model without overviews averaging up to
+// kMaxSamplesReadForStreamedBase samples for it), through GDAL's block cache
+// within a quarter of --cpu-budget. Throws heightmap::HeightmapError.
 dem::StreamedDem openViewerStreamedDem(const ViewerOptions& options, const std::filesystem::path& path,
-                                       heightmap::HeightmapLimits baseLimits, dem::StreamedBaseTiming baseTiming,
-                                       std::optional<dem::LandOnlySea> landOnlySea = std::nullopt);
+                                       heightmap::HeightmapLimits baseLimits, dem::StreamedDemOptions streamed);
 // Whether the DEM at `path` streams its tiles under `options`: with --stream
 // on, or (auto) when it is larger than `limits` hold in one texture.
 bool streamsTiles(const ViewerOptions& options, const std::filesystem::path& path,

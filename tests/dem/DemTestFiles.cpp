@@ -330,7 +330,7 @@ std::array<double, 2> ProjectedPlane::sampleOf(double longitude, double latitude
 }
 
 ProjectedPlane writeProjectedPlane(const std::filesystem::path& path, int epsg, double longitude, double latitude,
-                                   std::uint32_t samples, double spacing)
+                                   std::uint32_t samples, double spacing, std::uint32_t noDataColumns)
 {
     const std::array<double, 2> centre = projectedOf(longitude, latitude, epsg);
     const ProjectedPlane plane{epsg, samples, spacing, centre[0] - samples * spacing / 2.0,
@@ -338,10 +338,13 @@ ProjectedPlane writeProjectedPlane(const std::filesystem::path& path, int epsg, 
     std::vector<double> heights;
     for (std::uint32_t row = 0; row < samples; ++row) {
         for (std::uint32_t column = 0; column < samples; ++column) {
-            heights.push_back(ProjectedPlane::heightAt(column, row));
+            heights.push_back(column < noDataColumns ? kProjectedPlaneNoData : ProjectedPlane::heightAt(column, row));
         }
     }
     RasterSpec spec = rasterOf(samples, samples, GDT_Float32, heights);
+    if (noDataColumns > 0) {
+        spec.noData = kProjectedPlaneNoData;
+    }
     spec.geoTransform = std::array<double, 6>{plane.west, spacing, 0.0, plane.north, 0.0, -spacing};
     spec.epsg = epsg;
     writeRaster(path, spec);

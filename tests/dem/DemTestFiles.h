@@ -93,8 +93,11 @@ struct ProjectedPlane {
     // Where a WGS 84 point lies among its samples (column, row).
     [[nodiscard]] std::array<double, 2> sampleOf(double longitude, double latitude) const;
 };
+// With `noDataColumns`, its first that many columns are no-data
+// (kProjectedPlaneNoData).
+inline constexpr double kProjectedPlaneNoData = -9999.0;
 ProjectedPlane writeProjectedPlane(const std::filesystem::path& path, int epsg, double longitude, double latitude,
-                                   std::uint32_t samples, double spacing);
+                                   std::uint32_t samples, double spacing, std::uint32_t noDataColumns = 0);
 
 // A 64 x 64 ramp, base + per column * c + per row * r metres, in UTM 33N,
 // stored in 16 x 16 deflated tiles (with a 2x AVERAGE overview when asked),

@@ -229,9 +229,12 @@ TEST_F(GlobeStreamGpuTest, AFinerModelLaidOverTheGlobalOneGivesTheVerticesOverIt
     const dem_test::ProjectedPlane plane =
         dem_test::writeProjectedPlane(path, kUtm34North, 21.05, 12.08, kSamples, kSpacing);
     std::vector<OverlaidElevation> overlays;
-    overlays.push_back(overlaidElevationOf(
-        path, std::make_shared<const dem::StreamedDem>(dem::openStreamedDem(path, heightmap::HeightmapLimits{}, 64)),
-        nullptr));
+    dem::StreamedDemOptions overlayOptions = overlaidStreamOptions();
+    overlayOptions.tileSize = 64;
+    overlays.push_back(overlaidElevationOf(path,
+                                           std::make_shared<const dem::StreamedDem>(dem::openStreamedDem(
+                                               path, heightmap::HeightmapLimits{}, overlayOptions)),
+                                           nullptr));
     const std::uint32_t overlayLevels = overlays.front().source->layout.levelCount();
     prepare(std::move(overlays));
 
@@ -261,7 +264,8 @@ TEST_F(GlobeStreamGpuTest, AFinerModelLaidOverTheGlobalOneGivesTheVerticesOverIt
         while (level < overlayLevels && kSpacing * std::ldexp(1.0, static_cast<int>(level) + 1) <= cubeSpacing) {
             ++level;
         }
-        const double margin = std::max(2.0 * std::ldexp(1.0, static_cast<int>(level)), kOverlayMarginSamples);
+        const double margin =
+            std::max(2.0 * std::ldexp(1.0, static_cast<int>(level)), static_cast<double>(kOverlayMarginSamples));
         const geodesy::GeodeticCoordinates place = geodesy::ecefToGeodetic(cubeToEcef(cube));
         const auto [column, row] = plane.sampleOf(place.longitudeDegrees, place.latitudeDegrees);
         if (std::min({column, kSamples - 1.0 - column, row, kSamples - 1.0 - row}) <
