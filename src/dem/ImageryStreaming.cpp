@@ -1,11 +1,15 @@
 // The tiles of streamed imagery (dem/DemImagery.h): each warped from the
 // source as the texture was, onto its window of its level's grid; where the
 // source gives nothing (a tile service's 404, a tile GDAL can not read) its
-// texels are transparent, and the shaders take the coarser level there.
+// texels are transparent, and the shaders take the coarser level there, with
+// one warning the first time.
 #include "dem/DemImagery.h"
 #include "dem/ImageryWarp.h"
+#include "dem/TileTemplate.h"
 #include "heightmap/Heightmap.h"
 
+#include <algorithm>
+#include <cmath>
 #include <map>
 #include <memory>
 #include <utility>
@@ -13,6 +17,13 @@
 namespace dem::imagery {
 
 namespace {
+
+// The zoom level of a tile service's level of 256-pixel tiles (one raster:
+// its own, or an overview).
+int zoomLevelOf(GDALDataset& level)
+{
+    return static_cast<int>(std::lround(std::log2(std::max(level.GetRasterXSize(), 256) / 256.0)));
+}
 
 class ImageryTileReader final : public tiles::TileReader {
 public:
@@ -56,9 +67,18 @@ public:
         tile.key = key;
         try {
             GDALDataset* const overview = overviewOf(key.level, level.sourcePixelsPerTexel);
+            GDALDataset& read = overview != nullptr ? *overview : source();
             const GdalDatasetHandle warpedBands =
-                warped(warp_.path, overview != nullptr ? *overview : source(), alphaBand_, warp_.crsWkt, window,
-                       warp_.options.bands, warp_.scaling.bytes ? GDT_Byte : GDT_Float32);
+                warped(warp_.path, read, alphaBand_, warp_.crsWkt, window, warp_.options.bands,
+                       warp_.scaling.bytes ? GDT_Byte : GDT_Float32);
+            if (tileService_ && !warnedOfAMissingServiceTile_ && emptyTexelsOverTheSource(read, *warpedBands) > 0) {
+                warnedOfAMissingServiceTile_ = true;
+                warnings_.push_back("imagery '" + warp_.path.string() + "': the tile service has no tile for part of " +
+                                    "a tile of level " + std::to_string(key.level) + " (zoom level " +
+                                    std::to_string(zoomLevelOf(read)) +
+                                    "; HTTP 404 or 204, or a transparent tile); the coarser level stands in wherever " +
+                                    "its tiles are missing");
+            }
             BandScaling scaling = warp_.scaling;
             rgbaOf(warp_.path, *warpedBands, warp_.flipRows, warp_.flipColumns, scaling, false, tile.colours);
         } catch (const heightmap::HeightmapError& problem) {
@@ -96,6 +116,8 @@ private:
     std::map<std::uint32_t, GdalDatasetHandle> overviews_;
     std::vector<std::string> warnings_;
     bool warnedOfAFailedTile_ = false;
+    bool tileService_ = isTileTemplate(warp_.path.string());
+    bool warnedOfAMissingServiceTile_ = false;
 };
 
 }  // namespace

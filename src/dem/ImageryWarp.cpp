@@ -296,6 +296,53 @@ GdalDatasetHandle warped(const std::filesystem::path& path, GDALDataset& source,
     return target;
 }
 
+std::size_t emptyTexelsOverTheSource(GDALDataset& source, GDALDataset& warpedImagery)
+{
+    constexpr int kStep = 4;
+    const int width = warpedImagery.GetRasterXSize();
+    const int height = warpedImagery.GetRasterYSize();
+    std::vector<double> columns;
+    std::vector<double> rows;
+    {
+        std::vector<std::uint8_t> cover(static_cast<std::size_t>(width));
+        GDALRasterBand* band = warpedImagery.GetRasterBand(kWarpedAlphaBand);
+        for (int row = kStep / 2; row < height; row += kStep) {
+            if (band->RasterIO(GF_Read, 0, row, width, 1, cover.data(), width, 1, GDT_Byte, 0, 0, nullptr) != CE_None) {
+                return 0;
+            }
+            for (int column = kStep / 2; column < width; column += kStep) {
+                if (cover[static_cast<std::size_t>(column)] == 0) {
+                    columns.push_back(column + 0.5);
+                    rows.push_back(row + 0.5);
+                }
+            }
+        }
+    }
+    if (columns.empty()) {
+        return 0;
+    }
+    const TransformerHandle toTarget =
+        transformer(GDALDataset::ToHandle(&source), GDALDataset::ToHandle(&warpedImagery), nullptr);
+    if (!toTarget) {
+        return 0;
+    }
+    std::vector<double> heights(columns.size(), 0.0);
+    std::vector<int> transformed(columns.size(), 0);
+    GDALGenImgProjTransform(toTarget.get(), TRUE, static_cast<int>(columns.size()), columns.data(), rows.data(),
+                            heights.data(), transformed.data());
+    // Within a source pixel of its edges, a texel may be transparent for
+    // lying half off it.
+    const double lastColumn = source.GetRasterXSize() - 1.0;
+    const double lastRow = source.GetRasterYSize() - 1.0;
+    std::size_t empty = 0;
+    for (std::size_t i = 0; i < columns.size(); ++i) {
+        const bool over = transformed[i] != 0 && columns[i] >= 1.0 && columns[i] <= lastColumn && rows[i] >= 1.0 &&
+                          rows[i] <= lastRow;
+        empty += over ? 1u : 0u;
+    }
+    return empty;
+}
+
 std::size_t rgbaOf(const std::filesystem::path& path, GDALDataset& warpedImagery, bool flipRows, bool flipColumns,
                    BandScaling& scaling, bool measureRanges, std::vector<std::uint8_t>& rgba)
 {

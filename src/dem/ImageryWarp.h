@@ -75,6 +75,12 @@ GdalDatasetHandle warped(const std::filesystem::path& path, GDALDataset& source,
                          const std::string& crsWkt, const WarpGrid& grid, const std::array<int, 3>& bands,
                          GDALDataType type);
 
+// Texels of `warpedImagery` (a warp of `source` by `warped`) that the
+// source's raster covers but that came out transparent: where a tile
+// service left its raster empty (a tile it answered 404 or 204 for, or a
+// transparent one). Counted on every fourth texel of every fourth row.
+std::size_t emptyTexelsOverTheSource(GDALDataset& source, GDALDataset& warpedImagery);
+
 // How the warped bands become 8-bit: taken as they are, or stretched per
 // band over `ranges` (surface of dem::stretched).
 struct BandScaling {

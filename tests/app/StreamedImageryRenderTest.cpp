@@ -318,7 +318,17 @@ TEST_F(StreamedImageryRenderTest, ATileServiceCutFromARasterDrapesTheGlobeAsTheR
     const Run itself = render("raster", true, {"--imagery", raster.string()});
     const Run served = render("service", true, {"--imagery", service});
     ASSERT_TRUE(itself.frame && served.frame);
-    expectNoValidationOrErrors(served.result.err);
+    // Beyond the raster the service answers 404 for levels 4 and finer: at
+    // most one warning says so, and nothing else is said.
+    int missing = 0;
+    for (const std::string& line : linesOf(served.result.err)) {
+        EXPECT_EQ(line.find("[vulkan]"), std::string::npos) << line;
+        if (line.rfind("cbt-terrain:", 0) == 0) {
+            EXPECT_NE(line.find("the tile service has no tile for part of a tile"), std::string::npos) << line;
+            ++missing;
+        }
+    }
+    EXPECT_LE(missing, 1) << served.result.err;
     // The service's own resolution (level 19) streams; its texture comes
     // from the coarse levels, its tiles from the finer ones.
     EXPECT_GT(imageryStat(served, "tilesRead"), 0.0) << served.stats;

@@ -5,7 +5,7 @@
 // Earth for the globe, the imagery comes from the level whose pixels match
 // its texels (GDAL's overviews), in a handful of requests, never from the
 // missing finer levels; where the server has no tile the imagery is
-// transparent, streamed tiles too; a template with a placeholder GDAL can not fill gives one
+// transparent, streamed tiles too (with one warning); a template with a placeholder GDAL can not fill gives one
 // line.
 #include "DemSourceFiles.h"
 #include "DemTestFiles.h"
@@ -184,12 +184,12 @@ TEST(TileServiceImagery, TheWholeEarthTakesACoarseLevel)
     EXPECT_LT(server.requestCount(), 40u);
 }
 
-TEST(TileServiceImagery, AStreamedTileTheServerDoesNotHaveIsTransparent)
+TEST(TileServiceImagery, AStreamedTileTheServerDoesNotHaveIsTransparentWithOneWarning)
 {
-    // Levels 0 to 13 (14 m pixels at 42 N) only; the service names 19.
+    // Levels 0 to 14 (7 m pixels at 42 N) only; the service names 19.
     const ScratchDirectory scratch;
     const dem::TerrainSource terrain = smallDem(scratch);
-    writeTiles(scratch, 13.45, 41.90, 13.65, 42.05, 13);
+    writeTiles(scratch, 13.45, 41.90, 13.65, 42.05, 14);
     const ScopedLocalHttpEnvironment environment;
     RangeHttpServer server(scratch.file(""));
     dem::ImageryOptions options;
@@ -214,7 +214,29 @@ TEST(TileServiceImagery, AStreamedTileTheServerDoesNotHaveIsTransparent)
     EXPECT_GT(server.requestCount(), requestsBefore);
     ASSERT_EQ(tile.colours.size(), std::size_t{layout.storedSize()} * layout.storedSize() * 4);
     EXPECT_TRUE(std::all_of(tile.colours.begin(), tile.colours.end(), [](std::uint8_t value) { return value == 0; }));
+    // One warning says so, the first time only.
+    const std::vector<std::string> warnings = reader->takeWarnings();
+    ASSERT_EQ(warnings.size(), 1u);
+    EXPECT_NE(warnings.front().find("the tile service has no tile for part of a tile of level 0"), std::string::npos)
+        << warnings.front();
+    EXPECT_NE(warnings.front().find("the coarser level stands in"), std::string::npos) << warnings.front();
+    static_cast<void>(reader->read(tiles::TileKey{0, layout.tilesAcross(0) / 2 + 1, layout.tilesDown(0) / 2}));
     EXPECT_TRUE(reader->takeWarnings().empty());
+    // Level by level, each read by a reader of its own: a tile warns exactly
+    // when it has transparent texels; the coarse levels are served whole.
+    int served = 0;
+    for (std::uint32_t level = 0; level < layout.levelCount(); ++level) {
+        const std::unique_ptr<tiles::TileReader> own = imagery.streaming->readerFactory();
+        const tiles::Tile middle =
+            own->read(tiles::TileKey{level, layout.tilesAcross(level) / 2, layout.tilesDown(level) / 2});
+        bool transparent = false;
+        for (std::size_t at = 3; at < middle.colours.size(); at += 4) {
+            transparent = transparent || middle.colours[at] == 0;
+        }
+        EXPECT_EQ(own->takeWarnings().size(), transparent ? 1u : 0u) << "level " << level;
+        served += transparent ? 0 : 1;
+    }
+    EXPECT_GT(served, 0);
 }
 
 TEST(TileServiceImagery, APlaceholderGdalCanNotFillGivesOneLine)
