@@ -12,7 +12,10 @@ cd "$(dirname "$0")/.."
 build="${CBT_SANITIZE_BUILD_DIR:-build-sanitize}"
 programs=(tests/cbt/cbt_tests tests/leb/leb_tests tests/heightmap/heightmap_tests tests/heightgen/heightgen_tests tests/dem/dem_tests)
 
-cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCBT_SANITIZE=ON >/dev/null
+# -O1 (what the sanitizers' documentation advises) and -g1 (line tables for
+# the reports' stacks): about half the compile time of -O2 -g.
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" \
+  -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" -DCBT_SANITIZE=ON >/dev/null
 targets=()
 for program in "${programs[@]}"; do targets+=("$(basename "$program")"); done
 cmake --build "$build" --parallel "$(nproc)" --target "${targets[@]}"
