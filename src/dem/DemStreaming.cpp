@@ -20,6 +20,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace dem {
@@ -120,6 +121,25 @@ std::optional<HeightRange> fileHeightRange(const std::filesystem::path& path, GD
 
 }  // namespace
 
+namespace {
+
+// The base's distances to no-data (StreamedDem::baseDistanceToNoData), from
+// the samples its read found no-data (all data while it is pending), which
+// it then no longer keeps.
+void setBaseDistancesToNoData(StreamedDem& streamed)
+{
+    if (streamed.noDataDistanceReach == 0) {
+        return;
+    }
+    const heightmap::Heightmap& base = streamed.base.heightmap;
+    const std::uint32_t reach = noDataDistanceReach(streamed.noDataDistanceReach, streamed.layout.levelCount());
+    std::vector<std::uint8_t> isData = std::exchange(streamed.base.dataMask, {});
+    isData.resize(std::size_t{base.width} * base.height, 1);
+    streamed.baseDistanceToNoData = noDataDistances(isData, base.width, base.height, reach);
+}
+
+}  // namespace
+
 StreamedDem openStreamedDem(const std::filesystem::path& path, const heightmap::HeightmapLimits& baseLimits,
                             const StreamedDemOptions& options)
 {
@@ -185,13 +205,7 @@ StreamedDem openStreamedDem(const std::filesystem::path& path, const heightmap::
         streamed.base = loadDem(path, baseLimits, overrides);
     }
     streamed.base.metadata.streamedLevels = streamed.layout.levelCount();
-    if (options.noDataDistanceReach > 0) {
-        const heightmap::Heightmap& base = streamed.base.heightmap;
-        const std::uint32_t reach = noDataDistanceReach(options.noDataDistanceReach, streamed.layout.levelCount());
-        std::vector<std::uint8_t> isData = std::move(streamed.base.dataMask);
-        isData.resize(std::size_t{base.width} * base.height, 1);
-        streamed.baseDistanceToNoData = noDataDistances(isData, base.width, base.height, reach);
-    }
+    setBaseDistancesToNoData(streamed);
     streamed.fillSamples = std::make_shared<StreamedBaseSamples>(streamed.base.heightmap.samples);
     return streamed;
 }
@@ -224,6 +238,17 @@ void StreamedBaseSamples::replace(std::vector<std::uint16_t> samples)
                                     " samples replace " + std::to_string(samples_->size()));
     }
     samples_ = std::move(replacement);
+}
+
+void placeStreamedBase(StreamedDem& streamed, DemTerrain base)
+{
+    if (!streamed.pendingBase) {
+        throw std::logic_error("placeStreamedBase: the base of '" + base.heightmap.sourcePath + "' is not pending");
+    }
+    streamed.base = std::move(base);
+    streamed.fillSamples->replace(streamed.base.heightmap.samples);
+    streamed.pendingBase.reset();
+    setBaseDistancesToNoData(streamed);
 }
 
 StreamedBaseReader::StreamedBaseReader(PendingBaseRead read)

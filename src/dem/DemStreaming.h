@@ -133,6 +133,13 @@ StreamedDem openStreamedDem(const std::filesystem::path& path, const heightmap::
 StreamedDem openStreamedDem(const std::filesystem::path& path, const heightmap::HeightmapLimits& baseLimits,
                             std::uint32_t tileSize);
 
+// Puts the samples read for a pending base (StreamedBaseReader::take) in
+// place, where nothing reads `streamed` meanwhile: the base, the samples the
+// tile readers fill from, the base's distances to no-data; it is then no
+// longer pending. Throws std::logic_error when it was not, and
+// std::invalid_argument (StreamedBaseSamples::replace) for another size.
+void placeStreamedBase(StreamedDem& streamed, DemTerrain base);
+
 // Reads a pending base on a thread of its own (tiles::ReadThread).
 // Destroying the reader stops the read (between row strips); a strip read
 // blocked on a stalled source is left to end on its own.

@@ -17,8 +17,8 @@ std::vector<planet::OverlaidElevation> openElevationOverlays(const ViewerOptions
     for (const std::filesystem::path& path : options.elevationPaths) {
         std::shared_ptr<const dem::StreamedDem> source;
         try {
-            source = std::make_shared<const dem::StreamedDem>(
-                openViewerStreamedDem(options, path, heightmap::HeightmapLimits{}, planet::overlaidStreamOptions()));
+            source = std::make_shared<const dem::StreamedDem>(openViewerStreamedDemWithItsBase(
+                options, path, planet::overlaidStreamOptions(), "planet: --elevation", out));
         } catch (const heightmap::HeightmapError& error) {
             throw planet::GlobalElevationError(std::string("--elevation: ") + error.what());
         }

@@ -71,24 +71,9 @@ bool loadStreamedPlanet(PlanetInputs& inputs, const planet::CubeGeoid& seaLevel,
         // level: said first, as it may take minutes (GEBCO's 3.7 billion
         // samples).
         dem::StreamedDemOptions streamedOptions;
-        streamedOptions.baseTiming = dem::StreamedBaseTiming::LaterWhenCostly;
         streamedOptions.landOnlySea = dem::LandOnlySea{};
-        dem::StreamedDem streamed =
-            openViewerStreamedDem(inputs.options, path, heightmap::HeightmapLimits{}, streamedOptions);
-        if (streamed.pendingBase) {
-            if (streamed.pendingBase->averagesEverySample) {
-                out << "cbt-terrain: planet: " << path.string()
-                    << " has no overviews: averaging all its samples for the coarse level (cbt-terrain prepare "
-                       "writes a copy with overviews)\n"
-                    << std::flush;
-            }
-            dem::StreamedBaseReader reader(*streamed.pendingBase);
-            reader.waitUntilDone();
-            streamed.base = reader.take();
-            streamed.fillSamples->replace(streamed.base.heightmap.samples);
-            streamed.pendingBase.reset();
-        }
-        source = std::make_shared<const dem::StreamedDem>(std::move(streamed));
+        source = std::make_shared<const dem::StreamedDem>(
+            openViewerStreamedDemWithItsBase(inputs.options, path, streamedOptions, "planet", out));
     } catch (const heightmap::HeightmapError& error) {
         throw planet::GlobalElevationError(error.what());
     }

@@ -82,6 +82,26 @@ dem::StreamedDem openViewerStreamedDem(const ViewerOptions& options, const std::
     return dem::openStreamedDem(path, baseLimits, streamed);
 }
 
+dem::StreamedDem openViewerStreamedDemWithItsBase(const ViewerOptions& options, const std::filesystem::path& path,
+                                                  dem::StreamedDemOptions streamed, std::string_view who,
+                                                  std::ostream& out)
+{
+    streamed.baseTiming = dem::StreamedBaseTiming::LaterWhenCostly;
+    dem::StreamedDem opened = openViewerStreamedDem(options, path, heightmap::HeightmapLimits{}, streamed);
+    if (opened.pendingBase) {
+        if (opened.pendingBase->averagesEverySample) {
+            out << "cbt-terrain: " << who << ": " << path.string()
+                << " has no overviews: averaging all its samples for the coarse level (cbt-terrain prepare writes a "
+                   "copy with overviews)\n"
+                << std::flush;
+        }
+        dem::StreamedBaseReader reader(*opened.pendingBase);
+        reader.waitUntilDone();
+        dem::placeStreamedBase(opened, reader.take());
+    }
+    return opened;
+}
+
 bool streamsTiles(const ViewerOptions& options, const std::filesystem::path& path,
                   const heightmap::HeightmapLimits& limits)
 {

@@ -32,6 +32,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace vk {
@@ -208,6 +209,13 @@ tiles::gpu::TileStreamSource imageryStreamSource(const ViewerOptions& options, c
 // within a quarter of --cpu-budget. Throws heightmap::HeightmapError.
 dem::StreamedDem openViewerStreamedDem(const ViewerOptions& options, const std::filesystem::path& path,
                                        heightmap::HeightmapLimits baseLimits, dem::StreamedDemOptions streamed);
+// openViewerStreamedDem (no limit on the coarse level but the device's) with
+// the coarse level read before it returns: a file without overviews
+// averages every sample for it, which may take minutes, and a line on `out`
+// says so first ("cbt-terrain: `who`: PATH has no overviews: ...").
+dem::StreamedDem openViewerStreamedDemWithItsBase(const ViewerOptions& options, const std::filesystem::path& path,
+                                                  dem::StreamedDemOptions streamed, std::string_view who,
+                                                  std::ostream& out);
 // Whether the DEM at `path` streams its tiles under `options`: with --stream
 // on, or (auto) when it is larger than `limits` hold in one texture.
 bool streamsTiles(const ViewerOptions& options, const std::filesystem::path& path,

@@ -2,7 +2,7 @@
 // (dem/NoDataDistance.h): 5-7 chamfer units, 0 on no-data, capped at the
 // reach, the same for a sample in every window that extends the reach
 // beyond it; the reach at each level; a streamed model's tiles and base
-// carry them as computed over the whole level.
+// (read at once or later) carry them as computed over the whole level.
 #include "DemTestFiles.h"
 
 #include "dem/DemLoader.h"
@@ -156,6 +156,21 @@ TEST(NoDataDistance, AStreamedModelsTilesCarryTheDistancesOfTheirWholeLevel)
               dem::noDataDistances(base.dataMask, base.heightmap.width, base.heightmap.height,
                                    dem::noDataDistanceReach(32, layout.levelCount())));
     EXPECT_NE(std::count(base.dataMask.begin(), base.dataMask.end(), 0), 0);
+
+    // A base read later (as a large model's without overviews is) gets the
+    // same once it is in place.
+    dem::StreamedDemOptions later = options;
+    later.baseTiming = dem::StreamedBaseTiming::LaterWhenCostly;
+    later.backgroundBaseAboveSamples = 1;
+    dem::StreamedDem pending = dem::openStreamedDem(path, baseLimits, later);
+    ASSERT_TRUE(pending.pendingBase.has_value());
+    dem::StreamedBaseReader read(*pending.pendingBase);
+    read.waitUntilDone();
+    dem::placeStreamedBase(pending, read.take());
+    EXPECT_FALSE(pending.pendingBase.has_value());
+    EXPECT_EQ(pending.baseDistanceToNoData, streamed.baseDistanceToNoData);
+    EXPECT_EQ(*pending.fillSamples->get(), pending.base.heightmap.samples);
+    EXPECT_THROW(dem::placeStreamedBase(pending, base), std::logic_error);
 }
 
 TEST(NoDataDistance, BadArgumentsAreRefused)
