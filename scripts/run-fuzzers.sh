@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets of tests/fuzz with clang (AddressSanitizer +
 # UndefinedBehaviorSanitizer, coverage-instrumented loaders) into build-fuzz
-# and runs each one for a bounded time, starting from its seed corpus in
+# and runs each one for a bounded time, as many at once as there are cores,
+# starting from its seed corpus in
 # tests/fuzz/corpus (copied to a scratch folder: new inputs stay out of the
 # tree). Crashing inputs and logs are kept in build-fuzz/fuzz-findings.
 #
@@ -35,16 +36,40 @@ export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1}"
 seed_flag=()
 if [ -n "${CBT_FUZZ_SEED:-}" ]; then seed_flag=(-seed="$CBT_FUZZ_SEED"); fi
 
+# One target a core at once: each is one process on one core, so the same
+# seconds give each the same work as one after the other would.
+parallel="$(nproc)"
+run_target() {
+  local target="$1" corpus="$2"
+  mkdir -p "$scratch/$corpus"
+  cp tests/fuzz/corpus/"$corpus"/* "$scratch/$corpus/"
+  if "$build/tests/fuzz/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+      -artifact_prefix="$findings/$target-" -print_final_stats=1 "${seed_flag[@]}" "$scratch/$corpus" \
+      >"$findings/$target.log" 2>&1; then
+    echo 0 >"$scratch/$target.status"
+  else
+    echo 1 >"$scratch/$target.status"
+  fi
+}
+running=0
+for entry in "${targets[@]}"; do
+  target="${entry%%:*}"
+  echo "run-fuzzers.sh: $target for ${seconds} s (log: $findings/$target.log)"
+  run_target "$target" "${entry#*:}" &
+  running=$((running + 1))
+  if [ "$running" -ge "$parallel" ]; then
+    wait -n
+    running=$((running - 1))
+  fi
+done
+wait
+
 status=0
 for entry in "${targets[@]}"; do
   target="${entry%%:*}"
-  corpus="${entry#*:}"
-  mkdir -p "$scratch/$corpus"
-  cp tests/fuzz/corpus/"$corpus"/* "$scratch/$corpus/"
   log="$findings/$target.log"
-  echo "run-fuzzers.sh: $target for ${seconds} s (log: $log)"
-  if "$build/tests/fuzz/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-      -artifact_prefix="$findings/$target-" -print_final_stats=1 "${seed_flag[@]}" "$scratch/$corpus" >"$log" 2>&1; then
+  if [ "$(cat "$scratch/$target.status")" = 0 ]; then
+    echo "run-fuzzers.sh: $target:"
     grep -E '^stat::number_of_executed_units' "$log" | sed "s/^/  /" || true
   else
     echo "run-fuzzers.sh: $target FOUND A PROBLEM; the input is in $findings/$target-*" >&2
