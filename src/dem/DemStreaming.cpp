@@ -119,10 +119,6 @@ std::optional<HeightRange> fileHeightRange(const std::filesystem::path& path, GD
     return rangeOfRawValues(rules, minimumAndMaximum[0] - margin, minimumAndMaximum[1] + margin);
 }
 
-}  // namespace
-
-namespace {
-
 // The base's distances to no-data (StreamedDem::baseDistanceToNoData), from
 // the samples its read found no-data (all data while it is pending), which
 // it then no longer keeps.

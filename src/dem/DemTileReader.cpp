@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <span>
 #include <stdexcept>
 #include <string_view>
 #include <utility>
@@ -59,17 +60,25 @@ HeightmapWindow boundsOf(const HeightmapWindow& a, const HeightmapWindow& b)
     return {left, top, right - left, bottom - top};
 }
 
+// Whether a sample of a window whose sea is placed keeps the height it was
+// read with: a height, or 0 m that stayed 0 m (land at sea level); the rest
+// is filled.
+bool keepsItsHeight(TileSample kind, float metres)
+{
+    return kind == TileSample::Height || (kind == TileSample::AtSeaLevel && metres == 0.0f);
+}
+
 // The distances to no-data (dem/NoDataDistance.h) of a tile's stored
-// samples, from the kinds of the samples around it (`columns` x `rows`, the
-// tile's from (first, first) to (last, last), an edge sample repeated where
-// the apron passes the level's edge as the heights are).
-void storeDistancesToNoData(const std::vector<TileSample>& kinds, std::uint32_t columns, std::uint32_t rows,
-                            std::uint32_t reach, std::uint32_t stored, std::uint32_t firstColumn,
+// samples, from the kinds and heights of the samples around it (`columns` x
+// `rows`, the tile's from (first, first) to (last, last), an edge sample
+// repeated where the apron passes the level's edge as the heights are).
+void storeDistancesToNoData(const std::vector<TileSample>& kinds, std::span<const float> metres, std::uint32_t columns,
+                            std::uint32_t rows, std::uint32_t reach, std::uint32_t stored, std::uint32_t firstColumn,
                             std::uint32_t firstRow, std::uint32_t lastColumn, std::uint32_t lastRow, tiles::Tile& tile)
 {
     std::vector<std::uint8_t> isData(kinds.size());
     for (std::size_t i = 0; i < kinds.size(); ++i) {
-        isData[i] = kinds[i] == TileSample::Height || kinds[i] == TileSample::AtSeaLevel ? 1 : 0;
+        isData[i] = keepsItsHeight(kinds[i], metres[i]) ? 1 : 0;
     }
     const std::vector<std::uint8_t> units = noDataDistances(isData, columns, rows, reach);
     tile.distanceToNoData.resize(tile.samples.size());
@@ -228,9 +237,8 @@ tiles::Tile DemTileReader::read(const tiles::TileKey& key)
             const std::uint32_t column = std::min(firstColumn + i, lastColumn);
             const std::size_t at = std::size_t{row - around.firstRow} * sea.columns + (column - around.firstColumn);
             std::uint16_t& sample = tile.samples[std::size_t{j} * stored + i];
-            // 0 m that stayed 0 m is land at sea level.
             const TileSample kind = kinds[at];
-            if (kind == TileSample::Height || (kind == TileSample::AtSeaLevel && sea.metres[at] == 0.0f)) {
+            if (keepsItsHeight(kind, sea.metres[at])) {
                 sample = quantisedHeight(sea.metres[at], minimumMetres_, maximumMetres_);
                 continue;
             }
@@ -242,9 +250,9 @@ tiles::Tile DemTileReader::read(const tiles::TileKey& key)
     }
     tiles::setShareStatistics(tile, layout_);
     if (reach > 0) {
-        storeDistancesToNoData(kinds, sea.columns, sea.rows, reach, stored, firstColumn - around.firstColumn,
-                               firstRow - around.firstRow, lastColumn - around.firstColumn, lastRow - around.firstRow,
-                               tile);
+        storeDistancesToNoData(kinds, sea.metres, sea.columns, sea.rows, reach, stored,
+                               firstColumn - around.firstColumn, firstRow - around.firstRow,
+                               lastColumn - around.firstColumn, lastRow - around.firstRow, tile);
     }
 
     // One warning for the first unreadable tile: a source that stops

@@ -34,9 +34,8 @@ double ModelSamples::sampleMetres(std::uint32_t level, std::uint32_t column, std
     if (level >= levels_) {
         return base.metadata.heightOfSample(base.heightmap.sample(column, row));
     }
-    const tiles::Tile& read = tile(tiles::TileKey{level, column / tileSize_, row / tileSize_});
-    const std::uint32_t stored = tileSize_ + 1;
-    return base.metadata.heightOfSample(read.samples[std::size_t{row % tileSize_} * stored + column % tileSize_]);
+    const auto [read, index] = streamedSample(level, column, row);
+    return base.metadata.heightOfSample(read.samples[index]);
 }
 
 double ModelSamples::distanceToNoData(std::uint32_t level, std::uint32_t column, std::uint32_t row)
@@ -48,14 +47,20 @@ double ModelSamples::distanceToNoData(std::uint32_t level, std::uint32_t column,
         return unitsToSamples(
             source_->baseDistanceToNoData.at(std::size_t{row} * source_->base.heightmap.width + column));
     }
-    const tiles::Tile& read = tile(tiles::TileKey{level, column / tileSize_, row / tileSize_});
-    const std::uint32_t stored = tileSize_ + 1;
-    return unitsToSamples(read.distanceToNoData.at(std::size_t{row % tileSize_} * stored + column % tileSize_));
+    const auto [read, index] = streamedSample(level, column, row);
+    return unitsToSamples(read.distanceToNoData.at(index));
 }
 
 void ModelSamples::keepTiles(std::size_t tiles)
 {
     kept_.setBudgetBytes(std::max(tiles, kKeptTiles) * tileBytes_);
+}
+
+std::pair<const tiles::Tile&, std::size_t> ModelSamples::streamedSample(std::uint32_t level, std::uint32_t column,
+                                                                        std::uint32_t row)
+{
+    const tiles::Tile& read = tile(tiles::TileKey{level, column / tileSize_, row / tileSize_});
+    return {read, std::size_t{row % tileSize_} * source_->layout.storedSize() + column % tileSize_};
 }
 
 const tiles::Tile& ModelSamples::tile(const tiles::TileKey& key)

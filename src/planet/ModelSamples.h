@@ -15,6 +15,7 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace planet {
@@ -44,6 +45,10 @@ public:
 
 private:
     [[nodiscard]] const tiles::Tile& tile(const tiles::TileKey& key);
+    // The tile that holds sample (column, row) of streamed level `level`, and
+    // the sample's index among its stored samples.
+    [[nodiscard]] std::pair<const tiles::Tile&, std::size_t> streamedSample(std::uint32_t level, std::uint32_t column,
+                                                                            std::uint32_t row);
 
     std::shared_ptr<const dem::StreamedDem> source_;
     std::uint32_t levels_;

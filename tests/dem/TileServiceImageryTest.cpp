@@ -1,12 +1,12 @@
 // Imagery from a tile service named by a URL template (dem/TileTemplate.h),
 // served by a local HTTP server from PNG tiles of the Web Mercator levels
 // around it (0 to 15 over a small map, 0 to 4 over the Earth), each level
-// one colour: draped over a small DEM and over the whole
-// Earth for the globe, the imagery comes from the level whose pixels match
-// its texels (GDAL's overviews), in a handful of requests, never from the
-// missing finer levels; where the server has no tile the imagery is
-// transparent, streamed tiles too (with one warning); a template with a placeholder GDAL can not fill gives one
-// line.
+// one colour: draped over a small DEM and over the whole Earth for the
+// globe, the imagery comes from the level whose pixels match its texels
+// (GDAL's overviews), in a handful of requests, never from the missing finer
+// levels; where the server has no tile the imagery is transparent, streamed
+// tiles too, with one warning; a template with a placeholder GDAL can not
+// fill is refused in one line.
 #include "DemSourceFiles.h"
 #include "DemTestFiles.h"
 #include "RangeHttpServer.h"
